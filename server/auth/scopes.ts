@@ -1,0 +1,31 @@
+/** Every scope Kassa knows. A route lists the scopes it accepts (any of them suffices). */
+export const ALL_SCOPES = [
+  'admin:checkout',
+  'write:checkout',
+  'read:checkout',
+  'write:checkout:/admin/gateways',
+  'write:checkout:/admin/checkout',
+  'write:checkout:/admin/session/profiles',
+  'admin:accounts',
+  'read:accounts',
+  'write:accounts',
+] as const;
+
+export type Scope = (typeof ALL_SCOPES)[number];
+
+export const SCOPES = {
+  checkoutWrite: ['admin:checkout', 'write:checkout'],
+  checkoutRead: ['admin:checkout', 'read:checkout'],
+  checkoutAdmin: ['admin:checkout'],
+} as const satisfies Record<string, readonly Scope[]>;
+
+/** Who is calling: resolved from a bearer token or an API key. */
+export interface Actor {
+  accountId: string;
+  /** client_id of the OAuth client, or `api-key:<id>`. */
+  subject: string;
+  scopes: readonly string[];
+}
+
+export const hasAnyScope = (actor: Actor, required: readonly string[]): boolean =>
+  required.length === 0 || required.some((s) => actor.scopes.includes(s));

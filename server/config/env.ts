@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.string().url().optional(),
+    KASSA_DATA_DIR: z.string().default('./data'),
+    KASSA_PUBLIC_URL: z.string().url().optional(),
+    KASSA_JWT_SECRET: z.string().min(32).optional(),
+    KASSA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
+    KASSA_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(86400),
+    KASSA_BOOTSTRAP_ACCOUNT: z.string().regex(/^[PT]\d{8}$/, 'must be T or P followed by 8 digits').optional(),
+    KASSA_BOOTSTRAP_CLIENT_ID: z.string().min(1).optional(),
+    KASSA_BOOTSTRAP_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    KASSA_CALLBACK_WORKER: bool.default(true),
+    KASSA_CALLBACK_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
+    KASSA_CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
+    KASSA_VALIDATE_RESPONSES: bool.default(false),
+    KASSA_LOG_REQUESTS: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    const set = [env.KASSA_BOOTSTRAP_ACCOUNT, env.KASSA_BOOTSTRAP_CLIENT_ID, env.KASSA_BOOTSTRAP_CLIENT_SECRET].filter(Boolean).length;
+    if (set !== 0 && set !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'KASSA_BOOTSTRAP_ACCOUNT, KASSA_BOOTSTRAP_CLIENT_ID and KASSA_BOOTSTRAP_CLIENT_SECRET must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+
+/** Parses the environment once at startup; a bad value fails loudly and early. */
+export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.KASSA_DATA_DIR) };
+};

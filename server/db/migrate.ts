@@ -1,0 +1,22 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m0001 from './migrations/0001-initial';
+
+/** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+export const migrateToLatest = async (db: Kysely<any>): Promise<void> => {
+  const migrator = new Migrator({ db, provider: new StaticProvider(), migrationTableName: 'kassa_migrations', migrationLockTableName: 'kassa_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String((error as Error | undefined)?.message ?? error)}`);
+  }
+};

@@ -1,0 +1,148 @@
+/**
+ * Table types for Kysely. Portable across SQLite and PostgreSQL: timestamps are
+ * ISO 8601 UTC text, JSON is text, booleans are 0/1 integers, amounts are int32.
+ */
+export interface AccountsTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiClientsTable {
+  id: string;
+  account_id: string;
+  client_id: string;
+  secret_hash: string;
+  scopes: string; // JSON string[]
+  name: string;
+  created_at: string;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface SignatureSecretsTable {
+  id: string;
+  account_id: string;
+  secret: string;
+  created_at: string;
+  created_by: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  merchant_reference: string;
+  currency: string;
+  amount: number;
+  url: string; // JSON
+  order_data: string; // JSON
+  configuration: string; // JSON
+  customer: string | null; // JSON
+  express: string | null; // JSON
+  metadata: string | null; // JSON
+  customer_name: string | null;
+  expires_at: string;
+  transaction_id: string | null;
+  status: string; // OPEN | PAYING | AUTHORIZED | ON_HOLD | CANCELLED
+  cancelled_at: string | null;
+  cancelled_by: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface SessionEventsTable {
+  id: string;
+  session_id: string;
+  seq: number;
+  name: string;
+  created_at: string;
+  request_id: string | null;
+  details: string | null; // JSON
+}
+
+export interface TransactionsTable {
+  id: string;
+  account_id: string;
+  session_id: string;
+  status: string;
+  currency: string;
+  amount: number;
+  captured_amount: number;
+  refunded_amount: number;
+  voided_amount: number;
+  pending_capture: number;
+  pending_refund: number;
+  pending_void: number;
+  payment_product: string;
+  payment_product_type: string;
+  card: string | null; // JSON: brand, masked_pan, expiry_date (never the PAN)
+  merchant_reference: string;
+  merchant_reference_2: string | null;
+  data: string; // JSON: items, shipping_option, billing/shipping address, customer, metadata, url
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface TransactionEventsTable {
+  id: string;
+  transaction_id: string;
+  seq: number;
+  event: string;
+  success: number;
+  amount: number | null;
+  items: string | null; // JSON
+  error: string | null; // JSON {code, message}
+  created_at: string;
+  created_by: string;
+  request_id: string | null;
+  details: string | null; // JSON
+}
+
+export interface OutboxTable {
+  id: string;
+  account_id: string;
+  session_id: string;
+  transaction_id: string | null;
+  event_id: string;
+  event: string;
+  url: string;
+  method: string;
+  status: string; // PENDING | DELIVERED | FAILED
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CallbackAttemptsTable {
+  id: string;
+  outbox_id: string;
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  latency_ms: number;
+  status_code: number | null;
+  error: string | null;
+}
+
+export interface DB {
+  accounts: AccountsTable;
+  api_clients: ApiClientsTable;
+  server_secrets: ServerSecretsTable;
+  signature_secrets: SignatureSecretsTable;
+  sessions: SessionsTable;
+  session_events: SessionEventsTable;
+  transactions: TransactionsTable;
+  transaction_events: TransactionEventsTable;
+  outbox: OutboxTable;
+  callback_attempts: CallbackAttemptsTable;
+}

@@ -1,0 +1,73 @@
+/**
+ * The closed set of domain error codes. Domain code throws AppError with one of
+ * these; server/http/error-response.ts is the ONE place that maps a code to an
+ * HTTP status and the public error body.
+ */
+export const ERROR_CODES = [
+  // request shape
+  'INVALID_REQUEST',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'ROUTE_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  // auth
+  'UNAUTHORIZED',
+  'INVALID_CLIENT',
+  'INVALID_GRANT',
+  'INVALID_AUDIENCE',
+  'FORBIDDEN',
+  'INSUFFICIENT_SCOPE',
+  // resources
+  'ACCOUNT_NOT_FOUND',
+  'SESSION_NOT_FOUND',
+  'TRANSACTION_NOT_FOUND',
+  'SIGNATURE_NOT_FOUND',
+  // session rules
+  'SESSION_EXPIRED',
+  'SESSION_CANCELLED',
+  'SESSION_ALREADY_PAID',
+  'SESSION_LOCKED',
+  'SESSION_PAYMENT_IN_PROGRESS',
+  'PAYMENT_PRODUCT_NOT_ENABLED',
+  'INVALID_CALLBACK_URL',
+  // card / acquirer
+  'INVALID_CARD',
+  'PROVIDER_UNAVAILABLE',
+  // transaction rules
+  'TRANSACTION_NOT_CAPTURABLE',
+  'TRANSACTION_NOT_REFUNDABLE',
+  'TRANSACTION_NOT_VOIDABLE',
+  'AMOUNT_EXCEEDS_AUTHORIZED',
+  'AMOUNT_EXCEEDS_CAPTURED',
+  'CURRENCY_MISMATCH',
+  'OPERATION_IN_PROGRESS',
+  'CONFLICT',
+  // fallback
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorDetail {
+  path?: string;
+  message: string;
+  code?: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: ErrorDetail[];
+  /** Extra public fields merged into the error object (e.g. `cause`). */
+  readonly extra: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, opts: { errors?: ErrorDetail[]; extra?: Record<string, unknown> } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.errors = opts.errors ?? [];
+    this.extra = opts.extra ?? {};
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

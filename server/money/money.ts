@@ -1,0 +1,40 @@
+import { AppError } from '../errors/app-error';
+
+/** Money is always integer minor units together with its ISO 4217 currency. */
+export interface Money {
+  readonly amount: number;
+  readonly currency: string;
+}
+
+export const INT32_MAX = 2_147_483_647;
+
+/** Minor-unit exponent per currency; ISO 4217 default is 2. */
+const EXPONENTS: Record<string, number> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0,
+  UGX: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+};
+
+export const currencyExponent = (currency: string): number => EXPONENTS[currency.toUpperCase()] ?? 2;
+
+export const isMinorUnits = (n: number): boolean => Number.isSafeInteger(n) && n >= 0;
+
+export const money = (amount: number, currency: string): Money => {
+  if (!isMinorUnits(amount)) throw new AppError('INVALID_REQUEST', `amount must be a non-negative integer in minor units, got ${amount}`);
+  if (!/^[A-Z]{3}$/.test(currency)) throw new AppError('INVALID_REQUEST', `currency must be a 3-letter ISO 4217 code, got ${currency}`);
+  return { amount, currency };
+};
+
+export const sumAmounts = (amounts: readonly number[]): number => amounts.reduce((a, b) => a + b, 0);
+
+/** Formats minor units for display, e.g. 12950 NOK -> "129.50 NOK". Locale-free for determinism. */
+export const formatMoney = (amount: number, currency: string): string => {
+  const exp = currencyExponent(currency);
+  const negative = amount < 0;
+  const abs = Math.abs(amount);
+  if (exp === 0) return `${negative ? '-' : ''}${abs} ${currency}`;
+  const factor = 10 ** exp;
+  const major = Math.floor(abs / factor);
+  const minor = String(abs % factor).padStart(exp, '0');
+  return `${negative ? '-' : ''}${major}.${minor} ${currency}`;
+};
