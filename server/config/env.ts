@@ -21,6 +21,7 @@ const EnvSchema = z
     KASSA_CALLBACK_WORKER: bool.default(true),
     KASSA_CALLBACK_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
     KASSA_CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
+    KASSA_CALLBACK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600000).default(2000),
     KASSA_VALIDATE_RESPONSES: bool.default(false),
     KASSA_LOG_REQUESTS: bool.default(false),
   })

@@ -18,6 +18,18 @@ export interface ApiClientsTable {
   created_at: string;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  name: string;
+  key_hash: string;
+  scopes: string; // JSON string[]
+  created_by: string;
+  created_at: string;
+  deleted_at: string | null;
+  deleted_by: string | null;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -137,6 +149,7 @@ export interface CallbackAttemptsTable {
 export interface DB {
   accounts: AccountsTable;
   api_clients: ApiClientsTable;
+  api_keys: ApiKeysTable;
   server_secrets: ServerSecretsTable;
   signature_secrets: SignatureSecretsTable;
   sessions: SessionsTable;

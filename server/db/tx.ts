@@ -14,5 +14,3 @@ export const inTransaction = <T>(database: Database, fn: (trx: Executor) => Prom
 export const forUpdate = <TB extends keyof DB, O>(database: Database, qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
   database.engine === 'postgres' ? qb.forUpdate() : qb;
 
-export const json = (value: unknown): string => JSON.stringify(value);
-export const parseJson = <T>(text: string | null | undefined): T | undefined => (text == null ? undefined : (JSON.parse(text) as T));

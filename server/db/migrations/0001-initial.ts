@@ -21,6 +21,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema
+    .createTable('api_keys')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('scopes', 'text', (c) => c.notNull())
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('deleted_at', 'text')
+    .addColumn('deleted_by', 'text')
+    .execute();
+
+  await db.schema
     .createTable('server_secrets')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
@@ -153,7 +166,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['callback_attempts', 'outbox', 'transaction_events', 'transactions', 'session_events', 'sessions', 'signature_secrets', 'server_secrets', 'api_clients', 'accounts']) {
+  for (const t of ['callback_attempts', 'outbox', 'transaction_events', 'transactions', 'session_events', 'sessions', 'signature_secrets', 'server_secrets', 'api_keys', 'api_clients', 'accounts']) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -1,0 +1,21 @@
+import type { Env } from './config/env';
+import type { Database } from './db/database';
+import type { TokenSigner } from './auth/tokens';
+import type { Acquirer } from './providers/acquirer';
+
+/** Everything a use case may depend on. Built once per process by createAppContext. */
+export interface AppContext {
+  readonly env: Env;
+  readonly database: Database;
+  readonly tokens: TokenSigner;
+  readonly acquirer: Acquirer;
+  /** Password for the checkout's sealed browser cookie (iron-session). */
+  readonly cookiePassword: string;
+}
+
+/** Per-request facts a use case may need, independent of the HTTP framework. */
+export interface RequestMeta {
+  readonly requestId: string;
+  /** Public origin of this server, e.g. http://localhost:3000 (no trailing slash). */
+  readonly baseUrl: string;
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { AppError } from '../errors/app-error';
+import { nowIso } from '../shared/clock';
+import { randomBase58, uuid } from '../shared/ids';
+import type { Actor } from './scopes';
+import { hashSecret } from './secret-hash';
+
+export const ApiKeyRead = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  created_by: z.string(),
+  deleted_at: z.string().optional(),
+  deleted_by: z.string().optional(),
+});
+export const ApiKeyCreated = ApiKeyRead.extend({ api_key: z.string() });
+export const CreateApiKeyBody = z.strictObject({ name: z.string().min(1).max(200) });
+export type ApiKeyView = z.infer<typeof ApiKeyRead>;
+
+type Row = { id: string; name: string; created_at: string; created_by: string; deleted_at: string | null; deleted_by: string | null };
+const view = (r: Row): ApiKeyView => ({
+  id: r.id, name: r.name, created_at: r.created_at, created_by: r.created_by,
+  ...(r.deleted_at ? { deleted_at: r.deleted_at } : {}), ...(r.deleted_by ? { deleted_by: r.deleted_by } : {}),
+});
+
+/** API keys (header `x-api-key`) carry the creator's scopes; the key itself is shown only once. */
+export const createApiKey = async (ctx: AppContext, actor: Actor, input: z.infer<typeof CreateApiKeyBody>) => {
+  const apiKey = `${actor.accountId}.${randomBase58(40)}`;
+  const row = { id: uuid(), account_id: actor.accountId, name: input.name, key_hash: hashSecret(apiKey), scopes: JSON.stringify(actor.scopes), created_by: actor.subject, created_at: nowIso(), deleted_at: null, deleted_by: null };
+  await ctx.database.db.insertInto('api_keys').values(row).execute();
+  return { ...view(row), api_key: apiKey };
+};
+
+export const listApiKeys = async (ctx: AppContext, actor: Actor): Promise<ApiKeyView[]> => {
+  const rows = await ctx.database.db.selectFrom('api_keys').selectAll().where('account_id', '=', actor.accountId).where('deleted_at', 'is', null).orderBy('created_at').execute();
+  return rows.map(view);
+};
+
+export const deleteApiKey = async (ctx: AppContext, actor: Actor, id: string): Promise<ApiKeyView> => {
+  const now = nowIso();
+  const res = await ctx.database.db.updateTable('api_keys').set({ deleted_at: now, deleted_by: actor.subject })
+    .where('id', '=', id).where('account_id', '=', actor.accountId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError('API_KEY_NOT_FOUND', `API key ${id} was not found`);
+  const row = await ctx.database.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return view(row);
+};
+
+/** Resolves an `x-api-key` header to the actor it stands for. */
+export const actorForApiKey = async (ctx: AppContext, apiKey: string): Promise<Actor> => {
+  const row = await ctx.database.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashSecret(apiKey)).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw new AppError('UNAUTHORIZED', 'The API key is not valid');
+  return { accountId: row.account_id, subject: `api-key:${row.id}`, scopes: JSON.parse(row.scopes) as string[] };
+};

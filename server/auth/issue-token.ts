@@ -1,0 +1,52 @@
+import type { AppContext } from '../app-context';
+import { AppError } from '../errors/app-error';
+import { secretMatches } from './secret-hash';
+
+export interface TokenRequest {
+  accountId: string;
+  authorization: string | undefined;
+  grantType: string;
+  audience: string;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+const parseBasic = (header: string | undefined): { clientId: string; clientSecret: string } => {
+  const m = /^Basic\s+([A-Za-z0-9+/=_-]+)$/i.exec(header ?? '');
+  const decoded = m ? Buffer.from(m[1]!, 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) throw new AppError('INVALID_CLIENT', 'Send the client credentials as Authorization: Basic base64(client_id:client_secret)');
+  return { clientId: decoded.slice(0, colon), clientSecret: decoded.slice(colon + 1) };
+};
+
+/** The audience names the account: `<base>/v1/accounts/{aid}` (any host, as clients use two). */
+const audienceAccount = (audience: string): string | undefined => {
+  try {
+    return /\/accounts\/([PT]\d{8})\/?$/.exec(new URL(audience).pathname)?.[1];
+  } catch {
+    return undefined;
+  }
+};
+
+/** OAuth 2 client-credentials grant: Basic client auth in, a scoped bearer JWT out. */
+export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<TokenResponse> => {
+  if (req.grantType !== 'client_credentials') {
+    throw new AppError('INVALID_GRANT', `grant_type "${req.grantType}" is not supported; use client_credentials`, { errors: [{ path: 'grant_type', message: 'unsupported grant type' }] });
+  }
+  const { clientId, clientSecret } = parseBasic(req.authorization);
+  if (audienceAccount(req.audience) !== req.accountId) {
+    throw new AppError('INVALID_AUDIENCE', `audience must be <base>/v1/accounts/${req.accountId}`, { errors: [{ path: 'audience', message: 'does not name this account' }] });
+  }
+  const client = await ctx.database.db.selectFrom('api_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  if (!client || client.account_id !== req.accountId || !secretMatches(clientSecret, client.secret_hash)) {
+    throw new AppError('INVALID_CLIENT', 'Unknown client or wrong client secret for this account');
+  }
+  const scopes = JSON.parse(client.scopes) as string[];
+  const ttl = ctx.env.KASSA_TOKEN_TTL_SECONDS;
+  const accessToken = await ctx.tokens.sign({ accountId: client.account_id, subject: client.client_id, scopes }, req.audience, ttl);
+  return { access_token: accessToken, token_type: 'Bearer', expires_in: ttl };
+};

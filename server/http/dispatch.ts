@@ -1,0 +1,147 @@
+import { ZodError, type z } from 'zod';
+import type { AppContext, RequestMeta } from '../app-context';
+import { actorForApiKey } from '../auth/api-keys';
+import { hasAnyScope, type Actor } from '../auth/scopes';
+import { AppError } from '../errors/app-error';
+import { uuid } from '../shared/ids';
+import { errorResult } from './error-response';
+import type { RouteDef, RouteResult } from './route';
+
+/** Framework-neutral request: both adapters (node:http and Next) build one of these. */
+export interface HttpRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  /** Lower-cased header names. */
+  headers: Record<string, string | undefined>;
+  body: string | undefined;
+  baseUrl: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface CompiledRoute {
+  route: RouteDef;
+  regex: RegExp;
+  names: string[];
+}
+
+const compile = (route: RouteDef): CompiledRoute => {
+  const names: string[] = [];
+  const pattern = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { route, regex: new RegExp(`^${pattern}/?$`), names };
+};
+
+const queryObject = (q: URLSearchParams): Record<string, string | string[]> => {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(q.keys())) {
+    const all = q.getAll(key);
+    out[key] = all.length === 1 ? all[0]! : all;
+  }
+  return out;
+};
+
+const parsePart = <S extends z.ZodType | undefined>(schema: S, value: unknown, prefix: string): unknown => {
+  if (!schema) return undefined;
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  throw new AppError('INVALID_REQUEST', 'The request is not valid', {
+    errors: r.error.issues.map((i) => ({ path: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || undefined, message: i.message, code: i.code })),
+  });
+};
+
+const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
+  if (!route.body) return undefined;
+  const raw = req.body ?? '';
+  if (raw.trim() === '') {
+    if (route.bodyOptional) return parsePart(route.body, {}, '');
+    throw new AppError('INVALID_REQUEST', 'A JSON request body is required');
+  }
+  const type = req.headers['content-type'] ?? '';
+  if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new AppError('INVALID_JSON', 'The request body is not valid JSON');
+  }
+  return parsePart(route.body, value, '');
+};
+
+const authenticate = async (ctx: AppContext, route: RouteDef, req: HttpRequest): Promise<Actor | undefined> => {
+  if (route.auth === 'none') return undefined;
+  const apiKey = req.headers['x-api-key'];
+  let actor: Actor;
+  if (apiKey && route.auth === 'bearer-or-api-key') {
+    actor = await actorForApiKey(ctx, apiKey);
+  } else {
+    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!m) throw new AppError('UNAUTHORIZED', 'Authorization: Bearer <access token> is required');
+    actor = await ctx.tokens.verify(m[1]!);
+  }
+  if (!hasAnyScope(actor, route.scopes ?? [])) {
+    throw new AppError('INSUFFICIENT_SCOPE', `This operation needs one of the scopes: ${(route.scopes ?? []).join(', ')}`);
+  }
+  return actor;
+};
+
+const toResponse = (result: RouteResult, requestId: string): HttpResponse => {
+  const headers: Record<string, string> = { 'request-id': requestId, ...result.headers };
+  if (result.body === undefined) return { status: result.status, headers };
+  headers['content-type'] = 'application/json; charset=utf-8';
+  return { status: result.status, headers, body: JSON.stringify(result.body) };
+};
+
+export type Dispatcher = (req: HttpRequest) => Promise<HttpResponse>;
+
+/** Matches a request against the route table, validates it, authenticates, and runs the route's use case. */
+export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], log: (e: unknown) => void = (e) => console.error(e)): Dispatcher => {
+  const compiled = routes.map(compile);
+  return async (req) => {
+    const requestId = uuid();
+    try {
+      let pathMatched = false;
+      for (const c of compiled) {
+        const m = c.regex.exec(req.path);
+        if (!m) continue;
+        pathMatched = true;
+        if (c.route.method !== req.method) continue;
+        const route = c.route;
+        const rawParams = Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+        const actor = await authenticate(ctx, route, req);
+        const params = parsePart(route.params, rawParams, 'params');
+        const query = parsePart(route.query, queryObject(req.query), 'query');
+        const headers = parsePart(route.headers, req.headers, 'headers');
+        const body = parseBody(route, req);
+        const meta: RequestMeta = { requestId, baseUrl: req.baseUrl };
+        const result = await route.handle({ params, query, headers, body, actor, meta, ctx } as never);
+        if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
+        return toResponse(result, requestId);
+      }
+      throw pathMatched
+        ? new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`)
+        : new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
+    } catch (e) {
+      return toResponse(errorResult(e, (err) => log({ requestId, err })), requestId);
+    }
+  };
+};
+
+/** In tests every response is checked against the schema the route table declares for it. */
+const validateResponse = (route: RouteDef, result: RouteResult): void => {
+  const spec = route.responses[result.status];
+  if (!spec) throw new Error(`${route.operationId} answered ${result.status}, which the route table does not declare`);
+  if (spec.schema && result.body !== undefined) {
+    const r = spec.schema.safeParse(result.body);
+    if (!r.success) throw new Error(`${route.operationId} response does not match its schema: ${new ZodError(r.error.issues).message}`);
+  }
+};

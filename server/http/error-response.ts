@@ -1,0 +1,60 @@
+import { ZodError } from 'zod';
+import { AppError, type ErrorCode, type ErrorDetail } from '../errors/app-error';
+import type { RouteResult } from './route';
+
+/** THE one mapping from domain error codes to HTTP status. Nothing else picks an error status. */
+const STATUS: Record<ErrorCode, number> = {
+  INVALID_REQUEST: 400,
+  INVALID_JSON: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  UNAUTHORIZED: 401,
+  INVALID_CLIENT: 401,
+  INVALID_GRANT: 400,
+  INVALID_AUDIENCE: 400,
+  FORBIDDEN: 403,
+  INSUFFICIENT_SCOPE: 403,
+  ACCOUNT_NOT_FOUND: 404,
+  SESSION_NOT_FOUND: 404,
+  SESSION_NOT_AVAILABLE: 404,
+  TRANSACTION_NOT_FOUND: 404,
+  SIGNATURE_NOT_FOUND: 404,
+  API_KEY_NOT_FOUND: 404,
+  SESSION_EXPIRED: 400,
+  SESSION_CANCELLED: 400,
+  SESSION_ALREADY_PAID: 400,
+  SESSION_LOCKED: 400,
+  SESSION_PAYMENT_IN_PROGRESS: 409,
+  PAYMENT_PRODUCT_NOT_ENABLED: 400,
+  INVALID_CALLBACK_URL: 400,
+  INVALID_CARD: 400,
+  PROVIDER_UNAVAILABLE: 503,
+  TRANSACTION_NOT_CAPTURABLE: 400,
+  TRANSACTION_NOT_REFUNDABLE: 400,
+  TRANSACTION_NOT_VOIDABLE: 400,
+  AMOUNT_EXCEEDS_AUTHORIZED: 400,
+  AMOUNT_EXCEEDS_CAPTURED: 400,
+  CURRENCY_MISMATCH: 400,
+  OPERATION_IN_PROGRESS: 409,
+  CONFLICT: 409,
+  INTERNAL: 500,
+};
+
+export const statusForCode = (code: ErrorCode): number => STATUS[code];
+
+const zodDetails = (e: ZodError): ErrorDetail[] =>
+  e.issues.map((i) => ({ path: i.path.map(String).join('.') || undefined, message: i.message, code: i.code }));
+
+/** `{ "error": { "message", "code", "errors" } }`; a 500 says nothing about internals. */
+export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResult => {
+  if (e instanceof ZodError) {
+    return { status: 400, body: { error: { message: 'The request is not valid', code: 'INVALID_REQUEST', errors: zodDetails(e) } } };
+  }
+  if (e instanceof AppError) {
+    return { status: STATUS[e.code], body: { error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } } };
+  }
+  log(e);
+  return { status: 500, body: { error: { message: 'Something went wrong', code: 'INTERNAL', errors: [] } } };
+};

@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Dispatcher, HttpRequest } from './dispatch';
+
+export const MAX_BODY_BYTES = 1_048_576;
+
+const tooLarge = JSON.stringify({ error: { message: 'The request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE', errors: [] } });
+
+/** The public origin: KASSA_PUBLIC_URL, else what the client used to reach us. */
+export const requestBaseUrl = (publicUrl: string | undefined, headers: Record<string, string | string[] | undefined>): string => {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  const proto = String(headers['x-forwarded-proto'] ?? 'http').split(',')[0]!.trim();
+  const host = String(headers['x-forwarded-host'] ?? headers.host ?? 'localhost').split(',')[0]!.trim();
+  return `${proto}://${host}`;
+};
+
+const readBody = (req: IncomingMessage): Promise<string | undefined> =>
+  new Promise((resolve, reject) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return resolve(undefined);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined));
+    req.on('error', reject);
+  });
+
+/** node:http adapter over the route table: no framework in the /v1 hot path. */
+export const createNodeHandler = (dispatch: Dispatcher, publicUrl: string | undefined) => async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  let body: string | undefined;
+  try {
+    body = await readBody(req);
+  } catch {
+    res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' }).end(tooLarge);
+    return;
+  }
+  const url = new URL(req.url ?? '/', 'http://internal');
+  const headers: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const request: HttpRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body, baseUrl: requestBaseUrl(publicUrl, req.headers) };
+  const response = await dispatch(request);
+  res.writeHead(response.status, response.headers);
+  res.end(response.body);
+};

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import type { AppContext, RequestMeta } from '../app-context';
+import type { Actor } from '../auth/scopes';
+
+/**
+ * - none: no credentials (hosted page, redirect, customer pay, token endpoint).
+ * - bearer: `Authorization: Bearer <JWT>` from the token endpoint.
+ * - bearer-or-api-key: as bearer, or `x-api-key` (admin operations).
+ */
+export type AuthKind = 'none' | 'bearer' | 'bearer-or-api-key';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  headers?: Record<string, string>;
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface HandlerInput<P, Q, H, B, A extends AuthKind> {
+  params: P;
+  query: Q;
+  headers: H;
+  body: B;
+  actor: A extends 'none' ? undefined : Actor;
+  meta: RequestMeta;
+  ctx: AppContext;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteDef<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  H extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends AuthKind = AuthKind,
+> {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** OpenAPI-style path, e.g. /v1/sessions/{session_id} */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: A;
+  /** Any one of these scopes is enough. */
+  scopes?: readonly string[];
+  params?: P;
+  query?: Q;
+  headers?: H;
+  body?: B;
+  /** The body may be absent or empty (void). */
+  bodyOptional?: boolean;
+  responses: Record<number, ResponseSpec>;
+  /** Maps the parsed input to ONE use case and its result to a response. */
+  handle: (input: HandlerInput<Out<P>, Out<Q>, Out<H>, Out<B>, A>) => Promise<RouteResult>;
+}
+
+/** Identity function that keeps each route's types precise inside the table. */
+export const defineRoute = <
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  H extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  A extends AuthKind = AuthKind,
+>(def: RouteDef<P, Q, H, B, A>): RouteDef => def as unknown as RouteDef;
+
+export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });
+export const redirect = (location: string): RouteResult => ({ status: 302, headers: { location } });

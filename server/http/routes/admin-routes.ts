@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ApiKeyCreated, ApiKeyRead, CreateApiKeyBody, createApiKey, deleteApiKey, listApiKeys } from '../../auth/api-keys';
+import { createSignatureSecret, getSignatureSecret } from '../../signature/signature-secrets';
+import { ErrorBody } from '../../shared/schemas';
+import { defineRoute, ok } from '../route';
+
+const ADMIN_SCOPES = ['admin:checkout', 'write:checkout:/admin/checkout'] as const;
+const SignatureSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  created_by: z.string(),
+  signature: z.object({ type: z.literal('v0-hmac-sha256'), secret: z.string() }),
+});
+const errors = {
+  401: { description: 'Missing or invalid credentials', schema: ErrorBody },
+  403: { description: 'Missing scope', schema: ErrorBody },
+};
+
+export const adminRoutes = [
+  defineRoute({
+    operationId: 'admin_signature_get',
+    method: 'GET',
+    path: '/v1/admin/signature',
+    summary: 'Get the callback signing secret',
+    tags: ['admin'],
+    auth: 'bearer-or-api-key',
+    scopes: ADMIN_SCOPES,
+    responses: { 200: { description: 'The current secret', schema: SignatureSchema }, ...errors, 404: { description: 'No secret yet', schema: ErrorBody } },
+    handle: async ({ ctx, actor }) => ok(await getSignatureSecret(ctx, actor)),
+  }),
+  defineRoute({
+    operationId: 'admin_signature_post',
+    method: 'POST',
+    path: '/v1/admin/signature',
+    summary: 'Create or rotate the callback signing secret',
+    tags: ['admin'],
+    auth: 'bearer-or-api-key',
+    scopes: ADMIN_SCOPES,
+    body: z.strictObject({}),
+    bodyOptional: true,
+    responses: { 200: { description: 'The new secret; every later callback is signed with it', schema: SignatureSchema }, ...errors },
+    handle: async ({ ctx, actor }) => ok(await createSignatureSecret(ctx, actor)),
+  }),
+  defineRoute({
+    operationId: 'admin_api_keys_post',
+    method: 'POST',
+    path: '/v1/admin/api-keys',
+    summary: 'Create an API key (sent as `x-api-key`); the key is shown only in this response',
+    tags: ['admin'],
+    auth: 'bearer-or-api-key',
+    scopes: ['admin:checkout'],
+    body: CreateApiKeyBody,
+    responses: { 200: { description: 'The key', schema: ApiKeyCreated }, 400: { description: 'Invalid request', schema: ErrorBody }, ...errors },
+    handle: async ({ ctx, actor, body }) => ok(await createApiKey(ctx, actor, body)),
+  }),
+  defineRoute({
+    operationId: 'admin_api_keys_get',
+    method: 'GET',
+    path: '/v1/admin/api-keys',
+    summary: 'List API keys',
+    tags: ['admin'],
+    auth: 'bearer-or-api-key',
+    scopes: ['admin:checkout'],
+    responses: { 200: { description: 'Keys (without the secret)', schema: z.array(ApiKeyRead) }, ...errors },
+    handle: async ({ ctx, actor }) => ok(await listApiKeys(ctx, actor)),
+  }),
+  defineRoute({
+    operationId: 'admin_api_keys_delete',
+    method: 'DELETE',
+    path: '/v1/admin/api-keys/{api_key_id}',
+    summary: 'Delete an API key',
+    tags: ['admin'],
+    auth: 'bearer-or-api-key',
+    scopes: ['admin:checkout'],
+    params: z.object({ api_key_id: z.string().uuid() }),
+    responses: { 200: { description: 'The deleted key', schema: ApiKeyRead }, ...errors, 404: { description: 'Not found', schema: ErrorBody } },
+    handle: async ({ ctx, actor, params }) => ok(await deleteApiKey(ctx, actor, params.api_key_id)),
+  }),
+];

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { issueToken } from '../../auth/issue-token';
+import { AccountId, ErrorBody } from '../../shared/schemas';
+import { defineRoute, ok } from '../route';
+
+const TokenBody = z.strictObject({
+  grant_type: z.string().min(1),
+  audience: z.string().min(1),
+});
+const TokenResponse = z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number().int() });
+
+export const authRoutes = [
+  defineRoute({
+    operationId: 'aid_auth_token_post',
+    method: 'POST',
+    path: '/v1/accounts/{aid}/auth/token',
+    summary: 'Get an access token (client credentials)',
+    description: 'Send `Authorization: Basic base64(client_id:client_secret)` and `{"grant_type":"client_credentials","audience":"<base>/v1/accounts/{aid}"}`.',
+    tags: ['auth'],
+    auth: 'none',
+    params: z.object({ aid: AccountId }),
+    headers: z.looseObject({ authorization: z.string().optional() }),
+    body: TokenBody,
+    responses: { 200: { description: 'Access token', schema: TokenResponse }, 400: { description: 'Bad request', schema: ErrorBody }, 401: { description: 'Unknown client or wrong secret', schema: ErrorBody } },
+    handle: async ({ ctx, params, headers, body }) =>
+      ok(await issueToken(ctx, { accountId: params.aid, authorization: headers.authorization, grantType: body.grant_type, audience: body.audience })),
+  }),
+];

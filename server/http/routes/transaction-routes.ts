@@ -1,0 +1,77 @@
+import { SCOPES } from '../../auth/scopes';
+import { ErrorBody } from '../../shared/schemas';
+import { captureTransaction } from '../../transactions/capture-transaction';
+import { getTransaction } from '../../transactions/get-transaction';
+import { refundTransaction } from '../../transactions/refund-transaction';
+import { voidTransaction } from '../../transactions/void-transaction';
+import { CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, VoidBody } from '../../transactions/transaction-schemas';
+import { defineRoute, ok } from '../route';
+
+const responses = {
+  200: { description: 'The transaction', schema: TransactionSchema },
+  400: { description: 'Invalid request, or the operation is not allowed in the current state (`error.code` says which)', schema: ErrorBody },
+  401: { description: 'Missing or invalid access token', schema: ErrorBody },
+  403: { description: 'Missing scope', schema: ErrorBody },
+  404: { description: 'Transaction not found', schema: ErrorBody },
+};
+const operationResponses = {
+  ...responses,
+  409: { description: 'A conflicting operation on this transaction is in progress; retry', schema: ErrorBody },
+  503: { description: 'The payment provider is temporarily unavailable; nothing changed', schema: ErrorBody },
+};
+
+export const transactionRoutes = [
+  defineRoute({
+    operationId: 'transactions_id_get',
+    method: 'GET',
+    path: '/v1/transactions/{id}',
+    summary: 'Get a transaction',
+    tags: ['transactions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutRead,
+    params: TransactionIdParams,
+    responses,
+    handle: async ({ ctx, actor, params }) => ok(await getTransaction(ctx, actor, params.id)),
+  }),
+  defineRoute({
+    operationId: 'transactions_id_capture_post',
+    method: 'POST',
+    path: '/v1/transactions/{id}/capture',
+    summary: 'Capture (part of) an authorized transaction',
+    tags: ['transactions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutWrite,
+    params: TransactionIdParams,
+    body: CaptureBody,
+    responses: operationResponses,
+    handle: async ({ ctx, actor, params, body, meta }) => ok(await captureTransaction(ctx, actor, params.id, body, meta)),
+  }),
+  defineRoute({
+    operationId: 'transactions_id_refund_post',
+    method: 'POST',
+    path: '/v1/transactions/{id}/refund',
+    summary: 'Refund (part of) what was captured',
+    tags: ['transactions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutWrite,
+    params: TransactionIdParams,
+    body: RefundBody,
+    responses: operationResponses,
+    handle: async ({ ctx, actor, params, body, meta }) => ok(await refundTransaction(ctx, actor, params.id, body, meta)),
+  }),
+  defineRoute({
+    operationId: 'transactions_id_void_post',
+    method: 'POST',
+    path: '/v1/transactions/{id}/void',
+    summary: 'Void the authorization (before any capture)',
+    description: 'Accepts no body, `{}`, or `{"id": "<the same transaction id>"}`.',
+    tags: ['transactions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutWrite,
+    params: TransactionIdParams,
+    body: VoidBody,
+    bodyOptional: true,
+    responses: operationResponses,
+    handle: async ({ ctx, actor, params, body, meta }) => ok(await voidTransaction(ctx, actor, params.id, body, meta)),
+  }),
+];

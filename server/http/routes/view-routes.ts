@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { getViewSession } from '../../sessions/get-view-session';
+import { paySession } from '../../sessions/pay-session';
+import { PaymentResponseSchema, PaySessionBody, SessionIdParams, ViewQuery, ViewSessionSchema } from '../../sessions/session-schemas';
+import { ErrorBody } from '../../shared/schemas';
+import { checkoutPageUrl } from '../../sessions/checkout-page-url';
+import { defineRoute, ok, redirect } from '../route';
+
+const notFound = { description: 'Session not found, or no longer payable (`error.cause` says why)', schema: ErrorBody };
+
+export const viewRoutes = [
+  defineRoute({
+    operationId: 'checkout_sid_get',
+    method: 'GET',
+    path: '/v1/view/{session_id}',
+    summary: 'Open the hosted checkout (302 to the checkout page with `sid`)',
+    tags: ['checkout view'],
+    auth: 'none',
+    params: SessionIdParams,
+    query: ViewQuery,
+    responses: { 302: { description: 'Redirect to the checkout page', headers: { location: 'The checkout page URL' } }, 400: { description: 'Invalid session id', schema: ErrorBody } },
+    handle: async ({ params, query, meta }) => redirect(checkoutPageUrl(meta.baseUrl, params.session_id, query as Record<string, string | string[]>)),
+  }),
+  defineRoute({
+    operationId: 'checkout_sid_json_get',
+    method: 'GET',
+    path: '/v1/view/{session_id}/session',
+    summary: 'The masked session the checkout page renders',
+    tags: ['checkout view'],
+    auth: 'none',
+    params: SessionIdParams,
+    responses: { 200: { description: 'Session details', schema: ViewSessionSchema }, 404: notFound },
+    handle: async ({ ctx, params }) => ok(await getViewSession(ctx, params.session_id)),
+  }),
+  defineRoute({
+    operationId: 'checkout_sid_pay_post',
+    method: 'POST',
+    path: '/v1/sessions/{session_id}/pay',
+    summary: 'Pay the session (called by the hosted page; no authentication)',
+    tags: ['checkout view'],
+    auth: 'none',
+    params: SessionIdParams,
+    body: PaySessionBody,
+    responses: {
+      200: { description: 'Payment result; `success:false` with `error` when declined', schema: PaymentResponseSchema },
+      400: { description: 'Invalid card details, or the session cannot be paid', schema: ErrorBody },
+      404: notFound,
+      409: { description: 'Another payment of this session is in progress', schema: ErrorBody },
+    },
+    handle: async ({ ctx, params, body, meta }) => ok(await paySession(ctx, params.session_id, body, meta)),
+  }),
+];

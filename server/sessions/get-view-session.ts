@@ -1,0 +1,32 @@
+import type { AppContext } from '../app-context';
+import { AppError } from '../errors/app-error';
+import { fromJson } from '../shared/json-columns';
+import { isTestAccount } from '../shared/ids';
+import { resolvePaymentMethods } from './payment-methods';
+import { loadSession } from './session-repository';
+import { sessionNotAvailable, unavailableCause } from './session-availability';
+import type { ViewSession } from './session-schemas';
+
+/** The masked session the hosted checkout page renders: no callback URL, metadata or customer tokens. */
+export const getViewSession = async (ctx: AppContext, sessionId: string): Promise<ViewSession> => {
+  const row = await loadSession(ctx.database.db, ctx.database, sessionId).catch((e: unknown) => {
+    throw e instanceof AppError ? e : new AppError('SESSION_NOT_FOUND', 'Session not found');
+  });
+  const cause = unavailableCause(row);
+  if (cause) throw sessionNotAvailable(row, cause);
+  const url = fromJson<{ return_url: string; merchant_terms_url?: string }>(row.url)!;
+  const account = await ctx.database.db.selectFrom('accounts').select(['id', 'name']).where('id', '=', row.account_id).executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    version: String(row.version),
+    url: { return_url: url.return_url, ...(url.merchant_terms_url ? { merchant_terms_url: url.merchant_terms_url } : {}) },
+    order: fromJson(row.order_data)!,
+    configuration: {
+      payment_methods: resolvePaymentMethods(row.account_id, fromJson(row.configuration) ?? {}),
+      merchant: { id: account.id, name: account.name },
+      test_mode: isTestAccount(row.account_id),
+    },
+  };
+};

@@ -1,0 +1,45 @@
+import type { Executor } from '../db/database';
+import { nowIso } from '../shared/clock';
+import { uuid } from '../shared/ids';
+import { toJson } from '../shared/json-columns';
+
+export type SessionEventName =
+  | 'INITIATED'
+  | 'VISITED'
+  | 'PAYMENT_STARTED'
+  | 'AUTHORIZED'
+  | 'DECLINED'
+  | 'FAILED'
+  | 'COMPLETED'
+  | 'AUTH_CALLBACK_SENT'
+  | 'CANCELLED';
+
+/** Appends a session event. Call inside the transaction that holds the session row. */
+export const appendSessionEvent = async (
+  trx: Executor,
+  sessionId: string,
+  name: SessionEventName,
+  opts: { requestId?: string; details?: Record<string, unknown>; firstEvent?: boolean } = {},
+): Promise<string> => {
+  const last = opts.firstEvent
+    ? undefined
+    : await trx
+    .selectFrom('session_events')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  const id = uuid();
+  await trx
+    .insertInto('session_events')
+    .values({
+      id,
+      session_id: sessionId,
+      seq: Number(last?.seq ?? 0) + 1,
+      name,
+      created_at: nowIso(),
+      request_id: opts.requestId ?? null,
+      details: opts.details ? toJson(opts.details) : null,
+    })
+    .execute();
+  return id;
+};

@@ -1,0 +1,49 @@
+import type { Selectable } from 'kysely';
+import type { Database, Executor } from '../db/database';
+import type { SessionsTable } from '../db/schema';
+import { forUpdate } from '../db/tx';
+import { AppError } from '../errors/app-error';
+import { fromJson } from '../shared/json-columns';
+import type { SessionView } from './session-schemas';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+export type SessionStatus = 'OPEN' | 'PAYING' | 'AUTHORIZED' | 'ON_HOLD' | 'CANCELLED';
+
+/** Loads a session by id; with accountId, another account's session is simply not found. */
+export const loadSession = async (exec: Executor, database: Database, id: string, opts: { accountId?: string; lock?: boolean } = {}): Promise<SessionRow> => {
+  let q = exec.selectFrom('sessions').selectAll().where('id', '=', id);
+  if (opts.accountId) q = q.where('account_id', '=', opts.accountId);
+  const row = await (opts.lock ? forUpdate(database, q) : q).executeTakeFirst();
+  if (!row) throw new AppError('SESSION_NOT_FOUND', `Session ${id} was not found`);
+  return row;
+};
+
+export const isExpired = (row: SessionRow, now = Date.now()): boolean => Date.parse(row.expires_at) <= now;
+
+/** The merchant's (authenticated) view of a session, with its events. */
+export const readSession = async (exec: Executor, row: SessionRow): Promise<SessionView> => {
+  const events = await exec.selectFrom('session_events').selectAll().where('session_id', '=', row.id).orderBy('seq').execute();
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    expires_at: row.expires_at,
+    url: fromJson(row.url)!,
+    order: fromJson(row.order_data)!,
+    ...(row.customer ? { customer: fromJson(row.customer) } : {}),
+    configuration: fromJson(row.configuration) ?? {},
+    ...(row.express ? { express: fromJson(row.express) } : {}),
+    ...(row.metadata ? { metadata: fromJson(row.metadata) } : {}),
+    ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}),
+    ...(row.cancelled_at ? { cancelled_at: row.cancelled_at } : {}),
+    ...(row.cancelled_by ? { cancelled_by: row.cancelled_by } : {}),
+    events: events.map((e) => ({
+      id: e.id,
+      name: e.name,
+      created_at: e.created_at,
+      ...(e.request_id ? { request_id: e.request_id } : {}),
+      ...(e.details ? { details: fromJson<Record<string, unknown>>(e.details) } : {}),
+    })),
+  };
+};

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { Currency, HttpUrl, Int32Amount, IsoDateTime, JsonObject, PositiveInt32Amount, ResourceId } from '../shared/schemas';
+
+/** Nested objects keep fields we do not model (loose), so nothing a merchant sends is lost. */
+export const OrderItem = z.looseObject({
+  id: z.string().max(255).optional(),
+  line_id: z.string().min(1).max(255),
+  description: z.string().max(2000).optional(),
+  quantity: z.number().positive().optional(),
+  amount: Int32Amount,
+  vat_amount: Int32Amount.optional(),
+  vat: z.number().min(0).max(100).optional(),
+  gross_amount: Int32Amount.optional(),
+  thumbnail_url: z.string().optional(),
+});
+
+export const Address = z.looseObject({
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  address_line: z.string().optional(),
+  address_line_2: z.string().optional(),
+  postal_code: z.string().optional(),
+  postal_place: z.string().optional(),
+  country: z.string().optional(),
+  phone_number: z.string().optional(),
+  email: z.string().optional(),
+  business_name: z.string().optional(),
+});
+
+export const ShippingOption = z.looseObject({
+  id: z.string(),
+  line_id: z.string(),
+  amount: Int32Amount,
+  title: z.string().optional(),
+  operator: z.string().optional(),
+  vat_amount: Int32Amount.optional(),
+  vat: z.number().optional(),
+});
+
+export const Order = z.looseObject({
+  amount: PositiveInt32Amount,
+  currency: Currency,
+  merchant_reference: z.string().min(1).max(255),
+  merchant_reference_2: z.string().max(255).optional(),
+  vat_amount: Int32Amount.optional(),
+  items: z.array(OrderItem).max(1000).optional(),
+  shipping_option: ShippingOption.optional(),
+  shipping_address: Address.optional(),
+  billing_address: Address.optional(),
+  partial_payment: z.union([z.boolean(), JsonObject]).optional(),
+});
+
+export const SessionUrl = z.looseObject({
+  return_url: HttpUrl,
+  callback_url: HttpUrl.optional(),
+  merchant_terms_url: HttpUrl.optional(),
+});
+
+export const Customer = z.looseObject({
+  customer_id: z.string().optional(),
+  email: z.string().optional(),
+  phone_number: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+});
+
+export const ProviderToggle = z.looseObject({ enabled: z.boolean() });
+
+export const Configuration = z.looseObject({
+  sandbox: z.looseObject({ creditcard: ProviderToggle.optional() }).optional(),
+  auto_capture: z.boolean().optional(),
+  channel: z.enum(['ecommerce', 'in_app', 'in_store']).optional(),
+  default_payment_type: z.string().optional(),
+  enable_on_hold: z.boolean().optional(),
+});
+
+export const CreateSessionBody = z
+  .strictObject({
+    url: SessionUrl,
+    order: Order,
+    customer: Customer.optional(),
+    configuration: Configuration.optional(),
+    express: JsonObject.optional(),
+    metadata: JsonObject.optional(),
+    expires_at: IsoDateTime.optional(),
+  })
+  .superRefine((body, ctx) => {
+    const ids = new Set<string>();
+    for (const [i, item] of (body.order.items ?? []).entries()) {
+      if (ids.has(item.line_id)) ctx.addIssue({ code: 'custom', path: ['order', 'items', i, 'line_id'], message: 'line_id must be unique among items' });
+      ids.add(item.line_id);
+    }
+  });
+export type CreateSessionInput = z.infer<typeof CreateSessionBody>;
+
+export const CreateSessionResponse = z.object({ id: z.string(), url: z.string() });
+
+export const SessionEventSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  request_id: z.string().optional(),
+  details: JsonObject.optional(),
+});
+
+export const SessionSchema = z.object({
+  id: ResourceId,
+  created_at: z.string(),
+  updated_at: z.string(),
+  expires_at: z.string(),
+  url: SessionUrl,
+  order: Order,
+  customer: Customer.optional(),
+  configuration: JsonObject,
+  express: JsonObject.optional(),
+  metadata: JsonObject.optional(),
+  transaction_id: z.string().optional(),
+  cancelled_at: z.string().optional(),
+  cancelled_by: z.string().optional(),
+  events: z.array(SessionEventSchema),
+});
+export type SessionView = z.infer<typeof SessionSchema>;
+
+export const SessionIdParams = z.object({ session_id: ResourceId });
+
+export const ViewQuery = z.looseObject({
+  language: z.string().max(16).optional(),
+  ui: z.enum(['fullscreen', 'inline', 'modal']).optional(),
+});
+
+export const PaymentMethodSchema = z.object({ payment_product_type: z.string(), name: z.string() });
+
+/** What the hosted page sees: no callback URL, no metadata, no tokens. */
+export const ViewSessionSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  version: z.string(),
+  url: z.object({ return_url: z.string(), merchant_terms_url: z.string().optional() }),
+  order: Order,
+  configuration: z.object({
+    payment_methods: z.array(PaymentMethodSchema),
+    merchant: z.object({ id: z.string(), name: z.string() }),
+    test_mode: z.boolean(),
+  }),
+});
+export type ViewSession = z.infer<typeof ViewSessionSchema>;
+
+export const SandboxCardPayment = z.strictObject({
+  payment_product_type: z.literal('sandbox.creditcard'),
+  card: z.strictObject({
+    number: z.string().min(12).max(23),
+    expiry: z.string().regex(/^\d{2}\s*\/\s*\d{2}$/, 'must be MM/YY'),
+    cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+    holder_name: z.string().max(100).optional(),
+  }),
+});
+
+export const PaySessionBody = z.strictObject({ payment: SandboxCardPayment });
+export type PaySessionInput = z.infer<typeof PaySessionBody>;
+
+export const PaymentResponseSchema = z.object({
+  success: z.boolean(),
+  transaction_id: z.string().optional(),
+  redirect_url: z.string().optional(),
+  error: z.string().optional(),
+  actions: z.array(z.object({ source: z.string().optional(), code: z.string().optional(), type: z.enum(['success', 'error']).optional() })),
+  error_details: z.array(z.object({ code: z.string().optional(), category: z.enum(['permanent', 'temporary', 'unknown']).optional(), field: z.string().optional() })).optional(),
+});
+export type PaymentResponse = z.infer<typeof PaymentResponseSchema>;

@@ -1,0 +1,131 @@
+import type { Selectable } from 'kysely';
+import type { Database, Executor } from '../db/database';
+import type { TransactionsTable } from '../db/schema';
+import { forUpdate } from '../db/tx';
+import { AppError } from '../errors/app-error';
+import { nowIso } from '../shared/clock';
+import { uuid } from '../shared/ids';
+import { fromJson, toJson } from '../shared/json-columns';
+import type { Amounts, TransactionStatus } from './transaction-state';
+import type { TransactionView } from './transaction-schemas';
+
+export type TransactionRow = Selectable<TransactionsTable>;
+
+export const amountsOf = (row: TransactionRow): Amounts => ({
+  authorized: row.amount,
+  captured: row.captured_amount,
+  refunded: row.refunded_amount,
+  voided: row.voided_amount,
+  pendingCapture: row.pending_capture,
+  pendingRefund: row.pending_refund,
+  pendingVoid: row.pending_void,
+});
+
+export const amountColumns = (a: Amounts) => ({
+  captured_amount: a.captured,
+  refunded_amount: a.refunded,
+  voided_amount: a.voided,
+  pending_capture: a.pendingCapture,
+  pending_refund: a.pendingRefund,
+  pending_void: a.pendingVoid,
+});
+
+/** Loads a transaction the account owns; another account's transaction is simply not found. */
+export const loadTransaction = async (exec: Executor, database: Database, id: string, accountId: string, lock = false): Promise<TransactionRow> => {
+  const base = exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId);
+  const row = await (lock ? forUpdate(database, base) : base).executeTakeFirst();
+  if (!row) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} was not found`);
+  return row;
+};
+
+export interface NewTransactionEvent {
+  event: string;
+  success: boolean;
+  amount?: number;
+  error?: { code: string; message: string };
+  createdBy: string;
+  requestId?: string;
+  details?: Record<string, unknown>;
+}
+
+/** Appends an event; call inside the transaction that holds the transaction row. Returns the event id. */
+export const appendTransactionEvent = async (trx: Executor, transactionId: string, e: NewTransactionEvent, first = false): Promise<string> => {
+  const last = first
+    ? undefined
+    : await trx.selectFrom('transaction_events').select((eb) => eb.fn.max('seq').as('seq')).where('transaction_id', '=', transactionId).executeTakeFirst();
+  const id = uuid();
+  await trx
+    .insertInto('transaction_events')
+    .values({
+      id,
+      transaction_id: transactionId,
+      seq: Number(last?.seq ?? 0) + 1,
+      event: e.event,
+      success: e.success ? 1 : 0,
+      amount: e.amount ?? null,
+      items: null,
+      error: e.error ? toJson(e.error) : null,
+      created_at: nowIso(),
+      created_by: e.createdBy,
+      request_id: e.requestId ?? null,
+      details: e.details ? toJson(e.details) : null,
+    })
+    .execute();
+  return id;
+};
+
+/** Writes a new status/amounts with an optimistic version check on top of the row lock. */
+export const saveTransactionState = async (trx: Executor, row: TransactionRow, status: TransactionStatus, amounts: Amounts, extra: Partial<TransactionRow> = {}): Promise<void> => {
+  const result = await trx
+    .updateTable('transactions')
+    .set({ ...extra, status, ...amountColumns(amounts), updated_at: nowIso(), version: row.version + 1 })
+    .where('id', '=', row.id)
+    .where('version', '=', row.version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'The transaction changed while this request ran; retry it');
+};
+
+interface TransactionData {
+  items?: Record<string, unknown>[];
+  shipping_option?: Record<string, unknown>;
+  shipping_address?: Record<string, unknown>;
+  billing_address?: Record<string, unknown>;
+  customer?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+  url?: Record<string, unknown>;
+  channel?: string;
+}
+
+export const readTransaction = async (exec: Executor, row: TransactionRow): Promise<TransactionView> => {
+  const events = await exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id).orderBy('seq').execute();
+  const data = fromJson<TransactionData>(row.data) ?? {};
+  return {
+    id: row.id,
+    session_id: row.session_id,
+    status: row.status as TransactionStatus,
+    amount: row.amount,
+    currency: row.currency,
+    merchant_reference: row.merchant_reference,
+    ...(row.merchant_reference_2 ? { merchant_reference_2: row.merchant_reference_2 } : {}),
+    payment_product: row.payment_product,
+    payment_product_type: row.payment_product_type,
+    ...(row.card ? { card: fromJson(row.card) } : {}),
+    ...data,
+    events: events.map((e) => {
+      const details = fromJson<Record<string, unknown>>(e.details) ?? {};
+      return {
+        id: e.id,
+        event: e.event,
+        success: e.success === 1,
+        ...(e.amount != null ? { amount: e.amount } : {}),
+        ...(e.error ? { error: fromJson<{ code: string; message: string }>(e.error) } : {}),
+        created_at: e.created_at,
+        created_by: e.created_by,
+        ...(e.request_id ? { request_id: e.request_id } : {}),
+        ...details,
+      };
+    }),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+};

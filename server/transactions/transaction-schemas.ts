@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { JsonObject, PositiveInt32Amount, ResourceId } from '../shared/schemas';
+import { TRANSACTION_STATUSES } from './transaction-state';
+
+export const TransactionIdParams = z.object({ id: ResourceId });
+
+export const TransactionEventSchema = z.object({
+  id: z.string(),
+  event: z.string(),
+  success: z.boolean(),
+  amount: z.number().int().optional(),
+  items: z.array(JsonObject).optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  created_at: z.string(),
+  created_by: z.string(),
+  request_id: z.string().optional(),
+  initiate_request_id: z.string().optional(),
+  metadata: JsonObject.optional(),
+});
+
+export const CardSchema = z.object({
+  brand: z.string(),
+  masked_pan: z.string(),
+  expiry_date: z.string(),
+  type: z.string(),
+});
+
+export const TransactionSchema = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount: z.number().int(),
+  currency: z.string(),
+  merchant_reference: z.string(),
+  merchant_reference_2: z.string().optional(),
+  payment_product: z.string(),
+  payment_product_type: z.string(),
+  card: CardSchema.optional(),
+  channel: z.string().optional(),
+  items: z.array(JsonObject).optional(),
+  shipping_option: JsonObject.optional(),
+  shipping_address: JsonObject.optional(),
+  billing_address: JsonObject.optional(),
+  customer: JsonObject.optional(),
+  metadata: JsonObject.optional(),
+  url: JsonObject.optional(),
+  events: z.array(TransactionEventSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TransactionView = z.infer<typeof TransactionSchema>;
+
+const StringMetadata = z.record(z.string(), z.string());
+
+export const CaptureBody = z.strictObject({
+  amount: PositiveInt32Amount,
+  capture_reference: z.string().max(255).optional(),
+  metadata: StringMetadata.optional(),
+});
+export type CaptureInput = z.infer<typeof CaptureBody>;
+
+export const RefundBody = z.strictObject({
+  amount: PositiveInt32Amount,
+  reason: z.string().max(1000).optional(),
+  refund_reference: z.string().max(255).optional(),
+  metadata: StringMetadata.optional(),
+});
+export type RefundInput = z.infer<typeof RefundBody>;
+
+/** Void takes no body, `{}`, or `{"id": ...}` (some clients echo the transaction id). */
+export const VoidBody = z.strictObject({ id: z.string().optional() });
+export type VoidInput = z.infer<typeof VoidBody>;

@@ -1,0 +1,12 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { AppError } from '../errors/app-error';
+import { runMoneyOperation } from './run-money-operation';
+import type { TransactionView, VoidInput } from './transaction-schemas';
+
+export const voidTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: VoidInput, meta: RequestMeta): Promise<TransactionView> => {
+  if (input.id !== undefined && input.id !== transactionId) {
+    throw new AppError('INVALID_REQUEST', 'Body id does not match the transaction in the path', { errors: [{ path: 'id', message: 'must equal the path id' }] });
+  }
+  return runMoneyOperation(ctx, actor, { transactionId, operation: 'VOID', amount: 0 }, meta);
+};
