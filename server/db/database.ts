@@ -23,8 +23,8 @@ export interface DatabaseOptions {
 
 const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   const { default: SQLite } = await import('better-sqlite3');
-  fs.mkdirSync(opts.dataDir, { recursive: true });
-  const file = path.join(opts.dataDir, opts.sqliteFile ?? 'kassa.sqlite');
+  fs.mkdirSync(/*turbopackIgnore: true*/ opts.dataDir, { recursive: true });
+  const file = path.join(/*turbopackIgnore: true*/ opts.dataDir, opts.sqliteFile ?? 'kassa.sqlite');
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: every commit is fsynced, so a committed payment survives power loss.
