@@ -19,13 +19,14 @@ export interface Kassa {
 
 export interface KassaOptions {
   sqliteFile?: string;
+  pgSchema?: string;
   acquirer?: Acquirer;
   log?: (e: unknown) => void;
 }
 
 /** Wires one Kassa process: database (migrated), secrets, startup merchant, dispatcher, callback worker. */
 export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Kassa> => {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, sqliteFile: opts.sqliteFile });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, sqliteFile: opts.sqliteFile, pgSchema: opts.pgSchema });
   const jwtSecret = env.KASSA_JWT_SECRET ?? (await loadOrCreateServerSecret(database, 'jwt_signing_key'));
   const cookiePassword = await loadOrCreateServerSecret(database, 'checkout_cookie_password');
   const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(), cookiePassword };

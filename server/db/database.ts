@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 
@@ -19,6 +19,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** SQLite file name inside dataDir (tests use a fresh one each). */
   sqliteFile?: string;
+  /** PostgreSQL schema to use (created if missing); tests isolate themselves with one each. */
+  pgSchema?: string;
 }
 
 const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
@@ -35,17 +37,23 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   return { db, engine: 'sqlite', close: () => db.destroy() };
 };
 
-const openPostgres = async (url: string): Promise<Database> => {
+const openPostgres = async (url: string, schema?: string): Promise<Database> => {
   const pg = await import('pg');
   const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof import('pg').Pool }).Pool;
-  const pool = new Pool({ connectionString: url, max: 10 });
+  if (schema) {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
+    const setup = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 1 }) }) });
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(setup);
+    await setup.destroy();
+  }
+  const pool = new Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 };
 
 /** Opens the configured engine and runs every migration before returning. */
 export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openSqlite(opts);
-  await migrateToLatest(database.db);
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.pgSchema) : await openSqlite(opts);
+  await migrateToLatest(database.db, opts.databaseUrl ? opts.pgSchema : undefined);
   return database;
 };

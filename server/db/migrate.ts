@@ -12,8 +12,15 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export const migrateToLatest = async (db: Kysely<any>): Promise<void> => {
-  const migrator = new Migrator({ db, provider: new StaticProvider(), migrationTableName: 'kassa_migrations', migrationLockTableName: 'kassa_migrations_lock' });
+/** `schema` (PostgreSQL only) keeps Kysely's bookkeeping tables in that schema instead of finding another schema's. */
+export const migrateToLatest = async (db: Kysely<any>, schema?: string): Promise<void> => {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    migrationTableName: 'kassa_migrations',
+    migrationLockTableName: 'kassa_migrations_lock',
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

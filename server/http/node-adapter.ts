@@ -13,6 +13,7 @@ export const requestBaseUrl = (publicUrl: string | undefined, headers: Record<st
   return `${proto}://${host}`;
 };
 
+/** Reads the body; past the limit it drains (so the client can read our 413) and gives up entirely at 16x. */
 const readBody = (req: IncomingMessage): Promise<string | undefined> =>
   new Promise((resolve, reject) => {
     if (req.method === 'GET' || req.method === 'HEAD') return resolve(undefined);
@@ -20,14 +21,10 @@ const readBody = (req: IncomingMessage): Promise<string | undefined> =>
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
+      if (size > MAX_BODY_BYTES * 16) req.destroy();
+      else if (size <= MAX_BODY_BYTES) chunks.push(c);
     });
-    req.on('end', () => resolve(chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined));
+    req.on('end', () => (size > MAX_BODY_BYTES ? reject(new Error('too large')) : resolve(chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined)));
     req.on('error', reject);
   });
 

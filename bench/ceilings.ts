@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measureHttp } from './load';
+import type { Measurement } from './measurement';
+import { firstMessage, freePort, spawnTs, stopChild, waitForHttp } from './proc';
+
+/** Ceiling A: bare node:http in its own process, loaded by autocannon from this one (one core each). */
+export const ceilingHttp = async (seconds: number, warmup: number): Promise<Measurement> => {
+  const port = await freePort();
+  const child = spawnTs('bench/children/bare-http.ts', { PORT: String(port) });
+  const url = `http://127.0.0.1:${port}/`;
+  try {
+    await waitForHttp(url, child);
+    return await measureHttp({ name: 'Ceiling A: bare node:http', url }, seconds, warmup);
+  } finally {
+    await stopChild(child);
+  }
+};
+
+/** Ceiling B: serial durable inserts into a fresh file DB, alone on the machine. */
+export const ceilingStorage = async (seconds: number): Promise<Measurement> => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-bench-sqlite-'));
+  const child = spawnTs('bench/children/sqlite-inserts.ts', { BENCH_DB_DIR: dir, BENCH_SECONDS_PHASE: String(seconds) }, true);
+  try {
+    return await firstMessage<Measurement>(child);
+  } catch (e) {
+    throw new Error(`${String(e)}\n${child.output()}`);
+  } finally {
+    await stopChild(child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..');
+
+/** A port nobody listens on right now. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Runs a TypeScript file as `node --import tsx <file>`: the child IS the node process
+ * (no npx/tsx wrapper), so its pid is the one whose RSS we read. Output is kept, not echoed.
+ */
+export const spawnTs = (file: string, env: Record<string, string>, ipc = false): ChildProcess & { output: () => string } => {
+  const stdio = ipc ? (['ignore', 'pipe', 'pipe', 'ipc'] as const) : (['ignore', 'pipe', 'pipe'] as const);
+  const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: { ...process.env, ...env }, stdio: [...stdio] });
+  let log = '';
+  const keep = (b: Buffer) => (log = (log + b.toString()).slice(-8000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return Object.assign(child, { output: () => log });
+};
+
+/** Resolves with the child's first IPC message. */
+export const firstMessage = <T>(child: ChildProcess): Promise<T> =>
+  new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as T));
+    child.once('exit', (code) => reject(new Error(`child exited (${code}) before reporting`)));
+  });
+
+/** Polls `url` until it answers 2xx; fails early if the child dies. */
+export const waitForHttp = async (url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+};
+
+/** SIGTERM, then SIGKILL if the child is still alive after `graceMs`. */
+export const stopChild = (child: ChildProcess, graceMs = 5000): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });

@@ -1,0 +1,46 @@
+/**
+ * `npm run bench`: the two ceilings, then the production server under the same load.
+ * Servers run in child processes; autocannon runs here (the machine has 2 cores: one each).
+ * Reports PASS/MISS against the targets but always exits 0 when it could measure.
+ * Env: BENCH_SECONDS (per phase, default 10), BENCH_WARMUP_SECONDS (default 2).
+ */
+import { ceilingHttp, ceilingStorage } from './ceilings';
+import { sessionBody } from './fixtures';
+import { CONNECTIONS, measureHttp } from './load';
+import { printReport, writeReport, type Results } from './report';
+import { watchRss } from './rss';
+import { startKassa } from './server';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const step = (s: string) => console.log(`[bench] ${s}`);
+
+const main = async (): Promise<void> => {
+  step(`${CONNECTIONS} connections, ${seconds} s per phase (+${warmup} s warm-up per HTTP phase)`);
+  step('ceiling A: bare node:http');
+  const ceilingA = await ceilingHttp(seconds, warmup);
+  step('ceiling B: sqlite durable inserts');
+  const ceilingB = await ceilingStorage(seconds);
+  step('starting the production server (bin/kassa.ts with Next)');
+  const kassa = await startKassa();
+  const rss = watchRss(kassa.pid);
+  try {
+    const auth = { authorization: `Bearer ${kassa.token}` };
+    step('GET /v1/sessions/{id}');
+    const get = await measureHttp({ name: 'Kassa GET /v1/sessions/{id}', url: `${kassa.base}/v1/sessions/${kassa.sessionId}`, headers: auth }, seconds, warmup);
+    step('POST /v1/sessions');
+    const body = JSON.stringify(sessionBody('order-10042'));
+    const post = await measureHttp({ name: 'Kassa POST /v1/sessions', url: `${kassa.base}/v1/sessions`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body }, seconds, warmup);
+    const results: Results = { ceilingA, ceilingB, get, post, memory: rss.stop() };
+    printReport(results);
+    step(`wrote ${writeReport(results, { connections: CONNECTIONS, seconds, warmupSeconds: warmup })}`);
+  } finally {
+    rss.stop();
+    await kassa.stop();
+  }
+};
+
+main().catch((e: unknown) => {
+  console.error(`[bench] could not measure: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import type { CardInput, PayOutcome, SessionUnavailableBody, ViewSession } from './types';
+
+/** The session exists no more, or cannot be paid any more (the server's 404). */
+export class SessionUnavailableError extends Error {
+  constructor(readonly body: SessionUnavailableBody) {
+    super(body.message);
+    this.name = 'SessionUnavailableError';
+  }
+}
+
+const readJson = async (res: Response): Promise<Record<string, unknown>> => {
+  try {
+    return (await res.json()) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+
+const errorOf = (body: Record<string, unknown>) =>
+  (body.error ?? {}) as { message?: string; code?: string; errors?: { path?: string; message?: string }[] } & Partial<SessionUnavailableBody>;
+
+export const fetchViewSession = async (sid: string): Promise<ViewSession> => {
+  const res = await fetch(`/v1/view/${encodeURIComponent(sid)}/session`, { cache: 'no-store' });
+  const body = await readJson(res);
+  if (res.ok) return body as unknown as ViewSession;
+  const error = errorOf(body);
+  if (res.status === 404 || res.status === 400) {
+    throw new SessionUnavailableError({ ...error, message: error.message ?? 'Session not found', code: error.code ?? 'SESSION_NOT_FOUND' });
+  }
+  throw new Error(error.message ?? `The payment could not be loaded (HTTP ${res.status})`);
+};
+
+const FIELD_BY_PATH: Record<string, keyof CardInput> = {
+  'payment.card.number': 'number',
+  'payment.card.expiry': 'expiry',
+  'payment.card.cvc': 'cvc',
+};
+
+export const paySession = async (sid: string, card: CardInput): Promise<PayOutcome> => {
+  const res = await fetch(`/v1/sessions/${encodeURIComponent(sid)}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ payment: { payment_product_type: 'sandbox.creditcard', card } }),
+  });
+  const body = await readJson(res);
+  if (res.ok && body.success === true) {
+    return { kind: 'approved', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url) };
+  }
+  if (res.ok) {
+    const details = (body.error_details ?? []) as { category?: string }[];
+    return {
+      kind: 'declined',
+      ...(typeof body.transaction_id === 'string' ? { transactionId: body.transaction_id } : {}),
+      temporary: details.some((d) => d.category === 'temporary'),
+    };
+  }
+  const error = errorOf(body);
+  const errors = (error.errors ?? []).flatMap((e) => {
+    const field = e.path ? FIELD_BY_PATH[e.path] : undefined;
+    return field ? [{ field, message: e.message ?? 'Check this field' }] : [];
+  });
+  if (error.code === 'INVALID_CARD' || errors.length > 0) return { kind: 'invalid_card', errors };
+  return { kind: 'not_payable', message: error.message ?? 'This payment can not be completed.' };
+};

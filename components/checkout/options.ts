@@ -1,0 +1,22 @@
+import type { CheckoutOptions } from './types';
+
+type Query = Record<string, string | string[] | undefined>;
+
+export const firstParam = (query: Query, key: string): string | undefined => {
+  const v = query[key];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+const flag = (query: Query, key: string): boolean => firstParam(query, key) === 'true';
+
+/** Reads the view options from the page query; unknown values fall back to defaults. */
+export const parseCheckoutOptions = (query: Query): CheckoutOptions => {
+  const ui = firstParam(query, 'ui');
+  return {
+    ui: ui === 'inline' || ui === 'modal' ? ui : 'fullscreen',
+    language: firstParam(query, 'language') || 'en',
+    hideTestMessage: flag(query, 'hide_test_message'),
+    hideItems: flag(query, 'hide_items'),
+    clientSideValidation: flag(query, 'client_side_validation'),
+  };
+};

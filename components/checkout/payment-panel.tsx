@@ -1,0 +1,45 @@
+'use client';
+import { Panel } from '../ui/panel';
+import { formatMoney } from '../../server/money/money';
+import { CardForm } from './card-form';
+import { PaymentApproved } from './payment-approved';
+import { isEmbedded } from './sdk-messages';
+import type { ViewSession } from './types';
+import type { ValidationResult } from './use-client-validation';
+import { usePayment } from './use-payment';
+
+interface Props {
+  sid: string;
+  session: ViewSession;
+  validate?: (session: ViewSession) => Promise<ValidationResult>;
+  onNotPayable: () => void;
+}
+
+/** The card payment: the form until the payment is approved, then the confirmation. */
+export const PaymentPanel = ({ sid, session, validate, onNotPayable }: Props) => {
+  const { pay, alert, approved } = usePayment({ sid, session, ...(validate ? { validate } : {}), onNotPayable });
+  const merchantName = session.configuration.merchant.name;
+  if (approved) return <PaymentApproved merchantName={merchantName} redirectUrl={approved.redirectUrl} embedded={isEmbedded()} />;
+  return (
+    <Panel labelledBy="payment-heading">
+      <div className="mb-4 flex items-center justify-between">
+        <h2 id="payment-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Pay with card
+        </h2>
+        <CardBrands />
+      </div>
+      <CardForm amountLabel={formatMoney(session.order.amount, session.order.currency)} alert={alert} onPay={pay} />
+      <p className="mt-3 text-center text-xs text-slate-500">Your card details are sent securely and never shared with {merchantName}.</p>
+    </Panel>
+  );
+};
+
+const CardBrands = () => (
+  <div aria-hidden="true" className="flex gap-1.5">
+    {['VISA', 'MC', 'AMEX'].map((b) => (
+      <span key={b} className="rounded border border-slate-200 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-slate-500">
+        {b}
+      </span>
+    ))}
+  </div>
+);

@@ -1,0 +1,19 @@
+import { buildReturnUrl } from '../../server/sessions/return-url';
+import type { SessionUnavailableBody } from './types';
+
+/** Where "Return to the shop" goes for a session that can no longer be paid. */
+export const returnLinkFor = (body: SessionUnavailableBody): string | undefined => {
+  const details = body.session_details;
+  if (!details?.return_url) return undefined;
+  try {
+    const paid = body.cause === 'AUTHORIZED' || body.cause === 'ON_HOLD';
+    const cancelled = body.cause === 'CANCELLED' || body.cause === 'EXPIRED';
+    return buildReturnUrl(details.return_url, {
+      merchant_reference: details.merchant_reference,
+      ...(paid && details.transaction_id ? { transaction_id: details.transaction_id } : {}),
+      ...(cancelled ? { error: 'cancelled' as const } : {}),
+    });
+  } catch {
+    return undefined;
+  }
+};

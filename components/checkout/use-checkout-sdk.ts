@@ -1,0 +1,43 @@
+'use client';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { postToParent } from './sdk-messages';
+import type { ViewSession } from './types';
+import { useClientValidation } from './use-client-validation';
+import { useHeightReporter } from './use-height-reporter';
+import { useSdkBridge } from './use-sdk-bridge';
+
+const CARD = 'sandbox.creditcard';
+
+/** Everything the embedding SDK is told about, and everything it may ask of the page. */
+export const useCheckoutSdk = (sid: string, query: UseQueryResult<ViewSession>) => {
+  const { validate, resolve } = useClientValidation(sid);
+  const loaded = useRef(false);
+  useHeightReporter(sid);
+
+  useEffect(() => {
+    if (!query.data || loaded.current) return;
+    loaded.current = true;
+    postToParent(sid, 'SessionLoaded', { session: query.data });
+    postToParent(sid, 'ActivePaymentProductType', { payment_product_type: CARD });
+  }, [sid, query.data]);
+
+  // Each failed (re)load: the session is gone, no longer payable, or unreachable.
+  useEffect(() => {
+    if (query.errorUpdatedAt > 0) postToParent(sid, 'SessionNotFound');
+  }, [sid, query.errorUpdatedAt]);
+
+  useSdkBridge(sid, {
+    onRefreshSession: () => {
+      void query.refetch().then((r) => {
+        if (!r.error && r.data) postToParent(sid, 'SessionUpdated', { session: r.data });
+      });
+    },
+    onSetLanguage: (language) => postToParent(sid, 'LanguageChanged', { language }),
+    // Card is the only method: whatever is asked, card stays active.
+    onSetActivePaymentProductType: () => postToParent(sid, 'ActivePaymentProductType', { payment_product_type: CARD }),
+    onValidationResult: resolve,
+  });
+
+  return { validate };
+};

@@ -1,0 +1,46 @@
+'use client';
+import { useEffect, useRef } from 'react';
+import { type IncomingMessage, postToParent, readIncoming } from './sdk-messages';
+
+export interface SdkHandlers {
+  onRefreshSession: () => void;
+  onSetLanguage: (language: string) => void;
+  onSetActivePaymentProductType: (paymentProductType: string | undefined) => void;
+  onValidationResult: (result: { success: boolean; clientValidationError?: string }) => void;
+}
+
+/** Listens for the SDK's messages from the parent frame and answers them. */
+export const useSdkBridge = (sid: string, handlers: SdkHandlers): void => {
+  const ref = useRef(handlers);
+  useEffect(() => {
+    ref.current = handlers;
+  });
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const msg = readIncoming(event, sid);
+      if (!msg) return;
+      if (msg.mid !== undefined) postToParent(sid, 'Ack', { ack: msg.mid });
+      dispatch(sid, msg, ref.current);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [sid]);
+};
+
+const dispatch = (sid: string, msg: IncomingMessage, h: SdkHandlers): void => {
+  switch (msg.type) {
+    case 'RefreshSession':
+      return h.onRefreshSession();
+    case 'SetLanguage':
+      if (msg.language) h.onSetLanguage(msg.language);
+      return;
+    case 'SetActivePaymentProductType':
+      return h.onSetActivePaymentProductType(msg.payment_product_type);
+    case 'ValidationResult':
+      return h.onValidationResult({ success: msg.success === true, ...(msg.clientValidationError ? { clientValidationError: msg.clientValidationError } : {}) });
+    case 'LockSession':
+      // Kassa has no session lock: say so at once, so the merchant's lockSession() does not hang.
+      return postToParent(sid, 'SessionLockFailed');
+  }
+};

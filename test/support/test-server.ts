@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { loadEnv } from '../../server/config/env';
+import { createKassa, type Kassa } from '../../server/create-kassa';
+import { createNodeHandler } from '../../server/http/node-adapter';
+import { randomBase58 } from '../../server/shared/ids';
+
+export const ACCOUNT = 'T10000001';
+export const CLIENT_ID = 'test-client';
+export const CLIENT_SECRET = 'test-secret-0123456789abcdef';
+
+export interface TestServer {
+  baseUrl: string;
+  kassa: Kassa;
+  dataDir: string;
+  pgSchema?: string;
+  /** Stops HTTP and the Kassa instance; the database stays (for restart tests). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production /v1 path (node:http adapter over the route table) on a free
+ * port, on SQLite in a fresh directory, or on PostgreSQL in a fresh schema when
+ * DATABASE_URL is set. Responses are validated against the route table's schemas.
+ */
+export const startTestServer = async (opts: { env?: Record<string, string>; dataDir?: string; pgSchema?: string } = {}): Promise<TestServer> => {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-test-'));
+  const pgSchema = process.env.DATABASE_URL ? (opts.pgSchema ?? `t_${randomBase58(12).toLowerCase()}`) : undefined;
+  const env = loadEnv({
+    ...process.env,
+    KASSA_DATA_DIR: dataDir,
+    KASSA_BOOTSTRAP_ACCOUNT: ACCOUNT,
+    KASSA_BOOTSTRAP_CLIENT_ID: CLIENT_ID,
+    KASSA_BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
+    KASSA_VALIDATE_RESPONSES: '1',
+    KASSA_CALLBACK_POLL_MS: '20',
+    KASSA_CALLBACK_RETRY_BASE_MS: '50',
+    KASSA_CALLBACK_TIMEOUT_MS: '2000',
+    ...opts.env,
+  });
+  const kassa = await createKassa(env, { pgSchema, log: () => undefined });
+  const server = http.createServer(createNodeHandler(kassa.dispatch, undefined));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    kassa,
+    dataDir,
+    pgSchema,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await kassa.close();
+    },
+  };
+};
