@@ -26,7 +26,7 @@ export interface KassaOptions {
 
 /** Wires one Kassa process: database (migrated), secrets, startup merchant, dispatcher, callback worker. */
 export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Kassa> => {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, sqliteFile: opts.sqliteFile, pgSchema: opts.pgSchema });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, sqliteFile: opts.sqliteFile, pgSchema: opts.pgSchema ?? env.KASSA_DATABASE_SCHEMA });
   const jwtSecret = env.KASSA_JWT_SECRET ?? (await loadOrCreateServerSecret(database, 'jwt_signing_key'));
   const cookiePassword = await loadOrCreateServerSecret(database, 'checkout_cookie_password');
   const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(), cookiePassword };

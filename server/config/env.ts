@@ -10,6 +10,8 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: z.string().url().optional(),
+    /** PostgreSQL schema to use instead of the connection's default (created if missing). */
+    KASSA_DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').optional(),
     KASSA_DATA_DIR: z.string().default('./data'),
     KASSA_PUBLIC_URL: z.string().url().optional(),
     KASSA_JWT_SECRET: z.string().min(32).optional(),

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `npm test`: installs what the tests need (npm packages; Debian's chromium if missing), then runs
+# the type check, the unit and integration tests (vitest), a production build and the browser
+# tests (Playwright in Chromium). With DATABASE_URL set, everything runs on PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "== installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "== installing Debian's chromium for the browser tests"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
+fi
+
+mkdir -p test-results
+echo "== engine: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite}" | sed -E 's#postgres(ql)?://[^ ]*##'
+echo "== type check"
+npx tsc --noEmit
+
+echo "== unit and integration tests (vitest)"
+vitest_status=0
+npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || vitest_status=$?
+
+echo "== production build (next build)"
+npx next build > test-results/next-build.log 2>&1 || { cat test-results/next-build.log; exit 1; }
+
+echo "== browser tests (Playwright, Chromium)"
+e2e_status=0
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || e2e_status=$?
+
+node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
+[ "$vitest_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]
