@@ -3,17 +3,22 @@ import { AppError } from '../errors/app-error';
 import { fromJson } from '../shared/json-columns';
 import { isTestAccount } from '../shared/ids';
 import { resolvePaymentMethods } from './payment-methods';
+import { appendSessionEvent } from './session-events';
 import { loadSession } from './session-repository';
 import { sessionNotAvailable, unavailableCause } from './session-availability';
 import type { ViewSession } from './session-schemas';
 
-/** The masked session the hosted checkout page renders: no callback URL, metadata or customer tokens. */
-export const getViewSession = async (ctx: AppContext, sessionId: string): Promise<ViewSession> => {
+/**
+ * The masked session the hosted checkout page renders: no callback URL, metadata or
+ * customer tokens. The first load in a browser (`firstVisit`) records VISITED.
+ */
+export const getViewSession = async (ctx: AppContext, sessionId: string, opts: { firstVisit?: boolean; requestId?: string } = {}): Promise<ViewSession> => {
   const row = await loadSession(ctx.database.db, ctx.database, sessionId).catch((e: unknown) => {
     throw e instanceof AppError ? e : new AppError('SESSION_NOT_FOUND', 'Session not found');
   });
   const cause = unavailableCause(row);
   if (cause) throw sessionNotAvailable(row, cause);
+  if (opts.firstVisit) await appendSessionEvent(ctx.database.db, row.id, 'VISITED', { requestId: opts.requestId });
   const url = fromJson<{ return_url: string; merchant_terms_url?: string }>(row.url)!;
   const account = await ctx.database.db.selectFrom('accounts').select(['id', 'name']).where('id', '=', row.account_id).executeTakeFirstOrThrow();
   return {

@@ -132,3 +132,22 @@ describe('the checkout view endpoints', () => {
     expect(view.body.error).toMatchObject({ cause: 'EXPIRED', session_details: { return_url: 'https://merchant.example/return' } });
   });
 });
+
+describe('the checkout browser session', () => {
+  it('records VISITED once per browser, using a sealed HttpOnly cookie', async () => {
+    const created = await api.post('/v1/sessions', sessionBody());
+    const browser = new ApiClient(srv.baseUrl);
+    const first = await browser.get(`/v1/view/${created.body.id}/session`);
+    const setCookie = first.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^kassa_checkout=[^;]+; Path=\/v1\/view; .*HttpOnly/);
+    expect(setCookie).not.toContain(created.body.id);
+    const cookie = setCookie.split(';')[0]!;
+    const second = await browser.get(`/v1/view/${created.body.id}/session`, { cookie });
+    expect(second.headers.get('set-cookie')).toBeNull();
+    await new ApiClient(srv.baseUrl).get(`/v1/view/${created.body.id}/session`); // another browser
+    const events = (await api.get(`/v1/sessions/${created.body.id}`)).body.events.map((e: { name: string }) => e.name);
+    expect(events).toEqual(['INITIATED', 'VISITED', 'VISITED']);
+    // a tampered cookie is ignored, not an error
+    expect((await browser.get(`/v1/view/${created.body.id}/session`, { cookie: 'kassa_checkout=garbage' })).status).toBe(200);
+  });
+});

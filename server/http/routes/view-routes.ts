@@ -4,6 +4,7 @@ import { paySession } from '../../sessions/pay-session';
 import { PaymentResponseSchema, PaySessionBody, SessionIdParams, ViewQuery, ViewSessionSchema } from '../../sessions/session-schemas';
 import { ErrorBody } from '../../shared/schemas';
 import { checkoutPageUrl } from '../../sessions/checkout-page-url';
+import { checkoutCookieHeader, openCheckoutCookie } from '../checkout-cookie';
 import { defineRoute, ok, redirect } from '../route';
 
 const notFound = { description: 'Session not found, or no longer payable (`error.cause` says why)', schema: ErrorBody };
@@ -29,8 +30,15 @@ export const viewRoutes = [
     tags: ['checkout view'],
     auth: 'none',
     params: SessionIdParams,
-    responses: { 200: { description: 'Session details', schema: ViewSessionSchema }, 404: notFound },
-    handle: async ({ ctx, params }) => ok(await getViewSession(ctx, params.session_id)),
+    headers: z.looseObject({ cookie: z.string().optional() }),
+    responses: { 200: { description: 'Session details', schema: ViewSessionSchema, headers: { 'set-cookie': 'The checkout browser session (sealed)' } }, 404: notFound },
+    handle: async ({ ctx, params, headers, meta }) => {
+      const cookie = await openCheckoutCookie(headers.cookie, ctx.cookiePassword);
+      const firstVisit = !cookie.visited.includes(params.session_id);
+      const view = await getViewSession(ctx, params.session_id, { firstVisit, requestId: meta.requestId });
+      if (!firstVisit) return ok(view);
+      return ok(view, { 'set-cookie': await checkoutCookieHeader({ visited: [...cookie.visited, params.session_id] }, ctx.cookiePassword, meta.baseUrl) });
+    },
   }),
   defineRoute({
     operationId: 'checkout_sid_pay_post',
