@@ -5,6 +5,7 @@ import { inTransaction } from '../db/tx';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { appendSessionEvent } from '../sessions/session-events';
+import { loadSession } from '../sessions/session-repository';
 import { findSigningSecret } from '../signature/signature-secrets';
 import { readTransaction } from '../transactions/transaction-repository';
 import { buildCallbackRequest } from './build-callback-request';
@@ -96,6 +97,7 @@ const recordAttempt = async (ctx: AppContext, row: OutboxRow, result: Awaited<Re
       updated_at: now,
     }).where('id', '=', row.id).execute();
     if (finalStatus === 'DELIVERED' && row.event === 'AUTHORIZE') {
+      await loadSession(trx, ctx.database, row.session_id, { lock: true });
       await appendSessionEvent(trx, row.session_id, 'AUTH_CALLBACK_SENT', { details: { transaction_event_id: row.event_id, event_delivery: result.deliveryId } });
     }
   });

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { fromJson } from '../shared/json-columns';
 import { isTestAccount } from '../shared/ids';
@@ -18,7 +19,12 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
   });
   const cause = unavailableCause(row);
   if (cause) throw sessionNotAvailable(row, cause);
-  if (opts.firstVisit) await appendSessionEvent(ctx.database.db, row.id, 'VISITED', { requestId: opts.requestId });
+  if (opts.firstVisit) {
+    await inTransaction(ctx.database, async (trx) => {
+      await loadSession(trx, ctx.database, row.id, { lock: true });
+      await appendSessionEvent(trx, row.id, 'VISITED', { requestId: opts.requestId });
+    });
+  }
   const url = fromJson<{ return_url: string; merchant_terms_url?: string }>(row.url)!;
   const account = await ctx.database.db.selectFrom('accounts').select(['id', 'name']).where('id', '=', row.account_id).executeTakeFirstOrThrow();
   return {

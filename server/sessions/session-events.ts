@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database';
+import { nextEventSeq } from '../db/next-seq';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
@@ -21,20 +22,14 @@ export const appendSessionEvent = async (
   name: SessionEventName,
   opts: { requestId?: string; details?: Record<string, unknown>; firstEvent?: boolean } = {},
 ): Promise<string> => {
-  const last = opts.firstEvent
-    ? undefined
-    : await trx
-    .selectFrom('session_events')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .where('session_id', '=', sessionId)
-    .executeTakeFirst();
+  const seq = opts.firstEvent ? 1 : await nextEventSeq(trx, 'session_events', sessionId);
   const id = uuid();
   await trx
     .insertInto('session_events')
     .values({
       id,
       session_id: sessionId,
-      seq: Number(last?.seq ?? 0) + 1,
+      seq,
       name,
       created_at: nowIso(),
       request_id: opts.requestId ?? null,

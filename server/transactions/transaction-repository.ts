@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database, Executor } from '../db/database';
 import type { TransactionsTable } from '../db/schema';
+import { nextEventSeq } from '../db/next-seq';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
@@ -50,16 +51,14 @@ export interface NewTransactionEvent {
 
 /** Appends an event; call inside the transaction that holds the transaction row. Returns the event id. */
 export const appendTransactionEvent = async (trx: Executor, transactionId: string, e: NewTransactionEvent, first = false): Promise<string> => {
-  const last = first
-    ? undefined
-    : await trx.selectFrom('transaction_events').select((eb) => eb.fn.max('seq').as('seq')).where('transaction_id', '=', transactionId).executeTakeFirst();
+  const seq = first ? 1 : await nextEventSeq(trx, 'transaction_events', transactionId);
   const id = uuid();
   await trx
     .insertInto('transaction_events')
     .values({
       id,
       transaction_id: transactionId,
-      seq: Number(last?.seq ?? 0) + 1,
+      seq,
       event: e.event,
       success: e.success ? 1 : 0,
       amount: e.amount ?? null,

@@ -3,6 +3,7 @@ import { ApiKeyCreated, ApiKeyRead, CreateApiKeyBody, createApiKey, deleteApiKey
 import { createSignatureSecret, getSignatureSecret } from '../../signature/signature-secrets';
 import { ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 const ADMIN_SCOPES = ['admin:checkout', 'write:checkout:/admin/checkout'] as const;
 const SignatureSchema = z.object({
@@ -11,10 +12,7 @@ const SignatureSchema = z.object({
   created_by: z.string(),
   signature: z.object({ type: z.literal('v0-hmac-sha256'), secret: z.string() }),
 });
-const errors = {
-  401: { description: 'Missing or invalid credentials', schema: ErrorBody },
-  403: { description: 'Missing scope', schema: ErrorBody },
-};
+const errors = AUTH_ERRORS;
 
 export const adminRoutes = [
   defineRoute({
@@ -50,7 +48,7 @@ export const adminRoutes = [
     auth: 'bearer-or-api-key',
     scopes: ['admin:checkout'],
     body: CreateApiKeyBody,
-    responses: { 200: { description: 'The key', schema: ApiKeyCreated }, 400: { description: 'Invalid request', schema: ErrorBody }, ...errors },
+    responses: { 200: { description: 'The key', schema: ApiKeyCreated }, ...INVALID_REQUEST, ...errors },
     handle: async ({ ctx, actor, body }) => ok(await createApiKey(ctx, actor, body)),
   }),
   defineRoute({
@@ -73,7 +71,7 @@ export const adminRoutes = [
     auth: 'bearer-or-api-key',
     scopes: ['admin:checkout'],
     params: z.object({ api_key_id: z.string().uuid() }),
-    responses: { 200: { description: 'The deleted key', schema: ApiKeyRead }, ...errors, 404: { description: 'Not found', schema: ErrorBody } },
+    responses: { 200: { description: 'The deleted key', schema: ApiKeyRead }, ...errors, ...NOT_FOUND },
     handle: async ({ ctx, actor, params }) => ok(await deleteApiKey(ctx, actor, params.api_key_id)),
   }),
 ];

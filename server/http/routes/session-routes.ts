@@ -2,14 +2,10 @@ import { SCOPES } from '../../auth/scopes';
 import { createSession } from '../../sessions/create-session';
 import { getSession } from '../../sessions/get-session';
 import { CreateSessionBody, CreateSessionResponse, SessionIdParams, SessionSchema } from '../../sessions/session-schemas';
-import { ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
-const errors = {
-  400: { description: 'Invalid request', schema: ErrorBody },
-  401: { description: 'Missing or invalid access token', schema: ErrorBody },
-  403: { description: 'Missing scope', schema: ErrorBody },
-};
+const errors = { ...INVALID_REQUEST, ...AUTH_ERRORS };
 
 export const sessionRoutes = [
   defineRoute({
@@ -33,7 +29,7 @@ export const sessionRoutes = [
     auth: 'bearer',
     scopes: SCOPES.checkoutRead,
     params: SessionIdParams,
-    responses: { 200: { description: 'The session', schema: SessionSchema }, ...errors, 404: { description: 'Not found', schema: ErrorBody } },
+    responses: { 200: { description: 'The session', schema: SessionSchema }, ...errors, ...NOT_FOUND },
     handle: async ({ ctx, actor, params }) => ok(await getSession(ctx, actor, params.session_id)),
   }),
 ];

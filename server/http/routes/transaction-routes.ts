@@ -6,13 +6,13 @@ import { refundTransaction } from '../../transactions/refund-transaction';
 import { voidTransaction } from '../../transactions/void-transaction';
 import { CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, VoidBody } from '../../transactions/transaction-schemas';
 import { defineRoute, ok } from '../route';
+import { AUTH_ERRORS, NOT_FOUND } from './common-responses';
 
 const responses = {
   200: { description: 'The transaction', schema: TransactionSchema },
   400: { description: 'Invalid request, or the operation is not allowed in the current state (`error.code` says which)', schema: ErrorBody },
-  401: { description: 'Missing or invalid access token', schema: ErrorBody },
-  403: { description: 'Missing scope', schema: ErrorBody },
-  404: { description: 'Transaction not found', schema: ErrorBody },
+  ...AUTH_ERRORS,
+  ...NOT_FOUND,
 };
 const operationResponses = {
   ...responses,
