@@ -150,4 +150,12 @@ describe('the checkout browser session', () => {
     // a tampered cookie is ignored, not an error
     expect((await browser.get(`/v1/view/${created.body.id}/session`, { cookie: 'kassa_checkout=garbage' })).status).toBe(200);
   });
+
+  it('many browsers opening the same session at once each get the page', async () => {
+    const created = await api.post('/v1/sessions', sessionBody());
+    const results = await Promise.all(Array.from({ length: 20 }, () => new ApiClient(srv.baseUrl).get(`/v1/view/${created.body.id}/session`)));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const events = (await api.get(`/v1/sessions/${created.body.id}`)).body.events;
+    expect(events.filter((e: { name: string }) => e.name === 'VISITED')).toHaveLength(20);
+  });
 });
