@@ -1,6 +1,7 @@
 'use client';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { SessionUnavailableError } from './api';
 import { postToParent } from './sdk-messages';
 import type { ViewSession } from './types';
 import { useClientValidation } from './use-client-validation';
@@ -24,8 +25,9 @@ export const useCheckoutSdk = (sid: string, query: UseQueryResult<ViewSession>) 
 
   // Each failed (re)load: the session is gone, no longer payable, or unreachable.
   useEffect(() => {
-    if (query.errorUpdatedAt > 0) postToParent(sid, 'SessionNotFound');
-  }, [sid, query.errorUpdatedAt]);
+    const gone = query.error instanceof SessionUnavailableError || (query.error && !query.data);
+    if (query.errorUpdatedAt > 0 && gone) postToParent(sid, 'SessionNotFound');
+  }, [sid, query.errorUpdatedAt, query.error, query.data]);
 
   useSdkBridge(sid, {
     onRefreshSession: () => {

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { api, createSession, getToken } from './support/api';
+import { CARDS, E2E_BASE_URL } from './support/constants';
+import { fillCard, payButton } from './support/checkout-page';
+
+test('the demo shop takes a payment from start to the thank-you page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Try a demo payment' }).click();
+  await expect(page).toHaveURL(/\/\?sid=/);
+  await expect(page.getByTestId('order-total')).toHaveText('398.00 NOK');
+  await fillCard(page, { number: CARDS.approve });
+  await payButton(page).click();
+  await page.waitForURL((u) => u.pathname === '/demo/return');
+  await expect(page.getByRole('heading', { name: 'Thank you! Payment authorized.' })).toBeVisible();
+  const back = new URL(page.url());
+  await expect(page.getByText(back.searchParams.get('transaction_id')!)).toBeVisible();
+  await expect(page.getByText(back.searchParams.get('merchant_reference')!)).toBeVisible();
+});
+
+test('a session that was already paid says the payment is no longer available and links back to the shop', async ({ page }) => {
+  const token = await getToken();
+  const session = await createSession(token, { return_url: 'https://shop.example/return' });
+  const paid = await api<{ success: boolean; transaction_id: string }>('POST', `/v1/sessions/${session.id}/pay`, {
+    body: { payment: { payment_product_type: 'sandbox.creditcard', card: { number: CARDS.approve, expiry: '12/30', cvc: '123' } } },
+  });
+  expect(paid.body.success).toBe(true);
+
+  await page.goto(session.url);
+  await expect(page.getByRole('heading', { name: 'This payment is no longer available' })).toBeVisible();
+  await expect(page.getByTestId('unavailable-reason')).toHaveText('This order has already been paid.');
+  const link = new URL((await page.getByRole('link', { name: 'Return to the shop' }).getAttribute('href'))!);
+  expect(link.origin + link.pathname).toBe('https://shop.example/return');
+  expect(link.searchParams.get('transaction_id')).toBe(paid.body.transaction_id);
+  expect(link.searchParams.get('merchant_reference')).toBe(session.merchantReference);
+});
+
+test('an unknown session says the payment is not available', async ({ page }) => {
+  await page.goto('/?sid=T12345678.unknownsession00000000');
+  await expect(page.getByRole('heading', { name: 'This payment is no longer available' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to the shop' })).toHaveCount(0);
+});
+
+test('the embed result page shows the outcome the SDK passes in its query', async ({ page }) => {
+  await page.goto('/embedResult/?sid=s1&merchant_reference=order-1&transaction_id=T12345678.abc&language=en&sdk=0.8.30');
+  await expect(page.getByRole('heading', { name: 'Payment approved' })).toBeVisible();
+  await expect(page.getByText('order-1')).toBeVisible();
+  await page.goto(`${E2E_BASE_URL}/embedResult/?sid=s1&merchant_reference=order-1&error=authorization`);
+  await expect(page.getByRole('heading', { name: 'Payment was not completed' })).toBeVisible();
+  await expect(page.getByText('The payment was not authorized.')).toBeVisible();
+});
+
+test('the demo callback endpoint accepts notifications', async () => {
+  for (const method of ['GET', 'POST']) {
+    const res = await fetch(`${E2E_BASE_URL}/demo/callback?transaction_id=x`, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+  }
+});

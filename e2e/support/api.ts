@@ -1,0 +1,81 @@
+import { E2E_BASE_URL, E2E_CREDENTIALS } from './constants';
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+/** A JSON call to the Kassa API, as a merchant's server makes it. */
+export const api = async <T = Record<string, unknown>>(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<ApiResponse<T>> => {
+  const res = await fetch(`${E2E_BASE_URL}${path}`, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+};
+
+/** Client credentials grant with HTTP Basic auth. */
+export const getToken = async (): Promise<string> => {
+  const { accountId, clientId, clientSecret } = E2E_CREDENTIALS;
+  const res = await fetch(`${E2E_BASE_URL}/v1/accounts/${accountId}/auth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ grant_type: 'client_credentials', audience: `${E2E_BASE_URL}/v1/accounts/${accountId}` }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (res.status !== 200 || !body.access_token) throw new Error(`token request failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+};
+
+/** Creates (rotates) the account's callback signing secret and returns it. */
+export const createSigningSecret = async (token: string): Promise<string> => {
+  const res = await api<{ signature: { type: string; secret: string } }>('POST', '/v1/admin/signature', { token, body: {} });
+  if (res.status !== 200) throw new Error(`signature request failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.signature.secret;
+};
+
+export const ORDER_ITEMS = [
+  { id: 'tee', line_id: '1', description: 'Organic cotton T-shirt', quantity: 2, amount: 39800, vat_amount: 7960, vat: 25 },
+  { id: 'socks', line_id: '2', description: 'Wool socks', quantity: 1, amount: 12950, vat_amount: 2590, vat: 25 },
+];
+export const ORDER_AMOUNT = 52750;
+
+/** A session for a 527.50 NOK order, returning to (and calling back) the given URLs. */
+export const createSession = async (token: string, urls: { return_url: string; callback_url?: string }) => {
+  const merchantReference = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const res = await api<{ id: string; url: string }>('POST', '/v1/sessions', {
+    token,
+    body: {
+      url: urls,
+      order: { amount: ORDER_AMOUNT, currency: 'NOK', merchant_reference: merchantReference, vat_amount: 10550, items: ORDER_ITEMS },
+      configuration: { sandbox: { creditcard: { enabled: true } } },
+    },
+  });
+  if (res.status !== 200) throw new Error(`session create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...res.body, merchantReference };
+};
+
+export interface TransactionEvent {
+  event: string;
+  success: boolean;
+  amount?: number;
+  error?: { code: string; message: string };
+}
+export interface Transaction {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  merchant_reference: string;
+  session_id: string;
+  events: TransactionEvent[];
+}

@@ -1,0 +1,15 @@
+/** The one server the browser tests run against (started by playwright.config.ts). */
+export const E2E_PORT = 3411;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** The startup merchant the server creates from KASSA_BOOTSTRAP_* for the tests. */
+export const E2E_CREDENTIALS = {
+  accountId: 'T12345678',
+  clientId: 'e2e-client',
+  clientSecret: 'e2e-secret-0123456789abcdef',
+} as const;
+
+export const CARDS = {
+  approve: '4111 1111 1111 1111',
+  decline: '4000 0000 0000 0002',
+} as const;

@@ -1,0 +1,80 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCallback {
+  method: string;
+  /** The full URL the callback was sent to, as the merchant sees it. */
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface MerchantServer {
+  origin: string;
+  callbacks: RecordedCallback[];
+  /** Resolves with the first callback that matches, polling the recorded list. */
+  waitForCallback: (match: (c: RecordedCallback) => boolean, timeoutMs?: number) => Promise<RecordedCallback>;
+  close: () => Promise<void>;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A page that embeds the checkout like the web SDK does: height 0 until told, messages recorded. */
+const embedPage = (src: string) => `<!doctype html>
+<html><head><meta charset="utf-8"><title>Merchant shop</title></head>
+<body style="margin:0;font-family:sans-serif">
+<h1 style="font-size:18px;padding:8px">Merchant shop</h1>
+<div id="container"><iframe id="checkout" title="Checkout" src="${escapeHtml(src)}" style="width:100%;height:0;border:0"
+  sandbox="allow-scripts allow-forms allow-same-origin allow-popups allow-top-navigation allow-popups-to-escape-sandbox" allow="payment"></iframe></div>
+<script>
+  window.kassaEvents = [];
+  const frame = document.getElementById('checkout');
+  window.addEventListener('message', (event) => {
+    if (event.source !== frame.contentWindow) return;
+    window.kassaEvents.push({ origin: event.origin, data: event.data });
+    const data = event.data || {};
+    if (data.mid) frame.contentWindow.postMessage({ ack: data.mid }, event.origin);
+    if (data.type === 'HeightChanged') frame.style.height = data.height + 'px';
+  });
+</script>
+</body></html>`;
+
+export const startMerchantServer = async (): Promise<MerchantServer> => {
+  const callbacks: RecordedCallback[] = [];
+  let origin = '';
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', origin);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (url.pathname.startsWith('/callback')) {
+        callbacks.push({ method: req.method ?? 'GET', url: url.toString(), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      } else if (url.pathname === '/return') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Order complete</title><h1>Merchant return page</h1><pre>${escapeHtml(url.search)}</pre>`);
+      } else if (url.pathname === '/embed') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end(embedPage(url.searchParams.get('src') ?? 'about:blank'));
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const waitForCallback = async (match: (c: RecordedCallback) => boolean, timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = callbacks.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching callback within ${timeoutMs} ms (got ${callbacks.length})`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { origin, callbacks, waitForCallback, close };
+};

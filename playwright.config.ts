@@ -1,0 +1,57 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL, E2E_CREDENTIALS, E2E_PORT } from './e2e/support/constants';
+
+/**
+ * Browser tests against the production server (bin/kassa.ts), which serves the
+ * built Next app: run `npx next build` first. Every run gets a fresh SQLite data
+ * directory (or uses DATABASE_URL when it is set).
+ */
+const dataDir = path.join(os.tmpdir(), `kassa-e2e-data-${process.pid}-${Date.now()}`);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx bin/kassa.ts',
+    url: `${E2E_BASE_URL}/v1/openapi.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      KASSA_DATA_DIR: dataDir,
+      KASSA_CALLBACK_POLL_MS: '50',
+      KASSA_CALLBACK_RETRY_BASE_MS: '100',
+      KASSA_BOOTSTRAP_ACCOUNT: E2E_CREDENTIALS.accountId,
+      KASSA_BOOTSTRAP_CLIENT_ID: E2E_CREDENTIALS.clientId,
+      KASSA_BOOTSTRAP_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
+    },
+  },
+});
