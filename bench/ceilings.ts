@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cpuMeter, describeCpu } from './cpu';
 import { measureHttp } from './load';
 import type { Measurement } from './measurement';
-import { firstMessage, freePort, spawnTs, stopChild, waitForHttp } from './proc';
+import { freePort, messages, spawnTs, stopChild, waitForHttp } from './proc';
 
 /** Ceiling A: bare node:http in its own process, loaded by autocannon from this one (one core each). */
 export const ceilingHttp = async (seconds: number, warmup: number): Promise<Measurement> => {
@@ -12,7 +13,7 @@ export const ceilingHttp = async (seconds: number, warmup: number): Promise<Meas
   const url = `http://127.0.0.1:${port}/`;
   try {
     await waitForHttp(url, child);
-    return await measureHttp({ name: 'Ceiling A: bare node:http', url }, seconds, warmup);
+    return await measureHttp({ name: 'Ceiling A: bare node:http', url, serverPid: child.pid }, seconds, warmup);
   } finally {
     await stopChild(child);
   }
@@ -22,8 +23,13 @@ export const ceilingHttp = async (seconds: number, warmup: number): Promise<Meas
 export const ceilingStorage = async (seconds: number): Promise<Measurement> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-bench-sqlite-'));
   const child = spawnTs('bench/children/sqlite-inserts.ts', { BENCH_DB_DIR: dir, BENCH_SECONDS_PHASE: String(seconds) }, true);
+  const inbox = messages(child);
   try {
-    return await firstMessage<Measurement>(child);
+    await inbox.next<'start'>();
+    const cpu = cpuMeter(child.pid);
+    const m = await inbox.next<Measurement>();
+    const window = cpu(m.count);
+    return { ...m, cpu: window, notes: [...m.notes, describeCpu(window)] };
   } catch (e) {
     throw new Error(`${String(e)}\n${child.output()}`);
   } finally {

@@ -1,3 +1,5 @@
+import type { CpuWindow } from './cpu';
+
 /** One measured phase, in the same units for HTTP load and raw storage (an insert counts as a request). */
 export interface Measurement {
   name: string;
@@ -11,6 +13,7 @@ export interface Measurement {
   failures: number;
   /** Status-code histogram, error samples, or other context worth printing. */
   notes: string[];
+  cpu?: CpuWindow;
 }
 
 /** Nearest-rank percentile of an ascending-sorted array. */

@@ -28,12 +28,19 @@ export const spawnTs = (file: string, env: Record<string, string>, ipc = false):
   return Object.assign(child, { output: () => log });
 };
 
-/** Resolves with the child's first IPC message. */
-export const firstMessage = <T>(child: ChildProcess): Promise<T> =>
-  new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m as T));
-    child.once('exit', (code) => reject(new Error(`child exited (${code}) before reporting`)));
-  });
+/** The child's IPC messages in order: next() resolves with the next one, or rejects if the child exits first. */
+export const messages = (child: ChildProcess) => {
+  const queue: unknown[] = [];
+  const waiting: { resolve: (m: unknown) => void; reject: (e: Error) => void }[] = [];
+  child.on('message', (m) => (waiting.length ? waiting.shift()!.resolve(m) : queue.push(m)));
+  child.on('exit', (code) => waiting.splice(0).forEach((w) => w.reject(new Error(`child exited (${code}) before reporting`))));
+  return {
+    next: <T>(): Promise<T> =>
+      queue.length ? Promise.resolve(queue.shift() as T)
+      : child.exitCode !== null ? Promise.reject(new Error(`child exited (${child.exitCode}) before reporting`))
+      : new Promise<T>((resolve, reject) => waiting.push({ resolve: resolve as (m: unknown) => void, reject })),
+  };
+};
 
 /** Polls `url` until it answers 2xx; fails early if the child dies. */
 export const waitForHttp = async (url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> => {

@@ -24,6 +24,9 @@ interface Check {
 const pct = (a: Measurement, b: Measurement) => (100 * a.rate) / b.rate;
 const verdict = (ok: boolean, ...ms: Measurement[]): Check['result'] => (ms.some((m) => m.failures > 0) ? 'INVALID' : ok ? 'PASS' : 'MISS');
 
+/** Phases during which something else on the machine competed for the 2 cores. */
+const noisy = (r: Results): Measurement[] => [r.ceilingA, r.ceilingB, r.get, r.post].filter((m) => (m.cpu?.othersPct ?? 0) > 15);
+
 export const checks = (r: Results): Check[] => {
   const get = pct(r.get, r.ceilingA);
   const post = pct(r.post, r.ceilingB);
@@ -48,6 +51,7 @@ export const printReport = (r: Results): void => {
   const mem = r.memory;
   console.log(`\nKassa RSS: idle ${mem.idleMb.toFixed(0)} MB, peak sampled ${mem.peakSampledMb.toFixed(0)} MB, VmHWM ${mem.hwmMb.toFixed(0)} MB`);
   console.log(`\n${table(checks(r).map((c) => ({ ...c })))}\n`);
+  for (const m of noisy(r)) console.log(`WARNING: other processes used ${m.cpu!.othersPct.toFixed(0)} % of a core during "${m.name}": rerun on a quiet machine.`);
 };
 
 /** Writes bench/results/latest.json (git-ignored). */
@@ -55,6 +59,6 @@ export const writeReport = (r: Results, config: Record<string, unknown>): string
   const file = path.join(__dirname, 'results', 'latest.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, totalMemMb: Math.round(os.totalmem() / 2 ** 20), node: process.version, platform: `${os.platform()} ${os.release()}` };
-  fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), machine, config, ...r, checks: checks(r) }, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), machine, config, ...r, checks: checks(r), noisyPhases: noisy(r).map((m) => m.name) }, null, 2)}\n`);
   return file;
 };

@@ -27,10 +27,10 @@ const main = async (): Promise<void> => {
   try {
     const auth = { authorization: `Bearer ${kassa.token}` };
     step('GET /v1/sessions/{id}');
-    const get = await measureHttp({ name: 'Kassa GET /v1/sessions/{id}', url: `${kassa.base}/v1/sessions/${kassa.sessionId}`, headers: auth }, seconds, warmup);
+    const get = await measureHttp({ name: 'Kassa GET /v1/sessions/{id}', url: `${kassa.base}/v1/sessions/${kassa.sessionId}`, headers: auth, serverPid: kassa.pid }, seconds, warmup);
     step('POST /v1/sessions');
     const body = JSON.stringify(sessionBody('order-10042'));
-    const post = await measureHttp({ name: 'Kassa POST /v1/sessions', url: `${kassa.base}/v1/sessions`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body }, seconds, warmup);
+    const post = await measureHttp({ name: 'Kassa POST /v1/sessions', url: `${kassa.base}/v1/sessions`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body, serverPid: kassa.pid }, seconds, warmup);
     const results: Results = { ceilingA, ceilingB, get, post, memory: rss.stop() };
     printReport(results);
     step(`wrote ${writeReport(results, { connections: CONNECTIONS, seconds, warmupSeconds: warmup })}`);

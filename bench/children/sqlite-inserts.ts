@@ -1,7 +1,7 @@
 /**
  * Ceiling B: serial durable single-row inserts (WAL, synchronous=FULL, autocommit),
  * the most POST /v1/sessions can do when each request commits one transaction.
- * Reports its Measurement over IPC.
+ * Says 'start' when the loop begins, then sends its Measurement, over IPC.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -19,6 +19,7 @@ db.exec('CREATE TABLE sessions (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, c
 const insert = db.prepare('INSERT INTO sessions (id, account_id, created_at, data) VALUES (?, ?, ?, ?)');
 const data = sessionRowJson();
 
+process.send!('start');
 const latencies: number[] = [];
 const start = process.hrtime.bigint();
 const end = start + BigInt(Math.round(seconds * 1e9));
