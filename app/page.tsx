@@ -18,7 +18,7 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
   const options = parseCheckoutOptions(query);
   const framed = options.ui !== 'fullscreen';
   return (
-    <main className={framed ? 'px-1 py-2 sm:px-2' : 'px-4 py-8 sm:py-12'}>
+    <main className={framed ? 'px-1 py-2 sm:px-2' : 'min-h-screen bg-slate-50 px-4 py-8 sm:py-12'}>
       <CheckoutApp sid={sid} options={options} />
     </main>
   );

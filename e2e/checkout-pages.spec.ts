@@ -34,6 +34,21 @@ test('a session that was already paid says the payment is no longer available an
   expect(link.searchParams.get('merchant_reference')).toBe(session.merchantReference);
 });
 
+test('the view options the SDK adds are tolerated, and hide the test message and order lines when asked', async ({ page }) => {
+  const token = await getToken();
+  const session = await createSession(token, { return_url: 'https://shop.example/return' });
+  const extra = 'sdk=0.8.30&ui=fullscreen&language=nb&client_side_validation=true&role=pop_out_launcher&sdk_hostname=shop.example&sdk_not_top_level=true';
+  await page.goto(`/?sid=${session.id}&${extra}&hide_test_message=true&hide_items=true`);
+  await expect(page.getByTestId('order-total')).toHaveText('527.50 NOK');
+  await expect(payButton(page)).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Test mode' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Order items' })).toHaveCount(0);
+
+  await page.goto(`/?sid=${session.id}&${extra}`);
+  await expect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Order items' }).getByRole('listitem')).toHaveCount(2);
+});
+
 test('an unknown session says the payment is not available', async ({ page }) => {
   await page.goto('/?sid=T12345678.unknownsession00000000');
   await expect(page.getByRole('heading', { name: 'This payment is no longer available' })).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { type Transaction, api, createSession, createSigningSecret, getToken } from './support/api';
 import { CARDS, E2E_BASE_URL, E2E_CREDENTIALS } from './support/constants';
 import { fillCard, isPayRequest, payButton } from './support/checkout-page';
+import { embedEvents, embedEventsOfType, postToCheckout } from './support/embed-page';
 import { type MerchantServer, startMerchantServer } from './support/merchant-server';
 import { expectedSignature, signatureMatches } from './support/signature';
 
@@ -137,8 +138,8 @@ test('an embedded checkout talks to its parent page and reports the payment with
   const session = await createSession(token, { return_url: returnUrl() });
   const src = `${E2E_BASE_URL}/?sid=${session.id}&ui=inline&sdk=0.8.30&language=en`;
   await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(src)}`);
-  const events = () => page.evaluate(() => (window as unknown as { kassaEvents: { origin: string; data: Record<string, unknown> }[] }).kassaEvents);
-  const ofType = async (type: string) => (await events()).filter((e) => e.data.type === type);
+  const events = () => embedEvents(page);
+  const ofType = (type: string) => embedEventsOfType(page, type);
 
   await expect.poll(async () => (await ofType('HeightChanged')).some((e) => Number(e.data.height) > 0)).toBe(true);
   await expect.poll(async () => (await ofType('SessionLoaded')).length).toBe(1);
@@ -146,8 +147,7 @@ test('an embedded checkout talks to its parent page and reports the payment with
   expect((loaded!.data.session as { id: string }).id).toBe(session.id);
   await expect.poll(async () => (await ofType('ActivePaymentProductType'))[0]?.data.payment_product_type).toBe('sandbox.creditcard');
 
-  const post = (msg: Record<string, unknown>) =>
-    page.evaluate((m) => (document.getElementById('checkout') as HTMLIFrameElement).contentWindow!.postMessage(m, '*'), msg);
+  const post = (msg: Record<string, unknown>) => postToCheckout(page, msg);
   await post({ type: 'RefreshSession', sid: session.id, mid: 'refresh-1' });
   await expect.poll(async () => (await ofType('SessionUpdated')).length).toBe(1);
   await expect.poll(async () => (await ofType('Ack')).map((e) => e.data.ack)).toContain('refresh-1');

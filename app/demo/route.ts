@@ -12,7 +12,7 @@ export const GET = async (request: Request): Promise<Response> => {
   const headers = Object.fromEntries(request.headers.entries());
   const baseUrl = requestBaseUrl(kassa.ctx.env.KASSA_PUBLIC_URL, headers);
   try {
-    const session = await createDemoSession(kassa.ctx, kassa.merchant.accountId, { requestId: uuid(), baseUrl });
+    const session = await createDemoSession(kassa.ctx, kassa.merchant.accountId, { requestId: uuid(), baseUrl, headers: {} });
     return new Response(null, { status: 302, headers: { location: session.url } });
   } catch (e) {
     console.error(e);

@@ -14,7 +14,7 @@ export default async function DemoReturn({ searchParams }: { searchParams: Searc
   const transactionId = firstParam(query, 'transaction_id');
   const ok = !error && Boolean(transactionId);
   return (
-    <main className="px-4 py-8 sm:py-12">
+    <main className="min-h-screen bg-slate-50 px-4 py-8 sm:py-12">
       <div className="mx-auto w-full max-w-lg">
         <p className="mb-4 text-center text-sm font-semibold uppercase tracking-wide text-slate-500">Kassa demo shop</p>
         <ResultCard

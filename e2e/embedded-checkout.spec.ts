@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { createSession, getToken } from './support/api';
+import { CARDS, E2E_BASE_URL } from './support/constants';
+import { fillCard, isPayRequest, payButton } from './support/checkout-page';
+import { embedEventsOfType, postToCheckout } from './support/embed-page';
+import { type MerchantServer, startMerchantServer } from './support/merchant-server';
+
+let merchant: MerchantServer;
+let token: string;
+
+test.beforeAll(async () => {
+  merchant = await startMerchantServer();
+  token = await getToken();
+});
+test.afterAll(async () => merchant?.close());
+
+const embed = async (page: import('@playwright/test').Page, extraQuery = '') => {
+  const session = await createSession(token, { return_url: `${merchant.origin}/return` });
+  const src = `${E2E_BASE_URL}/?sid=${session.id}&ui=inline&sdk=0.8.30&language=en${extraQuery}`;
+  await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(src)}`);
+  const frame = page.frameLocator('#checkout');
+  await expect(frame.getByLabel('Card number')).toBeVisible();
+  return { session, frame };
+};
+
+test('with client-side validation the merchant can stop a payment before it is made', async ({ page }) => {
+  const { session, frame } = await embed(page, '&client_side_validation=true');
+  const payRequests: string[] = [];
+  page.on('request', (r) => {
+    if (isPayRequest(session.id)(r.url())) payRequests.push(r.url());
+  });
+
+  await fillCard(frame, { number: CARDS.approve });
+  await payButton(frame).click();
+  await expect.poll(async () => (await embedEventsOfType(page, 'ValidateSession')).length).toBe(1);
+  const [validate] = await embedEventsOfType(page, 'ValidateSession');
+  expect((validate!.data.session as { id: string }).id).toBe(session.id);
+  await postToCheckout(page, { type: 'ValidationResult', sid: session.id, success: false, clientValidationError: 'Sorry, the socks are sold out.' });
+  await expect(frame.getByRole('alert').filter({ hasText: 'sold out' })).toHaveText('Sorry, the socks are sold out.');
+  expect(payRequests).toEqual([]);
+
+  await payButton(frame).click();
+  await expect.poll(async () => (await embedEventsOfType(page, 'ValidateSession')).length).toBe(2);
+  await postToCheckout(page, { type: 'ValidationResult', sid: session.id, success: true });
+  await expect.poll(async () => (await embedEventsOfType(page, 'SessionPaymentAuthorized')).length).toBe(1);
+  expect(payRequests).toHaveLength(1);
+});
+
+test('an embedded checkout refuses a session lock it cannot honour, and ignores messages for other sessions', async ({ page }) => {
+  const { session } = await embed(page);
+  await postToCheckout(page, { type: 'LockSession', sid: 'T12345678.someothersession0000000' });
+  await postToCheckout(page, { type: 'LockSession', sid: session.id });
+  await expect.poll(async () => (await embedEventsOfType(page, 'SessionLockFailed')).length).toBe(1);
+  await page.waitForTimeout(200);
+  expect(await embedEventsOfType(page, 'SessionLockFailed')).toHaveLength(1);
+});
+
+test('a declined card inside the frame shows the alert and sends the parent no final event', async ({ page }) => {
+  const { frame } = await embed(page);
+  await fillCard(frame, { number: CARDS.decline });
+  await payButton(frame).click();
+  await expect(frame.getByRole('alert').filter({ hasText: 'declined' })).toHaveText('Your card was declined. Try another card.');
+  for (const type of ['SessionPaymentError', 'SessionPaymentAuthorized', 'SessionCancel']) expect(await embedEventsOfType(page, type)).toEqual([]);
+});
