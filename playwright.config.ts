@@ -12,6 +12,8 @@ const dataDir = path.join(os.tmpdir(), `kassa-e2e-data-${process.pid}-${Date.now
 
 export default defineConfig({
   testDir: 'e2e',
+  // A subfolder: Playwright empties its outputDir, and test-results/ also holds the other test reports.
+  outputDir: 'test-results/playwright',
   fullyParallel: false,
   workers: 1,
   retries: 0,
