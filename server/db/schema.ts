@@ -146,6 +146,21 @@ export interface CallbackAttemptsTable {
   error: string | null;
 }
 
+export interface IdempotencyKeysTable {
+  account_id: string;
+  idem_key: string;
+  method: string;
+  path: string;
+  request_hash: string; // sha256 hex of method, path and the canonical JSON body
+  status: string; // IN_PROGRESS | COMPLETED
+  response_status: number | null;
+  response_body: string | null; // JSON text as sent
+  response_headers: string | null; // JSON object: the headers the route set
+  created_at: string;
+  completed_at: string | null;
+  expires_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_clients: ApiClientsTable;
@@ -158,4 +173,5 @@ export interface DB {
   transaction_events: TransactionEventsTable;
   outbox: OutboxTable;
   callback_attempts: CallbackAttemptsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   'CURRENCY_MISMATCH',
   'OPERATION_IN_PROGRESS',
   'CONFLICT',
+  // idempotency (ADR 006)
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_PROGRESS',
   // fallback
   'INTERNAL',
 ] as const;

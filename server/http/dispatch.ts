@@ -6,6 +6,7 @@ import { AppError } from '../errors/app-error';
 import { uuid } from '../shared/ids';
 import { errorResult } from './error-response';
 import type { RouteDef, RouteResult } from './route';
+import { withIdempotency } from './with-idempotency';
 
 /** Framework-neutral request: both adapters (node:http and Next) build one of these. */
 export interface HttpRequest {
@@ -123,9 +124,12 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
         const headers = parsePart(route.headers, req.headers, 'headers');
         const body = parseBody(route, req);
         const meta: RequestMeta = { requestId, baseUrl: req.baseUrl };
-        const result = await route.handle({ params, query, headers, body, actor, meta, ctx } as never);
-        if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
-        return toResponse(result, requestId);
+        const run = async (): Promise<RouteResult> => {
+          const result = await route.handle({ params, query, headers, body, actor, meta, ctx } as never);
+          if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
+          return result;
+        };
+        return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId);
       }
       throw pathMatched
         ? new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`)

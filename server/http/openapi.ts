@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import type { z } from 'zod';
-import type { RouteDef } from './route';
+import { z } from 'zod';
+import { ErrorBody } from '../shared/schemas';
+import type { ResponseSpec, RouteDef } from './route';
 
 const SECURITY_SCHEMES = {
   bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /v1/accounts/{aid}/auth/token' },
@@ -14,6 +15,29 @@ const security = (route: RouteDef): Record<string, string[]>[] => {
   if (route.auth === 'bearer-or-api-key') return [{ bearerAuth: scopes }, { apiKey: [] }];
   if (route.path.endsWith('/auth/token')) return [{ clientBasic: [] }];
   return [];
+};
+
+/** ADR 006: every idempotent route takes the header and can answer 400 (bad key) and 409 (key conflicts). */
+const IdempotencyHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      'Optional, 1-255 printable ASCII characters, scoped to your account. Repeating a request with the same key and body within 24 hours returns the first response (same ids) with header `idempotent-replayed: true` instead of running it again; the same key with a different request is 409 `IDEMPOTENCY_KEY_REUSED`, and while the first request is still running 409 `IDEMPOTENCY_KEY_IN_PROGRESS`. 5xx and other 409 answers are not stored, so a retry with the key runs again.',
+    ),
+});
+const IDEMPOTENCY_CONFLICT = 'the Idempotency-Key was used for another request (`IDEMPOTENCY_KEY_REUSED`) or its first request is still running (`IDEMPOTENCY_KEY_IN_PROGRESS`)';
+
+const documentedResponses = (route: RouteDef): Record<number, ResponseSpec> => {
+  if (!route.idempotent) return route.responses;
+  const conflict = route.responses[409];
+  return {
+    ...route.responses,
+    400: route.responses[400] ?? { description: 'Invalid request, e.g. a malformed Idempotency-Key', schema: ErrorBody },
+    409: conflict ? { ...conflict, description: `${conflict.description}; or ${IDEMPOTENCY_CONFLICT}` } : { description: `Conflict: ${IDEMPOTENCY_CONFLICT}`, schema: ErrorBody },
+  };
 };
 
 /** Generated from the route table: the document can never disagree with what the server validates. */
@@ -33,10 +57,11 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
       request: {
         ...(route.params ? { params: route.params as z.ZodObject } : {}),
         ...(route.query ? { query: route.query as z.ZodObject } : {}),
+        ...(route.idempotent ? { headers: IdempotencyHeaders } : {}),
         ...(route.body ? { body: { required: !route.bodyOptional, content: { 'application/json': { schema: route.body } } } } : {}),
       },
       responses: Object.fromEntries(
-        Object.entries(route.responses).map(([status, spec]) => [
+        Object.entries(documentedResponses(route)).map(([status, spec]) => [
           status,
           {
             description: spec.description,

@@ -56,6 +56,11 @@ export interface RouteDef<
   body?: B;
   /** The body may be absent or empty (void). */
   bodyOptional?: boolean;
+  /**
+   * Creates or moves something: honours the `Idempotency-Key` header (ADR 006). Every
+   * authenticated POST sets this, or is listed with a reason in test/unit/idempotent-routes.test.ts.
+   */
+  idempotent?: boolean;
   responses: Record<number, ResponseSpec>;
   /** Maps the parsed input to ONE use case and its result to a response. */
   handle: (input: HandlerInput<Out<P>, Out<Q>, Out<H>, Out<B>, A>) => Promise<RouteResult>;

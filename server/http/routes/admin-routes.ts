@@ -36,6 +36,7 @@ export const adminRoutes = [
     scopes: ADMIN_SCOPES,
     body: z.strictObject({}),
     bodyOptional: true,
+    idempotent: true,
     responses: { 200: { description: 'The new secret; every later callback is signed with it', schema: SignatureSchema }, ...errors },
     handle: async ({ ctx, actor }) => ok(await createSignatureSecret(ctx, actor)),
   }),

@@ -17,6 +17,7 @@ export const sessionRoutes = [
     auth: 'bearer',
     scopes: SCOPES.checkoutWrite,
     body: CreateSessionBody,
+    idempotent: true,
     responses: { 200: { description: 'Session created; `url` is the hosted checkout', schema: CreateSessionResponse }, ...errors },
     handle: async ({ ctx, actor, body, meta }) => ok(await createSession(ctx, actor, body, meta)),
   }),

@@ -1,0 +1,72 @@
+import type { AppContext } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { AppError } from '../errors/app-error';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash, type IdempotentRequest } from '../idempotency/idempotency-store';
+import type { HttpRequest } from './dispatch';
+import { errorResult } from './error-response';
+import type { RouteDef, RouteResult } from './route';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+
+/**
+ * A final answer is stored and replayed. 5xx (our or the provider's failure) and 409 (a
+ * concurrent operation; the client should retry) are not: the claim is released so a retry runs.
+ */
+const isFinal = (status: number): boolean => status < 500 && status !== 409;
+
+/**
+ * Runs `run` under the request's `Idempotency-Key` when the route is idempotent (ADR 006): the
+ * first request with a key runs and its final response is stored; later requests with the same
+ * key and request get that response again, with `idempotent-replayed: true`.
+ */
+export const withIdempotency = async (
+  ctx: AppContext,
+  route: RouteDef,
+  actor: Actor | undefined,
+  req: HttpRequest,
+  run: () => Promise<RouteResult>,
+  log: (err: unknown) => void,
+): Promise<RouteResult> => {
+  const key = req.headers[IDEMPOTENCY_HEADER];
+  if (!route.idempotent || key === undefined) return run();
+  if (!KEY_PATTERN.test(key)) {
+    throw new AppError('INVALID_REQUEST', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {
+      errors: [{ path: `headers.${IDEMPOTENCY_HEADER}`, message: 'Expected 1 to 255 printable ASCII characters', code: 'invalid_format' }],
+    });
+  }
+  if (!actor) throw new Error(`${route.operationId} is idempotent but not authenticated: keys are scoped per account`);
+
+  const path = req.path.replace(/\/+$/, '');
+  const idem: IdempotentRequest = { accountId: actor.accountId, key, method: req.method, path, requestHash: requestHash(req.method, path, req.query, req.body) };
+  const claim = await claimIdempotencyKey(ctx.database, idem);
+  if (claim.kind === 'replay') {
+    const { status, body, headers } = claim.response;
+    return { status, body, headers: { ...headers, [REPLAYED_HEADER]: 'true' } };
+  }
+
+  const settle = async (result: RouteResult | undefined): Promise<void> => {
+    try {
+      if (result && isFinal(result.status)) {
+        await completeIdempotencyKey(ctx.database, idem, claim.claimedAt, { status: result.status, body: result.body, headers: result.headers ?? {} });
+      } else {
+        await releaseIdempotencyKey(ctx.database, idem, claim.claimedAt);
+      }
+    } catch (err) {
+      // The request itself is done; its answer goes out. The claim stays IN_PROGRESS until its lease ends.
+      log({ idempotencyKey: key, err });
+    }
+  };
+
+  let result: RouteResult;
+  try {
+    result = await run();
+  } catch (e) {
+    const mapped = e instanceof AppError ? errorResult(e, () => undefined) : undefined;
+    await settle(mapped);
+    throw e;
+  }
+  await settle(result);
+  return result;
+};

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/database';
+import { AppError } from '../errors/app-error';
+import { addSeconds, nowIso } from '../shared/clock';
+
+/** A record answers the same key for 48 h (the promise to merchants is at least 24 h). */
+export const IDEMPOTENCY_TTL_SECONDS = 48 * 3600;
+/** An IN_PROGRESS claim older than this belongs to a process that died mid-request; a retry may take it over. */
+export const IN_PROGRESS_LEASE_SECONDS = 10 * 60;
+const MAX_CLAIM_ATTEMPTS = 5;
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface IdempotentRequest {
+  accountId: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+}
+
+/** What `claimIdempotencyKey` found: run the request now (and keep `claimedAt`), or replay the stored response. */
+export type Claim = { kind: 'claimed'; claimedAt: string } | { kind: 'replay'; response: StoredResponse };
+
+/** JSON with object keys sorted at every level, so key order and whitespace do not change the hash. */
+const canonicalJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+};
+
+/** sha256 of method, path, query (sorted) and the canonical body; an empty body counts as `{}`. */
+export const requestHash = (method: string, path: string, query: URLSearchParams, rawBody: string | undefined): string => {
+  const sortedQuery = [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  let body = '{}';
+  if (rawBody && rawBody.trim() !== '') {
+    try {
+      body = canonicalJson(JSON.parse(rawBody));
+    } catch {
+      body = rawBody;
+    }
+  }
+  return createHash('sha256').update(`${method.toUpperCase()}\n${path}\n${new URLSearchParams(sortedQuery).toString()}\n${body}`).digest('hex');
+};
+
+/**
+ * Inserts an IN_PROGRESS record for (account, key). If one exists: an expired record, or an
+ * IN_PROGRESS one past its lease, is replaced; another request's hash is IDEMPOTENCY_KEY_REUSED;
+ * a running first request is IDEMPOTENCY_KEY_IN_PROGRESS; a completed one is replayed.
+ */
+export const claimIdempotencyKey = async (database: Database, req: IdempotentRequest): Promise<Claim> => {
+  const { db } = database;
+  for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
+    const now = nowIso();
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({
+        account_id: req.accountId,
+        idem_key: req.key,
+        method: req.method,
+        path: req.path,
+        request_hash: req.requestHash,
+        status: 'IN_PROGRESS',
+        response_status: null,
+        response_body: null,
+        response_headers: null,
+        created_at: now,
+        completed_at: null,
+        expires_at: addSeconds(now, IDEMPOTENCY_TTL_SECONDS),
+      })
+      .onConflict((oc) => oc.columns(['account_id', 'idem_key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed', claimedAt: now };
+
+    const row = await db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', req.accountId).where('idem_key', '=', req.key).executeTakeFirst();
+    if (!row) continue; // released or replaced meanwhile: try again
+    const abandoned = row.status === 'IN_PROGRESS' && addSeconds(row.created_at, IN_PROGRESS_LEASE_SECONDS) <= now;
+    if (row.expires_at <= now || abandoned) {
+      // Only the exact record we read is removed, so two retries cannot both take it over.
+      await db.deleteFrom('idempotency_keys').where('account_id', '=', req.accountId).where('idem_key', '=', req.key).where('created_at', '=', row.created_at).where('status', '=', row.status).execute();
+      continue;
+    }
+    if (row.request_hash !== req.requestHash) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', `This Idempotency-Key was already used for a different request (${row.method} ${row.path} with another body); use a new key`);
+    }
+    if (row.status !== 'COMPLETED') {
+      throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry later');
+    }
+    return {
+      kind: 'replay',
+      response: {
+        status: row.response_status ?? 200,
+        body: row.response_body === null ? undefined : JSON.parse(row.response_body),
+        headers: row.response_headers ? (JSON.parse(row.response_headers) as Record<string, string>) : {},
+      },
+    };
+  }
+  throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'Another request with this Idempotency-Key is being processed; retry later');
+};
+
+/** Stores the response of the claimed request (only our own claim), so later requests with the key replay it. */
+export const completeIdempotencyKey = async (database: Database, req: IdempotentRequest, claimedAt: string, response: StoredResponse): Promise<void> => {
+  await database.db
+    .updateTable('idempotency_keys')
+    .where('account_id', '=', req.accountId)
+    .where('idem_key', '=', req.key)
+    .where('created_at', '=', claimedAt)
+    .where('status', '=', 'IN_PROGRESS')
+    .set({
+      status: 'COMPLETED',
+      response_status: response.status,
+      response_body: response.body === undefined ? null : JSON.stringify(response.body),
+      response_headers: JSON.stringify(response.headers),
+      completed_at: nowIso(),
+    })
+    .execute();
+};
+
+/** Deletes the claim (the request failed in a way worth retrying), so the same key can run again. */
+export const releaseIdempotencyKey = async (database: Database, req: IdempotentRequest, claimedAt: string): Promise<void> => {
+  await database.db
+    .deleteFrom('idempotency_keys')
+    .where('account_id', '=', req.accountId)
+    .where('idem_key', '=', req.key)
+    .where('created_at', '=', claimedAt)
+    .where('status', '=', 'IN_PROGRESS')
+    .execute();
+};
