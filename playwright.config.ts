@@ -9,6 +9,8 @@ import { E2E_BASE_URL, E2E_CREDENTIALS, E2E_PORT } from './e2e/support/constants
  * directory (or uses DATABASE_URL when it is set).
  */
 const dataDir = path.join(os.tmpdir(), `kassa-e2e-data-${process.pid}-${Date.now()}`);
+// On PostgreSQL every run gets its own schema (dropped by the global teardown); workers inherit the name.
+process.env.KASSA_E2E_SCHEMA ??= `e2e_${process.pid}_${Date.now()}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,6 +22,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
+  globalTeardown: './e2e/support/global-teardown.ts',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: E2E_BASE_URL,
@@ -49,6 +52,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       KASSA_DATA_DIR: dataDir,
+      ...(process.env.DATABASE_URL ? { KASSA_DATABASE_SCHEMA: process.env.KASSA_E2E_SCHEMA } : {}),
       KASSA_CALLBACK_POLL_MS: '50',
       KASSA_CALLBACK_RETRY_BASE_MS: '100',
       KASSA_BOOTSTRAP_ACCOUNT: E2E_CREDENTIALS.accountId,

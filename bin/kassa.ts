@@ -32,7 +32,7 @@ const main = async () => {
     }
     if (url === '/demo' || url.startsWith('/demo?')) {
       const baseUrl = requestBaseUrl(env.KASSA_PUBLIC_URL, req.headers);
-      createDemoSession(kassa.ctx, kassa.merchant.accountId, { requestId: uuid(), baseUrl })
+      createDemoSession(kassa.ctx, kassa.merchant.accountId, { requestId: uuid(), baseUrl, headers: {} })
         .then((s) => res.writeHead(302, { location: s.url }).end())
         .catch((e) => {
           console.error(e);

@@ -18,4 +18,6 @@ export interface RequestMeta {
   readonly requestId: string;
   /** Public origin of this server, e.g. http://localhost:3000 (no trailing slash). */
   readonly baseUrl: string;
+  /** The request's headers, lower-cased names (redact before storing: server/shared/request-headers.ts). */
+  readonly headers: Readonly<Record<string, string | undefined>>;
 }

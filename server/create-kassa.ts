@@ -29,7 +29,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, sqliteFile: opts.sqliteFile, pgSchema: opts.pgSchema ?? env.KASSA_DATABASE_SCHEMA });
   const jwtSecret = env.KASSA_JWT_SECRET ?? (await loadOrCreateServerSecret(database, 'jwt_signing_key'));
   const cookiePassword = await loadOrCreateServerSecret(database, 'checkout_cookie_password');
-  const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(), cookiePassword };
+  const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(database), cookiePassword };
   const merchant = await ensureStartupMerchant(database, env);
   const dispatch = createDispatcher(ctx, ROUTES, opts.log);
   const worker: CallbackWorker | undefined = env.KASSA_CALLBACK_WORKER ? startCallbackWorker(ctx) : undefined;

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Portable across SQLite and PostgreSQL: timestamps are
  * ISO 8601 UTC text, JSON is text, booleans are 0/1 integers, amounts are int32.
@@ -65,6 +67,34 @@ export interface SessionsTable {
   created_at: string;
   updated_at: string;
   version: number;
+  kind: Generated<string>; // PAYMENT | PAYMENT_TOKEN | MERCHANT_INITIATED
+  pay_lock_id: string | null;
+  token_provider: string | null; // JSON {payment_product_type, token_types}
+  payment_operation: string | null;
+  profile_id: string | null;
+  request_headers: string | null; // JSON, redacted headers of the creating request
+  customer_email: string | null;
+  merchant_reference_2: string | null;
+}
+
+export interface SessionProfilesTable {
+  id: string;
+  account_id: string;
+  profile_id: string;
+  description: string;
+  data: string; // JSON: configuration, url, merchant, checkboxes
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+}
+
+export interface SandboxVaultTable {
+  token: string;
+  account_id: string;
+  token_type: string;
+  card: string; // JSON CardSummary
+  behavior: string; // APPROVE | DECLINE_DO_NOT_RETRY | DECLINE_RETRY
+  created_at: string;
 }
 
 export interface SessionEventsTable {
@@ -75,6 +105,7 @@ export interface SessionEventsTable {
   created_at: string;
   request_id: string | null;
   details: string | null; // JSON
+  request_headers: string | null; // JSON
 }
 
 export interface TransactionsTable {
@@ -99,6 +130,9 @@ export interface TransactionsTable {
   created_at: string;
   updated_at: string;
   version: number;
+  payment_token: string | null;
+  recurrence_token: string | null;
+  payment_operation: string | null;
 }
 
 export interface TransactionEventsTable {
@@ -114,6 +148,7 @@ export interface TransactionEventsTable {
   created_by: string;
   request_id: string | null;
   details: string | null; // JSON
+  request_headers: string | null; // JSON
 }
 
 export interface OutboxTable {
@@ -168,6 +203,8 @@ export interface DB {
   server_secrets: ServerSecretsTable;
   signature_secrets: SignatureSecretsTable;
   sessions: SessionsTable;
+  session_profiles: SessionProfilesTable;
+  sandbox_vault: SandboxVaultTable;
   session_events: SessionEventsTable;
   transactions: TransactionsTable;
   transaction_events: TransactionEventsTable;

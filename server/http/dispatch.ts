@@ -123,7 +123,7 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
         const query = parsePart(route.query, queryObject(req.query), 'query');
         const headers = parsePart(route.headers, req.headers, 'headers');
         const body = parseBody(route, req);
-        const meta: RequestMeta = { requestId, baseUrl: req.baseUrl };
+        const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers };
         const run = async (): Promise<RouteResult> => {
           const result = await route.handle({ params, query, headers, body, actor, meta, ctx } as never);
           if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/scopes';
 import { loadSession, readSession } from './session-repository';
 import type { SessionView } from './session-schemas';
 
-export const getSession = async (ctx: AppContext, actor: Actor, sessionId: string): Promise<SessionView> => {
+export const getSession = async (ctx: AppContext, actor: Actor, sessionId: string, includes: readonly string[] = []): Promise<SessionView> => {
   const row = await loadSession(ctx.database.db, ctx.database, sessionId, { accountId: actor.accountId });
-  return readSession(ctx.database.db, row);
+  return readSession(ctx.database.db, row, includes);
 };

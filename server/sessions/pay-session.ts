@@ -1,96 +1,66 @@
 import type { AppContext, RequestMeta } from '../app-context';
-import { enqueueCallback } from '../callbacks/enqueue-callback';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
-import type { AuthorizeResult } from '../providers/acquirer';
+import type { TokenType } from '../providers/acquirer';
 import { validateCard } from '../providers/sandbox/card';
-import { nowIso } from '../shared/clock';
-import { accountScopedId } from '../shared/ids';
-import { fromJson, toJson } from '../shared/json-columns';
-import { appendTransactionEvent } from '../transactions/transaction-repository';
+import { fromJson } from '../shared/json-columns';
+import { assertUnmodifiedSince } from './if-unmodified-since';
 import { resolvePaymentMethods } from './payment-methods';
+import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
 import { buildReturnUrl } from './return-url';
 import { assertPayable } from './session-availability';
-import { appendSessionEvent } from './session-events';
-import { loadSession } from './session-repository';
+import { loadSession, type SessionRow } from './session-repository';
 import type { PaymentResponse, PaySessionInput } from './session-schemas';
 
 const CUSTOMER = 'customer';
 
-/** Step 1: lock the session, check it can be paid, and record an INITIATED transaction. */
-const startPayment = async (ctx: AppContext, sessionId: string, paymentType: string, meta: RequestMeta) =>
-  inTransaction(ctx.database, async (trx) => {
-    const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    assertPayable(session);
-    const methods = resolvePaymentMethods(session.account_id, fromJson(session.configuration) ?? {});
-    if (!methods.some((m) => m.payment_product_type === paymentType)) {
-      throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
-    }
-    const order = fromJson<Record<string, unknown>>(session.order_data)!;
-    const now = nowIso();
-    const transactionId = accountScopedId(session.account_id);
-    await trx.insertInto('transactions').values({
-      id: transactionId, account_id: session.account_id, session_id: session.id, status: 'INITIATED',
-      currency: session.currency, amount: session.amount,
-      captured_amount: 0, refunded_amount: 0, voided_amount: 0, pending_capture: 0, pending_refund: 0, pending_void: 0,
-      payment_product: paymentType.split('.')[0]!, payment_product_type: paymentType, card: null,
-      merchant_reference: session.merchant_reference, merchant_reference_2: (order.merchant_reference_2 as string | undefined) ?? null,
-      data: toJson({
-        items: order.items, shipping_option: order.shipping_option, shipping_address: order.shipping_address, billing_address: order.billing_address,
-        customer: fromJson(session.customer), metadata: fromJson(session.metadata), url: { callback_url: fromJson<{ callback_url?: string }>(session.url)?.callback_url },
-        channel: (fromJson<{ channel?: string }>(session.configuration)?.channel) ?? 'ecommerce',
-      }),
-      created_at: now, updated_at: now, version: 1,
-    }).execute();
-    await appendTransactionEvent(trx, transactionId, { event: 'INITIALIZE', success: true, amount: session.amount, createdBy: CUSTOMER, requestId: meta.requestId }, true);
-    await trx.updateTable('sessions').set({ status: 'PAYING', updated_at: now, version: session.version + 1 }).where('id', '=', session.id).execute();
-    return { transactionId, session };
-  });
+/** Express sessions need a shipping address, and a shipping option when the merchant offers shipping. */
+const assertExpressReady = (session: SessionRow): void => {
+  const express = fromJson<{ shipping_options?: unknown[]; shipping_address_callback_url?: string }>(session.express);
+  if (!express) return;
+  const order = fromJson<{ shipping_address?: unknown; shipping_option?: unknown }>(session.order_data)!;
+  if (!order.shipping_address) throw new AppError('SHIPPING_ADDRESS_REQUIRED', 'Choose a shipping address before paying');
+  if ((express.shipping_address_callback_url || (express.shipping_options?.length ?? 0) > 0) && !order.shipping_option) {
+    throw new AppError('SHIPPING_OPTION_NOT_AVAILABLE', 'Choose a shipping option before paying');
+  }
+};
 
-/** Step 3: record the acquirer's answer, and the callback, in one transaction. */
-const finishPayment = async (ctx: AppContext, sessionId: string, transactionId: string, result: AuthorizeResult | { outcome: 'FAILED'; code: string; message: string }, meta: RequestMeta) =>
+/** Step 1: lock the session, check every rule, and record an INITIATED transaction. */
+const startPayment = (ctx: AppContext, sessionId: string, paymentType: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta) =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    const approved = result.outcome === 'APPROVED';
-    const status = approved ? 'AUTHORIZED' : result.outcome === 'DECLINED' ? 'DECLINED' : 'FAILED';
-    const now = nowIso();
-    await trx.updateTable('transactions')
-      .set({ status, card: 'card' in result ? toJson(result.card) : null, updated_at: now, version: 2 })
-      .where('id', '=', transactionId).where('status', '=', 'INITIATED').execute();
-    const eventId = await appendTransactionEvent(trx, transactionId, {
-      event: 'AUTHORIZE', success: approved, amount: session.amount, createdBy: CUSTOMER, requestId: meta.requestId,
-      ...(approved ? {} : { error: { code: (result as { code: string }).code, message: (result as { message: string }).message } }),
-    });
-    await trx.updateTable('sessions')
-      .set({ status: approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved ? transactionId : session.transaction_id, updated_at: now, version: session.version + 1 })
-      .where('id', '=', sessionId).execute();
-    await appendSessionEvent(trx, sessionId, status === 'AUTHORIZED' ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED', {
-      requestId: meta.requestId,
-      details: { transaction_id: transactionId, payment_product_type: 'sandbox.creditcard', ...(approved ? {} : { error: { code: (result as { code: string }).code } }) },
-    });
-    const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;
-    if (approved && callbackUrl) {
-      await enqueueCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, event: 'AUTHORIZE', callbackUrl });
-    }
-    return session;
+    assertUnmodifiedSince(ifUnmodifiedSince, session, { allowVersion: true });
+    assertPayable(session);
+    if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The session is locked while the shop updates it; try again shortly');
+    assertExpressReady(session);
+    const methods = resolvePaymentMethods(session.account_id, fromJson(session.configuration) ?? {});
+    if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
+    const amount = session.kind === 'PAYMENT_TOKEN' ? 0 : session.amount;
+    const transactionId = await startPaymentAttempt(trx, session, paymentType, amount, CUSTOMER, meta);
+    return { transactionId, session, amount };
   });
 
 /**
- * The customer pays on the hosted page. The acquirer is called between two
- * database transactions, never inside one; a second payment on the same session
- * is refused while the first is in progress.
+ * The customer pays on the hosted page (or, for a payment-token session, saves the card without
+ * being charged). The acquirer is called between two database transactions, never inside one;
+ * a second payment of the same session is refused while the first is in progress.
  */
-export const paySession = async (ctx: AppContext, sessionId: string, input: PaySessionInput, meta: RequestMeta): Promise<PaymentResponse> => {
+export const paySession = async (ctx: AppContext, sessionId: string, input: PaySessionInput, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<PaymentResponse> => {
   validateCard(input.payment.card); // bad card data is a 400 before anything is stored
-  const { transactionId, session } = await startPayment(ctx, sessionId, input.payment.payment_product_type, meta);
-  let result: AuthorizeResult | { outcome: 'FAILED'; code: string; message: string };
+  const { transactionId, session, amount } = await startPayment(ctx, sessionId, input.payment.payment_product_type, ifUnmodifiedSince, meta);
+  let result: AttemptResult;
   try {
-    result = await ctx.acquirer.authorize({ transactionId, amount: session.amount, currency: session.currency, card: input.payment.card });
+    if (session.kind === 'PAYMENT_TOKEN') {
+      const tokenTypes = fromJson<{ token_types?: TokenType[] }>(session.token_provider)?.token_types ?? ['payment_token'];
+      result = { outcome: 'TOKENIZED', tokens: await ctx.acquirer.tokenize({ accountId: session.account_id, card: input.payment.card, tokenTypes }) };
+    } else {
+      result = await ctx.acquirer.authorize({ transactionId, amount, currency: session.currency, card: input.payment.card });
+    }
   } catch (e) {
     result = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' };
   }
-  await finishPayment(ctx, sessionId, transactionId, result, meta);
-  if (result.outcome === 'APPROVED') {
+  await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: CUSTOMER, amount });
+  if (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') {
     const returnUrl = fromJson<{ return_url: string }>(session.url)!.return_url;
     return {
       success: true,
@@ -99,11 +69,12 @@ export const paySession = async (ctx: AppContext, sessionId: string, input: PayS
       actions: [{ source: 'sandbox', code: 'AUTHORIZED', type: 'success' }],
     };
   }
+  const permanent = result.outcome === 'DECLINED' && !result.retryable;
   return {
     success: false,
     transaction_id: transactionId,
     error: result.outcome === 'DECLINED' ? 'Rejected' : 'Failed',
     actions: [{ source: 'sandbox', code: result.code, type: 'error' }],
-    error_details: [{ code: result.code, category: result.outcome === 'DECLINED' ? 'permanent' : 'temporary' }],
+    error_details: [{ code: result.code, category: permanent ? 'permanent' : 'temporary' }],
   };
 };

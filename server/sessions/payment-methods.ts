@@ -13,6 +13,10 @@ const KNOWN_PROVIDERS = [
 ];
 
 const SANDBOX_CARD: PaymentMethod = { payment_product_type: 'sandbox.creditcard', name: 'Card' };
+const SANDBOX_INVOICE: PaymentMethod = { payment_product_type: 'sandbox.invoice', name: 'Invoice' };
+
+/** Payment product types that need order lines (items) on the session, capture and refund. */
+export const ITEM_BASED_TYPES: ReadonlySet<string> = new Set(['sandbox.invoice']);
 
 const isEnabled = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true;
@@ -33,8 +37,10 @@ export const resolvePaymentMethods = (accountId: string, configuration: Record<s
       });
     }
   }
-  const sandbox = configuration.sandbox as { creditcard?: unknown } | undefined;
-  const wantsSandbox = named.length === 0 ? isTestAccount(accountId) : isEnabled(sandbox?.creditcard);
+  const sandbox = configuration.sandbox as { creditcard?: unknown; invoice?: unknown } | undefined;
+  const wantsInvoice = isEnabled(sandbox?.invoice);
+  const wantsCard = named.length === 0 ? isTestAccount(accountId) : isEnabled(sandbox?.creditcard);
+  const wantsSandbox = wantsCard || wantsInvoice;
   if (wantsSandbox && !isTestAccount(accountId)) {
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', 'The sandbox acquirer is only available to test accounts (T...)', {
       errors: [{ path: 'configuration.sandbox', message: 'not available for production accounts' }],
@@ -45,5 +51,5 @@ export const resolvePaymentMethods = (accountId: string, configuration: Record<s
       errors: [{ path: 'configuration', message: 'no payment method enabled' }],
     });
   }
-  return [SANDBOX_CARD];
+  return [...(wantsCard ? [SANDBOX_CARD] : []), ...(wantsInvoice ? [SANDBOX_INVOICE] : [])];
 };

@@ -13,14 +13,18 @@ export type SessionEventName =
   | 'FAILED'
   | 'COMPLETED'
   | 'AUTH_CALLBACK_SENT'
-  | 'CANCELLED';
+  | 'CANCELLED'
+  | 'UPDATE_SESSION'
+  | 'PAY_LOCK_START'
+  | 'PAY_LOCK_END'
+  | 'PAYMENT_TOKEN_FLOW_START';
 
 /** Appends a session event. Call inside the transaction that holds the session row. */
 export const appendSessionEvent = async (
   trx: Executor,
   sessionId: string,
   name: SessionEventName,
-  opts: { requestId?: string; details?: Record<string, unknown>; firstEvent?: boolean } = {},
+  opts: { requestId?: string; details?: Record<string, unknown>; firstEvent?: boolean; requestHeaders?: Record<string, string> } = {},
 ): Promise<string> => {
   const seq = opts.firstEvent ? 1 : await nextEventSeq(trx, 'session_events', sessionId);
   const id = uuid();
@@ -34,6 +38,7 @@ export const appendSessionEvent = async (
       created_at: nowIso(),
       request_id: opts.requestId ?? null,
       details: opts.details ? toJson(opts.details) : null,
+      request_headers: opts.requestHeaders ? toJson(opts.requestHeaders) : null,
     })
     .execute();
   return id;

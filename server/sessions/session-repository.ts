@@ -21,9 +21,13 @@ export const loadSession = async (exec: Executor, database: Database, id: string
 
 export const isExpired = (row: SessionRow, now = Date.now()): boolean => Date.parse(row.expires_at) <= now;
 
-/** The merchant's (authenticated) view of a session, with its events. */
-export const readSession = async (exec: Executor, row: SessionRow): Promise<SessionView> => {
+export const SESSION_INCLUDES = ['events.request_headers', 'initiating_system_request_headers'] as const;
+export type SessionInclude = (typeof SESSION_INCLUDES)[number];
+
+/** The merchant's (authenticated) view of a session, with its events. Stored request headers only when asked for. */
+export const readSession = async (exec: Executor, row: SessionRow, includes: readonly string[] = []): Promise<SessionView> => {
   const events = await exec.selectFrom('session_events').selectAll().where('session_id', '=', row.id).orderBy('seq').execute();
+  const withHeaders = includes.includes('events.request_headers');
   return {
     id: row.id,
     created_at: row.created_at,
@@ -38,12 +42,15 @@ export const readSession = async (exec: Executor, row: SessionRow): Promise<Sess
     ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}),
     ...(row.cancelled_at ? { cancelled_at: row.cancelled_at } : {}),
     ...(row.cancelled_by ? { cancelled_by: row.cancelled_by } : {}),
+    ...(row.payment_operation ? { payment_operation: row.payment_operation } : {}),
+    ...(includes.includes('initiating_system_request_headers') && row.request_headers ? { initiating_system_request_headers: fromJson(row.request_headers) } : {}),
     events: events.map((e) => ({
       id: e.id,
       name: e.name,
       created_at: e.created_at,
       ...(e.request_id ? { request_id: e.request_id } : {}),
       ...(e.details ? { details: fromJson<Record<string, unknown>>(e.details) } : {}),
+      ...(withHeaders && e.request_headers ? { request_headers: fromJson<Record<string, string>>(e.request_headers) } : {}),
     })),
   };
 };

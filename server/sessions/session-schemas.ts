@@ -67,33 +67,61 @@ export const Customer = z.looseObject({
 export const ProviderToggle = z.looseObject({ enabled: z.boolean() });
 
 export const Configuration = z.looseObject({
-  sandbox: z.looseObject({ creditcard: ProviderToggle.optional() }).optional(),
+  sandbox: z.looseObject({ creditcard: ProviderToggle.optional(), invoice: ProviderToggle.optional() }).optional(),
   auto_capture: z.boolean().optional(),
   channel: z.enum(['ecommerce', 'in_app', 'in_store']).optional(),
   default_payment_type: z.string().optional(),
   enable_on_hold: z.boolean().optional(),
 });
 
-export const CreateSessionBody = z
-  .strictObject({
-    url: SessionUrl,
-    order: Order,
-    customer: Customer.optional(),
-    configuration: Configuration.optional(),
-    express: JsonObject.optional(),
-    metadata: JsonObject.optional(),
-    expires_at: IsoDateTime.optional(),
-  })
-  .superRefine((body, ctx) => {
-    const ids = new Set<string>();
-    for (const [i, item] of (body.order.items ?? []).entries()) {
-      if (ids.has(item.line_id)) ctx.addIssue({ code: 'custom', path: ['order', 'items', i, 'line_id'], message: 'line_id must be unique among items' });
-      ids.add(item.line_id);
-    }
-  });
+const uniqueLineIds = (body: { order: { items?: { line_id: string }[] } }, ctx: z.RefinementCtx) => {
+  const ids = new Set<string>();
+  for (const [i, item] of (body.order.items ?? []).entries()) {
+    if (ids.has(item.line_id)) ctx.addIssue({ code: 'custom', path: ['order', 'items', i, 'line_id'], message: 'line_id must be unique among items' });
+    ids.add(item.line_id);
+  }
+};
+
+export const Express = z.looseObject({
+  shipping_options: z.array(ShippingOption).optional(),
+  shipping_address_callback_url: HttpUrl.optional(),
+  shipping_mode: z.enum(['shipping_required', 'shipping_not_required']).optional(),
+  discount_codes: z.looseObject({ max_count: z.number().int().optional(), callback_url: HttpUrl.optional() }).optional(),
+});
+
+const sessionFields = {
+  url: SessionUrl,
+  order: Order,
+  customer: Customer.optional(),
+  express: Express.optional(),
+  metadata: JsonObject.optional(),
+  expires_at: IsoDateTime.optional(),
+};
+
+export const CreateSessionBody = z.strictObject({ ...sessionFields, configuration: Configuration.optional() }).superRefine(uniqueLineIds);
 export type CreateSessionInput = z.infer<typeof CreateSessionBody>;
 
-export const CreateSessionResponse = z.object({ id: z.string(), url: z.string() });
+export const CreateSessionFromProfileBody = z
+  .strictObject({ ...sessionFields, profile_id: z.string().min(1).max(255), url: SessionUrl.partial({ return_url: true }).optional() })
+  .superRefine(uniqueLineIds);
+export type CreateSessionFromProfileInput = z.infer<typeof CreateSessionFromProfileBody>;
+
+export const UpdateSessionBody = z.strictObject({
+  order: Order,
+  express: Express.optional(),
+  remove_lock: z.boolean().optional(),
+}).superRefine(uniqueLineIds);
+export type UpdateSessionInput = z.infer<typeof UpdateSessionBody>;
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const UpdateSessionQuery = z.object({
+  force_shipping_address_callback: booleanQuery.optional(),
+  update_without_lock: booleanQuery.optional(),
+});
+
+export const IncludeSessionQuery = z.object({ include_session: z.enum(['true', 'false']).transform((v) => v === 'true').optional() });
+
+export const CreateSessionResponse = z.object({ id: z.string(), url: z.string(), session: z.lazy(() => SessionSchema).optional() });
 
 export const SessionEventSchema = z.object({
   id: z.string(),
@@ -101,6 +129,7 @@ export const SessionEventSchema = z.object({
   created_at: z.string(),
   request_id: z.string().optional(),
   details: JsonObject.optional(),
+  request_headers: z.record(z.string(), z.string()).optional(),
 });
 
 export const SessionSchema = z.object({
@@ -117,11 +146,21 @@ export const SessionSchema = z.object({
   transaction_id: z.string().optional(),
   cancelled_at: z.string().optional(),
   cancelled_by: z.string().optional(),
+  payment_operation: z.string().optional(),
+  initiating_system_request_headers: z.record(z.string(), z.string()).optional(),
   events: z.array(SessionEventSchema),
 });
 export type SessionView = z.infer<typeof SessionSchema>;
 
 export const SessionIdParams = z.object({ session_id: ResourceId });
+
+/** `includes` may repeat (`?includes=a&includes=b`) or be comma-separated. */
+export const includesParam = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(',')).filter(Boolean))
+    .pipe(z.array(z.enum(values)))
+    .optional();
 
 export const ViewQuery = z.looseObject({
   language: z.string().max(16).optional(),

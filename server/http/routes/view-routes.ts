@@ -48,13 +48,15 @@ export const viewRoutes = [
     tags: ['checkout view'],
     auth: 'none',
     params: SessionIdParams,
+    headers: z.looseObject({ 'if-unmodified-since': z.string().max(100).optional() }),
     body: PaySessionBody,
     responses: {
       200: { description: 'Payment result; `success:false` with `error` when declined', schema: PaymentResponseSchema },
       400: { description: 'Invalid card details, or the session cannot be paid', schema: ErrorBody },
       404: notFound,
       409: { description: 'Another payment of this session is in progress', schema: ErrorBody },
+      412: { description: '`If-Unmodified-Since` does not match the session\'s `updated_at` or `version`', schema: ErrorBody },
     },
-    handle: async ({ ctx, params, body, meta }) => ok(await paySession(ctx, params.session_id, body, meta)),
+    handle: async ({ ctx, params, headers, body, meta }) => ok(await paySession(ctx, params.session_id, body, headers['if-unmodified-since'], meta)),
   }),
 ];

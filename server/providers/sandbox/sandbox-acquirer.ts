@@ -1,28 +1,63 @@
+import type { Database } from '../../db/database';
+import { nowIso } from '../../shared/clock';
 import { randomBase58 } from '../../shared/ids';
-import type { Acquirer } from '../acquirer';
+import type { Acquirer, AuthorizeResult, CardSummary } from '../acquirer';
 import { validateCard } from './card';
 
 /**
- * Deterministic test cards. Any other Luhn-valid number with a future expiry and
- * a valid security code is approved.
+ * Deterministic test cards. Any other Luhn-valid number with a future expiry and a valid
+ * security code is approved.
  */
 export const SANDBOX_CARDS = {
   approve: '4111111111111111',
   decline: '4000000000000002',
+  insufficientFunds: '4000000000009995',
 } as const;
 
-const DECLINES: Record<string, { code: string; message: string }> = {
-  [SANDBOX_CARDS.decline]: { code: 'card_declined', message: 'The card was declined by the issuer' },
+interface Decline {
+  code: string;
+  message: string;
+  retryable: boolean;
+}
+
+const DECLINES: Record<string, Decline> = {
+  [SANDBOX_CARDS.decline]: { code: 'card_declined', message: 'The card was declined by the issuer', retryable: false },
+  [SANDBOX_CARDS.insufficientFunds]: { code: 'insufficient_funds', message: 'The card has insufficient funds', retryable: true },
 };
 
-/** The built-in simulated acquirer (provider segment `sandbox`). No network, no card storage. */
-export const createSandboxAcquirer = (): Acquirer => ({
+const declined = (card: CardSummary, d: Decline): AuthorizeResult => ({ outcome: 'DECLINED', card, ...d });
+
+/**
+ * The built-in simulated acquirer (provider segment `sandbox`). It keeps its own card vault
+ * (`sandbox_vault`: card summary and the behaviour of the test card, never the number), as a real
+ * acquirer would on its side.
+ */
+export const createSandboxAcquirer = (database: Database): Acquirer => ({
   paymentProduct: 'sandbox',
   async authorize({ card }) {
     const { pan, summary } = validateCard(card);
     const decline = DECLINES[pan];
-    if (decline) return { outcome: 'DECLINED', card: summary, ...decline };
+    if (decline) return declined(summary, decline);
     return { outcome: 'APPROVED', card: summary, providerReference: `sbx_${randomBase58(16)}` };
+  },
+  async tokenize({ accountId, card, tokenTypes }) {
+    const { pan, summary } = validateCard(card);
+    const behavior = DECLINES[pan] ? JSON.stringify(DECLINES[pan]) : 'APPROVE';
+    const tokens = { payment_token: `sbx_pt_${randomBase58(24)}`, ...(tokenTypes.includes('recurrence_token') ? { recurrence_token: `sbx_rt_${randomBase58(24)}` } : {}) };
+    for (const [type, token] of Object.entries(tokens)) {
+      await database.db.insertInto('sandbox_vault').values({ token, account_id: accountId, token_type: type, card: JSON.stringify(summary), behavior, created_at: nowIso() }).execute();
+    }
+    return { card: summary, ...tokens };
+  },
+  async authorizeWithToken({ accountId, token }) {
+    const stored = await database.db.selectFrom('sandbox_vault').selectAll().where('token', '=', token).where('account_id', '=', accountId).executeTakeFirst();
+    if (!stored) {
+      const unknown: CardSummary = { brand: 'Unknown', masked_pan: '', expiry_date: '', type: 'Credit' };
+      return declined(unknown, { code: 'token_not_found', message: 'The card token is not known', retryable: false });
+    }
+    const card = JSON.parse(stored.card) as CardSummary;
+    if (stored.behavior !== 'APPROVE') return declined(card, JSON.parse(stored.behavior) as Decline);
+    return { outcome: 'APPROVED', card, providerReference: `sbx_${randomBase58(16)}` };
   },
   async capture() {},
   async refund() {},

@@ -1,0 +1,23 @@
+import type { AppContext } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { AppError } from '../errors/app-error';
+import { resolvePaymentMethods } from '../sessions/payment-methods';
+import { nowIso } from '../shared/clock';
+import { randomBase58, uuid } from '../shared/ids';
+import { loadProfile, profileData, readProfile } from './profile-repository';
+import type { ProfileInput, ProfileView } from './profile-schemas';
+
+export const createProfile = async (ctx: AppContext, actor: Actor, input: ProfileInput): Promise<ProfileView> => {
+  resolvePaymentMethods(actor.accountId, input.configuration);
+  const now = nowIso();
+  const profileId = input.profile_id ?? `profile-${randomBase58(12)}`;
+  const inserted = await ctx.database.db
+    .insertInto('session_profiles')
+    .values({ id: uuid(), account_id: actor.accountId, profile_id: profileId, description: input.description, data: profileData(input), created_at: now, created_by: actor.subject, updated_at: now })
+    .onConflict((oc) => oc.columns(['account_id', 'profile_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+    throw new AppError('PROFILE_ALREADY_EXISTS', `A session profile with profile_id ${profileId} already exists`, { errors: [{ path: 'profile_id', message: 'already exists' }] });
+  }
+  return readProfile(await loadProfile(ctx.database.db, actor.accountId, profileId));
+};

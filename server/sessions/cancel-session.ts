@@ -1,0 +1,44 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { inTransaction } from '../db/tx';
+import { AppError } from '../errors/app-error';
+import { nowIso } from '../shared/clock';
+import { runMoneyOperation } from '../transactions/run-money-operation';
+import { appendSessionEvent } from './session-events';
+import { loadSession, readSession, type SessionRow } from './session-repository';
+import type { SessionView } from './session-schemas';
+
+const CANCELLABLE_TRANSACTION = new Set(['INITIATED', 'AUTHORIZED']);
+
+const currentTransactionStatus = async (ctx: AppContext, session: SessionRow): Promise<string | undefined> => {
+  if (!session.transaction_id) return undefined;
+  const tx = await ctx.database.db.selectFrom('transactions').select('status').where('id', '=', session.transaction_id).executeTakeFirst();
+  return tx?.status;
+};
+
+/**
+ * Cancels a session. An authorized transaction is voided first (through the provider, outside any
+ * database transaction); any later transaction state (captured, refunded...) makes cancel not allowed.
+ */
+export const cancelSession = async (ctx: AppContext, actor: Actor, sessionId: string, meta: RequestMeta): Promise<SessionView> => {
+  const session = await loadSession(ctx.database.db, ctx.database, sessionId, { accountId: actor.accountId });
+  if (session.status === 'CANCELLED') throw new AppError('SESSION_CANCELLED', 'The session is already cancelled');
+  if (session.status === 'PAYING') throw new AppError('SESSION_PAYMENT_IN_PROGRESS', 'A payment of this session is in progress; try again shortly');
+  const txStatus = await currentTransactionStatus(ctx, session);
+  if (txStatus && !CANCELLABLE_TRANSACTION.has(txStatus)) {
+    throw new AppError('TRANSACTION_NOT_VOIDABLE', `The session's transaction is ${txStatus}; only an initiated or authorized transaction can be cancelled`);
+  }
+  if (txStatus === 'AUTHORIZED') await runMoneyOperation(ctx, actor, { transactionId: session.transaction_id!, operation: 'VOID', amount: 0, details: { reason: 'session cancelled' } }, meta);
+
+  return inTransaction(ctx.database, async (trx) => {
+    const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });
+    if (row.status === 'CANCELLED') throw new AppError('SESSION_CANCELLED', 'The session is already cancelled');
+    if (row.version !== session.version && row.status !== session.status) throw new AppError('CONFLICT', 'The session changed while it was being cancelled; retry');
+    const now = nowIso();
+    await trx.updateTable('sessions')
+      .set({ status: 'CANCELLED', cancelled_at: now, cancelled_by: actor.subject, pay_lock_id: null, updated_at: now, version: row.version + 1 })
+      .where('id', '=', row.id).execute();
+    await appendSessionEvent(trx, row.id, 'CANCELLED', { requestId: meta.requestId, details: { cancelled_by: actor.subject, ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}) } });
+    return readSession(trx, await loadSession(trx, ctx.database, row.id));
+  });
+};

@@ -1,0 +1,17 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { AppError } from '../errors/app-error';
+import { loadProfile, readProfile } from '../profiles/profile-repository';
+import { createSession, type CreatedSession } from './create-session';
+import type { CreateSessionFromProfileInput } from './session-schemas';
+
+/** A session whose configuration (and URL defaults) come from a saved profile. */
+export const createSessionFromProfile = async (ctx: AppContext, actor: Actor, input: CreateSessionFromProfileInput, meta: RequestMeta, opts: { includeSession?: boolean } = {}): Promise<CreatedSession> => {
+  const profile = readProfile(await loadProfile(ctx.database.db, actor.accountId, input.profile_id));
+  const url = { ...profile.url, ...input.url };
+  if (!url.return_url) {
+    throw new AppError('INVALID_REQUEST', 'url.return_url is required (neither the request nor the profile has one)', { errors: [{ path: 'url.return_url', message: 'required' }] });
+  }
+  const { profile_id: profileId, ...rest } = input;
+  return createSession(ctx, actor, { ...rest, url, configuration: profile.configuration, profileId }, meta, opts);
+};

@@ -1,0 +1,73 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import { enqueueCallback } from '../callbacks/enqueue-callback';
+import type { Executor } from '../db/database';
+import { inTransaction } from '../db/tx';
+import type { AuthorizeResult, TokenizeResult } from '../providers/acquirer';
+import { nowIso } from '../shared/clock';
+import { accountScopedId } from '../shared/ids';
+import { fromJson, toJson } from '../shared/json-columns';
+import { appendTransactionEvent } from '../transactions/transaction-repository';
+import { appendSessionEvent } from './session-events';
+import { loadSession, type SessionRow } from './session-repository';
+
+export type AttemptResult =
+  | AuthorizeResult
+  | { outcome: 'TOKENIZED'; tokens: TokenizeResult }
+  | { outcome: 'FAILED'; code: string; message: string };
+
+/** Step 1 of every payment (inside the caller's transaction, session row locked): an INITIATED transaction; the session is PAYING. */
+export const startPaymentAttempt = async (trx: Executor, session: SessionRow, paymentType: string, amount: number, createdBy: string, meta: RequestMeta): Promise<string> => {
+  const order = fromJson<Record<string, unknown>>(session.order_data)!;
+  const now = nowIso();
+  const transactionId = accountScopedId(session.account_id);
+  await trx.insertInto('transactions').values({
+    id: transactionId, account_id: session.account_id, session_id: session.id, status: 'INITIATED',
+    currency: session.currency, amount,
+    captured_amount: 0, refunded_amount: 0, voided_amount: 0, pending_capture: 0, pending_refund: 0, pending_void: 0,
+    payment_product: paymentType.split('.')[0]!, payment_product_type: paymentType, card: null,
+    merchant_reference: session.merchant_reference, merchant_reference_2: session.merchant_reference_2,
+    payment_operation: session.payment_operation,
+    data: toJson({
+      items: order.items, shipping_option: order.shipping_option, shipping_address: order.shipping_address, billing_address: order.billing_address,
+      customer: fromJson(session.customer), metadata: fromJson(session.metadata), url: { callback_url: fromJson<{ callback_url?: string }>(session.url)?.callback_url },
+      channel: fromJson<{ channel?: string }>(session.configuration)?.channel ?? 'ecommerce',
+    }),
+    created_at: now, updated_at: now, version: 1,
+  }).execute();
+  await appendTransactionEvent(trx, transactionId, { event: 'INITIALIZE', success: true, amount, createdBy, requestId: meta.requestId }, true);
+  await trx.updateTable('sessions').set({ status: 'PAYING', updated_at: now, version: session.version + 1 }).where('id', '=', session.id).execute();
+  return transactionId;
+};
+
+const STATUS: Record<AttemptResult['outcome'], string> = { APPROVED: 'AUTHORIZED', TOKENIZED: 'AUTHORIZED', DECLINED: 'DECLINED', FAILED: 'FAILED' };
+
+/**
+ * Step 3: record the provider's answer, the session's new state and the callback in one transaction.
+ * `declineStatus` lets merchant-initiated payments report a decline as FAILED, as the API promises.
+ */
+export const finishPaymentAttempt = async (
+  ctx: AppContext, sessionId: string, transactionId: string, result: AttemptResult, meta: RequestMeta,
+  opts: { createdBy: string; amount: number; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
+): Promise<{ status: string; session: SessionRow }> =>
+  inTransaction(ctx.database, async (trx) => {
+    const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
+    const approved = result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED';
+    const status = result.outcome === 'DECLINED' && opts.declineStatus ? opts.declineStatus : STATUS[result.outcome];
+    const card = result.outcome === 'TOKENIZED' ? result.tokens.card : 'card' in result ? result.card : null;
+    const error = approved ? undefined : { code: opts.errorCode ?? (result as { code: string }).code, message: (result as { message: string }).message };
+    const now = nowIso();
+    await trx.updateTable('transactions').set({
+      status, card: card ? toJson(card) : null, updated_at: now, version: 2,
+      ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
+    }).where('id', '=', transactionId).where('status', '=', 'INITIATED').execute();
+    const eventId = await appendTransactionEvent(trx, transactionId, { event: 'AUTHORIZE', success: approved, amount: opts.amount, createdBy: opts.createdBy, requestId: meta.requestId, ...(error ? { error } : {}) });
+    await trx.updateTable('sessions')
+      .set({ status: approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved ? transactionId : session.transaction_id, updated_at: now, version: session.version + 1 })
+      .where('id', '=', sessionId).execute();
+    const sessionEvent = approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
+    const paymentType = (await trx.selectFrom('transactions').select('payment_product_type').where('id', '=', transactionId).executeTakeFirstOrThrow()).payment_product_type;
+    await appendSessionEvent(trx, sessionId, sessionEvent, { requestId: meta.requestId, details: { transaction_id: transactionId, payment_product_type: paymentType, ...(error ? { error } : {}) } });
+    const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;
+    if (approved && callbackUrl) await enqueueCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, event: 'AUTHORIZE', callbackUrl });
+    return { status, session };
+  });

@@ -1,0 +1,73 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { inTransaction } from '../db/tx';
+import { AppError } from '../errors/app-error';
+import { callExpressCallback } from '../express/call-express-callback';
+import { nowIso } from '../shared/clock';
+import { fromJson, toJson } from '../shared/json-columns';
+import { assertOrderAmountMatches, assertShippingOptionOffered } from './order-rules';
+import { assertPayable } from './session-availability';
+import { appendSessionEvent } from './session-events';
+import { loadSession, readSession, type SessionRow } from './session-repository';
+import type { SessionView, UpdateSessionInput } from './session-schemas';
+
+type Express = { shipping_options?: { id: string; line_id: string; amount: number }[]; shipping_address_callback_url?: string; [k: string]: unknown };
+
+const assertUpdatable = (session: SessionRow, withoutLock: boolean | undefined): void => {
+  assertPayable(session); // paid, cancelled, expired or paying: 400 with its code
+  if (!session.pay_lock_id && !withoutLock) {
+    throw new AppError('SESSION_NOT_LOCKED', 'Lock the session first (the checkout does), or pass update_without_lock=true before the checkout is shown');
+  }
+};
+
+const changed = (a: unknown, b: unknown) => ({ status: JSON.stringify(a) === JSON.stringify(b) ? 'NOT_MODIFIED' : 'UPDATED' });
+
+/**
+ * The merchant updates the order (and express options) of an open session. The shipping-address
+ * callback, when it runs, is called before the database transaction, and the write then checks
+ * that the session did not change meanwhile.
+ */
+export const updateSession = async (ctx: AppContext, actor: Actor, sessionId: string, input: UpdateSessionInput, query: { force_shipping_address_callback?: boolean; update_without_lock?: boolean }, meta: RequestMeta): Promise<SessionView> => {
+  const session = await loadSession(ctx.database.db, ctx.database, sessionId, { accountId: actor.accountId });
+  assertUpdatable(session, query.update_without_lock);
+  if (input.order.currency !== session.currency) {
+    throw new AppError('CURRENCY_MISMATCH', `order.currency must stay ${session.currency}`, { errors: [{ path: 'order.currency', message: `must be ${session.currency}` }] });
+  }
+  const previousOrder = fromJson<Record<string, unknown>>(session.order_data)!;
+  const previousExpress = fromJson<Express>(session.express);
+  let express: Express | undefined = input.express ?? previousExpress;
+  let order: UpdateSessionInput['order'] = input.order;
+  const callbackUrl = express?.shipping_address_callback_url;
+  if (callbackUrl && (query.force_shipping_address_callback || input.express?.shipping_options === undefined)) {
+    const current = await readSession(ctx.database.db, session);
+    const result = await callExpressCallback(ctx, session.account_id, callbackUrl, { ...current, order, express });
+    express = { ...express, shipping_options: result.shipping_options };
+    if (result.order) order = { ...order, ...result.order, currency: order.currency };
+  }
+  assertOrderAmountMatches(order);
+  assertShippingOptionOffered(order, express);
+
+  return inTransaction(ctx.database, async (trx) => {
+    const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });
+    if (row.version !== session.version) throw new AppError('CONFLICT', 'The session changed while it was being updated; retry');
+    const removeLock = input.remove_lock !== false && row.pay_lock_id !== null;
+    await trx.updateTable('sessions').set({
+      order_data: toJson(order),
+      amount: order.amount,
+      merchant_reference: order.merchant_reference,
+      express: express ? toJson(express) : null,
+      pay_lock_id: removeLock ? null : row.pay_lock_id,
+      updated_at: nowIso(),
+      version: row.version + 1,
+    }).where('id', '=', row.id).execute();
+    await appendSessionEvent(trx, row.id, 'UPDATE_SESSION', {
+      requestId: meta.requestId,
+      details: {
+        previous_order: previousOrder, updated_order: order, updated_order_result: changed(previousOrder, order),
+        ...(express || previousExpress ? { previous_express: previousExpress, updated_express: express, updated_express_result: changed(previousExpress, express) } : { updated_express_result: { status: 'NOT_MODIFIED' } }),
+      },
+    });
+    if (removeLock) await appendSessionEvent(trx, row.id, 'PAY_LOCK_END', { requestId: meta.requestId, details: { pay_lock_id: row.pay_lock_id } });
+    return readSession(trx, await loadSession(trx, ctx.database, row.id));
+  });
+};
