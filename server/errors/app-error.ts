@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'SHIPPING_ADDRESS_REQUIRED',
   'EXPRESS_NOT_ENABLED',
   'REDIRECT_NOT_FOUND',
+  'PAYMENT_TOKEN_REQUIRED',
   'SESSION_PAYMENT_IN_PROGRESS',
   'PAYMENT_PRODUCT_NOT_ENABLED',
   'INVALID_CALLBACK_URL',
@@ -78,13 +79,16 @@ export class AppError extends Error {
   readonly errors: ErrorDetail[];
   /** Extra public fields merged into the error object (e.g. `cause`). */
   readonly extra: Record<string, unknown>;
+  /** Public fields placed beside `error` at the top of the body (e.g. `session_id` on /sessions/pay). */
+  readonly body: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, opts: { errors?: ErrorDetail[]; extra?: Record<string, unknown> } = {}) {
-    super(message);
+  constructor(code: ErrorCode, message: string, opts: { errors?: ErrorDetail[]; extra?: Record<string, unknown>; body?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'AppError';
     this.code = code;
     this.errors = opts.errors ?? [];
     this.extra = opts.extra ?? {};
+    this.body = opts.body ?? {};
   }
 }
 

@@ -39,6 +39,7 @@ const STATUS: Record<ErrorCode, number> = {
   SHIPPING_ADDRESS_REQUIRED: 400,
   EXPRESS_NOT_ENABLED: 400,
   REDIRECT_NOT_FOUND: 404,
+  PAYMENT_TOKEN_REQUIRED: 400,
   SESSION_PAYMENT_IN_PROGRESS: 409,
   PAYMENT_PRODUCT_NOT_ENABLED: 400,
   INVALID_CALLBACK_URL: 400,
@@ -68,7 +69,9 @@ export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResul
     return { status: 400, body: { error: { message: 'The request is not valid', code: 'INVALID_REQUEST', errors: zodDetails(e) } } };
   }
   if (e instanceof AppError) {
-    return { status: STATUS[e.code], body: { error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } } };
+    const status = STATUS[e.code];
+    if (status >= 500 && e.cause !== undefined) log(e.cause);
+    return { status, body: { ...e.body, error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } } };
   }
   log(e);
   return { status: 500, body: { error: { message: 'Something went wrong', code: 'INTERNAL', errors: [] } } };

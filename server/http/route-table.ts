@@ -4,12 +4,13 @@ import { defineRoute, ok, type RouteDef } from './route';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { profileRoutes } from './routes/profile-routes';
+import { sessionOperationRoutes } from './routes/session-operation-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { transactionRoutes } from './routes/transaction-routes';
 import { viewRoutes } from './routes/view-routes';
 
 /** THE route table: every /v1 operation, declared once. Both HTTP adapters and the OpenAPI document read it. */
-const apiRoutes: RouteDef[] = [...authRoutes, ...sessionRoutes, ...viewRoutes, ...transactionRoutes, ...adminRoutes, ...profileRoutes];
+const apiRoutes: RouteDef[] = [...authRoutes, ...sessionOperationRoutes, ...sessionRoutes, ...viewRoutes, ...transactionRoutes, ...adminRoutes, ...profileRoutes];
 
 const documents = new Map<string, unknown>();
 

@@ -15,7 +15,7 @@ export interface CardSummary {
 }
 
 export type AuthorizeResult =
-  | { outcome: 'APPROVED'; card: CardSummary; providerReference: string }
+  | { outcome: 'APPROVED'; card?: CardSummary; providerReference: string }
   | { outcome: 'DECLINED'; card: CardSummary; code: string; message: string; retryable: boolean };
 
 export interface OperationRequest {

@@ -53,7 +53,7 @@ export const finishPaymentAttempt = async (
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
     const approved = result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED';
     const status = result.outcome === 'DECLINED' && opts.declineStatus ? opts.declineStatus : STATUS[result.outcome];
-    const card = result.outcome === 'TOKENIZED' ? result.tokens.card : 'card' in result ? result.card : null;
+    const card = result.outcome === 'TOKENIZED' ? result.tokens.card : 'card' in result ? (result.card ?? null) : null;
     const error = approved ? undefined : { code: opts.errorCode ?? (result as { code: string }).code, message: (result as { message: string }).message };
     const now = nowIso();
     await trx.updateTable('transactions').set({

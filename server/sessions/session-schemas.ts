@@ -207,3 +207,31 @@ export const PaymentResponseSchema = z.object({
   error_details: z.array(z.object({ code: z.string().optional(), category: z.enum(['permanent', 'temporary', 'unknown']).optional(), field: z.string().optional() })).optional(),
 });
 export type PaymentResponse = z.infer<typeof PaymentResponseSchema>;
+
+/** Payment-token session: the customer saves a card without being charged. */
+export const TokenProvider = z.strictObject({
+  payment_product_type: z.literal('sandbox.creditcard'),
+  token_types: z.union([z.tuple([z.literal('payment_token')]), z.tuple([z.literal('payment_token'), z.literal('recurrence_token')])]),
+});
+export const CreatePaymentTokenSessionBody = z.strictObject({
+  session: z.strictObject({ ...sessionFields, order: Order.extend({ amount: Int32Amount }), configuration: Configuration.optional() }).superRefine(uniqueLineIds),
+  token_provider: TokenProvider,
+});
+export type CreatePaymentTokenSessionInput = z.infer<typeof CreatePaymentTokenSessionBody>;
+
+/** Merchant-initiated payment with a stored card token (customer not present). */
+export const PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purchase', 'invoice_purchase'] as const;
+const StoredCardTokens = z.looseObject({
+  'sandbox.creditcard': z.looseObject({ payment_token: z.string().min(1).max(255).optional(), recurrence_token: z.string().min(1).max(255).optional() }).optional(),
+});
+export const PayMerchantInitiatedBody = z.strictObject({
+  session: z.strictObject({
+    ...sessionFields,
+    url: SessionUrl.partial({ return_url: true }).optional(),
+    customer: Customer.extend({ tokens: StoredCardTokens.optional() }).optional(),
+    configuration: Configuration.optional(),
+    payment_operation: z.enum(PAYMENT_OPERATIONS).default('unscheduled_purchase'),
+  }).superRefine(uniqueLineIds),
+  payment: z.strictObject({ payment_product_type: z.enum(['sandbox.creditcard', 'sandbox.invoice']) }),
+});
+export type PayMerchantInitiatedInput = z.infer<typeof PayMerchantInitiatedBody>;

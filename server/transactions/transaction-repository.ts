@@ -95,7 +95,22 @@ interface TransactionData {
   channel?: string;
 }
 
-export const readTransaction = async (exec: Executor, row: TransactionRow): Promise<TransactionView> => {
+export const TRANSACTION_INCLUDES = ['card.payment_token', 'card.recurrence_token'] as const;
+
+/** Tokens are returned only when asked for with `includes`, never otherwise. */
+const cardView = (row: TransactionRow, includes: readonly string[]) => {
+  const card = fromJson<{ brand: string; masked_pan: string; expiry_date: string; type: string }>(row.card);
+  if (!card) return {};
+  return {
+    card: {
+      ...card,
+      ...(includes.includes('card.payment_token') && row.payment_token ? { payment_token: row.payment_token } : {}),
+      ...(includes.includes('card.recurrence_token') && row.recurrence_token ? { recurrence_token: row.recurrence_token } : {}),
+    },
+  };
+};
+
+export const readTransaction = async (exec: Executor, row: TransactionRow, includes: readonly string[] = []): Promise<TransactionView> => {
   const events = await exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id).orderBy('seq').execute();
   const data = fromJson<TransactionData>(row.data) ?? {};
   return {
@@ -108,7 +123,8 @@ export const readTransaction = async (exec: Executor, row: TransactionRow): Prom
     ...(row.merchant_reference_2 ? { merchant_reference_2: row.merchant_reference_2 } : {}),
     payment_product: row.payment_product,
     payment_product_type: row.payment_product_type,
-    ...(row.card ? { card: fromJson(row.card) } : {}),
+    ...cardView(row, includes),
+    ...(row.payment_operation ? { payment_operation: row.payment_operation } : {}),
     ...data,
     events: events.map((e) => {
       const details = fromJson<Record<string, unknown>>(e.details) ?? {};

@@ -23,6 +23,8 @@ export const CardSchema = z.object({
   masked_pan: z.string(),
   expiry_date: z.string(),
   type: z.string(),
+  payment_token: z.string().optional(),
+  recurrence_token: z.string().optional(),
 });
 
 export const TransactionSchema = z.object({
@@ -36,6 +38,7 @@ export const TransactionSchema = z.object({
   payment_product: z.string(),
   payment_product_type: z.string(),
   card: CardSchema.optional(),
+  payment_operation: z.string().optional(),
   channel: z.string().optional(),
   items: z.array(JsonObject).optional(),
   shipping_option: JsonObject.optional(),

@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { SCOPES } from '../../auth/scopes';
+import { includesParam } from '../../sessions/session-schemas';
+import { TRANSACTION_INCLUDES } from '../../transactions/transaction-repository';
 import { ErrorBody } from '../../shared/schemas';
 import { captureTransaction } from '../../transactions/capture-transaction';
 import { getTransaction } from '../../transactions/get-transaction';
@@ -29,9 +32,11 @@ export const transactionRoutes = [
     tags: ['transactions'],
     auth: 'bearer',
     scopes: SCOPES.checkoutRead,
+    description: '`includes=card.payment_token` / `card.recurrence_token` add the card tokens of a payment-token session; they are never returned otherwise.',
     params: TransactionIdParams,
+    query: z.object({ includes: includesParam(TRANSACTION_INCLUDES) }),
     responses,
-    handle: async ({ ctx, actor, params }) => ok(await getTransaction(ctx, actor, params.id)),
+    handle: async ({ ctx, actor, params, query }) => ok(await getTransaction(ctx, actor, params.id, query.includes)),
   }),
   defineRoute({
     operationId: 'transactions_id_capture_post',

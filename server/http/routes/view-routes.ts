@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getViewSession } from '../../sessions/get-view-session';
+import { lockSession } from '../../sessions/lock-session';
 import { paySession } from '../../sessions/pay-session';
 import { PaymentResponseSchema, PaySessionBody, SessionIdParams, ViewQuery, ViewSessionSchema } from '../../sessions/session-schemas';
 import { ErrorBody } from '../../shared/schemas';
@@ -58,5 +59,24 @@ export const viewRoutes = [
       412: { description: '`If-Unmodified-Since` does not match the session\'s `updated_at` or `version`', schema: ErrorBody },
     },
     handle: async ({ ctx, params, headers, body, meta }) => ok(await paySession(ctx, params.session_id, body, headers['if-unmodified-since'], meta)),
+  }),
+  defineRoute({
+    operationId: 'checkout_sid_json_lock_post',
+    method: 'POST',
+    path: '/v1/view/{session_id}/session/lock',
+    summary: 'Lock an express session while the merchant updates it (a locked session cannot be paid)',
+    tags: ['checkout view'],
+    auth: 'none',
+    params: SessionIdParams,
+    headers: z.looseObject({ 'if-unmodified-since': z.string().max(100).optional() }),
+    body: z.strictObject({}),
+    bodyOptional: true,
+    responses: {
+      200: { description: 'The lock', schema: z.object({ pay_lock: z.object({ pay_lock_id: z.string() }) }) },
+      400: { description: 'Not an express session, or not payable', schema: ErrorBody },
+      404: notFound,
+      412: { description: '`If-Unmodified-Since` does not match', schema: ErrorBody },
+    },
+    handle: async ({ ctx, params, headers, meta }) => ok(await lockSession(ctx, params.session_id, headers['if-unmodified-since'], meta)),
   }),
 ];

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { SCOPES } from '../../auth/scopes';
+import { cancelSession } from '../../sessions/cancel-session';
+import { createPaymentTokenSession } from '../../sessions/create-payment-token-session';
+import { listSessions, ListSessionsQuery } from '../../sessions/list-sessions';
+import { payMerchantInitiated } from '../../sessions/pay-merchant-initiated';
+import { redirectSession } from '../../sessions/redirect-session';
+import {
+  CreatePaymentTokenSessionBody, CreateSessionResponse, IncludeSessionQuery, PayMerchantInitiatedBody, SessionIdParams, SessionSchema, UpdateSessionBody, UpdateSessionQuery,
+} from '../../sessions/session-schemas';
+import { updateSession } from '../../sessions/update-session';
+import { ErrorBody } from '../../shared/schemas';
+import { TransactionSchema } from '../../transactions/transaction-schemas';
+import { defineRoute, ok, redirect } from '../route';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
+
+const errors = { ...INVALID_REQUEST, ...AUTH_ERRORS };
+const sessionOk = { 200: { description: 'The session', schema: SessionSchema } };
+const PayResult = TransactionSchema.extend({
+  session_id: z.string(),
+  success: z.boolean(),
+  actions: z.array(z.object({ source: z.string(), code: z.string(), type: z.enum(['success', 'error']) })),
+});
+const PayError = ErrorBody.extend({ session_id: z.string().optional(), success: z.boolean().optional(), actions: z.array(z.unknown()).optional() });
+
+export const sessionOperationRoutes = [
+  defineRoute({
+    operationId: 'checkout_sessions_get',
+    method: 'GET',
+    path: '/v1/sessions',
+    summary: 'List sessions, newest first',
+    description: '`search` matches merchant references and the customer name (case-insensitive). Page with `limit` (1-100, default 10) and `starting_after` (the last id of the previous page). `includes=events.latest` adds each session\'s latest event.',
+    tags: ['sessions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutRead,
+    query: ListSessionsQuery,
+    responses: { 200: { description: 'Sessions', schema: z.array(SessionSchema) }, ...errors },
+    handle: async ({ ctx, actor, query }) => ok(await listSessions(ctx, actor, query)),
+  }),
+  defineRoute({
+    operationId: 'checkout_session_put',
+    method: 'PUT',
+    path: '/v1/sessions/{session_id}',
+    summary: 'Update the order of an open session',
+    description: 'The session must be locked (by the checkout) unless `update_without_lock=true`. `order.amount` must equal the items plus the shipping option, which must be one of `express.shipping_options`. With a shipping address callback URL, the callback runs unless the update sets `express.shipping_options` (then only with `force_shipping_address_callback=true`). `remove_lock` (default true) releases the lock.',
+    tags: ['sessions'],
+    auth: 'bearer',
+    // the spec lists admin:checkout and read:checkout for update; write:checkout is accepted as well
+    scopes: [...SCOPES.checkoutRead, 'write:checkout'],
+    params: SessionIdParams,
+    query: UpdateSessionQuery,
+    body: UpdateSessionBody,
+    responses: { ...sessionOk, ...errors, ...NOT_FOUND, 409: { description: 'The session changed meanwhile; retry', schema: ErrorBody }, 502: { description: 'The shipping address callback failed', schema: ErrorBody } },
+    handle: async ({ ctx, actor, params, query, body, meta }) => ok(await updateSession(ctx, actor, params.session_id, body, query, meta)),
+  }),
+  defineRoute({
+    operationId: 'checkout_session_cancel_post',
+    method: 'POST',
+    path: '/v1/sessions/{session_id}/cancel',
+    summary: 'Cancel a session (voids its initiated or authorized transaction)',
+    tags: ['sessions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutWrite,
+    params: SessionIdParams,
+    body: z.strictObject({}),
+    bodyOptional: true,
+    idempotent: true,
+    responses: { ...sessionOk, ...errors, ...NOT_FOUND, 409: { description: 'A payment is in progress; retry', schema: ErrorBody }, 503: { description: 'The provider is unavailable; nothing changed', schema: ErrorBody } },
+    handle: async ({ ctx, actor, params, meta }) => ok(await cancelSession(ctx, actor, params.session_id, meta)),
+  }),
+  defineRoute({
+    operationId: 'checkout_session_payment_token_post',
+    method: 'POST',
+    path: '/v1/sessions/payment-token',
+    summary: 'Create a session that saves the customer\'s card as a payment token, without charging it',
+    tags: ['sessions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutWrite,
+    query: IncludeSessionQuery,
+    body: CreatePaymentTokenSessionBody,
+    idempotent: true,
+    responses: { 200: { description: 'Session created', schema: CreateSessionResponse }, ...errors },
+    handle: async ({ ctx, actor, query, body, meta }) => ok(await createPaymentTokenSession(ctx, actor, body, meta, { includeSession: query.include_session })),
+  }),
+  defineRoute({
+    operationId: 'checkout_sessions_pay_post',
+    method: 'POST',
+    path: '/v1/sessions/pay',
+    summary: 'Create and pay a session with a stored card token (merchant-initiated)',
+    description: 'A declined authorization is a 200 with status FAILED and the error in `events[].error`; do not retry when its code is DO_NOT_RETRY. `Kassa-Feature-Toggles`: `strict-merchant-reference`, `strict-success-merchant-reference`. 400 and 500 bodies carry `session_id` once the session exists.',
+    tags: ['sessions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutWrite,
+    body: PayMerchantInitiatedBody,
+    idempotent: true,
+    responses: { 200: { description: 'The transaction and the pay result', schema: PayResult }, 400: { description: 'Invalid request', schema: PayError }, ...AUTH_ERRORS, 500: { description: 'Unexpected error', schema: PayError } },
+    handle: async ({ ctx, actor, body, meta }) => ok(await payMerchantInitiated(ctx, actor, body, meta)),
+  }),
+  defineRoute({
+    operationId: 'checkout_session_redirect_get',
+    method: 'GET',
+    path: '/v1/sessions/{session_id}/redirect/{redirect_ref}',
+    summary: 'Send the customer to the return URL with the result of a payment attempt (no authentication)',
+    tags: ['checkout view'],
+    auth: 'none',
+    params: SessionIdParams.extend({ redirect_ref: z.string().min(1).max(100) }),
+    responses: { 302: { description: 'Redirect to the return URL', headers: { location: 'return_url with transaction_id, merchant_reference and error' } }, ...INVALID_REQUEST, ...NOT_FOUND },
+    handle: async ({ ctx, params }) => redirect(await redirectSession(ctx, params.session_id, params.redirect_ref)),
+  }),
+];

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { AppContext, RequestMeta } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import type { Executor } from '../db/database';
+import { inTransaction } from '../db/tx';
+import { AppError } from '../errors/app-error';
+import { featureToggles } from '../shared/request-headers';
+import { getTransaction } from '../transactions/get-transaction';
+import type { TransactionView } from '../transactions/transaction-schemas';
+import { insertSession, validateSessionDraft } from './insert-session';
+import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
+import { loadSession } from './session-repository';
+import type { PayMerchantInitiatedInput } from './session-schemas';
+
+export type MerchantPayResult = TransactionView & { session_id: string; success: boolean; actions: { source: string; code: string; type: 'success' | 'error' }[] };
+
+/** strict-merchant-reference: no other session may have the reference; strict-success-: no authorized one. */
+const assertReferenceUnique = async (ctx: AppContext, trx: Executor, accountId: string, reference: string, toggles: Set<string>): Promise<void> => {
+  const strict = toggles.has('strict-merchant-reference');
+  if (!strict && !toggles.has('strict-success-merchant-reference')) return;
+  if (ctx.database.engine === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`${accountId}:${reference}`}))`.execute(trx);
+  let q = trx.selectFrom('sessions').select('id').where('account_id', '=', accountId).where('merchant_reference', '=', reference);
+  if (!strict) q = q.where('status', 'in', ['AUTHORIZED', 'ON_HOLD']);
+  if (await q.executeTakeFirst()) {
+    throw new AppError('DUPLICATE_MERCHANT_REFERENCE', `A ${strict ? '' : 'successfully paid '}session with merchant_reference ${reference} already exists`, { errors: [{ path: 'session.order.merchant_reference', message: 'duplicate' }] });
+  }
+};
+
+/**
+ * Creates and pays a session in one call, with the customer absent: a stored card token
+ * (unscheduled or recurring purchase) or the sandbox invoice. A declined authorization is a 200
+ * with status FAILED; a decline that must not be retried carries the error code DO_NOT_RETRY.
+ */
+export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input: PayMerchantInitiatedInput, meta: RequestMeta): Promise<MerchantPayResult> => {
+  const paymentType = input.payment.payment_product_type;
+  const { payment_operation: paymentOperation, ...draft } = input.session;
+  const stored = draft.customer?.tokens?.['sandbox.creditcard'];
+  const token = stored?.payment_token ?? stored?.recurrence_token;
+  if (paymentType === 'sandbox.creditcard' && !token) {
+    throw new AppError('PAYMENT_TOKEN_REQUIRED', 'session.customer.tokens["sandbox.creditcard"].payment_token is required', { errors: [{ path: 'session.customer.tokens', message: 'required' }] });
+  }
+  const configuration = draft.configuration ?? { sandbox: { [paymentType === 'sandbox.invoice' ? 'invoice' : 'creditcard']: { enabled: true } } };
+  const methods = validateSessionDraft(ctx, actor, { ...draft, configuration }, meta);
+  if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
+
+  const { sessionId, transactionId } = await inTransaction(ctx.database, async (trx) => {
+    await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));
+    const id = await insertSession(ctx, trx, actor, { ...draft, configuration, kind: 'MERCHANT_INITIATED', paymentOperation }, meta);
+    const session = await loadSession(trx, ctx.database, id, { lock: true });
+    return { sessionId: id, transactionId: await startPaymentAttempt(trx, session, paymentType, session.amount, actor.subject, meta) };
+  });
+
+  try {
+    let result: AttemptResult;
+    try {
+      result = paymentType === 'sandbox.invoice'
+        ? { outcome: 'APPROVED', providerReference: 'sandbox-invoice' }
+        : await ctx.acquirer.authorizeWithToken({ accountId: actor.accountId, transactionId, token: token!, amount: draft.order.amount, currency: draft.order.currency });
+    } catch (e) {
+      result = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' };
+    }
+    const errorCode = result.outcome === 'DECLINED' && !result.retryable ? 'DO_NOT_RETRY' : undefined;
+    await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: actor.subject, amount: draft.order.amount, declineStatus: 'FAILED', errorCode });
+    const transaction = await getTransaction(ctx, actor, transactionId);
+    const success = result.outcome === 'APPROVED';
+    const code = success ? 'AUTHORIZED' : (errorCode ?? (result as { code: string }).code);
+    return { ...transaction, session_id: sessionId, success, actions: [{ source: 'sandbox', code, type: success ? 'success' : 'error' }] };
+  } catch (e) {
+    const payResult = { session_id: sessionId, success: false, actions: [] };
+    if (e instanceof AppError) throw new AppError(e.code, e.message, { errors: e.errors, extra: e.extra, body: payResult });
+    throw new AppError('INTERNAL', 'Something went wrong', { body: payResult, cause: e });
+  }
+};
