@@ -9,7 +9,8 @@ import { type CardFormValues, cardFormSchema, formatCardNumber, formatExpiry } f
 import type { FieldErrors } from './use-payment';
 
 interface Props {
-  amountLabel: string;
+  /** The button's text, e.g. "Pay 100.00 NOK" or "Save card". */
+  submitLabel: string;
   alert?: string;
   onPay: (card: CardFormValues) => Promise<{ fieldErrors?: FieldErrors; declined?: boolean }>;
 }
@@ -23,7 +24,7 @@ const formatted = (reg: UseFormRegisterReturn, format: (v: string) => string) =>
   },
 });
 
-export const CardForm = ({ amountLabel, alert, onPay }: Props) => {
+export const CardForm = ({ submitLabel, alert, onPay }: Props) => {
   const id = useId();
   const { register, handleSubmit, setError, setFocus, resetField, formState } = useForm<CardFormValues>({
     resolver: zodResolver(cardFormSchema),
@@ -84,7 +85,7 @@ export const CardForm = ({ amountLabel, alert, onPay }: Props) => {
         className="flex w-full items-center justify-center gap-2 rounded-xl bg-indigo-600 px-4 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200 disabled:cursor-wait disabled:opacity-70"
       >
         {isSubmitting ? <Spinner /> : <LockIcon />}
-        <span>Pay {amountLabel}</span>
+        <span>{submitLabel}</span>
       </button>
     </form>
   );

@@ -19,17 +19,20 @@ interface Props {
 export const PaymentPanel = ({ sid, session, validate, onNotPayable }: Props) => {
   const { pay, alert, approved } = usePayment({ sid, session, ...(validate ? { validate } : {}), onNotPayable });
   const merchantName = session.configuration.merchant.name;
+  const savesCard = session.token_provider !== undefined;
   if (approved) return <PaymentApproved merchantName={merchantName} redirectUrl={approved.redirectUrl} embedded={isEmbedded()} />;
   return (
     <Panel labelledBy="payment-heading">
       <div className="mb-4 flex items-center justify-between">
         <h2 id="payment-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Pay with card
+          {savesCard ? 'Save your card' : 'Pay with card'}
         </h2>
         <CardBrands />
       </div>
-      <CardForm amountLabel={formatMoney(session.order.amount, session.order.currency)} alert={alert} onPay={pay} />
-      <p className="mt-3 text-center text-xs text-slate-500">Your card details are sent securely and never shared with {merchantName}.</p>
+      <CardForm submitLabel={savesCard ? 'Save card' : `Pay ${formatMoney(session.order.amount, session.order.currency)}`} alert={alert} onPay={pay} />
+      <p className="mt-3 text-center text-xs text-slate-500">
+        {savesCard ? `Your card is saved for ${merchantName}; you are not charged now. ` : ''}Your card details are sent securely and never shared with {merchantName}.
+      </p>
     </Panel>
   );
 };

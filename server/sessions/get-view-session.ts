@@ -30,8 +30,11 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
   return {
     id: row.id,
     created_at: row.created_at,
+    updated_at: row.updated_at,
     expires_at: row.expires_at,
     version: String(row.version),
+    ...(row.token_provider ? { token_provider: fromJson(row.token_provider) } : {}),
+    ...(row.pay_lock_id ? { pay_lock: { pay_lock_id: row.pay_lock_id } } : {}),
     url: { return_url: url.return_url, ...(url.merchant_terms_url ? { merchant_terms_url: url.merchant_terms_url } : {}) },
     order: fromJson(row.order_data)!,
     configuration: {

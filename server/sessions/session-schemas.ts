@@ -173,8 +173,12 @@ export const PaymentMethodSchema = z.object({ payment_product_type: z.string(), 
 export const ViewSessionSchema = z.object({
   id: z.string(),
   created_at: z.string(),
+  updated_at: z.string(),
   expires_at: z.string(),
   version: z.string(),
+  /** Present on payment-token sessions: the page saves the card instead of charging it. */
+  token_provider: z.object({ payment_product_type: z.string(), token_types: z.array(z.string()) }).optional(),
+  pay_lock: z.object({ pay_lock_id: z.string() }).optional(),
   url: z.object({ return_url: z.string(), merchant_terms_url: z.string().optional() }),
   order: Order,
   configuration: z.object({
