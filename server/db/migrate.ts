@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-sessions-complete';
+import * as m0004 from './migrations/0004-transaction-operations';
 import * as m0003 from './migrations/0003-idempotency';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
@@ -8,6 +9,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-sessions-complete': m0002,
   '0003-idempotency': m0003,
+  '0004-transaction-operations': m0004,
 };
 
 class StaticProvider implements MigrationProvider {

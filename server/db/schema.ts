@@ -133,6 +133,42 @@ export interface TransactionsTable {
   payment_token: string | null;
   recurrence_token: string | null;
   payment_operation: string | null;
+  lines: string | null; // JSON Lines (per order line amounts)
+  final_captured: Generated<number>;
+  final_authorization: Generated<number>;
+}
+
+export interface TransactionOperationsTable {
+  id: string;
+  transaction_id: string;
+  account_id: string;
+  operation: string; // CAPTURE | REFUND | VOID
+  reference: string | null;
+  request_hash: string;
+  reservation: string; // JSON Reservation
+  status: string; // PENDING | ASYNC | DONE | RELEASED
+  initiate_request_id: string | null;
+  created_by: string;
+  request_id: string | null;
+  details: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GatewaySettingsTable {
+  account_id: string;
+  gateway: string;
+  configuration: string; // JSON
+  updated_at: string;
+}
+
+export interface SandboxOperationsTable {
+  operation_id: string;
+  transaction_id: string;
+  kind: string;
+  amount: number;
+  complete_after: string;
+  created_at: string;
 }
 
 export interface TransactionEventsTable {
@@ -207,6 +243,9 @@ export interface DB {
   sandbox_vault: SandboxVaultTable;
   session_events: SessionEventsTable;
   transactions: TransactionsTable;
+  transaction_operations: TransactionOperationsTable;
+  gateway_settings: GatewaySettingsTable;
+  sandbox_operations: SandboxOperationsTable;
   transaction_events: TransactionEventsTable;
   outbox: OutboxTable;
   callback_attempts: CallbackAttemptsTable;

@@ -19,6 +19,7 @@ export type AuthorizeResult =
   | { outcome: 'DECLINED'; card: CardSummary; code: string; message: string; retryable: boolean };
 
 export interface OperationRequest {
+  accountId: string;
   transactionId: string;
   operationId: string;
   amount: number;
@@ -40,8 +41,15 @@ export interface Acquirer {
   tokenize(req: { accountId: string; card: CardInput; tokenTypes: readonly TokenType[] }): Promise<TokenizeResult>;
   /** Merchant-initiated charge of a stored card; an unknown token is a permanent decline. */
   authorizeWithToken(req: { accountId: string; transactionId: string; token: string; amount: number; currency: string }): Promise<AuthorizeResult>;
-  /** Resolve on success; throw AppError('PROVIDER_UNAVAILABLE') when the provider cannot be reached. */
-  capture(req: OperationRequest): Promise<void>;
-  refund(req: OperationRequest): Promise<void>;
-  void(req: OperationRequest): Promise<void>;
+  /**
+   * DONE: the money moved. PENDING: accepted for later; ask `operationStatus` until DONE.
+   * Throws AppError('PROVIDER_UNAVAILABLE') when the provider cannot be reached (nothing happened).
+   */
+  capture(req: OperationRequest): Promise<OperationOutcome>;
+  refund(req: OperationRequest): Promise<OperationOutcome>;
+  void(req: OperationRequest): Promise<OperationOutcome>;
+  /** What became of an operation: also how a crash between the call and its settlement is reconciled. */
+  operationStatus(req: { operationId: string }): Promise<'DONE' | 'PENDING' | 'UNKNOWN'>;
 }
+
+export type OperationOutcome = 'DONE' | 'PENDING';

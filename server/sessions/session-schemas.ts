@@ -50,6 +50,9 @@ export const Order = z.looseObject({
   partial_payment: z.union([z.boolean(), JsonObject]).optional(),
 });
 
+/** The order as read back: a payment-token session's order has amount 0. */
+export const StoredOrder = Order.extend({ amount: Int32Amount });
+
 export const SessionUrl = z.looseObject({
   return_url: HttpUrl,
   callback_url: HttpUrl.optional(),
@@ -137,8 +140,9 @@ export const SessionSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   expires_at: z.string(),
-  url: SessionUrl,
-  order: Order,
+  /** Merchant-initiated sessions may have no return_url. */
+  url: SessionUrl.partial({ return_url: true }),
+  order: StoredOrder,
   customer: Customer.optional(),
   configuration: JsonObject,
   express: JsonObject.optional(),
@@ -180,7 +184,7 @@ export const ViewSessionSchema = z.object({
   token_provider: z.object({ payment_product_type: z.string(), token_types: z.array(z.string()) }).optional(),
   pay_lock: z.object({ pay_lock_id: z.string() }).optional(),
   url: z.object({ return_url: z.string(), merchant_terms_url: z.string().optional() }),
-  order: Order,
+  order: StoredOrder,
   configuration: z.object({
     payment_methods: z.array(PaymentMethodSchema),
     merchant: z.object({ id: z.string(), name: z.string() }),

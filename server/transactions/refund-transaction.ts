@@ -1,13 +1,15 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { runMoneyOperation } from './run-money-operation';
-import type { RefundInput, TransactionView } from './transaction-schemas';
+import { runMoneyOperation, type MoneyOperationResult } from './run-money-operation';
+import type { RefundInput } from './transaction-schemas';
 
-export const refundTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: RefundInput, meta: RequestMeta): Promise<TransactionView> =>
+export const refundTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: RefundInput, meta: RequestMeta): Promise<MoneyOperationResult> =>
   runMoneyOperation(ctx, actor, {
     transactionId,
     operation: 'REFUND',
     amount: input.amount,
+    items: input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount })),
+    reference: input.refund_reference,
     details: {
       ...(input.refund_reference ? { refund_reference: input.refund_reference } : {}),
       ...(input.reason ? { reason: input.reason } : {}),

@@ -2,9 +2,12 @@ import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
+import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
-import { amountsOf, appendTransactionEvent, loadTransaction, readTransaction, saveTransactionState } from './transaction-repository';
-import { applyCompleted, decide, releaseReservation, reserve, statusFromAmounts, type Operation, type TransactionStatus } from './transaction-state';
+import { toJson } from '../shared/json-columns';
+import { loadTransaction, readTransaction, saveState, stateOf } from './transaction-repository';
+import { decide, reserve, type LineAmount, type Operation } from './transaction-state';
+import { markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from './transaction-operations';
 import type { TransactionView } from './transaction-schemas';
 
 export interface MoneyOperationRequest {
@@ -12,58 +15,70 @@ export interface MoneyOperationRequest {
   operation: Operation;
   /** Requested amount; ignored for VOID, which voids whatever is still capturable. */
   amount: number;
+  items?: LineAmount[];
+  finalCapture?: boolean;
+  /** capture_reference / refund_reference: the same reference and body replays the first result. */
+  reference?: string;
   details?: Record<string, unknown>;
 }
 
+export interface MoneyOperationResult {
+  transaction: TransactionView;
+  /** Set when the provider accepted the operation for later (answer 202 with event-request-id). */
+  eventRequestId?: string;
+}
+
+const read = async (ctx: AppContext, actor: Actor, transactionId: string, eventRequestId?: string): Promise<MoneyOperationResult> => {
+  const row = await loadTransaction(ctx.database.db, ctx.database, transactionId, actor.accountId);
+  return { transaction: await readTransaction(ctx.database.db, row), ...(eventRequestId ? { eventRequestId } : {}) };
+};
+
 /**
- * Capture, refund and void share one shape, so no interleaving can move more money
- * than allowed:
- *  1. in a transaction holding the row lock, decide and RESERVE the amount (pending_*),
- *  2. call the provider with no database transaction open,
- *  3. in a new locked transaction, turn the reservation into the settled amount and
- *     append the event; if the provider failed, release the reservation instead.
- * A concurrent request sees the reservation in step 1 and is refused.
+ * Capture, refund and void, safe under any interleaving (ADR 004):
+ *  1. in a transaction holding the row lock, decide and RESERVE the amount, and record the operation;
+ *  2. call the provider with no database transaction open;
+ *  3. settle the reservation (or release it if the provider failed). An operation the provider
+ *     accepts for later stays reserved until the operations worker settles it.
+ * A repeated reference with the same request replays the first result and moves no more money.
  */
-export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: MoneyOperationRequest, meta: RequestMeta): Promise<TransactionView> => {
+export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: MoneyOperationRequest, meta: RequestMeta): Promise<MoneyOperationResult> => {
   const { database } = ctx;
-  const { operation, transactionId } = req;
+  const hash = requestHash({ amount: req.operation === 'VOID' ? 0 : req.amount, items: req.items ?? [], final: req.finalCapture ?? false, details: req.details ?? {} });
 
-  const reserved = await inTransaction(database, async (trx) => {
-    const row = await loadTransaction(trx, database, transactionId, actor.accountId, true);
-    const amounts = amountsOf(row);
-    const decision = decide(row.status as TransactionStatus, amounts, operation, req.amount);
+  const started = await inTransaction(database, async (trx) => {
+    const row = await loadTransaction(trx, database, req.transactionId, actor.accountId, true);
+    const existing = req.reference
+      ? await trx.selectFrom('transaction_operations').selectAll().where('transaction_id', '=', row.id).where('operation', '=', req.operation).where('reference', '=', req.reference).executeTakeFirst()
+      : undefined;
+    if (existing && existing.status !== 'RELEASED') {
+      if (existing.request_hash !== hash) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
+      if (existing.status === 'PENDING') throw new AppError('OPERATION_IN_PROGRESS', 'The first request with this reference is still running; retry shortly');
+      return { replay: existing.initiate_request_id ?? undefined };
+    }
+    const decision = decide(stateOf(row), { op: req.operation, amount: req.amount, items: req.items, finalCapture: req.finalCapture });
     if (!decision.ok) throw new AppError(decision.code, decision.message);
-    await saveTransactionState(trx, row, row.status as TransactionStatus, reserve(amounts, operation, decision.reserve));
-    return { amount: decision.reserve, currency: row.currency };
+    await saveState(trx, row, reserve(stateOf(row), decision.reservation));
+    const now = nowIso();
+    const values = {
+      reservation: toJson(decision.reservation), status: 'PENDING', request_hash: hash, initiate_request_id: null,
+      created_by: actor.subject, request_id: meta.requestId, details: operationDetails(req.details), updated_at: now,
+    };
+    const id = existing?.id ?? uuid();
+    if (existing) await trx.updateTable('transaction_operations').set(values).where('id', '=', id).execute();
+    else await trx.insertInto('transaction_operations').values({ id, transaction_id: row.id, account_id: actor.accountId, operation: req.operation, reference: req.reference ?? null, created_at: now, ...values }).execute();
+    return { operationId: id, amount: decision.reservation.amount, currency: row.currency };
   });
+  if ('replay' in started) return read(ctx, actor, req.transactionId, started.replay);
 
-  const call = { transactionId, operationId: uuid(), amount: reserved.amount, currency: reserved.currency };
+  const call = { accountId: actor.accountId, transactionId: req.transactionId, operationId: started.operationId, amount: started.amount, currency: started.currency };
+  let outcome;
   try {
-    if (operation === 'CAPTURE') await ctx.acquirer.capture(call);
-    else if (operation === 'REFUND') await ctx.acquirer.refund(call);
-    else await ctx.acquirer.void(call);
+    outcome = req.operation === 'CAPTURE' ? await ctx.acquirer.capture(call) : req.operation === 'REFUND' ? await ctx.acquirer.refund(call) : await ctx.acquirer.void(call);
   } catch (error) {
-    await inTransaction(database, async (trx) => {
-      const row = await loadTransaction(trx, database, transactionId, actor.accountId, true);
-      await saveTransactionState(trx, row, row.status as TransactionStatus, releaseReservation(amountsOf(row), operation, reserved.amount));
-    });
+    await releaseOperation(ctx, started.operationId);
     throw error;
   }
-
-  return inTransaction(database, async (trx) => {
-    const row = await loadTransaction(trx, database, transactionId, actor.accountId, true);
-    const amounts = applyCompleted(amountsOf(row), operation, reserved.amount);
-    const status = statusFromAmounts(amounts);
-    await saveTransactionState(trx, row, status, amounts);
-    await appendTransactionEvent(trx, transactionId, {
-      event: operation,
-      success: true,
-      amount: reserved.amount,
-      createdBy: actor.subject,
-      requestId: meta.requestId,
-      details: req.details,
-    });
-    const saved = await loadTransaction(trx, database, transactionId, actor.accountId);
-    return readTransaction(trx, saved);
-  });
+  if (outcome === 'PENDING') return read(ctx, actor, req.transactionId, await markAsync(ctx, started.operationId));
+  await settleOperation(ctx, started.operationId);
+  return read(ctx, actor, req.transactionId);
 };

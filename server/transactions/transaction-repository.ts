@@ -7,10 +7,33 @@ import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { fromJson, toJson } from '../shared/json-columns';
-import type { Amounts, TransactionStatus } from './transaction-state';
+import { ITEM_BASED_TYPES } from '../sessions/payment-methods';
+import type { Amounts, Lines, TransactionStatus, TxState } from './transaction-state';
 import type { TransactionView } from './transaction-schemas';
 
 export type TransactionRow = Selectable<TransactionsTable>;
+
+/** Product capabilities the state machine needs. */
+const PARTIAL_VOID_TYPES: ReadonlySet<string> = new Set(['sandbox.creditcard']);
+
+const initialLines = (row: TransactionRow): Lines => {
+  const items = fromJson<{ items?: { line_id: string; amount: number }[] }>(row.data)?.items ?? [];
+  return Object.fromEntries(items.map((i) => [i.line_id, { authorized: i.amount, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 }]));
+};
+
+/** The state machine's view of a stored transaction. */
+export const stateOf = (row: TransactionRow): TxState => ({
+  status: row.status as TransactionStatus,
+  amounts: amountsOf(row),
+  lines: fromJson<Lines>(row.lines) ?? initialLines(row),
+  finalCaptured: row.final_captured === 1,
+  supportsPartialVoid: PARTIAL_VOID_TYPES.has(row.payment_product_type),
+  itemBased: ITEM_BASED_TYPES.has(row.payment_product_type),
+});
+
+/** Persists a new state, with the version check on top of the row lock. */
+export const saveState = (trx: Executor, row: TransactionRow, state: TxState): Promise<void> =>
+  saveTransactionState(trx, row, state.status, state.amounts, { lines: toJson(state.lines), final_captured: state.finalCaptured ? 1 : 0 });
 
 export const amountsOf = (row: TransactionRow): Amounts => ({
   authorized: row.amount,
@@ -43,6 +66,7 @@ export interface NewTransactionEvent {
   event: string;
   success: boolean;
   amount?: number;
+  items?: unknown[];
   error?: { code: string; message: string };
   createdBy: string;
   requestId?: string;
@@ -62,7 +86,7 @@ export const appendTransactionEvent = async (trx: Executor, transactionId: strin
       event: e.event,
       success: e.success ? 1 : 0,
       amount: e.amount ?? null,
-      items: null,
+      items: e.items?.length ? toJson(e.items) : null,
       error: e.error ? toJson(e.error) : null,
       created_at: nowIso(),
       created_by: e.createdBy,
@@ -133,6 +157,7 @@ export const readTransaction = async (exec: Executor, row: TransactionRow, inclu
         event: e.event,
         success: e.success === 1,
         ...(e.amount != null ? { amount: e.amount } : {}),
+        ...(e.items ? { items: fromJson<Record<string, unknown>[]>(e.items) } : {}),
         ...(e.error ? { error: fromJson<{ code: string; message: string }>(e.error) } : {}),
         created_at: e.created_at,
         created_by: e.created_by,

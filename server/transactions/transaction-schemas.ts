@@ -55,19 +55,31 @@ export type TransactionView = z.infer<typeof TransactionSchema>;
 
 const StringMetadata = z.record(z.string(), z.string());
 
+const OperationItem = z.looseObject({ line_id: z.string().min(1).max(255), amount: PositiveInt32Amount, quantity: z.number().positive().optional() });
+const uniqueItems = (body: { items?: { line_id: string }[] }, ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  for (const [i, item] of (body.items ?? []).entries()) {
+    if (seen.has(item.line_id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'line_id'], message: 'line_id must be unique' });
+    seen.add(item.line_id);
+  }
+};
+
 export const CaptureBody = z.strictObject({
   amount: PositiveInt32Amount,
-  capture_reference: z.string().max(255).optional(),
+  capture_reference: z.string().min(1).max(255).optional(),
+  items: z.array(OperationItem).max(1000).optional(),
+  final_capture: z.boolean().optional(),
   metadata: StringMetadata.optional(),
-});
+}).superRefine(uniqueItems);
 export type CaptureInput = z.infer<typeof CaptureBody>;
 
 export const RefundBody = z.strictObject({
   amount: PositiveInt32Amount,
   reason: z.string().max(1000).optional(),
-  refund_reference: z.string().max(255).optional(),
+  refund_reference: z.string().min(1).max(255).optional(),
+  items: z.array(OperationItem).max(1000).optional(),
   metadata: StringMetadata.optional(),
-});
+}).superRefine(uniqueItems);
 export type RefundInput = z.infer<typeof RefundBody>;
 
 /** Void takes no body, `{}`, or `{"id": ...}` (some clients echo the transaction id). */

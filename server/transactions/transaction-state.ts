@@ -1,6 +1,6 @@
 /**
- * The pure transaction state machine. Use cases load the row, ask these functions
- * what an operation may do, and persist the answer; no I/O here.
+ * The pure transaction state machine. Use cases load the row, ask `decide` what an operation may
+ * do, reserve it, call the provider, then `complete` (or `release`) it; no I/O here.
  */
 export const TRANSACTION_STATUSES = [
   'INITIATED', 'AUTHORIZED', 'AUTHORIZATION_VOIDED', 'CAPTURED', 'PARTIALLY_CAPTURED',
@@ -18,14 +18,57 @@ export interface Amounts {
   pendingVoid: number;
 }
 
+/** Per order line: what was captured and refunded (only lines named by itemized operations). */
+export interface LineAmounts {
+  authorized: number;
+  captured: number;
+  refunded: number;
+  pendingCapture: number;
+  pendingRefund: number;
+}
+export type Lines = Record<string, LineAmounts>;
+
+export interface TxState {
+  status: TransactionStatus;
+  amounts: Amounts;
+  lines: Lines;
+  /** A final capture was made: nothing more can be captured. */
+  finalCaptured: boolean;
+  /** The product type can void what is left after a partial capture. */
+  supportsPartialVoid: boolean;
+  /** The product type needs `items` on capture and refund. */
+  itemBased: boolean;
+}
+
 export type Operation = 'CAPTURE' | 'REFUND' | 'VOID';
+export interface LineAmount {
+  line_id: string;
+  amount: number;
+}
+export interface OperationRequest {
+  op: Operation;
+  amount: number;
+  items?: LineAmount[];
+  finalCapture?: boolean;
+}
 
-export type Decision =
-  | { ok: true; reserve: number }
-  | { ok: false; code: 'TRANSACTION_NOT_CAPTURABLE' | 'TRANSACTION_NOT_REFUNDABLE' | 'TRANSACTION_NOT_VOIDABLE' | 'AMOUNT_EXCEEDS_AUTHORIZED' | 'AMOUNT_EXCEEDS_CAPTURED' | 'OPERATION_IN_PROGRESS'; message: string };
+/** What step 1 holds back until the provider answers. */
+export interface Reservation {
+  op: Operation;
+  amount: number;
+  lines: Record<string, number>;
+  finalCapture: boolean;
+}
 
-/** States whose amounts are settled by the provider: only these accept money operations. */
-const SETTLED_BASE: ReadonlySet<TransactionStatus> = new Set([
+export type RefusalCode =
+  | 'TRANSACTION_NOT_CAPTURABLE' | 'TRANSACTION_NOT_REFUNDABLE' | 'TRANSACTION_NOT_VOIDABLE'
+  | 'AMOUNT_EXCEEDS_AUTHORIZED' | 'AMOUNT_EXCEEDS_CAPTURED' | 'OPERATION_IN_PROGRESS' | 'ITEMS_REQUIRED' | 'INVALID_ITEMS';
+export type Decision = { ok: true; reservation: Reservation } | { ok: false; code: RefusalCode; message: string };
+
+const refuse = (code: RefusalCode, message: string): Decision => ({ ok: false, code, message });
+
+/** Only authorized (and later) transactions accept money operations. */
+const MONEY_STATES: ReadonlySet<TransactionStatus> = new Set([
   'AUTHORIZED', 'CAPTURED', 'PARTIALLY_CAPTURED', 'PARTIALLY_CAPTURED_REFUNDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'AUTHORIZATION_VOIDED',
 ]);
 
@@ -35,73 +78,108 @@ export const refundable = (a: Amounts): number => a.captured - a.refunded - a.pe
 /** The status always follows from the amounts once a transaction is authorized. */
 export const statusFromAmounts = (a: Amounts): TransactionStatus => {
   if (a.captured === 0) return a.voided > 0 ? 'AUTHORIZATION_VOIDED' : 'AUTHORIZED';
-  const fullyCaptured = a.captured === a.authorized;
-  if (a.refunded === 0) return fullyCaptured ? 'CAPTURED' : 'PARTIALLY_CAPTURED';
+  const settled = a.captured + a.voided >= a.authorized; // nothing left to capture
+  if (a.refunded === 0) return settled ? 'CAPTURED' : 'PARTIALLY_CAPTURED';
   if (a.refunded === a.captured) return 'REFUNDED';
-  return fullyCaptured ? 'PARTIALLY_REFUNDED' : 'PARTIALLY_CAPTURED_REFUNDED';
+  return settled ? 'PARTIALLY_REFUNDED' : 'PARTIALLY_CAPTURED_REFUNDED';
 };
 
-export const decide = (status: TransactionStatus, a: Amounts, op: Operation, amount: number): Decision => {
-  if (!SETTLED_BASE.has(status)) {
-    const code = op === 'CAPTURE' ? 'TRANSACTION_NOT_CAPTURABLE' : op === 'REFUND' ? 'TRANSACTION_NOT_REFUNDABLE' : 'TRANSACTION_NOT_VOIDABLE';
-    return { ok: false, code, message: `A transaction with status ${status} cannot be ${op === 'CAPTURE' ? 'captured' : op === 'REFUND' ? 'refunded' : 'voided'}` };
-  }
-  switch (op) {
-    case 'CAPTURE': {
-      if (a.pendingVoid > 0) return { ok: false, code: 'OPERATION_IN_PROGRESS', message: 'A void of this transaction is in progress' };
-      const left = capturable(a);
-      if (left <= 0) return { ok: false, code: 'TRANSACTION_NOT_CAPTURABLE', message: 'Nothing is left to capture on this transaction' };
-      if (amount > left) return { ok: false, code: 'AMOUNT_EXCEEDS_AUTHORIZED', message: `Capture amount ${amount} exceeds the capturable amount ${left}` };
-      return { ok: true, reserve: amount };
+/** Items must name order lines once each, sum to the amount, and stay within each line's limit. */
+const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmounts) => number): Decision | Record<string, number> => {
+  const items = req.items ?? [];
+  const seen: Record<string, number> = {};
+  for (const item of items) {
+    const line = state.lines[item.line_id];
+    if (!line) return refuse('INVALID_ITEMS', `Order line ${item.line_id} does not exist on this transaction`);
+    if (item.line_id in seen) return refuse('INVALID_ITEMS', `Order line ${item.line_id} appears twice`);
+    if (item.amount > limit(line)) {
+      return refuse(req.op === 'CAPTURE' ? 'AMOUNT_EXCEEDS_AUTHORIZED' : 'AMOUNT_EXCEEDS_CAPTURED', `Line ${item.line_id}: ${item.amount} exceeds what is left on the line (${limit(line)})`);
     }
-    case 'REFUND': {
-      const left = refundable(a);
-      if (a.captured === 0 && a.pendingCapture === 0) return { ok: false, code: 'TRANSACTION_NOT_REFUNDABLE', message: 'Nothing has been captured, so nothing can be refunded' };
-      if (left <= 0) return { ok: false, code: 'AMOUNT_EXCEEDS_CAPTURED', message: 'Everything captured has already been refunded' };
-      if (amount > left) return { ok: false, code: 'AMOUNT_EXCEEDS_CAPTURED', message: `Refund amount ${amount} exceeds the refundable amount ${left}` };
-      return { ok: true, reserve: amount };
-    }
-    case 'VOID': {
-      if (a.pendingCapture > 0 || a.pendingVoid > 0) return { ok: false, code: 'OPERATION_IN_PROGRESS', message: 'Another operation on this transaction is in progress' };
-      if (a.captured > 0) return { ok: false, code: 'TRANSACTION_NOT_VOIDABLE', message: 'A captured transaction cannot be voided; refund it instead' };
-      const left = capturable(a);
-      if (left <= 0) return { ok: false, code: 'TRANSACTION_NOT_VOIDABLE', message: 'The authorization has already been voided' };
-      return { ok: true, reserve: left };
-    }
+    seen[item.line_id] = item.amount;
   }
+  const sum = items.reduce((s, i) => s + i.amount, 0);
+  if (items.length > 0 && sum !== req.amount) return refuse('INVALID_ITEMS', `The items sum to ${sum}, not to the amount ${req.amount}`);
+  return seen;
 };
 
-/** Applies a completed (successful) operation to the amounts. */
-export const applyCompleted = (a: Amounts, op: Operation, amount: number): Amounts => {
-  switch (op) {
-    case 'CAPTURE':
-      return { ...a, pendingCapture: a.pendingCapture - amount, captured: a.captured + amount };
-    case 'REFUND':
-      return { ...a, pendingRefund: a.pendingRefund - amount, refunded: a.refunded + amount };
-    case 'VOID':
-      return { ...a, pendingVoid: a.pendingVoid - amount, voided: a.voided + amount };
+export const decide = (state: TxState, req: OperationRequest): Decision => {
+  const { amounts: a, status } = state;
+  const verb = req.op === 'CAPTURE' ? 'captured' : req.op === 'REFUND' ? 'refunded' : 'voided';
+  if (!MONEY_STATES.has(status)) return refuse(`TRANSACTION_NOT_${req.op === 'CAPTURE' ? 'CAPTURABLE' : req.op === 'REFUND' ? 'REFUNDABLE' : 'VOIDABLE'}`, `A transaction with status ${status} cannot be ${verb}`);
+  if (req.op === 'VOID') {
+    if (a.pendingCapture > 0 || a.pendingVoid > 0) return refuse('OPERATION_IN_PROGRESS', 'Another operation on this transaction is in progress');
+    if (a.captured > 0 && !state.supportsPartialVoid) return refuse('TRANSACTION_NOT_VOIDABLE', 'This payment type cannot void after a capture; refund instead');
+    const left = capturable(a);
+    if (left <= 0) return refuse('TRANSACTION_NOT_VOIDABLE', 'Nothing is left to void on this authorization');
+    return { ok: true, reservation: { op: 'VOID', amount: left, lines: {}, finalCapture: false } };
   }
+  if (state.itemBased && !req.items?.length) return refuse('ITEMS_REQUIRED', `items are required to ${req.op.toLowerCase()} this payment type`);
+  if (req.op === 'CAPTURE') {
+    if (a.pendingVoid > 0) return refuse('OPERATION_IN_PROGRESS', 'A void of this transaction is in progress');
+    const left = state.finalCaptured ? 0 : capturable(a);
+    if (left <= 0) return refuse('TRANSACTION_NOT_CAPTURABLE', 'Nothing is left to capture on this transaction');
+    if (req.amount > left) return refuse('AMOUNT_EXCEEDS_AUTHORIZED', `Capture amount ${req.amount} exceeds the capturable amount ${left}`);
+    const lines = checkItems(state, req, (l) => l.authorized - l.captured - l.pendingCapture);
+    if ('ok' in lines) return lines as Decision;
+    return { ok: true, reservation: { op: 'CAPTURE', amount: req.amount, lines, finalCapture: req.finalCapture === true } };
+  }
+  if (a.captured === 0 && a.pendingCapture === 0) return refuse('TRANSACTION_NOT_REFUNDABLE', 'Nothing has been captured, so nothing can be refunded');
+  const left = refundable(a);
+  if (left <= 0) return refuse('AMOUNT_EXCEEDS_CAPTURED', 'Everything captured has already been refunded');
+  if (req.amount > left) return refuse('AMOUNT_EXCEEDS_CAPTURED', `Refund amount ${req.amount} exceeds the refundable amount ${left}`);
+  const lines = checkItems(state, req, (l) => l.captured - l.refunded - l.pendingRefund);
+  if ('ok' in lines) return lines as Decision;
+  return { ok: true, reservation: { op: 'REFUND', amount: req.amount, lines, finalCapture: false } };
 };
 
-/** Releases a reservation after the provider refused or failed the operation. */
-export const releaseReservation = (a: Amounts, op: Operation, amount: number): Amounts => {
-  switch (op) {
-    case 'CAPTURE':
-      return { ...a, pendingCapture: a.pendingCapture - amount };
-    case 'REFUND':
-      return { ...a, pendingRefund: a.pendingRefund - amount };
-    case 'VOID':
-      return { ...a, pendingVoid: a.pendingVoid - amount };
-  }
+const mapLines = (lines: Lines, r: Reservation, f: (l: LineAmounts, amount: number) => LineAmounts): Lines => {
+  const out = { ...lines };
+  for (const [id, amount] of Object.entries(r.lines)) out[id] = f(out[id]!, amount);
+  return out;
 };
 
-export const reserve = (a: Amounts, op: Operation, amount: number): Amounts => {
-  switch (op) {
-    case 'CAPTURE':
-      return { ...a, pendingCapture: a.pendingCapture + amount };
-    case 'REFUND':
-      return { ...a, pendingRefund: a.pendingRefund + amount };
-    case 'VOID':
-      return { ...a, pendingVoid: a.pendingVoid + amount };
+/** Step 1: hold the reservation so concurrent requests see it. */
+export const reserve = (s: TxState, r: Reservation): TxState => {
+  const a = { ...s.amounts };
+  if (r.op === 'CAPTURE') a.pendingCapture += r.amount;
+  else if (r.op === 'REFUND') a.pendingRefund += r.amount;
+  else a.pendingVoid += r.amount;
+  const lines = mapLines(s.lines, r, (l, n) => (r.op === 'CAPTURE' ? { ...l, pendingCapture: l.pendingCapture + n } : { ...l, pendingRefund: l.pendingRefund + n }));
+  return { ...s, amounts: a, lines };
+};
+
+/** Step 3 after a refusal or failure: give the reservation back; nothing else changes. */
+export const release = (s: TxState, r: Reservation): TxState => {
+  const a = { ...s.amounts };
+  if (r.op === 'CAPTURE') a.pendingCapture -= r.amount;
+  else if (r.op === 'REFUND') a.pendingRefund -= r.amount;
+  else a.pendingVoid -= r.amount;
+  const lines = mapLines(s.lines, r, (l, n) => (r.op === 'CAPTURE' ? { ...l, pendingCapture: l.pendingCapture - n } : { ...l, pendingRefund: l.pendingRefund - n }));
+  return { ...s, amounts: a, lines };
+};
+
+/**
+ * Step 3 after success: the reservation becomes settled money. A final capture also voids what is
+ * left of the authorization (`voidedByFinalCapture`), so the event log can explain it.
+ */
+export const complete = (s: TxState, r: Reservation): { state: TxState; voidedByFinalCapture: number } => {
+  const released = release(s, r);
+  const a = { ...released.amounts };
+  let lines = released.lines;
+  if (r.op === 'CAPTURE') {
+    a.captured += r.amount;
+    lines = mapLines(lines, r, (l, n) => ({ ...l, captured: l.captured + n }));
+  } else if (r.op === 'REFUND') {
+    a.refunded += r.amount;
+    lines = mapLines(lines, r, (l, n) => ({ ...l, refunded: l.refunded + n }));
+  } else {
+    a.voided += r.amount;
   }
+  let voidedByFinalCapture = 0;
+  if (r.op === 'CAPTURE' && r.finalCapture) {
+    voidedByFinalCapture = Math.max(0, a.authorized - a.captured - a.voided - a.pendingCapture);
+    a.voided += voidedByFinalCapture;
+  }
+  const state = { ...released, amounts: a, lines, finalCaptured: released.finalCaptured || r.finalCapture };
+  return { state: { ...state, status: statusFromAmounts(a) }, voidedByFinalCapture };
 };

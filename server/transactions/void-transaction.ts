@@ -1,10 +1,10 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
-import { runMoneyOperation } from './run-money-operation';
-import type { TransactionView, VoidInput } from './transaction-schemas';
+import { runMoneyOperation, type MoneyOperationResult } from './run-money-operation';
+import type { VoidInput } from './transaction-schemas';
 
-export const voidTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: VoidInput, meta: RequestMeta): Promise<TransactionView> => {
+export const voidTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: VoidInput, meta: RequestMeta): Promise<MoneyOperationResult> => {
   if (input.id !== undefined && input.id !== transactionId) {
     throw new AppError('INVALID_REQUEST', 'Body id does not match the transaction in the path', { errors: [{ path: 'id', message: 'must equal the path id' }] });
   }

@@ -181,6 +181,7 @@ describe('Idempotency-Key on money operations', () => {
     vi.spyOn(srv.kassa.ctx.acquirer, 'capture').mockImplementationOnce(async () => {
       entered();
       await gate;
+      return 'DONE';
     });
     const first = api.post(`/v1/transactions/${txId}/capture`, { amount: 1000 }, idem(key));
     await inProvider;

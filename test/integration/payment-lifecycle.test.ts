@@ -94,13 +94,18 @@ describe('a card payment, end to end through the API', () => {
     }
   });
 
-  it('cannot void after a capture, or refund before one', async () => {
+  it('cannot refund before a capture; a card void after a partial capture releases only the rest', async () => {
     const { transactionId } = await paidSession(5000);
     expect((await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1 })).body.error.code).toBe('TRANSACTION_NOT_REFUNDABLE');
     await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 1000 });
     const voided = await api.post(`/v1/transactions/${transactionId}/void`);
-    expect(voided.status).toBe(400);
-    expect(voided.body.error.code).toBe('TRANSACTION_NOT_VOIDABLE');
+    expect(voided.status).toBe(200);
+    expect(voided.body.status).toBe('CAPTURED');
+    expect(voided.body.events.at(-1)).toMatchObject({ event: 'VOID', amount: 4000, success: true });
+    const again = await api.post(`/v1/transactions/${transactionId}/void`);
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe('TRANSACTION_NOT_VOIDABLE');
+    expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 1 })).body.error.code).toBe('TRANSACTION_NOT_CAPTURABLE');
   });
 
   it('bad capture and refund input is a clear 400 and moves no money', async () => {

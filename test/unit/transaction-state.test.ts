@@ -1,65 +1,167 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  applyCompleted, decide, releaseReservation, reserve, statusFromAmounts, TRANSACTION_STATUSES,
-  type Amounts, type Operation, type TransactionStatus,
+  capturable, complete, decide, refundable, release, reserve, statusFromAmounts, TRANSACTION_STATUSES,
+  type Operation, type Reservation, type TransactionStatus, type TxState,
 } from '../../server/transactions/transaction-state';
 
-const base: Amounts = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
-const OPS: Operation[] = ['CAPTURE', 'REFUND', 'VOID'];
+const zero = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
+const line = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });
+const state = (status: TransactionStatus, amounts: Partial<typeof zero> = {}, extra: Partial<TxState> = {}): TxState => ({
+  status, amounts: { ...zero, ...amounts }, lines: { a: line(600), b: line(400) }, finalCaptured: false, supportsPartialVoid: true, itemBased: false, ...extra,
+});
 
-describe('transaction state machine', () => {
-  it('refuses every money operation on a transaction that is not authorized', () => {
-    for (const status of ['INITIATED', 'DECLINED', 'FAILED', 'UNKNOWN', 'ON_HOLD'] as TransactionStatus[]) {
-      for (const op of OPS) expect(decide(status, base, op, 100).ok, `${status} ${op}`).toBe(false);
+/** A representative transaction for every status, with amounts that agree with it. */
+const EXAMPLES: Record<TransactionStatus, TxState> = {
+  INITIATED: state('INITIATED'), DECLINED: state('DECLINED'), FAILED: state('FAILED'), UNKNOWN: state('UNKNOWN'), ON_HOLD: state('ON_HOLD'),
+  AUTHORIZED: state('AUTHORIZED'),
+  PARTIALLY_CAPTURED: state('PARTIALLY_CAPTURED', { captured: 400 }),
+  CAPTURED: state('CAPTURED', { captured: 1000 }),
+  PARTIALLY_CAPTURED_REFUNDED: state('PARTIALLY_CAPTURED_REFUNDED', { captured: 400, refunded: 100 }),
+  PARTIALLY_REFUNDED: state('PARTIALLY_REFUNDED', { captured: 1000, refunded: 100 }),
+  REFUNDED: state('REFUNDED', { captured: 1000, refunded: 1000 }),
+  AUTHORIZATION_VOIDED: state('AUTHORIZATION_VOIDED', { voided: 1000 }),
+};
+
+/** Expected answer for 100 of each operation, per status: 'ok' or the refusal code. (Card: void after partial capture allowed.) */
+const EXPECTED: Record<TransactionStatus, Record<Operation, string>> = {
+  INITIATED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  DECLINED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  FAILED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  UNKNOWN: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  ON_HOLD: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  AUTHORIZED: { CAPTURE: 'ok', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'ok' },
+  PARTIALLY_CAPTURED: { CAPTURE: 'ok', REFUND: 'ok', VOID: 'ok' },
+  CAPTURED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'ok', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  PARTIALLY_CAPTURED_REFUNDED: { CAPTURE: 'ok', REFUND: 'ok', VOID: 'ok' },
+  PARTIALLY_REFUNDED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'ok', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  REFUNDED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'AMOUNT_EXCEEDS_CAPTURED', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  AUTHORIZATION_VOIDED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+};
+
+const outcome = (s: TxState, op: Operation, amount = 100) => {
+  const d = decide(s, { op, amount });
+  return d.ok ? 'ok' : d.code;
+};
+
+describe('transaction state machine: every status × every operation', () => {
+  for (const status of TRANSACTION_STATUSES) {
+    for (const op of ['CAPTURE', 'REFUND', 'VOID'] as Operation[]) {
+      it(`${op} on ${status} -> ${EXPECTED[status][op]}`, () => {
+        expect(outcome(EXAMPLES[status], op)).toBe(EXPECTED[status][op]);
+      });
+    }
+  }
+
+  it('the example amounts agree with their statuses', () => {
+    for (const status of TRANSACTION_STATUSES.filter((s) => !['INITIATED', 'DECLINED', 'FAILED', 'UNKNOWN', 'ON_HOLD'].includes(s))) {
+      expect(statusFromAmounts(EXAMPLES[status].amounts)).toBe(status);
     }
   });
 
-  it('answers every status and operation pair without throwing', () => {
-    for (const status of TRANSACTION_STATUSES) for (const op of OPS) expect(() => decide(status, base, op, 1)).not.toThrow();
+  it('a product type without partial void refuses void after a capture', () => {
+    expect(outcome({ ...EXAMPLES.PARTIALLY_CAPTURED, supportsPartialVoid: false }, 'VOID')).toBe('TRANSACTION_NOT_VOIDABLE');
+  });
+});
+
+describe('transaction state machine: rules', () => {
+  it('voids only the remainder after a partial capture, which settles the transaction', () => {
+    const d = decide(EXAMPLES.PARTIALLY_CAPTURED, { op: 'VOID', amount: 0 });
+    expect(d).toMatchObject({ ok: true, reservation: { amount: 600 } });
+    const done = complete(reserve(EXAMPLES.PARTIALLY_CAPTURED, (d as { reservation: Reservation }).reservation), (d as { reservation: Reservation }).reservation).state;
+    expect(done.status).toBe('CAPTURED');
+    expect(capturable(done.amounts)).toBe(0);
   });
 
-  it('captures partially and repeatedly up to the authorized amount, then refuses', () => {
-    let a = base;
-    for (const amount of [300, 300, 400]) {
-      const d = decide(statusFromAmounts(a), a, 'CAPTURE', amount);
-      expect(d).toEqual({ ok: true, reserve: amount });
-      a = applyCompleted(reserve(a, 'CAPTURE', amount), 'CAPTURE', amount);
+  it('a final capture voids the rest of the authorization and allows no further capture', () => {
+    const d = decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 300, finalCapture: true });
+    if (!d.ok) throw new Error(d.message);
+    const { state: s, voidedByFinalCapture } = complete(reserve(EXAMPLES.AUTHORIZED, d.reservation), d.reservation);
+    expect(voidedByFinalCapture).toBe(700);
+    expect(s).toMatchObject({ status: 'CAPTURED', finalCaptured: true, amounts: { captured: 300, voided: 700 } });
+    expect(outcome(s, 'CAPTURE', 1)).toBe('TRANSACTION_NOT_CAPTURABLE');
+  });
+
+  it('items must exist, be unique, sum to the amount and stay within each line', () => {
+    const s = EXAMPLES.AUTHORIZED;
+    expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'zz', amount: 100 }] })).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
+    expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'a', amount: 50 }, { line_id: 'a', amount: 50 }] })).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
+    expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'a', amount: 60 }] })).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
+    expect(decide(s, { op: 'CAPTURE', amount: 500, items: [{ line_id: 'b', amount: 500 }] })).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_AUTHORIZED' });
+    expect(decide({ ...s, itemBased: true }, { op: 'CAPTURE', amount: 100 })).toMatchObject({ ok: false, code: 'ITEMS_REQUIRED' });
+    const d = decide(s, { op: 'CAPTURE', amount: 500, items: [{ line_id: 'a', amount: 300 }, { line_id: 'b', amount: 200 }] });
+    if (!d.ok) throw new Error(d.message);
+    const captured = complete(reserve(s, d.reservation), d.reservation).state;
+    expect(captured.lines).toMatchObject({ a: { captured: 300 }, b: { captured: 200 } });
+    expect(decide(captured, { op: 'REFUND', amount: 250, items: [{ line_id: 'b', amount: 250 }] })).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_CAPTURED' });
+  });
+
+  it('counts reservations in flight, so concurrent operations cannot exceed the limits', () => {
+    const d1 = decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 700 });
+    if (!d1.ok) throw new Error();
+    const held = reserve(EXAMPLES.AUTHORIZED, d1.reservation);
+    expect(outcome(held, 'CAPTURE', 400)).toBe('AMOUNT_EXCEEDS_AUTHORIZED');
+    expect(outcome(held, 'VOID')).toBe('OPERATION_IN_PROGRESS');
+    expect(release(held, d1.reservation).amounts).toEqual(EXAMPLES.AUTHORIZED.amounts);
+  });
+});
+
+/** Random interleavings: start operations, then finish them (settle or release) in any order. */
+describe('transaction state machine: properties', () => {
+  const opArb = fc.record({
+    op: fc.constantFrom<Operation>('CAPTURE', 'REFUND', 'VOID'),
+    amount: fc.integer({ min: 1, max: 1200 }),
+    itemized: fc.boolean(),
+    split: fc.integer({ min: 0, max: 100 }),
+    finalCapture: fc.boolean(),
+    settle: fc.boolean(),
+    finishOrder: fc.integer({ min: 0, max: 1000 }),
+  });
+
+  const invariants = (s: TxState) => {
+    const a = s.amounts;
+    for (const v of Object.values(a)) expect(v).toBeGreaterThanOrEqual(0);
+    expect(a.captured + a.voided + a.pendingCapture + a.pendingVoid).toBeLessThanOrEqual(a.authorized);
+    expect(a.refunded + a.pendingRefund).toBeLessThanOrEqual(a.captured + a.pendingCapture);
+    expect(a.refunded).toBeLessThanOrEqual(a.captured);
+    expect(refundable(a)).toBeGreaterThanOrEqual(0);
+    for (const l of Object.values(s.lines)) {
+      expect(l.captured + l.pendingCapture).toBeLessThanOrEqual(l.authorized);
+      expect(l.refunded + l.pendingRefund).toBeLessThanOrEqual(l.captured + l.pendingCapture);
+      expect(l.refunded).toBeLessThanOrEqual(l.captured);
     }
-    expect(statusFromAmounts(a)).toBe('CAPTURED');
-    expect(decide('CAPTURED', a, 'CAPTURE', 1)).toMatchObject({ ok: false, code: 'TRANSACTION_NOT_CAPTURABLE' });
-  });
+    const lineCaptured = Object.values(s.lines).reduce((sum, l) => sum + l.captured, 0);
+    expect(lineCaptured).toBeLessThanOrEqual(a.captured);
+    expect(s.status).toBe(statusFromAmounts(a));
+  };
 
-  it('counts reservations in flight, so two concurrent captures cannot exceed the authorization', () => {
-    const first = reserve(base, 'CAPTURE', 700);
-    expect(decide('AUTHORIZED', first, 'CAPTURE', 400)).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_AUTHORIZED' });
-    expect(decide('AUTHORIZED', first, 'CAPTURE', 300)).toEqual({ ok: true, reserve: 300 });
-    expect(decide('AUTHORIZED', first, 'VOID', 0)).toMatchObject({ ok: false, code: 'OPERATION_IN_PROGRESS' });
-    expect(releaseReservation(first, 'CAPTURE', 700)).toEqual(base);
-  });
-
-  it('refunds only what was captured and not yet refunded', () => {
-    expect(decide('AUTHORIZED', base, 'REFUND', 1)).toMatchObject({ ok: false, code: 'TRANSACTION_NOT_REFUNDABLE' });
-    const captured = { ...base, captured: 600 };
-    expect(statusFromAmounts(captured)).toBe('PARTIALLY_CAPTURED');
-    expect(decide('PARTIALLY_CAPTURED', captured, 'REFUND', 601)).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_CAPTURED' });
-    const refunded = applyCompleted(reserve(captured, 'REFUND', 200), 'REFUND', 200);
-    expect(statusFromAmounts(refunded)).toBe('PARTIALLY_CAPTURED_REFUNDED');
-    expect(decide('PARTIALLY_CAPTURED_REFUNDED', reserve(refunded, 'REFUND', 300), 'REFUND', 101)).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_CAPTURED' });
-    const all = applyCompleted(reserve(refunded, 'REFUND', 400), 'REFUND', 400);
-    expect(statusFromAmounts(all)).toBe('REFUNDED');
-  });
-
-  it('derives PARTIALLY_REFUNDED for a fully captured, partly refunded transaction', () => {
-    expect(statusFromAmounts({ ...base, captured: 1000, refunded: 1 })).toBe('PARTIALLY_REFUNDED');
-  });
-
-  it('voids the whole remaining authorization before capture, and not after', () => {
-    const d = decide('AUTHORIZED', base, 'VOID', 0);
-    expect(d).toEqual({ ok: true, reserve: 1000 });
-    const voided = applyCompleted(reserve(base, 'VOID', 1000), 'VOID', 1000);
-    expect(statusFromAmounts(voided)).toBe('AUTHORIZATION_VOIDED');
-    expect(decide('AUTHORIZATION_VOIDED', voided, 'CAPTURE', 1)).toMatchObject({ ok: false, code: 'TRANSACTION_NOT_CAPTURABLE' });
-    expect(decide('AUTHORIZATION_VOIDED', voided, 'VOID', 0)).toMatchObject({ ok: false, code: 'TRANSACTION_NOT_VOIDABLE' });
-    expect(decide('PARTIALLY_CAPTURED', { ...base, captured: 1 }, 'VOID', 0)).toMatchObject({ ok: false, code: 'TRANSACTION_NOT_VOIDABLE' });
+  it('no sequence of capture, refund and void breaks the invariants', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 30 }), (ops) => {
+        let s: TxState = state('AUTHORIZED');
+        const inFlight: { r: Reservation; settle: boolean; order: number }[] = [];
+        for (const o of ops) {
+          const items = o.itemized && o.op !== 'VOID'
+            ? [{ line_id: 'a', amount: Math.floor((o.amount * o.split) / 100) }, { line_id: 'b', amount: o.amount - Math.floor((o.amount * o.split) / 100) }].filter((i) => i.amount > 0)
+            : undefined;
+          const d = decide(s, { op: o.op, amount: o.amount, items, finalCapture: o.finalCapture });
+          if (d.ok) {
+            s = reserve(s, d.reservation);
+            inFlight.push({ r: d.reservation, settle: o.settle, order: o.finishOrder });
+          }
+          invariants(s);
+          if (inFlight.length > 2 || o.finishOrder % 2 === 0) {
+            inFlight.sort((x, y) => x.order - y.order);
+            const next = inFlight.shift();
+            if (next) s = next.settle ? complete(s, next.r).state : release(s, next.r);
+            invariants(s);
+          }
+        }
+        for (const f of inFlight) s = f.settle ? complete(s, f.r).state : release(s, f.r);
+        invariants(s);
+        expect(s.amounts.pendingCapture + s.amounts.pendingRefund + s.amounts.pendingVoid).toBe(0);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -8,7 +8,8 @@ import { getTransaction } from '../../transactions/get-transaction';
 import { refundTransaction } from '../../transactions/refund-transaction';
 import { voidTransaction } from '../../transactions/void-transaction';
 import { CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, VoidBody } from '../../transactions/transaction-schemas';
-import { defineRoute, ok } from '../route';
+import type { MoneyOperationResult } from '../../transactions/run-money-operation';
+import { defineRoute, ok, type RouteResult } from '../route';
 import { AUTH_ERRORS, NOT_FOUND } from './common-responses';
 
 const responses = {
@@ -17,8 +18,13 @@ const responses = {
   ...AUTH_ERRORS,
   ...NOT_FOUND,
 };
+/** 200 with the transaction, or 202 with `event-request-id` when the provider completes it later. */
+const operationResult = (r: MoneyOperationResult): RouteResult =>
+  r.eventRequestId ? { status: 202, body: r.transaction, headers: { 'event-request-id': r.eventRequestId } } : ok(r.transaction);
+
 const operationResponses = {
   ...responses,
+  202: { description: 'Accepted for later: the status is unchanged until an event with `initiate_request_id` completes it', schema: TransactionSchema, headers: { 'event-request-id': 'Id of the INITIATE_* event; the completing event carries it as initiate_request_id' } },
   409: { description: 'A conflicting operation on this transaction is in progress; retry', schema: ErrorBody },
   503: { description: 'The payment provider is temporarily unavailable; nothing changed', schema: ErrorBody },
 };
@@ -50,7 +56,7 @@ export const transactionRoutes = [
     body: CaptureBody,
     idempotent: true,
     responses: operationResponses,
-    handle: async ({ ctx, actor, params, body, meta }) => ok(await captureTransaction(ctx, actor, params.id, body, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) => operationResult(await captureTransaction(ctx, actor, params.id, body, meta)),
   }),
   defineRoute({
     operationId: 'transactions_id_refund_post',
@@ -64,7 +70,7 @@ export const transactionRoutes = [
     body: RefundBody,
     idempotent: true,
     responses: operationResponses,
-    handle: async ({ ctx, actor, params, body, meta }) => ok(await refundTransaction(ctx, actor, params.id, body, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) => operationResult(await refundTransaction(ctx, actor, params.id, body, meta)),
   }),
   defineRoute({
     operationId: 'transactions_id_void_post',
@@ -80,6 +86,6 @@ export const transactionRoutes = [
     bodyOptional: true,
     idempotent: true,
     responses: operationResponses,
-    handle: async ({ ctx, actor, params, body, meta }) => ok(await voidTransaction(ctx, actor, params.id, body, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) => operationResult(await voidTransaction(ctx, actor, params.id, body, meta)),
   }),
 ];

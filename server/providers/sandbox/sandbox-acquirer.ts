@@ -1,7 +1,9 @@
 import type { Database } from '../../db/database';
 import { nowIso } from '../../shared/clock';
 import { randomBase58 } from '../../shared/ids';
-import type { Acquirer, AuthorizeResult, CardSummary } from '../acquirer';
+import { AppError } from '../../errors/app-error';
+import type { Acquirer, AuthorizeResult, CardSummary, OperationOutcome, OperationRequest } from '../acquirer';
+import { isAsyncAmount, readSandboxGateway } from './sandbox-gateway';
 import { validateCard } from './card';
 
 /**
@@ -59,7 +61,25 @@ export const createSandboxAcquirer = (database: Database): Acquirer => ({
     if (stored.behavior !== 'APPROVE') return declined(card, JSON.parse(stored.behavior) as Decline);
     return { outcome: 'APPROVED', card, providerReference: `sbx_${randomBase58(16)}` };
   },
-  async capture() {},
-  async refund() {},
-  async void() {},
+  capture: (req) => operate(database, 'CAPTURE', req),
+  refund: (req) => operate(database, 'REFUND', req),
+  void: (req) => operate(database, 'VOID', req),
+  async operationStatus({ operationId }) {
+    const op = await database.db.selectFrom('sandbox_operations').select('complete_after').where('operation_id', '=', operationId).executeTakeFirst();
+    if (!op) return 'UNKNOWN';
+    return Date.parse(op.complete_after) <= Date.now() ? 'DONE' : 'PENDING';
+  },
 });
+
+/** The sandbox's own ledger of operations: what a real acquirer would answer a status query from. */
+const operate = async (database: Database, kind: string, req: OperationRequest): Promise<OperationOutcome> => {
+  const gateway = await readSandboxGateway(database.db, req.accountId);
+  if (gateway.unavailable) throw new AppError('PROVIDER_UNAVAILABLE', 'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later');
+  const async = gateway.async_operations || isAsyncAmount(req.amount);
+  const now = Date.now();
+  await database.db.insertInto('sandbox_operations').values({
+    operation_id: req.operationId, transaction_id: req.transactionId, kind, amount: req.amount,
+    complete_after: new Date(async ? now + gateway.async_delay_ms : now).toISOString(), created_at: new Date(now).toISOString(),
+  }).onConflict((oc) => oc.column('operation_id').doNothing()).execute();
+  return async ? 'PENDING' : 'DONE';
+};

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { Executor } from '../../db/database';
+
+/**
+ * Per-account switches of the sandbox gateway (PUT /v1/admin/gateways/sandbox), so merchants can
+ * test their handling of an unavailable provider and of asynchronous (202) operations.
+ */
+export const SandboxGatewayConfig = z.strictObject({
+  /** Capture, refund and void answer 503 and change nothing while true. */
+  unavailable: z.boolean().default(false),
+  /** Every capture, refund and void is accepted for later (202), completing after `async_delay_ms`. */
+  async_operations: z.boolean().default(false),
+  async_delay_ms: z.number().int().min(0).max(600_000).default(1000),
+});
+export type SandboxGatewayConfig = z.infer<typeof SandboxGatewayConfig>;
+
+export const readSandboxGateway = async (exec: Executor, accountId: string): Promise<SandboxGatewayConfig> => {
+  const row = await exec.selectFrom('gateway_settings').select('configuration').where('account_id', '=', accountId).where('gateway', '=', 'sandbox').executeTakeFirst();
+  return SandboxGatewayConfig.parse(row ? JSON.parse(row.configuration) : {});
+};
+
+/** Amounts ending in 02 (e.g. 1002) are always processed asynchronously, whatever the setting. */
+export const isAsyncAmount = (amount: number): boolean => amount % 100 === 2;

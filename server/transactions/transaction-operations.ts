@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../app-context';
+import type { Executor } from '../db/database';
+import type { TransactionOperationsTable } from '../db/schema';
+import { forUpdate, inTransaction } from '../db/tx';
+import { nowIso } from '../shared/clock';
+import { uuid } from '../shared/ids';
+import { fromJson, toJson } from '../shared/json-columns';
+import { appendTransactionEvent, loadTransaction, saveState, stateOf } from './transaction-repository';
+import { complete, release, type Reservation } from './transaction-state';
+
+export type OperationRow = Selectable<TransactionOperationsTable>;
+
+export const requestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+export const loadOperation = async (ctx: AppContext, trx: Executor, id: string, lock = false): Promise<OperationRow | undefined> => {
+  const q = trx.selectFrom('transaction_operations').selectAll().where('id', '=', id);
+  return (lock ? forUpdate(ctx.database, q) : q).executeTakeFirst();
+};
+
+/** Gives a reservation back (the provider refused or never saw the operation). */
+export const releaseOperation = (ctx: AppContext, operationId: string): Promise<void> =>
+  inTransaction(ctx.database, async (trx) => {
+    const op = await loadOperation(ctx, trx, operationId, true);
+    if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return;
+    const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
+    await saveState(trx, row, release(stateOf(row), fromJson<Reservation>(op.reservation)!));
+    await trx.updateTable('transaction_operations').set({ status: 'RELEASED', updated_at: nowIso() }).where('id', '=', op.id).execute();
+  });
+
+export type SettleHook = (trx: Executor, settled: { op: OperationRow; eventId: string }) => Promise<void>;
+const settleHooks: SettleHook[] = [];
+/** Lets other modules (callbacks) act inside the settling transaction, e.g. to enqueue report_event callbacks. */
+export const onOperationSettled = (hook: SettleHook): void => {
+  settleHooks.push(hook);
+};
+
+/**
+ * Turns a reservation into settled money, appends the event (with `initiate_request_id` when the
+ * operation had been accepted for later), and a VOID event for what a final capture released.
+ * Idempotent: an operation that is already settled is left alone.
+ */
+export const settleOperation = (ctx: AppContext, operationId: string): Promise<void> =>
+  inTransaction(ctx.database, async (trx) => {
+    const op = await loadOperation(ctx, trx, operationId, true);
+    if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return;
+    const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
+    const reservation = fromJson<Reservation>(op.reservation)!;
+    const { state, voidedByFinalCapture } = complete(stateOf(row), reservation);
+    await saveState(trx, row, state);
+    const details = fromJson<Record<string, unknown>>(op.details) ?? {};
+    const items = Object.entries(reservation.lines).map(([line_id, amount]) => ({ line_id, amount }));
+    const eventId = await appendTransactionEvent(trx, row.id, {
+      event: op.operation, success: true, amount: reservation.amount, items, createdBy: op.created_by,
+      requestId: op.request_id ?? undefined,
+      details: { ...details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
+    });
+    if (voidedByFinalCapture > 0) {
+      await appendTransactionEvent(trx, row.id, { event: 'VOID', success: true, amount: voidedByFinalCapture, createdBy: op.created_by, requestId: op.request_id ?? undefined, details: { reason: 'final_capture' } });
+    }
+    await trx.updateTable('transaction_operations').set({ status: 'DONE', updated_at: nowIso() }).where('id', '=', op.id).execute();
+    for (const hook of settleHooks) await hook(trx, { op, eventId });
+  });
+
+/** Marks an operation as accepted for later (202) and records the INITIATE_* event. */
+export const markAsync = (ctx: AppContext, operationId: string): Promise<string> =>
+  inTransaction(ctx.database, async (trx) => {
+    const op = (await loadOperation(ctx, trx, operationId, true))!;
+    if (op.initiate_request_id) return op.initiate_request_id;
+    const initiateRequestId = uuid();
+    const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
+    const reservation = fromJson<Reservation>(op.reservation)!;
+    await appendTransactionEvent(trx, row.id, {
+      event: `INITIATE_${op.operation}`, success: true, amount: reservation.amount, createdBy: op.created_by, requestId: op.request_id ?? undefined,
+      details: { ...(fromJson<Record<string, unknown>>(op.details) ?? {}), event_request_id: initiateRequestId },
+    });
+    await trx.updateTable('transaction_operations').set({ status: 'ASYNC', initiate_request_id: initiateRequestId, updated_at: nowIso() }).where('id', '=', op.id).execute();
+    return initiateRequestId;
+  });
+
+export const operationDetails = (details: Record<string, unknown> | undefined): string | null =>
+  details && Object.keys(details).length > 0 ? toJson(details) : null;
