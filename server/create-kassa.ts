@@ -9,6 +9,8 @@ import { createDispatcher, type Dispatcher } from './http/dispatch';
 import { ROUTES } from './http/route-table';
 import { createSandboxAcquirer } from './providers/sandbox/sandbox-acquirer';
 import type { Acquirer } from './providers/acquirer';
+import { startPoller } from './shared/poller';
+import { completePendingOperations } from './transactions/complete-pending-operations';
 
 export interface Kassa {
   ctx: AppContext;
@@ -33,12 +35,14 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const merchant = await ensureStartupMerchant(database, env);
   const dispatch = createDispatcher(ctx, ROUTES, opts.log);
   const worker: CallbackWorker | undefined = env.KASSA_CALLBACK_WORKER ? startCallbackWorker(ctx) : undefined;
+  const operations = env.KASSA_CALLBACK_WORKER ? startPoller('operations worker', env.KASSA_CALLBACK_POLL_MS, () => completePendingOperations(ctx)) : undefined;
   return {
     ctx,
     dispatch,
     merchant,
     async close() {
       await worker?.stop();
+      await operations?.stop();
       await database.close();
     },
   };

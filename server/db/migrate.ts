@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-sessions-complete';
 import * as m0004 from './migrations/0004-transaction-operations';
 import * as m0003 from './migrations/0003-idempotency';
+import * as m0005 from './migrations/0005-callback-delivery';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-sessions-complete': m0002,
   '0003-idempotency': m0003,
   '0004-transaction-operations': m0004,
+  '0005-callback-delivery': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

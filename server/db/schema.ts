@@ -136,6 +136,8 @@ export interface TransactionsTable {
   lines: string | null; // JSON Lines (per order line amounts)
   final_captured: Generated<number>;
   final_authorization: Generated<number>;
+  card_brand: string | null;
+  payout_destination_id: string | null;
 }
 
 export interface TransactionOperationsTable {
@@ -151,6 +153,7 @@ export interface TransactionOperationsTable {
   created_by: string;
   request_id: string | null;
   details: string | null;
+  request_headers: string | null; // JSON, redacted
   created_at: string;
   updated_at: string;
 }
@@ -204,6 +207,10 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  seq: Generated<number>; // order within the transaction: the reported transaction event's seq
+  claim_id: string | null; // the worker claim that owns the attempt in flight
+  series_start: Generated<number>; // attempts made before the current series (a manual retry starts one)
+  error: string | null; // the callback's `error` query value (report_error): authorization | failed
 }
 
 export interface CallbackAttemptsTable {

@@ -5,6 +5,7 @@ import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
+import { redactHeaders } from '../shared/request-headers';
 import { loadTransaction, readTransaction, saveState, stateOf } from './transaction-repository';
 import { decide, reserve, type LineAmount, type Operation } from './transaction-state';
 import { markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from './transaction-operations';
@@ -61,7 +62,7 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
     const now = nowIso();
     const values = {
       reservation: toJson(decision.reservation), status: 'PENDING', request_hash: hash, initiate_request_id: null,
-      created_by: actor.subject, request_id: meta.requestId, details: operationDetails(req.details), updated_at: now,
+      created_by: actor.subject, request_id: meta.requestId, details: operationDetails(req.details), request_headers: toJson(redactHeaders(meta.headers)), updated_at: now,
     };
     const id = existing?.id ?? uuid();
     if (existing) await trx.updateTable('transaction_operations').set(values).where('id', '=', id).execute();

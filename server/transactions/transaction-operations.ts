@@ -53,7 +53,7 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
     const items = Object.entries(reservation.lines).map(([line_id, amount]) => ({ line_id, amount }));
     const eventId = await appendTransactionEvent(trx, row.id, {
       event: op.operation, success: true, amount: reservation.amount, items, createdBy: op.created_by,
-      requestId: op.request_id ?? undefined,
+      requestId: op.request_id ?? undefined, requestHeaders: fromJson(op.request_headers),
       details: { ...details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
     });
     if (voidedByFinalCapture > 0) {
@@ -72,7 +72,7 @@ export const markAsync = (ctx: AppContext, operationId: string): Promise<string>
     const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
     const reservation = fromJson<Reservation>(op.reservation)!;
     await appendTransactionEvent(trx, row.id, {
-      event: `INITIATE_${op.operation}`, success: true, amount: reservation.amount, createdBy: op.created_by, requestId: op.request_id ?? undefined,
+      event: `INITIATE_${op.operation}`, success: true, amount: reservation.amount, createdBy: op.created_by, requestId: op.request_id ?? undefined, requestHeaders: fromJson(op.request_headers),
       details: { ...(fromJson<Record<string, unknown>>(op.details) ?? {}), event_request_id: initiateRequestId },
     });
     await trx.updateTable('transaction_operations').set({ status: 'ASYNC', initiate_request_id: initiateRequestId, updated_at: nowIso() }).where('id', '=', op.id).execute();

@@ -8,6 +8,7 @@ import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { fromJson, toJson } from '../shared/json-columns';
 import { ITEM_BASED_TYPES } from '../sessions/payment-methods';
+import { readSession } from '../sessions/session-repository';
 import type { Amounts, Lines, TransactionStatus, TxState } from './transaction-state';
 import type { TransactionView } from './transaction-schemas';
 
@@ -71,6 +72,8 @@ export interface NewTransactionEvent {
   createdBy: string;
   requestId?: string;
   details?: Record<string, unknown>;
+  /** Redacted headers of the request that caused the event. */
+  requestHeaders?: Record<string, string>;
 }
 
 /** Appends an event; call inside the transaction that holds the transaction row. Returns the event id. */
@@ -92,6 +95,7 @@ export const appendTransactionEvent = async (trx: Executor, transactionId: strin
       created_by: e.createdBy,
       request_id: e.requestId ?? null,
       details: e.details ? toJson(e.details) : null,
+      request_headers: e.requestHeaders ? toJson(e.requestHeaders) : null,
     })
     .execute();
   return id;
@@ -119,7 +123,25 @@ interface TransactionData {
   channel?: string;
 }
 
-export const TRANSACTION_INCLUDES = ['card.payment_token', 'card.recurrence_token'] as const;
+export const TRANSACTION_INCLUDES = [
+  'card.payment_token', 'card.recurrence_token', 'session', 'session.events.latest',
+  'events.request_headers', 'events.success.true', 'initiating_system_request_headers',
+] as const;
+
+/** `includes=session` (or `session.events.latest`) and `initiating_system_request_headers`. */
+const sessionIncludes = async (exec: Executor, row: TransactionRow, includes: readonly string[]) => {
+  const wantsSession = includes.includes('session') || includes.includes('session.events.latest');
+  const wantsHeaders = includes.includes('initiating_system_request_headers');
+  if (!wantsSession && !wantsHeaders) return {};
+  const sessionRow = await exec.selectFrom('sessions').selectAll().where('id', '=', row.session_id).executeTakeFirstOrThrow();
+  const out: Record<string, unknown> = {};
+  if (wantsHeaders && sessionRow.request_headers) out.initiating_system_request_headers = fromJson(sessionRow.request_headers);
+  if (wantsSession) {
+    const session = await readSession(exec, sessionRow);
+    out.session = includes.includes('session') ? session : { ...session, events: session.events.slice(-1) };
+  }
+  return out;
+};
 
 /** Tokens are returned only when asked for with `includes`, never otherwise. */
 const cardView = (row: TransactionRow, includes: readonly string[]) => {
@@ -135,7 +157,10 @@ const cardView = (row: TransactionRow, includes: readonly string[]) => {
 };
 
 export const readTransaction = async (exec: Executor, row: TransactionRow, includes: readonly string[] = []): Promise<TransactionView> => {
-  const events = await exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id).orderBy('seq').execute();
+  let eventsQuery = exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id);
+  if (includes.includes('events.success.true')) eventsQuery = eventsQuery.where('success', '=', 1);
+  const events = await eventsQuery.orderBy('seq').execute();
+  const withHeaders = includes.includes('events.request_headers');
   const data = fromJson<TransactionData>(row.data) ?? {};
   return {
     id: row.id,
@@ -150,6 +175,7 @@ export const readTransaction = async (exec: Executor, row: TransactionRow, inclu
     ...cardView(row, includes),
     ...(row.payment_operation ? { payment_operation: row.payment_operation } : {}),
     ...data,
+    ...(await sessionIncludes(exec, row, includes)),
     events: events.map((e) => {
       const details = fromJson<Record<string, unknown>>(e.details) ?? {};
       return {
@@ -162,6 +188,7 @@ export const readTransaction = async (exec: Executor, row: TransactionRow, inclu
         created_at: e.created_at,
         created_by: e.created_by,
         ...(e.request_id ? { request_id: e.request_id } : {}),
+        ...(withHeaders && e.request_headers ? { request_headers: fromJson<Record<string, string>>(e.request_headers) } : {}),
         ...details,
       };
     }),

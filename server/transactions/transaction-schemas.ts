@@ -14,6 +14,7 @@ export const TransactionEventSchema = z.object({
   created_at: z.string(),
   created_by: z.string(),
   request_id: z.string().optional(),
+  request_headers: z.record(z.string(), z.string()).optional(),
   initiate_request_id: z.string().optional(),
   metadata: JsonObject.optional(),
 });
@@ -48,6 +49,8 @@ export const TransactionSchema = z.object({
   metadata: JsonObject.optional(),
   url: JsonObject.optional(),
   events: z.array(TransactionEventSchema),
+  session: JsonObject.optional(),
+  initiating_system_request_headers: z.record(z.string(), z.string()).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -85,3 +88,15 @@ export type RefundInput = z.infer<typeof RefundBody>;
 /** Void takes no body, `{}`, or `{"id": ...}` (some clients echo the transaction id). */
 export const VoidBody = z.strictObject({ id: z.string().optional() });
 export type VoidInput = z.infer<typeof VoidBody>;
+
+export const AuthorizationBody = z.strictObject({
+  reason: z.string().max(1000).optional(),
+  reference: z.string().max(255).optional(),
+  amount: PositiveInt32Amount.optional(),
+  final_authorization: z.boolean().optional(),
+  items: z.array(OperationItem).max(1000).optional(),
+  description: z.string().max(1000).optional(),
+}).superRefine(uniqueItems);
+export type AuthorizationInput = z.infer<typeof AuthorizationBody>;
+
+export const UpdateTransactionBody = z.strictObject({ merchant_reference_2: z.string().min(1).max(255) });

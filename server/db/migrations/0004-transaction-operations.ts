@@ -5,6 +5,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('transactions').addColumn('lines', 'text').execute();
   await db.schema.alterTable('transactions').addColumn('final_captured', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('transactions').addColumn('final_authorization', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable('transactions').addColumn('card_brand', 'text').execute();
+  await db.schema.alterTable('transactions').addColumn('payout_destination_id', 'text').execute();
 
   await db.schema
     .createTable('transaction_operations')
@@ -20,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('request_id', 'text')
     .addColumn('details', 'text')
+    .addColumn('request_headers', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('transaction_operations_reference', ['transaction_id', 'operation', 'reference'])

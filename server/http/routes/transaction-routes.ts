@@ -7,10 +7,13 @@ import { captureTransaction } from '../../transactions/capture-transaction';
 import { getTransaction } from '../../transactions/get-transaction';
 import { refundTransaction } from '../../transactions/refund-transaction';
 import { voidTransaction } from '../../transactions/void-transaction';
-import { CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, VoidBody } from '../../transactions/transaction-schemas';
+import { AuthorizationBody, CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, UpdateTransactionBody, VoidBody } from '../../transactions/transaction-schemas';
+import { listTransactions, ListTransactionsQuery } from '../../transactions/list-transactions';
+import { updateAuthorization } from '../../transactions/update-authorization';
+import { updateTransaction } from '../../transactions/update-transaction';
 import type { MoneyOperationResult } from '../../transactions/run-money-operation';
 import { defineRoute, ok, type RouteResult } from '../route';
-import { AUTH_ERRORS, NOT_FOUND } from './common-responses';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 const responses = {
   200: { description: 'The transaction', schema: TransactionSchema },
@@ -87,5 +90,47 @@ export const transactionRoutes = [
     idempotent: true,
     responses: operationResponses,
     handle: async ({ ctx, actor, params, body, meta }) => operationResult(await voidTransaction(ctx, actor, params.id, body, meta)),
+  }),
+  defineRoute({
+    operationId: 'transactions_get',
+    method: 'GET',
+    path: '/v1/transactions',
+    summary: 'List transactions, newest first',
+    description: 'Array parameters repeat (`?status=A&status=B`) or are comma-separated. Dates are ISO 8601; without a timezone UTC is assumed, and an end date `yyyy-mm-dd` includes that whole day.',
+    tags: ['transactions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutRead,
+    query: ListTransactionsQuery,
+    responses: { 200: { description: 'Transactions', schema: z.array(TransactionSchema) }, ...INVALID_REQUEST, ...AUTH_ERRORS },
+    handle: async ({ ctx, actor, query }) => ok(await listTransactions(ctx, actor, query)),
+  }),
+  defineRoute({
+    operationId: 'transactions_id_put',
+    method: 'PUT',
+    path: '/v1/transactions/{id}',
+    summary: 'Update merchant_reference_2',
+    tags: ['transactions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutWrite,
+    params: TransactionIdParams,
+    body: UpdateTransactionBody,
+    responses,
+    handle: async ({ ctx, actor, params, body }) => ok(await updateTransaction(ctx, actor, params.id, body)),
+  }),
+  defineRoute({
+    operationId: 'transactions_id_authorization_post',
+    method: 'POST',
+    path: '/v1/transactions/{id}/authorization',
+    summary: 'Update the authorization',
+    description: 'sandbox.invoice: without `amount` extends the authorization; with `amount` (and `items` summing to it) updates the order amount. sandbox.creditcard: `amount` and `final_authorization` update the pre-authorization (without final_authorization the amount must grow; a final one locks further updates; `items` are required when the transaction has items). A transaction ON_HOLD is authorized (`amount`/`items`, if given, must match the order).',
+    tags: ['transactions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutWrite,
+    params: TransactionIdParams,
+    body: AuthorizationBody,
+    bodyOptional: true,
+    idempotent: true,
+    responses: { ...responses, 409: { description: 'The authorization cannot be updated', schema: ErrorBody } },
+    handle: async ({ ctx, actor, params, body, meta }) => ok(await updateAuthorization(ctx, actor, params.id, body, meta)),
   }),
 ];

@@ -1,0 +1,32 @@
+import type { AppContext } from '../app-context';
+import { releaseOperation, settleOperation } from './transaction-operations';
+
+/** A synchronous operation still PENDING after this long lost its process between provider call and settlement. */
+const STALE_PENDING_MS = 30_000;
+
+/**
+ * Background step of money operations: settles operations the provider accepted for later (202)
+ * once it reports them done, and reconciles operations whose server died mid-way: done at the
+ * provider → settled; never reached it → reservation released.
+ */
+export const completePendingOperations = async (ctx: AppContext, limit = 50): Promise<number> => {
+  const staleBefore = new Date(Date.now() - STALE_PENDING_MS).toISOString();
+  const ops = await ctx.database.db
+    .selectFrom('transaction_operations')
+    .select(['id', 'status'])
+    .where((eb) => eb.or([eb('status', '=', 'ASYNC'), eb.and([eb('status', '=', 'PENDING'), eb('updated_at', '<', staleBefore)])]))
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+  let settled = 0;
+  for (const op of ops) {
+    const status = await ctx.acquirer.operationStatus({ operationId: op.id });
+    if (status === 'DONE') {
+      await settleOperation(ctx, op.id);
+      settled++;
+    } else if (status === 'UNKNOWN' && op.status === 'PENDING') {
+      await releaseOperation(ctx, op.id);
+    }
+  }
+  return settled;
+};

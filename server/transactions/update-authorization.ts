@@ -1,0 +1,45 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { enqueueCallback } from '../callbacks/enqueue-callback';
+import { inTransaction } from '../db/tx';
+import { AppError } from '../errors/app-error';
+import { appendSessionEvent } from '../sessions/session-events';
+import { loadSession } from '../sessions/session-repository';
+import { nowIso } from '../shared/clock';
+import { fromJson, toJson } from '../shared/json-columns';
+import { redactHeaders } from '../shared/request-headers';
+import { decideAuthorizationUpdate } from './authorization-update';
+import { appendTransactionEvent, loadTransaction, readTransaction, saveTransactionState, stateOf } from './transaction-repository';
+import type { AuthorizationInput, TransactionView } from './transaction-schemas';
+import { statusFromAmounts } from './transaction-state';
+
+/** Extends, changes or finalizes an authorization, or authorizes a transaction on hold (see authorization-update.ts). */
+export const updateAuthorization = (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<TransactionView> =>
+  inTransaction(ctx.database, async (trx) => {
+    const row = await loadTransaction(trx, ctx.database, transactionId, actor.accountId, true);
+    const state = stateOf(row);
+    const items = input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount }));
+    const decision = decideAuthorizationUpdate(state, { amount: input.amount, final_authorization: input.final_authorization, items }, row.final_authorization === 1);
+    if (!decision.ok) throw new AppError(decision.code, decision.message);
+    const amounts = { ...state.amounts, authorized: decision.amount };
+    const onHold = decision.kind === 'AUTHORIZE_ON_HOLD';
+    await saveTransactionState(trx, row, onHold ? 'AUTHORIZED' : statusFromAmounts(amounts), amounts, {
+      amount: decision.amount, lines: toJson(decision.lines), final_authorization: decision.finalAuthorization ? 1 : 0,
+    });
+    const eventId = await appendTransactionEvent(trx, row.id, {
+      event: 'AUTHORIZE', success: true, amount: decision.amount, items, createdBy: actor.subject, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers),
+      details: {
+        authorization_update: decision.kind, previous_amount: state.amounts.authorized,
+        ...(input.reason ? { reason: input.reason } : {}), ...(input.reference ? { reference: input.reference } : {}),
+        ...(input.description ? { description: input.description } : {}), ...(input.final_authorization !== undefined ? { final_authorization: input.final_authorization } : {}),
+      },
+    });
+    if (onHold) {
+      const session = await loadSession(trx, ctx.database, row.session_id, { lock: true });
+      await trx.updateTable('sessions').set({ status: 'AUTHORIZED', transaction_id: row.id, updated_at: nowIso(), version: session.version + 1 }).where('id', '=', session.id).execute();
+      await appendSessionEvent(trx, session.id, 'AUTHORIZED', { requestId: meta.requestId, details: { transaction_id: row.id, from: 'ON_HOLD' } });
+      const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;
+      if (callbackUrl) await enqueueCallback(trx, { accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });
+    }
+    return readTransaction(trx, await loadTransaction(trx, ctx.database, row.id, actor.accountId));
+  });
