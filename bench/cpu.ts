@@ -17,11 +17,24 @@ const procCpuMs = (pid: number): number => {
   return ticksMs(Number(f[11]) + Number(f[12]));
 };
 
-/** CPU time the whole machine spent busy (all cores), from /proc/stat. */
+/**
+ * CPU time the whole machine spent running processes (all cores), from /proc/stat. Interrupt
+ * and softirq time are left out: loopback TCP for our own load lands there, not on a process.
+ */
 const machineBusyMs = (): number => {
-  const [, ...f] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).map(Number);
-  const [user, nice, system, , , irq, softirq] = f as number[];
-  return ticksMs(user! + nice! + system! + irq! + softirq!);
+  const [, user, nice, system] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).map(Number);
+  return ticksMs(user! + nice! + system!);
+};
+
+/** Waits (up to `maxSeconds`) until other processes use less than `pct` % of a core; returns what they used last. */
+export const waitForQuiet = async (maxSeconds: number, pct = 15): Promise<number> => {
+  const deadline = Date.now() + maxSeconds * 1000;
+  for (;;) {
+    const [m0, c0, t0] = [machineBusyMs(), selfCpuMs(), performance.now()];
+    await new Promise((r) => setTimeout(r, 1000));
+    const busy = (100 * (machineBusyMs() - m0 - (selfCpuMs() - c0))) / (performance.now() - t0);
+    if (busy < pct || Date.now() >= deadline) return busy;
+  }
 };
 
 const selfCpuMs = (): number => {

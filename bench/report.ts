@@ -51,7 +51,7 @@ export const printReport = (r: Results): void => {
   const mem = r.memory;
   console.log(`\nKassa RSS: idle ${mem.idleMb.toFixed(0)} MB, peak sampled ${mem.peakSampledMb.toFixed(0)} MB, VmHWM ${mem.hwmMb.toFixed(0)} MB`);
   console.log(`\n${table(checks(r).map((c) => ({ ...c })))}\n`);
-  for (const m of noisy(r)) console.log(`WARNING: other processes used ${m.cpu!.othersPct.toFixed(0)} % of a core during "${m.name}": rerun on a quiet machine.`);
+  for (const m of noisy(r)) console.log(`WARNING: other processes used ${m.cpu!.othersPct.toFixed(0)} % of a core during "${m.name}": the numbers are unreliable; rerun on a quiet machine.`);
 };
 
 /** Writes bench/results/latest.json (git-ignored). */
