@@ -6,9 +6,10 @@ import type { AuthorizeResult, TokenizeResult } from '../providers/acquirer';
 import { nowIso } from '../shared/clock';
 import { accountScopedId } from '../shared/ids';
 import { fromJson, toJson } from '../shared/json-columns';
+import { redactHeaders } from '../shared/request-headers';
 import { appendTransactionEvent } from '../transactions/transaction-repository';
 import { appendSessionEvent } from './session-events';
-import { loadSession, type SessionRow } from './session-repository';
+import { customerWithoutTokens, loadSession, type SessionRow } from './session-repository';
 
 export type AttemptResult =
   | AuthorizeResult
@@ -27,14 +28,15 @@ export const startPaymentAttempt = async (trx: Executor, session: SessionRow, pa
     payment_product: paymentType.split('.')[0]!, payment_product_type: paymentType, card: null,
     merchant_reference: session.merchant_reference, merchant_reference_2: session.merchant_reference_2,
     payment_operation: session.payment_operation,
+    payout_destination_id: (order.payout_destination_id as string | undefined) ?? (order.store as { payout_destination_id?: string } | undefined)?.payout_destination_id ?? null,
     data: toJson({
       items: order.items, shipping_option: order.shipping_option, shipping_address: order.shipping_address, billing_address: order.billing_address,
-      customer: fromJson(session.customer), metadata: fromJson(session.metadata), url: { callback_url: fromJson<{ callback_url?: string }>(session.url)?.callback_url },
+      customer: customerWithoutTokens(session.customer), metadata: fromJson(session.metadata), url: { callback_url: fromJson<{ callback_url?: string }>(session.url)?.callback_url },
       channel: fromJson<{ channel?: string }>(session.configuration)?.channel ?? 'ecommerce',
     }),
     created_at: now, updated_at: now, version: 1,
   }).execute();
-  await appendTransactionEvent(trx, transactionId, { event: 'INITIALIZE', success: true, amount, createdBy, requestId: meta.requestId }, true);
+  await appendTransactionEvent(trx, transactionId, { event: 'INITIALIZE', success: true, amount, createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers) }, true);
   await trx.updateTable('sessions').set({ status: 'PAYING', updated_at: now, version: session.version + 1 }).where('id', '=', session.id).execute();
   return transactionId;
 };
@@ -57,10 +59,10 @@ export const finishPaymentAttempt = async (
     const error = approved ? undefined : { code: opts.errorCode ?? (result as { code: string }).code, message: (result as { message: string }).message };
     const now = nowIso();
     await trx.updateTable('transactions').set({
-      status, card: card ? toJson(card) : null, updated_at: now, version: 2,
+      status, card: card ? toJson(card) : null, card_brand: card?.brand ?? null, updated_at: now, version: 2,
       ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
     }).where('id', '=', transactionId).where('status', '=', 'INITIATED').execute();
-    const eventId = await appendTransactionEvent(trx, transactionId, { event: 'AUTHORIZE', success: approved, amount: opts.amount, createdBy: opts.createdBy, requestId: meta.requestId, ...(error ? { error } : {}) });
+    const eventId = await appendTransactionEvent(trx, transactionId, { event: 'AUTHORIZE', success: approved, amount: opts.amount, createdBy: opts.createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers), ...(error ? { error } : {}) });
     await trx.updateTable('sessions')
       .set({ status: approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved ? transactionId : session.transaction_id, updated_at: now, version: session.version + 1 })
       .where('id', '=', sessionId).execute();

@@ -21,6 +21,14 @@ export const loadSession = async (exec: Executor, database: Database, id: string
 
 export const isExpired = (row: SessionRow, now = Date.now()): boolean => Date.parse(row.expires_at) <= now;
 
+/** `customer.tokens` (stored card tokens the merchant sent) are kept for paying, never returned. */
+export const customerWithoutTokens = (json: string | null): Record<string, unknown> | undefined => {
+  const customer = fromJson<Record<string, unknown>>(json);
+  if (!customer) return undefined;
+  const { tokens: _tokens, ...rest } = customer;
+  return rest;
+};
+
 export const SESSION_INCLUDES = ['events.request_headers', 'initiating_system_request_headers'] as const;
 export type SessionInclude = (typeof SESSION_INCLUDES)[number];
 
@@ -35,7 +43,7 @@ export const readSession = async (exec: Executor, row: SessionRow, includes: rea
     expires_at: row.expires_at,
     url: fromJson(row.url)!,
     order: fromJson(row.order_data)!,
-    ...(row.customer ? { customer: fromJson(row.customer) } : {}),
+    ...(row.customer ? { customer: customerWithoutTokens(row.customer) } : {}),
     configuration: fromJson(row.configuration) ?? {},
     ...(row.express ? { express: fromJson(row.express) } : {}),
     ...(row.metadata ? { metadata: fromJson(row.metadata) } : {}),
