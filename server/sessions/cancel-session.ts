@@ -38,7 +38,7 @@ export const cancelSession = async (ctx: AppContext, actor: Actor, sessionId: st
     await trx.updateTable('sessions')
       .set({ status: 'CANCELLED', cancelled_at: now, cancelled_by: actor.subject, pay_lock_id: null, updated_at: now, version: row.version + 1 })
       .where('id', '=', row.id).execute();
-    await appendSessionEvent(trx, row.id, 'CANCELLED', { requestId: meta.requestId, details: { cancelled_by: actor.subject, ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}) } });
+    await appendSessionEvent(trx, row.id, 'CANCELLED', { meta, details: { cancelled_by: actor.subject, ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}) } });
     return readSession(trx, await loadSession(trx, ctx.database, row.id));
   });
 };

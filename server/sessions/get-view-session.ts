@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { AppContext, RequestMeta } from '../app-context';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { fromJson } from '../shared/json-columns';
@@ -13,7 +13,7 @@ import type { ViewSession } from './session-schemas';
  * The masked session the hosted checkout page renders: no callback URL, metadata or
  * customer tokens. The first load in a browser (`firstVisit`) records VISITED.
  */
-export const getViewSession = async (ctx: AppContext, sessionId: string, opts: { firstVisit?: boolean; requestId?: string } = {}): Promise<ViewSession> => {
+export const getViewSession = async (ctx: AppContext, sessionId: string, opts: { firstVisit?: boolean; meta?: RequestMeta } = {}): Promise<ViewSession> => {
   const row = await loadSession(ctx.database.db, ctx.database, sessionId).catch((e: unknown) => {
     throw e instanceof AppError ? e : new AppError('SESSION_NOT_FOUND', 'Session not found');
   });
@@ -22,7 +22,7 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
   if (opts.firstVisit) {
     await inTransaction(ctx.database, async (trx) => {
       await loadSession(trx, ctx.database, row.id, { lock: true });
-      await appendSessionEvent(trx, row.id, 'VISITED', { requestId: opts.requestId });
+      await appendSessionEvent(trx, row.id, 'VISITED', { meta: opts.meta });
     });
   }
   const url = fromJson<{ return_url: string; merchant_terms_url?: string }>(row.url)!;

@@ -21,6 +21,6 @@ export const lockSession = async (ctx: AppContext, sessionId: string, ifUnmodifi
     assertPayable(session);
     const payLockId = uuid();
     await trx.updateTable('sessions').set({ pay_lock_id: payLockId, updated_at: nowIso(), version: session.version + 1 }).where('id', '=', session.id).execute();
-    await appendSessionEvent(trx, session.id, 'PAY_LOCK_START', { requestId: meta.requestId, details: { pay_lock_id: payLockId } });
+    await appendSessionEvent(trx, session.id, 'PAY_LOCK_START', { meta, details: { pay_lock_id: payLockId } });
     return { pay_lock: { pay_lock_id: payLockId } };
   });

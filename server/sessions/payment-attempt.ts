@@ -1,5 +1,5 @@
 import type { AppContext, RequestMeta } from '../app-context';
-import { enqueueCallback } from '../callbacks/enqueue-callback';
+import { enqueueCallback, enqueueErrorCallback } from '../callbacks/enqueue-callback';
 import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
 import type { AuthorizeResult, TokenizeResult } from '../providers/acquirer';
@@ -68,8 +68,9 @@ export const finishPaymentAttempt = async (
       .where('id', '=', sessionId).execute();
     const sessionEvent = approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
     const paymentType = (await trx.selectFrom('transactions').select('payment_product_type').where('id', '=', transactionId).executeTakeFirstOrThrow()).payment_product_type;
-    await appendSessionEvent(trx, sessionId, sessionEvent, { requestId: meta.requestId, details: { transaction_id: transactionId, payment_product_type: paymentType, ...(error ? { error } : {}) } });
+    await appendSessionEvent(trx, sessionId, sessionEvent, { meta, details: { transaction_id: transactionId, payment_product_type: paymentType, ...(error ? { error } : {}) } });
     const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;
     if (approved && callbackUrl) await enqueueCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, event: 'AUTHORIZE', callbackUrl });
+    else if (callbackUrl && (result.outcome === 'DECLINED' || result.outcome === 'FAILED')) await enqueueErrorCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, callbackUrl, error: result.outcome === 'DECLINED' ? 'authorization' : 'failed' });
     return { status, session };
   });

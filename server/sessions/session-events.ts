@@ -1,4 +1,6 @@
+import type { RequestMeta } from '../app-context';
 import type { Executor } from '../db/database';
+import { redactHeaders } from '../shared/request-headers';
 import { nextEventSeq } from '../db/next-seq';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
@@ -19,12 +21,12 @@ export type SessionEventName =
   | 'PAY_LOCK_END'
   | 'PAYMENT_TOKEN_FLOW_START';
 
-/** Appends a session event. Call inside the transaction that holds the session row. */
+/** Appends a session event. Call inside the transaction that holds the session row. With `meta`, the request's id and redacted headers are stored. */
 export const appendSessionEvent = async (
   trx: Executor,
   sessionId: string,
   name: SessionEventName,
-  opts: { requestId?: string; details?: Record<string, unknown>; firstEvent?: boolean; requestHeaders?: Record<string, string> } = {},
+  opts: { requestId?: string; details?: Record<string, unknown>; firstEvent?: boolean; requestHeaders?: Record<string, string>; meta?: RequestMeta } = {},
 ): Promise<string> => {
   const seq = opts.firstEvent ? 1 : await nextEventSeq(trx, 'session_events', sessionId);
   const id = uuid();
@@ -36,9 +38,9 @@ export const appendSessionEvent = async (
       seq,
       name,
       created_at: nowIso(),
-      request_id: opts.requestId ?? null,
+      request_id: opts.requestId ?? opts.meta?.requestId ?? null,
       details: opts.details ? toJson(opts.details) : null,
-      request_headers: opts.requestHeaders ? toJson(opts.requestHeaders) : null,
+      request_headers: opts.requestHeaders ? toJson(opts.requestHeaders) : opts.meta ? toJson(redactHeaders(opts.meta.headers)) : null,
     })
     .execute();
   return id;

@@ -105,7 +105,7 @@ export const CreateSessionBody = z.strictObject({ ...sessionFields, configuratio
 export type CreateSessionInput = z.infer<typeof CreateSessionBody>;
 
 export const CreateSessionFromProfileBody = z
-  .strictObject({ ...sessionFields, profile_id: z.string().min(1).max(255), url: SessionUrl.partial({ return_url: true }).optional() })
+  .strictObject({ ...sessionFields, profile_id: z.string().min(1).max(255), url: SessionUrl.partial({ return_url: true }).optional(), configuration: Configuration.optional() })
   .superRefine(uniqueLineIds);
 export type CreateSessionFromProfileInput = z.infer<typeof CreateSessionFromProfileBody>;
 

@@ -61,13 +61,13 @@ export const updateSession = async (ctx: AppContext, actor: Actor, sessionId: st
       version: row.version + 1,
     }).where('id', '=', row.id).execute();
     await appendSessionEvent(trx, row.id, 'UPDATE_SESSION', {
-      requestId: meta.requestId,
+      meta,
       details: {
         previous_order: previousOrder, updated_order: order, updated_order_result: changed(previousOrder, order),
         ...(express || previousExpress ? { previous_express: previousExpress, updated_express: express, updated_express_result: changed(previousExpress, express) } : { updated_express_result: { status: 'NOT_MODIFIED' } }),
       },
     });
-    if (removeLock) await appendSessionEvent(trx, row.id, 'PAY_LOCK_END', { requestId: meta.requestId, details: { pay_lock_id: row.pay_lock_id } });
+    if (removeLock) await appendSessionEvent(trx, row.id, 'PAY_LOCK_END', { meta, details: { pay_lock_id: row.pay_lock_id } });
     return readSession(trx, await loadSession(trx, ctx.database, row.id));
   });
 };

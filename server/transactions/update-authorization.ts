@@ -37,7 +37,7 @@ export const updateAuthorization = (ctx: AppContext, actor: Actor, transactionId
     if (onHold) {
       const session = await loadSession(trx, ctx.database, row.session_id, { lock: true });
       await trx.updateTable('sessions').set({ status: 'AUTHORIZED', transaction_id: row.id, updated_at: nowIso(), version: session.version + 1 }).where('id', '=', session.id).execute();
-      await appendSessionEvent(trx, session.id, 'AUTHORIZED', { requestId: meta.requestId, details: { transaction_id: row.id, from: 'ON_HOLD' } });
+      await appendSessionEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
       const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;
       if (callbackUrl) await enqueueCallback(trx, { accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });
     }

@@ -28,7 +28,7 @@ export interface TestServer {
  */
 export const startTestServer = async (opts: { env?: Record<string, string>; dataDir?: string; pgSchema?: string } = {}): Promise<TestServer> => {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-test-'));
-  const pgSchema = process.env.DATABASE_URL ? (opts.pgSchema ?? `t_${randomBase58(12).toLowerCase()}`) : undefined;
+  const pgSchema = process.env.DATABASE_URL ? (opts.pgSchema ?? `t_${process.env.KASSA_TEST_RUN ?? 'x'}_${randomBase58(12).toLowerCase()}`) : undefined;
   const env = loadEnv({
     ...process.env,
     KASSA_DATA_DIR: dataDir,

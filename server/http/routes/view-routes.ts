@@ -36,7 +36,7 @@ export const viewRoutes = [
     handle: async ({ ctx, params, headers, meta }) => {
       const cookie = await openCheckoutCookie(headers.cookie, ctx.cookiePassword);
       const firstVisit = !cookie.visited.includes(params.session_id);
-      const view = await getViewSession(ctx, params.session_id, { firstVisit, requestId: meta.requestId });
+      const view = await getViewSession(ctx, params.session_id, { firstVisit, meta });
       if (!firstVisit) return ok(view);
       return ok(view, { 'set-cookie': await checkoutCookieHeader({ visited: [...cookie.visited, params.session_id] }, ctx.cookiePassword, meta.baseUrl) });
     },
