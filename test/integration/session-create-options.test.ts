@@ -59,6 +59,16 @@ describe('POST /v1/sessions-profile', () => {
     expect(view.body.configuration.payment_methods.map((m: { payment_product_type: string }) => m.payment_product_type)).toEqual(['sandbox.creditcard']);
   });
 
+  it('a configuration in the request overrides the profile\'s key by key, as the public API allows', async () => {
+    const profileId = await createProfile({ configuration: CARD_CONFIG, url: { return_url: 'https://shop.example/return' } });
+    const created = await api.post('/v1/sessions-profile', profileSessionBody(profileId, { configuration: { auto_capture: false, channel: 'ecommerce' } }));
+    expect(created.status).toBe(200);
+    const read = await api.get(`/v1/sessions/${created.body.id}`);
+    expect(read.body.configuration).toEqual({ ...CARD_CONFIG, auto_capture: false, channel: 'ecommerce' });
+    const bad = await api.post('/v1/sessions-profile', profileSessionBody(profileId, { configuration: { channel: 'carrier-pigeon' } }));
+    expect(bad.status).toBe(400);
+  });
+
   it('metadata["session:profile_id"] is set even when the caller sends no metadata, and the caller cannot override it', async () => {
     const profileId = await createProfile({ configuration: {}, url: { return_url: 'https://shop.example/return' } });
     const plain = await api.post('/v1/sessions-profile', profileSessionBody(profileId));
