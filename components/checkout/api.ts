@@ -44,7 +44,7 @@ export const paySession = async (sid: string, card: CardInput): Promise<PayOutco
   });
   const body = await readJson(res);
   if (res.ok && body.success === true) {
-    return { kind: 'approved', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url) };
+    return { kind: 'approved', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url), onHold: body.on_hold === true };
   }
   if (res.ok) {
     const details = (body.error_details ?? []) as { category?: string }[];

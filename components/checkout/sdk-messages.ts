@@ -8,6 +8,7 @@ export type OutgoingType =
   | 'SessionUpdated'
   | 'SessionNotFound'
   | 'SessionPaymentAuthorized'
+  | 'SessionPaymentOnHold'
   | 'SessionPaymentError'
   | 'SessionLockFailed'
   | 'ActivePaymentProductType'

@@ -21,7 +21,7 @@ export interface CardInput {
 
 /** What paying can end in, as the page needs it. */
 export type PayOutcome =
-  | { kind: 'approved'; transactionId: string; redirectUrl: string }
+  | { kind: 'approved'; transactionId: string; redirectUrl: string; /** Taken, but held for extra control (ON_HOLD). */ onHold: boolean }
   | { kind: 'declined'; transactionId?: string; temporary: boolean }
   | { kind: 'invalid_card'; errors: { field: keyof CardInput; message: string }[] }
   | { kind: 'not_payable'; message: string };

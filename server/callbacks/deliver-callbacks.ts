@@ -1,102 +1,168 @@
-import type { Selectable } from 'kysely';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../app-context';
 import type { OutboxTable } from '../db/schema';
 import { inTransaction } from '../db/tx';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { appendSessionEvent } from '../sessions/session-events';
-import { loadSession } from '../sessions/session-repository';
+import { loadSession, readSession } from '../sessions/session-repository';
 import { findSigningSecret } from '../signature/signature-secrets';
 import { readTransaction } from '../transactions/transaction-repository';
-import { buildCallbackRequest } from './build-callback-request';
+import { buildCallbackRequest, type CallbackRequest } from './build-callback-request';
+import { deliveryTarget, privateCallbacksAllowed } from './callback-url-policy';
+import { callbackOptions } from './enqueue-callback';
 import { classifyAttempt, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from './retry-policy';
 
 type OutboxRow = Selectable<OutboxTable>;
-const CLAIM_MS = 60_000;
+
+/** How long a claim keeps other workers off a row: well beyond one attempt (DNS + timeout). */
+const leaseMs = (ctx: AppContext) => Math.max(60_000, 2 * ctx.env.KASSA_CALLBACK_TIMEOUT_MS + 10_000);
 
 /**
- * Claims due outbox rows. On PostgreSQL `FOR UPDATE SKIP LOCKED` keeps concurrent
- * workers off each other's rows; `claimed_until` keeps a row from being taken again
- * while it is in flight, and lets it be retaken if that worker died.
+ * Claims due outbox rows in ONE statement (so it is atomic on both engines; on SQLite it is a write
+ * from its first step, so busy_timeout applies between processes):
+ *   update outbox set claimed_until, claim_id where id in (select ... for update skip locked) returning *
+ * A row is due when it is PENDING, its time has come, no live claim holds it, and no EARLIER
+ * callback of the same transaction is still PENDING (delivery in order per transaction; a FAILED
+ * one does not block). On PostgreSQL `FOR UPDATE SKIP LOCKED` keeps concurrent workers off each
+ * other's rows, and the row re-check under the lock sees a claim committed meanwhile.
+ * `claimed_until` lets a dead worker's rows be retaken once the lease has run out.
  */
-const claimDue = async (ctx: AppContext, limit: number): Promise<OutboxRow[]> =>
-  inTransaction(ctx.database, async (trx) => {
-    const now = nowIso();
-    let q = trx
-      .selectFrom('outbox')
-      .selectAll()
-      .where('status', '=', 'PENDING')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-      .orderBy('next_attempt_at')
-      .limit(limit);
-    if (ctx.database.engine === 'postgres') q = q.forUpdate().skipLocked();
-    const rows = await q.execute();
-    if (rows.length === 0) return [];
-    const until = new Date(Date.now() + CLAIM_MS).toISOString();
-    await trx.updateTable('outbox').set({ claimed_until: until }).where('id', 'in', rows.map((r) => r.id)).execute();
-    return rows;
+const claimDue = async (ctx: AppContext, limit: number): Promise<{ rows: OutboxRow[]; claimId: string }> => {
+  const { db, engine } = ctx.database;
+  const now = nowIso();
+  const claimId = uuid();
+  let due = db
+    .selectFrom('outbox as o')
+    .select('o.id')
+    .where('o.status', '=', 'PENDING')
+    .where('o.next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('o.claimed_until', 'is', null), eb('o.claimed_until', '<', now)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(
+        selectFrom('outbox as p')
+          .select(sql<number>`1`.as('one'))
+          .whereRef('p.transaction_id', '=', 'o.transaction_id')
+          .where('p.status', '=', 'PENDING')
+          .whereRef('p.seq', '<', 'o.seq'),
+      )))
+    .orderBy('o.next_attempt_at')
+    .orderBy('o.seq')
+    .limit(limit);
+  // A cheap read first: most polls find nothing, and then take no write lock at all.
+  if (!(await due.executeTakeFirst())) return { rows: [], claimId };
+  if (engine === 'postgres') due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('outbox')
+    .set({ claimed_until: new Date(Date.now() + leaseMs(ctx)).toISOString(), claim_id: claimId })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return { rows, claimId };
+};
+
+interface AttemptResult {
+  statusCode: number | null;
+  error: string | null;
+  /** The policy refused the target: the attempt is final whatever the retry policy says. */
+  refused: boolean;
+  latencyMs: number;
+  deliveryId: string;
+  startedAt: string;
+}
+
+/** One HTTP request over node:http(s), connecting only to the address `lookup` approved. */
+const send = (request: CallbackRequest, timeoutMs: number, lookup: LookupFunction): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const url = new URL(request.url);
+    const body = request.body === undefined ? undefined : Buffer.from(request.body);
+    const headers = { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+    const req = (url.protocol === 'https:' ? https : http).request(url, { method: request.method, headers, lookup, agent: false }, (res) => {
+      res.resume(); // the answer's body is not used; read it so the socket can close
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    const timer = setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })), timeoutMs);
+    req.on('upgrade', (_res, socket) => {
+      socket.destroy();
+      resolve(101);
+    });
+    req.on('error', reject);
+    req.on('close', () => clearTimeout(timer));
+    req.end(body);
   });
 
-const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<{ statusCode: number | null; error: string | null; latencyMs: number; deliveryId: string; startedAt: string }> => {
+const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<AttemptResult> => {
   const db = ctx.database.db;
-  const tx = row.transaction_id ? await db.selectFrom('transactions').selectAll().where('id', '=', row.transaction_id).executeTakeFirst() : undefined;
-  const session = await db.selectFrom('sessions').select(['merchant_reference']).where('id', '=', row.session_id).executeTakeFirstOrThrow();
-  const secret = await findSigningSecret(db, row.account_id);
   const deliveryId = uuid();
   const startedAt = nowIso();
+  const allowPrivate = privateCallbacksAllowed(ctx.env, row.account_id);
+  const target = deliveryTarget(row.url, { allowPrivate });
+  if (!target.ok) return { statusCode: null, error: `refused: ${target.reason}`, refused: true, latencyMs: 0, deliveryId, startedAt };
+  const tx = row.transaction_id ? await db.selectFrom('transactions').selectAll().where('id', '=', row.transaction_id).executeTakeFirst() : undefined;
+  const sessionRow = await db.selectFrom('sessions').selectAll().where('id', '=', row.session_id).executeTakeFirstOrThrow();
+  const secret = await findSigningSecret(db, row.account_id);
+  const includeSession = callbackOptions(row.url).includeSession;
+  let body: unknown;
+  if (row.method === 'POST') {
+    if (tx) body = await readTransaction(db, tx, includeSession ? ['session'] : []);
+    else body = includeSession ? { session: await readSession(db, sessionRow) } : {};
+  }
   const request = buildCallbackRequest({
     url: row.url,
     accountId: row.account_id,
     sessionId: row.session_id,
     transactionId: row.transaction_id,
-    merchantReference: tx?.merchant_reference ?? session.merchant_reference,
+    merchantReference: tx?.merchant_reference ?? sessionRow.merchant_reference,
     eventId: row.event_id,
     event: row.event === 'AUTHORIZE' ? undefined : row.event,
+    error: row.error ?? undefined,
     time: startedAt,
     deliveryId,
     secret: secret?.secret,
-    body: row.method === 'POST' && tx ? await readTransaction(db, tx) : undefined,
+    body,
     nowSeconds: Math.floor(Date.now() / 1000),
   });
   const t0 = performance.now();
+  const latency = () => Math.round(performance.now() - t0);
   try {
-    const res = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(ctx.env.KASSA_CALLBACK_TIMEOUT_MS),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    return { statusCode: res.status, error: null, latencyMs: Math.round(performance.now() - t0), deliveryId, startedAt };
+    const statusCode = await send(request, ctx.env.KASSA_CALLBACK_TIMEOUT_MS, target.lookup);
+    return { statusCode, error: null, refused: false, latencyMs: latency(), deliveryId, startedAt };
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string } };
-    const reason = err.name === 'TimeoutError' ? 'timeout' : (err.cause?.code ?? err.message);
-    return { statusCode: null, error: reason, latencyMs: Math.round(performance.now() - t0), deliveryId, startedAt };
+    const err = e as Error & { code?: string };
+    if (err.code === 'CALLBACK_URL_REFUSED') return { statusCode: null, error: `refused: ${err.message}`, refused: true, latencyMs: latency(), deliveryId, startedAt };
+    const reason = err.code === 'TIMEOUT' ? 'timeout' : (err.code ?? err.message);
+    return { statusCode: null, error: reason, refused: false, latencyMs: latency(), deliveryId, startedAt };
   }
 };
 
-const recordAttempt = async (ctx: AppContext, row: OutboxRow, result: Awaited<ReturnType<typeof attemptDelivery>>): Promise<void> => {
+const recordAttempt = async (ctx: AppContext, row: OutboxRow, claimId: string, result: AttemptResult): Promise<void> => {
   const attempt = row.attempts + 1;
-  const outcome = classifyAttempt(result.statusCode);
-  const finalStatus = outcome === 'DELIVERED' ? 'DELIVERED' : outcome === 'FAILED' || attempt >= MAX_CALLBACK_ATTEMPTS ? 'FAILED' : 'PENDING';
+  const outcome = result.refused ? 'FAILED' : classifyAttempt(result.statusCode);
+  const finalStatus = outcome === 'DELIVERED' ? 'DELIVERED' : outcome === 'FAILED' || attempt - row.series_start >= MAX_CALLBACK_ATTEMPTS ? 'FAILED' : 'PENDING';
   const now = nowIso();
   await inTransaction(ctx.database, async (trx) => {
+    // A write first: on SQLite this takes the write lock at once (busy_timeout applies between processes).
     await trx.insertInto('callback_attempts').values({
       id: uuid(), outbox_id: row.id, delivery_id: result.deliveryId, attempt, started_at: result.startedAt,
       latency_ms: result.latencyMs, status_code: result.statusCode, error: result.error,
     }).execute();
-    await trx.updateTable('outbox').set({
+    const updated = await trx.updateTable('outbox').set({
       status: finalStatus,
       attempts: attempt,
       claimed_until: null,
+      claim_id: null,
       last_status_code: result.statusCode,
       last_error: result.error,
-      next_attempt_at: finalStatus === 'PENDING' ? new Date(Date.now() + retryDelayMs(attempt, ctx.env.KASSA_CALLBACK_RETRY_BASE_MS)).toISOString() : row.next_attempt_at,
+      next_attempt_at: finalStatus === 'PENDING' ? new Date(Date.now() + retryDelayMs(attempt - row.series_start, ctx.env.KASSA_CALLBACK_RETRY_BASE_MS)).toISOString() : row.next_attempt_at,
       updated_at: now,
-    }).where('id', '=', row.id).execute();
-    if (finalStatus === 'DELIVERED' && row.event === 'AUTHORIZE') {
+    }).where('id', '=', row.id).where('claim_id', '=', claimId).executeTakeFirst();
+    // Our lease ran out and another worker took the row: it owns the row's state now.
+    if (Number(updated.numUpdatedRows) !== 1) return;
+    if (finalStatus === 'DELIVERED' && row.event === 'AUTHORIZE' && !row.error) {
       await loadSession(trx, ctx.database, row.session_id, { lock: true });
       await appendSessionEvent(trx, row.session_id, 'AUTH_CALLBACK_SENT', { details: { transaction_event_id: row.event_id, event_delivery: result.deliveryId } });
     }
@@ -105,8 +171,13 @@ const recordAttempt = async (ctx: AppContext, row: OutboxRow, result: Awaited<Re
 
 /** Delivers every due callback once; returns how many were attempted. */
 export const deliverDueCallbacks = async (ctx: AppContext, limit = 20): Promise<number> => {
-  const rows = await claimDue(ctx, limit);
-  await Promise.all(rows.map(async (row) => recordAttempt(ctx, row, await attemptDelivery(ctx, row))));
+  const { rows, claimId } = await claimDue(ctx, limit);
+  await Promise.all(rows.map(async (row) => {
+    const result = await attemptDelivery(ctx, row).catch((e: unknown): AttemptResult => ({
+      statusCode: null, error: `internal: ${(e as Error).message}`, refused: false, latencyMs: 0, deliveryId: uuid(), startedAt: nowIso(),
+    }));
+    await recordAttempt(ctx, row, claimId, result);
+  }));
   return rows.length;
 };
 

@@ -24,6 +24,11 @@ const EnvSchema = z
     KASSA_CALLBACK_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
     KASSA_CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
     KASSA_CALLBACK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600000).default(2000),
+    /**
+     * Callback URLs on private, loopback, link-local or unique-local addresses (and `localhost`):
+     * unset = allowed for test accounts (T...) only; true = allowed for every account; false = for none.
+     */
+    KASSA_ALLOW_PRIVATE_CALLBACKS: bool.optional(),
     KASSA_VALIDATE_RESPONSES: bool.default(false),
     KASSA_LOG_REQUESTS: bool.default(false),
   })

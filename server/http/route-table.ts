@@ -3,6 +3,7 @@ import { buildOpenApiDocument } from './openapi';
 import { defineRoute, ok, type RouteDef } from './route';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
+import { callbackRoutes } from './routes/callback-routes';
 import { gatewayRoutes } from './routes/gateway-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { sessionOperationRoutes } from './routes/session-operation-routes';
@@ -11,7 +12,7 @@ import { transactionRoutes } from './routes/transaction-routes';
 import { viewRoutes } from './routes/view-routes';
 
 /** THE route table: every /v1 operation, declared once. Both HTTP adapters and the OpenAPI document read it. */
-const apiRoutes: RouteDef[] = [...authRoutes, ...sessionOperationRoutes, ...sessionRoutes, ...viewRoutes, ...transactionRoutes, ...adminRoutes, ...gatewayRoutes, ...profileRoutes];
+const apiRoutes: RouteDef[] = [...authRoutes, ...sessionOperationRoutes, ...sessionRoutes, ...viewRoutes, ...transactionRoutes, ...adminRoutes, ...callbackRoutes, ...gatewayRoutes, ...profileRoutes];
 
 const documents = new Map<string, unknown>();
 

@@ -15,7 +15,7 @@ export interface CardSummary {
 }
 
 export type AuthorizeResult =
-  | { outcome: 'APPROVED'; card?: CardSummary; providerReference: string }
+  | { outcome: 'APPROVED'; card?: CardSummary; providerReference: string; /** The acquirer asks for extra control before the payment stands (ON_HOLD when the session allows it). */ review?: boolean }
   | { outcome: 'DECLINED'; card: CardSummary; code: string; message: string; retryable: boolean };
 
 export interface OperationRequest {

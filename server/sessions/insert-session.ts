@@ -29,13 +29,13 @@ export interface SessionDraft {
 
 /** Every rule a new session must pass, whichever operation creates it. Returns its payment methods. */
 export const validateSessionDraft = (ctx: AppContext, actor: Actor, draft: SessionDraft, meta: RequestMeta): PaymentMethod[] => {
+  if (draft.url?.callback_url) assertCallbackUrlAllowed(ctx, actor.accountId, draft.url.callback_url);
   if (draft.expires_at && Date.parse(draft.expires_at) <= Date.now()) {
     throw new AppError('INVALID_REQUEST', 'expires_at must be in the future', { errors: [{ path: 'expires_at', message: 'must be in the future' }] });
   }
   const methods = resolvePaymentMethods(actor.accountId, draft.configuration ?? {});
   assertItemsWhenRequired(draft.order, methods);
   if (featureToggles(meta.headers).has('strict-session-amounts')) assertOrderAmountMatches(draft.order);
-  if (draft.url?.callback_url) assertCallbackUrlAllowed(ctx, actor.accountId, draft.url.callback_url);
   return methods;
 };
 

@@ -5,6 +5,7 @@ import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { featureToggles } from '../shared/request-headers';
+import { autoCaptureIfConfigured } from '../transactions/auto-capture';
 import { getTransaction } from '../transactions/get-transaction';
 import type { TransactionView } from '../transactions/transaction-schemas';
 import { insertSession, validateSessionDraft } from './insert-session';
@@ -67,7 +68,8 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
       result = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' };
     }
     const errorCode = result.outcome === 'DECLINED' && !result.retryable ? 'DO_NOT_RETRY' : undefined;
-    await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: actor.subject, amount: draft.order.amount, declineStatus: 'FAILED', errorCode });
+    const { status, session } = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: actor.subject, amount: draft.order.amount, declineStatus: 'FAILED', errorCode });
+    if (status === 'AUTHORIZED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
     const transaction = await getTransaction(ctx, actor, transactionId);
     const success = result.outcome === 'APPROVED';
     const code = success ? 'AUTHORIZED' : (errorCode ?? (result as { code: string }).code);

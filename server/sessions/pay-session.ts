@@ -8,6 +8,7 @@ import { assertUnmodifiedSince } from './if-unmodified-since';
 import { resolvePaymentMethods } from './payment-methods';
 import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
 import { buildReturnUrl } from './return-url';
+import { autoCaptureIfConfigured } from '../transactions/auto-capture';
 import { assertPayable } from './session-availability';
 import { loadSession, type SessionRow } from './session-repository';
 import type { PaymentResponse, PaySessionInput } from './session-schemas';
@@ -59,14 +60,16 @@ export const paySession = async (ctx: AppContext, sessionId: string, input: PayS
   } catch (e) {
     result = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' };
   }
-  await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: CUSTOMER, amount });
+  const { status } = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: CUSTOMER, amount });
   if (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') {
+    if (status === 'AUTHORIZED' && result.outcome === 'APPROVED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
     const returnUrl = fromJson<{ return_url: string }>(session.url)!.return_url;
     return {
       success: true,
       transaction_id: transactionId,
       redirect_url: buildReturnUrl(returnUrl, { transaction_id: transactionId, merchant_reference: session.merchant_reference }),
-      actions: [{ source: 'sandbox', code: 'AUTHORIZED', type: 'success' }],
+      actions: [{ source: 'sandbox', code: status === 'ON_HOLD' ? 'ON_HOLD' : 'AUTHORIZED', type: 'success' }],
+      ...(status === 'ON_HOLD' ? { on_hold: true } : {}),
     };
   }
   const permanent = result.outcome === 'DECLINED' && !result.retryable;

@@ -53,20 +53,22 @@ export const finishPaymentAttempt = async (
 ): Promise<{ status: string; session: SessionRow }> =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    const approved = result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED';
-    const status = result.outcome === 'DECLINED' && opts.declineStatus ? opts.declineStatus : STATUS[result.outcome];
+    const onHold = result.outcome === 'APPROVED' && result.review === true && fromJson<{ enable_on_hold?: boolean }>(session.configuration)?.enable_on_hold === true;
+    const approved = (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') && !onHold;
+    const status = onHold ? 'ON_HOLD' : result.outcome === 'DECLINED' && opts.declineStatus ? opts.declineStatus : STATUS[result.outcome];
     const card = result.outcome === 'TOKENIZED' ? result.tokens.card : 'card' in result ? (result.card ?? null) : null;
-    const error = approved ? undefined : { code: opts.errorCode ?? (result as { code: string }).code, message: (result as { message: string }).message };
+    const providerApproved = result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED';
+    const error = providerApproved ? undefined : { code: opts.errorCode ?? (result as { code: string }).code, message: (result as { message: string }).message };
     const now = nowIso();
     await trx.updateTable('transactions').set({
       status, card: card ? toJson(card) : null, card_brand: card?.brand ?? null, updated_at: now, version: 2,
       ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
     }).where('id', '=', transactionId).where('status', '=', 'INITIATED').execute();
-    const eventId = await appendTransactionEvent(trx, transactionId, { event: 'AUTHORIZE', success: approved, amount: opts.amount, createdBy: opts.createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers), ...(error ? { error } : {}) });
+    const eventId = await appendTransactionEvent(trx, transactionId, { event: 'AUTHORIZE', success: providerApproved, amount: opts.amount, createdBy: opts.createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers), ...(error ? { error } : {}), ...(onHold ? { details: { on_hold: true } } : {}) });
     await trx.updateTable('sessions')
-      .set({ status: approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved ? transactionId : session.transaction_id, updated_at: now, version: session.version + 1 })
+      .set({ status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved || onHold ? transactionId : session.transaction_id, updated_at: now, version: session.version + 1 })
       .where('id', '=', sessionId).execute();
-    const sessionEvent = approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
+    const sessionEvent = onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
     const paymentType = (await trx.selectFrom('transactions').select('payment_product_type').where('id', '=', transactionId).executeTakeFirstOrThrow()).payment_product_type;
     await appendSessionEvent(trx, sessionId, sessionEvent, { meta, details: { transaction_id: transactionId, payment_product_type: paymentType, ...(error ? { error } : {}) } });
     const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;

@@ -11,6 +11,7 @@ export type SessionEventName =
   | 'VISITED'
   | 'PAYMENT_STARTED'
   | 'AUTHORIZED'
+  | 'ON_HOLD'
   | 'DECLINED'
   | 'FAILED'
   | 'COMPLETED'

@@ -209,6 +209,8 @@ export type PaySessionInput = z.infer<typeof PaySessionBody>;
 export const PaymentResponseSchema = z.object({
   success: z.boolean(),
   transaction_id: z.string().optional(),
+  /** The payment was taken but needs extra control (transaction ON_HOLD); the page reports SessionPaymentOnHold. */
+  on_hold: z.boolean().optional(),
   redirect_url: z.string().optional(),
   error: z.string().optional(),
   actions: z.array(z.object({ source: z.string().optional(), code: z.string().optional(), type: z.enum(['success', 'error']).optional() })),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../app-context';
+import { enqueueOperationCallbacks } from '../callbacks/enqueue-callback';
 import type { Executor } from '../db/database';
 import type { TransactionOperationsTable } from '../db/schema';
 import { forUpdate, inTransaction } from '../db/tx';
@@ -56,8 +57,10 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
       requestId: op.request_id ?? undefined, requestHeaders: fromJson(op.request_headers),
       details: { ...details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
     });
+    await enqueueOperationCallbacks(trx, row, { event: op.operation, eventId });
     if (voidedByFinalCapture > 0) {
-      await appendTransactionEvent(trx, row.id, { event: 'VOID', success: true, amount: voidedByFinalCapture, createdBy: op.created_by, requestId: op.request_id ?? undefined, details: { reason: 'final_capture' } });
+      const voidEventId = await appendTransactionEvent(trx, row.id, { event: 'VOID', success: true, amount: voidedByFinalCapture, createdBy: op.created_by, requestId: op.request_id ?? undefined, details: { reason: 'final_capture' } });
+      await enqueueOperationCallbacks(trx, row, { event: 'VOID', eventId: voidEventId });
     }
     await trx.updateTable('transaction_operations').set({ status: 'DONE', updated_at: nowIso() }).where('id', '=', op.id).execute();
     for (const hook of settleHooks) await hook(trx, { op, eventId });

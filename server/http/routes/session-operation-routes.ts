@@ -93,7 +93,7 @@ export const sessionOperationRoutes = [
     scopes: SCOPES.checkoutWrite,
     body: PayMerchantInitiatedBody,
     idempotent: true,
-    responses: { 200: { description: 'The transaction and the pay result', schema: PayResult }, 400: { description: 'Invalid request', schema: PayError }, ...AUTH_ERRORS, 500: { description: 'Unexpected error', schema: PayError } },
+    responses: { 200: { description: 'The transaction and the pay result', schema: PayResult }, 400: { description: 'Invalid request', schema: PayError }, ...AUTH_ERRORS, 409: { description: 'Under strict-success-merchant-reference, a payment with the same merchant_reference is still in progress; retry', schema: PayError }, 500: { description: 'Unexpected error', schema: PayError } },
     handle: async ({ ctx, actor, body, meta }) => ok(await payMerchantInitiated(ctx, actor, body, meta)),
   }),
   defineRoute({

@@ -14,6 +14,8 @@ export const SANDBOX_CARDS = {
   approve: '4111111111111111',
   decline: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Approved but flagged for review: ON_HOLD when the session's configuration has enable_on_hold. */
+  onHold: '4000000000000259',
 } as const;
 
 interface Decline {
@@ -40,7 +42,7 @@ export const createSandboxAcquirer = (database: Database): Acquirer => ({
     const { pan, summary } = validateCard(card);
     const decline = DECLINES[pan];
     if (decline) return declined(summary, decline);
-    return { outcome: 'APPROVED', card: summary, providerReference: `sbx_${randomBase58(16)}` };
+    return { outcome: 'APPROVED', card: summary, providerReference: `sbx_${randomBase58(16)}`, ...(pan === SANDBOX_CARDS.onHold ? { review: true } : {}) };
   },
   async tokenize({ accountId, card, tokenTypes }) {
     const { pan, summary } = validateCard(card);

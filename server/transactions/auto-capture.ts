@@ -1,0 +1,40 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import { inTransaction } from '../db/tx';
+import { AppError } from '../errors/app-error';
+import type { SessionRow } from '../sessions/session-repository';
+import { fromJson } from '../shared/json-columns';
+import { runMoneyOperation } from './run-money-operation';
+import { appendTransactionEvent, loadTransaction } from './transaction-repository';
+
+const SYSTEM = 'auto_capture';
+
+/**
+ * `configuration.auto_capture`: right after an authorization the server captures the whole amount
+ * (all order lines for item-based types), with `order.event_reference` as the capture reference.
+ * If the provider fails, the transaction stays AUTHORIZED and a failed CAPTURE event says why and
+ * whether a retry (a manual capture) can succeed.
+ */
+export const autoCaptureIfConfigured = async (ctx: AppContext, session: SessionRow, transactionId: string, meta: RequestMeta): Promise<void> => {
+  if (fromJson<{ auto_capture?: boolean }>(session.configuration)?.auto_capture !== true) return;
+  const order = fromJson<{ event_reference?: string; items?: { line_id: string; amount: number }[] }>(session.order_data)!;
+  const actor = { accountId: session.account_id, subject: SYSTEM, scopes: [] };
+  const tx = await loadTransaction(ctx.database.db, ctx.database, transactionId, session.account_id);
+  const items = order.items?.filter((i) => i.amount > 0).map((i) => ({ line_id: i.line_id, amount: i.amount }));
+  try {
+    await runMoneyOperation(ctx, actor, {
+      transactionId, operation: 'CAPTURE', amount: tx.amount,
+      items: items?.length && items.reduce((s, i) => s + i.amount, 0) === tx.amount ? items : undefined,
+      reference: order.event_reference, details: { auto_capture: true, ...(order.event_reference ? { capture_reference: order.event_reference } : {}) },
+    }, meta);
+  } catch (e) {
+    const code = e instanceof AppError ? e.code : 'INTERNAL';
+    await inTransaction(ctx.database, async (trx) => {
+      await loadTransaction(trx, ctx.database, transactionId, session.account_id, true);
+      await appendTransactionEvent(trx, transactionId, {
+        event: 'CAPTURE', success: false, amount: tx.amount, createdBy: SYSTEM, requestId: meta.requestId,
+        error: { code, message: e instanceof AppError ? e.message : 'The automatic capture failed' },
+        details: { auto_capture: true, retry_policy: { retryable: code === 'PROVIDER_UNAVAILABLE' || code === 'OPERATION_IN_PROGRESS', action: 'capture manually' } },
+      });
+    });
+  }
+};
