@@ -1,10 +1,26 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Executor } from './database';
 import type { DB } from './schema';
 
-/** Runs `fn` in one database transaction; a thrown error rolls everything back. */
-export const inTransaction = <T>(database: Database, fn: (trx: Executor) => Promise<T>): Promise<T> =>
-  database.db.transaction().execute(fn);
+/**
+ * Runs `fn` in one database transaction; a thrown error rolls everything back.
+ * SQLite: `BEGIN IMMEDIATE` takes the write lock up front, so two server processes on one file
+ * queue on busy_timeout instead of failing when a deferred read lock cannot be upgraded.
+ */
+export const inTransaction = <T>(database: Database, fn: (trx: Executor) => Promise<T>): Promise<T> => {
+  if (database.engine !== 'sqlite') return database.db.transaction().execute(fn);
+  return database.db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw error;
+    }
+  });
+};
 
 /**
  * Adds `FOR UPDATE` on PostgreSQL. SQLite has no row locks: Kysely serialises every
