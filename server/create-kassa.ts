@@ -11,6 +11,7 @@ import { createSandboxAcquirer } from './providers/sandbox/sandbox-acquirer';
 import type { Acquirer } from './providers/acquirer';
 import { startPoller } from './shared/poller';
 import { completePendingOperations } from './transactions/complete-pending-operations';
+import { recoverStalePayments } from './sessions/recover-stale-payments';
 
 export interface Kassa {
   ctx: AppContext;
@@ -35,7 +36,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const merchant = await ensureStartupMerchant(database, env);
   const dispatch = createDispatcher(ctx, ROUTES, opts.log);
   const worker: CallbackWorker | undefined = env.KASSA_CALLBACK_WORKER ? startCallbackWorker(ctx) : undefined;
-  const operations = env.KASSA_CALLBACK_WORKER ? startPoller('operations worker', env.KASSA_CALLBACK_POLL_MS, () => completePendingOperations(ctx)) : undefined;
+  const operations = env.KASSA_CALLBACK_WORKER ? startPoller('operations worker', env.KASSA_CALLBACK_POLL_MS, async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx))) : undefined;
   return {
     ctx,
     dispatch,

@@ -35,7 +35,8 @@ export const updateSession = async (ctx: AppContext, actor: Actor, sessionId: st
   }
   const previousOrder = fromJson<Record<string, unknown>>(session.order_data)!;
   const previousExpress = fromJson<Express>(session.express);
-  let express: Express | undefined = input.express ?? previousExpress;
+  // An express object in the update replaces the stored one's fields it names; the rest (e.g. the callback URL) is kept.
+  let express: Express | undefined = input.express ? { ...previousExpress, ...input.express } : previousExpress;
   let order: UpdateSessionInput['order'] = input.order;
   const callbackUrl = express?.shipping_address_callback_url;
   if (callbackUrl && (query.force_shipping_address_callback || input.express?.shipping_options === undefined)) {

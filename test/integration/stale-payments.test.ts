@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recoverStalePayments } from '../../server/sessions/recover-stale-payments';
+import { ApiClient, payBody, sessionBody } from '../support/api-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let srv: TestServer;
+let api: ApiClient;
+beforeAll(async () => {
+  srv = await startTestServer();
+  api = await ApiClient.login(srv.baseUrl);
+});
+afterAll(() => srv.stop());
+
+describe('a payment whose server died mid-way', () => {
+  it('is closed as FAILED ABANDONED after two minutes, and the session can be paid again', async () => {
+    const created = await api.post('/v1/sessions', sessionBody());
+    const sid = created.body.id as string;
+    // the acquirer never answers: the attempt stays INITIATED and the session PAYING, as after a crash
+    vi.spyOn(srv.kassa.ctx.acquirer, 'authorize').mockImplementationOnce(() => new Promise(() => undefined));
+    const abort = new AbortController();
+    const hanging = fetch(`${srv.baseUrl}/v1/sessions/${sid}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payBody()), signal: abort.signal }).catch(() => undefined);
+    const db = srv.kassa.ctx.database.db;
+    await expect.poll(async () => (await db.selectFrom('transactions').select('status').where('session_id', '=', sid).execute()).length).toBe(1);
+    expect((await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sid}/pay`, payBody())).body.error.code).toBe('SESSION_PAYMENT_IN_PROGRESS');
+
+    expect(await recoverStalePayments(srv.kassa.ctx)).toBe(0); // not stale yet: nothing changes
+    await db.updateTable('transactions').set({ created_at: new Date(Date.now() - 180_000).toISOString() }).where('session_id', '=', sid).execute();
+    await recoverStalePayments(srv.kassa.ctx);
+    abort.abort();
+    await hanging;
+
+    const [stale] = await db.selectFrom('transactions').select(['id', 'status']).where('session_id', '=', sid).execute();
+    expect(stale!.status).toBe('FAILED');
+    const tx = await api.get(`/v1/transactions/${stale!.id}`);
+    expect(tx.body.events.at(-1)).toMatchObject({ event: 'AUTHORIZE', success: false, error: { code: 'ABANDONED' } });
+    const again = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sid}/pay`, payBody());
+    expect(again.body.success).toBe(true);
+  });
+});
