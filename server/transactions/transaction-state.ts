@@ -145,7 +145,8 @@ export const reserve = (s: TxState, r: Reservation): TxState => {
   else if (r.op === 'REFUND') a.pendingRefund += r.amount;
   else a.pendingVoid += r.amount;
   const lines = mapLines(s.lines, r, (l, n) => (r.op === 'CAPTURE' ? { ...l, pendingCapture: l.pendingCapture + n } : { ...l, pendingRefund: l.pendingRefund + n }));
-  return { ...s, amounts: a, lines };
+  // A final capture in flight already closes the authorization to further captures.
+  return { ...s, amounts: a, lines, finalCaptured: s.finalCaptured || r.finalCapture };
 };
 
 /** Step 3 after a refusal or failure: give the reservation back; nothing else changes. */
@@ -155,7 +156,8 @@ export const release = (s: TxState, r: Reservation): TxState => {
   else if (r.op === 'REFUND') a.pendingRefund -= r.amount;
   else a.pendingVoid -= r.amount;
   const lines = mapLines(s.lines, r, (l, n) => (r.op === 'CAPTURE' ? { ...l, pendingCapture: l.pendingCapture - n } : { ...l, pendingRefund: l.pendingRefund - n }));
-  return { ...s, amounts: a, lines };
+  // Only one final capture can be in flight (it blocks the others), so releasing it reopens captures.
+  return { ...s, amounts: a, lines, finalCaptured: r.finalCapture ? false : s.finalCaptured };
 };
 
 /**
@@ -180,6 +182,6 @@ export const complete = (s: TxState, r: Reservation): { state: TxState; voidedBy
     voidedByFinalCapture = Math.max(0, a.authorized - a.captured - a.voided - a.pendingCapture);
     a.voided += voidedByFinalCapture;
   }
-  const state = { ...released, amounts: a, lines, finalCaptured: released.finalCaptured || r.finalCapture };
+  const state = { ...released, amounts: a, lines, finalCaptured: s.finalCaptured || r.finalCapture };
   return { state: { ...state, status: statusFromAmounts(a) }, voidedByFinalCapture };
 };

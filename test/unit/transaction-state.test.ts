@@ -82,6 +82,14 @@ describe('transaction state machine: rules', () => {
     expect(outcome(s, 'CAPTURE', 1)).toBe('TRANSACTION_NOT_CAPTURABLE');
   });
 
+  it('a final capture in flight blocks further captures; if it fails, captures reopen', () => {
+    const d = decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 300, finalCapture: true });
+    if (!d.ok) throw new Error(d.message);
+    const held = reserve(EXAMPLES.AUTHORIZED, d.reservation);
+    expect(outcome(held, 'CAPTURE', 1)).toBe('TRANSACTION_NOT_CAPTURABLE');
+    expect(outcome(release(held, d.reservation), 'CAPTURE', 1)).toBe('ok');
+  });
+
   it('items must exist, be unique, sum to the amount and stay within each line', () => {
     const s = EXAMPLES.AUTHORIZED;
     expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'zz', amount: 100 }] })).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
