@@ -11,12 +11,14 @@ const many = <T extends z.ZodType<string, string>>(item: T) =>
   z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(',')).filter(Boolean)).pipe(z.array(item)).optional();
 
 /** ISO 8601 date or date-time; no offset means UTC. A date-only upper bound includes that whole day. */
-const DateBound = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO 8601 date or date-time');
-const toUtc = (value: string, upper: boolean): string => {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(Date.parse(`${value}T00:00:00Z`) + (upper ? 86_400_000 - 1 : 0)).toISOString();
-  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
-  return new Date(hasZone ? value : `${value}Z`).toISOString();
-};
+const isDateOnly = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value);
+const instant = (value: string): number =>
+  Date.parse(isDateOnly(value) ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
+const DateBound = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO 8601 date or date-time')
+  .refine((value) => !Number.isNaN(instant(value)), 'is not a valid date or time');
+const toUtc = (value: string, upper: boolean): string => new Date(instant(value) + (isDateOnly(value) && upper ? 86_400_000 - 1 : 0)).toISOString();
 
 export const ListTransactionsQuery = z.object({
   id: many(z.string()),

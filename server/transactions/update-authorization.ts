@@ -4,17 +4,37 @@ import { enqueueCallback } from '../callbacks/enqueue-callback';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { appendSessionEvent } from '../sessions/session-events';
-import { loadSession } from '../sessions/session-repository';
+import { loadSession, type SessionRow } from '../sessions/session-repository';
 import { nowIso } from '../shared/clock';
 import { fromJson, toJson } from '../shared/json-columns';
 import { redactHeaders } from '../shared/request-headers';
+import { autoCaptureIfConfigured } from './auto-capture';
 import { decideAuthorizationUpdate } from './authorization-update';
+import { getTransaction } from './get-transaction';
 import { appendTransactionEvent, loadTransaction, readTransaction, saveTransactionState, stateOf } from './transaction-repository';
 import type { AuthorizationInput, TransactionView } from './transaction-schemas';
 import { statusFromAmounts } from './transaction-state';
 
-/** Extends, changes or finalizes an authorization, or authorizes a transaction on hold (see authorization-update.ts). */
-export const updateAuthorization = (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<TransactionView> =>
+/**
+ * Extends, changes or finalizes an authorization, or authorizes a transaction on hold (see
+ * authorization-update.ts). A transaction released from hold is then captured if the session asks
+ * for auto_capture, as any other fresh authorization is.
+ */
+export const updateAuthorization = async (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<TransactionView> => {
+  const { view, releasedFromHold } = await authorizationUpdate(ctx, actor, transactionId, input, meta);
+  if (!releasedFromHold) return view;
+  await autoCaptureIfConfigured(ctx, releasedFromHold, transactionId, meta);
+  return getTransaction(ctx, actor, transactionId);
+};
+
+/** The new order lines replace the transaction's items; what an item does not restate is kept from the old line. */
+const withOrderItems = (data: string, items: NonNullable<AuthorizationInput['items']>): string => {
+  const stored = fromJson<{ items?: { line_id: string }[] }>(data) ?? {};
+  const old = new Map((stored.items ?? []).map((i) => [i.line_id, i]));
+  return toJson({ ...stored, items: items.map((i) => ({ ...old.get(i.line_id), ...i })) });
+};
+
+const authorizationUpdate = (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<{ view: TransactionView; releasedFromHold?: SessionRow }> =>
   inTransaction(ctx.database, async (trx) => {
     const row = await loadTransaction(trx, ctx.database, transactionId, actor.accountId, true);
     const state = stateOf(row);
@@ -25,6 +45,7 @@ export const updateAuthorization = (ctx: AppContext, actor: Actor, transactionId
     const onHold = decision.kind === 'AUTHORIZE_ON_HOLD';
     await saveTransactionState(trx, row, onHold ? 'AUTHORIZED' : statusFromAmounts(amounts), amounts, {
       amount: decision.amount, lines: toJson(decision.lines), final_authorization: decision.finalAuthorization ? 1 : 0,
+      ...(input.items && !onHold ? { data: withOrderItems(row.data, input.items) } : {}),
     });
     const eventId = await appendTransactionEvent(trx, row.id, {
       event: 'AUTHORIZE', success: true, amount: decision.amount, items, createdBy: actor.subject, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers),
@@ -34,12 +55,14 @@ export const updateAuthorization = (ctx: AppContext, actor: Actor, transactionId
         ...(input.description ? { description: input.description } : {}), ...(input.final_authorization !== undefined ? { final_authorization: input.final_authorization } : {}),
       },
     });
+    let releasedFromHold: SessionRow | undefined;
     if (onHold) {
       const session = await loadSession(trx, ctx.database, row.session_id, { lock: true });
+      releasedFromHold = session;
       await trx.updateTable('sessions').set({ status: 'AUTHORIZED', transaction_id: row.id, updated_at: nowIso(), version: session.version + 1 }).where('id', '=', session.id).execute();
       await appendSessionEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
       const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;
       if (callbackUrl) await enqueueCallback(trx, { accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });
     }
-    return readTransaction(trx, await loadTransaction(trx, ctx.database, row.id, actor.accountId));
+    return { view: await readTransaction(trx, await loadTransaction(trx, ctx.database, row.id, actor.accountId)), releasedFromHold };
   });
