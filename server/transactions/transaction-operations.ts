@@ -48,10 +48,10 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
     if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return;
     const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
     const reservation = fromJson<Reservation>(op.reservation)!;
-    const { state, voidedByFinalCapture } = complete(stateOf(row), reservation);
+    const { state, voidedByFinalCapture, booked } = complete(stateOf(row), reservation);
     await saveState(trx, row, state);
     const details = fromJson<Record<string, unknown>>(op.details) ?? {};
-    const items = Object.entries(reservation.lines).map(([line_id, amount]) => ({ line_id, amount }));
+    const items = Object.entries(booked).map(([line_id, amount]) => ({ line_id, amount }));
     const eventId = await appendTransactionEvent(trx, row.id, {
       event: op.operation, success: true, amount: reservation.amount, items, createdBy: op.created_by,
       requestId: op.request_id ?? undefined, requestHeaders: fromJson(op.request_headers),

@@ -138,6 +138,25 @@ const mapLines = (lines: Lines, r: Reservation, f: (l: LineAmounts, amount: numb
   return out;
 };
 
+/**
+ * A capture without items is booked on the order lines in order, as far as each line has room
+ * (what does not fit, e.g. shipping outside the items, stays unbooked), so a later refund of a
+ * line finds what was captured on it.
+ */
+const allocateToLines = (lines: Lines, amount: number): Lines => {
+  const out = { ...lines };
+  let left = amount;
+  for (const [id, l] of Object.entries(out)) {
+    if (left <= 0) break;
+    const take = Math.min(left, l.authorized - l.captured - l.pendingCapture);
+    if (take > 0) {
+      out[id] = { ...l, captured: l.captured + take };
+      left -= take;
+    }
+  }
+  return out;
+};
+
 /** Step 1: hold the reservation so concurrent requests see it. */
 export const reserve = (s: TxState, r: Reservation): TxState => {
   const a = { ...s.amounts };
@@ -164,13 +183,16 @@ export const release = (s: TxState, r: Reservation): TxState => {
  * Step 3 after success: the reservation becomes settled money. A final capture also voids what is
  * left of the authorization (`voidedByFinalCapture`), so the event log can explain it.
  */
-export const complete = (s: TxState, r: Reservation): { state: TxState; voidedByFinalCapture: number } => {
+export const complete = (s: TxState, r: Reservation): { state: TxState; voidedByFinalCapture: number; booked: Record<string, number> } => {
   const released = release(s, r);
   const a = { ...released.amounts };
   let lines = released.lines;
+  /** Which lines the operation moved money on (for a capture without items: where it was booked). */
+  let booked: Record<string, number> = r.lines;
   if (r.op === 'CAPTURE') {
     a.captured += r.amount;
-    lines = mapLines(lines, r, (l, n) => ({ ...l, captured: l.captured + n }));
+    lines = Object.keys(r.lines).length > 0 ? mapLines(lines, r, (l, n) => ({ ...l, captured: l.captured + n })) : allocateToLines(lines, r.amount);
+    booked = Object.keys(r.lines).length > 0 ? r.lines : Object.fromEntries(Object.entries(lines).map(([id, l]) => [id, l.captured - (released.lines[id]?.captured ?? 0)]).filter(([, n]) => (n as number) > 0));
   } else if (r.op === 'REFUND') {
     a.refunded += r.amount;
     lines = mapLines(lines, r, (l, n) => ({ ...l, refunded: l.refunded + n }));
@@ -183,5 +205,5 @@ export const complete = (s: TxState, r: Reservation): { state: TxState; voidedBy
     a.voided += voidedByFinalCapture;
   }
   const state = { ...released, amounts: a, lines, finalCaptured: s.finalCaptured || r.finalCapture };
-  return { state: { ...state, status: statusFromAmounts(a) }, voidedByFinalCapture };
+  return { state: { ...state, status: statusFromAmounts(a) }, voidedByFinalCapture, booked };
 };

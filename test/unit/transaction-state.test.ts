@@ -104,6 +104,16 @@ describe('transaction state machine: rules', () => {
     expect(decide(captured, { op: 'REFUND', amount: 250, items: [{ line_id: 'b', amount: 250 }] })).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_CAPTURED' });
   });
 
+  it('a capture without items is booked on the lines, so a line can be refunded later', () => {
+    const d = decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 800 });
+    if (!d.ok) throw new Error(d.message);
+    const captured = complete(reserve(EXAMPLES.AUTHORIZED, d.reservation), d.reservation).state;
+    expect(captured.lines).toMatchObject({ a: { captured: 600 }, b: { captured: 200 } });
+    expect(outcome({ ...captured, lines: captured.lines }, 'REFUND', 600)).toBe('ok');
+    expect(decide(captured, { op: 'REFUND', amount: 300, items: [{ line_id: 'b', amount: 300 }] })).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_CAPTURED' });
+    expect(decide(captured, { op: 'REFUND', amount: 600, items: [{ line_id: 'a', amount: 600 }] })).toMatchObject({ ok: true });
+  });
+
   it('counts reservations in flight, so concurrent operations cannot exceed the limits', () => {
     const d1 = decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 700 });
     if (!d1.ok) throw new Error();
