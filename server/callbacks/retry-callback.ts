@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { inTransaction, forUpdate } from '../db/tx';
+import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { readCallbacks, type CallbackView } from './callback-view';
@@ -10,14 +11,18 @@ import { readCallbacks, type CallbackView } from './callback-view';
  * of up to 20 attempts (attempt numbers go on counting); a PENDING one is just made due now (an
  * attempt already in flight is left alone). Ordering per transaction still holds: while this one
  * is pending, later callbacks of its transaction wait for it.
+ * Writes come first (conditional updates), so the row is locked from the first statement on both engines.
  */
 export const retryCallback = (ctx: AppContext, actor: Actor, callbackId: string): Promise<CallbackView> =>
   inTransaction(ctx.database, async (trx) => {
-    const row = await forUpdate(ctx.database, trx.selectFrom('outbox').selectAll().where('id', '=', callbackId).where('account_id', '=', actor.accountId)).executeTakeFirst();
-    if (!row) throw new AppError('CALLBACK_NOT_FOUND', `Callback ${callbackId} was not found`);
     const now = nowIso();
-    const restart = row.status !== 'PENDING' ? { status: 'PENDING', series_start: row.attempts, claimed_until: null, claim_id: null } : {};
-    await trx.updateTable('outbox').set({ ...restart, next_attempt_at: now, updated_at: now }).where('id', '=', row.id).execute();
-    const updated = await trx.selectFrom('outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    return (await readCallbacks(trx, [updated]))[0]!;
+    const mine = trx.updateTable('outbox').where('id', '=', callbackId).where('account_id', '=', actor.accountId);
+    await mine
+      .set({ status: 'PENDING', series_start: sql<number>`attempts`, claimed_until: null, claim_id: null })
+      .where('status', '!=', 'PENDING')
+      .execute();
+    const made = await mine.set({ next_attempt_at: now, updated_at: now }).executeTakeFirst();
+    if (Number(made.numUpdatedRows) !== 1) throw new AppError('CALLBACK_NOT_FOUND', `Callback ${callbackId} was not found`);
+    const row = await trx.selectFrom('outbox').selectAll().where('id', '=', callbackId).executeTakeFirstOrThrow();
+    return (await readCallbacks(trx, [row]))[0]!;
   });
