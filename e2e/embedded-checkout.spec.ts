@@ -14,8 +14,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => merchant?.close());
 
-const embed = async (page: import('@playwright/test').Page, extraQuery = '') => {
-  const session = await createSession(token, { return_url: `${merchant.origin}/return` });
+const embed = async (page: import('@playwright/test').Page, extraQuery = '', extra: Record<string, unknown> = {}) => {
+  const session = await createSession(token, { return_url: `${merchant.origin}/return` }, extra);
   const src = `${E2E_BASE_URL}/?sid=${session.id}&ui=inline&sdk=0.8.30&language=en${extraQuery}`;
   await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(src)}`);
   const frame = page.frameLocator('#checkout');
@@ -53,6 +53,18 @@ test('an embedded checkout refuses a session lock it cannot honour, and ignores 
   await expect.poll(async () => (await embedEventsOfType(page, 'SessionLockFailed')).length).toBe(1);
   await page.waitForTimeout(200);
   expect(await embedEventsOfType(page, 'SessionLockFailed')).toHaveLength(1);
+});
+
+test('an express session is locked on the SDK\'s LockSession, and then cannot be paid until the merchant updates it', async ({ page }) => {
+  const { session, frame } = await embed(page, '', { express: { shipping_options: [] } });
+  await postToCheckout(page, { type: 'LockSession', sid: session.id });
+  await expect.poll(async () => (await embedEventsOfType(page, 'SessionLocked')).length).toBe(1);
+  const [locked] = await embedEventsOfType(page, 'SessionLocked');
+  expect(String(locked!.data.pay_lock_id)).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await embedEventsOfType(page, 'SessionLockFailed')).toHaveLength(0);
+  await fillCard(frame, { number: CARDS.approve });
+  await payButton(frame).click();
+  await expect(frame.getByRole('alert').filter({ hasText: /locked/i })).toBeVisible();
 });
 
 test('a declined card inside the frame shows the alert and sends the parent no final event', async ({ page }) => {

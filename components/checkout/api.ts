@@ -62,3 +62,15 @@ export const paySession = async (sid: string, card: CardInput): Promise<PayOutco
   if (error.code === 'INVALID_CARD' || errors.length > 0) return { kind: 'invalid_card', errors };
   return { kind: 'not_payable', message: error.message ?? 'This payment can not be completed.' };
 };
+
+/** POST /v1/view/{sid}/session/lock: the pay lock id, or undefined when the session cannot be locked. */
+export const lockSession = async (sid: string): Promise<string | undefined> => {
+  try {
+    const res = await fetch(`/v1/view/${encodeURIComponent(sid)}/session/lock`, { method: 'POST' });
+    if (!res.ok) return undefined;
+    const body = (await res.json()) as { pay_lock?: { pay_lock_id?: string } };
+    return body.pay_lock?.pay_lock_id;
+  } catch {
+    return undefined;
+  }
+};

@@ -10,6 +10,7 @@ export type OutgoingType =
   | 'SessionPaymentAuthorized'
   | 'SessionPaymentOnHold'
   | 'SessionPaymentError'
+  | 'SessionLocked'
   | 'SessionLockFailed'
   | 'ActivePaymentProductType'
   | 'ValidateSession'

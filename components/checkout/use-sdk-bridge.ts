@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useRef } from 'react';
+import { lockSession } from './api';
 import { type IncomingMessage, postToParent, readIncoming } from './sdk-messages';
 
 export interface SdkHandlers {
@@ -40,7 +41,13 @@ const dispatch = (sid: string, msg: IncomingMessage, h: SdkHandlers): void => {
     case 'ValidationResult':
       return h.onValidationResult({ success: msg.success === true, ...(msg.clientValidationError ? { clientValidationError: msg.clientValidationError } : {}) });
     case 'LockSession':
-      // Kassa has no session lock: say so at once, so the merchant's lockSession() does not hang.
-      return postToParent(sid, 'SessionLockFailed');
+      // Express sessions can be locked while the merchant updates them; anything else fails at once,
+      // so the merchant's lockSession() never hangs.
+      void lockSession(sid).then((payLockId) => {
+        if (payLockId) postToParent(sid, 'SessionLocked', { pay_lock_id: payLockId });
+        else postToParent(sid, 'SessionLockFailed');
+        h.onRefreshSession();
+      });
+      return;
   }
 };

@@ -50,7 +50,7 @@ export const ORDER_ITEMS = [
 export const ORDER_AMOUNT = 52750;
 
 /** A session for a 527.50 NOK order, returning to (and calling back) the given URLs. */
-export const createSession = async (token: string, urls: { return_url: string; callback_url?: string }) => {
+export const createSession = async (token: string, urls: { return_url: string; callback_url?: string }, extra: Record<string, unknown> = {}) => {
   const merchantReference = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const res = await api<{ id: string; url: string }>('POST', '/v1/sessions', {
     token,
@@ -58,6 +58,7 @@ export const createSession = async (token: string, urls: { return_url: string; c
       url: urls,
       order: { amount: ORDER_AMOUNT, currency: 'NOK', merchant_reference: merchantReference, vat_amount: 10550, items: ORDER_ITEMS },
       configuration: { sandbox: { creditcard: { enabled: true } } },
+      ...extra,
     },
   });
   if (res.status !== 200) throw new Error(`session create failed: ${res.status} ${JSON.stringify(res.body)}`);
