@@ -30,13 +30,6 @@ export const releaseOperation = (ctx: AppContext, operationId: string): Promise<
     await trx.updateTable('transaction_operations').set({ status: 'RELEASED', updated_at: nowIso() }).where('id', '=', op.id).execute();
   });
 
-export type SettleHook = (trx: Executor, settled: { op: OperationRow; eventId: string }) => Promise<void>;
-const settleHooks: SettleHook[] = [];
-/** Lets other modules (callbacks) act inside the settling transaction, e.g. to enqueue report_event callbacks. */
-export const onOperationSettled = (hook: SettleHook): void => {
-  settleHooks.push(hook);
-};
-
 /**
  * Turns a reservation into settled money, appends the event (with `initiate_request_id` when the
  * operation had been accepted for later), and a VOID event for what a final capture released.
@@ -63,7 +56,6 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
       await enqueueOperationCallbacks(trx, row, { event: 'VOID', eventId: voidEventId });
     }
     await trx.updateTable('transaction_operations').set({ status: 'DONE', updated_at: nowIso() }).where('id', '=', op.id).execute();
-    for (const hook of settleHooks) await hook(trx, { op, eventId });
   });
 
 /** Marks an operation as accepted for later (202) and records the INITIATE_* event. */
