@@ -23,6 +23,27 @@ export interface DatabaseOptions {
   pgSchema?: string;
 }
 
+/**
+ * Kysely prepares every query anew; on a hot path better-sqlite3's prepare was the largest single
+ * cost. Statements are reused by SQL text (execution is synchronous, so sharing one is safe), with
+ * a bound so queries with variable `in (...)` lists cannot grow the cache without limit.
+ */
+const withStatementCache = (sqlite: import('better-sqlite3').Database, max = 500) => {
+  const cache = new Map<string, import('better-sqlite3').Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (!stmt) {
+        stmt = sqlite.prepare(sqlText);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(sqlText, stmt);
+      }
+      return stmt;
+    },
+  };
+};
+
 const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   const { default: SQLite } = await import('better-sqlite3');
   fs.mkdirSync(/*turbopackIgnore: true*/ opts.dataDir, { recursive: true });
@@ -33,7 +54,7 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 };
 

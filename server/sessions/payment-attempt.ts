@@ -64,7 +64,9 @@ export const finishPaymentAttempt = async (
       status, card: card ? toJson(card) : null, card_brand: card?.brand ?? null, updated_at: now, version: 2,
       ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
     }).where('id', '=', transactionId).where('status', '=', 'INITIATED').execute();
-    const eventId = await appendTransactionEvent(trx, transactionId, { event: 'AUTHORIZE', success: providerApproved, amount: opts.amount, createdBy: opts.createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers), ...(error ? { error } : {}), ...(onHold ? { details: { on_hold: true } } : {}) });
+    const eventId = await appendTransactionEvent(trx, transactionId, { event: 'AUTHORIZE', success: providerApproved, amount: opts.amount, createdBy: opts.createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers), ...(error ? { error } : {}),
+      ...(onHold ? { details: { on_hold: true } } : error ? { details: { retry_policy: { retryable: result.outcome === 'DECLINED' ? result.retryable : true } } } : {}),
+    });
     await trx.updateTable('sessions')
       .set({ status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved || onHold ? transactionId : session.transaction_id, updated_at: now, version: session.version + 1 })
       .where('id', '=', sessionId).execute();

@@ -129,7 +129,7 @@ describe('a card payment, end to end through the API', () => {
     expect(declined.body).toMatchObject({ success: false, error: 'Rejected', error_details: [{ code: 'card_declined', category: 'permanent' }] });
     const tx = await api.get(`/v1/transactions/${declined.body.transaction_id}`);
     expect(tx.body.status).toBe('DECLINED');
-    expect(tx.body.events[1]).toMatchObject({ event: 'AUTHORIZE', success: false, error: { code: 'card_declined', message: expect.any(String) } });
+    expect(tx.body.events[1]).toMatchObject({ event: 'AUTHORIZE', success: false, error: { code: 'card_declined', message: expect.any(String) }, retry_policy: { retryable: false } });
     expect((await api.post(`/v1/transactions/${declined.body.transaction_id}/capture`, { amount: 1 })).body.error.code).toBe('TRANSACTION_NOT_CAPTURABLE');
 
     const again = await customer.post(`/v1/sessions/${created.body.id}/pay`, payBody(APPROVE_CARD));
