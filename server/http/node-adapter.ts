@@ -42,6 +42,8 @@ export const createNodeHandler = (dispatch: Dispatcher, publicUrl: string | unde
   for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const request: HttpRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body, baseUrl: requestBaseUrl(publicUrl, req.headers) };
   const response = await dispatch(request);
+  // With a length, node writes headers and body in one go instead of chunked framing.
+  if (response.body !== undefined) response.headers['content-length'] = String(Buffer.byteLength(response.body));
   res.writeHead(response.status, response.headers);
   res.end(response.body);
 };

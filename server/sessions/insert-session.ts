@@ -1,3 +1,4 @@
+import { insertRow } from '../db/compiled-once';
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { assertCallbackUrlAllowed } from '../callbacks/callback-url-policy';
@@ -46,7 +47,7 @@ export const insertSession = async (ctx: AppContext, trx: Executor, actor: Actor
   const customerName = [draft.customer?.first_name, draft.customer?.last_name].filter(Boolean).join(' ') || null;
   const metadata = draft.profileId ? { ...draft.metadata, 'session:profile_id': draft.profileId } : draft.metadata;
   const headers = redactHeaders(meta.headers);
-  await trx.insertInto('sessions').values({
+  await insertRow(trx, 'sessions', {
     id,
     account_id: actor.accountId,
     merchant_reference: draft.order.merchant_reference,
@@ -75,7 +76,7 @@ export const insertSession = async (ctx: AppContext, trx: Executor, actor: Actor
     payment_operation: draft.paymentOperation ?? null,
     profile_id: draft.profileId ?? null,
     request_headers: toJson(headers),
-  }).execute();
+  });
   await appendSessionEvent(trx, id, 'INITIATED', {
     requestId: meta.requestId,
     firstEvent: true,

@@ -1,3 +1,4 @@
+import { insertRow } from '../db/compiled-once';
 import type { RequestMeta } from '../app-context';
 import type { Executor } from '../db/database';
 import { redactHeaders } from '../shared/request-headers';
@@ -31,18 +32,15 @@ export const appendSessionEvent = async (
 ): Promise<string> => {
   const seq = opts.firstEvent ? 1 : await nextEventSeq(trx, 'session_events', sessionId);
   const id = uuid();
-  await trx
-    .insertInto('session_events')
-    .values({
-      id,
-      session_id: sessionId,
-      seq,
-      name,
-      created_at: nowIso(),
-      request_id: opts.requestId ?? opts.meta?.requestId ?? null,
-      details: opts.details ? toJson(opts.details) : null,
-      request_headers: opts.requestHeaders ? toJson(opts.requestHeaders) : opts.meta ? toJson(redactHeaders(opts.meta.headers)) : null,
-    })
-    .execute();
+  await insertRow(trx, 'session_events', {
+    id,
+    session_id: sessionId,
+    seq,
+    name,
+    created_at: nowIso(),
+    request_id: opts.requestId ?? opts.meta?.requestId ?? null,
+    details: opts.details ? toJson(opts.details) : null,
+    request_headers: opts.requestHeaders ? toJson(opts.requestHeaders) : opts.meta ? toJson(redactHeaders(opts.meta.headers)) : null,
+  });
   return id;
 };

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database, Executor } from '../db/database';
 import type { SessionsTable } from '../db/schema';
+import { compiledOnce } from '../db/compiled-once';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { fromJson } from '../shared/json-columns';
@@ -10,8 +11,16 @@ export type SessionRow = Selectable<SessionsTable>;
 
 export type SessionStatus = 'OPEN' | 'PAYING' | 'AUTHORIZED' | 'ON_HOLD' | 'CANCELLED';
 
+const sessionOfAccount = compiledOnce((exec, id: string, accountId: string) => exec.selectFrom('sessions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
+const eventsOfSession = compiledOnce((exec, sessionId: string) => exec.selectFrom('session_events').selectAll().where('session_id', '=', sessionId).orderBy('seq'));
+
 /** Loads a session by id; with accountId, another account's session is simply not found. */
 export const loadSession = async (exec: Executor, database: Database, id: string, opts: { accountId?: string; lock?: boolean } = {}): Promise<SessionRow> => {
+  if (opts.accountId && !opts.lock) {
+    const [row] = await sessionOfAccount(exec, id, opts.accountId);
+    if (!row) throw new AppError('SESSION_NOT_FOUND', `Session ${id} was not found`);
+    return row;
+  }
   let q = exec.selectFrom('sessions').selectAll().where('id', '=', id);
   if (opts.accountId) q = q.where('account_id', '=', opts.accountId);
   const row = await (opts.lock ? forUpdate(database, q) : q).executeTakeFirst();
@@ -34,7 +43,7 @@ export type SessionInclude = (typeof SESSION_INCLUDES)[number];
 
 /** The merchant's (authenticated) view of a session, with its events. Stored request headers only when asked for. */
 export const readSession = async (exec: Executor, row: SessionRow, includes: readonly string[] = []): Promise<SessionView> => {
-  const events = await exec.selectFrom('session_events').selectAll().where('session_id', '=', row.id).orderBy('seq').execute();
+  const events = await eventsOfSession(exec, row.id);
   const withHeaders = includes.includes('events.request_headers');
   return {
     id: row.id,
