@@ -2,7 +2,7 @@ import type { AppContext } from './app-context';
 import { ensureStartupMerchant, type MerchantCredentials } from './accounts/ensure-demo-merchant';
 import { loadOrCreateServerSecret } from './auth/server-secret';
 import { createTokenSigner } from './auth/tokens';
-import { startCallbackWorker, type CallbackWorker } from './callbacks/deliver-callbacks';
+import { deliverDueCallbacks } from './callbacks/deliver-callbacks';
 import type { Env } from './config/env';
 import { openDatabase } from './db/database';
 import { createDispatcher, type Dispatcher } from './http/dispatch';
@@ -35,7 +35,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(database), cookiePassword };
   const merchant = await ensureStartupMerchant(database, env);
   const dispatch = createDispatcher(ctx, ROUTES, opts.log);
-  const worker: CallbackWorker | undefined = env.KASSA_CALLBACK_WORKER ? startCallbackWorker(ctx) : undefined;
+  const worker = env.KASSA_CALLBACK_WORKER ? startPoller('callback worker', env.KASSA_CALLBACK_POLL_MS, () => deliverDueCallbacks(ctx)) : undefined;
   const operations = env.KASSA_CALLBACK_WORKER ? startPoller('operations worker', env.KASSA_CALLBACK_POLL_MS, async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx))) : undefined;
   return {
     ctx,

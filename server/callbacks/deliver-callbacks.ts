@@ -180,31 +180,3 @@ export const deliverDueCallbacks = async (ctx: AppContext, limit = 20): Promise<
   }));
   return rows.length;
 };
-
-export interface CallbackWorker {
-  stop(): Promise<void>;
-}
-
-/** Polls the outbox inside the server process. Pending rows survive restarts because they live in the database. */
-export const startCallbackWorker = (ctx: AppContext, log: (msg: string) => void = console.error): CallbackWorker => {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const loop = async () => {
-    while (!stopped) {
-      try {
-        const n = await deliverDueCallbacks(ctx);
-        if (n > 0) continue;
-      } catch (e) {
-        log(`callback worker: ${(e as Error).message}`);
-      }
-      await new Promise((r) => setTimeout(r, ctx.env.KASSA_CALLBACK_POLL_MS));
-    }
-  };
-  running = loop();
-  return {
-    async stop() {
-      stopped = true;
-      await running;
-    },
-  };
-};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Currency, HttpUrl, Int32Amount, IsoDateTime, JsonObject, PositiveInt32Amount, ResourceId } from '../shared/schemas';
+import { Currency, HttpUrl, manyParam, Int32Amount, IsoDateTime, JsonObject, PositiveInt32Amount, ResourceId } from '../shared/schemas';
 
 /** Nested objects keep fields we do not model (loose), so nothing a merchant sends is lost. */
 export const OrderItem = z.looseObject({
@@ -159,12 +159,7 @@ export type SessionView = z.infer<typeof SessionSchema>;
 export const SessionIdParams = z.object({ session_id: ResourceId });
 
 /** `includes` may repeat (`?includes=a&includes=b`) or be comma-separated. */
-export const includesParam = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(',')).filter(Boolean))
-    .pipe(z.array(z.enum(values)))
-    .optional();
+export const includesParam = <T extends readonly [string, ...string[]]>(values: T) => manyParam(z.enum(values));
 
 export const ViewQuery = z.looseObject({
   language: z.string().max(16).optional(),

@@ -33,3 +33,11 @@ export const ErrorBody = z.object({
     errors: z.array(z.object({ path: z.string().optional(), message: z.string(), code: z.string().optional() })).optional(),
   }).catchall(z.unknown()),
 });
+
+/** A query parameter that may repeat (`?a=1&a=2`) or be comma-separated (`?a=1,2`), each value checked by `item`. */
+export const manyParam = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(',')).filter(Boolean))
+    .pipe(z.array(item))
+    .optional();

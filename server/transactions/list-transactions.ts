@@ -2,13 +2,10 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
+import { manyParam } from '../shared/schemas';
 import { readTransaction } from './transaction-repository';
 import type { TransactionView } from './transaction-schemas';
 import { TRANSACTION_STATUSES } from './transaction-state';
-
-/** A query parameter that may repeat (`?a=1&a=2`) or be comma-separated (`?a=1,2`). */
-const many = <T extends z.ZodType<string, string>>(item: T) =>
-  z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(',')).filter(Boolean)).pipe(z.array(item)).optional();
 
 /** ISO 8601 date or date-time; no offset means UTC. A date-only upper bound includes that whole day. */
 const isDateOnly = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -21,18 +18,18 @@ const DateBound = z
 const toUtc = (value: string, upper: boolean): string => new Date(instant(value) + (isDateOnly(value) && upper ? 86_400_000 - 1 : 0)).toISOString();
 
 export const ListTransactionsQuery = z.object({
-  id: many(z.string()),
-  ids: many(z.string()),
-  status: many(z.enum(TRANSACTION_STATUSES)),
-  payment_product_type: many(z.string()),
-  card_brand: many(z.string()),
-  session_id: many(z.string()),
+  id: manyParam(z.string()),
+  ids: manyParam(z.string()),
+  status: manyParam(z.enum(TRANSACTION_STATUSES)),
+  payment_product_type: manyParam(z.string()),
+  card_brand: manyParam(z.string()),
+  session_id: manyParam(z.string()),
   merchant_reference: z.string().optional(),
   merchant_reference_2: z.string().optional(),
   payout_destination_id: z.string().optional(),
   'created_at.gte': DateBound.optional(),
   'created_at.lte': DateBound.optional(),
-  includes: many(z.enum(['events.success.true'])),
+  includes: manyParam(z.enum(['events.success.true'])),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   starting_after: z.string().max(100).optional(),
 });
