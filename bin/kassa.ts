@@ -1,21 +1,20 @@
 /**
  * Production server: one process. /v1 is dispatched straight from the route table
- * over node:http (no Next request pipeline); /demo starts a demo payment; every
- * other path goes to Next, which renders the checkout pages.
+ * over node:http (no Next request pipeline); every other path goes to Next, which
+ * renders the checkout pages and the demo shop.
  */
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { loadEnv } from '../server/config/env';
 import { createKassa } from '../server/create-kassa';
-import { createDemoSession } from '../server/demo/create-demo-session';
-import { createNodeHandler, requestBaseUrl } from '../server/http/node-adapter';
-import { uuid } from '../server/shared/ids';
+import { createNodeHandler } from '../server/http/node-adapter';
+import { publicOriginFor } from '../server/http/public-origin';
 
 const main = async () => {
   const env = loadEnv();
   const kassa = await createKassa(env);
-  const apiHandler = createNodeHandler(kassa.dispatch, env.KASSA_PUBLIC_URL);
+  const apiHandler = createNodeHandler(kassa.dispatch, publicOriginFor(env, () => server.address()));
   const withNext = process.env.KASSA_API_ONLY !== '1';
   const nextApp = withNext ? next({ dev: false, dir: path.resolve(__dirname, '..') }) : undefined;
   await nextApp?.prepare();
@@ -28,16 +27,6 @@ const main = async () => {
         console.error(e);
         if (!res.headersSent) res.writeHead(500).end();
       });
-      return;
-    }
-    if (url === '/demo' || url.startsWith('/demo?')) {
-      const baseUrl = requestBaseUrl(env.KASSA_PUBLIC_URL, req.headers);
-      createDemoSession(kassa.ctx, kassa.merchant.accountId, { requestId: uuid(), baseUrl, headers: {} })
-        .then((s) => res.writeHead(302, { location: s.url }).end())
-        .catch((e) => {
-          console.error(e);
-          res.writeHead(500, { 'content-type': 'text/plain' }).end('Could not start the demo payment');
-        });
       return;
     }
     if (nextHandler) void nextHandler(req, res);

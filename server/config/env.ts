@@ -14,6 +14,13 @@ const EnvSchema = z
     KASSA_DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').optional(),
     KASSA_DATA_DIR: z.string().default('./data'),
     KASSA_PUBLIC_URL: z.string().url().optional(),
+    /**
+     * Trust X-Forwarded-Proto / X-Forwarded-Host (and Host) for the public origin: only behind a
+     * reverse proxy that sets them. Unset: public URLs come from KASSA_PUBLIC_URL or the listening address.
+     */
+    KASSA_TRUST_PROXY: bool.default(false),
+    /** PUT /v1/sessions/{id} requires write:checkout or admin:checkout (default: read:checkout suffices, as the spec says). */
+    KASSA_SESSION_UPDATE_REQUIRES_WRITE: bool.default(false),
     KASSA_JWT_SECRET: z.string().min(32).optional(),
     KASSA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
     KASSA_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(86400),

@@ -1,17 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatcher, HttpRequest } from './dispatch';
+import type { PublicOrigin } from './public-origin';
 
 export const MAX_BODY_BYTES = 1_048_576;
 
 const tooLarge = JSON.stringify({ error: { message: 'The request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE', errors: [] } });
-
-/** The public origin: KASSA_PUBLIC_URL, else what the client used to reach us. */
-export const requestBaseUrl = (publicUrl: string | undefined, headers: Record<string, string | string[] | undefined>): string => {
-  if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  const proto = String(headers['x-forwarded-proto'] ?? 'http').split(',')[0]!.trim();
-  const host = String(headers['x-forwarded-host'] ?? headers.host ?? 'localhost').split(',')[0]!.trim();
-  return `${proto}://${host}`;
-};
 
 /** Reads the body; past the limit it drains (so the client can read our 413) and gives up entirely at 16x. */
 const readBody = (req: IncomingMessage): Promise<string | undefined> =>
@@ -28,8 +21,8 @@ const readBody = (req: IncomingMessage): Promise<string | undefined> =>
     req.on('error', reject);
   });
 
-/** node:http adapter over the route table: no framework in the /v1 hot path. */
-export const createNodeHandler = (dispatch: Dispatcher, publicUrl: string | undefined) => async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+/** node:http adapter over the route table: no framework in the /v1 hot path. `origin`: publicOriginFor (ADR 007). */
+export const createNodeHandler = (dispatch: Dispatcher, origin: PublicOrigin) => async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
   let body: string | undefined;
   try {
     body = await readBody(req);
@@ -40,7 +33,7 @@ export const createNodeHandler = (dispatch: Dispatcher, publicUrl: string | unde
   const url = new URL(req.url ?? '/', 'http://internal');
   const headers: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-  const request: HttpRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body, baseUrl: requestBaseUrl(publicUrl, req.headers) };
+  const request: HttpRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body, baseUrl: origin(req.headers) };
   const response = await dispatch(request);
   // With a length, node writes headers and body in one go instead of chunked framing.
   if (response.body !== undefined) response.headers['content-length'] = String(Buffer.byteLength(response.body));

@@ -1,8 +1,9 @@
 import type { Dispatcher, HttpRequest } from './dispatch';
-import { MAX_BODY_BYTES, requestBaseUrl } from './node-adapter';
+import { MAX_BODY_BYTES } from './node-adapter';
+import type { PublicOrigin } from './public-origin';
 
 /** Web-standard Request/Response adapter over the same dispatcher (used by Next route handlers). */
-export const handleWebRequest = async (dispatch: Dispatcher, publicUrl: string | undefined, request: Request): Promise<Response> => {
+export const handleWebRequest = async (dispatch: Dispatcher, origin: PublicOrigin, request: Request): Promise<Response> => {
   const url = new URL(request.url);
   const headers: Record<string, string | undefined> = {};
   request.headers.forEach((v, k) => {
@@ -12,7 +13,7 @@ export const handleWebRequest = async (dispatch: Dispatcher, publicUrl: string |
   if (text && Buffer.byteLength(text) > MAX_BODY_BYTES) {
     return Response.json({ error: { message: 'The request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE', errors: [] } }, { status: 413 });
   }
-  const req: HttpRequest = { method: request.method, path: url.pathname, query: url.searchParams, headers, body: text || undefined, baseUrl: requestBaseUrl(publicUrl, headers) };
+  const req: HttpRequest = { method: request.method, path: url.pathname, query: url.searchParams, headers, body: text || undefined, baseUrl: origin(headers) };
   const res = await dispatch(req);
   return new Response(res.body ?? null, { status: res.status, headers: res.headers });
 };

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { loadEnv } from '../../server/config/env';
 import { createKassa, type Kassa } from '../../server/create-kassa';
 import { createNodeHandler } from '../../server/http/node-adapter';
+import { publicOriginFor } from '../../server/http/public-origin';
 import { randomBase58 } from '../../server/shared/ids';
 
 export const ACCOUNT = 'T10000001';
@@ -42,7 +43,7 @@ export const startTestServer = async (opts: { env?: Record<string, string>; data
     ...opts.env,
   });
   const kassa = await createKassa(env, { pgSchema, log: () => undefined });
-  const server = http.createServer(createNodeHandler(kassa.dispatch, undefined));
+  const server: http.Server = http.createServer(createNodeHandler(kassa.dispatch, publicOriginFor(kassa.ctx.env, () => server.address())));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
