@@ -6,7 +6,7 @@ import { deliverDueCallbacks } from './callbacks/deliver-callbacks';
 import type { Env } from './config/env';
 import { openDatabase } from './db/database';
 import { createDispatcher, type Dispatcher } from './http/dispatch';
-import { ROUTES } from './http/route-table';
+import { routesFor } from './http/route-table';
 import { createSandboxAcquirer } from './providers/sandbox/sandbox-acquirer';
 import type { Acquirer } from './providers/acquirer';
 import { startPoller } from './shared/poller';
@@ -34,7 +34,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const cookiePassword = await loadOrCreateServerSecret(database, 'checkout_cookie_password');
   const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(database), cookiePassword };
   const merchant = await ensureStartupMerchant(database, env);
-  const dispatch = createDispatcher(ctx, ROUTES, opts.log);
+  const dispatch = createDispatcher(ctx, routesFor(env), opts.log);
   const worker = env.KASSA_CALLBACK_WORKER ? startPoller('callback worker', env.KASSA_CALLBACK_POLL_MS, () => deliverDueCallbacks(ctx)) : undefined;
   const operations = env.KASSA_CALLBACK_WORKER ? startPoller('operations worker', env.KASSA_CALLBACK_POLL_MS, async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx))) : undefined;
   return {

@@ -5,7 +5,8 @@ import type { Env } from '../config/env';
 import { AppError } from '../errors/app-error';
 
 /**
- * THE one place that decides which merchant callback URLs Kassa calls:
+ * THE one place that decides which merchant URLs Kassa calls (callbacks, and the express
+ * shipping-address callback in server/express/call-express-callback.ts):
  *  - only http and https;
  *  - no private, loopback, link-local, unique-local (or otherwise non-public: unspecified,
  *    carrier-grade NAT, multicast, reserved) addresses, and no `localhost`, unless
@@ -89,8 +90,8 @@ const isLocalhostName = (host: string): boolean => {
 export const privateCallbacksAllowed = (env: Pick<Env, 'KASSA_ALLOW_PRIVATE_CALLBACKS'>, accountId: string): boolean =>
   env.KASSA_ALLOW_PRIVATE_CALLBACKS ?? accountId.startsWith('T');
 
-const invalid = (message: string, detail: string): AppError =>
-  new AppError('INVALID_CALLBACK_URL', message, { errors: [{ path: 'url.callback_url', message: detail }] });
+const invalid = (message: string, detail: string, path = 'url.callback_url'): AppError =>
+  new AppError('INVALID_CALLBACK_URL', message, { errors: [{ path, message: detail }] });
 
 /** Why a URL's host (before any DNS) is refused, or undefined. */
 const literalHostProblem = (url: URL): string | undefined => {
@@ -101,26 +102,34 @@ const literalHostProblem = (url: URL): string | undefined => {
 };
 
 /**
- * When a callback URL is given (session create, profiles through it): a valid http(s) URL with valid
- * options, not on a private address unless allowed. Host names are resolved only at delivery.
+ * Any URL Kassa will call, when it is given (the session's callback_url, express callback URLs):
+ * a valid http(s) URL without credentials, not on a private address unless allowed. `path` names
+ * the field (e.g. `express.shipping_address_callback_url`). Host names are resolved only when called.
  */
-export const assertCallbackUrlAllowed = (ctx: Pick<AppContext, 'env'>, accountId: string, url: string): void => {
+export const assertOutboundUrlAllowed = (ctx: Pick<AppContext, 'env'>, accountId: string, url: string, path: string): URL => {
+  const name = path.split('.').pop()!;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw invalid('callback_url is not a valid URL', 'invalid URL');
+    throw invalid(`${name} is not a valid URL`, 'invalid URL', path);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid('callback_url must use http or https', 'must be http(s)');
-  if (parsed.username || parsed.password) throw invalid('callback_url must not contain credentials', 'no user:password@ in the URL');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(`${name} must use http or https`, 'must be http(s)', path);
+  if (parsed.username || parsed.password) throw invalid(`${name} must not contain credentials`, 'no user:password@ in the URL', path);
+  if (!privateCallbacksAllowed(ctx.env, accountId)) {
+    const problem = literalHostProblem(parsed);
+    if (problem) throw invalid(`${name} must be a public address: ${problem}`, 'private addresses are not allowed for this account', path);
+  }
+  return parsed;
+};
+
+/** The session's callback_url: an allowed outbound URL (above) with valid callback options. */
+export const assertCallbackUrlAllowed = (ctx: Pick<AppContext, 'env'>, accountId: string, url: string): void => {
+  const parsed = assertOutboundUrlAllowed(ctx, accountId, url, 'url.callback_url');
   const delay = parsed.searchParams.get('delay_callback');
   if (delay !== null && !/^\d+$/.test(delay)) throw invalid('delay_callback must be a whole number of seconds', `delay_callback must be 0-${MAX_DELAY_CALLBACK_SECONDS}`);
   for (const e of parsed.searchParams.getAll('report_event')) {
     if (!(REPORT_EVENTS as readonly string[]).includes(e.toUpperCase())) throw invalid(`report_event must be one of ${REPORT_EVENTS.join(', ')}`, `unknown report_event ${e}`);
-  }
-  if (!privateCallbacksAllowed(ctx.env, accountId)) {
-    const problem = literalHostProblem(parsed);
-    if (problem) throw invalid(`callback_url must be a public address: ${problem}`, 'private addresses are not allowed for this account');
   }
 };
 

@@ -1,44 +1,81 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
+import { deliveryTarget, privateCallbacksAllowed, type LookupFn } from '../callbacks/callback-url-policy';
 import { AppError } from '../errors/app-error';
 import { Int32Amount } from '../shared/schemas';
 import { OrderItem, ShippingOption } from '../sessions/session-schemas';
 import { signatureHeader } from '../signature/sign-callback';
 import { findSigningSecret } from '../signature/signature-secrets';
 
-export const ExpressCallbackResponse = z.looseObject({
+/** Only these fields of the shop's answer are used (unknown top-level and order fields are dropped). */
+export const ExpressCallbackResponse = z.object({
   shipping_options: z.array(ShippingOption),
-  order: z.looseObject({ amount: Int32Amount, currency: z.string().optional(), vat_amount: Int32Amount.optional(), items: z.array(OrderItem).optional(), discount_codes: z.array(z.string()).optional() }).optional(),
+  order: z.object({ amount: Int32Amount, currency: z.string().optional(), vat_amount: Int32Amount.optional(), items: z.array(OrderItem).optional(), discount_codes: z.array(z.string()).optional() }).optional(),
 });
 export type ExpressCallbackResult = z.infer<typeof ExpressCallbackResponse>;
 
 const TIMEOUT_MS = 10_000;
+const MAX_ANSWER_BYTES = 262_144;
 
 /**
- * POSTs the session to a merchant's express callback (shipping address or discount codes) and
- * validates the answer. No retries: anything but a valid 200 is EXPRESS_CALLBACK_FAILED with a
- * message the customer or merchant can act on. Never called inside a database transaction.
+ * The one answer for every failure: refused by the URL policy, unreachable, closed port, timeout,
+ * any status but 200, a body too large, not JSON or not the schema. The target's status, body and
+ * whether anything listened are never told (the detail goes to the server log as the cause).
  */
-export const callExpressCallback = async (ctx: AppContext, accountId: string, url: string, session: unknown): Promise<ExpressCallbackResult> => {
+const failed = (detail: string): AppError =>
+  new AppError('EXPRESS_CALLBACK_FAILED', "The shop's shipping service did not give a usable answer", { cause: new Error(`express callback: ${detail}`) });
+
+/** One POST over node:http(s), connecting only to the address the policy's `lookup` approved; no redirects. */
+const post = (url: string, headers: Record<string, string>, body: string, lookup: LookupFunction): Promise<{ status: number; text: string }> =>
+  new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const payload = Buffer.from(body);
+    const req = (target.protocol === 'https:' ? https : http).request(target, { method: 'POST', headers: { ...headers, 'content-length': String(payload.length) }, lookup, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > MAX_ANSWER_BYTES) req.destroy(new Error('answer too large'));
+        else chunks.push(c);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    const timer = setTimeout(() => req.destroy(new Error('timeout')), TIMEOUT_MS);
+    req.on('error', reject);
+    req.on('close', () => clearTimeout(timer));
+    req.end(payload);
+  });
+
+/**
+ * POSTs the session to a merchant's express callback (shipping address) and validates the answer.
+ * The URL goes through the callback URL policy (server/callbacks/callback-url-policy.ts): private
+ * addresses refused unless allowed for the account, the host resolved once and the socket pinned
+ * to the checked address. No retries. Never called inside a database transaction.
+ */
+export const callExpressCallback = async (ctx: AppContext, accountId: string, url: string, session: unknown, opts: { lookup?: LookupFn } = {}): Promise<ExpressCallbackResult> => {
+  const target = deliveryTarget(url, { allowPrivate: privateCallbacksAllowed(ctx.env, accountId), lookup: opts.lookup });
+  if (!target.ok) throw failed(`refused: ${target.reason}`);
   const secret = await findSigningSecret(ctx.database.db, accountId);
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Kassa-Express/1.0' };
   if (secret) headers['kassa-signature'] = signatureHeader(secret.secret, Math.floor(Date.now() / 1000), accountId, 'POST', url);
-  let res: Response;
+  let answer: { status: number; text: string };
   try {
-    res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(session), redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    answer = await post(url, headers, JSON.stringify(session), target.lookup);
   } catch (e) {
-    const reason = (e as Error).name === 'TimeoutError' ? 'did not answer within 10 s' : 'could not be reached';
-    throw new AppError('EXPRESS_CALLBACK_FAILED', `The shop's shipping service ${reason}`);
+    throw failed((e as Error).message);
   }
-  const text = await res.text().catch(() => '');
-  if (res.status !== 200) throw new AppError('EXPRESS_CALLBACK_FAILED', `The shop's shipping service answered ${res.status}`);
+  if (answer.status !== 200) throw failed(`status ${answer.status}`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(answer.text);
   } catch {
-    throw new AppError('EXPRESS_CALLBACK_FAILED', "The shop's shipping service did not answer with JSON");
+    throw failed('not JSON');
   }
   const result = ExpressCallbackResponse.safeParse(parsed);
-  if (!result.success) throw new AppError('EXPRESS_CALLBACK_FAILED', "The shop's shipping service answered with an invalid body (shipping_options is required)");
+  if (!result.success) throw failed('invalid body');
   return result.data;
 };

@@ -50,10 +50,11 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
       path: route.path,
       operationId: route.operationId,
       summary: route.summary,
-      description: route.description,
+      description: route.strictScopes ? `${route.description ?? ''}\n\nScopes: any of ${(route.scopes ?? []).join(', ')}; on a server with KASSA_SESSION_UPDATE_REQUIRES_WRITE=true, any of ${route.strictScopes.join(', ')}.`.trim() : route.description,
       tags: route.tags,
       security: security(route),
       ...(route.scopes ? { 'x-required-scopes-any-of': [...route.scopes] } : {}),
+      ...(route.strictScopes ? { 'x-required-scopes-any-of-when-update-requires-write': [...route.strictScopes] } : {}),
       request: {
         ...(route.params ? { params: route.params as z.ZodObject } : {}),
         ...(route.query ? { query: route.query as z.ZodObject } : {}),
@@ -72,9 +73,29 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
       ),
     });
   }
+  builds += 1;
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: 'Kassa API', version: '1.0.0', description: 'Hosted checkout and payments. Amounts are integers in minor units.' },
     servers: [{ url: baseUrl }],
   });
+};
+
+let builds = 0;
+/** How many documents this process has generated (a test asserts it stays at one per route table). */
+export const openApiDocumentsBuilt = (): number => builds;
+
+const documents = new WeakMap<readonly RouteDef[], Record<string, unknown>>();
+
+/**
+ * The document for a route table, generated on first use and kept (one per table, never per
+ * host); a request gets a shallow copy with its own `servers` entry, nothing is stored per request.
+ */
+export const openApiDocumentFor = (routes: readonly RouteDef[], baseUrl: string): Record<string, unknown> => {
+  let document = documents.get(routes);
+  if (!document) {
+    document = buildOpenApiDocument(routes, '/') as Record<string, unknown>;
+    documents.set(routes, document);
+  }
+  return { ...document, servers: [{ url: baseUrl }] };
 };

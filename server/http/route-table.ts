@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { buildOpenApiDocument } from './openapi';
+import type { Env } from '../config/env';
+import { openApiDocumentFor } from './openapi';
 import { defineRoute, ok, type RouteDef } from './route';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
@@ -14,8 +15,6 @@ import { viewRoutes } from './routes/view-routes';
 /** THE route table: every /v1 operation, declared once. Both HTTP adapters and the OpenAPI document read it. */
 const apiRoutes: RouteDef[] = [...authRoutes, ...sessionOperationRoutes, ...sessionRoutes, ...viewRoutes, ...transactionRoutes, ...adminRoutes, ...callbackRoutes, ...gatewayRoutes, ...profileRoutes];
 
-const documents = new Map<string, unknown>();
-
 const openApiRoute = defineRoute({
   operationId: 'openapi_get',
   method: 'GET',
@@ -24,10 +23,15 @@ const openApiRoute = defineRoute({
   tags: ['meta'],
   auth: 'none',
   responses: { 200: { description: 'OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) } },
-  handle: async ({ meta }) => {
-    if (!documents.has(meta.baseUrl)) documents.set(meta.baseUrl, buildOpenApiDocument(ROUTES, meta.baseUrl));
-    return ok(documents.get(meta.baseUrl));
-  },
+  // Built once; each request only puts its (trusted, ADR 007) origin into `servers`.
+  handle: async ({ meta }) => ok(openApiDocumentFor(ROUTES, meta.baseUrl)),
 });
 
 export const ROUTES: readonly RouteDef[] = [...apiRoutes, openApiRoute];
+
+/**
+ * The table a process dispatches with: ROUTES, where a route's `strictScopes` replace its `scopes`
+ * when KASSA_SESSION_UPDATE_REQUIRES_WRITE=true. The scopes stay declared in one place, the route.
+ */
+export const routesFor = (env: Pick<Env, 'KASSA_SESSION_UPDATE_REQUIRES_WRITE'>): readonly RouteDef[] =>
+  env.KASSA_SESSION_UPDATE_REQUIRES_WRITE ? ROUTES.map((r) => (r.strictScopes ? { ...r, scopes: r.strictScopes } : r)) : ROUTES;

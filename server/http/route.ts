@@ -50,6 +50,11 @@ export interface RouteDef<
   auth: A;
   /** Any one of these scopes is enough. */
   scopes?: readonly string[];
+  /**
+   * Replaces `scopes` when the deployment sets KASSA_SESSION_UPDATE_REQUIRES_WRITE=true (`routesFor`
+   * in route-table.ts); the OpenAPI document states both.
+   */
+  strictScopes?: readonly string[];
   params?: P;
   query?: Q;
   headers?: H;

@@ -4,6 +4,7 @@ import type { Actor } from '../auth/scopes';
 import { assertCallbackUrlAllowed } from '../callbacks/callback-url-policy';
 import type { Executor } from '../db/database';
 import { AppError } from '../errors/app-error';
+import { assertExpressUrlsAllowed } from '../express/assert-express-urls-allowed';
 import { addSeconds, nowIso } from '../shared/clock';
 import { accountScopedId } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
@@ -31,6 +32,7 @@ export interface SessionDraft {
 /** Every rule a new session must pass, whichever operation creates it. Returns its payment methods. */
 export const validateSessionDraft = (ctx: AppContext, actor: Actor, draft: SessionDraft, meta: RequestMeta): PaymentMethod[] => {
   if (draft.url?.callback_url) assertCallbackUrlAllowed(ctx, actor.accountId, draft.url.callback_url);
+  assertExpressUrlsAllowed(ctx, actor.accountId, draft.express);
   if (draft.expires_at && Date.parse(draft.expires_at) <= Date.now()) {
     throw new AppError('INVALID_REQUEST', 'expires_at must be in the future', { errors: [{ path: 'expires_at', message: 'must be in the future' }] });
   }

@@ -2,6 +2,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
+import { assertExpressUrlsAllowed } from '../express/assert-express-urls-allowed';
 import { callExpressCallback } from '../express/call-express-callback';
 import { nowIso } from '../shared/clock';
 import { fromJson, toJson } from '../shared/json-columns';
@@ -30,6 +31,7 @@ const changed = (a: unknown, b: unknown) => ({ status: JSON.stringify(a) === JSO
 export const updateSession = async (ctx: AppContext, actor: Actor, sessionId: string, input: UpdateSessionInput, query: { force_shipping_address_callback?: boolean; update_without_lock?: boolean }, meta: RequestMeta): Promise<SessionView> => {
   const session = await loadSession(ctx.database.db, ctx.database, sessionId, { accountId: actor.accountId });
   assertUpdatable(session, query.update_without_lock);
+  assertExpressUrlsAllowed(ctx, actor.accountId, input.express);
   if (input.order.currency !== session.currency) {
     throw new AppError('CURRENCY_MISMATCH', `order.currency must stay ${session.currency}`, { errors: [{ path: 'order.currency', message: `must be ${session.currency}` }] });
   }

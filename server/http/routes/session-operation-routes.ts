@@ -45,8 +45,10 @@ export const sessionOperationRoutes = [
     description: 'The session must be locked (by the checkout) unless `update_without_lock=true`. `order.amount` must equal the items plus the shipping option, which must be one of `express.shipping_options`. With a shipping address callback URL, the callback runs unless the update sets `express.shipping_options` (then only with `force_shipping_address_callback=true`). `remove_lock` (default true) releases the lock.',
     tags: ['sessions'],
     auth: 'bearer',
-    // the spec lists admin:checkout and read:checkout for update; write:checkout is accepted as well
+    // the spec lists admin:checkout and read:checkout for update; write:checkout is accepted as well.
+    // KASSA_SESSION_UPDATE_REQUIRES_WRITE=true takes read:checkout away (README, Security notes).
     scopes: [...SCOPES.checkoutRead, 'write:checkout'],
+    strictScopes: SCOPES.checkoutWrite,
     params: SessionIdParams,
     query: UpdateSessionQuery,
     body: UpdateSessionBody,
