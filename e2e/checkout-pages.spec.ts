@@ -6,6 +6,9 @@ import { fillCard, payButton } from './support/checkout-page';
 test('the demo shop takes a payment from start to the thank-you page', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Try a demo payment' }).click();
+  // GET /demo only shows the basket; the button POSTs to /demo/start, which creates the session
+  await expect(page).toHaveURL(/\/demo$/);
+  await page.getByRole('button', { name: 'Pay with Kassa' }).click();
   await expect(page).toHaveURL(/\/\?sid=/);
   await expect(page.getByTestId('order-total')).toHaveText('398.00 NOK');
   await fillCard(page, { number: CARDS.approve });
