@@ -64,7 +64,8 @@ describe('with KASSA_TRUST_PROXY=true', () => {
   });
 
   it('a malformed forwarded host or protocol is ignored: the listening address is used', async () => {
-    for (const headers of [{ 'x-forwarded-host': 'evil.example/path?x=' }, { 'x-forwarded-host': 'evil.example@x' }, { 'x-forwarded-host': 'ok.example', 'x-forwarded-proto': 'javascript' }]) {
+    const malformed: Record<string, string>[] = [{ 'x-forwarded-host': 'evil.example/path?x=' }, { 'x-forwarded-host': 'evil.example@x' }, { 'x-forwarded-host': 'ok.example', 'x-forwarded-proto': 'javascript' }];
+    for (const headers of malformed) {
       const session = await createSession(proxied, headers);
       expect(session.url, JSON.stringify(headers)).toBe(`${proxied.baseUrl}/v1/view/${session.id}`);
     }
