@@ -20,4 +20,10 @@ export interface RequestMeta {
   readonly baseUrl: string;
   /** The request's headers, lower-cased names (redact before storing: server/shared/request-headers.ts). */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /**
+   * The Idempotency-Key this request claimed (ADR 006). A use case's state-changing transaction
+   * passes `meta` to `oncePerKey` (server/idempotency/once-per-key.ts), which records the resource
+   * in that same transaction, so a retry after a crash finds it instead of changing state again.
+   */
+  readonly idempotency?: { readonly accountId: string; readonly key: string };
 }

@@ -137,8 +137,8 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
         const headers = parsePart(route.headers, req.headers, 'headers');
         const body = parseBody(route, req);
         const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers };
-        const run = async (): Promise<RouteResult> => {
-          const result = await route.handle({ params, query, headers, body, actor, meta, ctx } as never);
+        const run = async (idempotency?: RequestMeta['idempotency']): Promise<RouteResult> => {
+          const result = await route.handle({ params, query, headers, body, actor, meta: idempotency ? { ...meta, idempotency } : meta, ctx } as never);
           if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
           return result;
         };
