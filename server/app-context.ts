@@ -13,6 +13,13 @@ export interface AppContext {
   readonly cookiePassword: string;
 }
 
+/** The claimed Idempotency-Key; `replayed` is set when the use case answered from a recorded resource. */
+export interface IdempotencyScope {
+  readonly accountId: string;
+  readonly key: string;
+  replayed: boolean;
+}
+
 /** Per-request facts a use case may need, independent of the HTTP framework. */
 export interface RequestMeta {
   readonly requestId: string;
@@ -25,5 +32,5 @@ export interface RequestMeta {
    * passes `meta` to `oncePerKey` (server/idempotency/once-per-key.ts), which records the resource
    * in that same transaction, so a retry after a crash finds it instead of changing state again.
    */
-  readonly idempotency?: { readonly accountId: string; readonly key: string };
+  readonly idempotency?: IdempotencyScope;
 }

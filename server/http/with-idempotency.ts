@@ -1,4 +1,4 @@
-import type { AppContext, RequestMeta } from '../app-context';
+import type { AppContext, IdempotencyScope, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash, type IdempotentRequest } from '../idempotency/idempotency-store';
@@ -62,15 +62,17 @@ export const withIdempotency = async (
     }
   };
 
+  const scope: IdempotencyScope = { accountId: actor.accountId, key, replayed: false };
   let result: RouteResult;
   try {
     // The use case records what it changes on this key's row, in the transaction of the change.
-    result = await run({ accountId: actor.accountId, key });
+    result = await run(scope);
   } catch (e) {
     const mapped = e instanceof AppError ? errorResult(e, () => undefined) : undefined;
     await settle(mapped);
     throw e;
   }
   await settle(result);
-  return result;
+  // Answered from the change an earlier request with this key committed (a take-over): a replay too.
+  return scope.replayed ? { ...result, headers: { ...result.headers, [REPLAYED_HEADER]: 'true' } } : result;
 };

@@ -24,7 +24,7 @@ export interface IdempotentRequest {
 }
 
 /** What `claimIdempotencyKey` found: run the request now (and keep `claimedAt`), or replay the stored response. */
-export type Claim = { kind: 'claimed'; claimedAt: string } | { kind: 'replay'; response: StoredResponse };
+export type Claim = { kind: 'claimed'; claimedAt: string; takeover?: boolean } | { kind: 'replay'; response: StoredResponse };
 
 /** JSON with object keys sorted at every level, so key order and whitespace do not change the hash. */
 const canonicalJson = (value: unknown): string => {
@@ -95,7 +95,7 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
     // The first request committed its change (resource_id is written in that transaction) but its
     // answer was never stored: its process died, or it is finishing. Run again: the use case finds
     // the resource through oncePerKey and answers from it instead of changing anything twice.
-    if (row.status === 'IN_PROGRESS' && row.resource_id !== null) return { kind: 'claimed', claimedAt: row.created_at };
+    if (row.status === 'IN_PROGRESS' && row.resource_id !== null) return { kind: 'claimed', claimedAt: row.created_at, takeover: true };
     if (row.status !== 'COMPLETED') {
       throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry later');
     }

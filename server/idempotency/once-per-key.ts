@@ -14,6 +14,11 @@ export const recordedResource = async (trx: Executor, database: Database, meta: 
   return row?.resource_id ?? undefined;
 };
 
+/** Tells the dispatcher the answer comes from an earlier request's change (header idempotent-replayed). */
+export const markReplayed = (meta: RequestMeta): void => {
+  if (meta.idempotency) meta.idempotency.replayed = true;
+};
+
 /** Records what this request created or moved on its key's row, in the caller's transaction (the one making the change). */
 export const recordResource = async (trx: Executor, meta: RequestMeta, resourceId: string): Promise<void> => {
   const scope = meta.idempotency;
@@ -36,7 +41,10 @@ export const oncePerKey = async (
   stillValid: (resourceId: string) => Promise<boolean> = async () => true,
 ): Promise<{ id: string; replayed: boolean }> => {
   const recorded = await recordedResource(trx, database, meta);
-  if (recorded !== undefined && (await stillValid(recorded))) return { id: recorded, replayed: true };
+  if (recorded !== undefined && (await stillValid(recorded))) {
+    markReplayed(meta);
+    return { id: recorded, replayed: true };
+  }
   const id = await change();
   await recordResource(trx, meta, id);
   return { id, replayed: false };

@@ -1,7 +1,7 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { inTransaction } from '../db/tx';
-import { recordedResource, recordResource } from '../idempotency/once-per-key';
+import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
@@ -59,7 +59,9 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
       : undefined;
     if (existing && existing.status !== 'RELEASED') {
       if (existing.request_hash !== hash) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
+      if (existing.status === 'PENDING' && existing === byKey) throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry later');
       if (existing.status === 'PENDING') throw new AppError('OPERATION_IN_PROGRESS', 'The first request with this reference is still running; retry shortly');
+      if (existing === byKey) markReplayed(meta);
       return { replay: existing.initiate_request_id ?? undefined };
     }
     const decision = decide(stateOf(row), { op: req.operation, amount: req.amount, items: req.items, finalCapture: req.finalCapture });
