@@ -13,6 +13,13 @@ export interface AppContext {
   readonly cookiePassword: string;
 }
 
+/** The claimed Idempotency-Key; `replayed` is set when the use case answered from a recorded resource. */
+export interface IdempotencyScope {
+  readonly accountId: string;
+  readonly key: string;
+  replayed: boolean;
+}
+
 /** Per-request facts a use case may need, independent of the HTTP framework. */
 export interface RequestMeta {
   readonly requestId: string;
@@ -20,4 +27,10 @@ export interface RequestMeta {
   readonly baseUrl: string;
   /** The request's headers, lower-cased names (redact before storing: server/shared/request-headers.ts). */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /**
+   * The Idempotency-Key this request claimed (ADR 006). A use case's state-changing transaction
+   * passes `meta` to `oncePerKey` (server/idempotency/once-per-key.ts), which records the resource
+   * in that same transaction, so a retry after a crash finds it instead of changing state again.
+   */
+  readonly idempotency?: IdempotencyScope;
 }

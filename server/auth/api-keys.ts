@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { randomBase58, uuid } from '../shared/ids';
+import { SafeString } from '../shared/schemas';
 import type { Actor } from './scopes';
 import { hashSecret } from './secret-hash';
 
@@ -15,7 +16,7 @@ export const ApiKeyRead = z.object({
   deleted_by: z.string().optional(),
 });
 export const ApiKeyCreated = ApiKeyRead.extend({ api_key: z.string() });
-export const CreateApiKeyBody = z.strictObject({ name: z.string().min(1).max(200) });
+export const CreateApiKeyBody = z.strictObject({ name: SafeString.min(1).max(200) });
 export type ApiKeyView = z.infer<typeof ApiKeyRead>;
 
 type Row = { id: string; name: string; created_at: string; created_by: string; deleted_at: string | null; deleted_by: string | null };

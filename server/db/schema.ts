@@ -237,6 +237,8 @@ export interface IdempotencyKeysTable {
   created_at: string;
   completed_at: string | null;
   expires_at: string;
+  /** What the request created or moved (session id, operation id...), written in the transaction of that change. */
+  resource_id: string | null;
 }
 
 export interface DB {

@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   // request shape
   'INVALID_REQUEST',
   'INVALID_JSON',
+  'JSON_TOO_DEEP',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'ROUTE_NOT_FOUND',

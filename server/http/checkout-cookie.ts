@@ -23,7 +23,13 @@ const readCookie = (header: string | undefined, name: string): string | undefine
 export const openCheckoutCookie = async (cookieHeader: string | undefined, password: string): Promise<CheckoutCookie> => {
   const sealed = readCookie(cookieHeader, CHECKOUT_COOKIE);
   if (!sealed) return { visited: [] };
-  const data = await unsealData<Partial<CheckoutCookie>>(decodeURIComponent(sealed), { password, ttl: TTL_SECONDS }).catch((): Partial<CheckoutCookie> => ({}));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(sealed);
+  } catch {
+    return { visited: [] }; // malformed percent-encoding: treated as no cookie
+  }
+  const data = await unsealData<Partial<CheckoutCookie>>(decoded, { password, ttl: TTL_SECONDS }).catch((): Partial<CheckoutCookie> => ({}));
   return { visited: Array.isArray(data.visited) ? data.visited.filter((v): v is string => typeof v === 'string') : [] };
 };
 

@@ -4,6 +4,7 @@ import { actorForApiKey } from '../auth/api-keys';
 import { hasAnyScope, type Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
 import { uuid } from '../shared/ids';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../shared/json-depth';
 import { errorResult } from './error-response';
 import type { RouteDef, RouteResult } from './route';
 import { withIdempotency } from './with-idempotency';
@@ -75,7 +76,19 @@ const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
   } catch {
     throw new AppError('INVALID_JSON', 'The request body is not valid JSON');
   }
+  if (jsonDepthExceeds(value)) throw new AppError('JSON_TOO_DEEP', `The request body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep`);
   return parsePart(route.body, value, '');
+};
+
+/** `%ZZ` or a cut UTF-8 sequence (`%E0%A4%A`) is the client's mistake: 400, not a URIError. */
+const decodePathParam = (name: string, raw: string): string => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new AppError('INVALID_REQUEST', `The path parameter ${name} is not valid percent-encoding`, {
+      errors: [{ path: `params.${name}`, message: 'is not valid percent-encoding', code: 'invalid_format' }],
+    });
+  }
 };
 
 const authenticate = async (ctx: AppContext, route: RouteDef, req: HttpRequest): Promise<Actor | undefined> => {
@@ -117,15 +130,15 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
         pathMatched = true;
         if (c.route.method !== req.method) continue;
         const route = c.route;
-        const rawParams = Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+        const rawParams = Object.fromEntries(c.names.map((n, i) => [n, decodePathParam(n, m[i + 1]!)]));
         const actor = await authenticate(ctx, route, req);
         const params = parsePart(route.params, rawParams, 'params');
         const query = parsePart(route.query, queryObject(req.query), 'query');
         const headers = parsePart(route.headers, req.headers, 'headers');
         const body = parseBody(route, req);
         const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers };
-        const run = async (): Promise<RouteResult> => {
-          const result = await route.handle({ params, query, headers, body, actor, meta, ctx } as never);
+        const run = async (idempotency?: RequestMeta['idempotency']): Promise<RouteResult> => {
+          const result = await route.handle({ params, query, headers, body, actor, meta: idempotency ? { ...meta, idempotency } : meta, ctx } as never);
           if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
           return result;
         };

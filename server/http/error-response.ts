@@ -6,6 +6,7 @@ import type { RouteResult } from './route';
 const STATUS: Record<ErrorCode, number> = {
   INVALID_REQUEST: 400,
   INVALID_JSON: 400,
+  JSON_TOO_DEEP: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
   ROUTE_NOT_FOUND: 404,

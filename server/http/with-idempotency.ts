@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { AppContext, IdempotencyScope, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash, type IdempotentRequest } from '../idempotency/idempotency-store';
@@ -19,14 +19,17 @@ const isFinal = (status: number): boolean => status < 500 && status !== 409;
 /**
  * Runs `run` under the request's `Idempotency-Key` when the route is idempotent (ADR 006): the
  * first request with a key runs and its final response is stored; later requests with the same
- * key and request get that response again, with `idempotent-replayed: true`.
+ * key and request get that response again, with `idempotent-replayed: true`. The claimed key
+ * goes to the use case in `meta.idempotency`, whose transaction records the change it made
+ * (oncePerKey), so a retry after a crash between that commit and the stored answer answers from
+ * the recorded resource instead of changing anything twice.
  */
 export const withIdempotency = async (
   ctx: AppContext,
   route: RouteDef,
   actor: Actor | undefined,
   req: HttpRequest,
-  run: () => Promise<RouteResult>,
+  run: (idempotency?: RequestMeta['idempotency']) => Promise<RouteResult>,
   log: (err: unknown) => void,
 ): Promise<RouteResult> => {
   const key = req.headers[IDEMPOTENCY_HEADER];
@@ -59,14 +62,17 @@ export const withIdempotency = async (
     }
   };
 
+  const scope: IdempotencyScope = { accountId: actor.accountId, key, replayed: false };
   let result: RouteResult;
   try {
-    result = await run();
+    // The use case records what it changes on this key's row, in the transaction of the change.
+    result = await run(scope);
   } catch (e) {
     const mapped = e instanceof AppError ? errorResult(e, () => undefined) : undefined;
     await settle(mapped);
     throw e;
   }
   await settle(result);
-  return result;
+  // Answered from the change an earlier request with this key committed (a take-over): a replay too.
+  return scope.replayed ? { ...result, headers: { ...result.headers, [REPLAYED_HEADER]: 'true' } } : result;
 };

@@ -24,7 +24,7 @@ export interface IdempotentRequest {
 }
 
 /** What `claimIdempotencyKey` found: run the request now (and keep `claimedAt`), or replay the stored response. */
-export type Claim = { kind: 'claimed'; claimedAt: string } | { kind: 'replay'; response: StoredResponse };
+export type Claim = { kind: 'claimed'; claimedAt: string; takeover?: boolean } | { kind: 'replay'; response: StoredResponse };
 
 /** JSON with object keys sorted at every level, so key order and whitespace do not change the hash. */
 const canonicalJson = (value: unknown): string => {
@@ -74,6 +74,7 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
         created_at: now,
         completed_at: null,
         expires_at: addSeconds(now, IDEMPOTENCY_TTL_SECONDS),
+        resource_id: null,
       })
       .onConflict((oc) => oc.columns(['account_id', 'idem_key']).doNothing())
       .executeTakeFirst();
@@ -81,7 +82,8 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
 
     const row = await db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', req.accountId).where('idem_key', '=', req.key).executeTakeFirst();
     if (!row) continue; // released or replaced meanwhile: try again
-    const abandoned = row.status === 'IN_PROGRESS' && addSeconds(row.created_at, IN_PROGRESS_LEASE_SECONDS) <= now;
+    // Past its lease with nothing committed: the request's process died before its change; start afresh.
+    const abandoned = row.status === 'IN_PROGRESS' && row.resource_id === null && addSeconds(row.created_at, IN_PROGRESS_LEASE_SECONDS) <= now;
     if (row.expires_at <= now || abandoned) {
       // Only the exact record we read is removed, so two retries cannot both take it over.
       await db.deleteFrom('idempotency_keys').where('account_id', '=', req.accountId).where('idem_key', '=', req.key).where('created_at', '=', row.created_at).where('status', '=', row.status).execute();
@@ -90,6 +92,10 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
     if (row.request_hash !== req.requestHash) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', `This Idempotency-Key was already used for a different request (${row.method} ${row.path} with another body); use a new key`);
     }
+    // The first request committed its change (resource_id is written in that transaction) but its
+    // answer was never stored: its process died, or it is finishing. Run again: the use case finds
+    // the resource through oncePerKey and answers from it instead of changing anything twice.
+    if (row.status === 'IN_PROGRESS' && row.resource_id !== null) return { kind: 'claimed', claimedAt: row.created_at, takeover: true };
     if (row.status !== 'COMPLETED') {
       throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry later');
     }
@@ -123,7 +129,11 @@ export const completeIdempotencyKey = async (database: Database, req: Idempotent
     .execute();
 };
 
-/** Deletes the claim (the request failed in a way worth retrying), so the same key can run again. */
+/**
+ * Deletes the claim (the request failed in a way worth retrying), so the same key can run again.
+ * A claim whose request already committed a change (resource_id) is kept IN_PROGRESS: the retry
+ * takes it over at once and answers from that resource.
+ */
 export const releaseIdempotencyKey = async (database: Database, req: IdempotentRequest, claimedAt: string): Promise<void> => {
   await database.db
     .deleteFrom('idempotency_keys')
@@ -131,5 +141,6 @@ export const releaseIdempotencyKey = async (database: Database, req: IdempotentR
     .where('idem_key', '=', req.key)
     .where('created_at', '=', claimedAt)
     .where('status', '=', 'IN_PROGRESS')
+    .where('resource_id', 'is', null)
     .execute();
 };

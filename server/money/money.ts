@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error';
+import { CURRENCY_EXPONENTS } from './currencies';
 
 /** Money is always integer minor units together with its ISO 4217 currency. */
 export interface Money {
@@ -8,14 +9,8 @@ export interface Money {
 
 export const INT32_MAX = 2_147_483_647;
 
-/** Minor-unit exponent per currency; ISO 4217 default is 2. */
-const EXPONENTS: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0,
-  UGX: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-};
-
-export const currencyExponent = (currency: string): number => EXPONENTS[currency.toUpperCase()] ?? 2;
+/** Minor-unit exponent per currency (server/money/currencies.ts); 2 for a code not in the list. */
+export const currencyExponent = (currency: string): number => CURRENCY_EXPONENTS[currency.toUpperCase()] ?? 2;
 
 export const isMinorUnits = (n: number): boolean => Number.isSafeInteger(n) && n >= 0;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Configuration } from '../sessions/session-schemas';
-import { HttpUrl, JsonObject } from '../shared/schemas';
+import { HttpUrl, JsonObject, SafeString, SafeText } from '../shared/schemas';
 
-export const ProfileId = z.string().min(1).max(255).regex(/^\S(.*\S)?$/, 'must not start or end with spaces');
+export const ProfileId = SafeString.min(1).max(255).regex(/^\S(.*\S)?$/, 'must not start or end with spaces');
 
 export const ProfileConfigurationSchema = Configuration.extend({
   theme: JsonObject.optional(),
@@ -12,7 +12,7 @@ export const ProfileConfigurationSchema = Configuration.extend({
 
 export const ProfileBody = z.strictObject({
   profile_id: ProfileId.optional(),
-  description: z.string().min(1).max(1000),
+  description: SafeText.min(1).max(1000),
   configuration: ProfileConfigurationSchema,
   url: z.strictObject({ return_url: HttpUrl.optional(), callback_url: HttpUrl.optional(), merchant_terms_url: HttpUrl.optional() }).optional(),
   merchant: z.looseObject({ name: z.string(), logo_url: z.string().optional() }).optional(),

@@ -1,6 +1,7 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { inTransaction } from '../db/tx';
+import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { runMoneyOperation } from '../transactions/run-money-operation';
@@ -22,13 +23,19 @@ const currentTransactionStatus = async (ctx: AppContext, session: SessionRow): P
  */
 export const cancelSession = async (ctx: AppContext, actor: Actor, sessionId: string, meta: RequestMeta): Promise<SessionView> => {
   const session = await loadSession(ctx.database.db, ctx.database, sessionId, { accountId: actor.accountId });
+  if (session.status === 'CANCELLED' && (await recordedResource(ctx.database.db, ctx.database, meta)) === session.id) {
+    // This key's cancel committed before (ADR 006); its answer was never stored.
+    markReplayed(meta);
+    return readSession(ctx.database.db, session);
+  }
   if (session.status === 'CANCELLED') throw new AppError('SESSION_CANCELLED', 'The session is already cancelled');
   if (session.status === 'PAYING') throw new AppError('SESSION_PAYMENT_IN_PROGRESS', 'A payment of this session is in progress; try again shortly');
   const txStatus = await currentTransactionStatus(ctx, session);
   if (txStatus && !CANCELLABLE_TRANSACTION.has(txStatus)) {
     throw new AppError('TRANSACTION_NOT_VOIDABLE', `The session's transaction is ${txStatus}; only an initiated or authorized transaction can be cancelled`);
   }
-  if (txStatus === 'AUTHORIZED') await runMoneyOperation(ctx, actor, { transactionId: session.transaction_id!, operation: 'VOID', amount: 0, details: { reason: 'session cancelled' } }, meta);
+  // The void is a step of this cancel, not what its Idempotency-Key records (the cancel's transaction does).
+  if (txStatus === 'AUTHORIZED') await runMoneyOperation(ctx, actor, { transactionId: session.transaction_id!, operation: 'VOID', amount: 0, details: { reason: 'session cancelled' } }, { ...meta, idempotency: undefined });
 
   return inTransaction(ctx.database, async (trx) => {
     const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });
@@ -38,6 +45,7 @@ export const cancelSession = async (ctx: AppContext, actor: Actor, sessionId: st
     await trx.updateTable('sessions')
       .set({ status: 'CANCELLED', cancelled_at: now, cancelled_by: actor.subject, pay_lock_id: null, updated_at: now, version: row.version + 1 })
       .where('id', '=', row.id).execute();
+    await recordResource(trx, meta, row.id);
     await appendSessionEvent(trx, row.id, 'CANCELLED', { meta, details: { cancelled_by: actor.subject, ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}) } });
     return readSession(trx, await loadSession(trx, ctx.database, row.id));
   });

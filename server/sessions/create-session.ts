@@ -1,6 +1,7 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { inTransaction } from '../db/tx';
+import { oncePerKey } from '../idempotency/once-per-key';
 import { insertSession, validateSessionDraft, type SessionDraft } from './insert-session';
 import { loadSession, readSession } from './session-repository';
 import type { SessionView } from './session-schemas';
@@ -16,7 +17,7 @@ export const checkoutUrlFor = (baseUrl: string, sessionId: string): string => `$
 /** Creates a session; with includeSession the response also carries the whole session. */
 export const createSession = async (ctx: AppContext, actor: Actor, draft: SessionDraft, meta: RequestMeta, opts: { includeSession?: boolean } = {}): Promise<CreatedSession> => {
   validateSessionDraft(ctx, actor, draft, meta);
-  const id = await inTransaction(ctx.database, (trx) => insertSession(ctx, trx, actor, draft, meta));
+  const { id } = await inTransaction(ctx.database, (trx) => oncePerKey(trx, ctx.database, meta, () => insertSession(ctx, trx, actor, draft, meta)));
   const created: CreatedSession = { id, url: checkoutUrlFor(meta.baseUrl, id) };
   if (!opts.includeSession) return created;
   const row = await loadSession(ctx.database.db, ctx.database, id);

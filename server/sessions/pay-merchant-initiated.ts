@@ -3,6 +3,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
+import { oncePerKey } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
 import { featureToggles } from '../shared/request-headers';
 import { autoCaptureIfConfigured } from '../transactions/auto-capture';
@@ -35,6 +36,21 @@ const assertReferenceUnique = async (ctx: AppContext, trx: Executor, accountId: 
 };
 
 /**
+ * A retry with the Idempotency-Key of a pay whose session was committed but whose answer was never
+ * stored (its process died): answer from the session and its transaction, never pay again.
+ */
+const replayMerchantPay = async (ctx: AppContext, actor: Actor, sessionId: string): Promise<MerchantPayResult> => {
+  const session = await loadSession(ctx.database.db, ctx.database, sessionId);
+  if (session.status === 'PAYING' || !session.transaction_id) {
+    throw new AppError('SESSION_PAYMENT_IN_PROGRESS', 'The payment of this request is still being processed; retry shortly', { body: { session_id: sessionId, success: false, actions: [] } });
+  }
+  const transaction = await getTransaction(ctx, actor, session.transaction_id);
+  const success = !['INITIATED', 'DECLINED', 'FAILED'].includes(transaction.status);
+  const code = success ? 'AUTHORIZED' : ([...(transaction.events ?? [])].reverse().find((e) => e.error)?.error?.code ?? transaction.status);
+  return { ...transaction, session_id: sessionId, success, actions: [{ source: 'sandbox', code, type: success ? 'success' : 'error' }] };
+};
+
+/**
  * Creates and pays a session in one call, with the customer absent: a stored card token
  * (unscheduled or recurring purchase) or the sandbox invoice. A declined authorization is a 200
  * with status FAILED; a decline that must not be retried carries the error code DO_NOT_RETRY.
@@ -51,12 +67,15 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
   const methods = validateSessionDraft(ctx, actor, { ...draft, configuration }, meta);
   if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
 
-  const { sessionId, transactionId } = await inTransaction(ctx.database, async (trx) => {
+  let transactionId = '';
+  const { id: sessionId, replayed } = await inTransaction(ctx.database, (trx) => oncePerKey(trx, ctx.database, meta, async () => {
     await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));
     const id = await insertSession(ctx, trx, actor, { ...draft, configuration, kind: 'MERCHANT_INITIATED', paymentOperation }, meta);
     const session = await loadSession(trx, ctx.database, id, { lock: true });
-    return { sessionId: id, transactionId: await startPaymentAttempt(trx, session, paymentType, session.amount, actor.subject, meta) };
-  });
+    transactionId = await startPaymentAttempt(trx, session, paymentType, session.amount, actor.subject, meta);
+    return id;
+  }));
+  if (replayed) return replayMerchantPay(ctx, actor, sessionId);
 
   try {
     let result: AttemptResult;

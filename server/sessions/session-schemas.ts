@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { Currency, HttpUrl, manyParam, Int32Amount, IsoDateTime, JsonObject, PositiveInt32Amount, ResourceId } from '../shared/schemas';
+import { Currency, HttpUrl, manyParam, Int32Amount, IsoDateTime, JsonObject, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../shared/schemas';
 
 /** Nested objects keep fields we do not model (loose), so nothing a merchant sends is lost. */
 export const OrderItem = z.looseObject({
-  id: z.string().max(255).optional(),
-  line_id: z.string().min(1).max(255),
-  description: z.string().max(2000).optional(),
-  quantity: z.number().positive().optional(),
+  id: SafeString.max(255).optional(),
+  line_id: SafeString.min(1).max(255),
+  description: SafeText.max(2000).optional(),
+  quantity: Quantity.optional(),
   amount: Int32Amount,
   vat_amount: Int32Amount.optional(),
   vat: z.number().min(0).max(100).optional(),
@@ -28,8 +28,8 @@ export const Address = z.looseObject({
 });
 
 export const ShippingOption = z.looseObject({
-  id: z.string(),
-  line_id: z.string(),
+  id: SafeString.max(255),
+  line_id: SafeString.max(255),
   amount: Int32Amount,
   title: z.string().optional(),
   operator: z.string().optional(),
@@ -40,8 +40,8 @@ export const ShippingOption = z.looseObject({
 export const Order = z.looseObject({
   amount: PositiveInt32Amount,
   currency: Currency,
-  merchant_reference: z.string().min(1).max(255),
-  merchant_reference_2: z.string().max(255).optional(),
+  merchant_reference: SafeString.min(1).max(255),
+  merchant_reference_2: SafeString.max(255).optional(),
   vat_amount: Int32Amount.optional(),
   items: z.array(OrderItem).max(1000).optional(),
   shipping_option: ShippingOption.optional(),
@@ -105,7 +105,7 @@ export const CreateSessionBody = z.strictObject({ ...sessionFields, configuratio
 export type CreateSessionInput = z.infer<typeof CreateSessionBody>;
 
 export const CreateSessionFromProfileBody = z
-  .strictObject({ ...sessionFields, profile_id: z.string().min(1).max(255), url: SessionUrl.partial({ return_url: true }).optional(), configuration: Configuration.optional() })
+  .strictObject({ ...sessionFields, profile_id: SafeString.min(1).max(255), url: SessionUrl.partial({ return_url: true }).optional(), configuration: Configuration.optional() })
   .superRefine(uniqueLineIds);
 export type CreateSessionFromProfileInput = z.infer<typeof CreateSessionFromProfileBody>;
 

@@ -1,7 +1,9 @@
-import type { AppContext } from '../app-context';
+import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { generateSecret } from '../auth/secret-hash';
 import type { Executor } from '../db/database';
+import { inTransaction } from '../db/tx';
+import { oncePerKey } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
@@ -32,8 +34,12 @@ export const getSignatureSecret = async (ctx: AppContext, actor: Actor): Promise
 };
 
 /** Creates a new secret, which replaces (rotates) the previous one for every later callback. */
-export const createSignatureSecret = async (ctx: AppContext, actor: Actor): Promise<SignatureSecretView> => {
-  const row = { id: uuid(), account_id: actor.accountId, secret: generateSecret(32), created_at: nowIso(), created_by: actor.subject };
-  await ctx.database.db.insertInto('signature_secrets').values(row).execute();
-  return view(row);
-};
+export const createSignatureSecret = async (ctx: AppContext, actor: Actor, meta: RequestMeta): Promise<SignatureSecretView> =>
+  inTransaction(ctx.database, async (trx) => {
+    const { id } = await oncePerKey(trx, ctx.database, meta, async () => {
+      const row = { id: uuid(), account_id: actor.accountId, secret: generateSecret(32), created_at: nowIso(), created_by: actor.subject };
+      await trx.insertInto('signature_secrets').values(row).execute();
+      return row.id;
+    });
+    return view(await trx.selectFrom('signature_secrets').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  });

@@ -1,6 +1,7 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { inTransaction } from '../db/tx';
+import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
@@ -47,13 +48,20 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
   const hash = requestHash({ amount: req.operation === 'VOID' ? 0 : req.amount, items: req.items ?? [], final: req.finalCapture ?? false, details: req.details ?? {} });
 
   const started = await inTransaction(database, async (trx) => {
+    // The operation an earlier request with this Idempotency-Key recorded (ADR 006) is replayed like a repeated reference.
+    const recorded = await recordedResource(trx, database, meta);
     const row = await loadTransaction(trx, database, req.transactionId, actor.accountId, true);
-    const existing = req.reference
+    const byKey = recorded
+      ? await trx.selectFrom('transaction_operations').selectAll().where('id', '=', recorded).where('transaction_id', '=', row.id).executeTakeFirst()
+      : undefined;
+    const existing = byKey && byKey.status !== 'RELEASED' ? byKey : req.reference
       ? await trx.selectFrom('transaction_operations').selectAll().where('transaction_id', '=', row.id).where('operation', '=', req.operation).where('reference', '=', req.reference).executeTakeFirst()
       : undefined;
     if (existing && existing.status !== 'RELEASED') {
       if (existing.request_hash !== hash) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
+      if (existing.status === 'PENDING' && existing === byKey) throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry later');
       if (existing.status === 'PENDING') throw new AppError('OPERATION_IN_PROGRESS', 'The first request with this reference is still running; retry shortly');
+      if (existing === byKey) markReplayed(meta);
       return { replay: existing.initiate_request_id ?? undefined };
     }
     const decision = decide(stateOf(row), { op: req.operation, amount: req.amount, items: req.items, finalCapture: req.finalCapture });
@@ -67,6 +75,7 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
     const id = existing?.id ?? uuid();
     if (existing) await trx.updateTable('transaction_operations').set(values).where('id', '=', id).execute();
     else await trx.insertInto('transaction_operations').values({ id, transaction_id: row.id, account_id: actor.accountId, operation: req.operation, reference: req.reference ?? null, created_at: now, ...values }).execute();
+    await recordResource(trx, meta, id);
     return { operationId: id, amount: decision.reservation.amount, currency: row.currency };
   });
   if ('replay' in started) return read(ctx, actor, req.transactionId, started.replay);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JsonObject, PositiveInt32Amount, ResourceId } from '../shared/schemas';
+import { JsonObject, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../shared/schemas';
 import { TRANSACTION_STATUSES } from './transaction-state';
 
 export const TransactionIdParams = z.object({ id: ResourceId });
@@ -58,7 +58,7 @@ export type TransactionView = z.infer<typeof TransactionSchema>;
 
 const StringMetadata = z.record(z.string(), z.string());
 
-const OperationItem = z.looseObject({ line_id: z.string().min(1).max(255), amount: PositiveInt32Amount, quantity: z.number().positive().optional() });
+const OperationItem = z.looseObject({ line_id: SafeString.min(1).max(255), amount: PositiveInt32Amount, quantity: Quantity.optional() });
 const uniqueItems = (body: { items?: { line_id: string }[] }, ctx: z.RefinementCtx) => {
   const seen = new Set<string>();
   for (const [i, item] of (body.items ?? []).entries()) {
@@ -69,7 +69,7 @@ const uniqueItems = (body: { items?: { line_id: string }[] }, ctx: z.RefinementC
 
 export const CaptureBody = z.strictObject({
   amount: PositiveInt32Amount,
-  capture_reference: z.string().min(1).max(255).optional(),
+  capture_reference: SafeString.min(1).max(255).optional(),
   items: z.array(OperationItem).max(1000).optional(),
   final_capture: z.boolean().optional(),
   metadata: StringMetadata.optional(),
@@ -78,25 +78,25 @@ export type CaptureInput = z.infer<typeof CaptureBody>;
 
 export const RefundBody = z.strictObject({
   amount: PositiveInt32Amount,
-  reason: z.string().max(1000).optional(),
-  refund_reference: z.string().min(1).max(255).optional(),
+  reason: SafeText.max(1000).optional(),
+  refund_reference: SafeString.min(1).max(255).optional(),
   items: z.array(OperationItem).max(1000).optional(),
   metadata: StringMetadata.optional(),
 }).superRefine(uniqueItems);
 export type RefundInput = z.infer<typeof RefundBody>;
 
 /** Void takes no body, `{}`, or `{"id": ...}` (some clients echo the transaction id). */
-export const VoidBody = z.strictObject({ id: z.string().optional() });
+export const VoidBody = z.strictObject({ id: SafeString.max(255).optional() });
 export type VoidInput = z.infer<typeof VoidBody>;
 
 export const AuthorizationBody = z.strictObject({
-  reason: z.string().max(1000).optional(),
-  reference: z.string().max(255).optional(),
+  reason: SafeText.max(1000).optional(),
+  reference: SafeString.max(255).optional(),
   amount: PositiveInt32Amount.optional(),
   final_authorization: z.boolean().optional(),
   items: z.array(OperationItem).max(1000).optional(),
-  description: z.string().max(1000).optional(),
+  description: SafeText.max(1000).optional(),
 }).superRefine(uniqueItems);
 export type AuthorizationInput = z.infer<typeof AuthorizationBody>;
 
-export const UpdateTransactionBody = z.strictObject({ merchant_reference_2: z.string().min(1).max(255) });
+export const UpdateTransactionBody = z.strictObject({ merchant_reference_2: SafeString.min(1).max(255) });

@@ -2,6 +2,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { enqueueCallback } from '../callbacks/enqueue-callback';
 import { inTransaction } from '../db/tx';
+import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
 import { appendSessionEvent } from '../sessions/session-events';
 import { loadSession, type SessionRow } from '../sessions/session-repository';
@@ -36,7 +37,13 @@ const withOrderItems = (data: string, items: NonNullable<AuthorizationInput['ite
 
 const authorizationUpdate = (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<{ view: TransactionView; releasedFromHold?: SessionRow }> =>
   inTransaction(ctx.database, async (trx) => {
+    const recorded = await recordedResource(trx, ctx.database, meta);
     const row = await loadTransaction(trx, ctx.database, transactionId, actor.accountId, true);
+    if (recorded !== undefined) {
+      // This key's update committed before (ADR 006): answer with the transaction as it is now.
+      markReplayed(meta);
+      return { view: await readTransaction(trx, row) };
+    }
     const state = stateOf(row);
     const items = input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount }));
     const decision = decideAuthorizationUpdate(state, { amount: input.amount, final_authorization: input.final_authorization, items }, row.final_authorization === 1);
@@ -55,6 +62,7 @@ const authorizationUpdate = (ctx: AppContext, actor: Actor, transactionId: strin
         ...(input.description ? { description: input.description } : {}), ...(input.final_authorization !== undefined ? { final_authorization: input.final_authorization } : {}),
       },
     });
+    await recordResource(trx, meta, eventId);
     let releasedFromHold: SessionRow | undefined;
     if (onHold) {
       const session = await loadSession(trx, ctx.database, row.session_id, { lock: true });

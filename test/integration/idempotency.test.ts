@@ -124,7 +124,15 @@ describe('Idempotency-Key on POST /v1/sessions', () => {
     const fresh = await api.post('/v1/sessions', body, idem(key));
     expect([fresh.status, fresh.headers.get('idempotent-replayed')]).toEqual([200, null]);
 
+    // IN_PROGRESS with its session recorded: the first request committed and died before storing its
+    // answer; a retry answers from that session at once (ADR 006), without creating another.
     await row().set({ status: 'IN_PROGRESS' }).execute();
+    const recovered = await api.post('/v1/sessions', body, idem(key));
+    expect([recovered.status, recovered.body.id, recovered.headers.get('idempotent-replayed')]).toEqual([200, fresh.body.id, 'true']);
+    expect(await sessionsWithReference(body.order.merchant_reference)).toHaveLength(1);
+
+    // IN_PROGRESS with nothing recorded: the first request has not committed (yet): 409 until its lease ends.
+    await row().set({ status: 'IN_PROGRESS', resource_id: null }).execute();
     const running = await api.post('/v1/sessions', body, idem(key));
     expect([running.status, running.body.error.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_PROGRESS']);
 

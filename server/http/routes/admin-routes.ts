@@ -38,7 +38,7 @@ export const adminRoutes = [
     bodyOptional: true,
     idempotent: true,
     responses: { 200: { description: 'The new secret; every later callback is signed with it', schema: SignatureSchema }, ...errors },
-    handle: async ({ ctx, actor }) => ok(await createSignatureSecret(ctx, actor)),
+    handle: async ({ ctx, actor, meta }) => ok(await createSignatureSecret(ctx, actor, meta)),
   }),
   defineRoute({
     operationId: 'admin_api_keys_post',

@@ -23,7 +23,7 @@ export const profileRoutes = [
     body: ProfileBody,
     idempotent: true,
     responses: { ...one, ...INVALID_REQUEST, ...AUTH_ERRORS, 409: { description: 'profile_id already exists', schema: ErrorBody } },
-    handle: async ({ ctx, actor, body }) => ok(await createProfile(ctx, actor, body)),
+    handle: async ({ ctx, actor, body, meta }) => ok(await createProfile(ctx, actor, body, meta)),
   }),
   defineRoute({
     ...base,

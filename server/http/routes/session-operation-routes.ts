@@ -9,7 +9,7 @@ import {
   CreatePaymentTokenSessionBody, CreateSessionResponse, IncludeSessionQuery, PayMerchantInitiatedBody, SessionIdParams, SessionSchema, UpdateSessionBody, UpdateSessionQuery,
 } from '../../sessions/session-schemas';
 import { updateSession } from '../../sessions/update-session';
-import { ErrorBody } from '../../shared/schemas';
+import { ErrorBody, SafeString } from '../../shared/schemas';
 import { TransactionSchema } from '../../transactions/transaction-schemas';
 import { defineRoute, ok, redirect } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
@@ -105,7 +105,7 @@ export const sessionOperationRoutes = [
     summary: 'Send the customer to the return URL with the result of a payment attempt (no authentication)',
     tags: ['checkout view'],
     auth: 'none',
-    params: SessionIdParams.extend({ redirect_ref: z.string().min(1).max(100) }),
+    params: SessionIdParams.extend({ redirect_ref: SafeString.min(1).max(100) }),
     responses: { 302: { description: 'Redirect to the return URL', headers: { location: 'return_url with transaction_id, merchant_reference and error' } }, ...INVALID_REQUEST, ...NOT_FOUND },
     handle: async ({ ctx, params }) => redirect(await redirectSession(ctx, params.session_id, params.redirect_ref)),
   }),

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonDepthExceeds } from '../../server/shared/json-depth';
+import { ApiClient, APPROVE_CARD, sessionBody } from '../support/api-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let srv: TestServer;
+let api: ApiClient;
+let customer: ApiClient;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  api = await ApiClient.login(srv.baseUrl);
+  customer = new ApiClient(srv.baseUrl);
+});
+afterAll(() => srv.stop());
+
+const db = () => srv.kassa.ctx.database.db;
+/** Everything a refused request could have written. */
+const storedState = async () => ({
+  sessions: await db().selectFrom('sessions').selectAll().orderBy('id').execute(),
+  transactions: await db().selectFrom('transactions').selectAll().orderBy('id').execute(),
+  operations: await db().selectFrom('transaction_operations').selectAll().orderBy('id').execute(),
+  apiKeys: await db().selectFrom('api_keys').selectAll().orderBy('id').execute(),
+  idempotency: await db().selectFrom('idempotency_keys').selectAll().orderBy('idem_key').execute(),
+});
+const expectRefused = (res: { status: number; body: any }, status: number, code: string) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.error).toMatchObject({ code, message: expect.any(String) });
+};
+/** `{"a":{"a":...{"a":1}}}` with `depth` objects, built as text so the test itself never recurses. bodyWith's depth counts the whole body. */
+const nested = (depth: number): string => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+const nestedArray = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const bodyWith = (field: 'metadata' | 'order' | 'theme', depth: number): string => {
+  const base = JSON.stringify(sessionBody());
+  if (field === 'metadata') return `${base.slice(0, -1)},"metadata":{"deep":${nested(depth - 2)}}}`;
+  if (field === 'order') return base.replace('"order":{', `"order":{"deep":${nested(depth - 2)},`);
+  return JSON.stringify({ profile_id: 'deep', description: 'd' }).replace('{', `{"theme":{"deep":${nested(depth - 2)}},`);
+};
+const paidTransaction = async (): Promise<string> => {
+  const created = await api.post('/v1/sessions', sessionBody());
+  const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card: APPROVE_CARD } });
+  expect(paid.body.success).toBe(true);
+  return paid.body.transaction_id as string;
+};
+
+describe('JSON nesting depth', () => {
+  it('the depth check is iterative: 100,000 levels parse and are measured without overflowing the stack', () => {
+    expect(jsonDepthExceeds(JSON.parse(nested(100_000)))).toBe(true);
+    expect(jsonDepthExceeds(JSON.parse(nestedArray(100_000)))).toBe(true);
+    expect(jsonDepthExceeds(JSON.parse(nested(32)))).toBe(false);
+    expect(jsonDepthExceeds(JSON.parse(nested(33)))).toBe(true);
+    expect(jsonDepthExceeds({ a: [1, 'x', null, { b: [] }] }, 4)).toBe(false);
+    expect(jsonDepthExceeds({ a: [1, 'x', null, { b: [] }] }, 3)).toBe(true);
+  });
+
+  it.each(['metadata', 'order'] as const)('a body nested 4,200 or 10,000 deep inside %s is 400 JSON_TOO_DEEP and stores nothing', async (field) => {
+    const before = await storedState();
+    for (const depth of [33, 4_200, 10_000]) {
+      const res = await api.post('/v1/sessions', bodyWith(field, depth), { 'idempotency-key': `deep-${field}-${depth}` });
+      expectRefused(res, 400, 'JSON_TOO_DEEP');
+    }
+    expect(await storedState()).toEqual(before);
+  });
+
+  it('a profile theme nested 4,200 deep is 400 JSON_TOO_DEEP; 32 levels in all is accepted', async () => {
+    const before = await storedState();
+    expectRefused(await api.post('/v1/admin/session/profiles', bodyWith('theme', 4_200)), 400, 'JSON_TOO_DEEP');
+    expect(await storedState()).toEqual(before);
+    const atLimit = await api.post('/v1/sessions', bodyWith('metadata', 32));
+    expect(atLimit.status, JSON.stringify(atLimit.body)).toBe(200);
+  });
+
+  it('a session stored just under the old overflow depth still reads and lists (no 500)', async () => {
+    const created = await api.post('/v1/sessions', sessionBody());
+    // Written straight into the row, as data from before the cap would be.
+    await db().updateTable('sessions').set({ metadata: `{"deep":${nested(4_100)}}` }).where('id', '=', created.body.id).execute();
+    const read = await api.get(`/v1/sessions/${created.body.id}`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.id).toBe(created.body.id);
+    const list = await api.get('/v1/sessions?limit=100');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(JSON.stringify(list.body)).toContain(created.body.id);
+    const view = await customer.get(`/v1/view/${created.body.id}/session`);
+    expect(view.status).toBe(200);
+  });
+});
+
+describe('malformed percent-encoding', () => {
+  it.each(['%ZZ', '%E0%A4%A', '%', 'T10000001.%FF%FE'])('is a 400 in the error shape in any path parameter: %s', async (raw) => {
+    const before = await storedState();
+    expectRefused(await api.get(`/v1/sessions/${raw}`), 400, 'INVALID_REQUEST');
+    expectRefused(await customer.get(`/v1/view/${raw}/session`), 400, 'INVALID_REQUEST');
+    expectRefused(await api.post(`/v1/transactions/${raw}/void`, {}), 400, 'INVALID_REQUEST');
+    expectRefused(await api.get(`/v1/admin/session/profiles/${raw}`), 400, 'INVALID_REQUEST');
+    expect(await storedState()).toEqual(before);
+  });
+
+  it('a malformed kassa_checkout cookie is ignored (treated as no cookie)', async () => {
+    const created = await api.post('/v1/sessions', sessionBody());
+    for (const cookie of ['kassa_checkout=%E0%A4%A', 'kassa_checkout=%ZZ', 'other=1; kassa_checkout=%']) {
+      const view = await customer.get(`/v1/view/${created.body.id}/session`, { cookie });
+      expect(view.status, JSON.stringify(view.body)).toBe(200);
+      expect(view.headers.get('set-cookie')).toContain('kassa_checkout=');
+    }
+  });
+});
+
+describe('strings, currency and quantity', () => {
+  it.each([
+    ['a NUL in merchant_reference', sessionBody({}, { merchant_reference: 'order\u00001' }), 'order.merchant_reference'],
+    ['a control character in merchant_reference_2', sessionBody({}, { merchant_reference_2: 'x\u001by' }), 'order.merchant_reference_2'],
+    ['a NUL in an item line_id', sessionBody({}, { items: [{ line_id: 'a\u0000', amount: 10000 }] }), 'order.items.0.line_id'],
+    ['currency xyz', sessionBody({}, { currency: 'xyz' }), 'order.currency'],
+    ['currency XYZ', sessionBody({}, { currency: 'XYZ' }), 'order.currency'],
+    ['currency "NOK "', sessionBody({}, { currency: 'NOK ' }), 'order.currency'],
+    ['quantity 1e308', sessionBody({}, { items: [{ line_id: 'a', quantity: 1e308, amount: 10000 }] }), 'order.items.0.quantity'],
+    ['quantity 1,000,001', sessionBody({}, { items: [{ line_id: 'a', quantity: 1_000_001, amount: 10000 }] }), 'order.items.0.quantity'],
+    ['quantity 0', sessionBody({}, { items: [{ line_id: 'a', quantity: 0, amount: 10000 }] }), 'order.items.0.quantity'],
+  ])('POST /v1/sessions with %s is 400 and stores nothing', async (_, body, path) => {
+    const before = await storedState();
+    const res = await api.post('/v1/sessions', body, { 'idempotency-key': `bad-${Math.random()}` });
+    expectRefused(res, 400, 'INVALID_REQUEST');
+    expect(res.body.error.errors.map((e: { path: string }) => e.path)).toContain(path);
+    expect(await storedState()).toEqual(before);
+  });
+
+  it('a 1e308 quantity in the raw JSON text is refused too', async () => {
+    const before = await storedState();
+    const raw = JSON.stringify(sessionBody({}, { items: [{ line_id: 'a', quantity: 7, amount: 10000 }] })).replace('"quantity":7', '"quantity":1e308');
+    expectRefused(await api.post('/v1/sessions', raw), 400, 'INVALID_REQUEST');
+    expect(await storedState()).toEqual(before);
+  });
+
+  it('known currencies in any case, decimal quantities and descriptions with line breaks are accepted', async () => {
+    const res = await api.post('/v1/sessions', sessionBody({}, { currency: 'sek', items: [{ line_id: 'a', description: 'line one\nline two\ttab', quantity: 1.5, amount: 10000 }] }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const read = await api.get(`/v1/sessions/${res.body.id}`);
+    expect(read.body.order.currency).toBe('SEK');
+    expect(read.body.order.items[0]).toMatchObject({ quantity: 1.5, description: 'line one\nline two\ttab' });
+    expect((await api.post('/v1/sessions', sessionBody({}, { currency: 'JPY' }))).status).toBe(200);
+  });
+
+  it('an API key name with a NUL is 400 and creates no key', async () => {
+    const before = await storedState();
+    expectRefused(await api.post('/v1/admin/api-keys', { name: 'ci\u0000key' }), 400, 'INVALID_REQUEST');
+    expect(await storedState()).toEqual(before);
+  });
+
+  it('capture and refund refuse control characters in references and line ids and an unbounded quantity, and move nothing', async () => {
+    const transactionId = await paidTransaction();
+    const before = await storedState();
+    for (const body of [
+      { amount: 1000, capture_reference: 'cap\u00001' },
+      { amount: 1000, items: [{ line_id: '1\u0000', amount: 1000 }] },
+      { amount: 1000, items: [{ line_id: '1', amount: 1000, quantity: 1e308 }] },
+    ]) {
+      expectRefused(await api.post(`/v1/transactions/${transactionId}/capture`, body), 400, 'INVALID_REQUEST');
+    }
+    expectRefused(await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1000, refund_reference: 'r\u0007' }), 400, 'INVALID_REQUEST');
+    expectRefused(await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1000, reason: 'bad\u0000reason' }), 400, 'INVALID_REQUEST');
+    expect(await storedState()).toEqual(before);
+  });
+});
