@@ -1,4 +1,4 @@
-/** The deepest nesting of objects and arrays a request body may have (ADR 007). */
+/** The deepest nesting of objects and arrays a request body may have (ADR 009). */
 export const MAX_JSON_DEPTH = 32;
 
 /**

@@ -13,7 +13,7 @@ export const Int32Amount = z
   .max(INT32_MAX, `must be at most ${INT32_MAX}`);
 export const PositiveInt32Amount = Int32Amount.min(1, 'must be at least 1');
 
-/** A current ISO 4217 code (server/money/currencies.ts); lower case is accepted and stored upper-cased (ADR 007). */
+/** A current ISO 4217 code (server/money/currencies.ts); lower case is accepted and stored upper-cased (ADR 009). */
 export const Currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code')
