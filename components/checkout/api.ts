@@ -1,4 +1,4 @@
-import type { CardInput, PayOutcome, SessionUnavailableBody, ViewSession } from './types';
+import type { CardInput, PayOutcome, SessionUnavailableBody, ViewSession } from '../../domain/view-types';
 
 /** The session exists no more, or cannot be paid any more (the server's 404). */
 export class SessionUnavailableError extends Error {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardBrand, digitsOnly, luhnValid, parseExpiry } from '../../server/providers/sandbox/card';
+import { cardBrand, digitsOnly, luhnValid, parseExpiry } from '../../domain/card';
 
 /** One clear message per field, or undefined when the value is fine. */
 export const cardNumberProblem = (value: string): string | undefined => {

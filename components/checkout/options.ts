@@ -1,4 +1,4 @@
-import type { CheckoutOptions } from './types';
+import type { CheckoutOptions } from '../../domain/view-types';
 
 type Query = Record<string, string | string[] | undefined>;
 

@@ -1,7 +1,7 @@
 import { Panel } from '../ui/panel';
 import { StatusIcon } from '../ui/status-icon';
 import { returnLinkFor } from './return-link';
-import type { SessionUnavailableBody, UnavailableCause } from './types';
+import type { SessionUnavailableBody, UnavailableCause } from '../../domain/view-types';
 
 const REASONS: Record<UnavailableCause, string> = {
   AUTHORIZED: 'This order has already been paid.',

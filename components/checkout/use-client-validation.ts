@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useRef } from 'react';
 import { postToParent } from './sdk-messages';
-import type { ViewSession } from './types';
+import type { ViewSession } from '../../domain/view-types';
 
 export interface ValidationResult {
   success: boolean;

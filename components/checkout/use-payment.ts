@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { paySession } from './api';
 import { isEmbedded, postToParent } from './sdk-messages';
-import type { CardInput, PayOutcome, ViewSession } from './types';
+import type { CardInput, PayOutcome, ViewSession } from '../../domain/view-types';
 import type { ValidationResult } from './use-client-validation';
 
 export const DECLINED_MESSAGE = 'Your card was declined. Try another card.';

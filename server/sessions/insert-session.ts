@@ -8,7 +8,7 @@ import { addSeconds, nowIso } from '../shared/clock';
 import { accountScopedId } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 import { featureToggles, redactHeaders, systemInfo } from '../shared/request-headers';
-import { assertItemsWhenRequired, assertOrderAmountMatches } from './order-rules';
+import { assertItemsWhenRequired, assertOrderAmountMatches } from '../../domain/order-rules';
 import { resolvePaymentMethods, type PaymentMethod } from './payment-methods';
 import { appendSessionEvent } from './session-events';
 

@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error';
 import { callExpressCallback } from '../express/call-express-callback';
 import { nowIso } from '../shared/clock';
 import { fromJson, toJson } from '../shared/json-columns';
-import { assertOrderAmountMatches, assertShippingOptionOffered } from './order-rules';
+import { assertOrderAmountMatches, assertShippingOptionOffered } from '../../domain/order-rules';
 import { assertPayable } from './session-availability';
 import { appendSessionEvent } from './session-events';
 import { loadSession, readSession, type SessionRow } from './session-repository';

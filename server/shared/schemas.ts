@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT32_MAX } from '../money/money';
+import { INT32_MAX } from '../../domain/money';
 
 /** Shared zod building blocks. Request bodies are strict at the top level. */
 export const AccountId = z.string().regex(/^[PT]\d{8}$/, 'must be T or P followed by 8 digits');

@@ -9,7 +9,7 @@ import { uuid } from '../shared/ids';
 import { fromJson, toJson } from '../shared/json-columns';
 import { ITEM_BASED_TYPES } from '../sessions/payment-methods';
 import { readSession } from '../sessions/session-repository';
-import type { Amounts, Lines, TransactionStatus, TxState } from './transaction-state';
+import type { Amounts, Lines, TransactionStatus, TxState } from '../../domain/transaction-state';
 import type { TransactionView } from './transaction-schemas';
 
 export type TransactionRow = Selectable<TransactionsTable>;

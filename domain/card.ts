@@ -1,5 +1,5 @@
-import { AppError, type ErrorDetail } from '../../errors/app-error';
-import type { CardInput, CardSummary } from '../acquirer';
+import { AppError, type ErrorDetail } from '../server/errors/app-error';
+import type { CardInput, CardSummary } from '../server/providers/acquirer';
 
 export const digitsOnly = (s: string): string => s.replace(/[\s-]/g, '');
 

@@ -1,6 +1,6 @@
-import { AppError } from '../errors/app-error';
-import { sumAmounts } from '../money/money';
-import { ITEM_BASED_TYPES, type PaymentMethod } from './payment-methods';
+import { AppError } from '../server/errors/app-error';
+import { sumAmounts } from './money';
+import { ITEM_BASED_TYPES, type PaymentMethod } from '../server/sessions/payment-methods';
 
 interface OrderLike {
   amount: number;

@@ -1,4 +1,4 @@
-import { AppError } from '../errors/app-error';
+import { AppError } from '../server/errors/app-error';
 
 /** Money is always integer minor units together with its ISO 4217 currency. */
 export interface Money {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../server/money/money';
-import { cardBrand, luhnValid, parseExpiry, validateCard } from '../../server/providers/sandbox/card';
-import { classifyAttempt, retryDelayMs } from '../../server/callbacks/retry-policy';
+import { formatMoney } from '../../../domain/money';
+import { cardBrand, luhnValid, parseExpiry, validateCard } from '../../../domain/card';
+import { classifyAttempt, retryDelayMs } from '../../../server/callbacks/retry-policy';
 
 describe('sandbox card validation', () => {
   it('accepts the test cards and keeps only brand, last four digits and expiry', () => {

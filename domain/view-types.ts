@@ -1,4 +1,4 @@
-import type { ViewSession } from '../../server/sessions/session-schemas';
+import type { ViewSession } from '../server/sessions/session-schemas';
 
 export type { ViewSession };
 export type OrderItem = NonNullable<ViewSession['order']['items']>[number];
