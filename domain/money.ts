@@ -1,8 +1,14 @@
-import { AppError } from '../server/errors/app-error';
+declare const minorUnitsBrand: unique symbol;
+
+/**
+ * A non-negative integer amount in the currency's minor unit (øre, cents). The brand keeps a
+ * major-unit or fractional number from passing for one: make it with `minorUnits` or `isMinorUnits`.
+ */
+export type MinorUnits = number & { readonly [minorUnitsBrand]: true };
 
 /** Money is always integer minor units together with its ISO 4217 currency. */
 export interface Money {
-  readonly amount: number;
+  readonly amount: MinorUnits;
   readonly currency: string;
 }
 
@@ -17,12 +23,20 @@ const EXPONENTS: Record<string, number> = {
 
 export const currencyExponent = (currency: string): number => EXPONENTS[currency.toUpperCase()] ?? 2;
 
-export const isMinorUnits = (n: number): boolean => Number.isSafeInteger(n) && n >= 0;
+export const isMinorUnits = (n: number): n is MinorUnits => Number.isSafeInteger(n) && n >= 0;
 
+/** Brands a number already checked (e.g. by the request schema); a RangeError means a bug, not bad input. */
+export const minorUnits = (n: number): MinorUnits => {
+  if (!isMinorUnits(n)) throw new RangeError(`amount must be a non-negative integer in minor units, got ${n}`);
+  return n;
+};
+
+export const isCurrencyCode = (currency: string): boolean => /^[A-Z]{3}$/.test(currency);
+
+/** Money from checked values; a RangeError means a bug (requests are validated before they get here). */
 export const money = (amount: number, currency: string): Money => {
-  if (!isMinorUnits(amount)) throw new AppError('INVALID_REQUEST', `amount must be a non-negative integer in minor units, got ${amount}`);
-  if (!/^[A-Z]{3}$/.test(currency)) throw new AppError('INVALID_REQUEST', `currency must be a 3-letter ISO 4217 code, got ${currency}`);
-  return { amount, currency };
+  if (!isCurrencyCode(currency)) throw new RangeError(`currency must be a 3-letter ISO 4217 code, got ${currency}`);
+  return { amount: minorUnits(amount), currency };
 };
 
 export const sumAmounts = (amounts: readonly number[]): number => amounts.reduce((a, b) => a + b, 0);

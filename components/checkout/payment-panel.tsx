@@ -3,9 +3,8 @@ import { Panel } from '../ui/panel';
 import { formatMoney } from '../../domain/money';
 import { CardForm } from './card-form';
 import { PaymentApproved } from './payment-approved';
-import { isEmbedded } from './sdk-messages';
+import { isEmbedded, type ValidationResult } from './sdk-messages';
 import type { ViewSession } from '../../domain/view-types';
-import type { ValidationResult } from './use-client-validation';
 import { usePayment } from './use-payment';
 
 interface Props {

@@ -9,7 +9,6 @@ const REASONS: Record<UnavailableCause, string> = {
   CANCELLED: 'This payment was cancelled.',
   EXPIRED: 'This payment has expired.',
   PAYMENT_INITIATED: 'A payment for this order is already in progress.',
-  FAILED: 'This payment failed.',
 };
 
 /** The session cannot be paid (paid, cancelled, expired or unknown): say why and offer the way back. */

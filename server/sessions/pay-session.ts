@@ -2,7 +2,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import type { TokenType } from '../providers/acquirer';
-import { validateCard } from '../../domain/card';
+import { validateCard } from '../providers/validate-card';
 import { fromJson } from '../shared/json-columns';
 import { assertUnmodifiedSince } from './if-unmodified-since';
 import { resolvePaymentMethods } from './payment-methods';
