@@ -17,7 +17,10 @@ export const cardFormResolver: Resolver<CardFormValues> = (values) => {
 
 /** "4111111111111111" -> "4111 1111 1111 1111" while typing. */
 export const formatCardNumber = (value: string): string =>
-  value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** "1230" -> "12/30" while typing; keeps a typed slash. */
 export const formatExpiry = (value: string): string => {
