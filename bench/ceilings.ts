@@ -31,7 +31,7 @@ export const ceilingStorage = async (seconds: number): Promise<Measurement> => {
     const window = cpu(m.count);
     return { ...m, cpu: window, notes: [...m.notes, describeCpu(window)] };
   } catch (e) {
-    throw new Error(`${String(e)}\n${child.output()}`);
+    throw new Error(`${String(e)}\n${child.output()}`, { cause: e });
   } finally {
     await stopChild(child);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -62,6 +62,6 @@ export const startKassa = async (): Promise<KassaServer> => {
     return { pid: child.pid!, base, token, sessionId: String(id), output: child.output, stop };
   } catch (e) {
     await stop();
-    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${child.output()}`);
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${child.output()}`, { cause: e });
   }
 };

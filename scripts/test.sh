@@ -23,6 +23,15 @@ echo "== engine: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite}" | sed -E 's
 echo "== type check"
 npx tsc --noEmit
 
+# Lint, import boundaries (ADR 008) and formatting: a failure fails the run after the tests, so the closing summary still prints.
+checks_status=0
+echo "== lint (ESLint)"
+npm run --silent lint || checks_status=$?
+echo "== import boundaries (dependency-cruiser)"
+npm run --silent lint:deps || checks_status=$?
+echo "== formatting (Prettier)"
+npm run --silent format:check || checks_status=$?
+
 echo "== unit and integration tests (vitest)"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || vitest_status=$?
@@ -34,5 +43,6 @@ echo "== browser tests (Playwright, Chromium)"
 e2e_status=0
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || e2e_status=$?
 
+[ "$checks_status" -eq 0 ] || echo "== lint, import boundaries or formatting failed (see above)"
 node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
-[ "$vitest_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]
+[ "$checks_status" -eq 0 ] && [ "$vitest_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]

@@ -1,4 +1,12 @@
-import type { CardInput, PayOutcome, SessionUnavailableBody, ViewSession } from './types';
+import type { CardField, CardInput } from '../../domain/card';
+import type { PaymentResponse, SessionUnavailableBody, ViewSession } from '../../domain/view-types';
+
+/** What paying can end in, as the page needs it. */
+export type PayOutcome =
+  | { kind: 'approved'; transactionId: string; redirectUrl: string; /** Taken, but held for extra control (ON_HOLD). */ onHold: boolean }
+  | { kind: 'declined'; transactionId?: string; temporary: boolean }
+  | { kind: 'invalid_card'; errors: { field: CardField; message: string }[] }
+  | { kind: 'not_payable'; message: string };
 
 /** The session exists no more, or cannot be paid any more (the server's 404). */
 export class SessionUnavailableError extends Error {
@@ -30,10 +38,22 @@ export const fetchViewSession = async (sid: string): Promise<ViewSession> => {
   throw new Error(error.message ?? `The payment could not be loaded (HTTP ${res.status})`);
 };
 
-const FIELD_BY_PATH: Record<string, keyof CardInput> = {
+const FIELD_BY_PATH: Record<string, CardField> = {
   'payment.card.number': 'number',
   'payment.card.expiry': 'expiry',
   'payment.card.cvc': 'cvc',
+};
+
+/** A 200 from paying: approved, or declined (the customer may try another card). */
+const outcomeOf = (body: PaymentResponse): PayOutcome => {
+  if (body.success === true) {
+    return { kind: 'approved', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url), onHold: body.on_hold === true };
+  }
+  return {
+    kind: 'declined',
+    ...(typeof body.transaction_id === 'string' ? { transactionId: body.transaction_id } : {}),
+    temporary: (body.error_details ?? []).some((d) => d.category === 'temporary'),
+  };
 };
 
 export const paySession = async (sid: string, card: CardInput): Promise<PayOutcome> => {
@@ -43,17 +63,7 @@ export const paySession = async (sid: string, card: CardInput): Promise<PayOutco
     body: JSON.stringify({ payment: { payment_product_type: 'sandbox.creditcard', card } }),
   });
   const body = await readJson(res);
-  if (res.ok && body.success === true) {
-    return { kind: 'approved', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url), onHold: body.on_hold === true };
-  }
-  if (res.ok) {
-    const details = (body.error_details ?? []) as { category?: string }[];
-    return {
-      kind: 'declined',
-      ...(typeof body.transaction_id === 'string' ? { transactionId: body.transaction_id } : {}),
-      temporary: details.some((d) => d.category === 'temporary'),
-    };
-  }
+  if (res.ok) return outcomeOf(body as unknown as PaymentResponse);
   const error = errorOf(body);
   const errors = (error.errors ?? []).flatMap((e) => {
     const field = e.path ? FIELD_BY_PATH[e.path] : undefined;

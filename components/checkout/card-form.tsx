@@ -1,11 +1,10 @@
 'use client';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Alert } from '../ui/alert';
 import { Spinner } from '../ui/spinner';
 import { CardField } from './card-field';
-import { type CardFormValues, cardFormSchema, formatCardNumber, formatExpiry } from './card-schema';
+import { type CardFormValues, cardFormResolver, formatCardNumber, formatExpiry } from './card-schema';
 import type { FieldErrors } from './use-payment';
 
 interface Props {
@@ -27,7 +26,7 @@ const formatted = (reg: UseFormRegisterReturn, format: (v: string) => string) =>
 export const CardForm = ({ submitLabel, alert, onPay }: Props) => {
   const id = useId();
   const { register, handleSubmit, setError, setFocus, resetField, formState } = useForm<CardFormValues>({
-    resolver: zodResolver(cardFormSchema),
+    resolver: cardFormResolver,
     defaultValues: { number: '', expiry: '', cvc: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',

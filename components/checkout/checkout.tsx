@@ -8,7 +8,7 @@ import { OrderSummary } from './order-summary';
 import { PaymentPanel } from './payment-panel';
 import { SessionUnavailable } from './session-unavailable';
 import { TestModeNotice } from './test-mode-notice';
-import type { CheckoutOptions } from './types';
+import type { CheckoutOptions } from './options';
 import { useCheckoutSdk } from './use-checkout-sdk';
 import { useViewSession } from './use-view-session';
 

@@ -1,4 +1,11 @@
-import type { CheckoutOptions } from './types';
+/** View options the SDK (or a merchant link) adds to the checkout URL. */
+export interface CheckoutOptions {
+  ui: 'fullscreen' | 'inline' | 'modal';
+  language: string;
+  hideTestMessage: boolean;
+  hideItems: boolean;
+  clientSideValidation: boolean;
+}
 
 type Query = Record<string, string | string[] | undefined>;
 

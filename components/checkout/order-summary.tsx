@@ -1,5 +1,5 @@
-import { formatMoney } from '../../server/money/money';
-import type { ViewSession } from './types';
+import { formatMoney } from '../../domain/money';
+import type { ViewSession } from '../../domain/view-types';
 
 type Order = ViewSession['order'];
 

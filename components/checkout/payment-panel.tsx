@@ -1,11 +1,10 @@
 'use client';
 import { Panel } from '../ui/panel';
-import { formatMoney } from '../../server/money/money';
+import { formatMoney } from '../../domain/money';
 import { CardForm } from './card-form';
 import { PaymentApproved } from './payment-approved';
-import { isEmbedded } from './sdk-messages';
-import type { ViewSession } from './types';
-import type { ValidationResult } from './use-client-validation';
+import { isEmbedded, type ValidationResult } from './sdk-messages';
+import type { ViewSession } from '../../domain/view-types';
 import { usePayment } from './use-payment';
 
 interface Props {

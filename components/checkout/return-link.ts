@@ -1,5 +1,5 @@
-import { buildReturnUrl } from '../../server/sessions/return-url';
-import type { SessionUnavailableBody } from './types';
+import { buildReturnUrl } from '../../domain/return-url';
+import type { SessionUnavailableBody } from '../../domain/view-types';
 
 /** Where "Return to the shop" goes for a session that can no longer be paid. */
 export const returnLinkFor = (body: SessionUnavailableBody): string | undefined => {

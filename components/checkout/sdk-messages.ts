@@ -19,6 +19,12 @@ export type OutgoingType =
   | 'ScrollToTop'
   | 'Ack';
 
+/** The merchant's answer to ValidateSession (`client_side_validation=true`). */
+export interface ValidationResult {
+  success: boolean;
+  clientValidationError?: string;
+}
+
 export type IncomingMessage =
   | { type: 'RefreshSession' }
   | { type: 'LockSession' }

@@ -1,7 +1,7 @@
 import { Panel } from '../ui/panel';
 import { StatusIcon } from '../ui/status-icon';
 import { returnLinkFor } from './return-link';
-import type { SessionUnavailableBody, UnavailableCause } from './types';
+import type { SessionUnavailableBody, UnavailableCause } from '../../domain/view-types';
 
 const REASONS: Record<UnavailableCause, string> = {
   AUTHORIZED: 'This order has already been paid.',
@@ -9,7 +9,6 @@ const REASONS: Record<UnavailableCause, string> = {
   CANCELLED: 'This payment was cancelled.',
   EXPIRED: 'This payment has expired.',
   PAYMENT_INITIATED: 'A payment for this order is already in progress.',
-  FAILED: 'This payment failed.',
 };
 
 /** The session cannot be paid (paid, cancelled, expired or unknown): say why and offer the way back. */

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { SessionUnavailableError } from './api';
 import { postToParent } from './sdk-messages';
-import type { ViewSession } from './types';
+import type { ViewSession } from '../../domain/view-types';
 import { useClientValidation } from './use-client-validation';
 import { useHeightReporter } from './use-height-reporter';
 import { useSdkBridge } from './use-sdk-bridge';

@@ -1,12 +1,7 @@
 'use client';
 import { useCallback, useRef } from 'react';
-import { postToParent } from './sdk-messages';
-import type { ViewSession } from './types';
-
-export interface ValidationResult {
-  success: boolean;
-  clientValidationError?: string;
-}
+import { postToParent, type ValidationResult } from './sdk-messages';
+import type { ViewSession } from '../../domain/view-types';
 
 const TIMEOUT_MS = 60_000;
 

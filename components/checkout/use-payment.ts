@@ -1,10 +1,10 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { paySession } from './api';
-import { isEmbedded, postToParent } from './sdk-messages';
-import type { CardInput, PayOutcome, ViewSession } from './types';
-import type { ValidationResult } from './use-client-validation';
+import type { CardInput } from '../../domain/card';
+import type { ViewSession } from '../../domain/view-types';
+import { paySession, type PayOutcome } from './api';
+import { isEmbedded, postToParent, type ValidationResult } from './sdk-messages';
 
 export const DECLINED_MESSAGE = 'Your card was declined. Try another card.';
 const TEMPORARY_MESSAGE = 'The payment could not be processed. Please try again.';

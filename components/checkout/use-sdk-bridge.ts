@@ -1,13 +1,13 @@
 'use client';
 import { useEffect, useRef } from 'react';
 import { lockSession } from './api';
-import { type IncomingMessage, postToParent, readIncoming } from './sdk-messages';
+import { type IncomingMessage, postToParent, readIncoming, type ValidationResult } from './sdk-messages';
 
 export interface SdkHandlers {
   onRefreshSession: () => void;
   onSetLanguage: (language: string) => void;
   onSetActivePaymentProductType: (paymentProductType: string | undefined) => void;
-  onValidationResult: (result: { success: boolean; clientValidationError?: string }) => void;
+  onValidationResult: (result: ValidationResult) => void;
 }
 
 /** Listens for the SDK's messages from the parent frame and answers them. */

@@ -1,18 +1,7 @@
-/** The port every payment provider implements. Called only outside database transactions. */
-export interface CardInput {
-  number: string;
-  expiry: string; // MM/YY
-  cvc: string;
-  holder_name?: string;
-}
+import type { CardInput, CardSummary } from '../../domain/card';
 
-/** What may be stored about a card: never the full number or the security code. */
-export interface CardSummary {
-  brand: string;
-  masked_pan: string;
-  expiry_date: string; // MM/YYYY
-  type: 'Credit' | 'Debit' | 'Prepaid';
-}
+/** The port every payment provider implements. Called only outside database transactions. */
+export type { CardInput, CardSummary };
 
 export type AuthorizeResult =
   | { outcome: 'APPROVED'; card?: CardSummary; providerReference: string; /** The acquirer asks for extra control before the payment stands (ON_HOLD when the session allows it). */ review?: boolean }

@@ -9,7 +9,8 @@ import { addSeconds, nowIso } from '../shared/clock';
 import { accountScopedId } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 import { featureToggles, redactHeaders, systemInfo } from '../shared/request-headers';
-import { assertItemsWhenRequired, assertOrderAmountMatches } from './order-rules';
+import { missingItems, orderAmountMismatch } from '../../domain/order-rules';
+import { throwIfRefused } from '../errors/refusal';
 import { resolvePaymentMethods, type PaymentMethod } from './payment-methods';
 import { appendSessionEvent } from './session-events';
 
@@ -37,8 +38,8 @@ export const validateSessionDraft = (ctx: AppContext, actor: Actor, draft: Sessi
     throw new AppError('INVALID_REQUEST', 'expires_at must be in the future', { errors: [{ path: 'expires_at', message: 'must be in the future' }] });
   }
   const methods = resolvePaymentMethods(actor.accountId, draft.configuration ?? {});
-  assertItemsWhenRequired(draft.order, methods);
-  if (featureToggles(meta.headers).has('strict-session-amounts')) assertOrderAmountMatches(draft.order);
+  throwIfRefused(missingItems(draft.order, methods));
+  if (featureToggles(meta.headers).has('strict-session-amounts')) throwIfRefused(orderAmountMismatch(draft.order));
   return methods;
 };
 

@@ -15,8 +15,6 @@ const KNOWN_PROVIDERS = [
 const SANDBOX_CARD: PaymentMethod = { payment_product_type: 'sandbox.creditcard', name: 'Card' };
 const SANDBOX_INVOICE: PaymentMethod = { payment_product_type: 'sandbox.invoice', name: 'Invoice' };
 
-/** Payment product types that need order lines (items) on the session, capture and refund. */
-export const ITEM_BASED_TYPES: ReadonlySet<string> = new Set(['sandbox.invoice']);
 
 const isEnabled = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
 import { fromJson } from '../shared/json-columns';
-import { buildReturnUrl } from './return-url';
+import { buildReturnUrl } from '../../domain/return-url';
 
 const ERROR_FOR_STATUS: Record<string, 'authorization' | 'failed' | undefined> = { DECLINED: 'authorization', FAILED: 'failed', UNKNOWN: 'failed' };
 

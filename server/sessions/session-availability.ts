@@ -1,8 +1,7 @@
 import { AppError } from '../errors/app-error';
 import { fromJson } from '../shared/json-columns';
+import type { UnavailableCause } from '../../domain/view-types';
 import { isExpired, type SessionRow } from './session-repository';
-
-export type UnavailableCause = 'CANCELLED' | 'AUTHORIZED' | 'ON_HOLD' | 'PAYMENT_INITIATED' | 'EXPIRED';
 
 /** Why a session can no longer be paid, or undefined when it can. */
 export const unavailableCause = (row: SessionRow, now = Date.now()): UnavailableCause | undefined => {

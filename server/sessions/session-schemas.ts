@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { PaymentResponse as DomainPaymentResponse, ViewSession as DomainViewSession } from '../../domain/view-types';
+import type { Equal, Expect } from '../shared/type-equality';
 import { Currency, HttpUrl, manyParam, Int32Amount, IsoDateTime, JsonObject, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../shared/schemas';
 
 /** Nested objects keep fields we do not model (loose), so nothing a merchant sends is lost. */
@@ -186,7 +188,9 @@ export const ViewSessionSchema = z.object({
     test_mode: z.boolean(),
   }),
 });
-export type ViewSession = z.infer<typeof ViewSessionSchema>;
+/** The page's type of the view session is the domain's; the schema must describe exactly it. */
+export type ViewSession = DomainViewSession;
+export type ViewSessionMatchesDomain = Expect<Equal<z.infer<typeof ViewSessionSchema>, DomainViewSession>>;
 
 export const SandboxCardPayment = z.strictObject({
   payment_product_type: z.literal('sandbox.creditcard'),
@@ -211,7 +215,8 @@ export const PaymentResponseSchema = z.object({
   actions: z.array(z.object({ source: z.string().optional(), code: z.string().optional(), type: z.enum(['success', 'error']).optional() })),
   error_details: z.array(z.object({ code: z.string().optional(), category: z.enum(['permanent', 'temporary', 'unknown']).optional(), field: z.string().optional() })).optional(),
 });
-export type PaymentResponse = z.infer<typeof PaymentResponseSchema>;
+export type PaymentResponse = DomainPaymentResponse;
+export type PaymentResponseMatchesDomain = Expect<Equal<z.infer<typeof PaymentResponseSchema>, DomainPaymentResponse>>;
 
 /** Payment-token session: the customer saves a card without being charged. */
 export const TokenProvider = z.strictObject({

@@ -6,7 +6,8 @@ import { assertExpressUrlsAllowed } from '../express/assert-express-urls-allowed
 import { callExpressCallback } from '../express/call-express-callback';
 import { nowIso } from '../shared/clock';
 import { fromJson, toJson } from '../shared/json-columns';
-import { assertOrderAmountMatches, assertShippingOptionOffered } from './order-rules';
+import { orderAmountMismatch, shippingOptionNotOffered } from '../../domain/order-rules';
+import { throwIfRefused } from '../errors/refusal';
 import { assertPayable } from './session-availability';
 import { appendSessionEvent } from './session-events';
 import { loadSession, readSession, type SessionRow } from './session-repository';
@@ -47,8 +48,8 @@ export const updateSession = async (ctx: AppContext, actor: Actor, sessionId: st
     express = { ...express, shipping_options: result.shipping_options };
     if (result.order) order = { ...order, ...result.order, currency: order.currency };
   }
-  assertOrderAmountMatches(order);
-  assertShippingOptionOffered(order, express);
+  throwIfRefused(orderAmountMismatch(order));
+  throwIfRefused(shippingOptionNotOffered(order, express));
 
   return inTransaction(ctx.database, async (trx) => {
     const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });

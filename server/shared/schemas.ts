@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isCurrencyCode } from '../money/currencies';
-import { INT32_MAX } from '../money/money';
+import { isCurrencyCode } from '../../domain/currencies';
+import { INT32_MAX } from '../../domain/money';
 
 /** Shared zod building blocks. Request bodies are strict at the top level. */
 export const AccountId = z.string().regex(/^[PT]\d{8}$/, 'must be T or P followed by 8 digits');
@@ -13,7 +13,7 @@ export const Int32Amount = z
   .max(INT32_MAX, `must be at most ${INT32_MAX}`);
 export const PositiveInt32Amount = Int32Amount.min(1, 'must be at least 1');
 
-/** A current ISO 4217 code (server/money/currencies.ts); lower case is accepted and stored upper-cased (ADR 009). */
+/** A current ISO 4217 code (domain/currencies.ts); lower case is accepted and stored upper-cased (ADR 009). */
 export const Currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code')
@@ -24,9 +24,11 @@ export const Currency = z
  * Identifiers and references (merchant_reference, line_id, capture_reference, API key names...):
  * no C0 control character (U+0000-U+001F) and no DEL. Add `.min()`/`.max()` where declared.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const SafeString = z.string().regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters (U+0000-U+001F, U+007F)');
 
 /** Free text (descriptions, reasons): as SafeString, but tab, line feed and carriage return are allowed. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const SafeText = z.string().regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters other than tab and line breaks');
 
 /** An item's quantity: positive and at most 1,000,000; decimals allowed (1.5 kg). z.number() refuses Infinity and NaN. */

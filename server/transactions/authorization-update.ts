@@ -1,4 +1,4 @@
-import type { LineAmount, Lines, TxState } from './transaction-state';
+import type { LineAmount, Lines, TxState } from '../../domain/transaction-state';
 
 export interface AuthorizationUpdateRequest {
   amount?: number;

@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error';
 import { manyParam } from '../shared/schemas';
 import { readTransaction } from './transaction-repository';
 import type { TransactionView } from './transaction-schemas';
-import { TRANSACTION_STATUSES } from './transaction-state';
+import { TRANSACTION_STATUSES } from '../../domain/transaction-state';
 
 /** ISO 8601 date or date-time; no offset means UTC. A date-only upper bound includes that whole day. */
 const isDateOnly = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value);

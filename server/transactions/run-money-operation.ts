@@ -8,7 +8,7 @@ import { uuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 import { redactHeaders } from '../shared/request-headers';
 import { loadTransaction, readTransaction, saveState, stateOf } from './transaction-repository';
-import { decide, reserve, type LineAmount, type Operation } from './transaction-state';
+import { decide, reserve, type LineAmount, type Operation } from '../../domain/transaction-state';
 import { markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from './transaction-operations';
 import type { TransactionView } from './transaction-schemas';
 

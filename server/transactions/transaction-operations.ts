@@ -9,7 +9,7 @@ import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { fromJson, toJson } from '../shared/json-columns';
 import { appendTransactionEvent, loadTransaction, saveState, stateOf } from './transaction-repository';
-import { complete, release, type Reservation } from './transaction-state';
+import { complete, release, type Reservation } from '../../domain/transaction-state';
 
 export type OperationRow = Selectable<TransactionOperationsTable>;
 

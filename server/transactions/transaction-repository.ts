@@ -7,9 +7,9 @@ import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { fromJson, toJson } from '../shared/json-columns';
-import { ITEM_BASED_TYPES } from '../sessions/payment-methods';
+import { ITEM_BASED_TYPES } from '../../domain/order-rules';
 import { readSession } from '../sessions/session-repository';
-import type { Amounts, Lines, TransactionStatus, TxState } from './transaction-state';
+import type { Amounts, Lines, TransactionStatus, TxState } from '../../domain/transaction-state';
 import type { TransactionView } from './transaction-schemas';
 
 export type TransactionRow = Selectable<TransactionsTable>;

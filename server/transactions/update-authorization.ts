@@ -14,7 +14,7 @@ import { decideAuthorizationUpdate } from './authorization-update';
 import { getTransaction } from './get-transaction';
 import { appendTransactionEvent, loadTransaction, readTransaction, saveTransactionState, stateOf } from './transaction-repository';
 import type { AuthorizationInput, TransactionView } from './transaction-schemas';
-import { statusFromAmounts } from './transaction-state';
+import { statusFromAmounts } from '../../domain/transaction-state';
 
 /**
  * Extends, changes or finalizes an authorization, or authorizes a transaction on hold (see

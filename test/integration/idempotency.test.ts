@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
 import { AppError } from '../../server/errors/app-error';
-import { ApiClient, payBody, sessionBody } from '../support/api-client';
+import { ApiClient, sessionBody } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let srv: TestServer;

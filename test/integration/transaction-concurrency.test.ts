@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusFromAmounts } from '../../server/transactions/transaction-state';
+import { statusFromAmounts } from '../../domain/transaction-state';
 import { ApiClient, payBody, type ApiResponse } from '../support/api-client';
 import { ACCOUNT, CLIENT_ID, CLIENT_SECRET } from '../support/test-server';
 

@@ -4,7 +4,7 @@ import { randomBase58 } from '../../shared/ids';
 import { AppError } from '../../errors/app-error';
 import type { Acquirer, AuthorizeResult, CardSummary, OperationOutcome, OperationRequest } from '../acquirer';
 import { isAsyncAmount, readSandboxGateway } from './sandbox-gateway';
-import { validateCard } from './card';
+import { validateCard } from '../validate-card';
 
 /**
  * Deterministic test cards. Any other Luhn-valid number with a future expiry and a valid

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   capturable, complete, decide, refundable, release, reserve, statusFromAmounts, TRANSACTION_STATUSES,
   type Operation, type Reservation, type TransactionStatus, type TxState,
-} from '../../server/transactions/transaction-state';
+} from '../../../domain/transaction-state';
 
 const zero = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
 const line = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });

@@ -1,0 +1,106 @@
+/**
+ * What the hosted page and the API share: the view session (`GET /v1/view/{sid}/session`), the
+ * answer to paying (`POST /v1/sessions/{sid}/pay`) and the 404 of a session that cannot be paid.
+ * Plain types, so the page's bundle carries no schema library. The server's zod response schemas
+ * (`server/sessions/session-schemas.ts`) are checked against them at compile time.
+ */
+
+export interface OrderItem {
+  [key: string]: unknown;
+  id?: string;
+  line_id: string;
+  description?: string;
+  quantity?: number;
+  amount: number;
+  vat_amount?: number;
+  vat?: number;
+  gross_amount?: number;
+  thumbnail_url?: string;
+}
+
+export interface Address {
+  [key: string]: unknown;
+  first_name?: string;
+  last_name?: string;
+  address_line?: string;
+  address_line_2?: string;
+  postal_code?: string;
+  postal_place?: string;
+  country?: string;
+  phone_number?: string;
+  email?: string;
+  business_name?: string;
+}
+
+export interface ShippingOption {
+  [key: string]: unknown;
+  id: string;
+  line_id: string;
+  amount: number;
+  title?: string;
+  operator?: string;
+  vat_amount?: number;
+  vat?: number;
+}
+
+/** The order as read back (amounts in minor units of `currency`); merchants' extra fields are kept. */
+export interface ViewOrder {
+  [key: string]: unknown;
+  amount: number;
+  currency: string;
+  merchant_reference: string;
+  merchant_reference_2?: string;
+  vat_amount?: number;
+  items?: OrderItem[];
+  shipping_option?: ShippingOption;
+  shipping_address?: Address;
+  billing_address?: Address;
+  partial_payment?: boolean | Record<string, unknown>;
+}
+
+export interface PaymentMethod {
+  payment_product_type: string;
+  name: string;
+}
+
+/** What the hosted page sees: no callback URL, no metadata, no tokens. */
+export interface ViewSession {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  version: string;
+  /** Present on payment-token sessions: the page saves the card instead of charging it. */
+  token_provider?: { payment_product_type: string; token_types: string[] };
+  pay_lock?: { pay_lock_id: string };
+  url: { return_url: string; merchant_terms_url?: string };
+  order: ViewOrder;
+  configuration: {
+    payment_methods: PaymentMethod[];
+    merchant: { id: string; name: string };
+    test_mode: boolean;
+  };
+}
+
+/** The answer to paying: approved (`success`), or declined with `error_details`. */
+export interface PaymentResponse {
+  success: boolean;
+  transaction_id?: string;
+  /** The payment was taken but needs extra control (transaction ON_HOLD); the page reports SessionPaymentOnHold. */
+  on_hold?: boolean;
+  redirect_url?: string;
+  error?: string;
+  actions: { source?: string; code?: string; type?: 'success' | 'error' }[];
+  error_details?: { code?: string; category?: 'permanent' | 'temporary' | 'unknown'; field?: string }[];
+}
+
+/** Why the server says a session can no longer be paid (absent: unknown session). */
+export type UnavailableCause = 'CANCELLED' | 'AUTHORIZED' | 'ON_HOLD' | 'PAYMENT_INITIATED' | 'EXPIRED';
+
+/** The `error` object of the 404 a session that cannot be paid answers with. */
+export interface SessionUnavailableBody {
+  message: string;
+  code: string;
+  cause?: UnavailableCause;
+  session_details?: { merchant_reference: string; transaction_id?: string; return_url?: string };
+}
