@@ -14,6 +14,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-callback-delivery': m0005,
 };
 
+/** Every migration this build knows, in order (readiness compares them with the applied ones). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+export const MIGRATION_TABLE = 'kassa_migrations';
+
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return MIGRATIONS;
@@ -25,7 +29,7 @@ export const migrateToLatest = async (db: Kysely<any>, schema?: string): Promise
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
-    migrationTableName: 'kassa_migrations',
+    migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: 'kassa_migrations_lock',
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
