@@ -23,12 +23,15 @@ echo "== engine: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite}" | sed -E 's
 echo "== type check"
 npx tsc --noEmit
 
+echo "== server bundle (dist/server/kassa.js; the process tests run it)"
+node scripts/build-server.mjs
+
 echo "== unit and integration tests (vitest)"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || vitest_status=$?
 
-echo "== production build (next build)"
-npx next build > test-results/next-build.log 2>&1 || { cat test-results/next-build.log; exit 1; }
+echo "== production build (next build + server bundle)"
+node scripts/build.mjs > test-results/next-build.log 2>&1 || { cat test-results/next-build.log; exit 1; }
 
 echo "== browser tests (Playwright, Chromium)"
 e2e_status=0
