@@ -38,7 +38,7 @@ const main = async () => {
   const { logger } = kassa;
   // Before Next loads a route handler: they all share this instance (kassa-singleton.ts).
   registerKassa(kassa);
-  collectDefaultMetrics({ register: kassa.metrics.registry, prefix: 'kassa_process_' });
+  collectDefaultMetrics({ register: kassa.metrics.registry, prefix: 'kassa_' });
   const apiHandler = createNodeHandler(kassa.dispatch, env.KASSA_PUBLIC_URL, { logger, metrics: kassa.metrics, logRequests: env.KASSA_LOG_REQUESTS });
   const opsHandler = createOpsHandler(kassa.ctx.database, kassa.metrics);
   const withNext = process.env.KASSA_API_ONLY !== '1';
