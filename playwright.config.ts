@@ -4,8 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL, E2E_CREDENTIALS, E2E_PORT } from './e2e/support/constants';
 
 /**
- * Browser tests against the production server (bin/kassa.ts), which serves the
- * built Next app: run `npx next build` first. Every run gets a fresh SQLite data
+ * Browser tests against the production server (dist/server/kassa.js), which serves the
+ * built Next app: run `npm run build` first. Every run gets a fresh SQLite data
  * directory (or uses DATABASE_URL when it is set).
  */
 const dataDir = path.join(os.tmpdir(), `kassa-e2e-data-${process.pid}-${Date.now()}`);
@@ -42,13 +42,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx bin/kassa.ts',
+    // The compiled server (npm run build: next build + dist/server/kassa.js), as `npm start` runs it.
+    command: 'node --enable-source-maps dist/server/kassa.js',
     url: `${E2E_BASE_URL}/v1/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
+      NODE_ENV: 'production',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       KASSA_DATA_DIR: dataDir,

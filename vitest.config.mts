@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
+    globalSetup: ['test/support/global-setup.ts', 'test/support/build-server-bundle.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -32,12 +32,15 @@ npm run --silent lint:deps || checks_status=$?
 echo "== formatting (Prettier)"
 npm run --silent format:check || checks_status=$?
 
+echo "== server bundle (dist/server/kassa.js; the process tests run it)"
+node scripts/build-server.mjs
+
 echo "== unit and integration tests (vitest)"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || vitest_status=$?
 
-echo "== production build (next build)"
-npx next build > test-results/next-build.log 2>&1 || { cat test-results/next-build.log; exit 1; }
+echo "== production build (next build + server bundle)"
+node scripts/build.mjs > test-results/next-build.log 2>&1 || { cat test-results/next-build.log; exit 1; }
 
 echo "== browser tests (Playwright, Chromium)"
 e2e_status=0

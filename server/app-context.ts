@@ -2,6 +2,7 @@ import type { Env } from './config/env';
 import type { Database } from './db/database';
 import type { TokenSigner } from './auth/tokens';
 import type { Acquirer } from './providers/acquirer';
+import type { KassaMetrics } from './observability/metrics';
 
 /** Everything a use case may depend on. Built once per process by createAppContext. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   readonly acquirer: Acquirer;
   /** Password for the checkout's sealed browser cookie (iron-session). */
   readonly cookiePassword: string;
+  /** Prometheus metrics of this process (absent in contexts built without createKassa). */
+  readonly metrics?: KassaMetrics;
 }
 
 /** The claimed Idempotency-Key; `replayed` is set when the use case answered from a recorded resource. */

@@ -7,6 +7,8 @@ import type { Env } from './config/env';
 import { openDatabase } from './db/database';
 import { createDispatcher, type Dispatcher } from './http/dispatch';
 import { routesFor } from './http/route-table';
+import { createLogger, type Logger } from './observability/logger';
+import { createMetrics, type KassaMetrics } from './observability/metrics';
 import { createSandboxAcquirer } from './providers/sandbox/sandbox-acquirer';
 import type { Acquirer } from './providers/acquirer';
 import { startPoller } from './shared/poller';
@@ -17,6 +19,9 @@ export interface Kassa {
   ctx: AppContext;
   dispatch: Dispatcher;
   merchant: MerchantCredentials;
+  logger: Logger;
+  metrics: KassaMetrics;
+  /** Stops the pollers (each after its current step), then closes the database. */
   close(): Promise<void>;
 }
 
@@ -24,7 +29,10 @@ export interface KassaOptions {
   sqliteFile?: string;
   pgSchema?: string;
   acquirer?: Acquirer;
+  /** Where the dispatcher reports unexpected errors (`{ requestId, err }`); default: the logger. */
   log?: (e: unknown) => void;
+  /** Default: JSON lines on stdout at KASSA_LOG_LEVEL. */
+  logger?: Logger;
 }
 
 /** Wires one Kassa process: database (migrated), secrets, startup merchant, dispatcher, callback worker. */
@@ -32,18 +40,27 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, sqliteFile: opts.sqliteFile, pgSchema: opts.pgSchema ?? env.KASSA_DATABASE_SCHEMA });
   const jwtSecret = env.KASSA_JWT_SECRET ?? (await loadOrCreateServerSecret(database, 'jwt_signing_key'));
   const cookiePassword = await loadOrCreateServerSecret(database, 'checkout_cookie_password');
-  const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(database), cookiePassword };
+  const logger = opts.logger ?? createLogger(env.KASSA_LOG_LEVEL);
+  const metrics = createMetrics(database);
+  const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(database), cookiePassword, metrics };
   const merchant = await ensureStartupMerchant(database, env);
-  const dispatch = createDispatcher(ctx, routesFor(env), opts.log);
-  const worker = env.KASSA_CALLBACK_WORKER ? startPoller('callback worker', env.KASSA_CALLBACK_POLL_MS, () => deliverDueCallbacks(ctx)) : undefined;
-  const operations = env.KASSA_CALLBACK_WORKER ? startPoller('operations worker', env.KASSA_CALLBACK_POLL_MS, async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx))) : undefined;
+  const logRequestError = (e: unknown) => {
+    const { requestId, err } = e as { requestId?: string; err?: unknown };
+    logger.error({ request_id: requestId, err }, 'request failed');
+  };
+  const dispatch = createDispatcher(ctx, routesFor(env), opts.log ?? logRequestError);
+  const poll = (name: string, work: () => Promise<number>) =>
+    startPoller(env.KASSA_CALLBACK_POLL_MS, work, (err) => logger.error({ poller: name, err }, `${name}: step failed`));
+  const worker = env.KASSA_CALLBACK_WORKER ? poll('callback worker', () => deliverDueCallbacks(ctx)) : undefined;
+  const operations = env.KASSA_CALLBACK_WORKER ? poll('operations worker', async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx))) : undefined;
   return {
     ctx,
     dispatch,
     merchant,
+    logger,
+    metrics,
     async close() {
-      await worker?.stop();
-      await operations?.stop();
+      await Promise.all([worker?.stop(), operations?.stop()]);
       await database.close();
     },
   };

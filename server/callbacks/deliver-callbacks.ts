@@ -142,6 +142,7 @@ const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<Attempt
 const recordAttempt = async (ctx: AppContext, row: OutboxRow, claimId: string, result: AttemptResult): Promise<void> => {
   const attempt = row.attempts + 1;
   const outcome = result.refused ? 'FAILED' : classifyAttempt(result.statusCode);
+  ctx.metrics?.callbackAttempts.inc({ outcome: result.refused ? 'refused' : outcome.toLowerCase() });
   const finalStatus = outcome === 'DELIVERED' ? 'DELIVERED' : outcome === 'FAILED' || attempt - row.series_start >= MAX_CALLBACK_ATTEMPTS ? 'FAILED' : 'PENDING';
   const now = nowIso();
   await inTransaction(ctx.database, async (trx) => {

@@ -38,6 +38,10 @@ const EnvSchema = z
     KASSA_ALLOW_PRIVATE_CALLBACKS: bool.optional(),
     KASSA_VALIDATE_RESPONSES: bool.default(false),
     KASSA_LOG_REQUESTS: bool.default(false),
+    /** pino level for the JSON logs on stdout; `silent` turns them off (tests). */
+    KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** On SIGTERM/SIGINT: how long in-flight requests and the pollers' current step may take before a forced exit 1. */
+    KASSA_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(10000),
   })
   .superRefine((env, ctx) => {
     const set = [env.KASSA_BOOTSTRAP_ACCOUNT, env.KASSA_BOOTSTRAP_CLIENT_ID, env.KASSA_BOOTSTRAP_CLIENT_SECRET].filter(Boolean).length;

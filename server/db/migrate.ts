@@ -16,6 +16,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-idempotency-resource': m0006,
 };
 
+/** Every migration this build knows, in order (readiness compares them with the applied ones). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+export const MIGRATION_TABLE = 'kassa_migrations';
+
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return MIGRATIONS;
@@ -27,7 +31,7 @@ export const migrateToLatest = async (db: Kysely<any>, schema?: string): Promise
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
-    migrationTableName: 'kassa_migrations',
+    migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: 'kassa_migrations_lock',
     ...(schema ? { migrationTableSchema: schema } : {}),
   });

@@ -18,12 +18,16 @@ export interface HttpRequest {
   headers: Record<string, string | undefined>;
   body: string | undefined;
   baseUrl: string;
+  /** Chosen by the adapter (an incoming `x-request-id`, else a new uuid); echoed as `request-id`. */
+  requestId?: string;
 }
 
 export interface HttpResponse {
   status: number;
   headers: Record<string, string>;
   body?: string;
+  /** The matched route's operationId (metrics and logs label by it, never by the raw path). */
+  operationId?: string;
 }
 
 interface CompiledRoute {
@@ -108,11 +112,11 @@ const authenticate = async (ctx: AppContext, route: RouteDef, req: HttpRequest):
   return actor;
 };
 
-const toResponse = (result: RouteResult, requestId: string): HttpResponse => {
+const toResponse = (result: RouteResult, requestId: string, operationId: string | undefined): HttpResponse => {
   const headers: Record<string, string> = { 'request-id': requestId, ...result.headers };
-  if (result.body === undefined) return { status: result.status, headers };
+  if (result.body === undefined) return { status: result.status, headers, operationId };
   headers['content-type'] = 'application/json; charset=utf-8';
-  return { status: result.status, headers, body: JSON.stringify(result.body) };
+  return { status: result.status, headers, body: JSON.stringify(result.body), operationId };
 };
 
 export type Dispatcher = (req: HttpRequest) => Promise<HttpResponse>;
@@ -121,7 +125,8 @@ export type Dispatcher = (req: HttpRequest) => Promise<HttpResponse>;
 export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], log: (e: unknown) => void = (e) => console.error(e)): Dispatcher => {
   const compiled = routes.map(compile);
   return async (req) => {
-    const requestId = uuid();
+    const requestId = req.requestId ?? uuid();
+    let operationId: string | undefined;
     try {
       let pathMatched = false;
       for (const c of compiled) {
@@ -130,6 +135,7 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
         pathMatched = true;
         if (c.route.method !== req.method) continue;
         const route = c.route;
+        operationId = route.operationId;
         const rawParams = Object.fromEntries(c.names.map((n, i) => [n, decodePathParam(n, m[i + 1]!)]));
         const actor = await authenticate(ctx, route, req);
         const params = parsePart(route.params, rawParams, 'params');
@@ -142,13 +148,13 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
           if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
           return result;
         };
-        return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId);
+        return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId, operationId);
       }
       throw pathMatched
         ? new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`)
         : new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
     } catch (e) {
-      return toResponse(errorResult(e, (err) => log({ requestId, err })), requestId);
+      return toResponse(errorResult(e, (err) => log({ requestId, err })), requestId, operationId);
     }
   };
 };

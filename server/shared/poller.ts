@@ -2,8 +2,12 @@ export interface Poller {
   stop(): Promise<void>;
 }
 
-/** Runs `work` repeatedly: again at once while it reports progress, otherwise after `idleMs`. */
-export const startPoller = (name: string, idleMs: number, work: () => Promise<number>, log: (msg: string) => void = console.error): Poller => {
+/**
+ * Runs `work` repeatedly: again at once while it reports progress, otherwise after `idleMs`.
+ * A failed step goes to `onError` (with its stack) and the loop goes on. `stop()` resolves once
+ * the step in progress has finished; no new step starts after it is called.
+ */
+export const startPoller = (idleMs: number, work: () => Promise<number>, onError: (err: unknown) => void): Poller => {
   let stopped = false;
   let wake: (() => void) | undefined;
   const loop = async () => {
@@ -11,11 +15,15 @@ export const startPoller = (name: string, idleMs: number, work: () => Promise<nu
       try {
         if ((await work()) > 0) continue;
       } catch (e) {
-        log(`${name}: ${(e as Error).message}`);
+        onError(e);
       }
+      if (stopped) break;
       await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, idleMs);
+        const timer = setTimeout(resolve, idleMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
     }
   };

@@ -55,13 +55,14 @@ export interface KassaProcess {
 }
 
 /**
- * The real production server (`node --import tsx bin/kassa.ts`, API only) as a child process on
+ * The real production server (the compiled `node dist/server/kassa.js`, API only; vitest's global
+ * setup builds it when the sources changed) as a child process on
  * `db`, with the test account's bootstrap credentials.
  */
 export const startKassaProcess = async (db: SharedDatabase, env: Record<string, string> = {}): Promise<KassaProcess> => {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/kassa.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/kassa.js'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

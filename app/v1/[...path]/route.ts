@@ -2,7 +2,9 @@ import { getKassa } from '../../../server/http/kassa-singleton';
 import { publicOriginFor } from '../../../server/http/public-origin';
 import { handleWebRequest } from '../../../server/http/web-adapter';
 
-// The Next adapter over the one route table (used by `next dev`; production serves /v1 without Next).
+// The Next adapter over the one route table. bin/kassa.ts (production and `npm run dev`) answers /v1
+// before Next and registers its Kassa for every handler here (kassa-singleton.ts); this adapter
+// serves /v1 only when Next runs on its own (`next dev` / `next start` without bin/kassa.ts).
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 

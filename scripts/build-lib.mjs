@@ -1,0 +1,103 @@
+// Shared by build.mjs (`npm run build`), start.mjs (`npm start`) and the vitest global setup:
+// what to build, and whether a build is current. "Current" is decided by content, not timestamps:
+// a stamp file beside each build holds the hash of its inputs (paths and file contents), so a
+// `git pull` that changes a source rebuilds, and a start with nothing changed never does.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverBundle = path.join(root, 'dist', 'server', 'kassa.js');
+
+const COMMON = ['server', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const TARGETS = {
+  next: { stamp: path.join(root, '.next', 'kassa-build-stamp'), output: path.join(root, '.next', 'BUILD_ID'), inputs: [...COMMON, 'app', 'components', 'public', 'next.config.ts', 'postcss.config.mjs'] },
+  server: { stamp: path.join(root, 'dist', 'server', 'kassa-build-stamp'), output: serverBundle, inputs: [...COMMON, 'bin', 'scripts/build-lib.mjs'] },
+};
+
+const files = (rel) => {
+  const abs = path.join(root, rel);
+  if (!fs.existsSync(abs)) return [];
+  if (!fs.statSync(abs).isDirectory()) return [rel];
+  return fs.readdirSync(abs).sort().flatMap((name) => files(path.join(rel, name)));
+};
+
+/** Hash of the target's input files (a few hundred small files: milliseconds). */
+export const inputHash = (target) => {
+  const h = createHash('sha256');
+  for (const rel of TARGETS[target].inputs.flatMap(files)) h.update(`${rel}\0`).update(fs.readFileSync(path.join(root, rel))).update('\0');
+  return h.digest('hex');
+};
+
+export const isCurrent = (target) => {
+  const t = TARGETS[target];
+  return fs.existsSync(t.output) && fs.existsSync(t.stamp) && fs.readFileSync(t.stamp, 'utf8').trim() === inputHash(target);
+};
+
+const writeStamp = (target, hash) => fs.writeFileSync(TARGETS[target].stamp, `${hash}\n`);
+
+const PRODUCTION_ENV = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
+
+/** `next build` (the checkout pages), in a child process that ends with the build. */
+export const buildNext = () => {
+  const hash = inputHash('next');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, stdio: 'inherit', env: PRODUCTION_ENV });
+  if (r.status !== 0) throw new Error(`next build failed (exit ${r.status ?? r.signal})`);
+  writeStamp('next', hash);
+};
+
+/** `server-only` throws outside React Server Components; the node server is server-side by definition. */
+const serverOnly = {
+  name: 'server-only',
+  setup(b) {
+    b.onResolve({ filter: /^server-only$/ }, () => ({ path: 'server-only', namespace: 'empty' }));
+    b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
+/**
+ * The server bundle: bin/kassa.ts and everything it imports from server/, in one CommonJS file
+ * for Node 20 (dist/server/kassa.js, with a source map). npm packages stay external: node_modules
+ * is there at run time, and native better-sqlite3 and Next cannot be bundled anyway.
+ */
+export const buildServer = async ({ quiet = false } = {}) => {
+  const hash = inputHash('server');
+  let esbuild;
+  try {
+    esbuild = await import('esbuild');
+  } catch (e) {
+    throw new Error(`Cannot build the server bundle (${e.message}). esbuild is a development dependency: run \`npm install\` with dev dependencies, or ship dist/ from \`npm run build\`.`, { cause: e });
+  }
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['bin/kassa.ts'],
+    outfile: serverBundle,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: quiet ? 'error' : 'warning',
+    plugins: [serverOnly],
+  });
+  writeStamp('server', hash);
+};
+
+/** Builds what is missing or out of date; returns what was built. */
+export const buildMissing = async ({ next = true, quiet = false } = {}) => {
+  const built = [];
+  if (!isCurrent('server')) {
+    if (!quiet) console.error('Building the server (dist/server/kassa.js)...');
+    await buildServer({ quiet });
+    built.push('server');
+  }
+  if (next && !isCurrent('next')) {
+    if (!quiet) console.error('Building the checkout pages (next build)...');
+    buildNext();
+    built.push('next');
+  }
+  return built;
+};
