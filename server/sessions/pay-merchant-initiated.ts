@@ -41,7 +41,9 @@ const assertReferenceUnique = async (ctx: AppContext, trx: Executor, accountId: 
  */
 export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input: PayMerchantInitiatedInput, meta: RequestMeta): Promise<MerchantPayResult> => {
   const paymentType = input.payment.payment_product_type;
-  const { payment_operation: paymentOperation, ...draft } = input.session;
+  const { payment_operation: sessionOperation, ...draft } = input.session;
+  // payment.operation (card types) and session.payment_operation agree when both are sent (the schema checks)
+  const paymentOperation = input.payment.operation ?? sessionOperation ?? 'unscheduled_purchase';
   const stored = draft.customer?.tokens?.['sandbox.creditcard'];
   const token = stored?.payment_token ?? stored?.recurrence_token;
   if (paymentType === 'sandbox.creditcard' && !token) {
@@ -59,16 +61,16 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
   });
 
   try {
-    let result: AttemptResult;
+    let answer: AttemptResult;
     try {
-      result = paymentType === 'sandbox.invoice'
+      answer = paymentType === 'sandbox.invoice'
         ? { outcome: 'APPROVED', providerReference: 'sandbox-invoice' }
         : await ctx.acquirer.authorizeWithToken({ accountId: actor.accountId, transactionId, token: token!, amount: draft.order.amount, currency: draft.order.currency });
     } catch (e) {
-      result = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' };
+      answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' };
     }
-    const errorCode = result.outcome === 'DECLINED' && !result.retryable ? 'DO_NOT_RETRY' : undefined;
-    const { status, session } = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: actor.subject, amount: draft.order.amount, declineStatus: 'FAILED', errorCode });
+    const errorCode = answer.outcome === 'DECLINED' && !answer.retryable ? 'DO_NOT_RETRY' : undefined;
+    const { status, session, result } = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: actor.subject, amount: draft.order.amount, declineStatus: 'FAILED', errorCode });
     if (status === 'AUTHORIZED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
     const transaction = await getTransaction(ctx, actor, transactionId);
     const success = result.outcome === 'APPROVED';

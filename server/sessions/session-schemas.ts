@@ -226,6 +226,7 @@ export type CreatePaymentTokenSessionInput = z.infer<typeof CreatePaymentTokenSe
 
 /** Merchant-initiated payment with a stored card token (customer not present). */
 export const PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purchase', 'invoice_purchase'] as const;
+export const CARD_PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purchase'] as const;
 const StoredCardTokens = z.looseObject({
   'sandbox.creditcard': z.looseObject({ payment_token: z.string().min(1).max(255).optional(), recurrence_token: z.string().min(1).max(255).optional() }).optional(),
 });
@@ -235,8 +236,17 @@ export const PayMerchantInitiatedBody = z.strictObject({
     url: SessionUrl.partial({ return_url: true }).optional(),
     customer: Customer.extend({ tokens: StoredCardTokens.optional() }).optional(),
     configuration: Configuration.optional(),
-    payment_operation: z.enum(PAYMENT_OPERATIONS).default('unscheduled_purchase'),
+    payment_operation: z.enum(PAYMENT_OPERATIONS).optional(),
   }).superRefine(uniqueLineIds),
-  payment: z.strictObject({ payment_product_type: z.enum(['sandbox.creditcard', 'sandbox.invoice']) }),
+  payment: z.strictObject({
+    payment_product_type: z.enum(['sandbox.creditcard', 'sandbox.invoice']),
+    /** Card merchant-initiated payments: the public API declares the operation here. */
+    operation: z.enum(CARD_PAYMENT_OPERATIONS).optional(),
+  }),
+}).superRefine((body, ctx) => {
+  const { operation, payment_product_type: type } = body.payment;
+  if (operation && type !== 'sandbox.creditcard') ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: 'is only for card payment types' });
+  const sessionOperation = body.session.payment_operation;
+  if (operation && sessionOperation && operation !== sessionOperation) ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: `must match session.payment_operation (${sessionOperation})` });
 });
 export type PayMerchantInitiatedInput = z.infer<typeof PayMerchantInitiatedBody>;
