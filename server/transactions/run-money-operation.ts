@@ -8,7 +8,7 @@ import { toJson } from '../shared/json-columns';
 import { redactHeaders } from '../shared/request-headers';
 import { loadTransaction, readTransaction, saveState, stateOf } from './transaction-repository';
 import { decide, reserve, type LineAmount, type Operation } from './transaction-state';
-import { markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from './transaction-operations';
+import { legacyRequestHash, markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from './transaction-operations';
 import type { TransactionView } from './transaction-schemas';
 
 export interface MoneyOperationRequest {
@@ -44,7 +44,8 @@ const read = async (ctx: AppContext, actor: Actor, transactionId: string, eventR
  */
 export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: MoneyOperationRequest, meta: RequestMeta): Promise<MoneyOperationResult> => {
   const { database } = ctx;
-  const hash = requestHash({ amount: req.operation === 'VOID' ? 0 : req.amount, items: req.items ?? [], final: req.finalCapture ?? false, details: req.details ?? {} });
+  const request = { amount: req.operation === 'VOID' ? 0 : req.amount, items: req.items ?? [], final: req.finalCapture ?? false, details: req.details ?? {} };
+  const hash = requestHash(request);
 
   const started = await inTransaction(database, async (trx) => {
     const row = await loadTransaction(trx, database, req.transactionId, actor.accountId, true);
@@ -52,7 +53,7 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
       ? await trx.selectFrom('transaction_operations').selectAll().where('transaction_id', '=', row.id).where('operation', '=', req.operation).where('reference', '=', req.reference).executeTakeFirst()
       : undefined;
     if (existing && existing.status !== 'RELEASED') {
-      if (existing.request_hash !== hash) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
+      if (existing.request_hash !== hash && existing.request_hash !== legacyRequestHash(request)) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
       if (existing.status === 'PENDING') throw new AppError('OPERATION_IN_PROGRESS', 'The first request with this reference is still running; retry shortly');
       return { replay: existing.initiate_request_id ?? undefined };
     }
