@@ -55,7 +55,7 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
 
   const { sessionId, transactionId } = await inTransaction(ctx.database, async (trx) => {
     await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));
-    const id = await insertSession(ctx, trx, actor, { ...draft, configuration, kind: 'MERCHANT_INITIATED', paymentOperation }, meta);
+    const id = await insertSession(ctx, trx, actor, { ...draft, configuration, kind: 'MERCHANT_INITIATED', payment_operation: paymentOperation }, meta);
     const session = await loadSession(trx, ctx.database, id, { lock: true });
     return { sessionId: id, transactionId: await startPaymentAttempt(trx, session, paymentType, session.amount, actor.subject, meta) };
   });

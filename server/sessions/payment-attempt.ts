@@ -35,6 +35,7 @@ export const startPaymentAttempt = async (trx: Executor, session: SessionRow, pa
       items: order.items, shipping_option: order.shipping_option, shipping_address: order.shipping_address, billing_address: order.billing_address,
       customer: customerWithoutTokens(session.customer), metadata: fromJson(session.metadata), url: { callback_url: fromJson<{ callback_url?: string }>(session.url)?.callback_url },
       channel: fromJson<{ channel?: string }>(session.configuration)?.channel ?? 'ecommerce',
+      ...(session.platform_type ? { platform_type: session.platform_type } : {}),
     }),
     created_at: now, updated_at: now, version: 1,
   }).execute();

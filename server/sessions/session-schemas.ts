@@ -92,6 +92,12 @@ export const Express = z.looseObject({
   discount_codes: z.looseObject({ max_count: z.number().int().optional(), callback_url: HttpUrl.optional() }).optional(),
 });
 
+/** `platform_type` of the public API: the kind of platform the merchant is. */
+export const PLATFORM_TYPES = ['aggregator', 'marketplace'] as const;
+export type PlatformType = (typeof PLATFORM_TYPES)[number];
+/** A session's payment intent as the public API names it on POST /v1/sessions (and reads it back). */
+export const SESSION_PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purchase', 'generate_payment_token'] as const;
+
 const sessionFields = {
   url: SessionUrl,
   order: Order,
@@ -99,13 +105,14 @@ const sessionFields = {
   express: Express.optional(),
   metadata: JsonObject.optional(),
   expires_at: IsoDateTime.optional(),
+  platform_type: z.enum(PLATFORM_TYPES).optional(),
 };
 
-export const CreateSessionBody = z.strictObject({ ...sessionFields, configuration: Configuration.optional() }).superRefine(uniqueLineIds);
+export const CreateSessionBody = z.strictObject({ ...sessionFields, configuration: Configuration.optional(), payment_operation: z.enum(SESSION_PAYMENT_OPERATIONS).optional() }).superRefine(uniqueLineIds);
 export type CreateSessionInput = z.infer<typeof CreateSessionBody>;
 
 export const CreateSessionFromProfileBody = z
-  .strictObject({ ...sessionFields, profile_id: z.string().min(1).max(255), url: SessionUrl.partial({ return_url: true }).optional(), configuration: Configuration.optional() })
+  .strictObject({ ...sessionFields, profile_id: z.string().min(1).max(255), url: SessionUrl.partial({ return_url: true }).optional(), configuration: Configuration.optional(), payment_operation: z.enum(SESSION_PAYMENT_OPERATIONS).optional() })
   .superRefine(uniqueLineIds);
 export type CreateSessionFromProfileInput = z.infer<typeof CreateSessionFromProfileBody>;
 
@@ -151,6 +158,7 @@ export const SessionSchema = z.object({
   cancelled_at: z.string().optional(),
   cancelled_by: z.string().optional(),
   payment_operation: z.string().optional(),
+  platform_type: z.enum(PLATFORM_TYPES).optional(),
   initiating_system_request_headers: z.record(z.string(), z.string()).optional(),
   events: z.array(SessionEventSchema),
 });

@@ -53,7 +53,7 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
       ? await trx.selectFrom('transaction_operations').selectAll().where('transaction_id', '=', row.id).where('operation', '=', req.operation).where('reference', '=', req.reference).executeTakeFirst()
       : undefined;
     if (existing && existing.status !== 'RELEASED') {
-      if (existing.request_hash !== hash && existing.request_hash !== legacyRequestHash(request)) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
+      if (existing.request_hash !== hash && existing.request_hash !== legacyRequestHash({ ...request, items: request.items.map((i) => ({ line_id: i.line_id, amount: i.amount })) })) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
       if (existing.status === 'PENDING') throw new AppError('OPERATION_IN_PROGRESS', 'The first request with this reference is still running; retry shortly');
       return { replay: existing.initiate_request_id ?? undefined };
     }

@@ -49,7 +49,7 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
     const { state, voidedByFinalCapture, booked } = complete(stateOf(row), reservation);
     await saveState(trx, row, state);
     const details = fromJson<Record<string, unknown>>(op.details) ?? {};
-    const items = Object.entries(booked).map(([line_id, amount]) => ({ line_id, amount }));
+    const items = Object.entries(booked).map(([line_id, amount]) => ({ line_id, amount, ...(reservation.quantities?.[line_id] !== undefined ? { quantity: reservation.quantities[line_id] } : {}) }));
     const eventId = await appendTransactionEvent(trx, row.id, {
       event: op.operation, success: true, amount: reservation.amount, items, createdBy: op.created_by,
       requestId: op.request_id ?? undefined, requestHeaders: fromJson(op.request_headers),

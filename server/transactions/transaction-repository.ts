@@ -122,6 +122,7 @@ interface TransactionData {
   metadata?: Record<string, unknown>;
   url?: Record<string, unknown>;
   channel?: string;
+  platform_type?: 'aggregator' | 'marketplace';
 }
 
 export const TRANSACTION_INCLUDES = [
