@@ -1,14 +1,14 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
-import { resolvePaymentMethods } from '../sessions/payment-methods';
 import { nowIso } from '../shared/clock';
 import { randomBase58, uuid } from '../shared/ids';
+import { assertProfileAllowed } from './assert-profile-allowed';
 import { loadProfile, profileData, readProfile } from './profile-repository';
 import type { ProfileInput, ProfileView } from './profile-schemas';
 
 export const createProfile = async (ctx: AppContext, actor: Actor, input: ProfileInput): Promise<ProfileView> => {
-  resolvePaymentMethods(actor.accountId, input.configuration);
+  assertProfileAllowed(ctx, actor.accountId, input);
   const now = nowIso();
   const profileId = input.profile_id ?? `profile-${randomBase58(12)}`;
   const inserted = await ctx.database.db
