@@ -12,6 +12,7 @@ import type { Acquirer } from './providers/acquirer';
 import { startPoller } from './shared/poller';
 import { completePendingOperations } from './transactions/complete-pending-operations';
 import { recoverStalePayments } from './sessions/recover-stale-payments';
+import { purgeExpiredRows } from './maintenance/purge-expired-rows';
 
 export interface Kassa {
   ctx: AppContext;
@@ -37,6 +38,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const dispatch = createDispatcher(ctx, ROUTES, opts.log);
   const worker = env.KASSA_CALLBACK_WORKER ? startPoller('callback worker', env.KASSA_CALLBACK_POLL_MS, () => deliverDueCallbacks(ctx)) : undefined;
   const operations = env.KASSA_CALLBACK_WORKER ? startPoller('operations worker', env.KASSA_CALLBACK_POLL_MS, async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx))) : undefined;
+  const retention = env.KASSA_CALLBACK_WORKER ? startPoller('retention purge', env.KASSA_PURGE_INTERVAL_MS, () => purgeExpiredRows(ctx)) : undefined;
   return {
     ctx,
     dispatch,
@@ -44,6 +46,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     async close() {
       await worker?.stop();
       await operations?.stop();
+      await retention?.stop();
       await database.close();
     },
   };

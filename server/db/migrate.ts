@@ -4,7 +4,7 @@ import * as m0002 from './migrations/0002-sessions-complete';
 import * as m0004 from './migrations/0004-transaction-operations';
 import * as m0003 from './migrations/0003-idempotency';
 import * as m0005 from './migrations/0005-callback-delivery';
-import * as m0006 from './migrations/0006-session-public-fields';
+import * as m0006 from './migrations/0006-public-fields-and-retention';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,7 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-idempotency': m0003,
   '0004-transaction-operations': m0004,
   '0005-callback-delivery': m0005,
-  '0006-session-public-fields': m0006,
+  '0006-public-fields-and-retention': m0006,
 };
 
 class StaticProvider implements MigrationProvider {
