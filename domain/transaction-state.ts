@@ -44,6 +44,8 @@ export type Operation = 'CAPTURE' | 'REFUND' | 'VOID';
 export interface LineAmount {
   line_id: string;
   amount: number;
+  /** Units of the line the operation covers, as the merchant sent it (recorded on the event). */
+  quantity?: number;
 }
 export interface OperationRequest {
   op: Operation;
@@ -58,6 +60,8 @@ export interface Reservation {
   amount: number;
   lines: Record<string, number>;
   finalCapture: boolean;
+  /** Per line: the `quantity` the request's items named (only lines that named one). */
+  quantities?: Record<string, number>;
 }
 
 export type RefusalCode =
@@ -102,10 +106,17 @@ const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmount
   return seen;
 };
 
+const quantitiesOf = (req: OperationRequest): { quantities?: Record<string, number> } => {
+  const named = (req.items ?? []).filter((i) => i.quantity !== undefined).map((i) => [i.line_id, i.quantity!] as const);
+  return named.length ? { quantities: Object.fromEntries(named) } : {};
+};
+
 export const decide = (state: TxState, req: OperationRequest): Decision => {
   const { amounts: a, status } = state;
   const verb = req.op === 'CAPTURE' ? 'captured' : req.op === 'REFUND' ? 'refunded' : 'voided';
-  if (!MONEY_STATES.has(status)) return refuse(`TRANSACTION_NOT_${req.op === 'CAPTURE' ? 'CAPTURABLE' : req.op === 'REFUND' ? 'REFUNDABLE' : 'VOIDABLE'}`, `A transaction with status ${status} cannot be ${verb}`);
+  // A transaction ON_HOLD awaits the merchant's decision: authorize it (authorization-update.ts) or void it.
+  const allowed = MONEY_STATES.has(status) || (status === 'ON_HOLD' && req.op === 'VOID');
+  if (!allowed) return refuse(`TRANSACTION_NOT_${req.op === 'CAPTURE' ? 'CAPTURABLE' : req.op === 'REFUND' ? 'REFUNDABLE' : 'VOIDABLE'}`, `A transaction with status ${status} cannot be ${verb}`);
   if (req.op === 'VOID') {
     if (a.pendingCapture > 0 || a.pendingVoid > 0) return refuse('OPERATION_IN_PROGRESS', 'Another operation on this transaction is in progress');
     if (a.captured > 0 && !state.supportsPartialVoid) return refuse('TRANSACTION_NOT_VOIDABLE', 'This payment type cannot void after a capture; refund instead');
@@ -121,7 +132,7 @@ export const decide = (state: TxState, req: OperationRequest): Decision => {
     if (req.amount > left) return refuse('AMOUNT_EXCEEDS_AUTHORIZED', `Capture amount ${req.amount} exceeds the capturable amount ${left}`);
     const lines = checkItems(state, req, (l) => l.authorized - l.captured - l.pendingCapture);
     if ('ok' in lines) return lines as Decision;
-    return { ok: true, reservation: { op: 'CAPTURE', amount: req.amount, lines, finalCapture: req.finalCapture === true } };
+    return { ok: true, reservation: { op: 'CAPTURE', amount: req.amount, lines, finalCapture: req.finalCapture === true, ...quantitiesOf(req) } };
   }
   if (a.captured === 0 && a.pendingCapture === 0) return refuse('TRANSACTION_NOT_REFUNDABLE', 'Nothing has been captured, so nothing can be refunded');
   const left = refundable(a);
@@ -129,7 +140,7 @@ export const decide = (state: TxState, req: OperationRequest): Decision => {
   if (req.amount > left) return refuse('AMOUNT_EXCEEDS_CAPTURED', `Refund amount ${req.amount} exceeds the refundable amount ${left}`);
   const lines = checkItems(state, req, (l) => l.captured - l.refunded - l.pendingRefund);
   if ('ok' in lines) return lines as Decision;
-  return { ok: true, reservation: { op: 'REFUND', amount: req.amount, lines, finalCapture: false } };
+  return { ok: true, reservation: { op: 'REFUND', amount: req.amount, lines, finalCapture: false, ...quantitiesOf(req) } };
 };
 
 const mapLines = (lines: Lines, r: Reservation, f: (l: LineAmounts, amount: number) => LineAmounts): Lines => {

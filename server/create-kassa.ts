@@ -14,6 +14,7 @@ import type { Acquirer } from './providers/acquirer';
 import { startPoller } from './shared/poller';
 import { completePendingOperations } from './transactions/complete-pending-operations';
 import { recoverStalePayments } from './sessions/recover-stale-payments';
+import { purgeExpiredRows } from './maintenance/purge-expired-rows';
 
 export interface Kassa {
   ctx: AppContext;
@@ -53,6 +54,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     startPoller(env.KASSA_CALLBACK_POLL_MS, work, (err) => logger.error({ poller: name, err }, `${name}: step failed`));
   const worker = env.KASSA_CALLBACK_WORKER ? poll('callback worker', () => deliverDueCallbacks(ctx)) : undefined;
   const operations = env.KASSA_CALLBACK_WORKER ? poll('operations worker', async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx))) : undefined;
+  const retention = env.KASSA_CALLBACK_WORKER ? startPoller(env.KASSA_PURGE_INTERVAL_MS, () => purgeExpiredRows(ctx), (err) => logger.error({ poller: 'retention purge', err }, 'retention purge: step failed')) : undefined;
   return {
     ctx,
     dispatch,
@@ -60,7 +62,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     logger,
     metrics,
     async close() {
-      await Promise.all([worker?.stop(), operations?.stop()]);
+      await Promise.all([worker?.stop(), operations?.stop(), retention?.stop()]);
       await database.close();
     },
   };

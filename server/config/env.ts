@@ -42,6 +42,10 @@ const EnvSchema = z
     KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** On SIGTERM/SIGINT: how long in-flight requests and the pollers' current step may take before a forced exit 1. */
     KASSA_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(10000),
+    /** Delivered and failed callbacks (with their attempt log) are deleted this many days after they became final. */
+    KASSA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** How often each process purges expired idempotency keys and old callbacks (KASSA_CALLBACK_WORKER=false stops it). */
+    KASSA_PURGE_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
   })
   .superRefine((env, ctx) => {
     const set = [env.KASSA_BOOTSTRAP_ACCOUNT, env.KASSA_BOOTSTRAP_CLIENT_ID, env.KASSA_BOOTSTRAP_CLIENT_SECRET].filter(Boolean).length;

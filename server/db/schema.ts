@@ -75,6 +75,8 @@ export interface SessionsTable {
   request_headers: string | null; // JSON, redacted headers of the creating request
   customer_email: string | null;
   merchant_reference_2: string | null;
+  platform_type: string | null; // aggregator | marketplace
+  system_plugin_name: string | null; // the creating request's Kassa-System-Plugin-Name
 }
 
 export interface SessionProfilesTable {

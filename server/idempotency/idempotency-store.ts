@@ -27,7 +27,7 @@ export interface IdempotentRequest {
 export type Claim = { kind: 'claimed'; claimedAt: string; takeover?: boolean } | { kind: 'replay'; response: StoredResponse };
 
 /** JSON with object keys sorted at every level, so key order and whitespace do not change the hash. */
-const canonicalJson = (value: unknown): string => {
+export const canonicalJson = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -4,14 +4,14 @@ import { inTransaction } from '../db/tx';
 import { oncePerKey } from '../idempotency/once-per-key';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
-import { resolvePaymentMethods } from '../sessions/payment-methods';
 import { nowIso } from '../shared/clock';
 import { randomBase58, uuid } from '../shared/ids';
+import { assertProfileAllowed } from './assert-profile-allowed';
 import { loadProfile, profileData, readProfile } from './profile-repository';
 import type { ProfileInput, ProfileView } from './profile-schemas';
 
 export const createProfile = async (ctx: AppContext, actor: Actor, input: ProfileInput, meta: RequestMeta): Promise<ProfileView> => {
-  resolvePaymentMethods(actor.accountId, input.configuration);
+  assertProfileAllowed(ctx, actor.accountId, input);
   const { id: profileId } = await inTransaction(ctx.database, (trx) => oncePerKey(trx, ctx.database, meta, () => insertProfile(trx, actor, input)));
   return readProfile(await loadProfile(ctx.database.db, actor.accountId, profileId));
 };

@@ -1,8 +1,8 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
-import { resolvePaymentMethods } from '../sessions/payment-methods';
 import { nowIso } from '../shared/clock';
+import { assertProfileAllowed } from './assert-profile-allowed';
 import { loadProfile, profileData, readProfile } from './profile-repository';
 import type { ProfileInput, ProfileView } from './profile-schemas';
 
@@ -11,7 +11,7 @@ export const updateProfile = async (ctx: AppContext, actor: Actor, profileId: st
   if (input.profile_id !== undefined && input.profile_id !== profileId) {
     throw new AppError('INVALID_REQUEST', 'profile_id in the body must match the path', { errors: [{ path: 'profile_id', message: 'must match the path' }] });
   }
-  resolvePaymentMethods(actor.accountId, input.configuration);
+  assertProfileAllowed(ctx, actor.accountId, input);
   const row = await loadProfile(ctx.database.db, actor.accountId, profileId);
   await ctx.database.db.updateTable('session_profiles').set({ description: input.description, data: profileData(input), updated_at: nowIso() }).where('id', '=', row.id).execute();
   return readProfile(await loadProfile(ctx.database.db, actor.accountId, profileId));

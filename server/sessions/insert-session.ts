@@ -27,7 +27,8 @@ export interface SessionDraft {
   kind?: SessionKind;
   profileId?: string;
   tokenProvider?: Record<string, unknown>;
-  paymentOperation?: string;
+  payment_operation?: string;
+  platform_type?: string;
 }
 
 /** Every rule a new session must pass, whichever operation creates it. Returns its payment methods. */
@@ -76,7 +77,9 @@ export const insertSession = async (ctx: AppContext, trx: Executor, actor: Actor
     kind: draft.kind ?? 'PAYMENT',
     pay_lock_id: null,
     token_provider: draft.tokenProvider ? toJson(draft.tokenProvider) : null,
-    payment_operation: draft.paymentOperation ?? null,
+    payment_operation: draft.payment_operation ?? null,
+    platform_type: draft.platform_type ?? null,
+    system_plugin_name: systemInfo(meta.headers).system_plugin_name ?? null,
     profile_id: draft.profileId ?? null,
     request_headers: toJson(headers),
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
-import { IsoDateTime } from '../shared/schemas';
+import { dateFilter } from '../shared/schemas';
 import { includesParam, type SessionView } from './session-schemas';
 import { readSession } from './session-repository';
 
@@ -11,8 +11,10 @@ export const ListSessionsQuery = z.object({
   search: z.string().min(1).max(255).optional(),
   transaction_id: z.string().max(100).optional(),
   merchant_reference: z.string().max(255).optional(),
-  'created_at.gte': IsoDateTime.optional(),
-  'created_at.lte': IsoDateTime.optional(),
+  'created_at.gte': dateFilter('gte').optional(),
+  'created_at.lte': dateFilter('lte').optional(),
+  /** The plugin that created the session (its `Kassa-System-Plugin-Name` / `Dintero-System-Plugin-Name` header). */
+  system_plugin_name: z.string().min(1).max(255).optional(),
   includes: includesParam(['events.latest']),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   starting_after: z.string().max(100).optional(),
@@ -31,8 +33,9 @@ export const listSessions = async (ctx: AppContext, actor: Actor, q: ListSession
   let query = db.selectFrom('sessions').selectAll().where('account_id', '=', actor.accountId);
   if (q.merchant_reference) query = query.where('merchant_reference', '=', q.merchant_reference);
   if (q.transaction_id) query = query.where('transaction_id', '=', q.transaction_id);
-  if (q['created_at.gte']) query = query.where('created_at', '>=', new Date(q['created_at.gte']).toISOString());
-  if (q['created_at.lte']) query = query.where('created_at', '<=', new Date(q['created_at.lte']).toISOString());
+  if (q['created_at.gte']) query = query.where('created_at', '>=', q['created_at.gte']);
+  if (q['created_at.lte']) query = query.where('created_at', '<=', q['created_at.lte']);
+  if (q.system_plugin_name) query = query.where('system_plugin_name', '=', q.system_plugin_name);
   if (q.search) {
     const like = `%${escapeLike(q.search.toLowerCase())}%`;
     const match = (column: string) => sql`lower(${sql.ref(column)}) like ${like} escape '\\'`;

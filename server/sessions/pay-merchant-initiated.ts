@@ -57,7 +57,9 @@ const replayMerchantPay = async (ctx: AppContext, actor: Actor, sessionId: strin
  */
 export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input: PayMerchantInitiatedInput, meta: RequestMeta): Promise<MerchantPayResult> => {
   const paymentType = input.payment.payment_product_type;
-  const { payment_operation: paymentOperation, ...draft } = input.session;
+  const { payment_operation: sessionOperation, ...draft } = input.session;
+  // payment.operation (card types) and session.payment_operation agree when both are sent (the schema checks)
+  const paymentOperation = input.payment.operation ?? sessionOperation ?? 'unscheduled_purchase';
   const stored = draft.customer?.tokens?.['sandbox.creditcard'];
   const token = stored?.payment_token ?? stored?.recurrence_token;
   if (paymentType === 'sandbox.creditcard' && !token) {
@@ -70,7 +72,7 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
   let transactionId = '';
   const { id: sessionId, replayed } = await inTransaction(ctx.database, (trx) => oncePerKey(trx, ctx.database, meta, async () => {
     await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));
-    const id = await insertSession(ctx, trx, actor, { ...draft, configuration, kind: 'MERCHANT_INITIATED', paymentOperation }, meta);
+    const id = await insertSession(ctx, trx, actor, { ...draft, configuration, kind: 'MERCHANT_INITIATED', payment_operation: paymentOperation }, meta);
     const session = await loadSession(trx, ctx.database, id, { lock: true });
     transactionId = await startPaymentAttempt(trx, session, paymentType, session.amount, actor.subject, meta);
     return id;
@@ -78,16 +80,16 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
   if (replayed) return replayMerchantPay(ctx, actor, sessionId);
 
   try {
-    let result: AttemptResult;
+    let answer: AttemptResult;
     try {
-      result = paymentType === 'sandbox.invoice'
+      answer = paymentType === 'sandbox.invoice'
         ? { outcome: 'APPROVED', providerReference: 'sandbox-invoice' }
         : await ctx.acquirer.authorizeWithToken({ accountId: actor.accountId, transactionId, token: token!, amount: draft.order.amount, currency: draft.order.currency });
     } catch (e) {
-      result = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' };
+      answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' };
     }
-    const errorCode = result.outcome === 'DECLINED' && !result.retryable ? 'DO_NOT_RETRY' : undefined;
-    const { status, session } = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: actor.subject, amount: draft.order.amount, declineStatus: 'FAILED', errorCode });
+    const errorCode = answer.outcome === 'DECLINED' && !answer.retryable ? 'DO_NOT_RETRY' : undefined;
+    const { status, session, result } = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: actor.subject, amount: draft.order.amount, declineStatus: 'FAILED', errorCode });
     if (status === 'AUTHORIZED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
     const transaction = await getTransaction(ctx, actor, transactionId);
     const success = result.outcome === 'APPROVED';

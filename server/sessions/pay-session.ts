@@ -49,18 +49,19 @@ const startPayment = (ctx: AppContext, sessionId: string, paymentType: string, i
 export const paySession = async (ctx: AppContext, sessionId: string, input: PaySessionInput, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<PaymentResponse> => {
   validateCard(input.payment.card); // bad card data is a 400 before anything is stored
   const { transactionId, session, amount } = await startPayment(ctx, sessionId, input.payment.payment_product_type, ifUnmodifiedSince, meta);
-  let result: AttemptResult;
+  let answer: AttemptResult;
   try {
     if (session.kind === 'PAYMENT_TOKEN') {
       const tokenTypes = fromJson<{ token_types?: TokenType[] }>(session.token_provider)?.token_types ?? ['payment_token'];
-      result = { outcome: 'TOKENIZED', tokens: await ctx.acquirer.tokenize({ accountId: session.account_id, card: input.payment.card, tokenTypes }) };
+      answer = { outcome: 'TOKENIZED', tokens: await ctx.acquirer.tokenize({ accountId: session.account_id, card: input.payment.card, tokenTypes }) };
     } else {
-      result = await ctx.acquirer.authorize({ transactionId, amount, currency: session.currency, card: input.payment.card });
+      answer = await ctx.acquirer.authorize({ transactionId, amount, currency: session.currency, card: input.payment.card });
     }
   } catch (e) {
-    result = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' };
+    answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' };
   }
-  const { status } = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: CUSTOMER, amount });
+  // `result` is what was recorded: ABANDONED if the stale-payment recovery closed the attempt first
+  const { status, result } = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: CUSTOMER, amount });
   if (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') {
     if (status === 'AUTHORIZED' && result.outcome === 'APPROVED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
     const returnUrl = fromJson<{ return_url: string }>(session.url)!.return_url;

@@ -1,7 +1,8 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import { enqueueCallback, enqueueErrorCallback } from '../callbacks/enqueue-callback';
 import type { Executor } from '../db/database';
-import { inTransaction } from '../db/tx';
+import { expectUpdated } from '../db/expect-updated';
+import { forUpdate, inTransaction } from '../db/tx';
 import type { AuthorizeResult, TokenizeResult } from '../providers/acquirer';
 import { nowIso } from '../shared/clock';
 import { accountScopedId } from '../shared/ids';
@@ -9,6 +10,7 @@ import { fromJson, toJson } from '../shared/json-columns';
 import { redactHeaders } from '../shared/request-headers';
 import { appendTransactionEvent } from '../transactions/transaction-repository';
 import { appendSessionEvent } from './session-events';
+import { voidLateAuthorization } from './void-late-authorization';
 import { customerWithoutTokens, loadSession, type SessionRow } from './session-repository';
 
 export type AttemptResult =
@@ -33,26 +35,54 @@ export const startPaymentAttempt = async (trx: Executor, session: SessionRow, pa
       items: order.items, shipping_option: order.shipping_option, shipping_address: order.shipping_address, billing_address: order.billing_address,
       customer: customerWithoutTokens(session.customer), metadata: fromJson(session.metadata), url: { callback_url: fromJson<{ callback_url?: string }>(session.url)?.callback_url },
       channel: fromJson<{ channel?: string }>(session.configuration)?.channel ?? 'ecommerce',
+      ...(session.platform_type ? { platform_type: session.platform_type } : {}),
     }),
     created_at: now, updated_at: now, version: 1,
   }).execute();
   await appendTransactionEvent(trx, transactionId, { event: 'INITIALIZE', success: true, amount, createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers) }, true);
-  await trx.updateTable('sessions').set({ status: 'PAYING', updated_at: now, version: session.version + 1 }).where('id', '=', session.id).execute();
+  expectUpdated(await trx.updateTable('sessions').set({ status: 'PAYING', updated_at: now, version: session.version + 1 }).where('id', '=', session.id).where('version', '=', session.version).executeTakeFirst(), 'The session');
   return transactionId;
 };
 
 const STATUS: Record<AttemptResult['outcome'], string> = { APPROVED: 'AUTHORIZED', TOKENIZED: 'AUTHORIZED', DECLINED: 'DECLINED', FAILED: 'FAILED' };
 
+/** What the caller answers: the attempt's status, and the result that was recorded (ABANDONED when the recovery closed the attempt first). */
+export interface FinishedAttempt {
+  status: string;
+  session: SessionRow;
+  result: AttemptResult;
+}
+
+const ABANDONED: AttemptResult = { outcome: 'FAILED', code: 'ABANDONED', message: 'The payment attempt did not complete; the customer may try again' };
+
 /**
  * Step 3: record the provider's answer, the session's new state and the callback in one transaction.
  * `declineStatus` lets merchant-initiated payments report a decline as FAILED, as the API promises.
+ *
+ * The stale-payment recovery may have closed the attempt (FAILED, ABANDONED) while the acquirer was
+ * still answering. Then nothing is written here: the session and transaction stay as the recovery
+ * left them and no callback is queued; an approval that came too late is voided at the acquirer
+ * after the database transaction (ADR 012).
  */
 export const finishPaymentAttempt = async (
   ctx: AppContext, sessionId: string, transactionId: string, result: AttemptResult, meta: RequestMeta,
   opts: { createdBy: string; amount: number; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
-): Promise<{ status: string; session: SessionRow }> =>
+): Promise<FinishedAttempt> => {
+  const finished = await recordAttempt(ctx, sessionId, transactionId, result, meta, opts);
+  if (finished.result !== result && result.outcome === 'APPROVED') {
+    await voidLateAuthorization(ctx, { accountId: finished.session.account_id, transactionId, amount: opts.amount, currency: finished.session.currency, providerReference: result.providerReference });
+  }
+  return finished;
+};
+
+const recordAttempt = (
+  ctx: AppContext, sessionId: string, transactionId: string, result: AttemptResult, meta: RequestMeta,
+  opts: { createdBy: string; amount: number; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
+): Promise<FinishedAttempt> =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
+    const attempt = await forUpdate(ctx.database, trx.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', transactionId)).executeTakeFirstOrThrow();
+    if (attempt.status !== 'INITIATED') return { status: attempt.status, session, result: ABANDONED }; // the recovery closed it first
     const onHold = result.outcome === 'APPROVED' && result.review === true && fromJson<{ enable_on_hold?: boolean }>(session.configuration)?.enable_on_hold === true;
     const approved = (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') && !onHold;
     const status = onHold ? 'ON_HOLD' : result.outcome === 'DECLINED' && opts.declineStatus ? opts.declineStatus : STATUS[result.outcome];
@@ -60,21 +90,20 @@ export const finishPaymentAttempt = async (
     const providerApproved = result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED';
     const error = providerApproved ? undefined : { code: opts.errorCode ?? (result as { code: string }).code, message: (result as { message: string }).message };
     const now = nowIso();
-    await trx.updateTable('transactions').set({
-      status, card: card ? toJson(card) : null, card_brand: card?.brand ?? null, updated_at: now, version: 2,
+    expectUpdated(await trx.updateTable('transactions').set({
+      status, card: card ? toJson(card) : null, card_brand: card?.brand ?? null, updated_at: now, version: attempt.version + 1,
       ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
-    }).where('id', '=', transactionId).where('status', '=', 'INITIATED').execute();
+    }).where('id', '=', transactionId).where('status', '=', 'INITIATED').where('version', '=', attempt.version).executeTakeFirst(), 'The payment attempt');
     const eventId = await appendTransactionEvent(trx, transactionId, { event: 'AUTHORIZE', success: providerApproved, amount: opts.amount, createdBy: opts.createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers), ...(error ? { error } : {}),
       ...(onHold ? { details: { on_hold: true } } : error ? { details: { retry_policy: { retryable: result.outcome === 'DECLINED' ? result.retryable : true } } } : {}),
     });
-    await trx.updateTable('sessions')
+    expectUpdated(await trx.updateTable('sessions')
       .set({ status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved || onHold ? transactionId : session.transaction_id, updated_at: now, version: session.version + 1 })
-      .where('id', '=', sessionId).execute();
+      .where('id', '=', sessionId).where('version', '=', session.version).executeTakeFirst(), 'The session');
     const sessionEvent = onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
-    const paymentType = (await trx.selectFrom('transactions').select('payment_product_type').where('id', '=', transactionId).executeTakeFirstOrThrow()).payment_product_type;
-    await appendSessionEvent(trx, sessionId, sessionEvent, { meta, details: { transaction_id: transactionId, payment_product_type: paymentType, ...(error ? { error } : {}) } });
+    await appendSessionEvent(trx, sessionId, sessionEvent, { meta, details: { transaction_id: transactionId, payment_product_type: attempt.payment_product_type, ...(error ? { error } : {}) } });
     const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;
     if (approved && callbackUrl) await enqueueCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, event: 'AUTHORIZE', callbackUrl });
     else if (callbackUrl && (result.outcome === 'DECLINED' || result.outcome === 'FAILED')) await enqueueErrorCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, callbackUrl, error: result.outcome === 'DECLINED' ? 'authorization' : 'failed' });
-    return { status, session };
+    return { status, session, result };
   });

@@ -5,7 +5,7 @@ import { compiledOnce } from '../db/compiled-once';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { fromJson } from '../shared/json-columns';
-import type { SessionView } from './session-schemas';
+import type { PlatformType, SessionView } from './session-schemas';
 
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -60,6 +60,7 @@ export const readSession = async (exec: Executor, row: SessionRow, includes: rea
     ...(row.cancelled_at ? { cancelled_at: row.cancelled_at } : {}),
     ...(row.cancelled_by ? { cancelled_by: row.cancelled_by } : {}),
     ...(row.payment_operation ? { payment_operation: row.payment_operation } : {}),
+    ...(row.platform_type ? { platform_type: row.platform_type as PlatformType } : {}),
     ...(includes.includes('initiating_system_request_headers') && row.request_headers ? { initiating_system_request_headers: fromJson(row.request_headers) } : {}),
     events: events.map((e) => ({
       id: e.id,

@@ -94,6 +94,12 @@ export const Express = z.looseObject({
   discount_codes: z.looseObject({ max_count: z.number().int().optional(), callback_url: HttpUrl.optional() }).optional(),
 });
 
+/** `platform_type` of the public API: the kind of platform the merchant is. */
+export const PLATFORM_TYPES = ['aggregator', 'marketplace'] as const;
+export type PlatformType = (typeof PLATFORM_TYPES)[number];
+/** A session's payment intent as the public API names it on POST /v1/sessions (and reads it back). */
+export const SESSION_PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purchase', 'generate_payment_token'] as const;
+
 const sessionFields = {
   url: SessionUrl,
   order: Order,
@@ -101,13 +107,14 @@ const sessionFields = {
   express: Express.optional(),
   metadata: JsonObject.optional(),
   expires_at: IsoDateTime.optional(),
+  platform_type: z.enum(PLATFORM_TYPES).optional(),
 };
 
-export const CreateSessionBody = z.strictObject({ ...sessionFields, configuration: Configuration.optional() }).superRefine(uniqueLineIds);
+export const CreateSessionBody = z.strictObject({ ...sessionFields, configuration: Configuration.optional(), payment_operation: z.enum(SESSION_PAYMENT_OPERATIONS).optional() }).superRefine(uniqueLineIds);
 export type CreateSessionInput = z.infer<typeof CreateSessionBody>;
 
 export const CreateSessionFromProfileBody = z
-  .strictObject({ ...sessionFields, profile_id: SafeString.min(1).max(255), url: SessionUrl.partial({ return_url: true }).optional(), configuration: Configuration.optional() })
+  .strictObject({ ...sessionFields, profile_id: SafeString.min(1).max(255), url: SessionUrl.partial({ return_url: true }).optional(), configuration: Configuration.optional(), payment_operation: z.enum(SESSION_PAYMENT_OPERATIONS).optional() })
   .superRefine(uniqueLineIds);
 export type CreateSessionFromProfileInput = z.infer<typeof CreateSessionFromProfileBody>;
 
@@ -153,6 +160,7 @@ export const SessionSchema = z.object({
   cancelled_at: z.string().optional(),
   cancelled_by: z.string().optional(),
   payment_operation: z.string().optional(),
+  platform_type: z.enum(PLATFORM_TYPES).optional(),
   initiating_system_request_headers: z.record(z.string(), z.string()).optional(),
   events: z.array(SessionEventSchema),
 });
@@ -231,6 +239,7 @@ export type CreatePaymentTokenSessionInput = z.infer<typeof CreatePaymentTokenSe
 
 /** Merchant-initiated payment with a stored card token (customer not present). */
 export const PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purchase', 'invoice_purchase'] as const;
+export const CARD_PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purchase'] as const;
 const StoredCardTokens = z.looseObject({
   'sandbox.creditcard': z.looseObject({ payment_token: z.string().min(1).max(255).optional(), recurrence_token: z.string().min(1).max(255).optional() }).optional(),
 });
@@ -240,8 +249,17 @@ export const PayMerchantInitiatedBody = z.strictObject({
     url: SessionUrl.partial({ return_url: true }).optional(),
     customer: Customer.extend({ tokens: StoredCardTokens.optional() }).optional(),
     configuration: Configuration.optional(),
-    payment_operation: z.enum(PAYMENT_OPERATIONS).default('unscheduled_purchase'),
+    payment_operation: z.enum(PAYMENT_OPERATIONS).optional(),
   }).superRefine(uniqueLineIds),
-  payment: z.strictObject({ payment_product_type: z.enum(['sandbox.creditcard', 'sandbox.invoice']) }),
+  payment: z.strictObject({
+    payment_product_type: z.enum(['sandbox.creditcard', 'sandbox.invoice']),
+    /** Card merchant-initiated payments: the public API declares the operation here. */
+    operation: z.enum(CARD_PAYMENT_OPERATIONS).optional(),
+  }),
+}).superRefine((body, ctx) => {
+  const { operation, payment_product_type: type } = body.payment;
+  if (operation && type !== 'sandbox.creditcard') ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: 'is only for card payment types' });
+  const sessionOperation = body.session.payment_operation;
+  if (operation && sessionOperation && operation !== sessionOperation) ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: `must match session.payment_operation (${sessionOperation})` });
 });
 export type PayMerchantInitiatedInput = z.infer<typeof PayMerchantInitiatedBody>;

@@ -1,5 +1,6 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
+import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { assertExpressUrlsAllowed } from '../express/assert-express-urls-allowed';
@@ -63,7 +64,7 @@ export const updateSession = async (ctx: AppContext, actor: Actor, sessionId: st
       pay_lock_id: removeLock ? null : row.pay_lock_id,
       updated_at: nowIso(),
       version: row.version + 1,
-    }).where('id', '=', row.id).execute();
+    }).where('id', '=', row.id).where('version', '=', row.version).executeTakeFirst().then((r) => expectUpdated(r, 'The session'));
     await appendSessionEvent(trx, row.id, 'UPDATE_SESSION', {
       meta,
       details: {

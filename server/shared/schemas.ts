@@ -58,3 +58,32 @@ export const manyParam = <T extends z.ZodType<string, string>>(item: T) =>
     .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(',')).filter(Boolean))
     .pipe(z.array(item))
     .optional();
+
+const DATE_FILTER = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const isDateOnly = (value: string): boolean => value.length === 10;
+
+/** The calendar date and clock time exist: 2001-02-30 or 24:00 do not (no silent roll-over into March). */
+const isRealDateTime = (value: string): boolean => {
+  const m = DATE_FILTER.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  return m[4] === undefined || (Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6] ?? 0) <= 59);
+};
+
+/** No offset means UTC. */
+const instant = (value: string): number =>
+  Date.parse(isDateOnly(value) ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
+
+/**
+ * The one schema of every `*.gte` / `*.lte` list filter: an ISO 8601 date or date-time of a real
+ * calendar day (a round trip through the calendar refuses 2001-02-30), without offset meaning UTC.
+ * It yields the bound as a UTC ISO string; a date-only upper bound includes that whole day.
+ */
+export const dateFilter = (bound: 'gte' | 'lte') =>
+  z
+    .string()
+    .refine((value) => isRealDateTime(value) && !Number.isNaN(instant(value)), 'must be an existing ISO 8601 date or date-time (e.g. 2024-02-29 or 2024-02-29T12:00:00Z)')
+    .transform((value) => new Date(instant(value) + (isDateOnly(value) && bound === 'lte' ? 86_400_000 - 1 : 0)).toISOString());

@@ -38,6 +38,7 @@ const linesFor = (state: TxState, items: LineAmount[] | undefined, amount: numbe
 export const decideAuthorizationUpdate = (state: TxState, req: AuthorizationUpdateRequest, finalAuthorization: boolean): AuthorizationDecision => {
   const a = state.amounts;
   if (state.status === 'ON_HOLD') {
+    if (a.pendingVoid > 0) return refuse('AUTHORIZATION_NOT_UPDATABLE', 'A void of this transaction is in progress');
     if (req.amount !== undefined && req.amount !== a.authorized) return refuse('INVALID_REQUEST', `amount must equal the order amount ${a.authorized}`);
     if (req.items) {
       const mismatch = req.items.find((i) => state.lines[i.line_id]?.authorized !== i.amount);

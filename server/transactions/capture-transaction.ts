@@ -8,7 +8,7 @@ export const captureTransaction = (ctx: AppContext, actor: Actor, transactionId:
     transactionId,
     operation: 'CAPTURE',
     amount: input.amount,
-    items: input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount })),
+    items: input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount, ...(i.quantity !== undefined ? { quantity: i.quantity } : {}) })),
     finalCapture: input.final_capture,
     reference: input.capture_reference,
     details: {

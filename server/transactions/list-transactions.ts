@@ -2,20 +2,10 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
-import { manyParam } from '../shared/schemas';
+import { dateFilter, manyParam } from '../shared/schemas';
 import { readTransaction } from './transaction-repository';
 import type { TransactionView } from './transaction-schemas';
 import { TRANSACTION_STATUSES } from '../../domain/transaction-state';
-
-/** ISO 8601 date or date-time; no offset means UTC. A date-only upper bound includes that whole day. */
-const isDateOnly = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value);
-const instant = (value: string): number =>
-  Date.parse(isDateOnly(value) ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
-const DateBound = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO 8601 date or date-time')
-  .refine((value) => !Number.isNaN(instant(value)), 'is not a valid date or time');
-const toUtc = (value: string, upper: boolean): string => new Date(instant(value) + (isDateOnly(value) && upper ? 86_400_000 - 1 : 0)).toISOString();
 
 export const ListTransactionsQuery = z.object({
   id: manyParam(z.string()),
@@ -27,8 +17,13 @@ export const ListTransactionsQuery = z.object({
   merchant_reference: z.string().optional(),
   merchant_reference_2: z.string().optional(),
   payout_destination_id: z.string().optional(),
-  'created_at.gte': DateBound.optional(),
-  'created_at.lte': DateBound.optional(),
+  'created_at.gte': dateFilter('gte').optional(),
+  'created_at.lte': dateFilter('lte').optional(),
+  /** Transactions with a successful capture (refund) in the range. */
+  'captured_at.gte': dateFilter('gte').optional(),
+  'captured_at.lte': dateFilter('lte').optional(),
+  'refunded_at.gte': dateFilter('gte').optional(),
+  'refunded_at.lte': dateFilter('lte').optional(),
   includes: manyParam(z.enum(['events.success.true'])),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   starting_after: z.string().max(100).optional(),
@@ -48,8 +43,17 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
   if (q.merchant_reference) query = query.where('merchant_reference', '=', q.merchant_reference);
   if (q.merchant_reference_2) query = query.where('merchant_reference_2', '=', q.merchant_reference_2);
   if (q.payout_destination_id) query = query.where('payout_destination_id', '=', q.payout_destination_id);
-  if (q['created_at.gte']) query = query.where('created_at', '>=', toUtc(q['created_at.gte'], false));
-  if (q['created_at.lte']) query = query.where('created_at', '<=', toUtc(q['created_at.lte'], true));
+  if (q['created_at.gte']) query = query.where('created_at', '>=', q['created_at.gte']);
+  if (q['created_at.lte']) query = query.where('created_at', '<=', q['created_at.lte']);
+  for (const [event, gte, lte] of [['CAPTURE', q['captured_at.gte'], q['captured_at.lte']], ['REFUND', q['refunded_at.gte'], q['refunded_at.lte']]] as const) {
+    if (!gte && !lte) continue;
+    query = query.where((eb) => {
+      let events = eb.selectFrom('transaction_events as e').select('e.id').whereRef('e.transaction_id', '=', 'transactions.id').where('e.event', '=', event).where('e.success', '=', 1);
+      if (gte) events = events.where('e.created_at', '>=', gte);
+      if (lte) events = events.where('e.created_at', '<=', lte);
+      return eb.exists(events);
+    });
+  }
   if (q.starting_after) {
     const cursor = await db.selectFrom('transactions').select(['created_at', 'id']).where('id', '=', q.starting_after).where('account_id', '=', actor.accountId).executeTakeFirst();
     if (!cursor) throw new AppError('INVALID_REQUEST', 'starting_after is not a transaction of this account', { errors: [{ path: 'query.starting_after', message: 'unknown transaction' }] });

@@ -8,7 +8,7 @@ export const refundTransaction = (ctx: AppContext, actor: Actor, transactionId: 
     transactionId,
     operation: 'REFUND',
     amount: input.amount,
-    items: input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount })),
+    items: input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount, ...(i.quantity !== undefined ? { quantity: i.quantity } : {}) })),
     reference: input.refund_reference,
     details: {
       ...(input.refund_reference ? { refund_reference: input.refund_reference } : {}),

@@ -9,7 +9,7 @@ import { toJson } from '../shared/json-columns';
 import { redactHeaders } from '../shared/request-headers';
 import { loadTransaction, readTransaction, saveState, stateOf } from './transaction-repository';
 import { decide, reserve, type LineAmount, type Operation } from '../../domain/transaction-state';
-import { markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from './transaction-operations';
+import { legacyRequestHash, markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from './transaction-operations';
 import type { TransactionView } from './transaction-schemas';
 
 export interface MoneyOperationRequest {
@@ -45,7 +45,8 @@ const read = async (ctx: AppContext, actor: Actor, transactionId: string, eventR
  */
 export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: MoneyOperationRequest, meta: RequestMeta): Promise<MoneyOperationResult> => {
   const { database } = ctx;
-  const hash = requestHash({ amount: req.operation === 'VOID' ? 0 : req.amount, items: req.items ?? [], final: req.finalCapture ?? false, details: req.details ?? {} });
+  const request = { amount: req.operation === 'VOID' ? 0 : req.amount, items: req.items ?? [], final: req.finalCapture ?? false, details: req.details ?? {} };
+  const hash = requestHash(request);
 
   const started = await inTransaction(database, async (trx) => {
     // The operation an earlier request with this Idempotency-Key recorded (ADR 006) is replayed like a repeated reference.
@@ -58,7 +59,7 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
       ? await trx.selectFrom('transaction_operations').selectAll().where('transaction_id', '=', row.id).where('operation', '=', req.operation).where('reference', '=', req.reference).executeTakeFirst()
       : undefined;
     if (existing && existing.status !== 'RELEASED') {
-      if (existing.request_hash !== hash) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
+      if (existing.request_hash !== hash && existing.request_hash !== legacyRequestHash({ ...request, items: request.items.map((i) => ({ line_id: i.line_id, amount: i.amount })) })) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
       if (existing.status === 'PENDING' && existing === byKey) throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry later');
       if (existing.status === 'PENDING') throw new AppError('OPERATION_IN_PROGRESS', 'The first request with this reference is still running; retry shortly');
       if (existing === byKey) markReplayed(meta);

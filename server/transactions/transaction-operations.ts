@@ -5,6 +5,7 @@ import { enqueueOperationCallbacks } from '../callbacks/enqueue-callback';
 import type { Executor } from '../db/database';
 import type { TransactionOperationsTable } from '../db/schema';
 import { forUpdate, inTransaction } from '../db/tx';
+import { canonicalJson } from '../idempotency/idempotency-store';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { fromJson, toJson } from '../shared/json-columns';
@@ -13,7 +14,11 @@ import { complete, release, type Reservation } from '../../domain/transaction-st
 
 export type OperationRow = Selectable<TransactionOperationsTable>;
 
-export const requestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+/** sha256 of the canonical JSON (keys sorted at every level): the same request in another key order is the same request. */
+export const requestHash = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex');
+
+/** The hash stored before canonical hashing, so a reference recorded by an older version still replays. */
+export const legacyRequestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 export const loadOperation = async (ctx: AppContext, trx: Executor, id: string, lock = false): Promise<OperationRow | undefined> => {
   const q = trx.selectFrom('transaction_operations').selectAll().where('id', '=', id);
@@ -44,7 +49,7 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
     const { state, voidedByFinalCapture, booked } = complete(stateOf(row), reservation);
     await saveState(trx, row, state);
     const details = fromJson<Record<string, unknown>>(op.details) ?? {};
-    const items = Object.entries(booked).map(([line_id, amount]) => ({ line_id, amount }));
+    const items = Object.entries(booked).map(([line_id, amount]) => ({ line_id, amount, ...(reservation.quantities?.[line_id] !== undefined ? { quantity: reservation.quantities[line_id] } : {}) }));
     const eventId = await appendTransactionEvent(trx, row.id, {
       event: op.operation, success: true, amount: reservation.amount, items, createdBy: op.created_by,
       requestId: op.request_id ?? undefined, requestHeaders: fromJson(op.request_headers),

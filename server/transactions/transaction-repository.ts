@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database, Executor } from '../db/database';
 import type { TransactionsTable } from '../db/schema';
+import { expectUpdated } from '../db/expect-updated';
 import { nextEventSeq } from '../db/next-seq';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
@@ -109,7 +110,7 @@ export const saveTransactionState = async (trx: Executor, row: TransactionRow, s
     .where('id', '=', row.id)
     .where('version', '=', row.version)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'The transaction changed while this request ran; retry it');
+  expectUpdated(result, 'The transaction');
 };
 
 interface TransactionData {
@@ -121,6 +122,7 @@ interface TransactionData {
   metadata?: Record<string, unknown>;
   url?: Record<string, unknown>;
   channel?: string;
+  platform_type?: 'aggregator' | 'marketplace';
 }
 
 export const TRANSACTION_INCLUDES = [

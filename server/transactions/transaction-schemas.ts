@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JsonObject, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../shared/schemas';
+import { Int32Amount, JsonObject, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../shared/schemas';
 import { TRANSACTION_STATUSES } from '../../domain/transaction-state';
 
 export const TransactionIdParams = z.object({ id: ResourceId });
@@ -41,6 +41,7 @@ export const TransactionSchema = z.object({
   card: CardSchema.optional(),
   payment_operation: z.string().optional(),
   channel: z.string().optional(),
+  platform_type: z.enum(['aggregator', 'marketplace']).optional(),
   items: z.array(JsonObject).optional(),
   shipping_option: JsonObject.optional(),
   shipping_address: JsonObject.optional(),
@@ -58,7 +59,8 @@ export type TransactionView = z.infer<typeof TransactionSchema>;
 
 const StringMetadata = z.record(z.string(), z.string());
 
-const OperationItem = z.looseObject({ line_id: SafeString.min(1).max(255), amount: PositiveInt32Amount, quantity: Quantity.optional() });
+/** A line of a capture, refund or authorization update; 0 is a valid amount (a free shipping line). */
+const OperationItem = z.looseObject({ line_id: SafeString.min(1).max(255), amount: Int32Amount, quantity: Quantity.optional() });
 const uniqueItems = (body: { items?: { line_id: string }[] }, ctx: z.RefinementCtx) => {
   const seen = new Set<string>();
   for (const [i, item] of (body.items ?? []).entries()) {

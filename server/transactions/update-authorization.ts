@@ -1,6 +1,7 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { enqueueCallback } from '../callbacks/enqueue-callback';
+import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
@@ -67,7 +68,7 @@ const authorizationUpdate = (ctx: AppContext, actor: Actor, transactionId: strin
     if (onHold) {
       const session = await loadSession(trx, ctx.database, row.session_id, { lock: true });
       releasedFromHold = session;
-      await trx.updateTable('sessions').set({ status: 'AUTHORIZED', transaction_id: row.id, updated_at: nowIso(), version: session.version + 1 }).where('id', '=', session.id).execute();
+      expectUpdated(await trx.updateTable('sessions').set({ status: 'AUTHORIZED', transaction_id: row.id, updated_at: nowIso(), version: session.version + 1 }).where('id', '=', session.id).where('version', '=', session.version).executeTakeFirst(), 'The session');
       await appendSessionEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
       const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;
       if (callbackUrl) await enqueueCallback(trx, { accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });

@@ -164,7 +164,7 @@ describe('authorize a transaction ON_HOLD', () => {
       ...(opts.callback ? { url: { callback_url: `${merchant.url}/on-hold-callback` } } : {}),
     });
 
-  it('the on-hold card with enable_on_hold gives ON_HOLD and on_hold:true, sends no callback and accepts no money operation', async () => {
+  it('the on-hold card with enable_on_hold gives ON_HOLD and on_hold:true, sends no callback and accepts no capture or refund (a void is allowed: public-shapes.test.ts)', async () => {
     const { sessionId, transactionId, pay } = await onHoldSession({ callback: true });
     expect(pay).toMatchObject({ success: true, on_hold: true, transaction_id: transactionId, actions: [{ code: 'ON_HOLD', type: 'success' }] });
     const tx = await api.get(`/v1/transactions/${transactionId}`);
@@ -174,7 +174,7 @@ describe('authorize a transaction ON_HOLD', () => {
     expect(view.status).toBe(404);
     expect(view.body.error.cause).toBe('ON_HOLD');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1 }), 400, 'TRANSACTION_NOT_CAPTURABLE');
-    await expectRefusedWithoutChange(transactionId, () => api.post(`/v1/transactions/${transactionId}/void`), 400, 'TRANSACTION_NOT_VOIDABLE');
+    await expectRefusedWithoutChange(transactionId, () => api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1 }), 400, 'TRANSACTION_NOT_REFUNDABLE');
     const again = await customer.post(`/v1/sessions/${sessionId}/pay`, cardPay('4111111111111111'));
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe('SESSION_ALREADY_PAID');

@@ -29,7 +29,7 @@ const EXPECTED: Record<TransactionStatus, Record<Operation, string>> = {
   DECLINED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
   FAILED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
   UNKNOWN: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
-  ON_HOLD: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  ON_HOLD: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'ok' }, // on hold: authorize it or void it
   AUTHORIZED: { CAPTURE: 'ok', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'ok' },
   PARTIALLY_CAPTURED: { CAPTURE: 'ok', REFUND: 'ok', VOID: 'ok' },
   CAPTURED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'ok', VOID: 'TRANSACTION_NOT_VOIDABLE' },
@@ -65,6 +65,19 @@ describe('transaction state machine: every status × every operation', () => {
 });
 
 describe('transaction state machine: rules', () => {
+  it('voids a transaction ON_HOLD in full, which ends AUTHORIZATION_VOIDED', () => {
+    const d = decide(EXAMPLES.ON_HOLD, { op: 'VOID', amount: 0 });
+    expect(d).toMatchObject({ ok: true, reservation: { amount: 1000 } });
+    if (!d.ok) return;
+    expect(reserve(EXAMPLES.ON_HOLD, d.reservation).status).toBe('ON_HOLD'); // unchanged while the void is in flight
+    expect(complete(reserve(EXAMPLES.ON_HOLD, d.reservation), d.reservation).state.status).toBe('AUTHORIZATION_VOIDED');
+  });
+
+  it('keeps the quantities an itemized request named, for the event', () => {
+    const d = decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'a', amount: 100, quantity: 1 }, { line_id: 'b', amount: 0 }] });
+    expect(d).toMatchObject({ ok: true, reservation: { lines: { a: 100, b: 0 }, quantities: { a: 1 } } });
+  });
+
   it('voids only the remainder after a partial capture, which settles the transaction', () => {
     const d = decide(EXAMPLES.PARTIALLY_CAPTURED, { op: 'VOID', amount: 0 });
     expect(d).toMatchObject({ ok: true, reservation: { amount: 600 } });

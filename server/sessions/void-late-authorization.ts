@@ -1,0 +1,40 @@
+import type { AppContext } from '../app-context';
+import { inTransaction } from '../db/tx';
+import { uuid } from '../shared/ids';
+import { appendTransactionEvent, loadTransaction, type NewTransactionEvent } from '../transactions/transaction-repository';
+
+export interface LateAuthorization {
+  accountId: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+  providerReference: string;
+}
+
+/**
+ * The acquirer approved an attempt that the stale-payment recovery had already closed as FAILED
+ * (ABANDONED). Kassa will never capture it, so the hold on the customer's card is released at once:
+ * the authorization is voided at the acquirer (no database transaction open), and the outcome is
+ * appended to the FAILED transaction's events; its status and amounts stay as they are and no
+ * callback is sent. If the void fails, the event says `reconcile: true` with the acquirer's
+ * reference, for an operator to void it by hand (uncaptured, the hold lapses anyway). ADR 012.
+ */
+export const voidLateAuthorization = async (ctx: AppContext, late: LateAuthorization): Promise<void> => {
+  const operationId = uuid();
+  const details = { reason: 'late_authorization', operation_id: operationId, provider_reference: late.providerReference };
+  let event: NewTransactionEvent;
+  try {
+    const outcome = await ctx.acquirer.void({ accountId: late.accountId, transactionId: late.transactionId, operationId, amount: late.amount, currency: late.currency });
+    event = { event: 'VOID', success: true, amount: late.amount, createdBy: 'system', details: { ...details, ...(outcome === 'PENDING' ? { acquirer_status: 'PENDING' } : {}) } };
+  } catch (e) {
+    event = {
+      event: 'VOID', success: false, amount: late.amount, createdBy: 'system',
+      error: { code: 'LATE_AUTHORIZATION_NOT_VOIDED', message: 'The acquirer approved after the attempt was abandoned and the void failed; void it at the acquirer' },
+      details: { ...details, reconcile: true, cause: (e as Error).message },
+    };
+  }
+  await inTransaction(ctx.database, async (trx) => {
+    await loadTransaction(trx, ctx.database, late.transactionId, late.accountId, true);
+    await appendTransactionEvent(trx, late.transactionId, event);
+  });
+};
