@@ -1,27 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, sessionBody } from '../support/api-client';
-import { startMerchantServer } from '../support/merchant-server';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let other: ApiClient;
-let customer: ApiClient;
-let merchant: Awaited<ReturnType<typeof startMerchantServer>>;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-  merchant = await startMerchantServer();
-  await ensureAccountClient(srv.kassa.ctx.database, { accountId: 'T20000002', accountName: 'Other shop', clientId: 'other', clientSecret: 'other-secret-0123456789' });
-  other = await ApiClient.login(srv.baseUrl, 'T20000002', 'other', 'other-secret-0123456789');
-});
-afterAll(async () => {
-  await srv.stop();
-  await merchant.close();
-});
+const { srv, api, other, customer, merchant } = useKassa({ other: true, merchant: true });
 
 const db = () => srv.kassa.ctx.database.db;
 const CARDS = { approve: '4111111111111111', decline: '4000000000000002', insufficientFunds: '4000000000009995' } as const;
