@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCallbackRequest } from '../../server/callbacks/build-callback-request';
 import { classifyAttempt, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from '../../server/callbacks/retry-policy';
-import { ApiClient, DECLINE_CARD, sessionBody } from '../support/api-client';
+import { APPROVE_CARD, ApiClient, DECLINE_CARD, card, payBody, sessionBody } from '../support/api-client';
 import { eventId, merchantVerifies, outboxRows, payWithCallback, sleep, type Callback, type Respond } from '../support/callback-helpers';
 import { kassaForTest } from '../support/fixtures';
 import { ACCOUNT, type TestServer } from '../support/test-server';
@@ -99,7 +99,7 @@ describe('report_error=true', () => {
     expect(err!.query.get('merchant_reference')).toBeTruthy();
     expect(err!.query.get('time')).toMatch(ISO);
 
-    const paid = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sessionId}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' } } });
+    const paid = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sessionId}/pay`, payBody(APPROVE_CARD));
     const [, ok] = await merchant.waitFor((r) => r.length >= 2);
     expect(ok!.query.get('transaction_id')).toBe(paid.body.transaction_id);
     expect(ok!.query.has('error')).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifySignatureHeader } from '../../server/signature/sign-callback';
-import { APPROVE_CARD, DECLINE_CARD, payBody, sessionBody } from '../support/api-client';
+import { APPROVE_CARD, DECLINE_CARD, card, futureExpiryDate, payBody, sessionBody } from '../support/api-client';
 import { ACCOUNT } from '../support/test-server';
 import { paidSession, useKassa } from '../support/fixtures';
 
@@ -30,7 +30,7 @@ describe('a card payment, end to end through the API', () => {
 
     const tx = await api.get(`/v1/transactions/${txId}`);
     expect(tx.body).toMatchObject({ status: 'AUTHORIZED', amount: 10000, currency: 'NOK', session_id: created.body.id, payment_product_type: 'sandbox.creditcard' });
-    expect(tx.body.card).toEqual({ brand: 'Visa', masked_pan: '************1111', expiry_date: '12/2039', type: 'Credit' });
+    expect(tx.body.card).toEqual({ brand: 'Visa', masked_pan: '************1111', expiry_date: futureExpiryDate(), type: 'Credit' });
     expect(tx.body.events.map((e: { event: string }) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE']);
 
     await expect.poll(async () => (await api.get(`/v1/sessions/${created.body.id}`)).body.events.map((e: { name: string }) => e.name)).toContain('AUTH_CALLBACK_SENT');
@@ -120,7 +120,7 @@ describe('a card payment, end to end through the API', () => {
 
   it('invalid card details are a 400 naming the field, and create no transaction', async () => {
     const created = await api.post('/v1/sessions', sessionBody());
-    const res = await customer.post(`/v1/sessions/${created.body.id}/pay`, payBody({ number: '4111 1111 1111 1112', expiry: '12/39', cvc: '123' }));
+    const res = await customer.post(`/v1/sessions/${created.body.id}/pay`, payBody(card('4111 1111 1111 1112')));
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'INVALID_CARD', errors: [{ path: 'payment.card.number' }] });
     const txs = await srv.kassa.ctx.database.db.selectFrom('transactions').select('id').where('session_id', '=', created.body.id).execute();

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, sessionBody } from '../support/api-client';
+import { ApiClient, sessionBody, card as cardOf, payBody } from '../support/api-client';
 import { useKassa } from '../support/fixtures';
 
 const { srv, api, other, customer, merchant } = useKassa({ other: true, merchant: true });
 
 const db = () => srv.kassa.ctx.database.db;
 const CARDS = { approve: '4111111111111111', decline: '4000000000000002', insufficientFunds: '4000000000009995' } as const;
-const card = (number: string) => ({ payment: { payment_product_type: 'sandbox.creditcard', card: { number, expiry: '12/39', cvc: '123' } } });
+const card = (number: string) => payBody(cardOf(number));
 const reference = () => `ref-${Math.random().toString(36).slice(2, 10)}`;
 const countSessions = async () => (await db().selectFrom('sessions').select('id').execute()).length;
 const countTransactions = async () => (await db().selectFrom('transactions').select('id').execute()).length;

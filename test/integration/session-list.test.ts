@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../support/api-client';
+import { ApiClient, card, payBody } from '../support/api-client';
 import { ACCOUNT } from '../support/test-server';
 import { clockPast, createSession, otherId, useKassa } from '../support/fixtures';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardPay, cardTransaction, invoiceTransaction, reference, snapshot } from '../support/transaction-helpers';
+import { futureExpiryDate } from '../support/api-client';
 import { useKassa } from '../support/fixtures';
 
 const { srv, api, other, customer } = useKassa({ other: true });
@@ -191,7 +192,7 @@ describe('GET /v1/transactions/{id} includes', () => {
     const saved = await customer.post(`/v1/sessions/${created.body.id}/pay`, cardPay('4111111111111111'));
     const id = saved.body.transaction_id;
     const plain = (await api.get(`/v1/transactions/${id}`)).body;
-    expect(plain.card).toEqual({ brand: 'Visa', masked_pan: '************1111', expiry_date: '12/2039', type: 'Credit' });
+    expect(plain.card).toEqual({ brand: 'Visa', masked_pan: '************1111', expiry_date: futureExpiryDate(), type: 'Credit' });
     const withPayment = (await api.get(`/v1/transactions/${id}?includes=card.payment_token`)).body;
     expect(withPayment.card).toEqual({ ...plain.card, payment_token: expect.stringMatching(/^sbx_pt_/) });
     const withBoth = (await api.get(`/v1/transactions/${id}?includes=card.payment_token&includes=card.recurrence_token`)).body;
