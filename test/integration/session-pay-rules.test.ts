@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payBody, sessionBody } from '../support/api-client';
-import { createSession, useKassa } from '../support/fixtures';
+import { clockPast, createSession, useKassa } from '../support/fixtures';
 
 const { srv, api, customer } = useKassa();
 
@@ -84,7 +84,7 @@ describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
     const { id, body } = await createSession(api);
     const old = (await api.get(`/v1/sessions/${id}`)).body.updated_at;
     const oldVersion = (await customer.get(`/v1/view/${id}/session`)).body.version;
-    await new Promise((r) => setTimeout(r, 5));
+    await clockPast(old); // the update gets a later updated_at
     const update = await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, { order: { ...body.order, amount: 6000, items: [{ line_id: '1', amount: 6000 }] } });
     expect(update.status).toBe(200);
     const before = await stored(id);
@@ -210,7 +210,7 @@ describe('expiry', () => {
     expect((await api.get(`/v1/sessions/${id}`)).body.expires_at).toBe(expiresAt.toISOString());
     expect((await customer.get(`/v1/view/${id}/session`)).status).toBe(200);
 
-    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt.getTime() - Date.now()) + 50));
+    await clockPast(expiresAt.toISOString());
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.status).toBe(404);
     expect(view.body.error).toMatchObject({ code: 'SESSION_NOT_AVAILABLE', cause: 'EXPIRED', message: expect.any(String), session_details: { merchant_reference: body.order.merchant_reference, return_url: body.url.return_url } });

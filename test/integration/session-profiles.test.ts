@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { CLIENT_ID } from '../support/test-server';
-import { useKassa } from '../support/fixtures';
+import { clockPast, useKassa } from '../support/fixtures';
 
 const OTHER_ACCOUNT = 'T20000002';
 const OTHER_CLIENT = 'other';
@@ -117,7 +117,7 @@ describe('creating, reading, replacing and deleting session profiles', () => {
   it('PUT replaces the description, configuration and url defaults, keeps profile_id and created_at, and moves updated_at', async () => {
     const body = profileBody();
     const created = (await admin.post(PROFILES, body)).body;
-    await new Promise((r) => setTimeout(r, 5));
+    await clockPast(created.updated_at);
     const replacement = { description: 'Invoice only', configuration: { sandbox: { invoice: { enabled: true } }, auto_capture: true } };
     const put = await admin.request('PUT', `${PROFILES}/${body.profile_id}`, replacement);
     expect(put.status).toBe(200);

@@ -150,5 +150,5 @@ export const otherId = (id: string): string => {
 /** Resolves once the clock is past `iso`, so whatever is created next has a later created_at. */
 export const clockPast = async (iso: string) => {
   const at = Date.parse(iso);
-  await expect.poll(() => Date.now(), { interval: 1 }).toBeGreaterThan(at);
+  await expect.poll(() => Date.now(), { interval: 1, timeout: Math.max(0, at - Date.now()) + 1000 }).toBeGreaterThan(at);
 };
