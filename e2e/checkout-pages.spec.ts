@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { api, createSession, getToken } from './support/api';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { fillCard, payButton } from './support/checkout-page';
+import { futureExpiry } from './support/dates';
 
 test('the demo shop takes a payment from start to the thank-you page', async ({ page }) => {
   await page.goto('/');
@@ -24,7 +25,7 @@ test('a session that was already paid says the payment is no longer available an
   const token = await getToken();
   const session = await createSession(token, { return_url: 'https://shop.example/return' });
   const paid = await api<{ success: boolean; transaction_id: string }>('POST', `/v1/sessions/${session.id}/pay`, {
-    body: { payment: { payment_product_type: 'sandbox.creditcard', card: { number: CARDS.approve, expiry: '12/30', cvc: '123' } } },
+    body: { payment: { payment_product_type: 'sandbox.creditcard', card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' } } },
   });
   expect(paid.body.success).toBe(true);
 

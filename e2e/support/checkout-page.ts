@@ -1,11 +1,12 @@
 import type { FrameLocator, Page } from '@playwright/test';
+import { futureExpiry } from './dates';
 
 type Scope = Page | FrameLocator;
 
 /** Fills the three card fields by their labels, as a customer would. */
 export const fillCard = async (scope: Scope, card: { number: string; expiry?: string; cvc?: string }) => {
   await scope.getByLabel('Card number').fill(card.number);
-  await scope.getByLabel('Expiry date').fill(card.expiry ?? '12/30');
+  await scope.getByLabel('Expiry date').fill(card.expiry ?? futureExpiry());
   await scope.getByLabel('Security code').fill(card.cvc ?? '123');
 };
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Executor = Kysely<DB> | Transaction<DB>;
@@ -68,7 +69,8 @@ const openPostgres = async (url: string, schema?: string): Promise<Database> => 
     await setup.destroy();
   }
   const pool = new Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // Introspects only its own schema: see own-schema-introspector.ts.
+  const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 };
 

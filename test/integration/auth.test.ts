@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, sessionBody } from '../support/api-client';
-import { ACCOUNT, CLIENT_ID, CLIENT_SECRET, startTestServer, type TestServer } from '../support/test-server';
+import { ACCOUNT, CLIENT_ID, CLIENT_SECRET } from '../support/test-server';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
+const { srv } = useKassa({ other: true });
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const tokenRequest = (account: string, auth: string | undefined, body: unknown) =>
   fetch(`${srv.baseUrl}/v1/accounts/${account}/auth/token`, {
@@ -12,12 +12,6 @@ const tokenRequest = (account: string, auth: string | undefined, body: unknown) 
     body: JSON.stringify(body),
   });
 const audience = (account: string) => `https://checkout.example/v1/accounts/${account}`;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  await ensureAccountClient(srv.kassa.ctx.database, { accountId: 'T20000002', accountName: 'Other shop', clientId: 'other', clientSecret: 'other-secret-0123456789' });
-});
-afterAll(() => srv.stop());
 
 describe('client credentials token', () => {
   it('a client with the right secret gets a bearer token for its account', async () => {

@@ -1,21 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCallbackRequest } from '../../server/callbacks/build-callback-request';
 import { classifyAttempt, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from '../../server/callbacks/retry-policy';
-import { ApiClient, DECLINE_CARD, sessionBody } from '../support/api-client';
-import { eventId, merchantVerifies, outboxRows, payWithCallback, sleep, startMerchant, type Callback } from '../support/callback-helpers';
-import { ACCOUNT, startTestServer, type TestServer } from '../support/test-server';
+import { APPROVE_CARD, ApiClient, DECLINE_CARD, payBody, sessionBody } from '../support/api-client';
+import { eventId, merchantVerifies, outboxRows, payWithCallback, sleep, type Callback, type Respond } from '../support/callback-helpers';
+import { kassaForTest } from '../support/fixtures';
+import { ACCOUNT, type TestServer } from '../support/test-server';
 
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()!();
-});
-
-const setup = async (respond?: Parameters<typeof startMerchant>[0], env?: Record<string, string>) => {
-  const srv = await startTestServer({ env });
-  const merchant = await startMerchant(respond);
-  cleanup.push(() => srv.stop(), () => merchant.close());
-  return { srv, merchant, api: await ApiClient.login(srv.baseUrl) };
-};
+/** A server and a merchant endpoint for this test only (stopped when it finishes). */
+const setup = (respond?: Respond, env?: Record<string, string>) => kassaForTest({ merchant: respond ?? true, env });
 
 const pay = (srv: TestServer, api: ApiClient, url: string, card?: Parameters<typeof payWithCallback>[3]) => payWithCallback(srv.baseUrl, api, url, card);
 const ofEvent = (event: string | null) => (c: Callback) => c.query.get('event') === event;
@@ -107,7 +99,7 @@ describe('report_error=true', () => {
     expect(err!.query.get('merchant_reference')).toBeTruthy();
     expect(err!.query.get('time')).toMatch(ISO);
 
-    const paid = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sessionId}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' } } });
+    const paid = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sessionId}/pay`, payBody(APPROVE_CARD));
     const [, ok] = await merchant.waitFor((r) => r.length >= 2);
     expect(ok!.query.get('transaction_id')).toBe(paid.body.transaction_id);
     expect(ok!.query.has('error')).toBe(false);

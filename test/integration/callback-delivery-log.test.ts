@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
-import { payWithCallback, sleep, startMerchant } from '../support/callback-helpers';
-import { startTestServer } from '../support/test-server';
+import { payWithCallback, sleep, type Respond } from '../support/callback-helpers';
+import { kassaForTest } from '../support/fixtures';
 
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()!();
-});
-
-const setup = async (respond?: Parameters<typeof startMerchant>[0], env?: Record<string, string>) => {
-  const srv = await startTestServer({ env });
-  const merchant = await startMerchant(respond);
-  cleanup.push(() => srv.stop(), () => merchant.close());
-  return { srv, merchant, api: await ApiClient.login(srv.baseUrl) };
-};
+/** A server and a merchant endpoint for this test only (stopped when it finishes). */
+const setup = (respond?: Respond, env?: Record<string, string>) => kassaForTest({ merchant: respond ?? true, env });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient, payBody, sessionBody } from '../support/api-client';
-import { startMerchantServer } from '../support/merchant-server';
+import { ApiClient } from '../support/api-client';
+import { payWithCallback as payToCallback, startMerchant } from '../support/callback-helpers';
+import { kassaForTest } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -8,18 +9,9 @@ afterEach(async () => {
   while (cleanup.length) await cleanup.pop()!();
 });
 
-const setup = async (respond?: (n: number) => number, env?: Record<string, string>) => {
-  const srv = await startTestServer({ env });
-  const merchant = await startMerchantServer(respond);
-  cleanup.push(() => srv.stop(), () => merchant.close());
-  return { srv, merchant, api: await ApiClient.login(srv.baseUrl) };
-};
-
-const payWithCallback = async (srv: TestServer, api: ApiClient, callbackUrl: string) => {
-  const created = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: callbackUrl } }));
-  const paid = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${created.body.id}/pay`, payBody());
-  return { sessionId: created.body.id as string, transactionId: paid.body.transaction_id as string };
-};
+/** A server and a merchant endpoint (answering `respond(n)` to its n-th request) for this test only. */
+const setup = (respond?: (n: number) => number, env?: Record<string, string>) => kassaForTest({ merchant: respond ? (_cb, all) => respond(all.length) : true, env });
+const payWithCallback = (srv: TestServer, api: ApiClient, callbackUrl: string) => payToCallback(srv.baseUrl, api, callbackUrl);
 
 const outbox = (srv: TestServer) => srv.kassa.ctx.database.db.selectFrom('outbox').selectAll().execute();
 
@@ -86,7 +78,7 @@ describe('merchant callbacks', () => {
     // first server: the merchant is down (connection refused), so the callback stays pending
     const first = await startTestServer({ env: { KASSA_CALLBACK_RETRY_BASE_MS: '100000' } });
     const api = await ApiClient.login(first.baseUrl);
-    const merchant = await startMerchantServer();
+    const merchant = await startMerchant();
     cleanup.push(() => merchant.close());
     const port = new URL(merchant.url).port;
     await merchant.close();

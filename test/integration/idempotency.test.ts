@@ -1,20 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../server/errors/app-error';
 import { ApiClient, sessionBody } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { paidSession, useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
+const { srv, api } = useKassa({ other: true });
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-  await ensureAccountClient(srv.kassa.ctx.database, { accountId: 'T20000002', accountName: 'Other shop', clientId: 'other', clientSecret: 'other-secret-0123456789' });
-});
-afterAll(() => srv.stop());
 afterEach(() => vi.restoreAllMocks());
 
 const db = () => srv.kassa.ctx.database.db;
@@ -24,12 +14,7 @@ const sessionsWithReference = async (reference: string) =>
   (await db().selectFrom('sessions').select(['id', 'account_id']).where('merchant_reference', '=', reference).execute());
 const events = async (transactionId: string) => (await api.get(`/v1/transactions/${transactionId}`)).body.events.map((e: { event: string }) => e.event) as string[];
 
-const paidTransaction = async (amount = 10000): Promise<string> => {
-  const created = await api.post('/v1/sessions', sessionBody({}, { amount }));
-  const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111111111111111', expiry: '12/39', cvc: '123' } } });
-  expect(paid.body.success).toBe(true);
-  return paid.body.transaction_id as string;
-};
+const paidTransaction = async (amount = 10000): Promise<string> => (await paidSession(api, { order: { amount } })).transactionId;
 
 describe('Idempotency-Key on POST /v1/sessions', () => {
   it('the same key and body returns the first response (same id) and stores one session', async () => {

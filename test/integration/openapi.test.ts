@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../server/http/route-table';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.stop());
+const { srv } = useKassa();
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1, generated from the route table, with every operation, its scopes and schemas', async () => {

@@ -1,31 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifySignatureHeader } from '../../server/signature/sign-callback';
-import { APPROVE_CARD, ApiClient, DECLINE_CARD, payBody, sessionBody } from '../support/api-client';
-import { startMerchantServer } from '../support/merchant-server';
-import { ACCOUNT, startTestServer, type TestServer } from '../support/test-server';
+import { APPROVE_CARD, DECLINE_CARD, card, futureExpiryDate, payBody, sessionBody } from '../support/api-client';
+import { ACCOUNT } from '../support/test-server';
+import { paidSession, useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
-let merchant: Awaited<ReturnType<typeof startMerchantServer>>;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-  merchant = await startMerchantServer();
-});
-afterAll(async () => {
-  await srv.stop();
-  await merchant.close();
-});
-
-const paidSession = async (amount = 10000) => {
-  const created = await api.post('/v1/sessions', sessionBody({}, { amount }));
-  const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, payBody());
-  expect(paid.body.success).toBe(true);
-  return { sessionId: created.body.id as string, transactionId: paid.body.transaction_id as string };
-};
+const { srv, api, customer, merchant } = useKassa({ merchant: true });
 
 describe('a card payment, end to end through the API', () => {
   it('authorizes, redirects with the result, and sends a signed callback', async () => {
@@ -51,7 +30,7 @@ describe('a card payment, end to end through the API', () => {
 
     const tx = await api.get(`/v1/transactions/${txId}`);
     expect(tx.body).toMatchObject({ status: 'AUTHORIZED', amount: 10000, currency: 'NOK', session_id: created.body.id, payment_product_type: 'sandbox.creditcard' });
-    expect(tx.body.card).toEqual({ brand: 'Visa', masked_pan: '************1111', expiry_date: '12/2039', type: 'Credit' });
+    expect(tx.body.card).toEqual({ brand: 'Visa', masked_pan: '************1111', expiry_date: futureExpiryDate(), type: 'Credit' });
     expect(tx.body.events.map((e: { event: string }) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE']);
 
     await expect.poll(async () => (await api.get(`/v1/sessions/${created.body.id}`)).body.events.map((e: { name: string }) => e.name)).toContain('AUTH_CALLBACK_SENT');
@@ -61,7 +40,7 @@ describe('a card payment, end to end through the API', () => {
   });
 
   it('captures part, refunds part, and rejects an over-refund without changing anything', async () => {
-    const { transactionId } = await paidSession(10000);
+    const { transactionId } = await paidSession(api, { order: { amount: 10000 } });
     const capture = await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 6000, capture_reference: 'c1' });
     expect(capture.status).toBe(200);
     expect(capture.body.status).toBe('PARTIALLY_CAPTURED');
@@ -84,7 +63,7 @@ describe('a card payment, end to end through the API', () => {
 
   it('voids with no body, {} or {"id"}, and nothing can be captured afterwards', async () => {
     for (const body of [undefined, {}, 'same-id']) {
-      const { transactionId } = await paidSession(5000);
+      const { transactionId } = await paidSession(api, { order: { amount: 5000 } });
       const res = await api.post(`/v1/transactions/${transactionId}/void`, body === 'same-id' ? { id: transactionId } : body);
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('AUTHORIZATION_VOIDED');
@@ -95,7 +74,7 @@ describe('a card payment, end to end through the API', () => {
   });
 
   it('cannot refund before a capture; a card void after a partial capture releases only the rest', async () => {
-    const { transactionId } = await paidSession(5000);
+    const { transactionId } = await paidSession(api, { order: { amount: 5000 } });
     expect((await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1 })).body.error.code).toBe('TRANSACTION_NOT_REFUNDABLE');
     await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 1000 });
     const voided = await api.post(`/v1/transactions/${transactionId}/void`);
@@ -109,7 +88,7 @@ describe('a card payment, end to end through the API', () => {
   });
 
   it('bad capture and refund input is a clear 400 and moves no money', async () => {
-    const { transactionId } = await paidSession(5000);
+    const { transactionId } = await paidSession(api, { order: { amount: 5000 } });
     for (const body of [{ amount: 0 }, { amount: -5 }, { amount: 1.5 }, { amount: 2 ** 31 }, { amount: '10' }, {}, { amount: 10, extra: 1 }]) {
       const res = await api.post(`/v1/transactions/${transactionId}/capture`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -141,7 +120,7 @@ describe('a card payment, end to end through the API', () => {
 
   it('invalid card details are a 400 naming the field, and create no transaction', async () => {
     const created = await api.post('/v1/sessions', sessionBody());
-    const res = await customer.post(`/v1/sessions/${created.body.id}/pay`, payBody({ number: '4111 1111 1111 1112', expiry: '12/39', cvc: '123' }));
+    const res = await customer.post(`/v1/sessions/${created.body.id}/pay`, payBody(card('4111 1111 1111 1112')));
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'INVALID_CARD', errors: [{ path: 'payment.card.number' }] });
     const txs = await srv.kassa.ctx.database.db.selectFrom('transactions').select('id').where('session_id', '=', created.body.id).execute();
@@ -162,7 +141,7 @@ describe('a card payment, end to end through the API', () => {
   });
 
   it('card data never reaches the database', async () => {
-    const { sessionId } = await paidSession();
+    const { sessionId } = await paidSession(api);
     const db = srv.kassa.ctx.database.db;
     const dump = JSON.stringify([
       await db.selectFrom('transactions').selectAll().where('session_id', '=', sessionId).execute(),

@@ -1,31 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
-import { ApiClient, sessionBody } from '../support/api-client';
-import { startMerchantServer } from '../support/merchant-server';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, sessionBody, card as cardOf, payBody } from '../support/api-client';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let other: ApiClient;
-let customer: ApiClient;
-let merchant: Awaited<ReturnType<typeof startMerchantServer>>;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-  merchant = await startMerchantServer();
-  await ensureAccountClient(srv.kassa.ctx.database, { accountId: 'T20000002', accountName: 'Other shop', clientId: 'other', clientSecret: 'other-secret-0123456789' });
-  other = await ApiClient.login(srv.baseUrl, 'T20000002', 'other', 'other-secret-0123456789');
-});
-afterAll(async () => {
-  await srv.stop();
-  await merchant.close();
-});
+const { srv, api, other, customer, merchant } = useKassa({ other: true, merchant: true });
 
 const db = () => srv.kassa.ctx.database.db;
 const CARDS = { approve: '4111111111111111', decline: '4000000000000002', insufficientFunds: '4000000000009995' } as const;
-const card = (number: string) => ({ payment: { payment_product_type: 'sandbox.creditcard', card: { number, expiry: '12/39', cvc: '123' } } });
+const card = (number: string) => payBody(cardOf(number));
 const reference = () => `ref-${Math.random().toString(36).slice(2, 10)}`;
 const countSessions = async () => (await db().selectFrom('sessions').select('id').execute()).length;
 const countTransactions = async () => (await db().selectFrom('transactions').select('id').execute()).length;

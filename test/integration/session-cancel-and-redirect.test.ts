@@ -1,36 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
-import { APPROVE_CARD, ApiClient, DECLINE_CARD, payBody, sessionBody } from '../support/api-client';
-import { CLIENT_ID, startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { APPROVE_CARD, ApiClient, DECLINE_CARD, payBody } from '../support/api-client';
+import { CLIENT_ID } from '../support/test-server';
+import { createSession, paidSession, useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let other: ApiClient;
-let customer: ApiClient;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-  await ensureAccountClient(srv.kassa.ctx.database, { accountId: 'T20000002', accountName: 'Other shop', clientId: 'other', clientSecret: 'other-secret-0123456789' });
-  other = await ApiClient.login(srv.baseUrl, 'T20000002', 'other', 'other-secret-0123456789');
-});
-afterAll(() => srv.stop());
+const { srv, api, other, customer } = useKassa({ other: true });
 
 const db = () => srv.kassa.ctx.database.db;
 
-const createSession = async (overrides: Record<string, unknown> = {}, order: Record<string, unknown> = {}) => {
-  const body = sessionBody(overrides, order);
-  const created = await api.post('/v1/sessions', body);
-  expect(created.status).toBe(200);
-  return { id: created.body.id as string, body };
-};
-const paidSession = async () => {
-  const { id, body } = await createSession();
-  const paid = await customer.post(`/v1/sessions/${id}/pay`, payBody());
-  expect(paid.body.success).toBe(true);
-  return { id, body, transactionId: paid.body.transaction_id as string };
-};
 const cancel = (id: string, headers: Record<string, string> = {}, client = api) => client.post(`/v1/sessions/${id}/cancel`, undefined, headers);
 
 /** The merchant's view of a session and all its transactions, events included. */
@@ -51,7 +27,7 @@ const expectRejected = (res: { status: number; body: any }, status: number, code
 
 describe('POST /v1/sessions/{id}/cancel', () => {
   it('cancelling an unpaid session returns it with cancelled_at and cancelled_by, and records a CANCELLED event', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const before = Date.now();
     const res = await cancel(id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -67,14 +43,14 @@ describe('POST /v1/sessions/{id}/cancel', () => {
   });
 
   it('cancelling with an empty JSON body works as well as with none', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const res = await api.post(`/v1/sessions/${id}/cancel`, {});
     expect(res.status).toBe(200);
     expect(res.body.cancelled_at).toEqual(expect.any(String));
   });
 
   it('cancelling an authorized session voids its transaction (AUTHORIZATION_VOIDED) and cancels the session', async () => {
-    const { id, transactionId } = await paidSession();
+    const { id, transactionId } = await paidSession(api);
     const res = await cancel(id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id, transaction_id: transactionId, cancelled_by: CLIENT_ID, cancelled_at: expect.any(String) });
@@ -92,7 +68,7 @@ describe('POST /v1/sessions/{id}/cancel', () => {
 
   it('a session whose transaction is captured, partly or fully, cannot be cancelled: 400, and neither session nor transaction changes', async () => {
     for (const captureAmount of [10000, 4000]) {
-      const { id, transactionId } = await paidSession();
+      const { id, transactionId } = await paidSession(api);
       expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: captureAmount })).status).toBe(200);
       const before = await stored(id);
       const res = await cancel(id);
@@ -104,9 +80,9 @@ describe('POST /v1/sessions/{id}/cancel', () => {
   });
 
   it('a session whose transaction is already voided or refunded cannot be cancelled either', async () => {
-    const voided = await paidSession();
+    const voided = await paidSession(api);
     expect((await api.post(`/v1/transactions/${voided.transactionId}/void`)).status).toBe(200);
-    const refunded = await paidSession();
+    const refunded = await paidSession(api);
     await api.post(`/v1/transactions/${refunded.transactionId}/capture`, { amount: 10000 });
     expect((await api.post(`/v1/transactions/${refunded.transactionId}/refund`, { amount: 10000 })).body.status).toBe('REFUNDED');
     for (const { id } of [voided, refunded]) {
@@ -117,7 +93,7 @@ describe('POST /v1/sessions/{id}/cancel', () => {
   });
 
   it('cancelling twice: the second is 400 SESSION_CANCELLED and changes nothing', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     expect((await cancel(id)).status).toBe(200);
     const before = await stored(id);
     expectRejected(await cancel(id), 400, 'SESSION_CANCELLED');
@@ -126,7 +102,7 @@ describe('POST /v1/sessions/{id}/cancel', () => {
   });
 
   it('repeating the cancel with the same Idempotency-Key replays the first answer and cancels once', async () => {
-    const { transactionId, id } = await paidSession();
+    const { transactionId, id } = await paidSession(api);
     const key = `cancel-${Math.random().toString(36).slice(2)}`;
     const first = await cancel(id, { 'idempotency-key': key });
     expect(first.status).toBe(200);
@@ -140,7 +116,7 @@ describe('POST /v1/sessions/{id}/cancel', () => {
   });
 
   it('a cancelled session cannot be paid (400 SESSION_CANCELLED, no transaction) and the view answers 404 with cause CANCELLED', async () => {
-    const { id, body } = await createSession();
+    const { id, body } = await createSession(api);
     await cancel(id);
     const before = await stored(id);
     expectRejected(await customer.post(`/v1/sessions/${id}/pay`, payBody()), 400, 'SESSION_CANCELLED');
@@ -154,7 +130,7 @@ describe('POST /v1/sessions/{id}/cancel', () => {
   });
 
   it('a cancelled express session cannot be locked: 400 SESSION_CANCELLED', async () => {
-    const { id } = await createSession({ express: { shipping_options: [{ id: 'home', line_id: 'ship', amount: 0 }] } });
+    const { id } = await createSession(api, { express: { shipping_options: [{ id: 'home', line_id: 'ship', amount: 0 }] } });
     await cancel(id);
     const before = await stored(id);
     expectRejected(await customer.post(`/v1/view/${id}/session/lock`), 400, 'SESSION_CANCELLED');
@@ -162,7 +138,7 @@ describe('POST /v1/sessions/{id}/cancel', () => {
   });
 
   it('an unknown session or another account\'s session is 404, a body with fields is 400, no token is 401; none changes anything', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const before = await stored(id);
     expectRejected(await cancel('T10000001.zzzzzzzzzzzzzzzzzzzzzz'), 404, 'SESSION_NOT_FOUND');
     expectRejected(await cancel(id, {}, other), 404, 'SESSION_NOT_FOUND');
@@ -180,7 +156,7 @@ describe('GET /v1/sessions/{id}/redirect/{redirect_ref}', () => {
   };
 
   it('the transaction of an approved payment sends the customer (no auth) to return_url with transaction_id and merchant_reference', async () => {
-    const { id, body } = await createSession({ url: { return_url: 'https://shop.example/done?cart=9' } });
+    const { id, body } = await createSession(api, { url: { return_url: 'https://shop.example/done?cart=9' } });
     const paid = await customer.post(`/v1/sessions/${id}/pay`, payBody());
     const { res, location } = await redirectOf(id, paid.body.transaction_id);
     expect(res.status).toBe(302);
@@ -189,7 +165,7 @@ describe('GET /v1/sessions/{id}/redirect/{redirect_ref}', () => {
   });
 
   it('a declined attempt redirects with error=authorization; the later approved attempt of the same session without error', async () => {
-    const { id, body } = await createSession();
+    const { id, body } = await createSession(api);
     const declined = await customer.post(`/v1/sessions/${id}/pay`, payBody(DECLINE_CARD));
     expect(declined.body.success).toBe(false);
     const first = await redirectOf(id, declined.body.transaction_id);
@@ -202,8 +178,8 @@ describe('GET /v1/sessions/{id}/redirect/{redirect_ref}', () => {
   });
 
   it('an unknown redirect_ref, a transaction of another session, or an unknown session is 404 with the error body', async () => {
-    const a = await paidSession();
-    const b = await paidSession();
+    const a = await paidSession(api);
+    const b = await paidSession(api);
     const cases: [string, string][] = [
       [a.id, 'nothing-like-this'],
       [a.id, 'T10000001.zzzzzzzzzzzzzzzzzzzzzz'],
@@ -220,7 +196,7 @@ describe('GET /v1/sessions/{id}/redirect/{redirect_ref}', () => {
   });
 
   it('redirecting changes nothing, however often it is followed', async () => {
-    const { id, transactionId } = await paidSession();
+    const { id, transactionId } = await paidSession(api);
     const before = await stored(id);
     for (let i = 0; i < 3; i++) expect((await redirectOf(id, transactionId)).res.status).toBe(302);
     expect(await stored(id)).toEqual(before);

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
 import { ApiClient, sessionBody } from '../support/api-client';
-import { CLIENT_ID, startTestServer, type TestServer } from '../support/test-server';
+import { CLIENT_ID } from '../support/test-server';
+import { useKassa } from '../support/fixtures';
 
 const PROFILES = '/v1/admin/session/profiles';
 
-let srv: TestServer;
-let api: ApiClient;
+const { srv, api } = useKassa();
 let token: string;
 
 const db = () => srv.kassa.ctx.database.db;
@@ -34,12 +34,9 @@ const createProfile = async (body: Record<string, unknown>) => {
 const INVOICE = { sandbox: { invoice: { enabled: true } } };
 const CARD_CONFIG = { sandbox: { creditcard: { enabled: true } }, auto_capture: true, channel: 'in_app', enable_on_hold: false };
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
+beforeAll(() => {
   token = (api as unknown as { token: string }).token;
 });
-afterAll(() => srv.stop());
 
 describe('POST /v1/sessions-profile', () => {
   it('takes the configuration from the profile and sets metadata["session:profile_id"], keeping the caller\'s metadata', async () => {

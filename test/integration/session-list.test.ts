@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
-import { ApiClient, sessionBody } from '../support/api-client';
-import { ACCOUNT, startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, card, payBody } from '../support/api-client';
+import { ACCOUNT } from '../support/test-server';
+import { clockPast, createSession, otherId, useKassa } from '../support/fixtures';
 
 const OTHER_ACCOUNT = 'T20000002';
 
-let srv: TestServer;
-let api: ApiClient;
-let other: ApiClient;
-let customer: ApiClient;
+const { srv, api, other, customer } = useKassa({ other: true });
 
-const PAY = { payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111111111111111', expiry: '12/39', cvc: '123' } } };
+const PAY = payBody(card('4111111111111111'));
 
 interface Listed {
   id: string;
@@ -23,12 +20,13 @@ interface Listed {
 let seq = 0;
 /** A token unique to one test, used in merchant references so a search finds only that test's sessions. */
 const tag = (name: string) => `${name}${Date.now().toString(36)}x${++seq}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const create = async (client: ApiClient, order: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) => {
-  const res = await client.post('/v1/sessions', sessionBody(overrides, order));
-  expect(res.status).toBe(200);
-  return res.body.id as string;
+const create = async (client: ApiClient, order: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) => (await createSession(client, overrides, order)).id;
+/** Creates a session, then waits until the clock has moved past its created_at (so the next one is strictly newer). */
+const createInTurn = async (client: ApiClient, order: Record<string, unknown> = {}) => {
+  const id = await create(client, order);
+  await clockPast((await srv.kassa.ctx.database.db.selectFrom('sessions').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at);
+  return id;
 };
 const list = async (query: string, client = api) => {
   const res = await client.get<Listed[]>(`/v1/sessions?${query}`);
@@ -37,15 +35,6 @@ const list = async (query: string, client = api) => {
 };
 const ids = (sessions: Listed[]) => sessions.map((s) => s.id);
 const q = encodeURIComponent;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-  await ensureAccountClient(srv.kassa.ctx.database, { accountId: OTHER_ACCOUNT, accountName: 'Other shop', clientId: 'other', clientSecret: 'other-secret-0123456789' });
-  other = await ApiClient.login(srv.baseUrl, OTHER_ACCOUNT, 'other', 'other-secret-0123456789');
-});
-afterAll(() => srv.stop());
 
 describe('GET /v1/sessions filters', () => {
   it('search matches merchant_reference, case-insensitively and by substring', async () => {
@@ -98,15 +87,14 @@ describe('GET /v1/sessions filters', () => {
     const found = await list(`transaction_id=${q(txId)}`);
     expect(ids(found)).toEqual([paidId]);
     expect(found[0]!.transaction_id).toBe(txId);
-    expect(await list(`transaction_id=${q(`${txId.slice(0, -1)}z`)}`)).toEqual([]);
+    expect(await list(`transaction_id=${q(otherId(txId))}`)).toEqual([]);
   });
 
   it('created_at.gte and created_at.lte bound the creation time, both inclusive, in any time zone offset', async () => {
     const t = tag('window');
     const made: Listed[] = [];
     for (let i = 0; i < 3; i++) {
-      await create(api, { merchant_reference: `${t}-${i}` });
-      await sleep(15);
+      await createInTurn(api, { merchant_reference: `${t}-${i}` });
     }
     made.push(...(await list(`search=${t}&limit=100`)).reverse()); // oldest first
     expect(made.map((s) => s.order.merchant_reference)).toEqual([`${t}-0`, `${t}-1`, `${t}-2`]);
@@ -160,8 +148,7 @@ describe('GET /v1/sessions paging', () => {
   it('returns 10 sessions by default, newest first, and up to 100 with limit', async () => {
     const t = tag('page');
     for (let i = 0; i < 12; i++) {
-      await create(api, { merchant_reference: `${t}-${i}` });
-      await sleep(2); // distinct created_at, so newest-first is creation order
+      await createInTurn(api, { merchant_reference: `${t}-${i}` }); // distinct created_at, so newest-first is creation order
     }
     const page = await list(`search=${t}`);
     expect(page).toHaveLength(10);
@@ -231,8 +218,7 @@ describe('GET /v1/sessions paging', () => {
     const t = tag('busy');
     const before: string[] = [];
     for (let i = 0; i < 25; i++) {
-      before.push(await create(api, { merchant_reference: `${t}-old-${i}` }));
-      await sleep(2);
+      before.push(await createInTurn(api, { merchant_reference: `${t}-old-${i}` }));
     }
 
     let creating = true;
@@ -255,8 +241,8 @@ describe('GET /v1/sessions paging', () => {
         seen.push(...ids(page));
         cursor = page[page.length - 1]!.id;
         // newer sessions exist before the second page is read, and keep appearing while paging
-        if (pageNo === 0) await expect.poll(() => created.length).toBeGreaterThan(0);
-        await sleep(5);
+        const createdSoFar = created.length;
+        await expect.poll(() => created.length).toBeGreaterThan(createdSoFar);
       }
     } finally {
       creating = false;

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, payBody, sessionBody } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { payBody, sessionBody } from '../support/api-client';
+import { clockPast, createSession, useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-});
-afterAll(() => srv.stop());
+const { srv, api, customer } = useKassa();
 
 const db = () => srv.kassa.ctx.database.db;
 const HOME = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home delivery' };
 const ADDRESS = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO' };
 
-const createSession = async (overrides: Record<string, unknown> = {}, order: Record<string, unknown> = {}) => {
-  const body = sessionBody(overrides, order);
-  const created = await api.post('/v1/sessions', body);
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return { id: created.body.id as string, body };
-};
 const pay = (id: string, headers: Record<string, string> = {}) => customer.post(`/v1/sessions/${id}/pay`, payBody(), headers);
 const expire = (id: string) => db().updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
 
@@ -40,7 +25,7 @@ const expectRejected = (res: { status: number; body: any }, status: number, code
 
 describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
   it('the session\'s updated_at, as GET /v1/sessions/{id} returns it, is accepted', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const { updated_at } = (await api.get(`/v1/sessions/${id}`)).body;
     const res = await pay(id, { 'if-unmodified-since': updated_at });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -48,7 +33,7 @@ describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
   });
 
   it('the session\'s updated_at in HTTP date form is accepted when the session was written on a whole second', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const whole = new Date(Math.floor(Date.now() / 1000) * 1000 - 5000).toISOString();
     await db().updateTable('sessions').set({ updated_at: whole }).where('id', '=', id).execute();
     const res = await pay(id, { 'if-unmodified-since': new Date(whole).toUTCString() });
@@ -57,7 +42,7 @@ describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
   });
 
   it('the session\'s version, as the view (GET /v1/view/{id}/session) returns it, is accepted', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.body.version).toEqual(expect.any(String));
     const res = await pay(id, { 'if-unmodified-since': view.body.version });
@@ -66,14 +51,14 @@ describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
   });
 
   it('the view\'s updated_at is the session\'s updated_at, and is accepted too', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.body.updated_at).toBe((await api.get(`/v1/sessions/${id}`)).body.updated_at);
     expect((await pay(id, { 'if-unmodified-since': view.body.updated_at })).body.success).toBe(true);
   });
 
   it('anything else is 412 with the error body, and nothing is stored', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const { updated_at } = (await api.get(`/v1/sessions/${id}`)).body;
     const { version } = (await customer.get(`/v1/view/${id}/session`)).body;
     const before = await stored(id);
@@ -96,10 +81,10 @@ describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
   });
 
   it('a value read before the merchant changed the session is 412; the new one is accepted', async () => {
-    const { id, body } = await createSession();
+    const { id, body } = await createSession(api);
     const old = (await api.get(`/v1/sessions/${id}`)).body.updated_at;
     const oldVersion = (await customer.get(`/v1/view/${id}/session`)).body.version;
-    await new Promise((r) => setTimeout(r, 5));
+    await clockPast(old); // the update gets a later updated_at
     const update = await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, { order: { ...body.order, amount: 6000, items: [{ line_id: '1', amount: 6000 }] } });
     expect(update.status).toBe(200);
     const before = await stored(id);
@@ -112,14 +97,14 @@ describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
   });
 
   it('without the header the payment is not conditional', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     expect((await pay(id)).body.success).toBe(true);
   });
 });
 
 describe('a session that cannot be paid is refused with a clear 400, and nothing is stored', () => {
   it('a locked session: 400 SESSION_LOCKED', async () => {
-    const { id } = await createSession({ express: { shipping_options: [] } }, { shipping_address: ADDRESS });
+    const { id } = await createSession(api, { express: { shipping_options: [] } }, { shipping_address: ADDRESS });
     expect((await customer.post(`/v1/view/${id}/session/lock`)).status).toBe(200);
     const before = await stored(id);
     expectRejected(await pay(id), 400, 'SESSION_LOCKED');
@@ -128,7 +113,7 @@ describe('a session that cannot be paid is refused with a clear 400, and nothing
   });
 
   it('a cancelled session: 400 SESSION_CANCELLED', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     expect((await api.post(`/v1/sessions/${id}/cancel`)).status).toBe(200);
     const before = await stored(id);
     expectRejected(await pay(id), 400, 'SESSION_CANCELLED');
@@ -137,7 +122,7 @@ describe('a session that cannot be paid is refused with a clear 400, and nothing
   });
 
   it('an expired session: 400 SESSION_EXPIRED', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     await expire(id);
     const before = await stored(id);
     expectRejected(await pay(id), 400, 'SESSION_EXPIRED');
@@ -146,7 +131,7 @@ describe('a session that cannot be paid is refused with a clear 400, and nothing
   });
 
   it('an already-paid session: 400 SESSION_ALREADY_PAID, and it keeps its one transaction', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const first = await pay(id);
     expect(first.body.success).toBe(true);
     const before = await stored(id);
@@ -156,7 +141,7 @@ describe('a session that cannot be paid is refused with a clear 400, and nothing
   });
 
   it('the If-Unmodified-Since check does not let a refused session through: a paid session with its current version is still 400', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     await pay(id);
     const { updated_at } = (await api.get(`/v1/sessions/${id}`)).body;
     expectRejected(await pay(id, { 'if-unmodified-since': updated_at }), 400, 'SESSION_ALREADY_PAID');
@@ -172,7 +157,7 @@ describe('a session that cannot be paid is refused with a clear 400, and nothing
 
 describe('express sessions need a shipping address and, when shipping is offered, a shipping option', () => {
   it('without order.shipping_address: 400 SHIPPING_ADDRESS_REQUIRED', async () => {
-    const { id } = await createSession({ express: { shipping_options: [HOME] } });
+    const { id } = await createSession(api, { express: { shipping_options: [HOME] } });
     const before = await stored(id);
     expectRejected(await pay(id), 400, 'SHIPPING_ADDRESS_REQUIRED');
     expect(await stored(id)).toEqual(before);
@@ -180,7 +165,7 @@ describe('express sessions need a shipping address and, when shipping is offered
   });
 
   it('with an address but no shipping option while express.shipping_options is not empty: 400 SHIPPING_OPTION_NOT_AVAILABLE', async () => {
-    const { id } = await createSession({ express: { shipping_options: [HOME] } }, { shipping_address: ADDRESS });
+    const { id } = await createSession(api, { express: { shipping_options: [HOME] } }, { shipping_address: ADDRESS });
     const before = await stored(id);
     expectRejected(await pay(id), 400, 'SHIPPING_OPTION_NOT_AVAILABLE');
     expect(await stored(id)).toEqual(before);
@@ -188,44 +173,44 @@ describe('express sessions need a shipping address and, when shipping is offered
   });
 
   it('with a shipping address callback URL, a shipping option is needed even when no options are listed yet', async () => {
-    const { id } = await createSession({ express: { shipping_address_callback_url: 'https://shop.example/shipping' } }, { shipping_address: ADDRESS });
+    const { id } = await createSession(api, { express: { shipping_address_callback_url: 'https://shop.example/shipping' } }, { shipping_address: ADDRESS });
     const before = await stored(id);
     expectRejected(await pay(id), 400, 'SHIPPING_OPTION_NOT_AVAILABLE');
     expect(await stored(id)).toEqual(before);
   });
 
   it('with an address and one of the offered options, the express session is paid', async () => {
-    const { id } = await createSession({ express: { shipping_options: [HOME] } }, { shipping_address: ADDRESS, shipping_option: HOME, amount: 10500 });
+    const { id } = await createSession(api, { express: { shipping_options: [HOME] } }, { shipping_address: ADDRESS, shipping_option: HOME, amount: 10500 });
     const res = await pay(id);
     expect(res.body.success).toBe(true);
     expect((await api.get(`/v1/transactions/${res.body.transaction_id}`)).body).toMatchObject({ amount: 10500, shipping_option: HOME, shipping_address: ADDRESS });
   });
 
   it('with an address and no shipping offered at all (empty options, no callback), no shipping option is needed', async () => {
-    const { id } = await createSession({ express: { shipping_options: [] } }, { shipping_address: ADDRESS });
+    const { id } = await createSession(api, { express: { shipping_options: [] } }, { shipping_address: ADDRESS });
     expect((await pay(id)).body.success).toBe(true);
   });
 
   it('an ordinary (non-express) session needs neither', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     expect((await pay(id)).body.success).toBe(true);
   });
 });
 
 describe('expiry', () => {
   it('by default a session lives 24 hours (KASSA_SESSION_TTL_SECONDS)', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const { created_at, expires_at } = (await api.get(`/v1/sessions/${id}`)).body;
     expect(Date.parse(expires_at) - Date.parse(created_at)).toBe(86_400_000);
   });
 
   it('expires_at is honoured: the session can be opened until then; afterwards the view is 404 with cause EXPIRED, and it cannot be paid, updated or locked', async () => {
     const expiresAt = new Date(Date.now() + 1500);
-    const { id, body } = await createSession({ expires_at: expiresAt.toISOString(), express: { shipping_options: [] } }, { shipping_address: ADDRESS });
+    const { id, body } = await createSession(api, { expires_at: expiresAt.toISOString(), express: { shipping_options: [] } }, { shipping_address: ADDRESS });
     expect((await api.get(`/v1/sessions/${id}`)).body.expires_at).toBe(expiresAt.toISOString());
     expect((await customer.get(`/v1/view/${id}/session`)).status).toBe(200);
 
-    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt.getTime() - Date.now()) + 50));
+    await clockPast(expiresAt.toISOString());
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.status).toBe(404);
     expect(view.body.error).toMatchObject({ code: 'SESSION_NOT_AVAILABLE', cause: 'EXPIRED', message: expect.any(String), session_details: { merchant_reference: body.order.merchant_reference, return_url: body.url.return_url } });
@@ -239,7 +224,7 @@ describe('expiry', () => {
   });
 
   it('a session made to expire in the database answers the view with 404 cause EXPIRED', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     await expire(id);
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.status).toBe(404);
@@ -247,7 +232,7 @@ describe('expiry', () => {
   });
 
   it('a paid session that passes expires_at still reads as AUTHORIZED, not EXPIRED', async () => {
-    const { id } = await createSession();
+    const { id } = await createSession(api);
     const paid = await pay(id);
     await expire(id);
     const view = await customer.get(`/v1/view/${id}/session`);

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
-import { CLIENT_ID, startTestServer, type TestServer } from '../support/test-server';
+import { CLIENT_ID } from '../support/test-server';
+import { clockPast, useKassa } from '../support/fixtures';
 
 const OTHER_ACCOUNT = 'T20000002';
 const OTHER_CLIENT = 'other';
 const OTHER_SECRET = 'other-secret-0123456789';
 const PROFILES = '/v1/admin/session/profiles';
 
-let srv: TestServer;
-let admin: ApiClient;
+const { srv, api: admin } = useKassa({ other: true });
 
 const db = () => srv.kassa.ctx.database.db;
 const countProfiles = async (accountId?: string) => {
@@ -44,13 +43,6 @@ const loginWithScopes = async (scopes: string[]) => {
   await db().updateTable('api_clients').set({ scopes: JSON.stringify(scopes) }).where('client_id', '=', OTHER_CLIENT).execute();
   return ApiClient.login(srv.baseUrl, OTHER_ACCOUNT, OTHER_CLIENT, OTHER_SECRET);
 };
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  admin = await ApiClient.login(srv.baseUrl);
-  await ensureAccountClient(srv.kassa.ctx.database, { accountId: OTHER_ACCOUNT, accountName: 'Other shop', clientId: OTHER_CLIENT, clientSecret: OTHER_SECRET });
-});
-afterAll(() => srv.stop());
 
 describe('creating, reading, replacing and deleting session profiles', () => {
   it('a created profile is returned with its id, configuration, url defaults and who created it, and reads back the same', async () => {
@@ -125,7 +117,7 @@ describe('creating, reading, replacing and deleting session profiles', () => {
   it('PUT replaces the description, configuration and url defaults, keeps profile_id and created_at, and moves updated_at', async () => {
     const body = profileBody();
     const created = (await admin.post(PROFILES, body)).body;
-    await new Promise((r) => setTimeout(r, 5));
+    await clockPast(created.updated_at);
     const replacement = { description: 'Invoice only', configuration: { sandbox: { invoice: { enabled: true } }, auto_capture: true } };
     const put = await admin.request('PUT', `${PROFILES}/${body.profile_id}`, replacement);
     expect(put.status).toBe(200);

@@ -1,23 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, payBody, sessionBody } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let other: ApiClient;
-let customer: ApiClient;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-  await ensureAccountClient(srv.kassa.ctx.database, { accountId: 'T20000002', accountName: 'Other shop', clientId: 'other', clientSecret: 'other-secret-0123456789' });
-  other = await ApiClient.login(srv.baseUrl, 'T20000002', 'other', 'other-secret-0123456789');
-});
-afterAll(() => srv.stop());
+const { srv, api, other, customer } = useKassa({ other: true });
 
 const db = () => srv.kassa.ctx.database.db;
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, sessionBody } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
+const { srv, api } = useKassa();
 const countSessions = async () => (await srv.kassa.ctx.database.db.selectFrom('sessions').select('id').execute()).length;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-});
-afterAll(() => srv.stop());
 
 describe('creating and reading sessions', () => {
   it('creates a session whose url is the hosted checkout, and reads it back with its INITIATED event', async () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { recoverStalePayments } from '../../server/sessions/recover-stale-payments';
 import { ApiClient, payBody, sessionBody } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-});
-afterAll(() => srv.stop());
+const { srv, api } = useKassa();
 
 describe('a payment whose server died mid-way', () => {
   it('is closed as FAILED ABANDONED after two minutes, and the session can be paid again', async () => {

@@ -1,20 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../support/api-client';
-import { CLIENT_ID, startTestServer, type TestServer } from '../support/test-server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_ID } from '../support/test-server';
 import { cardTransaction, eventsOf, money, reference, setGateway, type TxEvent } from '../support/transaction-helpers';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
+const { srv, api, customer } = useKassa();
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-});
-afterAll(async () => {
-  await srv.stop();
-});
 // Every test starts from a healthy, synchronous sandbox gateway.
 beforeEach(async () => {
   await setGateway(api, { unavailable: false, async_operations: false, async_delay_ms: 100 });

@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../support/api-client';
-import { startMerchantServer } from '../support/merchant-server';
-import { CLIENT_ID, startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_ID } from '../support/test-server';
 import { cardPay, cardTransaction, eventsOf, invoiceTransaction, money, snapshot } from '../support/transaction-helpers';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
-let merchant: Awaited<ReturnType<typeof startMerchantServer>>;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-  merchant = await startMerchantServer();
-});
-afterAll(async () => {
-  await srv.stop();
-  await merchant.close();
-});
+const { srv, api, customer, merchant } = useKassa({ merchant: true });
 
 const ON_HOLD_CARD = '4000000000000259';
 const authorize = (id: string, body?: unknown) => api.post(`/v1/transactions/${id}/authorization`, body);

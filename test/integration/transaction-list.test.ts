@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
-import { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
 import { cardPay, cardTransaction, invoiceTransaction, reference, snapshot } from '../support/transaction-helpers';
+import { futureExpiryDate } from '../support/api-client';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let other: ApiClient;
-let customer: ApiClient;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-  await ensureAccountClient(srv.kassa.ctx.database, { accountId: 'T20000002', accountName: 'Other shop', clientId: 'other', clientSecret: 'other-secret-0123456789' });
-  other = await ApiClient.login(srv.baseUrl, 'T20000002', 'other', 'other-secret-0123456789');
-});
-afterAll(async () => {
-  await srv.stop();
-});
+const { srv, api, other, customer } = useKassa({ other: true });
 
 const db = () => srv.kassa.ctx.database.db;
 const setCreatedAt = (id: string, createdAt: string) => db().updateTable('transactions').set({ created_at: createdAt }).where('id', '=', id).execute();
@@ -207,7 +192,7 @@ describe('GET /v1/transactions/{id} includes', () => {
     const saved = await customer.post(`/v1/sessions/${created.body.id}/pay`, cardPay('4111111111111111'));
     const id = saved.body.transaction_id;
     const plain = (await api.get(`/v1/transactions/${id}`)).body;
-    expect(plain.card).toEqual({ brand: 'Visa', masked_pan: '************1111', expiry_date: '12/2039', type: 'Credit' });
+    expect(plain.card).toEqual({ brand: 'Visa', masked_pan: '************1111', expiry_date: futureExpiryDate(), type: 'Credit' });
     const withPayment = (await api.get(`/v1/transactions/${id}?includes=card.payment_token`)).body;
     expect(withPayment.card).toEqual({ ...plain.card, payment_token: expect.stringMatching(/^sbx_pt_/) });
     const withBoth = (await api.get(`/v1/transactions/${id}?includes=card.payment_token&includes=card.recurrence_token`)).body;

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../support/api-client';
-import { CLIENT_ID, startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_ID } from '../support/test-server';
 import { cardTransaction, eventsOf, eventNames, invoiceTransaction, money, snapshot } from '../support/transaction-helpers';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-});
-afterAll(async () => {
-  await srv.stop();
-});
+const { srv, api, customer } = useKassa();
 
 const capture = (id: string, body: unknown, headers?: Record<string, string>) => api.post(`/v1/transactions/${id}/capture`, body, headers);
 const refund = (id: string, body: unknown, headers?: Record<string, string>) => api.post(`/v1/transactions/${id}/refund`, body, headers);

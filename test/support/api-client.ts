@@ -55,7 +55,15 @@ export const sessionBody = (overrides: Record<string, unknown> = {}, order: Reco
   ...overrides,
 });
 
-export const APPROVE_CARD = { number: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' };
-export const DECLINE_CARD = { number: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' };
+/** A card expiry `MM/YY` in December, `years` years from now (computed from the clock: never expires). */
+export const futureExpiry = (years = 5, now = new Date()) => `12/${String((now.getUTCFullYear() + years) % 100).padStart(2, '0')}`;
+/** futureExpiry() as the API shows it on a transaction's card (`MM/YYYY`). */
+export const futureExpiryDate = (years = 5, now = new Date()) => `12/${now.getUTCFullYear() + years}`;
 
-export const payBody = (card = APPROVE_CARD) => ({ payment: { payment_product_type: 'sandbox.creditcard', card } });
+export interface Card { number: string; expiry: string; cvc: string }
+export const card = (number: string): Card => ({ number, expiry: futureExpiry(), cvc: '123' });
+export const APPROVE_CARD = card('4111 1111 1111 1111');
+export const DECLINE_CARD = card('4000 0000 0000 0002');
+
+/** The customer's POST /v1/sessions/{id}/pay body for a sandbox card. */
+export const payBody = (c: Card = APPROVE_CARD) => ({ payment: { payment_product_type: 'sandbox.creditcard', card: c } });

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiClient, payBody, sessionBody, type APPROVE_CARD } from './api-client';
+import { ApiClient, payBody, sessionBody, type Card } from './api-client';
 import type { TestServer } from './test-server';
 
 export interface Callback {
@@ -20,8 +20,13 @@ export interface Callback {
  * A merchant callback endpoint on loopback. `respond` picks the status per request (from the
  * request itself, e.g. its `event`); returning 'hang' never answers.
  */
-export const startMerchant = async (respond: (cb: Callback, all: Callback[]) => number | 'hang' = () => 200) => {
+export type Respond = (cb: Callback, all: Callback[]) => number | 'hang';
+
+export const startMerchant = async (respond: Respond = () => 200) => {
   const received: Callback[] = [];
+  /** Re-checked whenever a callback arrives or is answered. */
+  const waiters = new Set<() => void>();
+  const changed = () => waiters.forEach((w) => w());
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -29,9 +34,11 @@ export const startMerchant = async (respond: (cb: Callback, all: Callback[]) => 
       const cb: Callback = { method: req.method ?? '', url: req.url ?? '', query: new URL(req.url ?? '/', 'http://x').searchParams, headers: req.headers, body, at: Date.now() };
       received.push(cb);
       const status = respond(cb, received);
+      changed();
       if (status === 'hang') return;
       cb.status = status;
       res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+      changed();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -43,13 +50,23 @@ export const startMerchant = async (respond: (cb: Callback, all: Callback[]) => 
     received,
     /** Callbacks the merchant answered with 2xx. */
     delivered: () => received.filter((c) => c.status !== undefined && c.status >= 200 && c.status < 300),
-    async waitFor(pred: (all: Callback[]) => boolean, timeoutMs = 10_000, what = 'callbacks'): Promise<Callback[]> {
-      const start = Date.now();
-      while (!pred(received)) {
-        if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}; got ${received.length}: ${received.map((c) => `${c.method} ${c.url} -> ${c.status}`).join(', ')}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return received;
+    /** Resolves with every callback received once `until` holds (a predicate, or at least that many callbacks). */
+    waitFor(until: number | ((all: Callback[]) => boolean), timeoutMs = 10_000, what = 'callbacks'): Promise<Callback[]> {
+      const pred = typeof until === 'number' ? (all: Callback[]) => all.length >= until : until;
+      return new Promise<Callback[]>((resolve, reject) => {
+        const check = () => {
+          if (!pred(received)) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(received);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${typeof until === 'number' ? `${until} callbacks` : what}; got ${received.length}: ${received.map((c) => `${c.method} ${c.url} -> ${c.status}`).join(', ')}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
     },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
@@ -58,8 +75,11 @@ export type Merchant = Awaited<ReturnType<typeof startMerchant>>;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Creates a session with `callbackUrl` and pays it on the hosted page (as the customer). */
-export const payWithCallback = async (baseUrl: string, api: ApiClient, callbackUrl: string, card?: typeof APPROVE_CARD, order: Record<string, unknown> = {}) => {
+/**
+ * Creates a session with `callbackUrl` and pays it on the hosted page (as the customer); a declining
+ * card is fine (the pay answer is 200 with success false). `baseUrl` is the server the customer uses.
+ */
+export const payWithCallback = async (baseUrl: string, api: ApiClient, callbackUrl: string, card?: Card, order: Record<string, unknown> = {}) => {
   const body = sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: callbackUrl } }, order);
   const created = await api.post('/v1/sessions', body);
   if (created.status !== 200) throw new Error(`session create: ${created.status} ${JSON.stringify(created.body)}`);

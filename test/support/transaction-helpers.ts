@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { stateOf } from '../../server/transactions/transaction-repository';
-import { APPROVE_CARD, type ApiClient, sessionBody } from './api-client';
+import { APPROVE_CARD, type ApiClient, card, payBody, sessionBody } from './api-client';
 import type { TestServer } from './test-server';
 
 /** Shared by the transaction tests: make transactions through the API and read what the database holds. */
@@ -12,7 +12,7 @@ export const ITEMS = [
   { line_id: '2', description: 'Gadget', quantity: 1, amount: 4000, vat_amount: 800 },
 ];
 
-export const cardPay = (number: string) => ({ payment: { payment_product_type: 'sandbox.creditcard', card: { number, expiry: '12/39', cvc: '123' } } });
+export const cardPay = (number: string) => payBody(card(number));
 
 export interface CardTransactionOptions {
   amount?: number;
