@@ -30,6 +30,7 @@ const churnOtherDatabases = async () => {
         await client.query(`create schema "${schema}"; create table "${schema}".kassa_migrations (name text primary key, a int, b text, c int)`);
         await client.query(`drop schema "${schema}" cascade`);
         created++;
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await client.end();
     })();
@@ -41,6 +42,8 @@ const churnOtherDatabases = async () => {
         await other.close();
         fs.rmSync(dir, { recursive: true, force: true });
         created++;
+        // SQLite opens synchronously underneath: yield to timers and I/O, or this loop starves them.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     })();
   }
