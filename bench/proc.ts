@@ -14,19 +14,19 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-/**
- * Runs a TypeScript file as `node --import tsx <file>`: the child IS the node process
- * (no npx/tsx wrapper), so its pid is the one whose RSS we read. Output is kept, not echoed.
- */
-export const spawnTs = (file: string, env: Record<string, string>, ipc = false): ChildProcess & { output: () => string } => {
+/** Runs `node [...nodeArgs] <file>`: the child IS the node process (no wrapper), so its pid is the one whose RSS we read. Output is kept, not echoed. */
+export const spawnNode = (file: string, env: Record<string, string>, ipc = false, nodeArgs: string[] = []): ChildProcess & { output: () => string } => {
   const stdio = ipc ? (['ignore', 'pipe', 'pipe', 'ipc'] as const) : (['ignore', 'pipe', 'pipe'] as const);
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: { ...process.env, ...env }, stdio: [...stdio] });
+  const child = spawn(process.execPath, [...nodeArgs, file], { cwd: ROOT, env: { ...process.env, ...env }, stdio: [...stdio] });
   let log = '';
   const keep = (b: Buffer) => (log = (log + b.toString()).slice(-8000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   return Object.assign(child, { output: () => log });
 };
+
+/** A TypeScript file as `node --import tsx <file>` (the bench's own child measurements). */
+export const spawnTs = (file: string, env: Record<string, string>, ipc = false): ChildProcess & { output: () => string } => spawnNode(file, env, ipc, ['--import', 'tsx']);
 
 /** The child's IPC messages in order: next() resolves with the next one, or rejects if the child exits first. */
 export const messages = (child: ChildProcess) => {

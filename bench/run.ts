@@ -26,7 +26,7 @@ const quiet = async () => {
 
 const main = async (): Promise<void> => {
   step(`${CONNECTIONS} connections, ${seconds} s per phase (+${warmup} s warm-up per HTTP phase)`);
-  step('starting the production server (bin/kassa.ts with Next)');
+  step('starting the production server (dist/server/kassa.js with Next)');
   const kassa = await startKassa();
   const rss = watchRss(kassa.pid);
   try {

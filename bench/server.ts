@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ACCOUNT, CLIENT_ID, CLIENT_SECRET, sessionBody } from './fixtures';
-import { freePort, ROOT, spawnTs, stopChild, waitForHttp } from './proc';
+import { freePort, ROOT, spawnNode, stopChild, waitForHttp } from './proc';
+
+const SERVER_BUNDLE = path.join(ROOT, 'dist', 'server', 'kassa.js');
 
 export interface KassaServer {
   pid: number;
@@ -14,12 +16,10 @@ export interface KassaServer {
   stop(): Promise<void>;
 }
 
-/** The production server serves pages from .next; build once if there is no build. */
-const ensureNextBuild = (): void => {
-  if (fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
-  console.log('No .next/BUILD_ID: running `npx next build` first (not timed)...');
-  const r = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('next build failed');
+/** The production artifacts (.next and dist/server/kassa.js): built as `npm start` builds them, only when missing or stale (not timed). */
+const ensureBuilt = (): void => {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('./scripts/build-lib.mjs')).buildMissing()"], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('building the production server failed');
 };
 
 const postJson = async (url: string, headers: Record<string, string>, body: unknown): Promise<Record<string, unknown>> => {
@@ -29,12 +29,12 @@ const postJson = async (url: string, headers: Record<string, string>, body: unkn
   return JSON.parse(text) as Record<string, unknown>;
 };
 
-/** Starts `node --import tsx bin/kassa.ts` (with Next) on a fresh SQLite data dir; returns a token and one session. */
+/** Starts the compiled production server (`node dist/server/kassa.js`, with Next) on a fresh SQLite data dir; returns a token and one session. */
 export const startKassa = async (): Promise<KassaServer> => {
-  ensureNextBuild();
+  ensureBuilt();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-bench-data-'));
-  const child: ChildProcess & { output(): string } = spawnTs('bin/kassa.ts', {
+  const child: ChildProcess & { output(): string } = spawnNode(SERVER_BUNDLE, {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
