@@ -11,6 +11,8 @@ import { appendSessionEvent } from '../sessions/session-events';
 import { loadSession, readSession } from '../sessions/session-repository';
 import { findSigningSecret } from '../signature/signature-secrets';
 import { readTransaction } from '../transactions/transaction-repository';
+import { toTransactionRecord } from '../transactions/transaction-record';
+import { toSessionRecord } from '../sessions/session-record';
 import { buildCallbackRequest, type CallbackRequest } from './build-callback-request';
 import { deliveryTarget, privateCallbacksAllowed } from './callback-url-policy';
 import { callbackOptions } from './enqueue-callback';
@@ -108,8 +110,8 @@ const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<Attempt
   const includeSession = callbackOptions(row.url).includeSession;
   let body: unknown;
   if (row.method === 'POST') {
-    if (tx) body = await readTransaction(db, tx, includeSession ? ['session'] : []);
-    else body = includeSession ? { session: await readSession(db, sessionRow) } : {};
+    if (tx) body = await readTransaction(db, toTransactionRecord(tx), includeSession ? ['session'] : []);
+    else body = includeSession ? { session: await readSession(db, toSessionRecord(sessionRow)) } : {};
   }
   const request = buildCallbackRequest({
     url: row.url,

@@ -3,6 +3,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { assertCallbackUrlAllowed } from '../callbacks/callback-url-policy';
 import type { Executor } from '../db/database';
+import type { SessionKindColumn } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import { addSeconds, nowIso } from '../shared/clock';
 import { accountScopedId } from '../shared/ids';
@@ -12,7 +13,7 @@ import { assertItemsWhenRequired, assertOrderAmountMatches } from './order-rules
 import { resolvePaymentMethods, type PaymentMethod } from './payment-methods';
 import { appendSessionEvent } from './session-events';
 
-export type SessionKind = 'PAYMENT' | 'PAYMENT_TOKEN' | 'MERCHANT_INITIATED';
+export type SessionKind = SessionKindColumn;
 
 export interface SessionDraft {
   url?: { return_url?: string; callback_url?: string; [k: string]: unknown };
