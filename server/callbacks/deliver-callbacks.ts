@@ -134,7 +134,7 @@ const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<Attempt
     const statusCode = await send(request, ctx.env.KASSA_CALLBACK_TIMEOUT_MS, target.lookup);
     return { statusCode, error: null, refused: false, latencyMs: latency(), deliveryId, startedAt };
   } catch (e) {
-    const err = e as Error & { code?: string };
+    const err = e as Error & { code?: string }; // send() rejects with Errors (node:http's carry `code`)
     if (err.code === 'CALLBACK_URL_REFUSED') return { statusCode: null, error: `refused: ${err.message}`, refused: true, latencyMs: latency(), deliveryId, startedAt };
     const reason = err.code === 'TIMEOUT' ? 'timeout' : (err.code ?? err.message);
     return { statusCode: null, error: reason, refused: false, latencyMs: latency(), deliveryId, startedAt };
@@ -176,7 +176,7 @@ export const deliverDueCallbacks = async (ctx: AppContext, limit = 20): Promise<
   const { rows, claimId } = await claimDue(ctx, limit);
   await Promise.all(rows.map(async (row) => {
     const result = await attemptDelivery(ctx, row).catch((e: unknown): AttemptResult => ({
-      statusCode: null, error: `internal: ${(e as Error).message}`, refused: false, latencyMs: 0, deliveryId: uuid(), startedAt: nowIso(),
+      statusCode: null, error: `internal: ${(e as Error).message}` /* attemptDelivery's own failures are Errors */, refused: false, latencyMs: 0, deliveryId: uuid(), startedAt: nowIso(),
     }));
     await recordAttempt(ctx, row, claimId, result);
   }));

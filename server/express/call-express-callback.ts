@@ -27,7 +27,7 @@ export const callExpressCallback = async (ctx: AppContext, accountId: string, ur
   try {
     res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(session), redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (e) {
-    const reason = (e as Error).name === 'TimeoutError' ? 'did not answer within 10 s' : 'could not be reached';
+    const reason = (e as Error).name === 'TimeoutError' /* fetch rejects with Errors (TimeoutError from AbortSignal.timeout) */ ? 'did not answer within 10 s' : 'could not be reached';
     throw new AppError('EXPRESS_CALLBACK_FAILED', `The shop's shipping service ${reason}`);
   }
   const text = await res.text().catch(() => '');

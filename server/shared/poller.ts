@@ -11,7 +11,7 @@ export const startPoller = (name: string, idleMs: number, work: () => Promise<nu
       try {
         if ((await work()) > 0) continue;
       } catch (e) {
-        log(`${name}: ${(e as Error).message}`);
+        log(`${name}: ${(e as Error).message}`); // the pollers' jobs throw Errors only
       }
       await new Promise<void>((resolve) => {
         wake = resolve;
