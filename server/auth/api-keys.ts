@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { randomBase58, uuid } from '../shared/ids';
 import { SafeString } from '../shared/schemas';
-import type { Actor } from './scopes';
+import { parseStoredScopes, type Actor } from './scopes';
 import { hashSecret } from './secret-hash';
 
 export const ApiKeyRead = z.object({
@@ -51,5 +51,5 @@ export const deleteApiKey = async (ctx: AppContext, actor: Actor, id: string): P
 export const actorForApiKey = async (ctx: AppContext, apiKey: string): Promise<Actor> => {
   const row = await ctx.database.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashSecret(apiKey)).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw new AppError('UNAUTHORIZED', 'The API key is not valid');
-  return { accountId: row.account_id, subject: `api-key:${row.id}`, scopes: JSON.parse(row.scopes) as string[] };
+  return { accountId: row.account_id, subject: `api-key:${row.id}`, scopes: parseStoredScopes(row.scopes) };
 };

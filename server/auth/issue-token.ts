@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
+import { parseStoredScopes } from './scopes';
 import { secretMatches } from './secret-hash';
 
 export interface TokenRequest {
@@ -45,7 +46,7 @@ export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<To
   if (!client || client.account_id !== req.accountId || !secretMatches(clientSecret, client.secret_hash)) {
     throw new AppError('INVALID_CLIENT', 'Unknown client or wrong client secret for this account');
   }
-  const scopes = JSON.parse(client.scopes) as string[];
+  const scopes = parseStoredScopes(client.scopes);
   const ttl = ctx.env.KASSA_TOKEN_TTL_SECONDS;
   const accessToken = await ctx.tokens.sign({ accountId: client.account_id, subject: client.client_id, scopes }, req.audience, ttl);
   return { access_token: accessToken, token_type: 'Bearer', expires_in: ttl };

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { parseJsonWith } from '../shared/json-columns';
+
 /** Every scope Kassa knows. A route lists the scopes it accepts (any of them suffices). */
 export const ALL_SCOPES = [
   'admin:checkout',
@@ -12,6 +15,9 @@ export const ALL_SCOPES = [
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];
+
+/** `api_clients.scopes` / `api_keys.scopes` (JSON string[]): checked, as they decide what a caller may do. */
+export const parseStoredScopes = (text: string): string[] => parseJsonWith(z.array(z.string()), text);
 
 export const SCOPES = {
   checkoutWrite: ['admin:checkout', 'write:checkout'],

@@ -54,7 +54,7 @@ const ipv6Groups = (ip: string): number[] => {
     const b = v4[1]!.split('.').map(Number);
     s = s.slice(0, -v4[1]!.length) + `${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
   }
-  const [head, tail] = s.includes('::') ? s.split('::') as [string, string] : [s, undefined];
+  const [head, tail] = s.includes('::') ? s.split('::') as [string, string] /* includes('::'): split gives at least two parts */ : [s, undefined];
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
   const groups = tail === undefined ? h : [...h, ...Array(8 - h.length - t.length).fill('0'), ...t];

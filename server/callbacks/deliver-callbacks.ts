@@ -11,6 +11,8 @@ import { appendSessionEvent } from '../sessions/session-events';
 import { loadSession, readSession } from '../sessions/session-repository';
 import { findSigningSecret } from '../signature/signature-secrets';
 import { readTransaction } from '../transactions/transaction-repository';
+import { toTransactionRecord } from '../transactions/transaction-record';
+import { toSessionRecord } from '../sessions/session-record';
 import { buildCallbackRequest, type CallbackRequest } from './build-callback-request';
 import { deliveryTarget, privateCallbacksAllowed } from './callback-url-policy';
 import { callbackOptions } from './enqueue-callback';
@@ -108,8 +110,8 @@ const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<Attempt
   const includeSession = callbackOptions(row.url).includeSession;
   let body: unknown;
   if (row.method === 'POST') {
-    if (tx) body = await readTransaction(db, tx, includeSession ? ['session'] : []);
-    else body = includeSession ? { session: await readSession(db, sessionRow) } : {};
+    if (tx) body = await readTransaction(db, toTransactionRecord(tx), includeSession ? ['session'] : []);
+    else body = includeSession ? { session: await readSession(db, toSessionRecord(sessionRow)) } : {};
   }
   const request = buildCallbackRequest({
     url: row.url,
@@ -132,7 +134,7 @@ const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<Attempt
     const statusCode = await send(request, ctx.env.KASSA_CALLBACK_TIMEOUT_MS, target.lookup);
     return { statusCode, error: null, refused: false, latencyMs: latency(), deliveryId, startedAt };
   } catch (e) {
-    const err = e as Error & { code?: string };
+    const err = e as Error & { code?: string }; // send() rejects with Errors (node:http's carry `code`)
     if (err.code === 'CALLBACK_URL_REFUSED') return { statusCode: null, error: `refused: ${err.message}`, refused: true, latencyMs: latency(), deliveryId, startedAt };
     const reason = err.code === 'TIMEOUT' ? 'timeout' : (err.code ?? err.message);
     return { statusCode: null, error: reason, refused: false, latencyMs: latency(), deliveryId, startedAt };
@@ -175,7 +177,7 @@ export const deliverDueCallbacks = async (ctx: AppContext, limit = 20): Promise<
   const { rows, claimId } = await claimDue(ctx, limit);
   await Promise.all(rows.map(async (row) => {
     const result = await attemptDelivery(ctx, row).catch((e: unknown): AttemptResult => ({
-      statusCode: null, error: `internal: ${(e as Error).message}`, refused: false, latencyMs: 0, deliveryId: uuid(), startedAt: nowIso(),
+      statusCode: null, error: `internal: ${(e as Error).message}` /* attemptDelivery's own failures are Errors */, refused: false, latencyMs: 0, deliveryId: uuid(), startedAt: nowIso(),
     }));
     await recordAttempt(ctx, row, claimId, result);
   }));

@@ -1,7 +1,7 @@
 import type { Executor } from '../db/database';
 import { addSeconds, nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
-import { fromJson } from '../shared/json-columns';
+import type { TransactionRecord } from '../transactions/transaction-record';
 import { MAX_DELAY_CALLBACK_SECONDS, REPORT_EVENTS } from './callback-url-policy';
 
 export { MAX_DELAY_CALLBACK_SECONDS } from './callback-url-policy';
@@ -95,12 +95,12 @@ export const enqueueErrorCallback = async (trx: Executor, cb: Omit<CallbackToEnq
  */
 export const enqueueOperationCallbacks = async (
   trx: Executor,
-  transaction: { id: string; account_id: string; session_id: string; data: string },
-  operation: { event: string; eventId: string },
+  transaction: Pick<TransactionRecord, 'id' | 'account_id' | 'session_id' | 'data'>,
+  operation: { event: ReportEvent; eventId: string },
 ): Promise<void> => {
-  const callbackUrl = fromJson<{ url?: { callback_url?: string } }>(transaction.data)?.url?.callback_url;
+  const callbackUrl = transaction.data.url?.callback_url;
   if (!callbackUrl) return;
-  if (!callbackOptions(callbackUrl).reportEvents.has(operation.event as ReportEvent)) return;
+  if (!callbackOptions(callbackUrl).reportEvents.has(operation.event)) return;
   await enqueueCallback(trx, {
     accountId: transaction.account_id, sessionId: transaction.session_id, transactionId: transaction.id,
     eventId: operation.eventId, event: operation.event, callbackUrl,

@@ -22,7 +22,7 @@ export const compiledOnce = <A extends string[], R>(build: (exec: Executor, ...a
   return async (exec: Executor, ...args: A): Promise<R[]> => {
     let c = cache.get(dialectOf(exec));
     if (!c) {
-      const marks = args.map((_, i) => `\u0000arg${i}`) as A;
+      const marks = args.map((_, i) => `\u0000arg${i}`) as A; // string markers stand in for the arguments while compiling; they are only compared, never used as A
       const query = build(exec, ...marks).compile();
       const slots = query.parameters.map((p) => marks.indexOf(p as string));
       if (slots.includes(-1)) throw new Error('compiledOnce: every query parameter must come from an argument');

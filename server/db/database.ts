@@ -61,7 +61,7 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
 
 const openPostgres = async (url: string, schema?: string): Promise<Database> => {
   const pg = await import('pg');
-  const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof import('pg').Pool }).Pool;
+  const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof import('pg').Pool }).Pool; // CJS/ESM interop: pg's default export may be absent
   if (schema) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
     const setup = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 1 }) }) });

@@ -1,5 +1,23 @@
 import type { Generated } from 'kysely';
 
+/*
+ * Literal unions of the status/kind columns: a typo in a query or a write fails the type check.
+ * The database stores plain text (no CHECK constraints; migrations use portable types only), so
+ * these are the single list of values the code may write. Domain modules that own a union
+ * (TransactionStatus in transaction-state.ts) assert at compile time that it equals the one here.
+ */
+export type SessionStatusColumn = 'OPEN' | 'PAYING' | 'AUTHORIZED' | 'ON_HOLD' | 'CANCELLED';
+export type SessionKindColumn = 'PAYMENT' | 'PAYMENT_TOKEN' | 'MERCHANT_INITIATED';
+export type TransactionStatusColumn =
+  | 'INITIATED' | 'AUTHORIZED' | 'AUTHORIZATION_VOIDED' | 'CAPTURED' | 'PARTIALLY_CAPTURED'
+  | 'PARTIALLY_CAPTURED_REFUNDED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'DECLINED' | 'FAILED' | 'UNKNOWN' | 'ON_HOLD';
+export type OperationKindColumn = 'CAPTURE' | 'REFUND' | 'VOID';
+export type OperationStatusColumn = 'PENDING' | 'ASYNC' | 'DONE' | 'RELEASED';
+export type OutboxStatusColumn = 'PENDING' | 'DELIVERED' | 'FAILED';
+export type OutboxMethodColumn = 'GET' | 'POST';
+export type OutboxErrorColumn = 'authorization' | 'failed';
+export type IdempotencyStatusColumn = 'IN_PROGRESS' | 'COMPLETED';
+
 /**
  * Table types for Kysely. Portable across SQLite and PostgreSQL: timestamps are
  * ISO 8601 UTC text, JSON is text, booleans are 0/1 integers, amounts are int32.
@@ -61,13 +79,13 @@ export interface SessionsTable {
   customer_name: string | null;
   expires_at: string;
   transaction_id: string | null;
-  status: string; // OPEN | PAYING | AUTHORIZED | ON_HOLD | CANCELLED
+  status: SessionStatusColumn;
   cancelled_at: string | null;
   cancelled_by: string | null;
   created_at: string;
   updated_at: string;
   version: number;
-  kind: Generated<string>; // PAYMENT | PAYMENT_TOKEN | MERCHANT_INITIATED
+  kind: Generated<SessionKindColumn>;
   pay_lock_id: string | null;
   token_provider: string | null; // JSON {payment_product_type, token_types}
   payment_operation: string | null;
@@ -114,7 +132,7 @@ export interface TransactionsTable {
   id: string;
   account_id: string;
   session_id: string;
-  status: string;
+  status: TransactionStatusColumn;
   currency: string;
   amount: number;
   captured_amount: number;
@@ -146,11 +164,11 @@ export interface TransactionOperationsTable {
   id: string;
   transaction_id: string;
   account_id: string;
-  operation: string; // CAPTURE | REFUND | VOID
+  operation: OperationKindColumn;
   reference: string | null;
   request_hash: string;
   reservation: string; // JSON Reservation
-  status: string; // PENDING | ASYNC | DONE | RELEASED
+  status: OperationStatusColumn;
   initiate_request_id: string | null;
   created_by: string;
   request_id: string | null;
@@ -170,7 +188,7 @@ export interface GatewaySettingsTable {
 export interface SandboxOperationsTable {
   operation_id: string;
   transaction_id: string;
-  kind: string;
+  kind: OperationKindColumn;
   amount: number;
   complete_after: string;
   created_at: string;
@@ -200,8 +218,8 @@ export interface OutboxTable {
   event_id: string;
   event: string;
   url: string;
-  method: string;
-  status: string; // PENDING | DELIVERED | FAILED
+  method: OutboxMethodColumn;
+  status: OutboxStatusColumn;
   attempts: number;
   next_attempt_at: string;
   claimed_until: string | null;
@@ -212,7 +230,7 @@ export interface OutboxTable {
   seq: Generated<number>; // order within the transaction: the reported transaction event's seq
   claim_id: string | null; // the worker claim that owns the attempt in flight
   series_start: Generated<number>; // attempts made before the current series (a manual retry starts one)
-  error: string | null; // the callback's `error` query value (report_error): authorization | failed
+  error: OutboxErrorColumn | null; // the callback's `error` query value (report_error)
 }
 
 export interface CallbackAttemptsTable {
@@ -232,7 +250,7 @@ export interface IdempotencyKeysTable {
   method: string;
   path: string;
   request_hash: string; // sha256 hex of method, path and the canonical JSON body
-  status: string; // IN_PROGRESS | COMPLETED
+  status: IdempotencyStatusColumn;
   response_status: number | null;
   response_body: string | null; // JSON text as sent
   response_headers: string | null; // JSON object: the headers the route set

@@ -60,7 +60,7 @@ export const inTransaction = <T>(database: Database, fn: (trx: Executor) => Prom
   if (!queue) queues.set(database, (queue = { jobs: [], draining: false }));
   const q = queue;
   return new Promise<T>((resolve, reject) => {
-    q.jobs.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+    q.jobs.push({ fn, resolve: resolve as (value: unknown) => void, reject }); // the job's fn returns this T; the queue stores jobs of any T
     if (q.draining) return;
     q.draining = true;
     setImmediate(async () => {

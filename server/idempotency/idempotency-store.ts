@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { addSeconds, nowIso } from '../shared/clock';
+import { parseOptionalJson } from '../shared/json-columns';
 
 /** A record answers the same key for 48 h (the promise to merchants is at least 24 h). */
 export const IDEMPOTENCY_TTL_SECONDS = 48 * 3600;
@@ -103,8 +104,9 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
       kind: 'replay',
       response: {
         status: row.response_status ?? 200,
-        body: row.response_body === null ? undefined : JSON.parse(row.response_body),
-        headers: row.response_headers ? (JSON.parse(row.response_headers) as Record<string, string>) : {},
+        // The idempotency record's mapper: the body and headers Kassa stored from its own response.
+        body: parseOptionalJson<unknown>(row.response_body),
+        headers: parseOptionalJson<Record<string, string>>(row.response_headers) ?? {},
       },
     };
   }

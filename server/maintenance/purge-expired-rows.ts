@@ -1,9 +1,10 @@
 import type { AppContext } from '../app-context';
+import type { OutboxStatusColumn } from '../db/schema';
 import { inTransaction } from '../db/tx';
 
 /** Rows deleted per table and round; the poller runs again at once while a round deleted something. */
 export const PURGE_BATCH = 200;
-const FINAL_OUTBOX = ['DELIVERED', 'FAILED'];
+const FINAL_OUTBOX: readonly OutboxStatusColumn[] = ['DELIVERED', 'FAILED'];
 
 export interface PurgeOptions {
   /** Default: KASSA_RETENTION_DAYS. */

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Executor } from '../db/database';
 import type { SessionProfilesTable } from '../db/schema';
 import { AppError } from '../errors/app-error';
-import { fromJson } from '../shared/json-columns';
+import { parseJson } from '../shared/json-columns';
 import type { ProfileInput, ProfileView } from './profile-schemas';
 
 export type ProfileRow = Selectable<SessionProfilesTable>;
@@ -13,8 +13,9 @@ export const loadProfile = async (exec: Executor, accountId: string, profileId: 
   return row;
 };
 
+/** The profile mapper: `data` (written by `profileData` from a validated ProfileBody) parsed once. */
 export const readProfile = (row: ProfileRow): ProfileView => ({
-  ...(fromJson<Omit<ProfileInput, 'profile_id' | 'description'>>(row.data) ?? { configuration: {} }),
+  ...parseJson<Omit<ProfileInput, 'profile_id' | 'description'>>(row.data),
   profile_id: row.profile_id,
   description: row.description,
   created_at: row.created_at,

@@ -7,12 +7,12 @@ import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { runMoneyOperation } from '../transactions/run-money-operation';
 import { appendSessionEvent } from './session-events';
-import { loadSession, readSession, type SessionRow } from './session-repository';
+import { loadSession, readSession, type SessionRecord } from './session-repository';
 import type { SessionView } from './session-schemas';
 
 const CANCELLABLE_TRANSACTION = new Set(['INITIATED', 'AUTHORIZED']);
 
-const currentTransactionStatus = async (ctx: AppContext, session: SessionRow): Promise<string | undefined> => {
+const currentTransactionStatus = async (ctx: AppContext, session: SessionRecord): Promise<string | undefined> => {
   if (!session.transaction_id) return undefined;
   const tx = await ctx.database.db.selectFrom('transactions').select('status').where('id', '=', session.transaction_id).executeTakeFirst();
   return tx?.status;

@@ -1,7 +1,6 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
-import { fromJson } from '../shared/json-columns';
 import { isTestAccount } from '../shared/ids';
 import { resolvePaymentMethods } from './payment-methods';
 import { appendSessionEvent } from './session-events';
@@ -25,7 +24,10 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
       await appendSessionEvent(trx, row.id, 'VISITED', { meta: opts.meta });
     });
   }
-  const url = fromJson<{ return_url: string; merchant_terms_url?: string }>(row.url)!;
+  const { url } = row;
+  // Unchanged from before the typed record: only merchant-initiated sessions (paid in one API call,
+  // never sent to the page) may lack a return_url; for them this field would be absent.
+  const returnUrl = url.return_url!;
   const account = await ctx.database.db.selectFrom('accounts').select(['id', 'name']).where('id', '=', row.account_id).executeTakeFirstOrThrow();
   return {
     id: row.id,
@@ -33,12 +35,12 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
     updated_at: row.updated_at,
     expires_at: row.expires_at,
     version: String(row.version),
-    ...(row.token_provider ? { token_provider: fromJson(row.token_provider) } : {}),
+    ...(row.tokenProvider ? { token_provider: row.tokenProvider } : {}),
     ...(row.pay_lock_id ? { pay_lock: { pay_lock_id: row.pay_lock_id } } : {}),
-    url: { return_url: url.return_url, ...(url.merchant_terms_url ? { merchant_terms_url: url.merchant_terms_url } : {}) },
-    order: fromJson(row.order_data)!,
+    url: { return_url: returnUrl, ...(url.merchant_terms_url ? { merchant_terms_url: url.merchant_terms_url } : {}) },
+    order: row.order,
     configuration: {
-      payment_methods: resolvePaymentMethods(row.account_id, fromJson(row.configuration) ?? {}),
+      payment_methods: resolvePaymentMethods(row.account_id, row.configuration),
       merchant: { id: account.id, name: account.name },
       test_mode: isTestAccount(row.account_id),
     },

@@ -3,6 +3,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { assertCallbackUrlAllowed } from '../callbacks/callback-url-policy';
 import type { Executor } from '../db/database';
+import type { SessionKindColumn } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import { assertExpressUrlsAllowed } from '../express/assert-express-urls-allowed';
 import { addSeconds, nowIso } from '../shared/clock';
@@ -14,7 +15,7 @@ import { throwIfRefused } from '../errors/refusal';
 import { resolvePaymentMethods, type PaymentMethod } from './payment-methods';
 import { appendSessionEvent } from './session-events';
 
-export type SessionKind = 'PAYMENT' | 'PAYMENT_TOKEN' | 'MERCHANT_INITIATED';
+export type SessionKind = SessionKindColumn;
 
 export interface SessionDraft {
   url?: { return_url?: string; callback_url?: string; [k: string]: unknown };

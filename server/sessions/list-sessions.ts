@@ -6,6 +6,7 @@ import { AppError } from '../errors/app-error';
 import { dateFilter } from '../shared/schemas';
 import { includesParam, type SessionView } from './session-schemas';
 import { readSession } from './session-repository';
+import { toSessionRecord } from './session-record';
 
 export const ListSessionsQuery = z.object({
   search: z.string().min(1).max(255).optional(),
@@ -50,7 +51,7 @@ export const listSessions = async (ctx: AppContext, actor: Actor, q: ListSession
   const latestOnly = q.includes?.includes('events.latest');
   return Promise.all(
     rows.map(async (row) => {
-      const session = await readSession(db, row);
+      const session = await readSession(db, toSessionRecord(row));
       return { ...session, events: latestOnly ? session.events.slice(-1) : [] };
     }),
   );

@@ -93,7 +93,7 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
     if (status === 'AUTHORIZED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
     const transaction = await getTransaction(ctx, actor, transactionId);
     const success = result.outcome === 'APPROVED';
-    const code = success ? 'AUTHORIZED' : (errorCode ?? (result as { code: string }).code);
+    const code = success ? 'AUTHORIZED' : (errorCode ?? ('code' in result ? result.code : 'FAILED'));
     return { ...transaction, session_id: sessionId, success, actions: [{ source: 'sandbox', code, type: success ? 'success' : 'error' }] };
   } catch (e) {
     const payResult = { session_id: sessionId, success: false, actions: [] };

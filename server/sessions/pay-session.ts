@@ -3,23 +3,21 @@ import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import type { TokenType } from '../providers/acquirer';
 import { validateCard } from '../providers/validate-card';
-import { fromJson } from '../shared/json-columns';
 import { assertUnmodifiedSince } from './if-unmodified-since';
 import { resolvePaymentMethods } from './payment-methods';
 import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
 import { buildReturnUrl } from '../../domain/return-url';
 import { autoCaptureIfConfigured } from '../transactions/auto-capture';
 import { assertPayable } from './session-availability';
-import { loadSession, type SessionRow } from './session-repository';
+import { loadSession, type SessionRecord } from './session-repository';
 import type { PaymentResponse, PaySessionInput } from './session-schemas';
 
 const CUSTOMER = 'customer';
 
 /** Express sessions need a shipping address, and a shipping option when the merchant offers shipping. */
-const assertExpressReady = (session: SessionRow): void => {
-  const express = fromJson<{ shipping_options?: unknown[]; shipping_address_callback_url?: string }>(session.express);
+const assertExpressReady = (session: SessionRecord): void => {
+  const { express, order } = session;
   if (!express) return;
-  const order = fromJson<{ shipping_address?: unknown; shipping_option?: unknown }>(session.order_data)!;
   if (!order.shipping_address) throw new AppError('SHIPPING_ADDRESS_REQUIRED', 'Choose a shipping address before paying');
   if ((express.shipping_address_callback_url || (express.shipping_options?.length ?? 0) > 0) && !order.shipping_option) {
     throw new AppError('SHIPPING_OPTION_NOT_AVAILABLE', 'Choose a shipping option before paying');
@@ -34,7 +32,7 @@ const startPayment = (ctx: AppContext, sessionId: string, paymentType: string, i
     assertPayable(session);
     if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The session is locked while the shop updates it; try again shortly');
     assertExpressReady(session);
-    const methods = resolvePaymentMethods(session.account_id, fromJson(session.configuration) ?? {});
+    const methods = resolvePaymentMethods(session.account_id, session.configuration);
     if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
     const amount = session.kind === 'PAYMENT_TOKEN' ? 0 : session.amount;
     const transactionId = await startPaymentAttempt(trx, session, paymentType, amount, CUSTOMER, meta);
@@ -52,7 +50,7 @@ export const paySession = async (ctx: AppContext, sessionId: string, input: PayS
   let answer: AttemptResult;
   try {
     if (session.kind === 'PAYMENT_TOKEN') {
-      const tokenTypes = fromJson<{ token_types?: TokenType[] }>(session.token_provider)?.token_types ?? ['payment_token'];
+      const tokenTypes: TokenType[] = session.tokenProvider?.token_types ?? ['payment_token'];
       answer = { outcome: 'TOKENIZED', tokens: await ctx.acquirer.tokenize({ accountId: session.account_id, card: input.payment.card, tokenTypes }) };
     } else {
       answer = await ctx.acquirer.authorize({ transactionId, amount, currency: session.currency, card: input.payment.card });
@@ -64,7 +62,7 @@ export const paySession = async (ctx: AppContext, sessionId: string, input: PayS
   const { status, result } = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: CUSTOMER, amount });
   if (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') {
     if (status === 'AUTHORIZED' && result.outcome === 'APPROVED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
-    const returnUrl = fromJson<{ return_url: string }>(session.url)!.return_url;
+    const returnUrl = session.url.return_url!; // a customer-paid session always has a return_url (Session requires it; only merchant-initiated ones may lack it)
     return {
       success: true,
       transaction_id: transactionId,

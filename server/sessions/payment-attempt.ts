@@ -6,12 +6,13 @@ import { forUpdate, inTransaction } from '../db/tx';
 import type { AuthorizeResult, TokenizeResult } from '../providers/acquirer';
 import { nowIso } from '../shared/clock';
 import { accountScopedId } from '../shared/ids';
-import { fromJson, toJson } from '../shared/json-columns';
+import { toJson } from '../shared/json-columns';
+import type { TransactionStatus } from '../../domain/transaction-state';
 import { redactHeaders } from '../shared/request-headers';
 import { appendTransactionEvent } from '../transactions/transaction-repository';
 import { appendSessionEvent } from './session-events';
 import { voidLateAuthorization } from './void-late-authorization';
-import { customerWithoutTokens, loadSession, type SessionRow } from './session-repository';
+import { customerWithoutTokens, loadSession, type SessionRecord } from './session-repository';
 
 export type AttemptResult =
   | AuthorizeResult
@@ -19,8 +20,8 @@ export type AttemptResult =
   | { outcome: 'FAILED'; code: string; message: string };
 
 /** Step 1 of every payment (inside the caller's transaction, session row locked): an INITIATED transaction; the session is PAYING. */
-export const startPaymentAttempt = async (trx: Executor, session: SessionRow, paymentType: string, amount: number, createdBy: string, meta: RequestMeta): Promise<string> => {
-  const order = fromJson<Record<string, unknown>>(session.order_data)!;
+export const startPaymentAttempt = async (trx: Executor, session: SessionRecord, paymentType: string, amount: number, createdBy: string, meta: RequestMeta): Promise<string> => {
+  const { order } = session;
   const now = nowIso();
   const transactionId = accountScopedId(session.account_id);
   await trx.insertInto('transactions').values({
@@ -30,11 +31,11 @@ export const startPaymentAttempt = async (trx: Executor, session: SessionRow, pa
     payment_product: paymentType.split('.')[0]!, payment_product_type: paymentType, card: null,
     merchant_reference: session.merchant_reference, merchant_reference_2: session.merchant_reference_2,
     payment_operation: session.payment_operation,
-    payout_destination_id: (order.payout_destination_id as string | undefined) ?? (order.store as { payout_destination_id?: string } | undefined)?.payout_destination_id ?? null,
+    payout_destination_id: order.payout_destination_id ?? order.store?.payout_destination_id ?? null,
     data: toJson({
       items: order.items, shipping_option: order.shipping_option, shipping_address: order.shipping_address, billing_address: order.billing_address,
-      customer: customerWithoutTokens(session.customer), metadata: fromJson(session.metadata), url: { callback_url: fromJson<{ callback_url?: string }>(session.url)?.callback_url },
-      channel: fromJson<{ channel?: string }>(session.configuration)?.channel ?? 'ecommerce',
+      customer: customerWithoutTokens(session.customer), metadata: session.metadata, url: { callback_url: session.url.callback_url },
+      channel: session.configuration.channel ?? 'ecommerce',
       ...(session.platform_type ? { platform_type: session.platform_type } : {}),
     }),
     created_at: now, updated_at: now, version: 1,
@@ -44,12 +45,12 @@ export const startPaymentAttempt = async (trx: Executor, session: SessionRow, pa
   return transactionId;
 };
 
-const STATUS: Record<AttemptResult['outcome'], string> = { APPROVED: 'AUTHORIZED', TOKENIZED: 'AUTHORIZED', DECLINED: 'DECLINED', FAILED: 'FAILED' };
+const STATUS: Record<AttemptResult['outcome'], TransactionStatus> = { APPROVED: 'AUTHORIZED', TOKENIZED: 'AUTHORIZED', DECLINED: 'DECLINED', FAILED: 'FAILED' };
 
 /** What the caller answers: the attempt's status, and the result that was recorded (ABANDONED when the recovery closed the attempt first). */
 export interface FinishedAttempt {
   status: string;
-  session: SessionRow;
+  session: SessionRecord;
   result: AttemptResult;
 }
 
@@ -83,7 +84,7 @@ const recordAttempt = (
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
     const attempt = await forUpdate(ctx.database, trx.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', transactionId)).executeTakeFirstOrThrow();
     if (attempt.status !== 'INITIATED') return { status: attempt.status, session, result: ABANDONED }; // the recovery closed it first
-    const onHold = result.outcome === 'APPROVED' && result.review === true && fromJson<{ enable_on_hold?: boolean }>(session.configuration)?.enable_on_hold === true;
+    const onHold = result.outcome === 'APPROVED' && result.review === true && session.configuration.enable_on_hold === true;
     const approved = (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') && !onHold;
     const status = onHold ? 'ON_HOLD' : result.outcome === 'DECLINED' && opts.declineStatus ? opts.declineStatus : STATUS[result.outcome];
     const card = result.outcome === 'TOKENIZED' ? result.tokens.card : 'card' in result ? (result.card ?? null) : null;
@@ -102,7 +103,7 @@ const recordAttempt = (
       .where('id', '=', sessionId).where('version', '=', session.version).executeTakeFirst(), 'The session');
     const sessionEvent = onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
     await appendSessionEvent(trx, sessionId, sessionEvent, { meta, details: { transaction_id: transactionId, payment_product_type: attempt.payment_product_type, ...(error ? { error } : {}) } });
-    const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;
+    const callbackUrl = session.url.callback_url;
     if (approved && callbackUrl) await enqueueCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, event: 'AUTHORIZE', callbackUrl });
     else if (callbackUrl && (result.outcome === 'DECLINED' || result.outcome === 'FAILED')) await enqueueErrorCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, callbackUrl, error: result.outcome === 'DECLINED' ? 'authorization' : 'failed' });
     return { status, session, result };

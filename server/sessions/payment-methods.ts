@@ -16,8 +16,11 @@ const SANDBOX_CARD: PaymentMethod = { payment_product_type: 'sandbox.creditcard'
 const SANDBOX_INVOICE: PaymentMethod = { payment_product_type: 'sandbox.invoice', name: 'Invoice' };
 
 
-const isEnabled = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true;
+/** `value[key]` of an object from a (loose) configuration; undefined for anything else. */
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined; // an object with `key` (checked just before) indexed by it
+
+const isEnabled = (value: unknown): boolean => field(value, 'enabled') === true;
 
 /**
  * Which payment methods a session offers. The built-in `sandbox` acquirer is the
@@ -35,9 +38,9 @@ export const resolvePaymentMethods = (accountId: string, configuration: Record<s
       });
     }
   }
-  const sandbox = configuration.sandbox as { creditcard?: unknown; invoice?: unknown } | undefined;
-  const wantsInvoice = isEnabled(sandbox?.invoice);
-  const wantsCard = named.length === 0 ? isTestAccount(accountId) : isEnabled(sandbox?.creditcard);
+  const sandbox = configuration.sandbox;
+  const wantsInvoice = isEnabled(field(sandbox, 'invoice'));
+  const wantsCard = named.length === 0 ? isTestAccount(accountId) : isEnabled(field(sandbox, 'creditcard'));
   const wantsSandbox = wantsCard || wantsInvoice;
   if (wantsSandbox && !isTestAccount(accountId)) {
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', 'The sandbox acquirer is only available to test accounts (T...)', {

@@ -1,10 +1,9 @@
 import { AppError } from '../errors/app-error';
-import { fromJson } from '../shared/json-columns';
 import type { UnavailableCause } from '../../domain/view-types';
-import { isExpired, type SessionRow } from './session-repository';
+import { isExpired, type SessionRecord } from './session-repository';
 
 /** Why a session can no longer be paid, or undefined when it can. */
-export const unavailableCause = (row: SessionRow, now = Date.now()): UnavailableCause | undefined => {
+export const unavailableCause = (row: SessionRecord, now = Date.now()): UnavailableCause | undefined => {
   switch (row.status) {
     case 'CANCELLED':
       return 'CANCELLED';
@@ -28,22 +27,21 @@ const MESSAGES: Record<UnavailableCause, string> = {
 };
 
 /** The 404 the hosted page gets, with `cause` and what it needs to send the customer back. */
-export const sessionNotAvailable = (row: SessionRow, cause: UnavailableCause): AppError => {
-  const url = fromJson<{ return_url: string }>(row.url);
+export const sessionNotAvailable = (row: SessionRecord, cause: UnavailableCause): AppError => {
   return new AppError('SESSION_NOT_AVAILABLE', MESSAGES[cause], {
     extra: {
       cause,
       session_details: {
         merchant_reference: row.merchant_reference,
         ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}),
-        return_url: url?.return_url,
+        return_url: row.url.return_url,
       },
     },
   });
 };
 
 /** For paying: the same conditions as 400s with specific codes. */
-export const assertPayable = (row: SessionRow, now = Date.now()): void => {
+export const assertPayable = (row: SessionRecord, now = Date.now()): void => {
   const cause = unavailableCause(row, now);
   if (!cause) return;
   const code = cause === 'CANCELLED' ? 'SESSION_CANCELLED' : cause === 'EXPIRED' ? 'SESSION_EXPIRED' : cause === 'PAYMENT_INITIATED' ? 'SESSION_PAYMENT_IN_PROGRESS' : 'SESSION_ALREADY_PAID';

@@ -1,38 +1,36 @@
-import type { Selectable } from 'kysely';
 import type { Database, Executor } from '../db/database';
-import type { SessionsTable } from '../db/schema';
+import type { SessionStatusColumn } from '../db/schema';
 import { compiledOnce } from '../db/compiled-once';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
-import { fromJson } from '../shared/json-columns';
 import type { PlatformType, SessionView } from './session-schemas';
+import { toSessionEventView, toSessionRecord, type SessionRecord, type StoredCustomer } from './session-record';
 
-export type SessionRow = Selectable<SessionsTable>;
+export type { SessionRecord, SessionRow } from './session-record';
 
-export type SessionStatus = 'OPEN' | 'PAYING' | 'AUTHORIZED' | 'ON_HOLD' | 'CANCELLED';
+export type SessionStatus = SessionStatusColumn;
 
 const sessionOfAccount = compiledOnce((exec, id: string, accountId: string) => exec.selectFrom('sessions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
 const eventsOfSession = compiledOnce((exec, sessionId: string) => exec.selectFrom('session_events').selectAll().where('session_id', '=', sessionId).orderBy('seq'));
 
-/** Loads a session by id; with accountId, another account's session is simply not found. */
-export const loadSession = async (exec: Executor, database: Database, id: string, opts: { accountId?: string; lock?: boolean } = {}): Promise<SessionRow> => {
+/** Loads a session by id, as a typed record; with accountId, another account's session is simply not found. */
+export const loadSession = async (exec: Executor, database: Database, id: string, opts: { accountId?: string; lock?: boolean } = {}): Promise<SessionRecord> => {
   if (opts.accountId && !opts.lock) {
     const [row] = await sessionOfAccount(exec, id, opts.accountId);
     if (!row) throw new AppError('SESSION_NOT_FOUND', `Session ${id} was not found`);
-    return row;
+    return toSessionRecord(row);
   }
   let q = exec.selectFrom('sessions').selectAll().where('id', '=', id);
   if (opts.accountId) q = q.where('account_id', '=', opts.accountId);
   const row = await (opts.lock ? forUpdate(database, q) : q).executeTakeFirst();
   if (!row) throw new AppError('SESSION_NOT_FOUND', `Session ${id} was not found`);
-  return row;
+  return toSessionRecord(row);
 };
 
-export const isExpired = (row: SessionRow, now = Date.now()): boolean => Date.parse(row.expires_at) <= now;
+export const isExpired = (row: { expires_at: string }, now = Date.now()): boolean => Date.parse(row.expires_at) <= now;
 
 /** `customer.tokens` (stored card tokens the merchant sent) are kept for paying, never returned. */
-export const customerWithoutTokens = (json: string | null): Record<string, unknown> | undefined => {
-  const customer = fromJson<Record<string, unknown>>(json);
+export const customerWithoutTokens = (customer: StoredCustomer | undefined): StoredCustomer | undefined => {
   if (!customer) return undefined;
   const { tokens: _tokens, ...rest } = customer;
   return rest;
@@ -42,7 +40,7 @@ export const SESSION_INCLUDES = ['events.request_headers', 'initiating_system_re
 export type SessionInclude = (typeof SESSION_INCLUDES)[number];
 
 /** The merchant's (authenticated) view of a session, with its events. Stored request headers only when asked for. */
-export const readSession = async (exec: Executor, row: SessionRow, includes: readonly string[] = []): Promise<SessionView> => {
+export const readSession = async (exec: Executor, row: SessionRecord, includes: readonly string[] = []): Promise<SessionView> => {
   const events = await eventsOfSession(exec, row.id);
   const withHeaders = includes.includes('events.request_headers');
   return {
@@ -50,25 +48,18 @@ export const readSession = async (exec: Executor, row: SessionRow, includes: rea
     created_at: row.created_at,
     updated_at: row.updated_at,
     expires_at: row.expires_at,
-    url: fromJson(row.url)!,
-    order: fromJson(row.order_data)!,
+    url: row.url,
+    order: row.order,
     ...(row.customer ? { customer: customerWithoutTokens(row.customer) } : {}),
-    configuration: fromJson(row.configuration) ?? {},
-    ...(row.express ? { express: fromJson(row.express) } : {}),
-    ...(row.metadata ? { metadata: fromJson(row.metadata) } : {}),
+    configuration: row.configuration,
+    ...(row.express ? { express: row.express } : {}),
+    ...(row.metadata ? { metadata: row.metadata } : {}),
     ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}),
     ...(row.cancelled_at ? { cancelled_at: row.cancelled_at } : {}),
     ...(row.cancelled_by ? { cancelled_by: row.cancelled_by } : {}),
     ...(row.payment_operation ? { payment_operation: row.payment_operation } : {}),
     ...(row.platform_type ? { platform_type: row.platform_type as PlatformType } : {}),
-    ...(includes.includes('initiating_system_request_headers') && row.request_headers ? { initiating_system_request_headers: fromJson(row.request_headers) } : {}),
-    events: events.map((e) => ({
-      id: e.id,
-      name: e.name,
-      created_at: e.created_at,
-      ...(e.request_id ? { request_id: e.request_id } : {}),
-      ...(e.details ? { details: fromJson<Record<string, unknown>>(e.details) } : {}),
-      ...(withHeaders && e.request_headers ? { request_headers: fromJson<Record<string, string>>(e.request_headers) } : {}),
-    })),
+    ...(includes.includes('initiating_system_request_headers') && row.requestHeaders ? { initiating_system_request_headers: row.requestHeaders } : {}),
+    events: events.map((e) => toSessionEventView(e, withHeaders)),
   };
 };

@@ -6,17 +6,17 @@ import { AppError } from '../errors/app-error';
 import { assertExpressUrlsAllowed } from '../express/assert-express-urls-allowed';
 import { callExpressCallback } from '../express/call-express-callback';
 import { nowIso } from '../shared/clock';
-import { fromJson, toJson } from '../shared/json-columns';
+import { toJson } from '../shared/json-columns';
 import { orderAmountMismatch, shippingOptionNotOffered } from '../../domain/order-rules';
 import { throwIfRefused } from '../errors/refusal';
 import { assertPayable } from './session-availability';
 import { appendSessionEvent } from './session-events';
-import { loadSession, readSession, type SessionRow } from './session-repository';
+import { loadSession, readSession, type SessionRecord } from './session-repository';
 import type { SessionView, UpdateSessionInput } from './session-schemas';
 
 type Express = { shipping_options?: { id: string; line_id: string; amount: number }[]; shipping_address_callback_url?: string; [k: string]: unknown };
 
-const assertUpdatable = (session: SessionRow, withoutLock: boolean | undefined): void => {
+const assertUpdatable = (session: SessionRecord, withoutLock: boolean | undefined): void => {
   assertPayable(session); // paid, cancelled, expired or paying: 400 with its code
   if (!session.pay_lock_id && !withoutLock) {
     throw new AppError('SESSION_NOT_LOCKED', 'Lock the session first (the checkout does), or pass update_without_lock=true before the checkout is shown');
@@ -37,8 +37,8 @@ export const updateSession = async (ctx: AppContext, actor: Actor, sessionId: st
   if (input.order.currency !== session.currency) {
     throw new AppError('CURRENCY_MISMATCH', `order.currency must stay ${session.currency}`, { errors: [{ path: 'order.currency', message: `must be ${session.currency}` }] });
   }
-  const previousOrder = fromJson<Record<string, unknown>>(session.order_data)!;
-  const previousExpress = fromJson<Express>(session.express);
+  const previousOrder = session.order;
+  const previousExpress: Express | undefined = session.express;
   // An express object in the update replaces the stored one's fields it names; the rest (e.g. the callback URL) is kept.
   let express: Express | undefined = input.express ? { ...previousExpress, ...input.express } : previousExpress;
   let order: UpdateSessionInput['order'] = input.order;

@@ -32,5 +32,5 @@ export const systemInfo = (headers: Readonly<Record<string, string | undefined>>
     system_plugin_name: svcHeader(headers, 'system-plugin-name'),
     system_plugin_version: svcHeader(headers, 'system-plugin-version'),
   };
-  return Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as Partial<typeof info>;
+  return Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as Partial<typeof info>; // the same keys, minus the undefined ones
 };

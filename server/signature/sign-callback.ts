@@ -23,7 +23,7 @@ export const signatureHeader = (secret: string, timestamp: number, accountId: st
 
 /** What a merchant does to verify a callback; used by our own tests and documentation. */
 export const verifySignatureHeader = (header: string, secret: string, accountId: string, method: string, url: string, toleranceSeconds = 300, nowSeconds = Math.floor(Date.now() / 1000)): boolean => {
-  const parts = Object.fromEntries(header.split(',').map((kv) => kv.split('=', 2) as [string, string]));
+  const parts = Object.fromEntries(header.split(',').map((kv) => kv.split('=', 2) as [string, string] /* a part without '=' gets an undefined value, found missing below */));
   const t = Number(parts.t);
   const sig = parts[SIGNATURE_TYPE];
   if (!Number.isInteger(t) || !sig || Math.abs(nowSeconds - t) > toleranceSeconds) return false;

@@ -1,8 +1,7 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
-import type { SessionRow } from '../sessions/session-repository';
-import { fromJson } from '../shared/json-columns';
+import type { SessionRecord } from '../sessions/session-repository';
 import { runMoneyOperation } from './run-money-operation';
 import { appendTransactionEvent, loadTransaction } from './transaction-repository';
 
@@ -14,9 +13,9 @@ const SYSTEM = 'auto_capture';
  * If the provider fails, the transaction stays AUTHORIZED and a failed CAPTURE event says why and
  * whether a retry (a manual capture) can succeed.
  */
-export const autoCaptureIfConfigured = async (ctx: AppContext, session: SessionRow, transactionId: string, meta: RequestMeta): Promise<void> => {
-  if (fromJson<{ auto_capture?: boolean }>(session.configuration)?.auto_capture !== true) return;
-  const order = fromJson<{ event_reference?: string; items?: { line_id: string; amount: number }[] }>(session.order_data)!;
+export const autoCaptureIfConfigured = async (ctx: AppContext, session: SessionRecord, transactionId: string, meta: RequestMeta): Promise<void> => {
+  if (session.configuration.auto_capture !== true) return;
+  const order = session.order;
   const actor = { accountId: session.account_id, subject: SYSTEM, scopes: [] };
   const tx = await loadTransaction(ctx.database.db, ctx.database, transactionId, session.account_id);
   const items = order.items?.filter((i) => i.amount > 0).map((i) => ({ line_id: i.line_id, amount: i.amount }));

@@ -4,6 +4,7 @@ import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
 import { dateFilter, manyParam } from '../shared/schemas';
 import { readTransaction } from './transaction-repository';
+import { toTransactionRecord } from './transaction-record';
 import type { TransactionView } from './transaction-schemas';
 import { TRANSACTION_STATUSES } from '../../domain/transaction-state';
 
@@ -60,5 +61,5 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
     query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
-  return Promise.all(rows.map((row) => readTransaction(db, row, q.includes ?? [])));
+  return Promise.all(rows.map((row) => readTransaction(db, toTransactionRecord(row), q.includes ?? [])));
 };

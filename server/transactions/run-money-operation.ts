@@ -70,7 +70,7 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
     await saveState(trx, row, reserve(stateOf(row), decision.reservation));
     const now = nowIso();
     const values = {
-      reservation: toJson(decision.reservation), status: 'PENDING', request_hash: hash, initiate_request_id: null,
+      reservation: toJson(decision.reservation), status: 'PENDING' as const, request_hash: hash, initiate_request_id: null,
       created_by: actor.subject, request_id: meta.requestId, details: operationDetails(req.details), request_headers: toJson(redactHeaders(meta.headers)), updated_at: now,
     };
     const id = existing?.id ?? uuid();

@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../app-context';
 import { enqueueOperationCallbacks } from '../callbacks/enqueue-callback';
 import type { Executor } from '../db/database';
-import type { TransactionOperationsTable } from '../db/schema';
 import { forUpdate, inTransaction } from '../db/tx';
 import { canonicalJson } from '../idempotency/idempotency-store';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
-import { fromJson, toJson } from '../shared/json-columns';
+import { toJson } from '../shared/json-columns';
 import { appendTransactionEvent, loadTransaction, saveState, stateOf } from './transaction-repository';
-import { complete, release, type Reservation } from '../../domain/transaction-state';
+import { complete, release } from '../../domain/transaction-state';
+import { toOperationRecord, type OperationRecord } from './operation-record';
 
-export type OperationRow = Selectable<TransactionOperationsTable>;
+export type { OperationRecord, OperationRow } from './operation-record';
 
 /** sha256 of the canonical JSON (keys sorted at every level): the same request in another key order is the same request. */
 export const requestHash = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex');
@@ -20,9 +19,10 @@ export const requestHash = (value: unknown): string => createHash('sha256').upda
 /** The hash stored before canonical hashing, so a reference recorded by an older version still replays. */
 export const legacyRequestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
-export const loadOperation = async (ctx: AppContext, trx: Executor, id: string, lock = false): Promise<OperationRow | undefined> => {
+export const loadOperation = async (ctx: AppContext, trx: Executor, id: string, lock = false): Promise<OperationRecord | undefined> => {
   const q = trx.selectFrom('transaction_operations').selectAll().where('id', '=', id);
-  return (lock ? forUpdate(ctx.database, q) : q).executeTakeFirst();
+  const row = await (lock ? forUpdate(ctx.database, q) : q).executeTakeFirst();
+  return row && toOperationRecord(row);
 };
 
 /** Gives a reservation back (the provider refused or never saw the operation). */
@@ -31,7 +31,7 @@ export const releaseOperation = (ctx: AppContext, operationId: string): Promise<
     const op = await loadOperation(ctx, trx, operationId, true);
     if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return;
     const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
-    await saveState(trx, row, release(stateOf(row), fromJson<Reservation>(op.reservation)!));
+    await saveState(trx, row, release(stateOf(row), op.reservation));
     await trx.updateTable('transaction_operations').set({ status: 'RELEASED', updated_at: nowIso() }).where('id', '=', op.id).execute();
   });
 
@@ -45,15 +45,14 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
     const op = await loadOperation(ctx, trx, operationId, true);
     if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return;
     const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
-    const reservation = fromJson<Reservation>(op.reservation)!;
+    const { reservation } = op;
     const { state, voidedByFinalCapture, booked } = complete(stateOf(row), reservation);
     await saveState(trx, row, state);
-    const details = fromJson<Record<string, unknown>>(op.details) ?? {};
     const items = Object.entries(booked).map(([line_id, amount]) => ({ line_id, amount, ...(reservation.quantities?.[line_id] !== undefined ? { quantity: reservation.quantities[line_id] } : {}) }));
     const eventId = await appendTransactionEvent(trx, row.id, {
       event: op.operation, success: true, amount: reservation.amount, items, createdBy: op.created_by,
-      requestId: op.request_id ?? undefined, requestHeaders: fromJson(op.request_headers),
-      details: { ...details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
+      requestId: op.request_id ?? undefined, requestHeaders: op.requestHeaders,
+      details: { ...op.details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
     });
     await enqueueOperationCallbacks(trx, row, { event: op.operation, eventId });
     if (voidedByFinalCapture > 0) {
@@ -70,10 +69,10 @@ export const markAsync = (ctx: AppContext, operationId: string): Promise<string>
     if (op.initiate_request_id) return op.initiate_request_id;
     const initiateRequestId = uuid();
     const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
-    const reservation = fromJson<Reservation>(op.reservation)!;
+    const { reservation } = op;
     await appendTransactionEvent(trx, row.id, {
-      event: `INITIATE_${op.operation}`, success: true, amount: reservation.amount, createdBy: op.created_by, requestId: op.request_id ?? undefined, requestHeaders: fromJson(op.request_headers),
-      details: { ...(fromJson<Record<string, unknown>>(op.details) ?? {}), event_request_id: initiateRequestId },
+      event: `INITIATE_${op.operation}`, success: true, amount: reservation.amount, createdBy: op.created_by, requestId: op.request_id ?? undefined, requestHeaders: op.requestHeaders,
+      details: { ...op.details, event_request_id: initiateRequestId },
     });
     await trx.updateTable('transaction_operations').set({ status: 'ASYNC', initiate_request_id: initiateRequestId, updated_at: nowIso() }).where('id', '=', op.id).execute();
     return initiateRequestId;

@@ -1,43 +1,43 @@
-import type { Selectable } from 'kysely';
 import type { Database, Executor } from '../db/database';
-import type { TransactionsTable } from '../db/schema';
 import { expectUpdated } from '../db/expect-updated';
 import { nextEventSeq } from '../db/next-seq';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
-import { fromJson, toJson } from '../shared/json-columns';
+import { toJson } from '../shared/json-columns';
 import { ITEM_BASED_TYPES } from '../../domain/order-rules';
 import { readSession } from '../sessions/session-repository';
+import { toSessionRecord } from '../sessions/session-record';
 import type { Amounts, Lines, TransactionStatus, TxState } from '../../domain/transaction-state';
 import type { TransactionView } from './transaction-schemas';
+import { toTransactionEventView, toTransactionRecord, type TransactionRecord, type TransactionRow } from './transaction-record';
 
-export type TransactionRow = Selectable<TransactionsTable>;
+export type { TransactionRecord, TransactionRow } from './transaction-record';
 
 /** Product capabilities the state machine needs. */
 const PARTIAL_VOID_TYPES: ReadonlySet<string> = new Set(['sandbox.creditcard']);
 
-const initialLines = (row: TransactionRow): Lines => {
-  const items = fromJson<{ items?: { line_id: string; amount: number }[] }>(row.data)?.items ?? [];
+const initialLines = (row: TransactionRecord): Lines => {
+  const items = row.data.items ?? [];
   return Object.fromEntries(items.map((i) => [i.line_id, { authorized: i.amount, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 }]));
 };
 
 /** The state machine's view of a stored transaction. */
-export const stateOf = (row: TransactionRow): TxState => ({
-  status: row.status as TransactionStatus,
+export const stateOf = (row: TransactionRecord): TxState => ({
+  status: row.status,
   amounts: amountsOf(row),
-  lines: fromJson<Lines>(row.lines) ?? initialLines(row),
+  lines: row.lines ?? initialLines(row),
   finalCaptured: row.final_captured === 1,
   supportsPartialVoid: PARTIAL_VOID_TYPES.has(row.payment_product_type),
   itemBased: ITEM_BASED_TYPES.has(row.payment_product_type),
 });
 
 /** Persists a new state, with the version check on top of the row lock. */
-export const saveState = (trx: Executor, row: TransactionRow, state: TxState): Promise<void> =>
+export const saveState = (trx: Executor, row: VersionedRow, state: TxState): Promise<void> =>
   saveTransactionState(trx, row, state.status, state.amounts, { lines: toJson(state.lines), final_captured: state.finalCaptured ? 1 : 0 });
 
-export const amountsOf = (row: TransactionRow): Amounts => ({
+export const amountsOf = (row: TransactionRecord): Amounts => ({
   authorized: row.amount,
   captured: row.captured_amount,
   refunded: row.refunded_amount,
@@ -56,12 +56,12 @@ export const amountColumns = (a: Amounts) => ({
   pending_void: a.pendingVoid,
 });
 
-/** Loads a transaction the account owns; another account's transaction is simply not found. */
-export const loadTransaction = async (exec: Executor, database: Database, id: string, accountId: string, lock = false): Promise<TransactionRow> => {
+/** Loads a transaction the account owns, as a typed record; another account's transaction is simply not found. */
+export const loadTransaction = async (exec: Executor, database: Database, id: string, accountId: string, lock = false): Promise<TransactionRecord> => {
   const base = exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId);
   const row = await (lock ? forUpdate(database, base) : base).executeTakeFirst();
   if (!row) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} was not found`);
-  return row;
+  return toTransactionRecord(row);
 };
 
 export interface NewTransactionEvent {
@@ -103,7 +103,9 @@ export const appendTransactionEvent = async (trx: Executor, transactionId: strin
 };
 
 /** Writes a new status/amounts with an optimistic version check on top of the row lock. */
-export const saveTransactionState = async (trx: Executor, row: TransactionRow, status: TransactionStatus, amounts: Amounts, extra: Partial<TransactionRow> = {}): Promise<void> => {
+type VersionedRow = Pick<TransactionRow, 'id' | 'version'>;
+
+export const saveTransactionState = async (trx: Executor, row: VersionedRow, status: TransactionStatus, amounts: Amounts, extra: Partial<TransactionRow> = {}): Promise<void> => {
   const result = await trx
     .updateTable('transactions')
     .set({ ...extra, status, ...amountColumns(amounts), updated_at: nowIso(), version: row.version + 1 })
@@ -113,41 +115,29 @@ export const saveTransactionState = async (trx: Executor, row: TransactionRow, s
   expectUpdated(result, 'The transaction');
 };
 
-interface TransactionData {
-  items?: Record<string, unknown>[];
-  shipping_option?: Record<string, unknown>;
-  shipping_address?: Record<string, unknown>;
-  billing_address?: Record<string, unknown>;
-  customer?: Record<string, unknown>;
-  metadata?: Record<string, unknown>;
-  url?: Record<string, unknown>;
-  channel?: string;
-  platform_type?: 'aggregator' | 'marketplace';
-}
-
 export const TRANSACTION_INCLUDES = [
   'card.payment_token', 'card.recurrence_token', 'session', 'session.events.latest',
   'events.request_headers', 'events.success.true', 'initiating_system_request_headers',
 ] as const;
 
 /** `includes=session` (or `session.events.latest`) and `initiating_system_request_headers`. */
-const sessionIncludes = async (exec: Executor, row: TransactionRow, includes: readonly string[]) => {
+const sessionIncludes = async (exec: Executor, row: TransactionRecord, includes: readonly string[]) => {
   const wantsSession = includes.includes('session') || includes.includes('session.events.latest');
   const wantsHeaders = includes.includes('initiating_system_request_headers');
   if (!wantsSession && !wantsHeaders) return {};
-  const sessionRow = await exec.selectFrom('sessions').selectAll().where('id', '=', row.session_id).executeTakeFirstOrThrow();
+  const sessionRecord = toSessionRecord(await exec.selectFrom('sessions').selectAll().where('id', '=', row.session_id).executeTakeFirstOrThrow());
   const out: Record<string, unknown> = {};
-  if (wantsHeaders && sessionRow.request_headers) out.initiating_system_request_headers = fromJson(sessionRow.request_headers);
+  if (wantsHeaders && sessionRecord.requestHeaders) out.initiating_system_request_headers = sessionRecord.requestHeaders;
   if (wantsSession) {
-    const session = await readSession(exec, sessionRow);
+    const session = await readSession(exec, sessionRecord);
     out.session = includes.includes('session') ? session : { ...session, events: session.events.slice(-1) };
   }
   return out;
 };
 
 /** Tokens are returned only when asked for with `includes`, never otherwise. */
-const cardView = (row: TransactionRow, includes: readonly string[]) => {
-  const card = fromJson<{ brand: string; masked_pan: string; expiry_date: string; type: string }>(row.card);
+const cardView = (row: TransactionRecord, includes: readonly string[]) => {
+  const card = row.card;
   if (!card) return {};
   return {
     card: {
@@ -158,16 +148,15 @@ const cardView = (row: TransactionRow, includes: readonly string[]) => {
   };
 };
 
-export const readTransaction = async (exec: Executor, row: TransactionRow, includes: readonly string[] = []): Promise<TransactionView> => {
+export const readTransaction = async (exec: Executor, row: TransactionRecord, includes: readonly string[] = []): Promise<TransactionView> => {
   let eventsQuery = exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id);
   if (includes.includes('events.success.true')) eventsQuery = eventsQuery.where('success', '=', 1);
   const events = await eventsQuery.orderBy('seq').execute();
   const withHeaders = includes.includes('events.request_headers');
-  const data = fromJson<TransactionData>(row.data) ?? {};
   return {
     id: row.id,
     session_id: row.session_id,
-    status: row.status as TransactionStatus,
+    status: row.status,
     amount: row.amount,
     currency: row.currency,
     merchant_reference: row.merchant_reference,
@@ -176,24 +165,9 @@ export const readTransaction = async (exec: Executor, row: TransactionRow, inclu
     payment_product_type: row.payment_product_type,
     ...cardView(row, includes),
     ...(row.payment_operation ? { payment_operation: row.payment_operation } : {}),
-    ...data,
+    ...row.data,
     ...(await sessionIncludes(exec, row, includes)),
-    events: events.map((e) => {
-      const details = fromJson<Record<string, unknown>>(e.details) ?? {};
-      return {
-        id: e.id,
-        event: e.event,
-        success: e.success === 1,
-        ...(e.amount != null ? { amount: e.amount } : {}),
-        ...(e.items ? { items: fromJson<Record<string, unknown>[]>(e.items) } : {}),
-        ...(e.error ? { error: fromJson<{ code: string; message: string }>(e.error) } : {}),
-        created_at: e.created_at,
-        created_by: e.created_by,
-        ...(e.request_id ? { request_id: e.request_id } : {}),
-        ...(withHeaders && e.request_headers ? { request_headers: fromJson<Record<string, string>>(e.request_headers) } : {}),
-        ...details,
-      };
-    }),
+    events: events.map((e) => toTransactionEventView(e, withHeaders)),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

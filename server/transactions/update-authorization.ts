@@ -6,13 +6,14 @@ import { inTransaction } from '../db/tx';
 import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
 import { appendSessionEvent } from '../sessions/session-events';
-import { loadSession, type SessionRow } from '../sessions/session-repository';
+import { loadSession, type SessionRecord } from '../sessions/session-repository';
 import { nowIso } from '../shared/clock';
-import { fromJson, toJson } from '../shared/json-columns';
+import { toJson } from '../shared/json-columns';
 import { redactHeaders } from '../shared/request-headers';
 import { autoCaptureIfConfigured } from './auto-capture';
 import { decideAuthorizationUpdate } from './authorization-update';
 import { getTransaction } from './get-transaction';
+import type { TransactionData } from './transaction-record';
 import { appendTransactionEvent, loadTransaction, readTransaction, saveTransactionState, stateOf } from './transaction-repository';
 import type { AuthorizationInput, TransactionView } from './transaction-schemas';
 import { statusFromAmounts } from '../../domain/transaction-state';
@@ -30,13 +31,12 @@ export const updateAuthorization = async (ctx: AppContext, actor: Actor, transac
 };
 
 /** The new order lines replace the transaction's items; what an item does not restate is kept from the old line. */
-const withOrderItems = (data: string, items: NonNullable<AuthorizationInput['items']>): string => {
-  const stored = fromJson<{ items?: { line_id: string }[] }>(data) ?? {};
-  const old = new Map((stored.items ?? []).map((i) => [i.line_id, i]));
-  return toJson({ ...stored, items: items.map((i) => ({ ...old.get(i.line_id), ...i })) });
+const withOrderItems = (data: TransactionData, items: NonNullable<AuthorizationInput['items']>): string => {
+  const old = new Map((data.items ?? []).map((i) => [i.line_id, i]));
+  return toJson({ ...data, items: items.map((i) => ({ ...old.get(i.line_id), ...i })) });
 };
 
-const authorizationUpdate = (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<{ view: TransactionView; releasedFromHold?: SessionRow }> =>
+const authorizationUpdate = (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<{ view: TransactionView; releasedFromHold?: SessionRecord }> =>
   inTransaction(ctx.database, async (trx) => {
     const recorded = await recordedResource(trx, ctx.database, meta);
     const row = await loadTransaction(trx, ctx.database, transactionId, actor.accountId, true);
@@ -64,13 +64,13 @@ const authorizationUpdate = (ctx: AppContext, actor: Actor, transactionId: strin
       },
     });
     await recordResource(trx, meta, eventId);
-    let releasedFromHold: SessionRow | undefined;
+    let releasedFromHold: SessionRecord | undefined;
     if (onHold) {
       const session = await loadSession(trx, ctx.database, row.session_id, { lock: true });
       releasedFromHold = session;
       expectUpdated(await trx.updateTable('sessions').set({ status: 'AUTHORIZED', transaction_id: row.id, updated_at: nowIso(), version: session.version + 1 }).where('id', '=', session.id).where('version', '=', session.version).executeTakeFirst(), 'The session');
       await appendSessionEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
-      const callbackUrl = fromJson<{ callback_url?: string }>(session.url)?.callback_url;
+      const callbackUrl = session.url.callback_url;
       if (callbackUrl) await enqueueCallback(trx, { accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });
     }
     return { view: await readTransaction(trx, await loadTransaction(trx, ctx.database, row.id, actor.accountId)), releasedFromHold };

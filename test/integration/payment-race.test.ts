@@ -3,6 +3,7 @@ import type { AuthorizeResult } from '../../server/providers/acquirer';
 import { recoverStalePayments } from '../../server/sessions/recover-stale-payments';
 import { AppError } from '../../server/errors/app-error';
 import { saveTransactionState, stateOf } from '../../server/transactions/transaction-repository';
+import { toTransactionRecord } from '../../server/transactions/transaction-record';
 import { inTransaction } from '../../server/db/tx';
 import { ApiClient, payBody, sessionBody } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -135,7 +136,7 @@ describe('versioned updates', () => {
     const created = await api.post('/v1/sessions', sessionBody());
     const paid = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${created.body.id}/pay`, payBody());
     const id = paid.body.transaction_id as string;
-    const stale = await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const stale = toTransactionRecord(await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
     await api.request('PUT', `/v1/transactions/${id}`, { merchant_reference_2: 'moved-on' });
     const before = await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const state = stateOf(stale);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IdempotencyStatusColumn, OutboxStatusColumn } from '../../server/db/schema';
 import { purgeExpiredRows } from '../../server/maintenance/purge-expired-rows';
 import { ACCOUNT, startTestServer, type TestServer } from '../support/test-server';
 
@@ -15,7 +16,7 @@ const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 /** Idempotency records and outbox rows (with two attempts each) of every kind the purge must tell apart. */
 const seed = async (prefix: string) => {
-  const key = (name: string, status: string, expiresAt: string) => ({
+  const key = (name: string, status: IdempotencyStatusColumn, expiresAt: string) => ({
     account_id: ACCOUNT, idem_key: `${prefix}-${name}`, method: 'POST', path: '/v1/sessions', request_hash: 'h', status,
     response_status: status === 'COMPLETED' ? 200 : null, response_body: null, response_headers: null, created_at: ago(3 * DAY), completed_at: null, expires_at: expiresAt,
   });
@@ -24,9 +25,9 @@ const seed = async (prefix: string) => {
     key('expired-in-progress', 'IN_PROGRESS', ago(DAY)),
     key('fresh', 'COMPLETED', ahead(DAY)),
   ]).execute();
-  const outbox = (name: string, status: string, updatedAt: string) => ({
+  const outbox = (name: string, status: OutboxStatusColumn, updatedAt: string) => ({
     id: `${prefix}-${name}`, account_id: ACCOUNT, session_id: `${prefix}-s`, transaction_id: null, event_id: `${prefix}-e-${name}`, event: 'AUTHORIZE',
-    url: 'https://shop.example/cb', method: 'GET', status, attempts: 1, next_attempt_at: updatedAt, claimed_until: null, last_status_code: 200, last_error: null,
+    url: 'https://shop.example/cb', method: 'GET' as const, status, attempts: 1, next_attempt_at: updatedAt, claimed_until: null, last_status_code: 200, last_error: null,
     created_at: updatedAt, updated_at: updatedAt,
   });
   const rows = [
@@ -90,7 +91,7 @@ describe('the retention poller', () => {
     const worker = await startTestServer({ env: { KASSA_PURGE_INTERVAL_MS: '1000', KASSA_RETENTION_DAYS: '30' } });
     try {
       const p = `r4${Date.now()}`;
-      const inserted = { account_id: ACCOUNT, idem_key: `${p}-k`, method: 'POST', path: '/v1/sessions', request_hash: 'h', status: 'COMPLETED', response_status: 200, response_body: null, response_headers: null, created_at: ago(3 * DAY), completed_at: null, expires_at: ago(DAY) };
+      const inserted = { account_id: ACCOUNT, idem_key: `${p}-k`, method: 'POST', path: '/v1/sessions', request_hash: 'h', status: 'COMPLETED' as const, response_status: 200, response_body: null, response_headers: null, created_at: ago(3 * DAY), completed_at: null, expires_at: ago(DAY) };
       await worker.kassa.ctx.database.db.insertInto('idempotency_keys').values(inserted).execute();
       await expect.poll(async () => (await worker.kassa.ctx.database.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', `${p}-k`).execute()).length, { timeout: 10_000 }).toBe(0);
     } finally {

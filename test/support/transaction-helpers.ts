@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { stateOf } from '../../server/transactions/transaction-repository';
+import { toTransactionRecord } from '../../server/transactions/transaction-record';
 import { APPROVE_CARD, type ApiClient, card, payBody, sessionBody } from './api-client';
 import type { TestServer } from './test-server';
 
@@ -69,7 +70,7 @@ export const money = async (srv: TestServer, transactionId: string) => {
     status: r.status, amount: r.amount, captured: r.captured_amount, refunded: r.refunded_amount, voided: r.voided_amount,
     pendingCapture: r.pending_capture, pendingRefund: r.pending_refund, pendingVoid: r.pending_void,
     // Per line as the state machine sees it (a row that never had an itemized operation keeps the order's lines).
-    lines: stateOf(r).lines, finalCaptured: r.final_captured, finalAuthorization: r.final_authorization,
+    lines: stateOf(toTransactionRecord(r)).lines, finalCaptured: r.final_captured, finalAuthorization: r.final_authorization,
   };
 };
 

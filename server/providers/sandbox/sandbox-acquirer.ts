@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database';
+import type { OperationKindColumn } from '../../db/schema';
+import { parseJson } from '../../shared/json-columns';
 import { nowIso } from '../../shared/clock';
 import { randomBase58 } from '../../shared/ids';
 import { AppError } from '../../errors/app-error';
@@ -59,8 +61,8 @@ export const createSandboxAcquirer = (database: Database): Acquirer => ({
       const unknown: CardSummary = { brand: 'Unknown', masked_pan: '', expiry_date: '', type: 'Credit' };
       return declined(unknown, { code: 'token_not_found', message: 'The card token is not known', retryable: false });
     }
-    const card = JSON.parse(stored.card) as CardSummary;
-    if (stored.behavior !== 'APPROVE') return declined(card, JSON.parse(stored.behavior) as Decline);
+    const card = parseJson<CardSummary>(stored.card);
+    if (stored.behavior !== 'APPROVE') return declined(card, parseJson<Decline>(stored.behavior));
     return { outcome: 'APPROVED', card, providerReference: `sbx_${randomBase58(16)}` };
   },
   capture: (req) => operate(database, 'CAPTURE', req),
@@ -74,7 +76,7 @@ export const createSandboxAcquirer = (database: Database): Acquirer => ({
 });
 
 /** The sandbox's own ledger of operations: what a real acquirer would answer a status query from. */
-const operate = async (database: Database, kind: string, req: OperationRequest): Promise<OperationOutcome> => {
+const operate = async (database: Database, kind: OperationKindColumn, req: OperationRequest): Promise<OperationOutcome> => {
   const gateway = await readSandboxGateway(database.db, req.accountId);
   if (gateway.unavailable) throw new AppError('PROVIDER_UNAVAILABLE', 'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later');
   const async = gateway.async_operations || isAsyncAmount(req.amount);

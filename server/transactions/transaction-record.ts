@@ -1,0 +1,92 @@
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { TransactionEventsTable, TransactionStatusColumn, TransactionsTable } from '../db/schema';
+import type { CardSummary } from '../providers/acquirer';
+import { parseJson, parseJsonWith, parseOptionalJson } from '../shared/json-columns';
+import type { Lines, TransactionStatus } from '../../domain/transaction-state';
+import type { TransactionEventSchema } from './transaction-schemas';
+
+/**
+ * The transaction aggregate's mappers: a stored row becomes a typed record with each JSON column
+ * parsed once, here (trust boundary: `server/shared/json-columns.ts`, ADR 014). `lines` is money
+ * state that older rows may lack or hold in another shape, so it is checked with zod; the rest was
+ * written by Kassa and is parsed as is.
+ */
+export type TransactionRow = Selectable<TransactionsTable>;
+
+/** Compile-time check: the status column's union and the state machine's are the same list. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const statusUnionsAgree: Same<TransactionStatusColumn, TransactionStatus> = true;
+void statusUnionsAgree;
+
+/** What `transactions.data` holds: the order's parts the transaction keeps, copied at payment time. */
+export interface TransactionData {
+  /** The order's items (validated by the Order schema when the session was created or updated). */
+  items?: { line_id: string; amount: number; [k: string]: unknown }[];
+  shipping_option?: Record<string, unknown>;
+  shipping_address?: Record<string, unknown>;
+  billing_address?: Record<string, unknown>;
+  customer?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+  url?: { callback_url?: string; [k: string]: unknown };
+  channel?: string;
+  platform_type?: 'aggregator' | 'marketplace';
+}
+
+const LineAmountsSchema = z.object({
+  authorized: z.number().int(),
+  captured: z.number().int(),
+  refunded: z.number().int(),
+  pendingCapture: z.number().int(),
+  pendingRefund: z.number().int(),
+});
+const LinesSchema = z.record(z.string(), LineAmountsSchema);
+
+export interface TransactionRecord extends Omit<TransactionRow, 'card' | 'data' | 'lines'> {
+  card?: CardSummary;
+  data: TransactionData;
+  /** Per order line amounts; undefined until the first operation wrote them. */
+  lines?: Lines;
+}
+
+export const toTransactionRecord = (row: TransactionRow): TransactionRecord => {
+  const { card, data, lines, ...columns } = row;
+  return {
+    ...columns,
+    ...(card != null ? { card: parseJson<CardSummary>(card) } : {}),
+    data: parseJson<TransactionData>(data),
+    ...(lines != null ? { lines: parseJsonWith(LinesSchema, lines) } : {}),
+  };
+};
+
+export type TransactionEventRow = Selectable<TransactionEventsTable>;
+export type TransactionEventView = z.infer<typeof TransactionEventSchema>;
+
+/** Keys an event's own columns own: a stored `details` object can never supply or replace them. */
+const EVENT_KEYS: ReadonlySet<string> = new Set([
+  'id', 'event', 'success', 'amount', 'items', 'error', 'created_at', 'created_by', 'request_id', 'request_headers',
+]);
+
+const extraDetails = (text: string | null): Record<string, unknown> => {
+  const details = parseOptionalJson<Record<string, unknown>>(text);
+  return details ? Object.fromEntries(Object.entries(details).filter(([k]) => !EVENT_KEYS.has(k))) : {};
+};
+
+/**
+ * The transaction event mapper. `details` (initiate_request_id, metadata, retry_policy, ...) is
+ * flattened into the event as the API shows it, spread FIRST and without the event's own keys, so
+ * `id`, `event`, `success`, `amount`, `created_at` and the rest always come from the event's columns.
+ */
+export const toTransactionEventView = (e: TransactionEventRow, withHeaders: boolean): TransactionEventView => ({
+  ...extraDetails(e.details),
+  id: e.id,
+  event: e.event,
+  success: e.success === 1,
+  ...(e.amount != null ? { amount: e.amount } : {}),
+  ...(e.items ? { items: parseJson<Record<string, unknown>[]>(e.items) } : {}),
+  ...(e.error ? { error: parseJson<{ code: string; message: string }>(e.error) } : {}),
+  created_at: e.created_at,
+  created_by: e.created_by,
+  ...(e.request_id ? { request_id: e.request_id } : {}),
+  ...(withHeaders && e.request_headers ? { request_headers: parseJson<Record<string, string>>(e.request_headers) } : {}),
+});
