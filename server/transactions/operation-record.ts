@@ -16,6 +16,7 @@ const ReservationSchema = z.object({
   amount: z.number().int(),
   lines: z.record(z.string(), z.number().int()),
   finalCapture: z.boolean(),
+  quantities: z.record(z.string(), z.number().positive()).optional(),
 }) satisfies z.ZodType<Reservation>;
 
 export interface OperationRecord extends Omit<OperationRow, 'reservation' | 'details' | 'request_headers'> {
