@@ -36,9 +36,11 @@ export const messages = (child: ChildProcess) => {
   child.on('exit', (code) => waiting.splice(0).forEach((w) => w.reject(new Error(`child exited (${code}) before reporting`))));
   return {
     next: <T>(): Promise<T> =>
-      queue.length ? Promise.resolve(queue.shift() as T)
-      : child.exitCode !== null ? Promise.reject(new Error(`child exited (${child.exitCode}) before reporting`))
-      : new Promise<T>((resolve, reject) => waiting.push({ resolve: resolve as (m: unknown) => void, reject })),
+      queue.length
+        ? Promise.resolve(queue.shift() as T)
+        : child.exitCode !== null
+          ? Promise.reject(new Error(`child exited (${child.exitCode}) before reporting`))
+          : new Promise<T>((resolve, reject) => waiting.push({ resolve: resolve as (m: unknown) => void, reject })),
   };
 };
 
@@ -47,7 +49,10 @@ export const waitForHttp = async (url: string, child: ChildProcess, timeoutMs = 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -46,7 +46,9 @@ const table = (rows: Record<string, string>[]): string => {
 
 export const printReport = (r: Results): void => {
   const ms = [r.ceilingA, r.ceilingB, r.get, r.post];
-  console.log(`\n${table(ms.map((m) => ({ measurement: m.name, 'req/s': m.rate.toFixed(0), 'p50 ms': m.p50Ms.toFixed(2), 'p99 ms': m.p99Ms.toFixed(2), ok: String(m.count), failures: String(m.failures) })))}`);
+  console.log(
+    `\n${table(ms.map((m) => ({ measurement: m.name, 'req/s': m.rate.toFixed(0), 'p50 ms': m.p50Ms.toFixed(2), 'p99 ms': m.p99Ms.toFixed(2), ok: String(m.count), failures: String(m.failures) })))}`,
+  );
   for (const m of ms) for (const n of m.notes) console.log(`  ${m.name}: ${n}`);
   const mem = r.memory;
   console.log(`\nKassa RSS: idle ${mem.idleMb.toFixed(0)} MB, peak sampled ${mem.peakSampledMb.toFixed(0)} MB, VmHWM ${mem.hwmMb.toFixed(0)} MB`);

@@ -41,7 +41,11 @@ const main = async (): Promise<void> => {
     step('ceiling B: sqlite durable inserts');
     const ceilingB = await ceilingStorage(seconds);
     step('POST /v1/sessions');
-    const post = await measureHttp({ name: 'Kassa POST /v1/sessions', url: `${kassa.base}/v1/sessions`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body, serverPid: kassa.pid }, seconds, warmup);
+    const post = await measureHttp(
+      { name: 'Kassa POST /v1/sessions', url: `${kassa.base}/v1/sessions`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body, serverPid: kassa.pid },
+      seconds,
+      warmup,
+    );
     const results: Results = { ceilingA, ceilingB, get, post, memory: rss.stop() };
     printReport(results);
     step(`wrote ${writeReport(results, { connections: CONNECTIONS, seconds, warmupSeconds: warmup })}`);

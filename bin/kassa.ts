@@ -40,7 +40,11 @@ const main = async () => {
   // Before Next loads a route handler: they all share this instance (kassa-singleton.ts).
   registerKassa(kassa);
   collectDefaultMetrics({ register: kassa.metrics.registry, prefix: 'kassa_' });
-  const apiHandler = createNodeHandler(kassa.dispatch, publicOriginFor(env, () => server.address()), { logger, metrics: kassa.metrics, logRequests: env.KASSA_LOG_REQUESTS });
+  const apiHandler = createNodeHandler(
+    kassa.dispatch,
+    publicOriginFor(env, () => server.address()),
+    { logger, metrics: kassa.metrics, logRequests: env.KASSA_LOG_REQUESTS },
+  );
   const opsHandler = createOpsHandler(kassa.ctx.database, kassa.metrics);
   const withNext = process.env.KASSA_API_ONLY !== '1';
   const { default: next } = await import('next');
@@ -99,7 +103,7 @@ const main = async () => {
   const shutdown = (signal: string) => {
     if (closing) return forceExit(`second ${signal}`);
     closing = true;
-    logger.info({ signal }, 'shutting down: no new connections; finishing in-flight requests and the pollers\' current step');
+    logger.info({ signal }, "shutting down: no new connections; finishing in-flight requests and the pollers' current step");
     setTimeout(() => forceExit(`not done after ${env.KASSA_SHUTDOWN_TIMEOUT_MS} ms`), env.KASSA_SHUTDOWN_TIMEOUT_MS).unref();
     // Every connection goes once its response is done; idle ones now.
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;

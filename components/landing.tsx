@@ -6,10 +6,7 @@ export const Landing = () => (
     <div className="mx-auto w-full max-w-xl">
       <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Kassa</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Self-hosted checkout</h1>
-      <p className="mt-3 text-slate-600">
-        This server hosts payment pages for checkout sessions. Merchants create a session through the API and send their customers to its
-        checkout URL.
-      </p>
+      <p className="mt-3 text-slate-600">This server hosts payment pages for checkout sessions. Merchants create a session through the API and send their customers to its checkout URL.</p>
       <div className="mt-8 flex flex-wrap gap-3">
         <a href="/demo" className={`${button} bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 focus-visible:ring-indigo-200`}>
           Try a demo payment

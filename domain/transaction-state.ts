@@ -3,8 +3,18 @@
  * do, reserve it, call the provider, then `complete` (or `release`) it; no I/O here.
  */
 export const TRANSACTION_STATUSES = [
-  'INITIATED', 'AUTHORIZED', 'AUTHORIZATION_VOIDED', 'CAPTURED', 'PARTIALLY_CAPTURED',
-  'PARTIALLY_CAPTURED_REFUNDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'DECLINED', 'FAILED', 'UNKNOWN', 'ON_HOLD',
+  'INITIATED',
+  'AUTHORIZED',
+  'AUTHORIZATION_VOIDED',
+  'CAPTURED',
+  'PARTIALLY_CAPTURED',
+  'PARTIALLY_CAPTURED_REFUNDED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+  'DECLINED',
+  'FAILED',
+  'UNKNOWN',
+  'ON_HOLD',
 ] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
@@ -65,16 +75,20 @@ export interface Reservation {
 }
 
 export type RefusalCode =
-  | 'TRANSACTION_NOT_CAPTURABLE' | 'TRANSACTION_NOT_REFUNDABLE' | 'TRANSACTION_NOT_VOIDABLE'
-  | 'AMOUNT_EXCEEDS_AUTHORIZED' | 'AMOUNT_EXCEEDS_CAPTURED' | 'OPERATION_IN_PROGRESS' | 'ITEMS_REQUIRED' | 'INVALID_ITEMS';
+  | 'TRANSACTION_NOT_CAPTURABLE'
+  | 'TRANSACTION_NOT_REFUNDABLE'
+  | 'TRANSACTION_NOT_VOIDABLE'
+  | 'AMOUNT_EXCEEDS_AUTHORIZED'
+  | 'AMOUNT_EXCEEDS_CAPTURED'
+  | 'OPERATION_IN_PROGRESS'
+  | 'ITEMS_REQUIRED'
+  | 'INVALID_ITEMS';
 export type Decision = { ok: true; reservation: Reservation } | { ok: false; code: RefusalCode; message: string };
 
 const refuse = (code: RefusalCode, message: string): Decision => ({ ok: false, code, message });
 
 /** Only authorized (and later) transactions accept money operations. */
-const MONEY_STATES: ReadonlySet<TransactionStatus> = new Set([
-  'AUTHORIZED', 'CAPTURED', 'PARTIALLY_CAPTURED', 'PARTIALLY_CAPTURED_REFUNDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'AUTHORIZATION_VOIDED',
-]);
+const MONEY_STATES: ReadonlySet<TransactionStatus> = new Set(['AUTHORIZED', 'CAPTURED', 'PARTIALLY_CAPTURED', 'PARTIALLY_CAPTURED_REFUNDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'AUTHORIZATION_VOIDED']);
 
 export const capturable = (a: Amounts): number => a.authorized - a.captured - a.voided - a.pendingCapture - a.pendingVoid;
 export const refundable = (a: Amounts): number => a.captured - a.refunded - a.pendingRefund;
@@ -203,7 +217,14 @@ export const complete = (s: TxState, r: Reservation): { state: TxState; voidedBy
   if (r.op === 'CAPTURE') {
     a.captured += r.amount;
     lines = Object.keys(r.lines).length > 0 ? mapLines(lines, r, (l, n) => ({ ...l, captured: l.captured + n })) : allocateToLines(lines, r.amount);
-    booked = Object.keys(r.lines).length > 0 ? r.lines : Object.fromEntries(Object.entries(lines).map(([id, l]) => [id, l.captured - (released.lines[id]?.captured ?? 0)]).filter(([, n]) => (n as number) > 0));
+    booked =
+      Object.keys(r.lines).length > 0
+        ? r.lines
+        : Object.fromEntries(
+            Object.entries(lines)
+              .map(([id, l]) => [id, l.captured - (released.lines[id]?.captured ?? 0)])
+              .filter(([, n]) => (n as number) > 0),
+          );
   } else if (r.op === 'REFUND') {
     a.refunded += r.amount;
     lines = mapLines(lines, r, (l, n) => ({ ...l, refunded: l.refunded + n }));

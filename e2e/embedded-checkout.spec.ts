@@ -55,7 +55,7 @@ test('an embedded checkout refuses a session lock it cannot honour, and ignores 
   expect(await embedEventsOfType(page, 'SessionLockFailed')).toHaveLength(1);
 });
 
-test('an express session is locked on the SDK\'s LockSession, and then cannot be paid until the merchant updates it', async ({ page }) => {
+test("an express session is locked on the SDK's LockSession, and then cannot be paid until the merchant updates it", async ({ page }) => {
   const { session, frame } = await embed(page, '', { express: { shipping_options: [] } });
   await postToCheckout(page, { type: 'LockSession', sid: session.id });
   await expect.poll(async () => (await embedEventsOfType(page, 'SessionLocked')).length).toBe(1);

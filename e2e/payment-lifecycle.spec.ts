@@ -19,9 +19,7 @@ const returnUrl = () => `${merchant.origin}/return`;
 const atMerchantReturn = (u: URL) => u.origin === merchant.origin && u.pathname === '/return';
 
 test('the signature check used by these tests agrees with the published test vector', () => {
-  expect(expectedSignature('123', 1582236537, 'P00000000', 'GET', 'https://example.com/callback?B=123&A=992')).toBe(
-    '6bed2ab1b919d460ef7465a20dc6c97260dca73fab6647106ca525f0908df64a',
-  );
+  expect(expectedSignature('123', 1582236537, 'P00000000', 'GET', 'https://example.com/callback?B=123&A=992')).toBe('6bed2ab1b919d460ef7465a20dc6c97260dca73fab6647106ca525f0908df64a');
 });
 
 test('a customer pays on the hosted page, the merchant gets a signed callback, then captures and refunds', async ({ page }) => {
@@ -68,7 +66,13 @@ test('a customer pays on the hosted page, the merchant gets a signed callback, t
   expect(status).toBe(200);
   expect(tx).toMatchObject({ id: transactionId, session_id: session.id, status: 'PARTIALLY_CAPTURED_REFUNDED', amount: 52750, currency: 'NOK', merchant_reference: session.merchantReference });
   const succeeded = tx.events.filter((e) => e.success).map((e) => [e.event, e.amount]);
-  expect(succeeded).toEqual(expect.arrayContaining([['AUTHORIZE', 52750], ['CAPTURE', 20000], ['REFUND', 5000]]));
+  expect(succeeded).toEqual(
+    expect.arrayContaining([
+      ['AUTHORIZE', 52750],
+      ['CAPTURE', 20000],
+      ['REFUND', 5000],
+    ]),
+  );
   expect(tx.events.filter((e) => e.event === 'REFUND' && e.success)).toHaveLength(1);
 });
 

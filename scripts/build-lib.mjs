@@ -13,7 +13,11 @@ export const serverBundle = path.join(root, 'dist', 'server', 'kassa.js');
 
 const COMMON = ['server', 'package.json', 'package-lock.json', 'tsconfig.json'];
 const TARGETS = {
-  next: { stamp: path.join(root, '.next', 'kassa-build-stamp'), output: path.join(root, '.next', 'BUILD_ID'), inputs: [...COMMON, 'app', 'components', 'public', 'next.config.ts', 'postcss.config.mjs'] },
+  next: {
+    stamp: path.join(root, '.next', 'kassa-build-stamp'),
+    output: path.join(root, '.next', 'BUILD_ID'),
+    inputs: [...COMMON, 'app', 'components', 'public', 'next.config.ts', 'postcss.config.mjs'],
+  },
   server: { stamp: path.join(root, 'dist', 'server', 'kassa-build-stamp'), output: serverBundle, inputs: [...COMMON, 'bin', 'scripts/build-lib.mjs'] },
 };
 
@@ -21,13 +25,19 @@ const files = (rel) => {
   const abs = path.join(root, rel);
   if (!fs.existsSync(abs)) return [];
   if (!fs.statSync(abs).isDirectory()) return [rel];
-  return fs.readdirSync(abs).sort().flatMap((name) => files(path.join(rel, name)));
+  return fs
+    .readdirSync(abs)
+    .sort()
+    .flatMap((name) => files(path.join(rel, name)));
 };
 
 /** Hash of the target's input files (a few hundred small files: milliseconds). */
 export const inputHash = (target) => {
   const h = createHash('sha256');
-  for (const rel of TARGETS[target].inputs.flatMap(files)) h.update(`${rel}\0`).update(fs.readFileSync(path.join(root, rel))).update('\0');
+  for (const rel of TARGETS[target].inputs.flatMap(files))
+    h.update(`${rel}\0`)
+      .update(fs.readFileSync(path.join(root, rel)))
+      .update('\0');
   return h.digest('hex');
 };
 
@@ -68,7 +78,9 @@ export const buildServer = async ({ quiet = false } = {}) => {
   try {
     esbuild = await import('esbuild');
   } catch (e) {
-    throw new Error(`Cannot build the server bundle (${e.message}). esbuild is a development dependency: run \`npm install\` with dev dependencies, or ship dist/ from \`npm run build\`.`, { cause: e });
+    throw new Error(`Cannot build the server bundle (${e.message}). esbuild is a development dependency: run \`npm install\` with dev dependencies, or ship dist/ from \`npm run build\`.`, {
+      cause: e,
+    });
   }
   await esbuild.build({
     absWorkingDir: root,

@@ -50,11 +50,16 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     logger.error({ request_id: requestId, err }, 'request failed');
   };
   const dispatch = createDispatcher(ctx, routesFor(env), opts.log ?? logRequestError);
-  const poll = (name: string, work: () => Promise<number>) =>
-    startPoller(env.KASSA_CALLBACK_POLL_MS, work, (err) => logger.error({ poller: name, err }, `${name}: step failed`));
+  const poll = (name: string, work: () => Promise<number>) => startPoller(env.KASSA_CALLBACK_POLL_MS, work, (err) => logger.error({ poller: name, err }, `${name}: step failed`));
   const worker = env.KASSA_CALLBACK_WORKER ? poll('callback worker', () => deliverDueCallbacks(ctx)) : undefined;
   const operations = env.KASSA_CALLBACK_WORKER ? poll('operations worker', async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx))) : undefined;
-  const retention = env.KASSA_CALLBACK_WORKER ? startPoller(env.KASSA_PURGE_INTERVAL_MS, () => purgeExpiredRows(ctx), (err) => logger.error({ poller: 'retention purge', err }, 'retention purge: step failed')) : undefined;
+  const retention = env.KASSA_CALLBACK_WORKER
+    ? startPoller(
+        env.KASSA_PURGE_INTERVAL_MS,
+        () => purgeExpiredRows(ctx),
+        (err) => logger.error({ poller: 'retention purge', err }, 'retention purge: step failed'),
+      )
+    : undefined;
   return {
     ctx,
     dispatch,

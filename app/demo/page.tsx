@@ -32,7 +32,10 @@ export default function DemoShop() {
             </div>
           </dl>
           <form method="post" action="/demo/start" className="mt-6 text-center">
-            <button type="submit" className="inline-block rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200">
+            <button
+              type="submit"
+              className="inline-block rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200"
+            >
               Pay with Kassa
             </button>
           </form>

@@ -23,7 +23,7 @@ process.send!('start');
 const latencies: number[] = [];
 const start = process.hrtime.bigint();
 const end = start + BigInt(Math.round(seconds * 1e9));
-for (let t = start; t < end; ) {
+for (let t = start; t < end;) {
   insert.run(randomUUID(), 'T11111111', new Date().toISOString(), data);
   const now = process.hrtime.bigint();
   latencies.push(Number(now - t) / 1e6);

@@ -24,8 +24,7 @@ const readJson = async (res: Response): Promise<Record<string, unknown>> => {
   }
 };
 
-const errorOf = (body: Record<string, unknown>) =>
-  (body.error ?? {}) as { message?: string; code?: string; errors?: { path?: string; message?: string }[] } & Partial<SessionUnavailableBody>;
+const errorOf = (body: Record<string, unknown>) => (body.error ?? {}) as { message?: string; code?: string; errors?: { path?: string; message?: string }[] } & Partial<SessionUnavailableBody>;
 
 export const fetchViewSession = async (sid: string): Promise<ViewSession> => {
   const res = await fetch(`/v1/view/${encodeURIComponent(sid)}/session`, { cache: 'no-store' });

@@ -37,9 +37,5 @@ export const Checkout = ({ sid, options }: { sid: string; options: CheckoutOptio
       </div>
     );
   }
-  return (
-    <div className="mx-auto w-full max-w-lg">
-      {body}
-    </div>
-  );
+  return <div className="mx-auto w-full max-w-lg">{body}</div>;
 };

@@ -23,11 +23,13 @@ export const SessionUnavailable = ({ body }: { body: SessionUnavailableBody }) =
       <p data-testid="unavailable-reason" className="mt-2 text-slate-600">
         {reason}
       </p>
-      {body.session_details?.merchant_reference ? (
-        <p className="mt-1 text-sm text-slate-500">Order reference {body.session_details.merchant_reference}</p>
-      ) : null}
+      {body.session_details?.merchant_reference ? <p className="mt-1 text-sm text-slate-500">Order reference {body.session_details.merchant_reference}</p> : null}
       {href ? (
-        <a href={href} target="_top" className="mt-6 inline-block rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200">
+        <a
+          href={href}
+          target="_top"
+          className="mt-6 inline-block rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200"
+        >
           Return to the shop
         </a>
       ) : null}

@@ -51,7 +51,11 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
         setApproved(outcome);
         const merchantReference = session.order.merchant_reference;
         if (isEmbedded()) {
-          postToParent(sid, outcome.onHold ? 'SessionPaymentOnHold' : 'SessionPaymentAuthorized', { transaction_id: outcome.transactionId, merchant_reference: merchantReference, href: outcome.redirectUrl });
+          postToParent(sid, outcome.onHold ? 'SessionPaymentOnHold' : 'SessionPaymentAuthorized', {
+            transaction_id: outcome.transactionId,
+            merchant_reference: merchantReference,
+            href: outcome.redirectUrl,
+          });
         } else {
           window.location.assign(outcome.redirectUrl);
         }

@@ -19,13 +19,20 @@ export interface AccountClientSpec {
 export const ensureAccountClient = async (database: Database, spec: AccountClientSpec): Promise<void> => {
   await inTransaction(database, async (trx) => {
     const now = nowIso();
-    await trx.insertInto('accounts').values({ id: spec.accountId, name: spec.accountName, created_at: now }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await trx
+      .insertInto('accounts')
+      .values({ id: spec.accountId, name: spec.accountName, created_at: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     const existing = await trx.selectFrom('api_clients').selectAll().where('client_id', '=', spec.clientId).executeTakeFirst();
     const values = { account_id: spec.accountId, secret_hash: hashSecret(spec.clientSecret), scopes: JSON.stringify(ALL_SCOPES) };
     if (existing) {
       await trx.updateTable('api_clients').set(values).where('id', '=', existing.id).execute();
     } else {
-      await trx.insertInto('api_clients').values({ id: uuid(), client_id: spec.clientId, name: spec.clientId, created_at: now, ...values }).execute();
+      await trx
+        .insertInto('api_clients')
+        .values({ id: uuid(), client_id: spec.clientId, name: spec.clientId, created_at: now, ...values })
+        .execute();
     }
   });
 };

@@ -20,7 +20,12 @@ export const DEMO_CLIENT_ID = 'demo-merchant';
  */
 export const ensureStartupMerchant = async (database: Database, env: Env): Promise<MerchantCredentials> => {
   if (env.KASSA_BOOTSTRAP_ACCOUNT && env.KASSA_BOOTSTRAP_CLIENT_ID && env.KASSA_BOOTSTRAP_CLIENT_SECRET) {
-    const spec = { accountId: env.KASSA_BOOTSTRAP_ACCOUNT, accountName: `Merchant ${env.KASSA_BOOTSTRAP_ACCOUNT}`, clientId: env.KASSA_BOOTSTRAP_CLIENT_ID, clientSecret: env.KASSA_BOOTSTRAP_CLIENT_SECRET };
+    const spec = {
+      accountId: env.KASSA_BOOTSTRAP_ACCOUNT,
+      accountName: `Merchant ${env.KASSA_BOOTSTRAP_ACCOUNT}`,
+      clientId: env.KASSA_BOOTSTRAP_CLIENT_ID,
+      clientSecret: env.KASSA_BOOTSTRAP_CLIENT_SECRET,
+    };
     await ensureAccountClient(database, spec);
     return { accountId: spec.accountId, clientId: spec.clientId, clientSecret: spec.clientSecret, demo: false };
   }

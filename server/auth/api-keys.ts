@@ -21,14 +21,28 @@ export type ApiKeyView = z.infer<typeof ApiKeyRead>;
 
 type Row = { id: string; name: string; created_at: string; created_by: string; deleted_at: string | null; deleted_by: string | null };
 const view = (r: Row): ApiKeyView => ({
-  id: r.id, name: r.name, created_at: r.created_at, created_by: r.created_by,
-  ...(r.deleted_at ? { deleted_at: r.deleted_at } : {}), ...(r.deleted_by ? { deleted_by: r.deleted_by } : {}),
+  id: r.id,
+  name: r.name,
+  created_at: r.created_at,
+  created_by: r.created_by,
+  ...(r.deleted_at ? { deleted_at: r.deleted_at } : {}),
+  ...(r.deleted_by ? { deleted_by: r.deleted_by } : {}),
 });
 
 /** API keys (header `x-api-key`) carry the creator's scopes; the key itself is shown only once. */
 export const createApiKey = async (ctx: AppContext, actor: Actor, input: z.infer<typeof CreateApiKeyBody>) => {
   const apiKey = `${actor.accountId}.${randomBase58(40)}`;
-  const row = { id: uuid(), account_id: actor.accountId, name: input.name, key_hash: hashSecret(apiKey), scopes: JSON.stringify(actor.scopes), created_by: actor.subject, created_at: nowIso(), deleted_at: null, deleted_by: null };
+  const row = {
+    id: uuid(),
+    account_id: actor.accountId,
+    name: input.name,
+    key_hash: hashSecret(apiKey),
+    scopes: JSON.stringify(actor.scopes),
+    created_by: actor.subject,
+    created_at: nowIso(),
+    deleted_at: null,
+    deleted_by: null,
+  };
   await ctx.database.db.insertInto('api_keys').values(row).execute();
   return { ...view(row), api_key: apiKey };
 };
@@ -40,8 +54,13 @@ export const listApiKeys = async (ctx: AppContext, actor: Actor): Promise<ApiKey
 
 export const deleteApiKey = async (ctx: AppContext, actor: Actor, id: string): Promise<ApiKeyView> => {
   const now = nowIso();
-  const res = await ctx.database.db.updateTable('api_keys').set({ deleted_at: now, deleted_by: actor.subject })
-    .where('id', '=', id).where('account_id', '=', actor.accountId).where('deleted_at', 'is', null).executeTakeFirst();
+  const res = await ctx.database.db
+    .updateTable('api_keys')
+    .set({ deleted_at: now, deleted_by: actor.subject })
+    .where('id', '=', id)
+    .where('account_id', '=', actor.accountId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw new AppError('API_KEY_NOT_FOUND', `API key ${id} was not found`);
   const row = await ctx.database.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return view(row);

@@ -54,7 +54,7 @@ const ipv6Groups = (ip: string): number[] => {
     const b = v4[1]!.split('.').map(Number);
     s = s.slice(0, -v4[1]!.length) + `${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
   }
-  const [head, tail] = s.includes('::') ? s.split('::') as [string, string] /* includes('::'): split gives at least two parts */ : [s, undefined];
+  const [head, tail] = s.includes('::') ? (s.split('::') as [string, string]) /* includes('::'): split gives at least two parts */ : [s, undefined];
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
   const groups = tail === undefined ? h : [...h, ...Array(8 - h.length - t.length).fill('0'), ...t];
@@ -87,11 +87,9 @@ const isLocalhostName = (host: string): boolean => {
 };
 
 /** Unset: allowed for test accounts (T...) only. */
-export const privateCallbacksAllowed = (env: Pick<Env, 'KASSA_ALLOW_PRIVATE_CALLBACKS'>, accountId: string): boolean =>
-  env.KASSA_ALLOW_PRIVATE_CALLBACKS ?? accountId.startsWith('T');
+export const privateCallbacksAllowed = (env: Pick<Env, 'KASSA_ALLOW_PRIVATE_CALLBACKS'>, accountId: string): boolean => env.KASSA_ALLOW_PRIVATE_CALLBACKS ?? accountId.startsWith('T');
 
-const invalid = (message: string, detail: string, path = 'url.callback_url'): AppError =>
-  new AppError('INVALID_CALLBACK_URL', message, { errors: [{ path, message: detail }] });
+const invalid = (message: string, detail: string, path = 'url.callback_url'): AppError => new AppError('INVALID_CALLBACK_URL', message, { errors: [{ path, message: detail }] });
 
 /** Why a URL's host (before any DNS) is refused, or undefined. */
 const literalHostProblem = (url: URL): string | undefined => {

@@ -7,7 +7,7 @@ export const CallbackAttemptView = z.object({
   attempt: z.number().int().describe('1 for the first attempt; counts on across manual retries'),
   event_delivery: z.string().describe('The `event-delivery` header of this attempt (unique per attempt)'),
   started_at: z.string(),
-  status_code: z.number().int().nullable().describe('The merchant\'s HTTP status; null when no answer came'),
+  status_code: z.number().int().nullable().describe("The merchant's HTTP status; null when no answer came"),
   latency_ms: z.number().int(),
   error: z.string().nullable().describe('Why there was no answer (timeout, ECONNREFUSED, refused: ...), or null'),
 });
@@ -38,7 +38,16 @@ type AttemptRow = Selectable<CallbackAttemptsTable>;
 /** The delivery-log view of outbox rows, each with its attempts in order. */
 export const readCallbacks = async (exec: Executor, rows: OutboxRow[]): Promise<CallbackView[]> => {
   const attempts: AttemptRow[] = rows.length
-    ? await exec.selectFrom('callback_attempts').selectAll().where('outbox_id', 'in', rows.map((r) => r.id)).orderBy('attempt').execute()
+    ? await exec
+        .selectFrom('callback_attempts')
+        .selectAll()
+        .where(
+          'outbox_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('attempt')
+        .execute()
     : [];
   return rows.map((r) => ({
     id: r.id,
@@ -56,9 +65,15 @@ export const readCallbacks = async (exec: Executor, rows: OutboxRow[]): Promise<
     last_error: r.last_error,
     created_at: r.created_at,
     updated_at: r.updated_at,
-    attempts: attempts.filter((a) => a.outbox_id === r.id).map((a) => ({
-      attempt: a.attempt, event_delivery: a.delivery_id, started_at: a.started_at,
-      status_code: a.status_code, latency_ms: a.latency_ms, error: a.error,
-    })),
+    attempts: attempts
+      .filter((a) => a.outbox_id === r.id)
+      .map((a) => ({
+        attempt: a.attempt,
+        event_delivery: a.delivery_id,
+        started_at: a.started_at,
+        status_code: a.status_code,
+        latency_ms: a.latency_ms,
+        error: a.error,
+      })),
   }));
 };

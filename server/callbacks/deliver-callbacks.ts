@@ -44,13 +44,16 @@ const claimDue = async (ctx: AppContext, limit: number): Promise<{ rows: OutboxR
     .where('o.next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('o.claimed_until', 'is', null), eb('o.claimed_until', '<', now)]))
     .where(({ not, exists, selectFrom }) =>
-      not(exists(
-        selectFrom('outbox as p')
-          .select(sql<number>`1`.as('one'))
-          .whereRef('p.transaction_id', '=', 'o.transaction_id')
-          .where('p.status', '=', 'PENDING')
-          .whereRef('p.seq', '<', 'o.seq'),
-      )))
+      not(
+        exists(
+          selectFrom('outbox as p')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('p.transaction_id', '=', 'o.transaction_id')
+            .where('p.status', '=', 'PENDING')
+            .whereRef('p.seq', '<', 'o.seq'),
+        ),
+      ),
+    )
     .orderBy('o.next_attempt_at')
     .orderBy('o.seq')
     .limit(limit);
@@ -149,20 +152,34 @@ const recordAttempt = async (ctx: AppContext, row: OutboxRow, claimId: string, r
   const now = nowIso();
   await inTransaction(ctx.database, async (trx) => {
     // A write first: on SQLite this takes the write lock at once (busy_timeout applies between processes).
-    await trx.insertInto('callback_attempts').values({
-      id: uuid(), outbox_id: row.id, delivery_id: result.deliveryId, attempt, started_at: result.startedAt,
-      latency_ms: result.latencyMs, status_code: result.statusCode, error: result.error,
-    }).execute();
-    const updated = await trx.updateTable('outbox').set({
-      status: finalStatus,
-      attempts: attempt,
-      claimed_until: null,
-      claim_id: null,
-      last_status_code: result.statusCode,
-      last_error: result.error,
-      next_attempt_at: finalStatus === 'PENDING' ? new Date(Date.now() + retryDelayMs(attempt - row.series_start, ctx.env.KASSA_CALLBACK_RETRY_BASE_MS)).toISOString() : row.next_attempt_at,
-      updated_at: now,
-    }).where('id', '=', row.id).where('claim_id', '=', claimId).executeTakeFirst();
+    await trx
+      .insertInto('callback_attempts')
+      .values({
+        id: uuid(),
+        outbox_id: row.id,
+        delivery_id: result.deliveryId,
+        attempt,
+        started_at: result.startedAt,
+        latency_ms: result.latencyMs,
+        status_code: result.statusCode,
+        error: result.error,
+      })
+      .execute();
+    const updated = await trx
+      .updateTable('outbox')
+      .set({
+        status: finalStatus,
+        attempts: attempt,
+        claimed_until: null,
+        claim_id: null,
+        last_status_code: result.statusCode,
+        last_error: result.error,
+        next_attempt_at: finalStatus === 'PENDING' ? new Date(Date.now() + retryDelayMs(attempt - row.series_start, ctx.env.KASSA_CALLBACK_RETRY_BASE_MS)).toISOString() : row.next_attempt_at,
+        updated_at: now,
+      })
+      .where('id', '=', row.id)
+      .where('claim_id', '=', claimId)
+      .executeTakeFirst();
     // Our lease ran out and another worker took the row: it owns the row's state now.
     if (Number(updated.numUpdatedRows) !== 1) return;
     if (finalStatus === 'DELIVERED' && row.event === 'AUTHORIZE' && !row.error) {
@@ -175,11 +192,18 @@ const recordAttempt = async (ctx: AppContext, row: OutboxRow, claimId: string, r
 /** Delivers every due callback once; returns how many were attempted. */
 export const deliverDueCallbacks = async (ctx: AppContext, limit = 20): Promise<number> => {
   const { rows, claimId } = await claimDue(ctx, limit);
-  await Promise.all(rows.map(async (row) => {
-    const result = await attemptDelivery(ctx, row).catch((e: unknown): AttemptResult => ({
-      statusCode: null, error: `internal: ${(e as Error).message}` /* attemptDelivery's own failures are Errors */, refused: false, latencyMs: 0, deliveryId: uuid(), startedAt: nowIso(),
-    }));
-    await recordAttempt(ctx, row, claimId, result);
-  }));
+  await Promise.all(
+    rows.map(async (row) => {
+      const result = await attemptDelivery(ctx, row).catch((e: unknown): AttemptResult => ({
+        statusCode: null,
+        error: `internal: ${(e as Error).message}` /* attemptDelivery's own failures are Errors */,
+        refused: false,
+        latencyMs: 0,
+        deliveryId: uuid(),
+        startedAt: nowIso(),
+      }));
+      await recordAttempt(ctx, row, claimId, result);
+    }),
+  );
   return rows.length;
 };

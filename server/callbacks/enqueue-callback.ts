@@ -36,7 +36,12 @@ export const callbackOptions = (callbackUrl: string) => {
     sidParameterName: params.get('sid_parameter_name') === 'sid' ? 'sid' : 'session_id',
     includeSession: params.getAll('includes').includes('session'),
     reportError: params.get('report_error')?.toLowerCase() === 'true',
-    reportEvents: new Set(params.getAll('report_event').map((e) => e.toUpperCase()).filter((e): e is ReportEvent => (REPORT_EVENTS as readonly string[]).includes(e))),
+    reportEvents: new Set(
+      params
+        .getAll('report_event')
+        .map((e) => e.toUpperCase())
+        .filter((e): e is ReportEvent => (REPORT_EVENTS as readonly string[]).includes(e)),
+    ),
   } as const;
 };
 
@@ -48,9 +53,7 @@ export const callbackOptions = (callbackUrl: string) => {
 export const enqueueCallback = async (trx: Executor, cb: CallbackToEnqueue): Promise<void> => {
   const now = nowIso();
   const opts = callbackOptions(cb.callbackUrl);
-  const event = cb.transactionId
-    ? await trx.selectFrom('transaction_events').select('seq').where('id', '=', cb.eventId).where('transaction_id', '=', cb.transactionId).executeTakeFirst()
-    : undefined;
+  const event = cb.transactionId ? await trx.selectFrom('transaction_events').select('seq').where('id', '=', cb.eventId).where('transaction_id', '=', cb.transactionId).executeTakeFirst() : undefined;
   await trx
     .insertInto('outbox')
     .values({
@@ -102,7 +105,11 @@ export const enqueueOperationCallbacks = async (
   if (!callbackUrl) return;
   if (!callbackOptions(callbackUrl).reportEvents.has(operation.event)) return;
   await enqueueCallback(trx, {
-    accountId: transaction.account_id, sessionId: transaction.session_id, transactionId: transaction.id,
-    eventId: operation.eventId, event: operation.event, callbackUrl,
+    accountId: transaction.account_id,
+    sessionId: transaction.session_id,
+    transactionId: transaction.id,
+    eventId: operation.eventId,
+    event: operation.event,
+    callbackUrl,
   });
 };

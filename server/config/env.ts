@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const EnvSchema = z
   .object({
@@ -11,7 +9,10 @@ const EnvSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: z.string().url().optional(),
     /** PostgreSQL schema to use instead of the connection's default (created if missing). */
-    KASSA_DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').optional(),
+    KASSA_DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+      .optional(),
     KASSA_DATA_DIR: z.string().default('./data'),
     KASSA_PUBLIC_URL: z.string().url().optional(),
     /**
@@ -24,7 +25,10 @@ const EnvSchema = z
     KASSA_JWT_SECRET: z.string().min(32).optional(),
     KASSA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
     KASSA_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(86400),
-    KASSA_BOOTSTRAP_ACCOUNT: z.string().regex(/^[PT]\d{8}$/, 'must be T or P followed by 8 digits').optional(),
+    KASSA_BOOTSTRAP_ACCOUNT: z
+      .string()
+      .regex(/^[PT]\d{8}$/, 'must be T or P followed by 8 digits')
+      .optional(),
     KASSA_BOOTSTRAP_CLIENT_ID: z.string().min(1).optional(),
     KASSA_BOOTSTRAP_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     KASSA_CALLBACK_WORKER: bool.default(true),

@@ -42,6 +42,13 @@ export const insertRow = async <T extends keyof DB & string>(exec: Executor, tab
   const entries = Object.entries(row).filter(([, v]) => v !== undefined); // as Kysely leaves them out
   const key = `${table}(${entries.map(([k]) => k).join(',')})`;
   let query = byColumns.get(key);
-  if (!query) byColumns.set(key, (query = exec.insertInto(table).values(Object.fromEntries(entries) as never).compile()));
+  if (!query)
+    byColumns.set(
+      key,
+      (query = exec
+        .insertInto(table)
+        .values(Object.fromEntries(entries) as never)
+        .compile()),
+    );
   await exec.executeQuery({ ...query, parameters: entries.map(([, v]) => v) });
 };

@@ -9,8 +9,18 @@ import type { Generated } from 'kysely';
 export type SessionStatusColumn = 'OPEN' | 'PAYING' | 'AUTHORIZED' | 'ON_HOLD' | 'CANCELLED';
 export type SessionKindColumn = 'PAYMENT' | 'PAYMENT_TOKEN' | 'MERCHANT_INITIATED';
 export type TransactionStatusColumn =
-  | 'INITIATED' | 'AUTHORIZED' | 'AUTHORIZATION_VOIDED' | 'CAPTURED' | 'PARTIALLY_CAPTURED'
-  | 'PARTIALLY_CAPTURED_REFUNDED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'DECLINED' | 'FAILED' | 'UNKNOWN' | 'ON_HOLD';
+  | 'INITIATED'
+  | 'AUTHORIZED'
+  | 'AUTHORIZATION_VOIDED'
+  | 'CAPTURED'
+  | 'PARTIALLY_CAPTURED'
+  | 'PARTIALLY_CAPTURED_REFUNDED'
+  | 'REFUNDED'
+  | 'PARTIALLY_REFUNDED'
+  | 'DECLINED'
+  | 'FAILED'
+  | 'UNKNOWN'
+  | 'ON_HOLD';
 export type OperationKindColumn = 'CAPTURE' | 'REFUND' | 'VOID';
 export type OperationStatusColumn = 'PENDING' | 'ASYNC' | 'DONE' | 'RELEASED';
 export type OutboxStatusColumn = 'PENDING' | 'DELIVERED' | 'FAILED';

@@ -13,7 +13,9 @@ import { findSigningSecret } from '../signature/signature-secrets';
 /** Only these fields of the shop's answer are used (unknown top-level and order fields are dropped). */
 export const ExpressCallbackResponse = z.object({
   shipping_options: z.array(ShippingOption),
-  order: z.object({ amount: Int32Amount, currency: z.string().optional(), vat_amount: Int32Amount.optional(), items: z.array(OrderItem).optional(), discount_codes: z.array(z.string()).optional() }).optional(),
+  order: z
+    .object({ amount: Int32Amount, currency: z.string().optional(), vat_amount: Int32Amount.optional(), items: z.array(OrderItem).optional(), discount_codes: z.array(z.string()).optional() })
+    .optional(),
 });
 export type ExpressCallbackResult = z.infer<typeof ExpressCallbackResponse>;
 
@@ -25,8 +27,7 @@ const MAX_ANSWER_BYTES = 262_144;
  * any status but 200, a body too large, not JSON or not the schema. The target's status, body and
  * whether anything listened are never told (the detail goes to the server log as the cause).
  */
-const failed = (detail: string): AppError =>
-  new AppError('EXPRESS_CALLBACK_FAILED', "The shop's shipping service did not give a usable answer", { cause: new Error(`express callback: ${detail}`) });
+const failed = (detail: string): AppError => new AppError('EXPRESS_CALLBACK_FAILED', "The shop's shipping service did not give a usable answer", { cause: new Error(`express callback: ${detail}`) });
 
 /** One POST over node:http(s), connecting only to the address the policy's `lookup` approved; no redirects. */
 const post = (url: string, headers: Record<string, string>, body: string, lookup: LookupFunction): Promise<{ status: number; text: string }> =>

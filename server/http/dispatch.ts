@@ -150,11 +150,13 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
         };
         return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId, operationId);
       }
-      throw pathMatched
-        ? new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`)
-        : new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
+      throw pathMatched ? new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`) : new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
     } catch (e) {
-      return toResponse(errorResult(e, (err) => log({ requestId, err })), requestId, operationId);
+      return toResponse(
+        errorResult(e, (err) => log({ requestId, err })),
+        requestId,
+        operationId,
+      );
     }
   };
 };

@@ -65,8 +65,7 @@ const STATUS: Record<ErrorCode, number> = {
 
 export const statusForCode = (code: ErrorCode): number => STATUS[code];
 
-const zodDetails = (e: ZodError): ErrorDetail[] =>
-  e.issues.map((i) => ({ path: i.path.map(String).join('.') || undefined, message: i.message, code: i.code }));
+const zodDetails = (e: ZodError): ErrorDetail[] => e.issues.map((i) => ({ path: i.path.map(String).join('.') || undefined, message: i.message, code: i.code }));
 
 /** `{ "error": { "message", "code", "errors" } }`; a 500 says nothing about internals. */
 export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResult => {

@@ -25,8 +25,7 @@ const readBody = (req: IncomingMessage): Promise<string | undefined> =>
   });
 
 /** An incoming `x-request-id` when it is 1-200 printable ASCII characters (no edge spaces), else a new uuid. */
-export const requestIdFrom = (header: string | string[] | undefined): string =>
-  typeof header === 'string' && /^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$/.test(header) ? header : uuid();
+export const requestIdFrom = (header: string | string[] | undefined): string => (typeof header === 'string' && /^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$/.test(header) ? header : uuid());
 
 export interface NodeHandlerObservability {
   logger?: Logger;
@@ -36,39 +35,41 @@ export interface NodeHandlerObservability {
 }
 
 /** node:http adapter over the route table: no framework in the /v1 hot path. `origin`: publicOriginFor (ADR 007). */
-export const createNodeHandler = (dispatch: Dispatcher, origin: PublicOrigin, obs: NodeHandlerObservability = {}) => async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-  const started = performance.now();
-  const requestId = requestIdFrom(req.headers['x-request-id']);
-  const { logger, metrics } = obs;
-  let route = 'unmatched';
-  metrics?.requestsInFlight.inc();
-  // Logged when the response is done (or the client went away): method, operationId, status, duration.
-  if (logger || metrics) res.once('close', () => {
-    const seconds = (performance.now() - started) / 1000;
-    metrics?.requestsInFlight.dec();
-    metrics?.observeRequest(route, req.method ?? 'GET', res.statusCode, seconds);
-    if (logger && logger.isLevelEnabled(obs.logRequests ? 'info' : 'debug')) {
-      logger.child({ request_id: requestId })[obs.logRequests ? 'info' : 'debug'](
-        { method: req.method, route, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, aborted: !res.writableFinished || undefined },
-        'request',
-      );
+export const createNodeHandler =
+  (dispatch: Dispatcher, origin: PublicOrigin, obs: NodeHandlerObservability = {}) =>
+  async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    const { logger, metrics } = obs;
+    let route = 'unmatched';
+    metrics?.requestsInFlight.inc();
+    // Logged when the response is done (or the client went away): method, operationId, status, duration.
+    if (logger || metrics)
+      res.once('close', () => {
+        const seconds = (performance.now() - started) / 1000;
+        metrics?.requestsInFlight.dec();
+        metrics?.observeRequest(route, req.method ?? 'GET', res.statusCode, seconds);
+        const level = obs.logRequests ? 'info' : 'debug';
+        if (logger && logger.isLevelEnabled(level)) {
+          const line = { method: req.method, route, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, aborted: !res.writableFinished || undefined };
+          logger.child({ request_id: requestId })[level](line, 'request');
+        }
+      });
+    let body: string | undefined;
+    try {
+      body = await readBody(req);
+    } catch {
+      res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close', 'request-id': requestId }).end(tooLarge);
+      return;
     }
-  });
-  let body: string | undefined;
-  try {
-    body = await readBody(req);
-  } catch {
-    res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close', 'request-id': requestId }).end(tooLarge);
-    return;
-  }
-  const url = new URL(req.url ?? '/', 'http://internal');
-  const headers: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-  const request: HttpRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body, baseUrl: origin(req.headers), requestId };
-  const response = await dispatch(request);
-  route = response.operationId ?? route;
-  // With a length, node writes headers and body in one go instead of chunked framing.
-  if (response.body !== undefined) response.headers['content-length'] = String(Buffer.byteLength(response.body));
-  res.writeHead(response.status, response.headers);
-  res.end(response.body);
-};
+    const url = new URL(req.url ?? '/', 'http://internal');
+    const headers: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    const request: HttpRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body, baseUrl: origin(req.headers), requestId };
+    const response = await dispatch(request);
+    route = response.operationId ?? route;
+    // With a length, node writes headers and body in one go instead of chunked framing.
+    if (response.body !== undefined) response.headers['content-length'] = String(Buffer.byteLength(response.body));
+    res.writeHead(response.status, response.headers);
+    res.end(response.body);
+  };

@@ -50,7 +50,9 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
       path: route.path,
       operationId: route.operationId,
       summary: route.summary,
-      description: route.strictScopes ? `${route.description ?? ''}\n\nScopes: any of ${(route.scopes ?? []).join(', ')}; on a server with KASSA_SESSION_UPDATE_REQUIRES_WRITE=true, any of ${route.strictScopes.join(', ')}.`.trim() : route.description,
+      description: route.strictScopes
+        ? `${route.description ?? ''}\n\nScopes: any of ${(route.scopes ?? []).join(', ')}; on a server with KASSA_SESSION_UPDATE_REQUIRES_WRITE=true, any of ${route.strictScopes.join(', ')}.`.trim()
+        : route.description,
       tags: route.tags,
       security: security(route),
       ...(route.scopes ? { 'x-required-scopes-any-of': [...route.scopes] } : {}),

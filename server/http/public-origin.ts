@@ -13,7 +13,10 @@ const HOST_VALUE = /^(?:[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,6
 
 /** The last value of a header (the one the proxy in front of us added), if any. */
 const lastValue = (v: string | string[] | undefined): string | undefined => {
-  const all = (Array.isArray(v) ? v.join(',') : (v ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  const all = (Array.isArray(v) ? v.join(',') : (v ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return all[all.length - 1];
 };
 

@@ -78,7 +78,9 @@ export const defineRoute = <
   H extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   A extends AuthKind = AuthKind,
->(def: RouteDef<P, Q, H, B, A>): RouteDef => def as unknown as RouteDef;
+>(
+  def: RouteDef<P, Q, H, B, A>,
+): RouteDef => def as unknown as RouteDef;
 
 export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });
 export const redirect = (location: string): RouteResult => ({ status: 302, headers: { location } });

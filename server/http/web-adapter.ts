@@ -13,7 +13,15 @@ export const handleWebRequest = async (dispatch: Dispatcher, origin: PublicOrigi
   if (text && Buffer.byteLength(text) > MAX_BODY_BYTES) {
     return Response.json({ error: { message: 'The request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE', errors: [] } }, { status: 413 });
   }
-  const req: HttpRequest = { method: request.method, path: url.pathname, query: url.searchParams, headers, body: text || undefined, baseUrl: origin(headers), requestId: requestIdFrom(headers['x-request-id']) };
+  const req: HttpRequest = {
+    method: request.method,
+    path: url.pathname,
+    query: url.searchParams,
+    headers,
+    body: text || undefined,
+    baseUrl: origin(headers),
+    requestId: requestIdFrom(headers['x-request-id']),
+  };
   const res = await dispatch(req);
   return new Response(res.body ?? null, { status: res.status, headers: res.headers });
 };

@@ -31,7 +31,9 @@ export type Claim = { kind: 'claimed'; claimedAt: string; takeover?: boolean } |
 export const canonicalJson = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -48,7 +50,9 @@ export const requestHash = (method: string, path: string, query: URLSearchParams
       body = rawBody;
     }
   }
-  return createHash('sha256').update(`${method.toUpperCase()}\n${path}\n${new URLSearchParams(sortedQuery).toString()}\n${body}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()}\n${path}\n${new URLSearchParams(sortedQuery).toString()}\n${body}`)
+    .digest('hex');
 };
 
 /**
@@ -87,7 +91,13 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
     const abandoned = row.status === 'IN_PROGRESS' && row.resource_id === null && addSeconds(row.created_at, IN_PROGRESS_LEASE_SECONDS) <= now;
     if (row.expires_at <= now || abandoned) {
       // Only the exact record we read is removed, so two retries cannot both take it over.
-      await db.deleteFrom('idempotency_keys').where('account_id', '=', req.accountId).where('idem_key', '=', req.key).where('created_at', '=', row.created_at).where('status', '=', row.status).execute();
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('account_id', '=', req.accountId)
+        .where('idem_key', '=', req.key)
+        .where('created_at', '=', row.created_at)
+        .where('status', '=', row.status)
+        .execute();
       continue;
     }
     if (row.request_hash !== req.requestHash) {

@@ -31,15 +31,23 @@ export const purgeExpiredRows = async (ctx: AppContext, opts: PurgeOptions = {})
   const cutoff = new Date(Date.parse(now) - (opts.retentionDays ?? ctx.env.KASSA_RETENTION_DAYS) * 86_400_000).toISOString();
 
   const keys = await database.db.selectFrom('idempotency_keys').select(['account_id', 'idem_key']).where('expires_at', '<', now).where('status', '=', 'COMPLETED').limit(batch).execute();
-  const deletedKeys = keys.length === 0 ? 0 : await inTransaction(database, async (trx) => {
-    let n = 0;
-    for (const k of keys) {
-      const r = await trx.deleteFrom('idempotency_keys').where('account_id', '=', k.account_id).where('idem_key', '=', k.idem_key)
-        .where('expires_at', '<', now).where('status', '=', 'COMPLETED').executeTakeFirst();
-      n += Number(r.numDeletedRows);
-    }
-    return n;
-  });
+  const deletedKeys =
+    keys.length === 0
+      ? 0
+      : await inTransaction(database, async (trx) => {
+          let n = 0;
+          for (const k of keys) {
+            const r = await trx
+              .deleteFrom('idempotency_keys')
+              .where('account_id', '=', k.account_id)
+              .where('idem_key', '=', k.idem_key)
+              .where('expires_at', '<', now)
+              .where('status', '=', 'COMPLETED')
+              .executeTakeFirst();
+            n += Number(r.numDeletedRows);
+          }
+          return n;
+        });
 
   const deletedOutbox = await inTransaction(database, async (trx) => {
     const due = trx.selectFrom('outbox').select('id').where('status', 'in', FINAL_OUTBOX).where('updated_at', '<', cutoff).limit(batch);

@@ -7,8 +7,23 @@ export type { Logger };
  * and headers are never passed to the logger at all; this list is the second line of defence.
  */
 const SENSITIVE = [
-  'authorization', 'cookie', 'set-cookie', 'x-api-key', 'client_secret', 'clientSecret', 'secret', 'password',
-  'access_token', 'token', 'payment_token', 'card', 'card_number', 'number', 'cvc', 'cvv', 'pan',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'client_secret',
+  'clientSecret',
+  'secret',
+  'password',
+  'access_token',
+  'token',
+  'payment_token',
+  'card',
+  'card_number',
+  'number',
+  'cvc',
+  'cvv',
+  'pan',
 ];
 const seg = (key: string) => (/^[a-z_][a-z0-9_]*$/i.test(key) ? `.${key}` : `["${key}"]`);
 const REDACT = SENSITIVE.flatMap((k) => [seg(k).replace(/^\./, ''), `*${seg(k)}`, `*.*${seg(k)}`]);

@@ -33,7 +33,11 @@ export const createMetrics = (database: Database): KassaMetrics => {
     help: 'Callbacks waiting to be delivered (outbox rows PENDING)',
     registers: [registry],
     async collect() {
-      const r = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'PENDING').executeTakeFirst();
+      const r = await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
       this.set(Number(r?.n ?? 0));
     },
   });
@@ -42,7 +46,11 @@ export const createMetrics = (database: Database): KassaMetrics => {
     help: 'Age of the oldest callback still waiting to be delivered (0 when none)',
     registers: [registry],
     async collect() {
-      const r = await db.selectFrom('outbox').select((eb) => eb.fn.min<string | null>('created_at').as('oldest')).where('status', '=', 'PENDING').executeTakeFirst();
+      const r = await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.min<string | null>('created_at').as('oldest'))
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
       this.set(ageSeconds(r?.oldest));
     },
   });
@@ -51,7 +59,11 @@ export const createMetrics = (database: Database): KassaMetrics => {
     help: 'Captures, refunds and voids reserved but not yet settled (PENDING or ASYNC at the acquirer)',
     registers: [registry],
     async collect() {
-      const r = await db.selectFrom('transaction_operations').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', 'in', ['PENDING', 'ASYNC']).executeTakeFirst();
+      const r = await db
+        .selectFrom('transaction_operations')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('status', 'in', ['PENDING', 'ASYNC'])
+        .executeTakeFirst();
       this.set(Number(r?.n ?? 0));
     },
   });

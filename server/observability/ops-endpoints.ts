@@ -15,22 +15,24 @@ export const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
  * otherwise) and `/metrics` (Prometheus text format). Served by bin/kassa.ts beside /v1, outside
  * the route table: they are for the platform, not for merchants.
  */
-export const createOpsHandler = (database: Database, metrics: KassaMetrics) => async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-  const path = (req.url ?? '/').split('?')[0];
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD' }).end();
-    return;
-  }
-  if (path === '/healthz') return json(res, 200, { status: 'ok' });
-  if (path === '/readyz') {
-    const r = await checkReadiness(database);
-    return json(res, r.ready ? 200 : 503, { status: r.ready ? 'ready' : 'unavailable', ...r.checks, ...(r.missing ? { missing_migrations: r.missing } : {}) });
-  }
-  try {
-    const text = await metrics.registry.metrics();
-    res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text);
-  } catch {
-    // A gauge's query failed (database gone): the scrape fails visibly instead of reporting zeros.
-    res.writeHead(503, { 'content-type': 'text/plain' }).end('metrics unavailable\n');
-  }
-};
+export const createOpsHandler =
+  (database: Database, metrics: KassaMetrics) =>
+  async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (path === '/healthz') return json(res, 200, { status: 'ok' });
+    if (path === '/readyz') {
+      const r = await checkReadiness(database);
+      return json(res, r.ready ? 200 : 503, { status: r.ready ? 'ready' : 'unavailable', ...r.checks, ...(r.missing ? { missing_migrations: r.missing } : {}) });
+    }
+    try {
+      const text = await metrics.registry.metrics();
+      res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text);
+    } catch {
+      // A gauge's query failed (database gone): the scrape fails visibly instead of reporting zeros.
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('metrics unavailable\n');
+    }
+  };

@@ -14,5 +14,4 @@ export const listProfiles = async (ctx: AppContext, actor: Actor, query: { limit
   return rows.map(readProfile);
 };
 
-export const getProfile = async (ctx: AppContext, actor: Actor, profileId: string): Promise<ProfileView> =>
-  readProfile(await loadProfile(ctx.database.db, actor.accountId, profileId));
+export const getProfile = async (ctx: AppContext, actor: Actor, profileId: string): Promise<ProfileView> => readProfile(await loadProfile(ctx.database.db, actor.accountId, profileId));

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { Configuration } from '../sessions/session-schemas';
 import { HttpUrl, JsonObject, SafeString, SafeText } from '../shared/schemas';
 
-export const ProfileId = SafeString.min(1).max(255).regex(/^\S(.*\S)?$/, 'must not start or end with spaces');
+export const ProfileId = SafeString.min(1)
+  .max(255)
+  .regex(/^\S(.*\S)?$/, 'must not start or end with spaces');
 
 export const ProfileConfigurationSchema = Configuration.extend({
   theme: JsonObject.optional(),

@@ -13,6 +13,10 @@ export const updateProfile = async (ctx: AppContext, actor: Actor, profileId: st
   }
   assertProfileAllowed(ctx, actor.accountId, input);
   const row = await loadProfile(ctx.database.db, actor.accountId, profileId);
-  await ctx.database.db.updateTable('session_profiles').set({ description: input.description, data: profileData(input), updated_at: nowIso() }).where('id', '=', row.id).execute();
+  await ctx.database.db
+    .updateTable('session_profiles')
+    .set({ description: input.description, data: profileData(input), updated_at: nowIso() })
+    .where('id', '=', row.id)
+    .execute();
   return readProfile(await loadProfile(ctx.database.db, actor.accountId, profileId));
 };

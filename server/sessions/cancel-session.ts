@@ -36,16 +36,23 @@ export const cancelSession = async (ctx: AppContext, actor: Actor, sessionId: st
     throw new AppError('TRANSACTION_NOT_VOIDABLE', `The session's transaction is ${txStatus}; only an initiated or authorized transaction can be cancelled`);
   }
   // The void is a step of this cancel, not what its Idempotency-Key records (the cancel's transaction does).
-  if (txStatus === 'AUTHORIZED') await runMoneyOperation(ctx, actor, { transactionId: session.transaction_id!, operation: 'VOID', amount: 0, details: { reason: 'session cancelled' } }, { ...meta, idempotency: undefined });
+  if (txStatus === 'AUTHORIZED')
+    await runMoneyOperation(ctx, actor, { transactionId: session.transaction_id!, operation: 'VOID', amount: 0, details: { reason: 'session cancelled' } }, { ...meta, idempotency: undefined });
 
   return inTransaction(ctx.database, async (trx) => {
     const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });
     if (row.status === 'CANCELLED') throw new AppError('SESSION_CANCELLED', 'The session is already cancelled');
     if (row.version !== session.version && row.status !== session.status) throw new AppError('CONFLICT', 'The session changed while it was being cancelled; retry');
     const now = nowIso();
-    expectUpdated(await trx.updateTable('sessions')
-      .set({ status: 'CANCELLED', cancelled_at: now, cancelled_by: actor.subject, pay_lock_id: null, updated_at: now, version: row.version + 1 })
-      .where('id', '=', row.id).where('version', '=', row.version).executeTakeFirst(), 'The session');
+    expectUpdated(
+      await trx
+        .updateTable('sessions')
+        .set({ status: 'CANCELLED', cancelled_at: now, cancelled_by: actor.subject, pay_lock_id: null, updated_at: now, version: row.version + 1 })
+        .where('id', '=', row.id)
+        .where('version', '=', row.version)
+        .executeTakeFirst(),
+      'The session',
+    );
     await recordResource(trx, meta, row.id);
     await appendSessionEvent(trx, row.id, 'CANCELLED', { meta, details: { cancelled_by: actor.subject, ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}) } });
     return readSession(trx, await loadSession(trx, ctx.database, row.id));

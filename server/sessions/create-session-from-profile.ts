@@ -6,7 +6,13 @@ import { createSession, type CreatedSession } from './create-session';
 import type { CreateSessionFromProfileInput } from './session-schemas';
 
 /** A session whose configuration (and URL defaults) come from a saved profile; the request may override either. */
-export const createSessionFromProfile = async (ctx: AppContext, actor: Actor, input: CreateSessionFromProfileInput, meta: RequestMeta, opts: { includeSession?: boolean } = {}): Promise<CreatedSession> => {
+export const createSessionFromProfile = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateSessionFromProfileInput,
+  meta: RequestMeta,
+  opts: { includeSession?: boolean } = {},
+): Promise<CreatedSession> => {
   const profile = readProfile(await loadProfile(ctx.database.db, actor.accountId, input.profile_id));
   const url = { ...profile.url, ...input.url };
   if (!url.return_url) {

@@ -21,7 +21,15 @@ export const lockSession = async (ctx: AppContext, sessionId: string, ifUnmodifi
     if (session.pay_lock_id) return { pay_lock: { pay_lock_id: session.pay_lock_id } };
     assertPayable(session);
     const payLockId = uuid();
-    expectUpdated(await trx.updateTable('sessions').set({ pay_lock_id: payLockId, updated_at: nowIso(), version: session.version + 1 }).where('id', '=', session.id).where('version', '=', session.version).executeTakeFirst(), 'The session');
+    expectUpdated(
+      await trx
+        .updateTable('sessions')
+        .set({ pay_lock_id: payLockId, updated_at: nowIso(), version: session.version + 1 })
+        .where('id', '=', session.id)
+        .where('version', '=', session.version)
+        .executeTakeFirst(),
+      'The session',
+    );
     await appendSessionEvent(trx, session.id, 'PAY_LOCK_START', { meta, details: { pay_lock_id: payLockId } });
     return { pay_lock: { pay_lock_id: payLockId } };
   });

@@ -30,9 +30,13 @@ const assertReferenceUnique = async (ctx: AppContext, trx: Executor, accountId: 
   const found = (await q.execute()).map((r) => r.status);
   if (found.length === 0) return;
   if (!strict && found.every((status) => status === 'PAYING')) {
-    throw new AppError('SESSION_PAYMENT_IN_PROGRESS', `A payment of a session with merchant_reference ${reference} is in progress; retry when it has finished`, { errors: [{ path: 'session.order.merchant_reference', message: 'payment in progress' }] });
+    throw new AppError('SESSION_PAYMENT_IN_PROGRESS', `A payment of a session with merchant_reference ${reference} is in progress; retry when it has finished`, {
+      errors: [{ path: 'session.order.merchant_reference', message: 'payment in progress' }],
+    });
   }
-  throw new AppError('DUPLICATE_MERCHANT_REFERENCE', `A ${strict ? '' : 'successfully paid '}session with merchant_reference ${reference} already exists`, { errors: [{ path: 'session.order.merchant_reference', message: 'duplicate' }] });
+  throw new AppError('DUPLICATE_MERCHANT_REFERENCE', `A ${strict ? '' : 'successfully paid '}session with merchant_reference ${reference} already exists`, {
+    errors: [{ path: 'session.order.merchant_reference', message: 'duplicate' }],
+  });
 };
 
 /**
@@ -70,26 +74,34 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
   if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
 
   let transactionId = '';
-  const { id: sessionId, replayed } = await inTransaction(ctx.database, (trx) => oncePerKey(trx, ctx.database, meta, async () => {
-    await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));
-    const id = await insertSession(ctx, trx, actor, { ...draft, configuration, kind: 'MERCHANT_INITIATED', payment_operation: paymentOperation }, meta);
-    const session = await loadSession(trx, ctx.database, id, { lock: true });
-    transactionId = await startPaymentAttempt(trx, session, paymentType, session.amount, actor.subject, meta);
-    return id;
-  }));
+  const { id: sessionId, replayed } = await inTransaction(ctx.database, (trx) =>
+    oncePerKey(trx, ctx.database, meta, async () => {
+      await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));
+      const id = await insertSession(ctx, trx, actor, { ...draft, configuration, kind: 'MERCHANT_INITIATED', payment_operation: paymentOperation }, meta);
+      const session = await loadSession(trx, ctx.database, id, { lock: true });
+      transactionId = await startPaymentAttempt(trx, session, paymentType, session.amount, actor.subject, meta);
+      return id;
+    }),
+  );
   if (replayed) return replayMerchantPay(ctx, actor, sessionId);
 
   try {
     let answer: AttemptResult;
     try {
-      answer = paymentType === 'sandbox.invoice'
-        ? { outcome: 'APPROVED', providerReference: 'sandbox-invoice' }
-        : await ctx.acquirer.authorizeWithToken({ accountId: actor.accountId, transactionId, token: token!, amount: draft.order.amount, currency: draft.order.currency });
+      answer =
+        paymentType === 'sandbox.invoice'
+          ? { outcome: 'APPROVED', providerReference: 'sandbox-invoice' }
+          : await ctx.acquirer.authorizeWithToken({ accountId: actor.accountId, transactionId, token: token!, amount: draft.order.amount, currency: draft.order.currency });
     } catch (e) {
       answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' };
     }
     const errorCode = answer.outcome === 'DECLINED' && !answer.retryable ? 'DO_NOT_RETRY' : undefined;
-    const { status, session, result } = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: actor.subject, amount: draft.order.amount, declineStatus: 'FAILED', errorCode });
+    const { status, session, result } = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, {
+      createdBy: actor.subject,
+      amount: draft.order.amount,
+      declineStatus: 'FAILED',
+      errorCode,
+    });
     if (status === 'AUTHORIZED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
     const transaction = await getTransaction(ctx, actor, transactionId);
     const success = result.outcome === 'APPROVED';

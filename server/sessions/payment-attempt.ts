@@ -14,34 +14,61 @@ import { appendSessionEvent } from './session-events';
 import { voidLateAuthorization } from './void-late-authorization';
 import { customerWithoutTokens, loadSession, type SessionRecord } from './session-repository';
 
-export type AttemptResult =
-  | AuthorizeResult
-  | { outcome: 'TOKENIZED'; tokens: TokenizeResult }
-  | { outcome: 'FAILED'; code: string; message: string };
+export type AttemptResult = AuthorizeResult | { outcome: 'TOKENIZED'; tokens: TokenizeResult } | { outcome: 'FAILED'; code: string; message: string };
 
 /** Step 1 of every payment (inside the caller's transaction, session row locked): an INITIATED transaction; the session is PAYING. */
 export const startPaymentAttempt = async (trx: Executor, session: SessionRecord, paymentType: string, amount: number, createdBy: string, meta: RequestMeta): Promise<string> => {
   const { order } = session;
   const now = nowIso();
   const transactionId = accountScopedId(session.account_id);
-  await trx.insertInto('transactions').values({
-    id: transactionId, account_id: session.account_id, session_id: session.id, status: 'INITIATED',
-    currency: session.currency, amount,
-    captured_amount: 0, refunded_amount: 0, voided_amount: 0, pending_capture: 0, pending_refund: 0, pending_void: 0,
-    payment_product: paymentType.split('.')[0]!, payment_product_type: paymentType, card: null,
-    merchant_reference: session.merchant_reference, merchant_reference_2: session.merchant_reference_2,
-    payment_operation: session.payment_operation,
-    payout_destination_id: order.payout_destination_id ?? order.store?.payout_destination_id ?? null,
-    data: toJson({
-      items: order.items, shipping_option: order.shipping_option, shipping_address: order.shipping_address, billing_address: order.billing_address,
-      customer: customerWithoutTokens(session.customer), metadata: session.metadata, url: { callback_url: session.url.callback_url },
-      channel: session.configuration.channel ?? 'ecommerce',
-      ...(session.platform_type ? { platform_type: session.platform_type } : {}),
-    }),
-    created_at: now, updated_at: now, version: 1,
-  }).execute();
+  await trx
+    .insertInto('transactions')
+    .values({
+      id: transactionId,
+      account_id: session.account_id,
+      session_id: session.id,
+      status: 'INITIATED',
+      currency: session.currency,
+      amount,
+      captured_amount: 0,
+      refunded_amount: 0,
+      voided_amount: 0,
+      pending_capture: 0,
+      pending_refund: 0,
+      pending_void: 0,
+      payment_product: paymentType.split('.')[0]!,
+      payment_product_type: paymentType,
+      card: null,
+      merchant_reference: session.merchant_reference,
+      merchant_reference_2: session.merchant_reference_2,
+      payment_operation: session.payment_operation,
+      payout_destination_id: order.payout_destination_id ?? order.store?.payout_destination_id ?? null,
+      data: toJson({
+        items: order.items,
+        shipping_option: order.shipping_option,
+        shipping_address: order.shipping_address,
+        billing_address: order.billing_address,
+        customer: customerWithoutTokens(session.customer),
+        metadata: session.metadata,
+        url: { callback_url: session.url.callback_url },
+        channel: session.configuration.channel ?? 'ecommerce',
+        ...(session.platform_type ? { platform_type: session.platform_type } : {}),
+      }),
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    })
+    .execute();
   await appendTransactionEvent(trx, transactionId, { event: 'INITIALIZE', success: true, amount, createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers) }, true);
-  expectUpdated(await trx.updateTable('sessions').set({ status: 'PAYING', updated_at: now, version: session.version + 1 }).where('id', '=', session.id).where('version', '=', session.version).executeTakeFirst(), 'The session');
+  expectUpdated(
+    await trx
+      .updateTable('sessions')
+      .set({ status: 'PAYING', updated_at: now, version: session.version + 1 })
+      .where('id', '=', session.id)
+      .where('version', '=', session.version)
+      .executeTakeFirst(),
+    'The session',
+  );
   return transactionId;
 };
 
@@ -66,7 +93,11 @@ const ABANDONED: AttemptResult = { outcome: 'FAILED', code: 'ABANDONED', message
  * after the database transaction (ADR 012).
  */
 export const finishPaymentAttempt = async (
-  ctx: AppContext, sessionId: string, transactionId: string, result: AttemptResult, meta: RequestMeta,
+  ctx: AppContext,
+  sessionId: string,
+  transactionId: string,
+  result: AttemptResult,
+  meta: RequestMeta,
   opts: { createdBy: string; amount: number; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
 ): Promise<FinishedAttempt> => {
   const finished = await recordAttempt(ctx, sessionId, transactionId, result, meta, opts);
@@ -77,7 +108,11 @@ export const finishPaymentAttempt = async (
 };
 
 const recordAttempt = (
-  ctx: AppContext, sessionId: string, transactionId: string, result: AttemptResult, meta: RequestMeta,
+  ctx: AppContext,
+  sessionId: string,
+  transactionId: string,
+  result: AttemptResult,
+  meta: RequestMeta,
   opts: { createdBy: string; amount: number; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
 ): Promise<FinishedAttempt> =>
   inTransaction(ctx.database, async (trx) => {
@@ -91,20 +126,52 @@ const recordAttempt = (
     const providerApproved = result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED';
     const error = providerApproved ? undefined : { code: opts.errorCode ?? (result as { code: string }).code, message: (result as { message: string }).message };
     const now = nowIso();
-    expectUpdated(await trx.updateTable('transactions').set({
-      status, card: card ? toJson(card) : null, card_brand: card?.brand ?? null, updated_at: now, version: attempt.version + 1,
-      ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
-    }).where('id', '=', transactionId).where('status', '=', 'INITIATED').where('version', '=', attempt.version).executeTakeFirst(), 'The payment attempt');
-    const eventId = await appendTransactionEvent(trx, transactionId, { event: 'AUTHORIZE', success: providerApproved, amount: opts.amount, createdBy: opts.createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers), ...(error ? { error } : {}),
+    expectUpdated(
+      await trx
+        .updateTable('transactions')
+        .set({
+          status,
+          card: card ? toJson(card) : null,
+          card_brand: card?.brand ?? null,
+          updated_at: now,
+          version: attempt.version + 1,
+          ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
+        })
+        .where('id', '=', transactionId)
+        .where('status', '=', 'INITIATED')
+        .where('version', '=', attempt.version)
+        .executeTakeFirst(),
+      'The payment attempt',
+    );
+    const eventId = await appendTransactionEvent(trx, transactionId, {
+      event: 'AUTHORIZE',
+      success: providerApproved,
+      amount: opts.amount,
+      createdBy: opts.createdBy,
+      requestId: meta.requestId,
+      requestHeaders: redactHeaders(meta.headers),
+      ...(error ? { error } : {}),
       ...(onHold ? { details: { on_hold: true } } : error ? { details: { retry_policy: { retryable: result.outcome === 'DECLINED' ? result.retryable : true } } } : {}),
     });
-    expectUpdated(await trx.updateTable('sessions')
-      .set({ status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved || onHold ? transactionId : session.transaction_id, updated_at: now, version: session.version + 1 })
-      .where('id', '=', sessionId).where('version', '=', session.version).executeTakeFirst(), 'The session');
+    expectUpdated(
+      await trx
+        .updateTable('sessions')
+        .set({
+          status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN',
+          transaction_id: approved || onHold ? transactionId : session.transaction_id,
+          updated_at: now,
+          version: session.version + 1,
+        })
+        .where('id', '=', sessionId)
+        .where('version', '=', session.version)
+        .executeTakeFirst(),
+      'The session',
+    );
     const sessionEvent = onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
     await appendSessionEvent(trx, sessionId, sessionEvent, { meta, details: { transaction_id: transactionId, payment_product_type: attempt.payment_product_type, ...(error ? { error } : {}) } });
     const callbackUrl = session.url.callback_url;
     if (approved && callbackUrl) await enqueueCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, event: 'AUTHORIZE', callbackUrl });
-    else if (callbackUrl && (result.outcome === 'DECLINED' || result.outcome === 'FAILED')) await enqueueErrorCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, callbackUrl, error: result.outcome === 'DECLINED' ? 'authorization' : 'failed' });
+    else if (callbackUrl && (result.outcome === 'DECLINED' || result.outcome === 'FAILED'))
+      await enqueueErrorCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, callbackUrl, error: result.outcome === 'DECLINED' ? 'authorization' : 'failed' });
     return { status, session, result };
   });

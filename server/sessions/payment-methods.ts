@@ -7,18 +7,13 @@ export interface PaymentMethod {
 }
 
 /** Provider segments the public API knows; naming one in `configuration` opts out of the default. */
-const KNOWN_PROVIDERS = [
-  'sandbox', 'payex', 'bambora', 'collector', 'instabank', 'klarna', 'vipps', 'swish',
-  'santander', 'dintero_psp', 'netaxept', 'dintero', 'two', 'kravia',
-];
+const KNOWN_PROVIDERS = ['sandbox', 'payex', 'bambora', 'collector', 'instabank', 'klarna', 'vipps', 'swish', 'santander', 'dintero_psp', 'netaxept', 'dintero', 'two', 'kravia'];
 
 const SANDBOX_CARD: PaymentMethod = { payment_product_type: 'sandbox.creditcard', name: 'Card' };
 const SANDBOX_INVOICE: PaymentMethod = { payment_product_type: 'sandbox.invoice', name: 'Invoice' };
 
-
 /** `value[key]` of an object from a (loose) configuration; undefined for anything else. */
-const field = (value: unknown, key: string): unknown =>
-  typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined; // an object with `key` (checked just before) indexed by it
+const field = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined); // an object with `key` (checked just before) indexed by it
 
 const isEnabled = (value: unknown): boolean => field(value, 'enabled') === true;
 

@@ -17,17 +17,36 @@ export const STALE_PAYMENT_MS = 120_000;
  */
 export const recoverStalePayments = async (ctx: AppContext, opts: { limit?: number; staleMs?: number } = {}): Promise<number> => {
   const before = new Date(Date.now() - (opts.staleMs ?? STALE_PAYMENT_MS)).toISOString();
-  const stale = await ctx.database.db.selectFrom('transactions').select(['id', 'session_id', 'amount']).where('status', '=', 'INITIATED').where('created_at', '<=', before).limit(opts.limit ?? 20).execute();
+  const stale = await ctx.database.db
+    .selectFrom('transactions')
+    .select(['id', 'session_id', 'amount'])
+    .where('status', '=', 'INITIATED')
+    .where('created_at', '<=', before)
+    .limit(opts.limit ?? 20)
+    .execute();
   for (const tx of stale) {
     await inTransaction(ctx.database, async (trx) => {
       const session = await loadSession(trx, ctx.database, tx.session_id, { lock: true });
       const now = nowIso();
-      const updated = await trx.updateTable('transactions').set((eb) => ({ status: 'FAILED', updated_at: now, version: eb('version', '+', 1) })).where('id', '=', tx.id).where('status', '=', 'INITIATED').executeTakeFirst();
+      const updated = await trx
+        .updateTable('transactions')
+        .set((eb) => ({ status: 'FAILED', updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', tx.id)
+        .where('status', '=', 'INITIATED')
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return; // the acquirer's answer was recorded meanwhile
       const error = { code: 'ABANDONED', message: 'The payment attempt did not complete; the customer may try again' };
       await appendTransactionEvent(trx, tx.id, { event: 'AUTHORIZE', success: false, amount: tx.amount, createdBy: 'system', error, details: { retry_policy: { retryable: true } } });
       if (session.status === 'PAYING') {
-        expectUpdated(await trx.updateTable('sessions').set({ status: 'OPEN', updated_at: now, version: session.version + 1 }).where('id', '=', session.id).where('version', '=', session.version).executeTakeFirst(), 'The session');
+        expectUpdated(
+          await trx
+            .updateTable('sessions')
+            .set({ status: 'OPEN', updated_at: now, version: session.version + 1 })
+            .where('id', '=', session.id)
+            .where('version', '=', session.version)
+            .executeTakeFirst(),
+          'The session',
+        );
       }
       await appendSessionEvent(trx, session.id, 'FAILED', { details: { transaction_id: tx.id, error } });
     });

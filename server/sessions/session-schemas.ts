@@ -110,19 +110,29 @@ const sessionFields = {
   platform_type: z.enum(PLATFORM_TYPES).optional(),
 };
 
-export const CreateSessionBody = z.strictObject({ ...sessionFields, configuration: Configuration.optional(), payment_operation: z.enum(SESSION_PAYMENT_OPERATIONS).optional() }).superRefine(uniqueLineIds);
+export const CreateSessionBody = z
+  .strictObject({ ...sessionFields, configuration: Configuration.optional(), payment_operation: z.enum(SESSION_PAYMENT_OPERATIONS).optional() })
+  .superRefine(uniqueLineIds);
 export type CreateSessionInput = z.infer<typeof CreateSessionBody>;
 
 export const CreateSessionFromProfileBody = z
-  .strictObject({ ...sessionFields, profile_id: SafeString.min(1).max(255), url: SessionUrl.partial({ return_url: true }).optional(), configuration: Configuration.optional(), payment_operation: z.enum(SESSION_PAYMENT_OPERATIONS).optional() })
+  .strictObject({
+    ...sessionFields,
+    profile_id: SafeString.min(1).max(255),
+    url: SessionUrl.partial({ return_url: true }).optional(),
+    configuration: Configuration.optional(),
+    payment_operation: z.enum(SESSION_PAYMENT_OPERATIONS).optional(),
+  })
   .superRefine(uniqueLineIds);
 export type CreateSessionFromProfileInput = z.infer<typeof CreateSessionFromProfileBody>;
 
-export const UpdateSessionBody = z.strictObject({
-  order: Order,
-  express: Express.optional(),
-  remove_lock: z.boolean().optional(),
-}).superRefine(uniqueLineIds);
+export const UpdateSessionBody = z
+  .strictObject({
+    order: Order,
+    express: Express.optional(),
+    remove_lock: z.boolean().optional(),
+  })
+  .superRefine(uniqueLineIds);
 export type UpdateSessionInput = z.infer<typeof UpdateSessionBody>;
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -131,7 +141,12 @@ export const UpdateSessionQuery = z.object({
   update_without_lock: booleanQuery.optional(),
 });
 
-export const IncludeSessionQuery = z.object({ include_session: z.enum(['true', 'false']).transform((v) => v === 'true').optional() });
+export const IncludeSessionQuery = z.object({
+  include_session: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
 
 export const CreateSessionResponse = z.object({ id: z.string(), url: z.string(), session: z.lazy(() => SessionSchema).optional() });
 
@@ -243,23 +258,28 @@ export const CARD_PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purch
 const StoredCardTokens = z.looseObject({
   'sandbox.creditcard': z.looseObject({ payment_token: z.string().min(1).max(255).optional(), recurrence_token: z.string().min(1).max(255).optional() }).optional(),
 });
-export const PayMerchantInitiatedBody = z.strictObject({
-  session: z.strictObject({
-    ...sessionFields,
-    url: SessionUrl.partial({ return_url: true }).optional(),
-    customer: Customer.extend({ tokens: StoredCardTokens.optional() }).optional(),
-    configuration: Configuration.optional(),
-    payment_operation: z.enum(PAYMENT_OPERATIONS).optional(),
-  }).superRefine(uniqueLineIds),
-  payment: z.strictObject({
-    payment_product_type: z.enum(['sandbox.creditcard', 'sandbox.invoice']),
-    /** Card merchant-initiated payments: the public API declares the operation here. */
-    operation: z.enum(CARD_PAYMENT_OPERATIONS).optional(),
-  }),
-}).superRefine((body, ctx) => {
-  const { operation, payment_product_type: type } = body.payment;
-  if (operation && type !== 'sandbox.creditcard') ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: 'is only for card payment types' });
-  const sessionOperation = body.session.payment_operation;
-  if (operation && sessionOperation && operation !== sessionOperation) ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: `must match session.payment_operation (${sessionOperation})` });
-});
+export const PayMerchantInitiatedBody = z
+  .strictObject({
+    session: z
+      .strictObject({
+        ...sessionFields,
+        url: SessionUrl.partial({ return_url: true }).optional(),
+        customer: Customer.extend({ tokens: StoredCardTokens.optional() }).optional(),
+        configuration: Configuration.optional(),
+        payment_operation: z.enum(PAYMENT_OPERATIONS).optional(),
+      })
+      .superRefine(uniqueLineIds),
+    payment: z.strictObject({
+      payment_product_type: z.enum(['sandbox.creditcard', 'sandbox.invoice']),
+      /** Card merchant-initiated payments: the public API declares the operation here. */
+      operation: z.enum(CARD_PAYMENT_OPERATIONS).optional(),
+    }),
+  })
+  .superRefine((body, ctx) => {
+    const { operation, payment_product_type: type } = body.payment;
+    if (operation && type !== 'sandbox.creditcard') ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: 'is only for card payment types' });
+    const sessionOperation = body.session.payment_operation;
+    if (operation && sessionOperation && operation !== sessionOperation)
+      ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: `must match session.payment_operation (${sessionOperation})` });
+  });
 export type PayMerchantInitiatedInput = z.infer<typeof PayMerchantInitiatedBody>;

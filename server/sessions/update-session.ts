@@ -30,7 +30,14 @@ const changed = (a: unknown, b: unknown) => ({ status: JSON.stringify(a) === JSO
  * callback, when it runs, is called before the database transaction, and the write then checks
  * that the session did not change meanwhile.
  */
-export const updateSession = async (ctx: AppContext, actor: Actor, sessionId: string, input: UpdateSessionInput, query: { force_shipping_address_callback?: boolean; update_without_lock?: boolean }, meta: RequestMeta): Promise<SessionView> => {
+export const updateSession = async (
+  ctx: AppContext,
+  actor: Actor,
+  sessionId: string,
+  input: UpdateSessionInput,
+  query: { force_shipping_address_callback?: boolean; update_without_lock?: boolean },
+  meta: RequestMeta,
+): Promise<SessionView> => {
   const session = await loadSession(ctx.database.db, ctx.database, sessionId, { accountId: actor.accountId });
   assertUpdatable(session, query.update_without_lock);
   assertExpressUrlsAllowed(ctx, actor.accountId, input.express);
@@ -56,20 +63,30 @@ export const updateSession = async (ctx: AppContext, actor: Actor, sessionId: st
     const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });
     if (row.version !== session.version) throw new AppError('CONFLICT', 'The session changed while it was being updated; retry');
     const removeLock = input.remove_lock !== false && row.pay_lock_id !== null;
-    await trx.updateTable('sessions').set({
-      order_data: toJson(order),
-      amount: order.amount,
-      merchant_reference: order.merchant_reference,
-      express: express ? toJson(express) : null,
-      pay_lock_id: removeLock ? null : row.pay_lock_id,
-      updated_at: nowIso(),
-      version: row.version + 1,
-    }).where('id', '=', row.id).where('version', '=', row.version).executeTakeFirst().then((r) => expectUpdated(r, 'The session'));
+    await trx
+      .updateTable('sessions')
+      .set({
+        order_data: toJson(order),
+        amount: order.amount,
+        merchant_reference: order.merchant_reference,
+        express: express ? toJson(express) : null,
+        pay_lock_id: removeLock ? null : row.pay_lock_id,
+        updated_at: nowIso(),
+        version: row.version + 1,
+      })
+      .where('id', '=', row.id)
+      .where('version', '=', row.version)
+      .executeTakeFirst()
+      .then((r) => expectUpdated(r, 'The session'));
     await appendSessionEvent(trx, row.id, 'UPDATE_SESSION', {
       meta,
       details: {
-        previous_order: previousOrder, updated_order: order, updated_order_result: changed(previousOrder, order),
-        ...(express || previousExpress ? { previous_express: previousExpress, updated_express: express, updated_express_result: changed(previousExpress, express) } : { updated_express_result: { status: 'NOT_MODIFIED' } }),
+        previous_order: previousOrder,
+        updated_order: order,
+        updated_order_result: changed(previousOrder, order),
+        ...(express || previousExpress
+          ? { previous_express: previousExpress, updated_express: express, updated_express_result: changed(previousExpress, express) }
+          : { updated_express_result: { status: 'NOT_MODIFIED' } }),
       },
     });
     if (removeLock) await appendSessionEvent(trx, row.id, 'PAY_LOCK_END', { meta, details: { pay_lock_id: row.pay_lock_id } });

@@ -28,7 +28,10 @@ export const voidLateAuthorization = async (ctx: AppContext, late: LateAuthoriza
     event = { event: 'VOID', success: true, amount: late.amount, createdBy: 'system', details: { ...details, ...(outcome === 'PENDING' ? { acquirer_status: 'PENDING' } : {}) } };
   } catch (e) {
     event = {
-      event: 'VOID', success: false, amount: late.amount, createdBy: 'system',
+      event: 'VOID',
+      success: false,
+      amount: late.amount,
+      createdBy: 'system',
       error: { code: 'LATE_AUTHORIZATION_NOT_VOIDED', message: 'The acquirer approved after the attempt was abandoned and the void failed; void it at the acquirer' },
       details: { ...details, reconcile: true, cause: (e as Error).message },
     };

@@ -6,11 +6,7 @@ import { INT32_MAX } from '../../domain/money';
 export const AccountId = z.string().regex(/^[PT]\d{8}$/, 'must be T or P followed by 8 digits');
 export const ResourceId = z.string().regex(/^[PT]\d{8}\.[1-9A-HJ-NP-Za-km-z]{10,40}$/, 'is not a valid id');
 
-export const Int32Amount = z
-  .number({ error: 'must be a number' })
-  .int('must be an integer number of minor units')
-  .min(0, 'must not be negative')
-  .max(INT32_MAX, `must be at most ${INT32_MAX}`);
+export const Int32Amount = z.number({ error: 'must be a number' }).int('must be an integer number of minor units').min(0, 'must not be negative').max(INT32_MAX, `must be at most ${INT32_MAX}`);
 export const PositiveInt32Amount = Int32Amount.min(1, 'must be at least 1');
 
 /** A current ISO 4217 code (domain/currencies.ts); lower case is accepted and stored upper-cased (ADR 009). */
@@ -44,11 +40,13 @@ export const IsoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO
 export const JsonObject = z.record(z.string(), z.unknown());
 
 export const ErrorBody = z.object({
-  error: z.object({
-    message: z.string(),
-    code: z.string().optional(),
-    errors: z.array(z.object({ path: z.string().optional(), message: z.string(), code: z.string().optional() })).optional(),
-  }).catchall(z.unknown()),
+  error: z
+    .object({
+      message: z.string(),
+      code: z.string().optional(),
+      errors: z.array(z.object({ path: z.string().optional(), message: z.string(), code: z.string().optional() })).optional(),
+    })
+    .catchall(z.unknown()),
 });
 
 /** A query parameter that may repeat (`?a=1&a=2`) or be comma-separated (`?a=1,2`), each value checked by `item`. */
@@ -74,8 +72,7 @@ const isRealDateTime = (value: string): boolean => {
 };
 
 /** No offset means UTC. */
-const instant = (value: string): number =>
-  Date.parse(isDateOnly(value) ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
+const instant = (value: string): number => Date.parse(isDateOnly(value) ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
 
 /**
  * The one schema of every `*.gte` / `*.lte` list filter: an ISO 8601 date or date-time of a real

@@ -15,7 +15,9 @@ export const signaturePayload = (timestamp: number, accountId: string, method: s
 };
 
 export const signCallback = (secret: string, timestamp: number, accountId: string, method: string, url: string): string =>
-  createHmac('sha256', secret).update(signaturePayload(timestamp, accountId, method, url), 'utf8').digest('hex');
+  createHmac('sha256', secret)
+    .update(signaturePayload(timestamp, accountId, method, url), 'utf8')
+    .digest('hex');
 
 /** Header value `t=<unix seconds>,v0-hmac-sha256=<hex>` (no spaces). */
 export const signatureHeader = (secret: string, timestamp: number, accountId: string, method: string, url: string): string =>

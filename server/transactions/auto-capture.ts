@@ -20,17 +20,29 @@ export const autoCaptureIfConfigured = async (ctx: AppContext, session: SessionR
   const tx = await loadTransaction(ctx.database.db, ctx.database, transactionId, session.account_id);
   const items = order.items?.filter((i) => i.amount > 0).map((i) => ({ line_id: i.line_id, amount: i.amount }));
   try {
-    await runMoneyOperation(ctx, actor, {
-      transactionId, operation: 'CAPTURE', amount: tx.amount,
-      items: items?.length && items.reduce((s, i) => s + i.amount, 0) === tx.amount ? items : undefined,
-      reference: order.event_reference, details: { auto_capture: true, ...(order.event_reference ? { capture_reference: order.event_reference } : {}) },
-    }, meta);
+    await runMoneyOperation(
+      ctx,
+      actor,
+      {
+        transactionId,
+        operation: 'CAPTURE',
+        amount: tx.amount,
+        items: items?.length && items.reduce((s, i) => s + i.amount, 0) === tx.amount ? items : undefined,
+        reference: order.event_reference,
+        details: { auto_capture: true, ...(order.event_reference ? { capture_reference: order.event_reference } : {}) },
+      },
+      meta,
+    );
   } catch (e) {
     const code = e instanceof AppError ? e.code : 'INTERNAL';
     await inTransaction(ctx.database, async (trx) => {
       await loadTransaction(trx, ctx.database, transactionId, session.account_id, true);
       await appendTransactionEvent(trx, transactionId, {
-        event: 'CAPTURE', success: false, amount: tx.amount, createdBy: SYSTEM, requestId: meta.requestId,
+        event: 'CAPTURE',
+        success: false,
+        amount: tx.amount,
+        createdBy: SYSTEM,
+        requestId: meta.requestId,
         error: { code, message: e instanceof AppError ? e.message : 'The automatic capture failed' },
         details: { auto_capture: true, retry_policy: { retryable: code === 'PROVIDER_UNAVAILABLE' || code === 'OPERATION_IN_PROGRESS', action: 'capture manually' } },
       });

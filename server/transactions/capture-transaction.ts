@@ -4,16 +4,21 @@ import { runMoneyOperation, type MoneyOperationResult } from './run-money-operat
 import type { CaptureInput } from './transaction-schemas';
 
 export const captureTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: CaptureInput, meta: RequestMeta): Promise<MoneyOperationResult> =>
-  runMoneyOperation(ctx, actor, {
-    transactionId,
-    operation: 'CAPTURE',
-    amount: input.amount,
-    items: input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount, ...(i.quantity !== undefined ? { quantity: i.quantity } : {}) })),
-    finalCapture: input.final_capture,
-    reference: input.capture_reference,
-    details: {
-      ...(input.capture_reference ? { capture_reference: input.capture_reference } : {}),
-      ...(input.final_capture ? { final_capture: true } : {}),
-      ...(input.metadata ? { metadata: input.metadata } : {}),
+  runMoneyOperation(
+    ctx,
+    actor,
+    {
+      transactionId,
+      operation: 'CAPTURE',
+      amount: input.amount,
+      items: input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount, ...(i.quantity !== undefined ? { quantity: i.quantity } : {}) })),
+      finalCapture: input.final_capture,
+      reference: input.capture_reference,
+      details: {
+        ...(input.capture_reference ? { capture_reference: input.capture_reference } : {}),
+        ...(input.final_capture ? { final_capture: true } : {}),
+        ...(input.metadata ? { metadata: input.metadata } : {}),
+      },
     },
-  }, meta);
+    meta,
+  );

@@ -46,7 +46,10 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
   if (q.payout_destination_id) query = query.where('payout_destination_id', '=', q.payout_destination_id);
   if (q['created_at.gte']) query = query.where('created_at', '>=', q['created_at.gte']);
   if (q['created_at.lte']) query = query.where('created_at', '<=', q['created_at.lte']);
-  for (const [event, gte, lte] of [['CAPTURE', q['captured_at.gte'], q['captured_at.lte']], ['REFUND', q['refunded_at.gte'], q['refunded_at.lte']]] as const) {
+  for (const [event, gte, lte] of [
+    ['CAPTURE', q['captured_at.gte'], q['captured_at.lte']],
+    ['REFUND', q['refunded_at.gte'], q['refunded_at.lte']],
+  ] as const) {
     if (!gte && !lte) continue;
     query = query.where((eb) => {
       let events = eb.selectFrom('transaction_events as e').select('e.id').whereRef('e.transaction_id', '=', 'transactions.id').where('e.event', '=', event).where('e.success', '=', 1);

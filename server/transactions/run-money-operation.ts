@@ -52,14 +52,22 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
     // The operation an earlier request with this Idempotency-Key recorded (ADR 006) is replayed like a repeated reference.
     const recorded = await recordedResource(trx, database, meta);
     const row = await loadTransaction(trx, database, req.transactionId, actor.accountId, true);
-    const byKey = recorded
-      ? await trx.selectFrom('transaction_operations').selectAll().where('id', '=', recorded).where('transaction_id', '=', row.id).executeTakeFirst()
-      : undefined;
-    const existing = byKey && byKey.status !== 'RELEASED' ? byKey : req.reference
-      ? await trx.selectFrom('transaction_operations').selectAll().where('transaction_id', '=', row.id).where('operation', '=', req.operation).where('reference', '=', req.reference).executeTakeFirst()
-      : undefined;
+    const byKey = recorded ? await trx.selectFrom('transaction_operations').selectAll().where('id', '=', recorded).where('transaction_id', '=', row.id).executeTakeFirst() : undefined;
+    const existing =
+      byKey && byKey.status !== 'RELEASED'
+        ? byKey
+        : req.reference
+          ? await trx
+              .selectFrom('transaction_operations')
+              .selectAll()
+              .where('transaction_id', '=', row.id)
+              .where('operation', '=', req.operation)
+              .where('reference', '=', req.reference)
+              .executeTakeFirst()
+          : undefined;
     if (existing && existing.status !== 'RELEASED') {
-      if (existing.request_hash !== hash && existing.request_hash !== legacyRequestHash({ ...request, items: request.items.map((i) => ({ line_id: i.line_id, amount: i.amount })) })) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
+      if (existing.request_hash !== hash && existing.request_hash !== legacyRequestHash({ ...request, items: request.items.map((i) => ({ line_id: i.line_id, amount: i.amount })) }))
+        throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
       if (existing.status === 'PENDING' && existing === byKey) throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry later');
       if (existing.status === 'PENDING') throw new AppError('OPERATION_IN_PROGRESS', 'The first request with this reference is still running; retry shortly');
       if (existing === byKey) markReplayed(meta);
@@ -70,12 +78,23 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
     await saveState(trx, row, reserve(stateOf(row), decision.reservation));
     const now = nowIso();
     const values = {
-      reservation: toJson(decision.reservation), status: 'PENDING' as const, request_hash: hash, initiate_request_id: null,
-      created_by: actor.subject, request_id: meta.requestId, details: operationDetails(req.details), request_headers: toJson(redactHeaders(meta.headers)), updated_at: now,
+      reservation: toJson(decision.reservation),
+      status: 'PENDING' as const,
+      request_hash: hash,
+      initiate_request_id: null,
+      created_by: actor.subject,
+      request_id: meta.requestId,
+      details: operationDetails(req.details),
+      request_headers: toJson(redactHeaders(meta.headers)),
+      updated_at: now,
     };
     const id = existing?.id ?? uuid();
     if (existing) await trx.updateTable('transaction_operations').set(values).where('id', '=', id).execute();
-    else await trx.insertInto('transaction_operations').values({ id, transaction_id: row.id, account_id: actor.accountId, operation: req.operation, reference: req.reference ?? null, created_at: now, ...values }).execute();
+    else
+      await trx
+        .insertInto('transaction_operations')
+        .values({ id, transaction_id: row.id, account_id: actor.accountId, operation: req.operation, reference: req.reference ?? null, created_at: now, ...values })
+        .execute();
     await recordResource(trx, meta, id);
     return { operationId: id, amount: decision.reservation.amount, currency: row.currency };
   });

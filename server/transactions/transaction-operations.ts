@@ -50,13 +50,25 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
     await saveState(trx, row, state);
     const items = Object.entries(booked).map(([line_id, amount]) => ({ line_id, amount, ...(reservation.quantities?.[line_id] !== undefined ? { quantity: reservation.quantities[line_id] } : {}) }));
     const eventId = await appendTransactionEvent(trx, row.id, {
-      event: op.operation, success: true, amount: reservation.amount, items, createdBy: op.created_by,
-      requestId: op.request_id ?? undefined, requestHeaders: op.requestHeaders,
+      event: op.operation,
+      success: true,
+      amount: reservation.amount,
+      items,
+      createdBy: op.created_by,
+      requestId: op.request_id ?? undefined,
+      requestHeaders: op.requestHeaders,
       details: { ...op.details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
     });
     await enqueueOperationCallbacks(trx, row, { event: op.operation, eventId });
     if (voidedByFinalCapture > 0) {
-      const voidEventId = await appendTransactionEvent(trx, row.id, { event: 'VOID', success: true, amount: voidedByFinalCapture, createdBy: op.created_by, requestId: op.request_id ?? undefined, details: { reason: 'final_capture' } });
+      const voidEventId = await appendTransactionEvent(trx, row.id, {
+        event: 'VOID',
+        success: true,
+        amount: voidedByFinalCapture,
+        createdBy: op.created_by,
+        requestId: op.request_id ?? undefined,
+        details: { reason: 'final_capture' },
+      });
       await enqueueOperationCallbacks(trx, row, { event: 'VOID', eventId: voidEventId });
     }
     await trx.updateTable('transaction_operations').set({ status: 'DONE', updated_at: nowIso() }).where('id', '=', op.id).execute();
@@ -71,12 +83,16 @@ export const markAsync = (ctx: AppContext, operationId: string): Promise<string>
     const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
     const { reservation } = op;
     await appendTransactionEvent(trx, row.id, {
-      event: `INITIATE_${op.operation}`, success: true, amount: reservation.amount, createdBy: op.created_by, requestId: op.request_id ?? undefined, requestHeaders: op.requestHeaders,
+      event: `INITIATE_${op.operation}`,
+      success: true,
+      amount: reservation.amount,
+      createdBy: op.created_by,
+      requestId: op.request_id ?? undefined,
+      requestHeaders: op.requestHeaders,
       details: { ...op.details, event_request_id: initiateRequestId },
     });
     await trx.updateTable('transaction_operations').set({ status: 'ASYNC', initiate_request_id: initiateRequestId, updated_at: nowIso() }).where('id', '=', op.id).execute();
     return initiateRequestId;
   });
 
-export const operationDetails = (details: Record<string, unknown> | undefined): string | null =>
-  details && Object.keys(details).length > 0 ? toJson(details) : null;
+export const operationDetails = (details: Record<string, unknown> | undefined): string | null => (details && Object.keys(details).length > 0 ? toJson(details) : null);

@@ -63,9 +63,7 @@ export type TransactionEventRow = Selectable<TransactionEventsTable>;
 export type TransactionEventView = z.infer<typeof TransactionEventSchema>;
 
 /** Keys an event's own columns own: a stored `details` object can never supply or replace them. */
-const EVENT_KEYS: ReadonlySet<string> = new Set([
-  'id', 'event', 'success', 'amount', 'items', 'error', 'created_at', 'created_by', 'request_id', 'request_headers',
-]);
+const EVENT_KEYS: ReadonlySet<string> = new Set(['id', 'event', 'success', 'amount', 'items', 'error', 'created_at', 'created_by', 'request_id', 'request_headers']);
 
 const extraDetails = (text: string | null): Record<string, unknown> => {
   const details = parseOptionalJson<Record<string, unknown>>(text);

@@ -116,8 +116,13 @@ export const saveTransactionState = async (trx: Executor, row: VersionedRow, sta
 };
 
 export const TRANSACTION_INCLUDES = [
-  'card.payment_token', 'card.recurrence_token', 'session', 'session.events.latest',
-  'events.request_headers', 'events.success.true', 'initiating_system_request_headers',
+  'card.payment_token',
+  'card.recurrence_token',
+  'session',
+  'session.events.latest',
+  'events.request_headers',
+  'events.success.true',
+  'initiating_system_request_headers',
 ] as const;
 
 /** `includes=session` (or `session.events.latest`) and `initiating_system_request_headers`. */

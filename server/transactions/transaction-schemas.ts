@@ -69,36 +69,42 @@ const uniqueItems = (body: { items?: { line_id: string }[] }, ctx: z.RefinementC
   }
 };
 
-export const CaptureBody = z.strictObject({
-  amount: PositiveInt32Amount,
-  capture_reference: SafeString.min(1).max(255).optional(),
-  items: z.array(OperationItem).max(1000).optional(),
-  final_capture: z.boolean().optional(),
-  metadata: StringMetadata.optional(),
-}).superRefine(uniqueItems);
+export const CaptureBody = z
+  .strictObject({
+    amount: PositiveInt32Amount,
+    capture_reference: SafeString.min(1).max(255).optional(),
+    items: z.array(OperationItem).max(1000).optional(),
+    final_capture: z.boolean().optional(),
+    metadata: StringMetadata.optional(),
+  })
+  .superRefine(uniqueItems);
 export type CaptureInput = z.infer<typeof CaptureBody>;
 
-export const RefundBody = z.strictObject({
-  amount: PositiveInt32Amount,
-  reason: SafeText.max(1000).optional(),
-  refund_reference: SafeString.min(1).max(255).optional(),
-  items: z.array(OperationItem).max(1000).optional(),
-  metadata: StringMetadata.optional(),
-}).superRefine(uniqueItems);
+export const RefundBody = z
+  .strictObject({
+    amount: PositiveInt32Amount,
+    reason: SafeText.max(1000).optional(),
+    refund_reference: SafeString.min(1).max(255).optional(),
+    items: z.array(OperationItem).max(1000).optional(),
+    metadata: StringMetadata.optional(),
+  })
+  .superRefine(uniqueItems);
 export type RefundInput = z.infer<typeof RefundBody>;
 
 /** Void takes no body, `{}`, or `{"id": ...}` (some clients echo the transaction id). */
 export const VoidBody = z.strictObject({ id: SafeString.max(255).optional() });
 export type VoidInput = z.infer<typeof VoidBody>;
 
-export const AuthorizationBody = z.strictObject({
-  reason: SafeText.max(1000).optional(),
-  reference: SafeString.max(255).optional(),
-  amount: PositiveInt32Amount.optional(),
-  final_authorization: z.boolean().optional(),
-  items: z.array(OperationItem).max(1000).optional(),
-  description: SafeText.max(1000).optional(),
-}).superRefine(uniqueItems);
+export const AuthorizationBody = z
+  .strictObject({
+    reason: SafeText.max(1000).optional(),
+    reference: SafeString.max(255).optional(),
+    amount: PositiveInt32Amount.optional(),
+    final_authorization: z.boolean().optional(),
+    items: z.array(OperationItem).max(1000).optional(),
+    description: SafeText.max(1000).optional(),
+  })
+  .superRefine(uniqueItems);
 export type AuthorizationInput = z.infer<typeof AuthorizationBody>;
 
 export const UpdateTransactionBody = z.strictObject({ merchant_reference_2: SafeString.min(1).max(255) });

@@ -36,7 +36,13 @@ const withOrderItems = (data: TransactionData, items: NonNullable<AuthorizationI
   return toJson({ ...data, items: items.map((i) => ({ ...old.get(i.line_id), ...i })) });
 };
 
-const authorizationUpdate = (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<{ view: TransactionView; releasedFromHold?: SessionRecord }> =>
+const authorizationUpdate = (
+  ctx: AppContext,
+  actor: Actor,
+  transactionId: string,
+  input: AuthorizationInput,
+  meta: RequestMeta,
+): Promise<{ view: TransactionView; releasedFromHold?: SessionRecord }> =>
   inTransaction(ctx.database, async (trx) => {
     const recorded = await recordedResource(trx, ctx.database, meta);
     const row = await loadTransaction(trx, ctx.database, transactionId, actor.accountId, true);
@@ -52,15 +58,26 @@ const authorizationUpdate = (ctx: AppContext, actor: Actor, transactionId: strin
     const amounts = { ...state.amounts, authorized: decision.amount };
     const onHold = decision.kind === 'AUTHORIZE_ON_HOLD';
     await saveTransactionState(trx, row, onHold ? 'AUTHORIZED' : statusFromAmounts(amounts), amounts, {
-      amount: decision.amount, lines: toJson(decision.lines), final_authorization: decision.finalAuthorization ? 1 : 0,
+      amount: decision.amount,
+      lines: toJson(decision.lines),
+      final_authorization: decision.finalAuthorization ? 1 : 0,
       ...(input.items && !onHold ? { data: withOrderItems(row.data, input.items) } : {}),
     });
     const eventId = await appendTransactionEvent(trx, row.id, {
-      event: 'AUTHORIZE', success: true, amount: decision.amount, items, createdBy: actor.subject, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers),
+      event: 'AUTHORIZE',
+      success: true,
+      amount: decision.amount,
+      items,
+      createdBy: actor.subject,
+      requestId: meta.requestId,
+      requestHeaders: redactHeaders(meta.headers),
       details: {
-        authorization_update: decision.kind, previous_amount: state.amounts.authorized,
-        ...(input.reason ? { reason: input.reason } : {}), ...(input.reference ? { reference: input.reference } : {}),
-        ...(input.description ? { description: input.description } : {}), ...(input.final_authorization !== undefined ? { final_authorization: input.final_authorization } : {}),
+        authorization_update: decision.kind,
+        previous_amount: state.amounts.authorized,
+        ...(input.reason ? { reason: input.reason } : {}),
+        ...(input.reference ? { reference: input.reference } : {}),
+        ...(input.description ? { description: input.description } : {}),
+        ...(input.final_authorization !== undefined ? { final_authorization: input.final_authorization } : {}),
       },
     });
     await recordResource(trx, meta, eventId);
@@ -68,7 +85,15 @@ const authorizationUpdate = (ctx: AppContext, actor: Actor, transactionId: strin
     if (onHold) {
       const session = await loadSession(trx, ctx.database, row.session_id, { lock: true });
       releasedFromHold = session;
-      expectUpdated(await trx.updateTable('sessions').set({ status: 'AUTHORIZED', transaction_id: row.id, updated_at: nowIso(), version: session.version + 1 }).where('id', '=', session.id).where('version', '=', session.version).executeTakeFirst(), 'The session');
+      expectUpdated(
+        await trx
+          .updateTable('sessions')
+          .set({ status: 'AUTHORIZED', transaction_id: row.id, updated_at: nowIso(), version: session.version + 1 })
+          .where('id', '=', session.id)
+          .where('version', '=', session.version)
+          .executeTakeFirst(),
+        'The session',
+      );
       await appendSessionEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
       const callbackUrl = session.url.callback_url;
       if (callbackUrl) await enqueueCallback(trx, { accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });

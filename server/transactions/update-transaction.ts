@@ -10,6 +10,14 @@ import type { TransactionView } from './transaction-schemas';
 export const updateTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: { merchant_reference_2: string }): Promise<TransactionView> =>
   inTransaction(ctx.database, async (trx) => {
     const row = await loadTransaction(trx, ctx.database, transactionId, actor.accountId, true);
-    expectUpdated(await trx.updateTable('transactions').set({ merchant_reference_2: input.merchant_reference_2, updated_at: nowIso(), version: row.version + 1 }).where('id', '=', row.id).where('version', '=', row.version).executeTakeFirst(), 'The transaction');
+    expectUpdated(
+      await trx
+        .updateTable('transactions')
+        .set({ merchant_reference_2: input.merchant_reference_2, updated_at: nowIso(), version: row.version + 1 })
+        .where('id', '=', row.id)
+        .where('version', '=', row.version)
+        .executeTakeFirst(),
+      'The transaction',
+    );
     return readTransaction(trx, await loadTransaction(trx, ctx.database, row.id, actor.accountId));
   });

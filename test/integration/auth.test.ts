@@ -23,7 +23,11 @@ describe('client credentials token', () => {
   });
 
   it('a wrong secret, another account or a missing Basic header is 401', async () => {
-    for (const [account, auth] of [[ACCOUNT, basic(CLIENT_ID, 'wrong')], ['T20000002', basic(CLIENT_ID, CLIENT_SECRET)], [ACCOUNT, undefined]] as const) {
+    for (const [account, auth] of [
+      [ACCOUNT, basic(CLIENT_ID, 'wrong')],
+      ['T20000002', basic(CLIENT_ID, CLIENT_SECRET)],
+      [ACCOUNT, undefined],
+    ] as const) {
       const res = await tokenRequest(account, auth, { grant_type: 'client_credentials', audience: audience(account) });
       expect(res.status).toBe(401);
       expect((await res.json()).error.code).toMatch(/INVALID_CLIENT/);
@@ -54,7 +58,11 @@ describe('bearer auth and scopes', () => {
 
   it('a token without the scope the operation needs is 403', async () => {
     const db = srv.kassa.ctx.database.db;
-    await db.updateTable('api_clients').set({ scopes: JSON.stringify(['read:checkout']) }).where('client_id', '=', 'other').execute();
+    await db
+      .updateTable('api_clients')
+      .set({ scopes: JSON.stringify(['read:checkout']) })
+      .where('client_id', '=', 'other')
+      .execute();
     const reader = await ApiClient.login(srv.baseUrl, 'T20000002', 'other', 'other-secret-0123456789');
     const res = await reader.post('/v1/sessions', sessionBody());
     expect(res.status).toBe(403);
@@ -65,7 +73,11 @@ describe('bearer auth and scopes', () => {
   it("another account's token cannot see a session or transaction: 404", async () => {
     const owner = await ApiClient.login(srv.baseUrl);
     const created = await owner.post('/v1/sessions', sessionBody());
-    await srv.kassa.ctx.database.db.updateTable('api_clients').set({ scopes: JSON.stringify(['admin:checkout']) }).where('client_id', '=', 'other').execute();
+    await srv.kassa.ctx.database.db
+      .updateTable('api_clients')
+      .set({ scopes: JSON.stringify(['admin:checkout']) })
+      .where('client_id', '=', 'other')
+      .execute();
     const other = await ApiClient.login(srv.baseUrl, 'T20000002', 'other', 'other-secret-0123456789');
     const res = await other.get(`/v1/sessions/${created.body.id}`);
     expect(res.status).toBe(404);

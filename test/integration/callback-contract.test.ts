@@ -14,7 +14,7 @@ const ofEvent = (event: string | null) => (c: Callback) => c.query.get('event') 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 describe('the callback query', () => {
-  it('carries transaction_id, session_id, merchant_reference, time and event_id, keeps the merchant\'s own parameters, and has no event or error on the authorization callback', async () => {
+  it("carries transaction_id, session_id, merchant_reference, time and event_id, keeps the merchant's own parameters, and has no event or error on the authorization callback", async () => {
     const { srv, merchant, api } = await setup();
     const { sessionId, transactionId, merchantReference } = await pay(srv, api, `${merchant.url}/shop/cb?shop=oslo&order=42`);
     const [cb] = await merchant.waitFor((r) => r.length >= 1);
@@ -69,7 +69,10 @@ describe('the callback query', () => {
       expect(res.status, q).toBe(400);
       expect(res.body.error.code, q).toBe('INVALID_CALLBACK_URL');
     }
-    const ok = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?report_event=capture&report_event=REFUND&delay_callback=0` } }));
+    const ok = await api.post(
+      '/v1/sessions',
+      sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?report_event=capture&report_event=REFUND&delay_callback=0` } }),
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -116,7 +119,12 @@ describe('report_error=true', () => {
   it('reports a provider failure with error=failed, and a declined merchant-initiated payment (status FAILED) with error=authorization', async () => {
     const { srv, merchant, api } = await setup();
     const acquirer = srv.kassa.ctx.acquirer;
-    (srv.kassa.ctx as { acquirer: typeof acquirer }).acquirer = { ...acquirer, authorize: async () => { throw new Error('acquirer down'); } };
+    (srv.kassa.ctx as { acquirer: typeof acquirer }).acquirer = {
+      ...acquirer,
+      authorize: async () => {
+        throw new Error('acquirer down');
+      },
+    };
     const failed = await pay(srv, api, `${merchant.url}/cb?report_error=true&method=POST`);
     (srv.kassa.ctx as { acquirer: typeof acquirer }).acquirer = acquirer;
     const [a] = await merchant.waitFor((r) => r.length >= 1);
@@ -125,7 +133,11 @@ describe('report_error=true', () => {
     expect(JSON.parse(a!.body)).toMatchObject({ id: failed.transactionId, status: 'FAILED' });
 
     const mit = await api.post('/v1/sessions/pay', {
-      session: { url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/mit?report_error=true` }, order: { amount: 2500, currency: 'NOK', merchant_reference: 'mit-1' }, customer: { tokens: { 'sandbox.creditcard': { payment_token: 'sbx_pt_unknown' } } } },
+      session: {
+        url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/mit?report_error=true` },
+        order: { amount: 2500, currency: 'NOK', merchant_reference: 'mit-1' },
+        customer: { tokens: { 'sandbox.creditcard': { payment_token: 'sbx_pt_unknown' } } },
+      },
       payment: { payment_product_type: 'sandbox.creditcard' },
     });
     expect(mit.status, JSON.stringify(mit.body)).toBe(200);
@@ -138,8 +150,16 @@ describe('report_error=true', () => {
 
   it('a report without a transaction has no transaction_id (built for failures before any transaction exists)', () => {
     const req = buildCallbackRequest({
-      url: 'https://shop.example/cb?report_error=true', accountId: ACCOUNT, sessionId: 'T10000001.abc', transactionId: null, merchantReference: 'ref-1',
-      eventId: 'e1', error: 'failed', time: '2026-01-01T00:00:00.000Z', deliveryId: 'd1', nowSeconds: 1,
+      url: 'https://shop.example/cb?report_error=true',
+      accountId: ACCOUNT,
+      sessionId: 'T10000001.abc',
+      transactionId: null,
+      merchantReference: 'ref-1',
+      eventId: 'e1',
+      error: 'failed',
+      time: '2026-01-01T00:00:00.000Z',
+      deliveryId: 'd1',
+      nowSeconds: 1,
     });
     const q = new URL(req.url).searchParams;
     expect(q.has('transaction_id')).toBe(false);
@@ -148,7 +168,7 @@ describe('report_error=true', () => {
 });
 
 describe('report_event', () => {
-  it('CAPTURE and REFUND (repeatable) send one callback per later operation, with event and the event\'s id; VOID was not asked for', async () => {
+  it("CAPTURE and REFUND (repeatable) send one callback per later operation, with event and the event's id; VOID was not asked for", async () => {
     const { srv, merchant, api } = await setup();
     const { transactionId } = await pay(srv, api, `${merchant.url}/cb?report_event=CAPTURE&report_event=REFUND`);
     await merchant.waitFor((r) => r.length >= 1);
@@ -160,8 +180,10 @@ describe('report_event', () => {
     await sleep(300);
     expect(merchant.received.map((c) => c.query.get('event'))).toEqual([null, 'CAPTURE', 'CAPTURE', 'REFUND']);
     expect(merchant.received.map((c) => c.query.get('event_id'))).toEqual([
-      await eventId(api, transactionId, 'AUTHORIZE'), await eventId(api, transactionId, 'CAPTURE', 0),
-      await eventId(api, transactionId, 'CAPTURE', 1), await eventId(api, transactionId, 'REFUND'),
+      await eventId(api, transactionId, 'AUTHORIZE'),
+      await eventId(api, transactionId, 'CAPTURE', 0),
+      await eventId(api, transactionId, 'CAPTURE', 1),
+      await eventId(api, transactionId, 'REFUND'),
     ]);
     for (const c of merchant.received) expect(c.query.get('transaction_id')).toBe(transactionId);
   });
@@ -198,7 +220,7 @@ describe('report_event', () => {
 });
 
 describe('signature', () => {
-  it('verifies with the merchant\'s own verifier for GET and POST, over the full URL as sent', async () => {
+  it("verifies with the merchant's own verifier for GET and POST, over the full URL as sent", async () => {
     const { srv, merchant, api } = await setup();
     const secret = (await api.post('/v1/admin/signature')).body.signature.secret as string;
     await pay(srv, api, `${merchant.url}/cb?b=2&a=1&report_event=CAPTURE`);
@@ -227,7 +249,11 @@ describe('delivery', () => {
     await merchant.waitFor((r) => r.length >= 4, 10_000, 'several AUTHORIZE attempts');
     expect(merchant.received.every(ofEvent(null))).toBe(true);
     const rows = await outboxRows(srv);
-    expect(rows.map((r) => [r.event, r.status, r.attempts > 0])).toEqual([['AUTHORIZE', 'PENDING', true], ['CAPTURE', 'PENDING', false], ['REFUND', 'PENDING', false]]);
+    expect(rows.map((r) => [r.event, r.status, r.attempts > 0])).toEqual([
+      ['AUTHORIZE', 'PENDING', true],
+      ['CAPTURE', 'PENDING', false],
+      ['REFUND', 'PENDING', false],
+    ]);
 
     authorizeDown = false;
     await merchant.waitFor((r) => r.some(ofEvent('REFUND')));
@@ -243,7 +269,12 @@ describe('delivery', () => {
     await merchant.waitFor((r) => r.length >= 1);
     await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 5000 });
     await merchant.waitFor((r) => r.some(ofEvent('CAPTURE')));
-    await expect.poll(async () => (await outboxRows(srv)).map((r) => [r.event, r.status]), { timeout: 10_000 }).toEqual([['AUTHORIZE', 'FAILED'], ['CAPTURE', 'DELIVERED']]);
+    await expect
+      .poll(async () => (await outboxRows(srv)).map((r) => [r.event, r.status]), { timeout: 10_000 })
+      .toEqual([
+        ['AUTHORIZE', 'FAILED'],
+        ['CAPTURE', 'DELIVERED'],
+      ]);
     expect(merchant.received.filter(ofEvent(null))).toHaveLength(1);
   });
 
@@ -260,7 +291,11 @@ describe('delivery', () => {
     await merchant.waitFor((r) => r.length >= 3);
     await expect.poll(async () => (await outboxRows(srv))[0]?.status, { timeout: 10_000 }).toBe('DELIVERED');
     const attempts = await srv.kassa.ctx.database.db.selectFrom('callback_attempts').selectAll().orderBy('attempt').execute();
-    expect(attempts.map((a) => [a.attempt, a.status_code, a.error])).toEqual([[1, null, 'timeout'], [2, null, 'timeout'], [3, 200, null]]);
+    expect(attempts.map((a) => [a.attempt, a.status_code, a.error])).toEqual([
+      [1, null, 'timeout'],
+      [2, null, 'timeout'],
+      [3, 200, null],
+    ]);
     expect(attempts[0]!.latency_ms).toBeGreaterThanOrEqual(250);
     expect(new Set(merchant.received.map((c) => c.headers['event-delivery'])).size).toBe(3);
     expect(new Set(merchant.received.map((c) => c.query.get('event_id'))).size).toBe(1);
@@ -270,7 +305,10 @@ describe('delivery', () => {
     const { srv, merchant, api } = await setup(() => 503);
     await pay(srv, api, `${merchant.url}/cb?delay_callback=1`);
     // pretend 19 attempts were already made, so the next one is the 20th
-    await srv.kassa.ctx.database.db.updateTable('outbox').set({ attempts: MAX_CALLBACK_ATTEMPTS - 1 }).execute();
+    await srv.kassa.ctx.database.db
+      .updateTable('outbox')
+      .set({ attempts: MAX_CALLBACK_ATTEMPTS - 1 })
+      .execute();
     await merchant.waitFor((r) => r.length >= 1, 5000);
     await expect.poll(async () => (await outboxRows(srv))[0], { timeout: 10_000 }).toMatchObject({ status: 'FAILED', attempts: 20, last_status_code: 503 });
     await sleep(300);

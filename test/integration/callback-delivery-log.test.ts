@@ -15,17 +15,31 @@ describe('GET /v1/admin/callbacks', () => {
     await merchant.waitFor((r) => r.some((c) => c.status === 200));
     await api.post(`/v1/transactions/${a.transactionId}/capture`, { amount: 1000 });
     const b = await payWithCallback(srv.baseUrl, api, 'http://127.0.0.1:9/refused');
-    await expect.poll(async () => (await api.get(`/v1/admin/callbacks?transaction_id=${a.transactionId}`)).body.map((c: { status: string }) => c.status), { timeout: 10_000 }).toEqual(['DELIVERED', 'DELIVERED']);
+    await expect
+      .poll(async () => (await api.get(`/v1/admin/callbacks?transaction_id=${a.transactionId}`)).body.map((c: { status: string }) => c.status), { timeout: 10_000 })
+      .toEqual(['DELIVERED', 'DELIVERED']);
 
     const byTx = await api.get(`/v1/admin/callbacks?transaction_id=${a.transactionId}`);
     expect(byTx.status).toBe(200);
     const [capture, authorize] = byTx.body; // newest first
     expect(authorize).toMatchObject({
-      id: expect.stringMatching(UUID), session_id: a.sessionId, transaction_id: a.transactionId, event: 'AUTHORIZE', url: `${merchant.url}/a?report_event=CAPTURE`, method: 'GET',
-      status: 'DELIVERED', attempt_count: 3, last_status_code: 200, last_error: null,
+      id: expect.stringMatching(UUID),
+      session_id: a.sessionId,
+      transaction_id: a.transactionId,
+      event: 'AUTHORIZE',
+      url: `${merchant.url}/a?report_event=CAPTURE`,
+      method: 'GET',
+      status: 'DELIVERED',
+      attempt_count: 3,
+      last_status_code: 200,
+      last_error: null,
     });
     expect(authorize.next_attempt_at).toBeUndefined();
-    expect(authorize.attempts.map((t: { attempt: number; status_code: number }) => [t.attempt, t.status_code])).toEqual([[1, 503], [2, 503], [3, 200]]);
+    expect(authorize.attempts.map((t: { attempt: number; status_code: number }) => [t.attempt, t.status_code])).toEqual([
+      [1, 503],
+      [2, 503],
+      [3, 200],
+    ]);
     const sentDeliveries = merchant.received.filter((c) => c.query.get('transaction_id') === a.transactionId && !c.query.get('event')).map((c) => c.headers['event-delivery']);
     expect(authorize.attempts.map((t: { event_delivery: string }) => t.event_delivery)).toEqual(sentDeliveries);
     for (const t of authorize.attempts) {
@@ -69,7 +83,7 @@ describe('GET /v1/admin/callbacks', () => {
     expect((await api.get('/v1/admin/callbacks?limit=0')).status).toBe(400);
   });
 
-  it('takes an API key, needs credentials, and shows only the account\'s own callbacks', async () => {
+  it("takes an API key, needs credentials, and shows only the account's own callbacks", async () => {
     const { srv, merchant, api } = await setup();
     await payWithCallback(srv.baseUrl, api, `${merchant.url}/cb`);
     const key = await api.post('/v1/admin/api-keys', { name: 'log reader' });
@@ -103,7 +117,10 @@ describe('POST /v1/admin/callbacks/{id}/retry', () => {
     expect(Math.abs(Date.parse(retried.body.next_attempt_at) - Date.now())).toBeLessThan(5000);
     await expect.poll(async () => (await api.get(`/v1/admin/callbacks?transaction_id=${transactionId}`)).body[0]?.status, { timeout: 10_000 }).toBe('DELIVERED');
     const after = (await api.get(`/v1/admin/callbacks?transaction_id=${transactionId}`)).body[0];
-    expect(after.attempts.map((t: { attempt: number; status_code: number }) => [t.attempt, t.status_code])).toEqual([[1, 410], [2, 200]]);
+    expect(after.attempts.map((t: { attempt: number; status_code: number }) => [t.attempt, t.status_code])).toEqual([
+      [1, 410],
+      [2, 200],
+    ]);
     expect(merchant.received).toHaveLength(2);
     expect(merchant.received[0]!.query.get('event_id')).toBe(merchant.received[1]!.query.get('event_id'));
     expect(merchant.received[0]!.headers['event-delivery']).not.toBe(merchant.received[1]!.headers['event-delivery']);

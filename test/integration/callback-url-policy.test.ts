@@ -13,9 +13,25 @@ afterEach(async () => {
 });
 
 const PRIVATE_URLS = [
-  'http://127.0.0.1:8080/cb', 'http://127.1.2.3/cb', 'http://10.1.2.3/cb', 'http://172.16.0.1/cb', 'http://172.31.255.255/cb', 'http://192.168.1.10/cb',
-  'http://169.254.169.254/latest/meta-data', 'http://100.64.0.1/cb', 'http://0.0.0.0/cb', 'http://[::1]/cb', 'http://[fe80::1]/cb', 'http://[fd12:3456::1]/cb',
-  'http://[::ffff:127.0.0.1]/cb', 'http://[::ffff:a00:1]/cb', 'http://localhost:3000/cb', 'http://LOCALHOST/cb', 'http://api.localhost/cb', 'http://2130706433/cb', 'http://0x7f.1/cb',
+  'http://127.0.0.1:8080/cb',
+  'http://127.1.2.3/cb',
+  'http://10.1.2.3/cb',
+  'http://172.16.0.1/cb',
+  'http://172.31.255.255/cb',
+  'http://192.168.1.10/cb',
+  'http://169.254.169.254/latest/meta-data',
+  'http://100.64.0.1/cb',
+  'http://0.0.0.0/cb',
+  'http://[::1]/cb',
+  'http://[fe80::1]/cb',
+  'http://[fd12:3456::1]/cb',
+  'http://[::ffff:127.0.0.1]/cb',
+  'http://[::ffff:a00:1]/cb',
+  'http://localhost:3000/cb',
+  'http://LOCALHOST/cb',
+  'http://api.localhost/cb',
+  'http://2130706433/cb',
+  'http://0x7f.1/cb',
 ];
 const PUBLIC_URLS = ['https://shop.example/cb', 'http://8.8.8.8/cb', 'http://172.32.0.1/cb', 'http://[2001:4860:4860::8888]/cb', 'https://192.169.1.1/cb'];
 
@@ -33,9 +49,47 @@ const createWith = (api: ApiClient, callbackUrl: string) => api.post('/v1/sessio
 
 describe('which addresses are private', () => {
   it('IPv4 and IPv6 literals, including IPv4 inside IPv6', () => {
-    const priv = ['127.0.0.1', '127.255.0.1', '10.0.0.1', '172.16.0.1', '172.31.1.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255',
-      '::1', '::', 'fe80::1', 'FE80::abcd', 'fc00::1', 'fd00:ec2::254', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2002:c0a8:101::1', '[::1]', 'fe80::1%eth0', 'not-an-ip'];
-    const pub = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '172.15.255.255', '192.169.0.1', '100.128.0.1', '2001:4860:4860::8888', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'];
+    const priv = [
+      '127.0.0.1',
+      '127.255.0.1',
+      '10.0.0.1',
+      '172.16.0.1',
+      '172.31.1.1',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'FE80::abcd',
+      'fc00::1',
+      'fd00:ec2::254',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a00:1',
+      '2002:c0a8:101::1',
+      '[::1]',
+      'fe80::1%eth0',
+      'not-an-ip',
+    ];
+    const pub = [
+      '8.8.8.8',
+      '1.1.1.1',
+      '172.32.0.1',
+      '172.15.255.255',
+      '192.169.0.1',
+      '100.128.0.1',
+      '2001:4860:4860::8888',
+      '2606:4700::1111',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+    ];
     for (const a of priv) expect(isPrivateAddress(a), a).toBe(true);
     for (const a of pub) expect(isPrivateAddress(a), a).toBe(false);
   });
@@ -92,7 +146,13 @@ describe('at session creation', () => {
 });
 
 describe('at delivery', () => {
-  const resolvesTo = (...addresses: string[]): LookupFn => (_host, _opts, cb) => cb(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+  const resolvesTo =
+    (...addresses: string[]): LookupFn =>
+    (_host, _opts, cb) =>
+      cb(
+        null,
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      );
 
   it('host names are resolved and refused when any address is private (DNS rebinding), unless allowed', async () => {
     expect(await checkDeliveryUrl('https://shop.example/cb', { allowPrivate: false, lookup: resolvesTo('93.184.216.34') })).toEqual({ ok: true, addresses: ['93.184.216.34'] });
@@ -114,7 +174,12 @@ describe('at delivery', () => {
       const target = deliveryTarget(`http://rebind.example:${merchant.port}/cb`, { allowPrivate, lookup: resolvesTo('127.0.0.1') });
       if (!target.ok) throw new Error(target.reason);
       return new Promise<number>((resolve, reject) => {
-        http.get(`http://rebind.example:${merchant.port}/cb`, { lookup: target.lookup, agent: false }, (res) => { res.resume(); resolve(res.statusCode!); }).on('error', reject);
+        http
+          .get(`http://rebind.example:${merchant.port}/cb`, { lookup: target.lookup, agent: false }, (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          })
+          .on('error', reject);
       });
     };
     await expect(get(false)).rejects.toMatchObject({ code: 'CALLBACK_URL_REFUSED' });

@@ -26,7 +26,11 @@ describe('merchant callbacks', () => {
     expect(new Set(eventIds).size).toBe(1);
     await expect.poll(async () => (await outbox(srv))[0]?.status).toBe('DELIVERED');
     const attempts = await srv.kassa.ctx.database.db.selectFrom('callback_attempts').select(['attempt', 'status_code']).orderBy('attempt').execute();
-    expect(attempts).toEqual([{ attempt: 1, status_code: 503 }, { attempt: 2, status_code: 503 }, { attempt: 3, status_code: 200 }]);
+    expect(attempts).toEqual([
+      { attempt: 1, status_code: 503 },
+      { attempt: 2, status_code: 503 },
+      { attempt: 3, status_code: 200 },
+    ]);
   });
 
   it('stop after a 4xx, which is final', async () => {
@@ -89,7 +93,10 @@ describe('merchant callbacks', () => {
     // the merchant comes back on the same port; the restarted server delivers
     const http = await import('node:http');
     const got: string[] = [];
-    const again = http.createServer((req, res) => { got.push(req.url ?? ''); res.end('{}'); });
+    const again = http.createServer((req, res) => {
+      got.push(req.url ?? '');
+      res.end('{}');
+    });
     await new Promise<void>((r) => again.listen(Number(port), '127.0.0.1', r));
     cleanup.push(() => new Promise((r) => again.close(() => r())));
     const second = await startTestServer({ dataDir: first.dataDir, pgSchema: first.pgSchema });

@@ -47,7 +47,13 @@ const churnOtherDatabases = async () => {
       }
     })();
   }
-  return { created: () => created, stop: async () => { stopped = true; await loop; } };
+  return {
+    created: () => created,
+    stop: async () => {
+      stopped = true;
+      await loop;
+    },
+  };
 };
 
 describe(`opening the database (${engine})`, () => {

@@ -17,12 +17,20 @@ afterAll(async () => {
 });
 
 const HOSTILE = {
-  id: 'not-the-event-id', event: 'REFUND', success: false, amount: 1, items: [{ line_id: 'x' }], error: { code: 'X', message: 'x' },
-  created_at: '1970-01-01T00:00:00.000Z', created_by: 'intruder', request_id: 'fake-request', request_headers: { 'x-fake': '1' },
+  id: 'not-the-event-id',
+  event: 'REFUND',
+  success: false,
+  amount: 1,
+  items: [{ line_id: 'x' }],
+  error: { code: 'X', message: 'x' },
+  created_at: '1970-01-01T00:00:00.000Z',
+  created_by: 'intruder',
+  request_id: 'fake-request',
+  request_headers: { 'x-fake': '1' },
 };
 
 describe('transaction event details', () => {
-  it('a stored details object with id, event, amount, ... keys cannot replace the event\'s own fields', async () => {
+  it("a stored details object with id, event, amount, ... keys cannot replace the event's own fields", async () => {
     const { transactionId } = await cardTransaction(api, customer);
     const captured = await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 4000, capture_reference: 'cap-1' });
     expect(captured.status, JSON.stringify(captured.body)).toBe(200);

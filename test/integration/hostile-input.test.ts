@@ -73,7 +73,11 @@ describe('JSON nesting depth', () => {
   it('a session stored just under the old overflow depth still reads and lists (no 500)', async () => {
     const created = await api.post('/v1/sessions', sessionBody());
     // Written straight into the row, as data from before the cap would be.
-    await db().updateTable('sessions').set({ metadata: `{"deep":${nested(4_100)}}` }).where('id', '=', created.body.id).execute();
+    await db()
+      .updateTable('sessions')
+      .set({ metadata: `{"deep":${nested(4_100)}}` })
+      .where('id', '=', created.body.id)
+      .execute();
     const read = await api.get(`/v1/sessions/${created.body.id}`);
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body.id).toBe(created.body.id);

@@ -38,8 +38,13 @@ const requests = (run: string): Keyed[] =>
     if (i % 3 === 2) {
       const items = sessionBody().order.items;
       return {
-        key, reference, path: '/v1/sessions/pay',
-        body: { session: { order: { amount: 10000, currency: 'NOK', merchant_reference: reference, items }, customer: { first_name: 'Kari' }, payment_operation: 'invoice_purchase' }, payment: { payment_product_type: 'sandbox.invoice' } },
+        key,
+        reference,
+        path: '/v1/sessions/pay',
+        body: {
+          session: { order: { amount: 10000, currency: 'NOK', merchant_reference: reference, items }, customer: { first_name: 'Kari' }, payment_operation: 'invoice_purchase' },
+          payment: { payment_product_type: 'sandbox.invoice' },
+        },
         idOf: (res) => res.body?.session_id,
       };
     }
@@ -49,7 +54,7 @@ const requests = (run: string): Keyed[] =>
 const sessionsWithReference = async (api: ApiClient, reference: string): Promise<string[]> => {
   const res = await api.get(`/v1/sessions?merchant_reference=${encodeURIComponent(reference)}&limit=10`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const list = (Array.isArray(res.body) ? res.body : res.body.sessions ?? res.body.data) as { id: string }[];
+  const list = (Array.isArray(res.body) ? res.body : (res.body.sessions ?? res.body.data)) as { id: string }[];
   return list.map((s) => s.id);
 };
 

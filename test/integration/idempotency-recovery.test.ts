@@ -25,11 +25,46 @@ const crashAfterCommit = async (key: string) => {
   await db().updateTable('idempotency_keys').set({ status: 'IN_PROGRESS', response_status: null, response_body: null, completed_at: null }).where('idem_key', '=', key).execute();
 };
 const counts = async () => ({
-  sessions: Number((await db().selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-  operations: Number((await db().selectFrom('transaction_operations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-  events: Number((await db().selectFrom('transaction_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-  secrets: Number((await db().selectFrom('signature_secrets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-  profiles: Number((await db().selectFrom('session_profiles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  sessions: Number(
+    (
+      await db()
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  operations: Number(
+    (
+      await db()
+        .selectFrom('transaction_operations')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  events: Number(
+    (
+      await db()
+        .selectFrom('transaction_events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  secrets: Number(
+    (
+      await db()
+        .selectFrom('signature_secrets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  profiles: Number(
+    (
+      await db()
+        .selectFrom('session_profiles')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
 });
 const paidTransaction = async (): Promise<{ sessionId: string; transactionId: string }> => {
   const created = await api.post('/v1/sessions', sessionBody());
@@ -39,15 +74,77 @@ const paidTransaction = async (): Promise<{ sessionId: string; transactionId: st
 
 const cases: [string, () => Promise<{ path: string; body: unknown; id: (b: any) => unknown }>][] = [
   ['POST /v1/sessions', async () => ({ path: '/v1/sessions', body: sessionBody(), id: (b) => b.id })],
-  ['POST /v1/sessions/payment-token', async () => ({ path: '/v1/sessions/payment-token', body: { session: { url: { return_url: 'https://m.example/r' }, order: { amount: 0, currency: 'NOK', merchant_reference: `pt-${Math.random()}` } }, token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] } }, id: (b) => b.id })],
-  ['POST /v1/sessions/pay', async () => ({ path: '/v1/sessions/pay', body: { session: { order: { amount: 10000, currency: 'NOK', merchant_reference: `mit-${Math.random()}`, items: sessionBody().order.items }, payment_operation: 'invoice_purchase' }, payment: { payment_product_type: 'sandbox.invoice' } }, id: (b) => [b.session_id, b.id, b.status] })],
+  [
+    'POST /v1/sessions/payment-token',
+    async () => ({
+      path: '/v1/sessions/payment-token',
+      body: {
+        session: { url: { return_url: 'https://m.example/r' }, order: { amount: 0, currency: 'NOK', merchant_reference: `pt-${Math.random()}` } },
+        token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
+      },
+      id: (b) => b.id,
+    }),
+  ],
+  [
+    'POST /v1/sessions/pay',
+    async () => ({
+      path: '/v1/sessions/pay',
+      body: {
+        session: { order: { amount: 10000, currency: 'NOK', merchant_reference: `mit-${Math.random()}`, items: sessionBody().order.items }, payment_operation: 'invoice_purchase' },
+        payment: { payment_product_type: 'sandbox.invoice' },
+      },
+      id: (b) => [b.session_id, b.id, b.status],
+    }),
+  ],
   ['POST /v1/admin/session/profiles', async () => ({ path: '/v1/admin/session/profiles', body: { description: 'p', configuration: {} }, id: (b) => b.profile_id })],
   ['POST /v1/admin/signature', async () => ({ path: '/v1/admin/signature', body: undefined, id: (b) => [b.id, b.signature.secret] })],
-  ['capture', async () => { const { transactionId } = await paidTransaction(); return { path: `/v1/transactions/${transactionId}/capture`, body: { amount: 1000 }, id: (b) => [b.id, b.amount, b.captured_amount ?? b.summary] }; }],
-  ['refund', async () => { const { transactionId } = await paidTransaction(); await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 5000 }); return { path: `/v1/transactions/${transactionId}/refund`, body: { amount: 1000 }, id: (b) => [b.id, b.status] }; }],
-  ['void', async () => { const { transactionId } = await paidTransaction(); return { path: `/v1/transactions/${transactionId}/void`, body: {}, id: (b) => [b.id, b.status] }; }],
-  ['cancel', async () => { const { sessionId } = await paidTransaction(); return { path: `/v1/sessions/${sessionId}/cancel`, body: undefined, id: (b) => [b.id, b.status] }; }],
-  ['authorization update', async () => { const { transactionId } = await paidTransaction(); return { path: `/v1/transactions/${transactionId}/authorization`, body: { amount: 12000, final_authorization: false, items: [{ line_id: '1', amount: 8000 }, { line_id: '2', amount: 4000 }] }, id: (b) => [b.id, b.amount] }; }],
+  [
+    'capture',
+    async () => {
+      const { transactionId } = await paidTransaction();
+      return { path: `/v1/transactions/${transactionId}/capture`, body: { amount: 1000 }, id: (b) => [b.id, b.amount, b.captured_amount ?? b.summary] };
+    },
+  ],
+  [
+    'refund',
+    async () => {
+      const { transactionId } = await paidTransaction();
+      await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 5000 });
+      return { path: `/v1/transactions/${transactionId}/refund`, body: { amount: 1000 }, id: (b) => [b.id, b.status] };
+    },
+  ],
+  [
+    'void',
+    async () => {
+      const { transactionId } = await paidTransaction();
+      return { path: `/v1/transactions/${transactionId}/void`, body: {}, id: (b) => [b.id, b.status] };
+    },
+  ],
+  [
+    'cancel',
+    async () => {
+      const { sessionId } = await paidTransaction();
+      return { path: `/v1/sessions/${sessionId}/cancel`, body: undefined, id: (b) => [b.id, b.status] };
+    },
+  ],
+  [
+    'authorization update',
+    async () => {
+      const { transactionId } = await paidTransaction();
+      return {
+        path: `/v1/transactions/${transactionId}/authorization`,
+        body: {
+          amount: 12000,
+          final_authorization: false,
+          items: [
+            { line_id: '1', amount: 8000 },
+            { line_id: '2', amount: 4000 },
+          ],
+        },
+        id: (b) => [b.id, b.amount],
+      };
+    },
+  ],
 ];
 
 describe('a retry after a crash between the change and its stored answer', () => {

@@ -10,8 +10,7 @@ afterEach(() => vi.restoreAllMocks());
 const db = () => srv.kassa.ctx.database.db;
 const newKey = () => `key-${Math.random().toString(36).slice(2)}`;
 const idem = (key: string) => ({ 'idempotency-key': key });
-const sessionsWithReference = async (reference: string) =>
-  (await db().selectFrom('sessions').select(['id', 'account_id']).where('merchant_reference', '=', reference).execute());
+const sessionsWithReference = async (reference: string) => await db().selectFrom('sessions').select(['id', 'account_id']).where('merchant_reference', '=', reference).execute();
 const events = async (transactionId: string) => (await api.get(`/v1/transactions/${transactionId}`)).body.events.map((e: { event: string }) => e.event) as string[];
 
 const paidTransaction = async (amount = 10000): Promise<string> => (await paidSession(api, { order: { amount } })).transactionId;
@@ -104,7 +103,9 @@ describe('Idempotency-Key on POST /v1/sessions', () => {
     expect(Date.parse(stored.expires_at) - Date.parse(stored.created_at)).toBeGreaterThanOrEqual(24 * 3600_000);
     expect(JSON.parse(stored.response_headers!)).toEqual({});
 
-    await row().set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await row()
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const body = sessionBody(); // another body: the expired record does not count
     const fresh = await api.post('/v1/sessions', body, idem(key));
     expect([fresh.status, fresh.headers.get('idempotent-replayed')]).toEqual([200, null]);
@@ -121,7 +122,9 @@ describe('Idempotency-Key on POST /v1/sessions', () => {
     const running = await api.post('/v1/sessions', body, idem(key));
     expect([running.status, running.body.error.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_PROGRESS']);
 
-    await row().set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() }).execute();
+    await row()
+      .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .execute();
     const takenOver = await api.post('/v1/sessions', body, idem(key));
     expect([takenOver.status, takenOver.headers.get('idempotent-replayed')]).toEqual([200, null]);
     expect(takenOver.body.id).not.toBe(fresh.body.id);

@@ -53,7 +53,10 @@ describe('a card payment, end to end through the API', () => {
     const after = await api.get(`/v1/transactions/${transactionId}`);
     expect(after.body.status).toBe('PARTIALLY_CAPTURED_REFUNDED');
     expect(after.body.events.map((e: { event: string; amount: number }) => [e.event, e.amount])).toEqual([
-      ['INITIALIZE', 10000], ['AUTHORIZE', 10000], ['CAPTURE', 6000], ['REFUND', 2500],
+      ['INITIALIZE', 10000],
+      ['AUTHORIZE', 10000],
+      ['CAPTURE', 6000],
+      ['REFUND', 2500],
     ]);
     expect(after.body.events[2].capture_reference).toBe('c1');
     expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 4001 })).body.error.code).toBe('AMOUNT_EXCEEDS_AUTHORIZED');

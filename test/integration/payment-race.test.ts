@@ -140,8 +140,9 @@ describe('versioned updates', () => {
     await api.request('PUT', `/v1/transactions/${id}`, { merchant_reference_2: 'moved-on' });
     const before = await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const state = stateOf(stale);
-    await expect(inTransaction(srv.kassa.ctx.database, (trx) => saveTransactionState(trx, stale, 'AUTHORIZATION_VOIDED', { ...state.amounts, voided: 10000 })))
-      .rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(inTransaction(srv.kassa.ctx.database, (trx) => saveTransactionState(trx, stale, 'AUTHORIZATION_VOIDED', { ...state.amounts, voided: 10000 }))).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     expect(await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before);
   });
 });

@@ -38,16 +38,23 @@ const saveCard = async (number: string = CARDS.approve, tokenTypes: string[] = [
   };
 };
 
-const merchantPay = (paymentToken: string | undefined, opts: { order?: Record<string, unknown>; operation?: string; headers?: Record<string, string>; session?: Record<string, unknown>; client?: ApiClient } = {}) =>
-  (opts.client ?? api).post('/v1/sessions/pay', {
-    session: {
-      order: { amount: 2500, currency: 'NOK', merchant_reference: reference(), ...opts.order },
-      customer: { customer_id: 'c-1', ...(paymentToken !== undefined ? { tokens: { 'sandbox.creditcard': { payment_token: paymentToken } } } : {}) },
-      ...(opts.operation ? { payment_operation: opts.operation } : {}),
-      ...opts.session,
+const merchantPay = (
+  paymentToken: string | undefined,
+  opts: { order?: Record<string, unknown>; operation?: string; headers?: Record<string, string>; session?: Record<string, unknown>; client?: ApiClient } = {},
+) =>
+  (opts.client ?? api).post(
+    '/v1/sessions/pay',
+    {
+      session: {
+        order: { amount: 2500, currency: 'NOK', merchant_reference: reference(), ...opts.order },
+        customer: { customer_id: 'c-1', ...(paymentToken !== undefined ? { tokens: { 'sandbox.creditcard': { payment_token: paymentToken } } } : {}) },
+        ...(opts.operation ? { payment_operation: opts.operation } : {}),
+        ...opts.session,
+      },
+      payment: { payment_product_type: 'sandbox.creditcard' },
     },
-    payment: { payment_product_type: 'sandbox.creditcard' },
-  }, opts.headers);
+    opts.headers,
+  );
 
 const authorizeEvents = (tx: { events: { event: string }[] }) => tx.events.filter((e) => e.event === 'AUTHORIZE') as { event: string; success: boolean; error?: { code: string; message: string } }[];
 
@@ -75,7 +82,10 @@ describe('POST /v1/sessions/payment-token', () => {
     const plain = await api.get(`/v1/transactions/${saved.transactionId}`);
     expect(plain.body).toMatchObject({ status: 'AUTHORIZED', amount: 0, session_id: saved.sessionId, card: { brand: 'Visa', masked_pan: '************1111' } });
     expect(plain.body.card).not.toHaveProperty('payment_token');
-    expect(plain.body.events.map((e: { event: string; amount: number }) => [e.event, e.amount])).toEqual([['INITIALIZE', 0], ['AUTHORIZE', 0]]);
+    expect(plain.body.events.map((e: { event: string; amount: number }) => [e.event, e.amount])).toEqual([
+      ['INITIALIZE', 0],
+      ['AUTHORIZE', 0],
+    ]);
 
     const withToken = await api.get(`/v1/transactions/${saved.transactionId}?includes=card.payment_token`);
     expect(withToken.body.card).toEqual({ ...plain.body.card, payment_token: saved.paymentToken });
@@ -90,7 +100,12 @@ describe('POST /v1/sessions/payment-token', () => {
     expect(list.body.map((s: { id: string }) => s.id)).toEqual([saved.sessionId]);
     const view = await customer.get(`/v1/view/${saved.sessionId}/session`);
     expect(view.body.error.cause).toBe('AUTHORIZED');
-    for (const [where, res] of [['the session', session], ['the session with every include', withHeaders], ['the session list', list], ['the view', view]] as const) {
+    for (const [where, res] of [
+      ['the session', session],
+      ['the session with every include', withHeaders],
+      ['the session list', list],
+      ['the view', view],
+    ] as const) {
       expect(res.status, where).toBeLessThan(500);
       expect(JSON.stringify(res.body), where).not.toContain(saved.paymentToken);
     }
@@ -186,8 +201,14 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
       const res = await merchantPay(approveToken, { operation, order: { merchant_reference: ref } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({
-        status: 'AUTHORIZED', amount: 2500, currency: 'NOK', merchant_reference: ref, payment_operation: operation, success: true,
-        session_id: expect.stringMatching(/^T10000001\./), card: { brand: 'Visa', masked_pan: '************1111' },
+        status: 'AUTHORIZED',
+        amount: 2500,
+        currency: 'NOK',
+        merchant_reference: ref,
+        payment_operation: operation,
+        success: true,
+        session_id: expect.stringMatching(/^T10000001\./),
+        card: { brand: 'Visa', masked_pan: '************1111' },
       });
       expect(authorizeEvents(res.body)).toEqual([expect.objectContaining({ success: true, amount: 2500 })]);
       // the token the merchant sent is not echoed: not in the result, the transaction or the session
@@ -214,7 +235,11 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
   it('a recurrence token pays a recurring purchase too', async () => {
     const saved = await saveCard(CARDS.approve, ['payment_token', 'recurrence_token']);
     const res = await api.post('/v1/sessions/pay', {
-      session: { order: { amount: 900, currency: 'NOK', merchant_reference: reference() }, customer: { tokens: { 'sandbox.creditcard': { recurrence_token: saved.recurrenceToken } } }, payment_operation: 'recurring_purchase' },
+      session: {
+        order: { amount: 900, currency: 'NOK', merchant_reference: reference() },
+        customer: { tokens: { 'sandbox.creditcard': { recurrence_token: saved.recurrenceToken } } },
+        payment_operation: 'recurring_purchase',
+      },
       payment: { payment_product_type: 'sandbox.creditcard' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -248,8 +273,11 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
     expect(again.body.status).toBe('FAILED');
   });
 
-  it('an unknown token, or another account\'s token, fails with DO_NOT_RETRY', async () => {
-    for (const [token, client] of [['sbx_pt_doesnotexist0000000000000', api], [approveToken, other]] as const) {
+  it("an unknown token, or another account's token, fails with DO_NOT_RETRY", async () => {
+    for (const [token, client] of [
+      ['sbx_pt_doesnotexist0000000000000', api],
+      [approveToken, other],
+    ] as const) {
       const res = await merchantPay(token, { client });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ status: 'FAILED', success: false });
@@ -262,7 +290,10 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
     for (const res of [
       await merchantPay(undefined),
       await api.post('/v1/sessions/pay', { session: { order: { amount: 100, currency: 'NOK', merchant_reference: reference() } }, payment: { payment_product_type: 'sandbox.creditcard' } }),
-      await api.post('/v1/sessions/pay', { session: { order: { amount: 100, currency: 'NOK', merchant_reference: reference() }, customer: { tokens: { 'sandbox.creditcard': {} } } }, payment: { payment_product_type: 'sandbox.creditcard' } }),
+      await api.post('/v1/sessions/pay', {
+        session: { order: { amount: 100, currency: 'NOK', merchant_reference: reference() }, customer: { tokens: { 'sandbox.creditcard': {} } } },
+        payment: { payment_product_type: 'sandbox.creditcard' },
+      }),
     ]) {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'PAYMENT_TOKEN_REQUIRED', message: expect.any(String) });
@@ -272,10 +303,15 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
   });
 
   it('an invoice purchase with items is AUTHORIZED; without items it is 400 ITEMS_REQUIRED and stores nothing', async () => {
-    const invoice = (order: Record<string, unknown>) => api.post('/v1/sessions/pay', {
-      session: { order: { amount: 10000, currency: 'NOK', merchant_reference: reference(), ...order }, customer: { first_name: 'Kari', last_name: 'Nordmann' }, payment_operation: 'invoice_purchase' },
-      payment: { payment_product_type: 'sandbox.invoice' },
-    });
+    const invoice = (order: Record<string, unknown>) =>
+      api.post('/v1/sessions/pay', {
+        session: {
+          order: { amount: 10000, currency: 'NOK', merchant_reference: reference(), ...order },
+          customer: { first_name: 'Kari', last_name: 'Nordmann' },
+          payment_operation: 'invoice_purchase',
+        },
+        payment: { payment_product_type: 'sandbox.invoice' },
+      });
     const items = sessionBody().order.items;
     const ok = await invoice({ items });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -293,7 +329,10 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
 
   it('bad bodies are 400 INVALID_REQUEST and store nothing', async () => {
     const [sessions, transactions] = [await countSessions(), await countTransactions()];
-    const good = { session: { order: { amount: 100, currency: 'NOK', merchant_reference: reference() }, customer: { tokens: { 'sandbox.creditcard': { payment_token: approveToken } } } }, payment: { payment_product_type: 'sandbox.creditcard' } };
+    const good = {
+      session: { order: { amount: 100, currency: 'NOK', merchant_reference: reference() }, customer: { tokens: { 'sandbox.creditcard': { payment_token: approveToken } } } },
+      payment: { payment_product_type: 'sandbox.creditcard' },
+    };
     const cases: unknown[] = [
       { session: good.session },
       { payment: good.payment },
@@ -396,7 +435,13 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
         expect(ok[0]!.body).toMatchObject({ status: 'AUTHORIZED', success: true });
         for (const r of results.filter((x) => x.status !== 200)) {
           // a duplicate, or (strict-success only) a payment of the reference still in progress: retry later
-          const allowed = toggle === 'strict-merchant-reference' ? [[400, 'DUPLICATE_MERCHANT_REFERENCE']] : [[400, 'DUPLICATE_MERCHANT_REFERENCE'], [409, 'SESSION_PAYMENT_IN_PROGRESS']];
+          const allowed =
+            toggle === 'strict-merchant-reference'
+              ? [[400, 'DUPLICATE_MERCHANT_REFERENCE']]
+              : [
+                  [400, 'DUPLICATE_MERCHANT_REFERENCE'],
+                  [409, 'SESSION_PAYMENT_IN_PROGRESS'],
+                ];
           expect(allowed, JSON.stringify(r.body)).toContainEqual([r.status, r.body.error.code]);
         }
         const stored = await db().selectFrom('sessions').select('id').where('merchant_reference', '=', ref).execute();

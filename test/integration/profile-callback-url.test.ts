@@ -19,10 +19,10 @@ const profile = (profileId: string, callbackUrl?: string) => ({
   url: { return_url: 'https://shop.example/r', ...(callbackUrl ? { callback_url: callbackUrl } : {}) },
 });
 
-describe('a profile\'s callback URL is checked when the profile is saved', () => {
+describe("a profile's callback URL is checked when the profile is saved", () => {
   const refused = ['http://127.0.0.1:8080/cb', 'http://localhost/cb', 'https://user:pw@shop.example/cb', 'https://shop.example/cb?report_event=SETTLE', 'https://shop.example/cb?delay_callback=soon'];
 
-  it('create: 400 INVALID_CALLBACK_URL with the policy\'s reason, and nothing is stored', async () => {
+  it("create: 400 INVALID_CALLBACK_URL with the policy's reason, and nothing is stored", async () => {
     for (const url of refused) {
       const id = `p-${Math.random().toString(36).slice(2, 10)}`;
       const res = await api.post(PROFILES, profile(id, url));

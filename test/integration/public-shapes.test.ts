@@ -64,8 +64,18 @@ describe('POST /v1/sessions/pay: payment.operation for card payments', () => {
     const [sessions, transactions] = [await count('sessions'), await count('transactions')];
     const bodies = [
       { session: { order: { amount: 1500, currency: 'NOK', merchant_reference: reference('inv') } }, payment: { payment_product_type: 'sandbox.invoice', operation: 'unscheduled_purchase' } },
-      { session: { order: { amount: 1500, currency: 'NOK', merchant_reference: reference('mit') }, customer: { tokens: { 'sandbox.creditcard': { payment_token: token } } }, payment_operation: 'unscheduled_purchase' }, payment: { payment_product_type: 'sandbox.creditcard', operation: 'recurring_purchase' } },
-      { session: { order: { amount: 1500, currency: 'NOK', merchant_reference: reference('mit') }, customer: { tokens: { 'sandbox.creditcard': { payment_token: token } } } }, payment: { payment_product_type: 'sandbox.creditcard', operation: 'invoice_purchase' } },
+      {
+        session: {
+          order: { amount: 1500, currency: 'NOK', merchant_reference: reference('mit') },
+          customer: { tokens: { 'sandbox.creditcard': { payment_token: token } } },
+          payment_operation: 'unscheduled_purchase',
+        },
+        payment: { payment_product_type: 'sandbox.creditcard', operation: 'recurring_purchase' },
+      },
+      {
+        session: { order: { amount: 1500, currency: 'NOK', merchant_reference: reference('mit') }, customer: { tokens: { 'sandbox.creditcard': { payment_token: token } } } },
+        payment: { payment_product_type: 'sandbox.creditcard', operation: 'invoice_purchase' },
+      },
     ];
     for (const body of bodies) {
       const res = await api.post('/v1/sessions/pay', body);
@@ -84,20 +94,44 @@ describe('operation items may have amount 0 (free shipping), and keep their quan
 
   it('capture and refund with a 0-amount line; the events record each line and its quantity', async () => {
     const { transactionId } = await cardTransaction(api, customer, { amount: 6000, items });
-    const cap = await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 6000, items: [{ line_id: '1', amount: 6000, quantity: 2 }, { line_id: 'shipping', amount: 0, quantity: 1 }] });
+    const cap = await api.post(`/v1/transactions/${transactionId}/capture`, {
+      amount: 6000,
+      items: [
+        { line_id: '1', amount: 6000, quantity: 2 },
+        { line_id: 'shipping', amount: 0, quantity: 1 },
+      ],
+    });
     expect(cap.status, JSON.stringify(cap.body)).toBe(200);
-    const ref = await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 3000, items: [{ line_id: '1', amount: 3000, quantity: 1 }, { line_id: 'shipping', amount: 0 }] });
+    const ref = await api.post(`/v1/transactions/${transactionId}/refund`, {
+      amount: 3000,
+      items: [
+        { line_id: '1', amount: 3000, quantity: 1 },
+        { line_id: 'shipping', amount: 0 },
+      ],
+    });
     expect(ref.status, JSON.stringify(ref.body)).toBe(200);
     const events = await eventsOf(api, transactionId);
-    expect(events.find((e) => e.event === 'CAPTURE')!.items).toEqual([{ line_id: '1', amount: 6000, quantity: 2 }, { line_id: 'shipping', amount: 0, quantity: 1 }]);
-    expect(events.find((e) => e.event === 'REFUND')!.items).toEqual([{ line_id: '1', amount: 3000, quantity: 1 }, { line_id: 'shipping', amount: 0 }]);
+    expect(events.find((e) => e.event === 'CAPTURE')!.items).toEqual([
+      { line_id: '1', amount: 6000, quantity: 2 },
+      { line_id: 'shipping', amount: 0, quantity: 1 },
+    ]);
+    expect(events.find((e) => e.event === 'REFUND')!.items).toEqual([
+      { line_id: '1', amount: 3000, quantity: 1 },
+      { line_id: 'shipping', amount: 0 },
+    ]);
     expect(await money(srv, transactionId)).toMatchObject({ status: 'PARTIALLY_REFUNDED', captured: 6000, refunded: 3000 });
   });
 
   it('a negative line amount is still refused and changes nothing', async () => {
     const { transactionId } = await cardTransaction(api, customer, { amount: 6000, items });
     const before = await money(srv, transactionId);
-    const res = await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 6000, items: [{ line_id: '1', amount: 6001 }, { line_id: 'shipping', amount: -1 }] });
+    const res = await api.post(`/v1/transactions/${transactionId}/capture`, {
+      amount: 6000,
+      items: [
+        { line_id: '1', amount: 6001 },
+        { line_id: 'shipping', amount: -1 },
+      ],
+    });
     expect(res.status).toBe(400);
     expect(await money(srv, transactionId)).toEqual(before);
   });

@@ -17,18 +17,40 @@ const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
 /** Idempotency records and outbox rows (with two attempts each) of every kind the purge must tell apart. */
 const seed = async (prefix: string) => {
   const key = (name: string, status: IdempotencyStatusColumn, expiresAt: string) => ({
-    account_id: ACCOUNT, idem_key: `${prefix}-${name}`, method: 'POST', path: '/v1/sessions', request_hash: 'h', status,
-    response_status: status === 'COMPLETED' ? 200 : null, response_body: null, response_headers: null, created_at: ago(3 * DAY), completed_at: null, expires_at: expiresAt,
+    account_id: ACCOUNT,
+    idem_key: `${prefix}-${name}`,
+    method: 'POST',
+    path: '/v1/sessions',
+    request_hash: 'h',
+    status,
+    response_status: status === 'COMPLETED' ? 200 : null,
+    response_body: null,
+    response_headers: null,
+    created_at: ago(3 * DAY),
+    completed_at: null,
+    expires_at: expiresAt,
   });
-  await db().insertInto('idempotency_keys').values([
-    ...Array.from({ length: 5 }, (_, i) => key(`expired-${i}`, 'COMPLETED', ago(DAY))),
-    key('expired-in-progress', 'IN_PROGRESS', ago(DAY)),
-    key('fresh', 'COMPLETED', ahead(DAY)),
-  ]).execute();
+  await db()
+    .insertInto('idempotency_keys')
+    .values([...Array.from({ length: 5 }, (_, i) => key(`expired-${i}`, 'COMPLETED', ago(DAY))), key('expired-in-progress', 'IN_PROGRESS', ago(DAY)), key('fresh', 'COMPLETED', ahead(DAY))])
+    .execute();
   const outbox = (name: string, status: OutboxStatusColumn, updatedAt: string) => ({
-    id: `${prefix}-${name}`, account_id: ACCOUNT, session_id: `${prefix}-s`, transaction_id: null, event_id: `${prefix}-e-${name}`, event: 'AUTHORIZE',
-    url: 'https://shop.example/cb', method: 'GET' as const, status, attempts: 1, next_attempt_at: updatedAt, claimed_until: null, last_status_code: 200, last_error: null,
-    created_at: updatedAt, updated_at: updatedAt,
+    id: `${prefix}-${name}`,
+    account_id: ACCOUNT,
+    session_id: `${prefix}-s`,
+    transaction_id: null,
+    event_id: `${prefix}-e-${name}`,
+    event: 'AUTHORIZE',
+    url: 'https://shop.example/cb',
+    method: 'GET' as const,
+    status,
+    attempts: 1,
+    next_attempt_at: updatedAt,
+    claimed_until: null,
+    last_status_code: 200,
+    last_error: null,
+    created_at: updatedAt,
+    updated_at: updatedAt,
   });
   const rows = [
     ...Array.from({ length: 4 }, (_, i) => outbox(`old-delivered-${i}`, 'DELIVERED', ago(31 * DAY))),
@@ -37,9 +59,23 @@ const seed = async (prefix: string) => {
     outbox('recent-delivered', 'DELIVERED', ago(29 * DAY)),
   ];
   await db().insertInto('outbox').values(rows).execute();
-  await db().insertInto('callback_attempts').values(rows.flatMap((r) => [1, 2].map((attempt) => ({
-    id: `${r.id}-a${attempt}`, outbox_id: r.id, delivery_id: `${r.id}-d${attempt}`, attempt, started_at: r.updated_at, latency_ms: 5, status_code: 200, error: null,
-  })))).execute();
+  await db()
+    .insertInto('callback_attempts')
+    .values(
+      rows.flatMap((r) =>
+        [1, 2].map((attempt) => ({
+          id: `${r.id}-a${attempt}`,
+          outbox_id: r.id,
+          delivery_id: `${r.id}-d${attempt}`,
+          attempt,
+          started_at: r.updated_at,
+          latency_ms: 5,
+          status_code: 200,
+          error: null,
+        })),
+      ),
+    )
+    .execute();
 };
 
 const left = async (prefix: string) => ({
@@ -59,7 +95,7 @@ describe('retention purge', () => {
     const p = `r1${Date.now()}`;
     await seed(p);
     const rounds: number[] = [];
-    for (let n = -1; n !== 0; ) rounds.push((n = await purgeExpiredRows(srv.kassa.ctx, { batchSize: 2 })));
+    for (let n = -1; n !== 0;) rounds.push((n = await purgeExpiredRows(srv.kassa.ctx, { batchSize: 2 })));
     expect(Math.max(...rounds)).toBeLessThanOrEqual(4); // at most one batch per table and round
     expect(rounds.reduce((a, b) => a + b, 0)).toBe(5 + 5); // 5 keys, 4 delivered + 1 failed outbox rows
     expect(await left(p)).toEqual(KEPT(p));
@@ -91,9 +127,24 @@ describe('the retention poller', () => {
     const worker = await startTestServer({ env: { KASSA_PURGE_INTERVAL_MS: '1000', KASSA_RETENTION_DAYS: '30' } });
     try {
       const p = `r4${Date.now()}`;
-      const inserted = { account_id: ACCOUNT, idem_key: `${p}-k`, method: 'POST', path: '/v1/sessions', request_hash: 'h', status: 'COMPLETED' as const, response_status: 200, response_body: null, response_headers: null, created_at: ago(3 * DAY), completed_at: null, expires_at: ago(DAY) };
+      const inserted = {
+        account_id: ACCOUNT,
+        idem_key: `${p}-k`,
+        method: 'POST',
+        path: '/v1/sessions',
+        request_hash: 'h',
+        status: 'COMPLETED' as const,
+        response_status: 200,
+        response_body: null,
+        response_headers: null,
+        created_at: ago(3 * DAY),
+        completed_at: null,
+        expires_at: ago(DAY),
+      };
       await worker.kassa.ctx.database.db.insertInto('idempotency_keys').values(inserted).execute();
-      await expect.poll(async () => (await worker.kassa.ctx.database.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', `${p}-k`).execute()).length, { timeout: 10_000 }).toBe(0);
+      await expect
+        .poll(async () => (await worker.kassa.ctx.database.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', `${p}-k`).execute()).length, { timeout: 10_000 })
+        .toBe(0);
     } finally {
       await worker.stop();
     }

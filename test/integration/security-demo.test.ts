@@ -30,7 +30,15 @@ afterAll(async () => {
   process.env = saved;
 });
 
-const countSessions = async () => Number((await kassa.ctx.database.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countSessions = async () =>
+  Number(
+    (
+      await kassa.ctx.database.db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('the demo shop', () => {
   it('GET /demo is a page with a button; only POST /demo/start creates a session (there is no GET handler)', () => {
@@ -43,10 +51,12 @@ describe('the demo shop', () => {
 
   it('POST /demo/start answers 303 to the checkout; forwarded headers choose neither the checkout nor the return and callback URLs', async () => {
     const before = await countSessions();
-    const res = await start.POST(new Request('http://evil.example/demo/start', {
-      method: 'POST',
-      headers: { host: 'evil.example', 'x-forwarded-host': '10.0.0.7:6379', 'x-forwarded-proto': 'https' },
-    }));
+    const res = await start.POST(
+      new Request('http://evil.example/demo/start', {
+        method: 'POST',
+        headers: { host: 'evil.example', 'x-forwarded-host': '10.0.0.7:6379', 'x-forwarded-proto': 'https' },
+      }),
+    );
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get('location')!);
     expect(location.origin).toBe('http://localhost:3999');

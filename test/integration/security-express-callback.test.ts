@@ -26,7 +26,11 @@ const startService = async (respond: () => { status: number; body: string }) => 
     port,
     url: `http://127.0.0.1:${port}/shipping`,
     requests: () => requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 };
 const SECRET = 'internal-admin-token-0001';
@@ -50,7 +54,15 @@ afterAll(async () => {
   await Promise.all([strict, open].map((s) => s?.stop()));
 });
 
-const countSessions = async (srv: TestServer) => Number((await srv.kassa.ctx.database.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countSessions = async (srv: TestServer) =>
+  Number(
+    (
+      await srv.kassa.ctx.database.db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const expressSession = (express: Record<string, unknown>) => sessionBody({ express: { shipping_options: [HOME], ...express } });
 
 const loopbackUrls = (port: number) => [

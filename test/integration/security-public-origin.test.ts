@@ -41,7 +41,7 @@ const createSession = async (srv: TestServer, headers: Record<string, string>) =
 };
 
 describe('without a trusted proxy, Host and X-Forwarded-* never choose the public origin', () => {
-  it('the created session\'s url and the /v1/view redirect use the listening address', async () => {
+  it("the created session's url and the /v1/view redirect use the listening address", async () => {
     const session = await createSession(plain, EVIL);
     expect(session.url).toBe(`${plain.baseUrl}/v1/view/${session.id}`);
     const view = await raw(plain.baseUrl, 'GET', `/v1/view/${session.id}`, EVIL);
@@ -64,7 +64,11 @@ describe('with KASSA_TRUST_PROXY=true', () => {
   });
 
   it('a malformed forwarded host or protocol is ignored: the listening address is used', async () => {
-    const malformed: Record<string, string>[] = [{ 'x-forwarded-host': 'evil.example/path?x=' }, { 'x-forwarded-host': 'evil.example@x' }, { 'x-forwarded-host': 'ok.example', 'x-forwarded-proto': 'javascript' }];
+    const malformed: Record<string, string>[] = [
+      { 'x-forwarded-host': 'evil.example/path?x=' },
+      { 'x-forwarded-host': 'evil.example@x' },
+      { 'x-forwarded-host': 'ok.example', 'x-forwarded-proto': 'javascript' },
+    ];
     for (const headers of malformed) {
       const session = await createSession(proxied, headers);
       expect(session.url, JSON.stringify(headers)).toBe(`${proxied.baseUrl}/v1/view/${session.id}`);

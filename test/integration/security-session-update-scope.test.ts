@@ -4,7 +4,11 @@ import { ACCOUNT, CLIENT_ID, CLIENT_SECRET, startTestServer, type TestServer } f
 
 /** A token of the bootstrap client with exactly these scopes. */
 const loginWithScopes = async (srv: TestServer, scopes: string[]) => {
-  await srv.kassa.ctx.database.db.updateTable('api_clients').set({ scopes: JSON.stringify(scopes) }).where('client_id', '=', CLIENT_ID).execute();
+  await srv.kassa.ctx.database.db
+    .updateTable('api_clients')
+    .set({ scopes: JSON.stringify(scopes) })
+    .where('client_id', '=', CLIENT_ID)
+    .execute();
   return ApiClient.login(srv.baseUrl, ACCOUNT, CLIENT_ID, CLIENT_SECRET);
 };
 

@@ -58,7 +58,11 @@ const halfSentRequest = async (baseUrl: string) => {
   return { answered, finish: () => req.end(body.slice(10)) };
 };
 
-const refusesConnections = (baseUrl: string) => fetch(`${baseUrl}/healthz`).then(() => false, () => true);
+const refusesConnections = (baseUrl: string) =>
+  fetch(`${baseUrl}/healthz`).then(
+    () => false,
+    () => true,
+  );
 
 describe(`the compiled server process (${engine})`, () => {
   it('logs JSON lines with request ids, and no card data, secret or token, through a full payment', async () => {
@@ -66,14 +70,20 @@ describe(`the compiled server process (${engine})`, () => {
     cleanup.push(() => merchant.close());
     const { p } = await run({ KASSA_LOG_LEVEL: 'debug', KASSA_LOG_REQUESTS: '1' });
 
-    const tokenRes = await fetch(`${p.baseUrl}/v1/accounts/${ACCOUNT}/auth/token`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/json' }, body: tokenBody(p.baseUrl) });
+    const tokenRes = await fetch(`${p.baseUrl}/v1/accounts/${ACCOUNT}/auth/token`, {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/json' },
+      body: tokenBody(p.baseUrl),
+    });
     const accessToken = ((await tokenRes.json()) as { access_token: string }).access_token;
     const api = new ApiClient(p.baseUrl, accessToken);
     const signing = await api.post('/v1/admin/signature');
     expect(signing.status).toBe(200);
     const signingSecret = signing.body.signature.secret as string;
 
-    const created = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?report_event=CAPTURE` } }), { 'x-request-id': 'merchant-order-42' });
+    const created = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?report_event=CAPTURE` } }), {
+      'x-request-id': 'merchant-order-42',
+    });
     expect(created.status).toBe(200);
     expect(created.headers.get('request-id')).toBe('merchant-order-42');
     const pay = { payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111111111111111', expiry: '12/39', cvc: '123' } } };
@@ -112,7 +122,13 @@ describe(`the compiled server process (${engine})`, () => {
     const text = await (await fetch(`${p.baseUrl}/metrics`)).text();
     expect(text).toContain('kassa_http_requests_total{route="checkout_session_get",method="GET",status="401"} 1');
     expect(text).not.toContain('no-such-session');
-    for (const name of ['kassa_http_request_duration_seconds_bucket', 'kassa_outbox_backlog 0', 'kassa_outbox_oldest_age_seconds 0', 'kassa_pending_money_operations 0', 'kassa_process_resident_memory_bytes']) {
+    for (const name of [
+      'kassa_http_request_duration_seconds_bucket',
+      'kassa_outbox_backlog 0',
+      'kassa_outbox_oldest_age_seconds 0',
+      'kassa_pending_money_operations 0',
+      'kassa_process_resident_memory_bytes',
+    ]) {
       expect(text).toContain(name);
     }
   });
@@ -148,11 +164,19 @@ describe(`the compiled server process (${engine})`, () => {
       req.on('end', () => held.push(res));
     });
     await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
-    cleanup.push(() => new Promise((resolve) => { merchant.closeAllConnections(); merchant.close(resolve); }));
+    cleanup.push(
+      () =>
+        new Promise((resolve) => {
+          merchant.closeAllConnections();
+          merchant.close(resolve);
+        }),
+    );
     const { p, db } = await run();
     const api = await ApiClient.login(p.baseUrl);
     const created = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/cb` } }));
-    const paid = await new ApiClient(p.baseUrl).post(`/v1/sessions/${created.body.id}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111111111111111', expiry: '12/39', cvc: '123' } } });
+    const paid = await new ApiClient(p.baseUrl).post(`/v1/sessions/${created.body.id}/pay`, {
+      payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111111111111111', expiry: '12/39', cvc: '123' } },
+    });
     expect(paid.status).toBe(200);
     await expect.poll(() => held.length).toBe(1);
 

@@ -124,7 +124,12 @@ describe('POST /v1/sessions/{id}/cancel', () => {
     expect(before.transactions).toEqual([]);
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.status).toBe(404);
-    expect(view.body.error).toMatchObject({ code: 'SESSION_NOT_AVAILABLE', cause: 'CANCELLED', message: expect.any(String), session_details: { merchant_reference: body.order.merchant_reference, return_url: body.url.return_url } });
+    expect(view.body.error).toMatchObject({
+      code: 'SESSION_NOT_AVAILABLE',
+      cause: 'CANCELLED',
+      message: expect.any(String),
+      session_details: { merchant_reference: body.order.merchant_reference, return_url: body.url.return_url },
+    });
     // the lock is refused too
     expectRejected(await customer.post(`/v1/view/${id}/session/lock`), 400, 'EXPRESS_NOT_ENABLED');
   });
@@ -137,7 +142,7 @@ describe('POST /v1/sessions/{id}/cancel', () => {
     expect(await stored(id)).toEqual(before);
   });
 
-  it('an unknown session or another account\'s session is 404, a body with fields is 400, no token is 401; none changes anything', async () => {
+  it("an unknown session or another account's session is 404, a body with fields is 400, no token is 401; none changes anything", async () => {
     const { id } = await createSession(api);
     const before = await stored(id);
     expectRejected(await cancel('T10000001.zzzzzzzzzzzzzzzzzzzzzz'), 404, 'SESSION_NOT_FOUND');

@@ -56,7 +56,7 @@ describe('POST /v1/sessions-profile', () => {
     expect(view.body.configuration.payment_methods.map((m: { payment_product_type: string }) => m.payment_product_type)).toEqual(['sandbox.creditcard']);
   });
 
-  it('a configuration in the request overrides the profile\'s key by key, as the public API allows', async () => {
+  it("a configuration in the request overrides the profile's key by key, as the public API allows", async () => {
     const profileId = await createProfile({ configuration: CARD_CONFIG, url: { return_url: 'https://shop.example/return' } });
     const created = await api.post('/v1/sessions-profile', profileSessionBody(profileId, { configuration: { auto_capture: false, channel: 'ecommerce' } }));
     expect(created.status).toBe(200);
@@ -82,13 +82,17 @@ describe('POST /v1/sessions-profile', () => {
     const fromProfile = await api.post('/v1/sessions-profile', profileSessionBody(profileId));
     expect(fromProfile.status).toBe(200);
     expect((await api.get(`/v1/sessions/${fromProfile.body.id}`)).body.url).toEqual({
-      return_url: 'https://shop.example/profile-return', callback_url: 'https://shop.example/profile-callback', merchant_terms_url: 'https://shop.example/terms',
+      return_url: 'https://shop.example/profile-return',
+      callback_url: 'https://shop.example/profile-callback',
+      merchant_terms_url: 'https://shop.example/terms',
     });
 
     const overridden = await api.post('/v1/sessions-profile', profileSessionBody(profileId, { url: { return_url: 'https://shop.example/body-return' } }));
     expect(overridden.status).toBe(200);
     expect((await api.get(`/v1/sessions/${overridden.body.id}`)).body.url).toEqual({
-      return_url: 'https://shop.example/body-return', callback_url: 'https://shop.example/profile-callback', merchant_terms_url: 'https://shop.example/terms',
+      return_url: 'https://shop.example/body-return',
+      callback_url: 'https://shop.example/profile-callback',
+      merchant_terms_url: 'https://shop.example/terms',
     });
     const view = await new ApiClient(srv.baseUrl).get(`/v1/view/${overridden.body.id}/session`);
     expect(view.body.url.return_url).toBe('https://shop.example/body-return');
@@ -158,9 +162,10 @@ describe('POST /v1/sessions-profile', () => {
 describe('include_session', () => {
   for (const path of ['/v1/sessions', '/v1/sessions-profile'] as const) {
     it(`${path}?include_session=true returns the whole session in \`session\`, the same as GET returns`, async () => {
-      const body = path === '/v1/sessions'
-        ? sessionBody({ metadata: { a: 1 } })
-        : profileSessionBody(await createProfile({ configuration: CARD_CONFIG, url: { return_url: 'https://shop.example/r' } }), { metadata: { a: 1 } });
+      const body =
+        path === '/v1/sessions'
+          ? sessionBody({ metadata: { a: 1 } })
+          : profileSessionBody(await createProfile({ configuration: CARD_CONFIG, url: { return_url: 'https://shop.example/r' } }), { metadata: { a: 1 } });
       const created = await api.post(`${path}?include_session=true`, body);
       expect(created.status).toBe(200);
       expect(created.body.session).toBeDefined();
@@ -172,9 +177,7 @@ describe('include_session', () => {
     });
 
     it(`${path} without include_session (or with false) returns only id and url`, async () => {
-      const make = async () => path === '/v1/sessions'
-        ? sessionBody()
-        : profileSessionBody(await createProfile({ configuration: {}, url: { return_url: 'https://shop.example/r' } }));
+      const make = async () => (path === '/v1/sessions' ? sessionBody() : profileSessionBody(await createProfile({ configuration: {}, url: { return_url: 'https://shop.example/r' } })));
       const plain = await api.post(path, await make());
       expect(Object.keys(plain.body).sort()).toEqual(['id', 'url']);
       const no = await api.post(`${path}?include_session=false`, await make());
@@ -299,7 +302,10 @@ describe('system and plugin headers on the INITIATED event', () => {
       const res = await api.post('/v1/sessions', sessionBody(), headers);
       expect(res.status).toBe(200);
       expect((await initiated(res.body.id)).details).toMatchObject({
-        system_name: 'shopsys', system_version: '7.1.2', system_plugin_name: 'kassa-for-shopsys', system_plugin_version: '0.9.0-beta',
+        system_name: 'shopsys',
+        system_version: '7.1.2',
+        system_plugin_name: 'kassa-for-shopsys',
+        system_plugin_version: '0.9.0-beta',
       });
     });
   }
@@ -328,7 +334,7 @@ describe('GET /v1/sessions/{id} includes', () => {
     return res.body.id as string;
   };
 
-  it('includes=events.request_headers returns each stored event\'s headers, with authorization and cookies redacted', async () => {
+  it("includes=events.request_headers returns each stored event's headers, with authorization and cookies redacted", async () => {
     const id = await createWithHeaders();
     const res = await api.get(`/v1/sessions/${id}?includes=events.request_headers`);
     expect(res.status).toBe(200);
@@ -374,7 +380,7 @@ describe('GET /v1/sessions/{id} includes', () => {
     expect(JSON.stringify(created.body)).not.toContain('trace-456');
   });
 
-  it('includes=initiating_system_request_headers returns the creating request\'s headers (redacted) and no event headers', async () => {
+  it("includes=initiating_system_request_headers returns the creating request's headers (redacted) and no event headers", async () => {
     const id = await createWithHeaders();
     const res = await api.get(`/v1/sessions/${id}?includes=initiating_system_request_headers`);
     expect(res.status).toBe(200);

@@ -205,7 +205,7 @@ describe('GET /v1/sessions paging', () => {
     expect(paged).toEqual(whole);
   });
 
-  it('a starting_after that is not a session of the caller\'s account is 400', async () => {
+  it("a starting_after that is not a session of the caller's account is 400", async () => {
     const theirs = await create(other);
     for (const cursor of [theirs, `${ACCOUNT}.zzzzzzzzzzzzzzzzzzzzzz`]) {
       const res = await api.get(`/v1/sessions?starting_after=${q(cursor)}`);
@@ -255,7 +255,7 @@ describe('GET /v1/sessions paging', () => {
   });
 });
 
-describe('GET /v1/sessions lists only the caller\'s account', () => {
+describe("GET /v1/sessions lists only the caller's account", () => {
   it("another account's sessions never appear, whatever the filter", async () => {
     const t = tag('mine');
     const mine = await create(api, { merchant_reference: `${t}-shared` });

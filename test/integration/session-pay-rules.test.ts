@@ -9,7 +9,12 @@ const HOME = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home d
 const ADDRESS = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO' };
 
 const pay = (id: string, headers: Record<string, string> = {}) => customer.post(`/v1/sessions/${id}/pay`, payBody(), headers);
-const expire = (id: string) => db().updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+const expire = (id: string) =>
+  db()
+    .updateTable('sessions')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('id', '=', id)
+    .execute();
 
 /** Everything a refused payment could have touched: the session (with its events), its row, and its transactions. */
 const stored = async (id: string) => ({
@@ -24,7 +29,7 @@ const expectRejected = (res: { status: number; body: any }, status: number, code
 };
 
 describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
-  it('the session\'s updated_at, as GET /v1/sessions/{id} returns it, is accepted', async () => {
+  it("the session's updated_at, as GET /v1/sessions/{id} returns it, is accepted", async () => {
     const { id } = await createSession(api);
     const { updated_at } = (await api.get(`/v1/sessions/${id}`)).body;
     const res = await pay(id, { 'if-unmodified-since': updated_at });
@@ -32,7 +37,7 @@ describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
     expect(res.body.success).toBe(true);
   });
 
-  it('the session\'s updated_at in HTTP date form is accepted when the session was written on a whole second', async () => {
+  it("the session's updated_at in HTTP date form is accepted when the session was written on a whole second", async () => {
     const { id } = await createSession(api);
     const whole = new Date(Math.floor(Date.now() / 1000) * 1000 - 5000).toISOString();
     await db().updateTable('sessions').set({ updated_at: whole }).where('id', '=', id).execute();
@@ -41,7 +46,7 @@ describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
     expect(res.body.success).toBe(true);
   });
 
-  it('the session\'s version, as the view (GET /v1/view/{id}/session) returns it, is accepted', async () => {
+  it("the session's version, as the view (GET /v1/view/{id}/session) returns it, is accepted", async () => {
     const { id } = await createSession(api);
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.body.version).toEqual(expect.any(String));
@@ -50,7 +55,7 @@ describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
     expect(res.body.success).toBe(true);
   });
 
-  it('the view\'s updated_at is the session\'s updated_at, and is accepted too', async () => {
+  it("the view's updated_at is the session's updated_at, and is accepted too", async () => {
     const { id } = await createSession(api);
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.body.updated_at).toBe((await api.get(`/v1/sessions/${id}`)).body.updated_at);
@@ -213,7 +218,12 @@ describe('expiry', () => {
     await clockPast(expiresAt.toISOString());
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.status).toBe(404);
-    expect(view.body.error).toMatchObject({ code: 'SESSION_NOT_AVAILABLE', cause: 'EXPIRED', message: expect.any(String), session_details: { merchant_reference: body.order.merchant_reference, return_url: body.url.return_url } });
+    expect(view.body.error).toMatchObject({
+      code: 'SESSION_NOT_AVAILABLE',
+      cause: 'EXPIRED',
+      message: expect.any(String),
+      session_details: { merchant_reference: body.order.merchant_reference, return_url: body.url.return_url },
+    });
 
     const before = await stored(id);
     expectRejected(await pay(id), 400, 'SESSION_EXPIRED');

@@ -16,8 +16,7 @@ const countProfiles = async (accountId?: string) => {
   if (accountId) q = q.where('account_id', '=', accountId);
   return (await q.execute()).length;
 };
-const storedProfile = (profileId: string) =>
-  db().selectFrom('session_profiles').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
+const storedProfile = (profileId: string) => db().selectFrom('session_profiles').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
 
 let seq = 0;
 const uniqueId = (prefix = 'p') => `${prefix}-${Date.now().toString(36)}-${++seq}`;
@@ -40,7 +39,11 @@ const profileBody = (overrides: Record<string, unknown> = {}) => ({
 
 /** A token of a client of another account whose scopes we set directly in api_clients. */
 const loginWithScopes = async (scopes: string[]) => {
-  await db().updateTable('api_clients').set({ scopes: JSON.stringify(scopes) }).where('client_id', '=', OTHER_CLIENT).execute();
+  await db()
+    .updateTable('api_clients')
+    .set({ scopes: JSON.stringify(scopes) })
+    .where('client_id', '=', OTHER_CLIENT)
+    .execute();
   return ApiClient.login(srv.baseUrl, OTHER_ACCOUNT, OTHER_CLIENT, OTHER_SECRET);
 };
 
@@ -81,7 +84,7 @@ describe('creating, reading, replacing and deleting session profiles', () => {
     expect(read.body.configuration).toEqual(body.configuration);
   });
 
-  it('the same profile_id may exist in two accounts, and one account cannot see the other one\'s profile', async () => {
+  it("the same profile_id may exist in two accounts, and one account cannot see the other one's profile", async () => {
     const body = profileBody();
     expect((await admin.post(PROFILES, body)).status).toBe(200);
     const other = await loginWithScopes(['admin:checkout']);

@@ -21,7 +21,11 @@ const startShippingService = async (respond: () => { status: number; body: strin
     req.on('data', (c) => (text += c));
     req.on('end', () => {
       let body: unknown = text;
-      try { body = JSON.parse(text); } catch { /* recorded as text */ }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* recorded as text */
+      }
       received.push({ method: req.method ?? '', url: req.url ?? '', body });
       const { status, body: answer } = respond();
       res.writeHead(status, { 'content-type': 'application/json' }).end(answer);
@@ -32,10 +36,16 @@ const startShippingService = async (respond: () => { status: number; body: strin
   return {
     url: `http://127.0.0.1:${port}/shipping`,
     received,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 };
-const answering = (body: unknown, status = 200) => () => ({ status, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const answering =
+  (body: unknown, status = 200) =>
+  () => ({ status, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 const createSession = async (overrides: Record<string, unknown> = {}, order: Record<string, unknown> = {}) => {
   const body = sessionBody(overrides, order);
@@ -43,8 +53,7 @@ const createSession = async (overrides: Record<string, unknown> = {}, order: Rec
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return { id: created.body.id as string, body };
 };
-const createExpressSession = (express: Record<string, unknown> = { shipping_options: [HOME, PICKUP] }, order: Record<string, unknown> = {}) =>
-  createSession({ express }, order);
+const createExpressSession = (express: Record<string, unknown> = { shipping_options: [HOME, PICKUP] }, order: Record<string, unknown> = {}) => createSession({ express }, order);
 
 const lock = async (id: string) => {
   const res = await customer.post(`/v1/view/${id}/session/lock`);
@@ -131,7 +140,14 @@ describe('PUT /v1/sessions/{id} needs the checkout lock, or update_without_lock=
 
   it('update_without_lock=true updates a session that is not locked, and records no lock event', async () => {
     const { id, body } = await createSession();
-    const order = { ...body.order, amount: 7000, items: [{ line_id: '1', description: 'Widget', quantity: 1, amount: 3000 }, { line_id: '2', description: 'Gadget', quantity: 1, amount: 4000 }] };
+    const order = {
+      ...body.order,
+      amount: 7000,
+      items: [
+        { line_id: '1', description: 'Widget', quantity: 1, amount: 3000 },
+        { line_id: '2', description: 'Gadget', quantity: 1, amount: 4000 },
+      ],
+    };
     const res = await put(id, { order }, '?update_without_lock=true');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.order).toEqual(order);
@@ -189,7 +205,7 @@ describe('the order rules of an update', () => {
 });
 
 describe('the shipping address callback on update', () => {
-  it('runs when the update does not set express.shipping_options: it gets the updated session, and its options replace the session\'s', async () => {
+  it("runs when the update does not set express.shipping_options: it gets the updated session, and its options replace the session's", async () => {
     const shipping = await startShippingService(answering({ shipping_options: [EXPRESS_BOX, PICKUP] }));
     try {
       const { id, body } = await createExpressSession({ shipping_address_callback_url: shipping.url, shipping_options: [HOME] });
@@ -227,7 +243,7 @@ describe('the shipping address callback on update', () => {
     }
   });
 
-  it('runs even when the update sets express.shipping_options with force_shipping_address_callback=true, and the callback\'s options win', async () => {
+  it("runs even when the update sets express.shipping_options with force_shipping_address_callback=true, and the callback's options win", async () => {
     const shipping = await startShippingService(answering({ shipping_options: [EXPRESS_BOX] }));
     try {
       const { id, body } = await createExpressSession({ shipping_address_callback_url: shipping.url, shipping_options: [HOME] });
@@ -323,11 +339,31 @@ describe('remove_lock', () => {
 
 describe('a session that is over cannot be updated', () => {
   const over: [string, (id: string) => Promise<void>, string][] = [
-    ['a paid session', async (id) => { expect((await customer.post(`/v1/sessions/${id}/pay`, payBody())).body.success).toBe(true); }, 'SESSION_ALREADY_PAID'],
-    ['a cancelled session', async (id) => { expect((await api.post(`/v1/sessions/${id}/cancel`)).status).toBe(200); }, 'SESSION_CANCELLED'],
-    ['an expired session', async (id) => {
-      await db().updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
-    }, 'SESSION_EXPIRED'],
+    [
+      'a paid session',
+      async (id) => {
+        expect((await customer.post(`/v1/sessions/${id}/pay`, payBody())).body.success).toBe(true);
+      },
+      'SESSION_ALREADY_PAID',
+    ],
+    [
+      'a cancelled session',
+      async (id) => {
+        expect((await api.post(`/v1/sessions/${id}/cancel`)).status).toBe(200);
+      },
+      'SESSION_CANCELLED',
+    ],
+    [
+      'an expired session',
+      async (id) => {
+        await db()
+          .updateTable('sessions')
+          .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .where('id', '=', id)
+          .execute();
+      },
+      'SESSION_EXPIRED',
+    ],
   ];
   for (const [name, makeOver, code] of over) {
     it(`${name} is 400 ${code}, even with update_without_lock=true, and nothing changes`, async () => {
@@ -343,7 +379,11 @@ describe('a session that is over cannot be updated', () => {
   it('a locked express session that expires can no longer be updated: 400 SESSION_EXPIRED', async () => {
     const { id, body } = await createExpressSession();
     await lock(id);
-    await db().updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    await db()
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
     const before = await stored(id);
     expectRejected(await put(id, { order: orderWith(body.order, { shipping_option: HOME }) }), 400, 'SESSION_EXPIRED');
     expect(await stored(id)).toEqual(before);
@@ -351,7 +391,7 @@ describe('a session that is over cannot be updated', () => {
 });
 
 describe('bad update requests are refused and change nothing', () => {
-  it('an unknown session, or another account\'s session, is 404 SESSION_NOT_FOUND', async () => {
+  it("an unknown session, or another account's session, is 404 SESSION_NOT_FOUND", async () => {
     const { id, body } = await createSession();
     const before = await stored(id);
     expectRejected(await put('T10000001.zzzzzzzzzzzzzzzzzzzzzz', { order: body.order }, '?update_without_lock=true'), 404, 'SESSION_NOT_FOUND');
@@ -367,7 +407,18 @@ describe('bad update requests are refused and change nothing', () => {
       [{ order: body.order, surprise: 1 }, '?update_without_lock=true'],
       [{ order: { ...body.order, amount: -1 } }, '?update_without_lock=true'],
       [{ order: { ...body.order, amount: 0 } }, '?update_without_lock=true'],
-      [{ order: { ...body.order, items: [{ line_id: '1', amount: 5000 }, { line_id: '1', amount: 5000 }] } }, '?update_without_lock=true'],
+      [
+        {
+          order: {
+            ...body.order,
+            items: [
+              { line_id: '1', amount: 5000 },
+              { line_id: '1', amount: 5000 },
+            ],
+          },
+        },
+        '?update_without_lock=true',
+      ],
       [{ order: body.order, remove_lock: 'no' }, '?update_without_lock=true'],
       [{ order: body.order, express: { shipping_address_callback_url: 'ftp://shop.example/shipping' } }, '?update_without_lock=true'],
       [{ order: body.order }, '?update_without_lock=yes'],

@@ -55,7 +55,19 @@ describe('bad input to POST /v1/sessions is refused clearly and stores nothing',
     ['a missing return_url', { ...sessionBody(), url: {} }, 'INVALID_REQUEST'],
     ['a non-http return_url', { ...sessionBody(), url: { return_url: 'javascript:alert(1)' } }, 'INVALID_REQUEST'],
     ['a non-http callback_url', { ...sessionBody(), url: { return_url: 'https://m.example/r', callback_url: 'ftp://m.example/cb' } }, 'INVALID_REQUEST'],
-    ['duplicate line ids', sessionBody({}, { items: [{ line_id: '1', amount: 1 }, { line_id: '1', amount: 2 }] }), 'INVALID_REQUEST'],
+    [
+      'duplicate line ids',
+      sessionBody(
+        {},
+        {
+          items: [
+            { line_id: '1', amount: 1 },
+            { line_id: '1', amount: 2 },
+          ],
+        },
+      ),
+      'INVALID_REQUEST',
+    ],
     ['an item amount beyond int32', sessionBody({}, { items: [{ line_id: '1', amount: 3e9 }] }), 'INVALID_REQUEST'],
     ['an expiry in the past', sessionBody({ expires_at: '2020-01-01T00:00:00Z' }), 'INVALID_REQUEST'],
     ['an unavailable provider', sessionBody({ configuration: { payex: { creditcard: { enabled: true } } } }), 'PAYMENT_PRODUCT_NOT_ENABLED'],
@@ -119,7 +131,11 @@ describe('the checkout view endpoints', () => {
 
   it('an expired session is 404 with cause EXPIRED and cannot be paid', async () => {
     const created = await api.post('/v1/sessions', sessionBody());
-    await srv.kassa.ctx.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', created.body.id).execute();
+    await srv.kassa.ctx.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', created.body.id)
+      .execute();
     const view = await new ApiClient(srv.baseUrl).get(`/v1/view/${created.body.id}/session`);
     expect(view.status).toBe(404);
     expect(view.body.error).toMatchObject({ cause: 'EXPIRED', session_details: { return_url: 'https://merchant.example/return' } });

@@ -12,13 +12,19 @@ describe('a payment whose server died mid-way', () => {
     // the acquirer never answers: the attempt stays INITIATED and the session PAYING, as after a crash
     vi.spyOn(srv.kassa.ctx.acquirer, 'authorize').mockImplementationOnce(() => new Promise(() => undefined));
     const abort = new AbortController();
-    const hanging = fetch(`${srv.baseUrl}/v1/sessions/${sid}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payBody()), signal: abort.signal }).catch(() => undefined);
+    const hanging = fetch(`${srv.baseUrl}/v1/sessions/${sid}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payBody()), signal: abort.signal }).catch(
+      () => undefined,
+    );
     const db = srv.kassa.ctx.database.db;
     await expect.poll(async () => (await db.selectFrom('transactions').select('status').where('session_id', '=', sid).execute()).length).toBe(1);
     expect((await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sid}/pay`, payBody())).body.error.code).toBe('SESSION_PAYMENT_IN_PROGRESS');
 
     expect(await recoverStalePayments(srv.kassa.ctx)).toBe(0); // not stale yet: nothing changes
-    await db.updateTable('transactions').set({ created_at: new Date(Date.now() - 180_000).toISOString() }).where('session_id', '=', sid).execute();
+    await db
+      .updateTable('transactions')
+      .set({ created_at: new Date(Date.now() - 180_000).toISOString() })
+      .where('session_id', '=', sid)
+      .execute();
     await recoverStalePayments(srv.kassa.ctx);
     abort.abort();
     await hanging;

@@ -21,14 +21,23 @@ const db = () => srv.kassa.ctx.database.db;
 /** Waits for the operations worker to append the event completing `eventRequestId`. */
 const completion = async (id: string, eventRequestId: string): Promise<TxEvent> => {
   let found: TxEvent | undefined;
-  await expect.poll(async () => {
-    found = (await eventsOf(api, id)).find((e) => e.initiate_request_id === eventRequestId);
-    return found !== undefined;
-  }, { timeout: 10_000, interval: 25 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        found = (await eventsOf(api, id)).find((e) => e.initiate_request_id === eventRequestId);
+        return found !== undefined;
+      },
+      { timeout: 10_000, interval: 25 },
+    )
+    .toBe(true);
   return found!;
 };
 /** The sandbox acquirer finishes every operation it holds for later, now. */
-const acquirerFinishesEverything = () => db().updateTable('sandbox_operations').set({ complete_after: new Date(Date.now() - 1000).toISOString() }).execute();
+const acquirerFinishesEverything = () =>
+  db()
+    .updateTable('sandbox_operations')
+    .set({ complete_after: new Date(Date.now() - 1000).toISOString() })
+    .execute();
 
 describe('the sandbox gateway switches', () => {
   it('are read and replaced with PUT/GET /v1/admin/gateways/sandbox; async_delay_ms defaults to 1000', async () => {
@@ -36,7 +45,12 @@ describe('the sandbox gateway switches', () => {
     expect((await api.get('/v1/admin/gateways/sandbox')).body).toEqual({ configuration: { sandbox: { unavailable: false, async_operations: false, async_delay_ms: 1000 } } });
     await setGateway(api, { unavailable: true, async_delay_ms: 50 });
     expect((await api.get('/v1/admin/gateways/sandbox')).body.configuration.sandbox).toEqual({ unavailable: true, async_operations: false, async_delay_ms: 50 });
-    for (const body of [{ configuration: { sandbox: { unavailable: 'yes' } } }, { configuration: { sandbox: { async_delay_ms: -1 } } }, { configuration: { sandbox: { broken: true } } }, { configuration: {} }]) {
+    for (const body of [
+      { configuration: { sandbox: { unavailable: 'yes' } } },
+      { configuration: { sandbox: { async_delay_ms: -1 } } },
+      { configuration: { sandbox: { broken: true } } },
+      { configuration: {} },
+    ]) {
       const res = await api.request('PUT', '/v1/admin/gateways/sandbox', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -53,13 +67,27 @@ describe('asynchronous operations', () => {
     expect(eventRequestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.status).toBe('AUTHORIZED');
     expect(res.body.events.at(-1)).toMatchObject({
-      event: 'INITIATE_CAPTURE', success: true, amount: 1002, event_request_id: eventRequestId, capture_reference: 'async-1',
-      created_by: CLIENT_ID, request_id: res.headers.get('request-id'), created_at: expect.any(String),
+      event: 'INITIATE_CAPTURE',
+      success: true,
+      amount: 1002,
+      event_request_id: eventRequestId,
+      capture_reference: 'async-1',
+      created_by: CLIENT_ID,
+      request_id: res.headers.get('request-id'),
+      created_at: expect.any(String),
     });
     expect(res.body.events.some((e: TxEvent) => e.event === 'CAPTURE')).toBe(false);
 
     const done = await completion(transactionId, eventRequestId);
-    expect(done).toMatchObject({ event: 'CAPTURE', success: true, amount: 1002, initiate_request_id: eventRequestId, capture_reference: 'async-1', created_by: CLIENT_ID, request_id: res.headers.get('request-id') });
+    expect(done).toMatchObject({
+      event: 'CAPTURE',
+      success: true,
+      amount: 1002,
+      initiate_request_id: eventRequestId,
+      capture_reference: 'async-1',
+      created_by: CLIENT_ID,
+      request_id: res.headers.get('request-id'),
+    });
     const after = await api.get(`/v1/transactions/${transactionId}`);
     expect(after.body.status).toBe('PARTIALLY_CAPTURED');
     expect(after.body.events.map((e: TxEvent) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE', 'INITIATE_CAPTURE', 'CAPTURE']);
@@ -106,7 +134,13 @@ describe('asynchronous operations', () => {
     const refunded = await refund(transactionId, { amount: 1000, reason: 'late', refund_reference: 'async-r' });
     expect(refunded.status).toBe(202);
     expect(refunded.body.status).toBe('PARTIALLY_CAPTURED');
-    expect(refunded.body.events.at(-1)).toMatchObject({ event: 'INITIATE_REFUND', amount: 1000, event_request_id: refunded.headers.get('event-request-id'), reason: 'late', refund_reference: 'async-r' });
+    expect(refunded.body.events.at(-1)).toMatchObject({
+      event: 'INITIATE_REFUND',
+      amount: 1000,
+      event_request_id: refunded.headers.get('event-request-id'),
+      reason: 'late',
+      refund_reference: 'async-r',
+    });
     expect(await completion(transactionId, refunded.headers.get('event-request-id')!)).toMatchObject({ event: 'REFUND', amount: 1000, reason: 'late', refund_reference: 'async-r' });
     expect((await api.get(`/v1/transactions/${transactionId}`)).body.status).toBe('PARTIALLY_CAPTURED_REFUNDED');
 
@@ -218,7 +252,13 @@ describe('an unavailable acquirer', () => {
     const voided = await voidTx(transactionId);
     expect(voided.status).toBe(200);
     expect(voided.body.status).toBe('PARTIALLY_REFUNDED');
-    expect((await eventsOf(api, transactionId)).map((e) => [e.event, e.amount])).toEqual([['INITIALIZE', 10000], ['AUTHORIZE', 10000], ['CAPTURE', 6000], ['REFUND', 1500], ['VOID', 4000]]);
+    expect((await eventsOf(api, transactionId)).map((e) => [e.event, e.amount])).toEqual([
+      ['INITIALIZE', 10000],
+      ['AUTHORIZE', 10000],
+      ['CAPTURE', 6000],
+      ['REFUND', 1500],
+      ['VOID', 4000],
+    ]);
     expect(await money(srv, transactionId)).toMatchObject({ captured: 6000, refunded: 1500, voided: 4000, pendingRefund: 0, pendingVoid: 0 });
   });
 
@@ -242,7 +282,11 @@ describe('an unavailable acquirer', () => {
 describe('reconciliation of operations whose server died between the provider call and settlement', () => {
   const staleOperation = async (transactionId: string) => {
     await expect.poll(async () => (await db().selectFrom('transaction_operations').select('status').where('transaction_id', '=', transactionId).execute()).map((o) => o.status)).toEqual(['PENDING']);
-    await db().updateTable('transaction_operations').set({ updated_at: new Date(Date.now() - 60_000).toISOString() }).where('transaction_id', '=', transactionId).execute();
+    await db()
+      .updateTable('transaction_operations')
+      .set({ updated_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('transaction_id', '=', transactionId)
+      .execute();
   };
 
   it('an operation the provider completed is settled by the worker, with its CAPTURE event', async () => {
@@ -287,12 +331,31 @@ describe('auto_capture', () => {
 
   it('captures a merchant-initiated invoice with its order lines', async () => {
     const res = await api.post('/v1/sessions/pay', {
-      session: { order: { amount: 10000, currency: 'NOK', merchant_reference: reference(), items: [{ line_id: 'a', amount: 7000 }, { line_id: 'b', amount: 3000 }] }, configuration: { sandbox: { invoice: { enabled: true } }, auto_capture: true }, payment_operation: 'invoice_purchase' },
+      session: {
+        order: {
+          amount: 10000,
+          currency: 'NOK',
+          merchant_reference: reference(),
+          items: [
+            { line_id: 'a', amount: 7000 },
+            { line_id: 'b', amount: 3000 },
+          ],
+        },
+        configuration: { sandbox: { invoice: { enabled: true } }, auto_capture: true },
+        payment_operation: 'invoice_purchase',
+      },
       payment: { payment_product_type: 'sandbox.invoice' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('CAPTURED');
-    expect(res.body.events.at(-1)).toMatchObject({ event: 'CAPTURE', amount: 10000, items: [{ line_id: 'a', amount: 7000 }, { line_id: 'b', amount: 3000 }] });
+    expect(res.body.events.at(-1)).toMatchObject({
+      event: 'CAPTURE',
+      amount: 10000,
+      items: [
+        { line_id: 'a', amount: 7000 },
+        { line_id: 'b', amount: 3000 },
+      ],
+    });
   });
 
   it('with the acquirer unavailable the transaction stays AUTHORIZED with a failed CAPTURE event carrying the error and a retry policy', async () => {
@@ -302,9 +365,15 @@ describe('auto_capture', () => {
     const tx = await api.get(`/v1/transactions/${transactionId}`);
     expect(tx.body.status).toBe('AUTHORIZED');
     expect(tx.body.events.at(-1)).toMatchObject({
-      event: 'CAPTURE', success: false, amount: 10000, created_by: 'auto_capture', created_at: expect.any(String), request_id: expect.any(String),
+      event: 'CAPTURE',
+      success: false,
+      amount: 10000,
+      created_by: 'auto_capture',
+      created_at: expect.any(String),
+      request_id: expect.any(String),
       error: { code: 'PROVIDER_UNAVAILABLE', message: expect.any(String) },
-      auto_capture: true, retry_policy: { retryable: true, action: expect.any(String) },
+      auto_capture: true,
+      retry_policy: { retryable: true, action: expect.any(String) },
     });
     expect(await money(srv, transactionId)).toMatchObject({ captured: 0, pendingCapture: 0 });
     // includes=events.success.true hides the failure; a manual capture after recovery works.

@@ -24,8 +24,16 @@ describe('extend authorization (sandbox invoice, no amount)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'AUTHORIZED', amount: 10000 });
     expect(res.body.events.at(-1)).toMatchObject({
-      event: 'AUTHORIZE', success: true, amount: 10000, authorization_update: 'EXTEND_AUTHORIZATION', previous_amount: 10000,
-      reason: 'customer asked for more time', reference: 'ext-1', created_by: CLIENT_ID, request_id: res.headers.get('request-id'), created_at: expect.any(String),
+      event: 'AUTHORIZE',
+      success: true,
+      amount: 10000,
+      authorization_update: 'EXTEND_AUTHORIZATION',
+      previous_amount: 10000,
+      reason: 'customer asked for more time',
+      reference: 'ext-1',
+      created_by: CLIENT_ID,
+      request_id: res.headers.get('request-id'),
+      created_at: expect.any(String),
     });
     // No body at all is an extension too, also after a partial capture.
     await capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 6000 }] });
@@ -39,7 +47,11 @@ describe('extend authorization (sandbox invoice, no amount)', () => {
 describe('update order amount (sandbox invoice, amount with items)', () => {
   it('changes the authorized amount and lines to the items, which must sum to the amount', async () => {
     const { transactionId } = await invoiceTransaction(api);
-    const items = [{ line_id: '1', amount: 6000 }, { line_id: '2', amount: 4000 }, { line_id: '3', amount: 2000, description: 'Extra' }];
+    const items = [
+      { line_id: '1', amount: 6000 },
+      { line_id: '2', amount: 4000 },
+      { line_id: '3', amount: 2000, description: 'Extra' },
+    ];
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 12000 }), 400, 'INVALID_ITEMS');
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 12000, items: items.slice(0, 2) }), 400, 'INVALID_ITEMS');
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 12000, items: [...items, { line_id: '1', amount: 1 }] }), 400, 'INVALID_REQUEST');
@@ -48,8 +60,14 @@ describe('update order amount (sandbox invoice, amount with items)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'AUTHORIZED', amount: 12000 });
     expect(res.body.events.at(-1)).toMatchObject({
-      event: 'AUTHORIZE', success: true, amount: 12000, items: items.map(({ line_id, amount }) => ({ line_id, amount })),
-      authorization_update: 'UPDATE_ORDER_AMOUNT', previous_amount: 10000, description: 'added a line', reason: 'upsell',
+      event: 'AUTHORIZE',
+      success: true,
+      amount: 12000,
+      items: items.map(({ line_id, amount }) => ({ line_id, amount })),
+      authorization_update: 'UPDATE_ORDER_AMOUNT',
+      previous_amount: 10000,
+      description: 'added a line',
+      reason: 'upsell',
     });
     // The transaction's items are the updated order: new lines added, what an item does not restate kept.
     expect(res.body.items).toEqual([
@@ -59,7 +77,17 @@ describe('update order amount (sandbox invoice, amount with items)', () => {
     ]);
     // The new line can be captured, up to the new total.
     expect((await capture(transactionId, { amount: 2000, items: [{ line_id: '3', amount: 2000 }] })).status).toBe(200);
-    expect((await capture(transactionId, { amount: 10000, items: [{ line_id: '1', amount: 6000 }, { line_id: '2', amount: 4000 }] })).body.status).toBe('CAPTURED');
+    expect(
+      (
+        await capture(transactionId, {
+          amount: 10000,
+          items: [
+            { line_id: '1', amount: 6000 },
+            { line_id: '2', amount: 4000 },
+          ],
+        })
+      ).body.status,
+    ).toBe('CAPTURED');
     expect(await money(srv, transactionId)).toMatchObject({ amount: 12000, captured: 12000 });
   });
 
@@ -67,13 +95,34 @@ describe('update order amount (sandbox invoice, amount with items)', () => {
     const { transactionId } = await invoiceTransaction(api);
     await capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 6000 }] });
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 5000, items: [{ line_id: '1', amount: 5000 }] }), 400, 'INVALID_REQUEST');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 7000, items: [{ line_id: '1', amount: 5000 }, { line_id: '2', amount: 2000 }] }), 400, 'INVALID_ITEMS');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () =>
+        authorize(transactionId, {
+          amount: 7000,
+          items: [
+            { line_id: '1', amount: 5000 },
+            { line_id: '2', amount: 2000 },
+          ],
+        }),
+      400,
+      'INVALID_ITEMS',
+    );
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 6000, items: [{ line_id: '2', amount: 6000 }] }), 400, 'INVALID_ITEMS');
 
-    const res = await authorize(transactionId, { amount: 8000, items: [{ line_id: '1', amount: 6000 }, { line_id: '2', amount: 2000 }] });
+    const res = await authorize(transactionId, {
+      amount: 8000,
+      items: [
+        { line_id: '1', amount: 6000 },
+        { line_id: '2', amount: 2000 },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'PARTIALLY_CAPTURED', amount: 8000 });
-    expect(res.body.items.map((i: { line_id: string; amount: number; description: string }) => [i.line_id, i.amount, i.description])).toEqual([['1', 6000, 'Widget'], ['2', 2000, 'Gadget']]);
+    expect(res.body.items.map((i: { line_id: string; amount: number; description: string }) => [i.line_id, i.amount, i.description])).toEqual([
+      ['1', 6000, 'Widget'],
+      ['2', 2000, 'Gadget'],
+    ]);
     expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 2001, items: [{ line_id: '2', amount: 2001 }] })).body.error.code).toBe('AMOUNT_EXCEEDS_AUTHORIZED');
     expect((await capture(transactionId, { amount: 2000, items: [{ line_id: '2', amount: 2000 }] })).body.status).toBe('CAPTURED');
   });
@@ -85,7 +134,11 @@ describe('update pre-authorization (sandbox card: amount and final_authorization
     for (const body of [undefined, {}, { amount: 12000 }, { final_authorization: false }, { final_authorization: true }]) {
       await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, body), 400, 'INVALID_REQUEST');
     }
-    for (const body of [{ amount: 0, final_authorization: false }, { amount: 12000, final_authorization: 'no' }, { amount: 12000, final_authorization: false, colour: 'red' }]) {
+    for (const body of [
+      { amount: 0, final_authorization: false },
+      { amount: 12000, final_authorization: 'no' },
+      { amount: 12000, final_authorization: false, colour: 'red' },
+    ]) {
       await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, body), 400, 'INVALID_REQUEST');
     }
   });
@@ -97,7 +150,14 @@ describe('update pre-authorization (sandbox card: amount and final_authorization
     const res = await authorize(transactionId, { amount: 15000, final_authorization: false, reference: 'tip' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'AUTHORIZED', amount: 15000 });
-    expect(res.body.events.at(-1)).toMatchObject({ event: 'AUTHORIZE', amount: 15000, authorization_update: 'UPDATE_PRE_AUTHORIZATION', previous_amount: 10000, final_authorization: false, reference: 'tip' });
+    expect(res.body.events.at(-1)).toMatchObject({
+      event: 'AUTHORIZE',
+      amount: 15000,
+      authorization_update: 'UPDATE_PRE_AUTHORIZATION',
+      previous_amount: 10000,
+      final_authorization: false,
+      reference: 'tip',
+    });
     // Not final: it may grow again.
     expect((await authorize(transactionId, { amount: 16000, final_authorization: false })).body.amount).toBe(16000);
     expect((await capture(transactionId, { amount: 16001 })).body.error.code).toBe('AMOUNT_EXCEEDS_AUTHORIZED');
@@ -131,12 +191,31 @@ describe('update pre-authorization (sandbox card: amount and final_authorization
   it('a card transaction with order lines needs items that sum to the amount', async () => {
     const { transactionId } = await cardTransaction(api, customer);
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 11000, final_authorization: false }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 11000, final_authorization: false, items: [{ line_id: '1', amount: 6000 }, { line_id: '2', amount: 4000 }] }), 400, 'INVALID_ITEMS');
-    const items = [{ line_id: '1', amount: 7000 }, { line_id: '2', amount: 4000 }];
+    await expectRefusedWithoutChange(
+      transactionId,
+      () =>
+        authorize(transactionId, {
+          amount: 11000,
+          final_authorization: false,
+          items: [
+            { line_id: '1', amount: 6000 },
+            { line_id: '2', amount: 4000 },
+          ],
+        }),
+      400,
+      'INVALID_ITEMS',
+    );
+    const items = [
+      { line_id: '1', amount: 7000 },
+      { line_id: '2', amount: 4000 },
+    ];
     const res = await authorize(transactionId, { amount: 11000, final_authorization: false, items });
     expect(res.status).toBe(200);
     expect(res.body.events.at(-1)).toMatchObject({ event: 'AUTHORIZE', amount: 11000, items });
-    expect(res.body.items.map((i: { line_id: string; amount: number }) => [i.line_id, i.amount])).toEqual([['1', 7000], ['2', 4000]]);
+    expect(res.body.items.map((i: { line_id: string; amount: number }) => [i.line_id, i.amount])).toEqual([
+      ['1', 7000],
+      ['2', 4000],
+    ]);
     expect((await capture(transactionId, { amount: 7000, items: [{ line_id: '1', amount: 7000 }] })).status).toBe(200);
   });
 });
@@ -178,13 +257,42 @@ describe('authorize a transaction ON_HOLD', () => {
     const { transactionId } = await onHoldSession();
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 9999 }), 400, 'INVALID_REQUEST');
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 10000, items: [{ line_id: '1', amount: 6000 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { items: [{ line_id: '1', amount: 5000 }, { line_id: '2', amount: 5000 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { items: [{ line_id: '1', amount: 6000 }, { line_id: '3', amount: 4000 }] }), 400, 'INVALID_ITEMS');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () =>
+        authorize(transactionId, {
+          items: [
+            { line_id: '1', amount: 5000 },
+            { line_id: '2', amount: 5000 },
+          ],
+        }),
+      400,
+      'INVALID_ITEMS',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () =>
+        authorize(transactionId, {
+          items: [
+            { line_id: '1', amount: 6000 },
+            { line_id: '3', amount: 4000 },
+          ],
+        }),
+      400,
+      'INVALID_ITEMS',
+    );
   });
 
   it('authorizing it makes the transaction AUTHORIZED, the session paid, and delivers the AUTHORIZE callback', async () => {
     const { sessionId, transactionId, order } = await onHoldSession({ callback: true });
-    const res = await authorize(transactionId, { amount: 10000, items: [{ line_id: '1', amount: 6000 }, { line_id: '2', amount: 4000 }], reason: 'reviewed' });
+    const res = await authorize(transactionId, {
+      amount: 10000,
+      items: [
+        { line_id: '1', amount: 6000 },
+        { line_id: '2', amount: 4000 },
+      ],
+      reason: 'reviewed',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'AUTHORIZED', amount: 10000, items: order.items });
     expect(res.body.events.at(-1)).toMatchObject({ event: 'AUTHORIZE', success: true, amount: 10000, authorization_update: 'AUTHORIZE_ON_HOLD', reason: 'reviewed', created_by: CLIENT_ID });

@@ -29,9 +29,11 @@ const seeded = (seed: number) => () => {
 
 /** The transactions row, read straight from the shared database (not through the API). */
 const storedTransaction = (database: Database, id: string) =>
-  database.db.selectFrom('transactions')
+  database.db
+    .selectFrom('transactions')
     .select(['status', 'amount', 'captured_amount', 'refunded_amount', 'voided_amount', 'pending_capture', 'pending_refund', 'pending_void', 'lines'])
-    .where('id', '=', id).executeTakeFirstOrThrow();
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 const openOperations = async (database: Database, id: string) =>
   (await database.db.selectFrom('transaction_operations').select('id').where('transaction_id', '=', id).where('status', 'in', ['PENDING', 'ASYNC']).execute()).length;
 
@@ -65,7 +67,10 @@ const plan = (rand: () => number): Planned[] => {
     const line: LineId = rand() < 0.5 ? '1' : '2';
     if (rand() < 0.5 || total < 2) return [{ line_id: line, amount: total }];
     const first = int(1, total - 1);
-    return [{ line_id: '1', amount: first }, { line_id: '2', amount: total - first }];
+    return [
+      { line_id: '1', amount: first },
+      { line_id: '2', amount: total - first },
+    ];
   };
   const capture = (ref: string | undefined, extra: Record<string, unknown> = {}): Planned => {
     const a = amount(200, 2500);
@@ -97,7 +102,11 @@ const plan = (rand: () => number): Planned[] => {
   for (let i = 0; i < 12; i++) tail.push({ kind: 'VOID', repeated: false });
   // Repeated references: two captures and one refund sent 3 times each with the same body, and
   // one capture reference sent with two different bodies (at most one of them may be accepted).
-  for (const [kind, ref] of [['CAPTURE', 'dup-cap-a'], ['CAPTURE', 'dup-cap-b'], ['REFUND', 'dup-ref-a']] as const) {
+  for (const [kind, ref] of [
+    ['CAPTURE', 'dup-cap-a'],
+    ['CAPTURE', 'dup-cap-b'],
+    ['REFUND', 'dup-ref-a'],
+  ] as const) {
     const p = kind === 'CAPTURE' ? capture(ref) : refund(ref);
     for (let i = 0; i < 3; i++) middle.push({ ...p, repeated: true });
   }
@@ -179,9 +188,13 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
     console.log(`${summary}; 200 requests in ${fireMs} ms, up to ${maxInFlight} in flight at once`);
 
     // Only the tolerated answers; never a 5xx.
-    const unexpected = outcomes.filter(({ res }) =>
-      !(res.status === 200 || res.status === 202 || (res.status === 400 && OK_400.has(res.body?.error?.code)) || (res.status === 409 && OK_409.has(res.body?.error?.code))));
-    expect(unexpected.map((o) => `${o.kind} via ${o.via}: ${o.res.status} ${JSON.stringify(o.res.body?.error ?? o.res.body)}`), `${summary}\n${procs.map((p) => p.output()).join('\n')}`).toEqual([]);
+    const unexpected = outcomes.filter(
+      ({ res }) => !(res.status === 200 || res.status === 202 || (res.status === 400 && OK_400.has(res.body?.error?.code)) || (res.status === 409 && OK_409.has(res.body?.error?.code))),
+    );
+    expect(
+      unexpected.map((o) => `${o.kind} via ${o.via}: ${o.res.status} ${JSON.stringify(o.res.body?.error ?? o.res.body)}`),
+      `${summary}\n${procs.map((p) => p.output()).join('\n')}`,
+    ).toEqual([]);
     for (const o of outcomes.filter((x) => x.res.status === 202)) expect(o.res.headers.get('event-request-id')).toBeTruthy();
     // A reference reused with a different body: at most one of the two bodies is ever accepted.
     expect(outcomes.filter((o) => o.reference === 'dup-cap-c' && (o.res.status === 200 || o.res.status === 202)).length).toBeLessThanOrEqual(1);
@@ -206,7 +219,12 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
     expect(captured + voided).toBeLessThanOrEqual(AUTHORIZED);
     // Per line, from the events' items.
     for (const line of Object.keys(LINES) as LineId[]) {
-      const perLine = (name: string) => events.filter((e) => e.event === name).flatMap((e) => e.items ?? []).filter((i) => i.line_id === line).reduce((s, i) => s + i.amount, 0);
+      const perLine = (name: string) =>
+        events
+          .filter((e) => e.event === name)
+          .flatMap((e) => e.items ?? [])
+          .filter((i) => i.line_id === line)
+          .reduce((s, i) => s + i.amount, 0);
       expect(perLine('CAPTURE'), `line ${line} captured`).toBeLessThanOrEqual(LINES[line]);
       expect(perLine('REFUND'), `line ${line} refunded`).toBeLessThanOrEqual(perLine('CAPTURE'));
       const stored = JSON.parse(row.lines ?? '{}')[line] ?? { captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 };
@@ -216,8 +234,12 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
     expect(tx.status).toBe(statusFromAmounts(amounts));
     expect(row.status).toBe(tx.status);
     // The event log explains every cent of the stored amounts, and nothing is left reserved.
-    expect({ captured: row.captured_amount, refunded: row.refunded_amount, voided: row.voided_amount, pending: [row.pending_capture, row.pending_refund, row.pending_void].map(Number) })
-      .toEqual({ captured, refunded, voided, pending: [0, 0, 0] });
+    expect({ captured: row.captured_amount, refunded: row.refunded_amount, voided: row.voided_amount, pending: [row.pending_capture, row.pending_refund, row.pending_void].map(Number) }).toEqual({
+      captured,
+      refunded,
+      voided,
+      pending: [0, 0, 0],
+    });
     expect(Number(row.amount)).toBe(AUTHORIZED);
     // Every accepted operation happened exactly once; nothing refused left a trace.
     const accepted = (o: Outcome) => o.res.status === 200 || o.res.status === 202;
@@ -238,7 +260,10 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
         expect(n, `${kind} ${ref}`).toBeLessThanOrEqual(1);
         if (mine.some((o) => o.reference === ref && accepted(o))) expect(n, `${kind} ${ref}`).toBe(1);
       }
-      expect(evs.every((e) => !refOf(e) || mine.some((o) => o.reference === refOf(e))), `${kind}: an event no request asked for`).toBe(true);
+      expect(
+        evs.every((e) => !refOf(e) || mine.some((o) => o.reference === refOf(e))),
+        `${kind}: an event no request asked for`,
+      ).toBe(true);
     }
     // Voids: one event per accepted void, plus one per final capture that left something to release.
     const voidEvents = events.filter((e) => e.event === 'VOID');
@@ -247,7 +272,13 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
     // No failed money event: refusals are answers, not events.
     expect((tx.events as Ev[]).filter((e) => !e.success && ['CAPTURE', 'REFUND', 'VOID'].includes(e.event))).toEqual([]);
     // Neither process logged an error (a request's 500 or a background worker's failure).
-    const logged = procs.flatMap((p, i) => p.output().split('\n').filter((l) => /error|busy|locked|deadlock/i.test(l)).map((l) => `${i}: ${l}`));
+    const logged = procs.flatMap((p, i) =>
+      p
+        .output()
+        .split('\n')
+        .filter((l) => /error|busy|locked|deadlock/i.test(l))
+        .map((l) => `${i}: ${l}`),
+    );
     expect(logged).toEqual([]);
   }, 90_000);
 });

@@ -32,7 +32,15 @@ describe('PUT /v1/transactions/{id}', () => {
   it('accepts only merchant_reference_2: any other field, or none, is 400 and changes nothing', async () => {
     const { transactionId } = await cardTransaction(api, customer);
     const before = await snapshot(srv, api, transactionId);
-    for (const body of [{}, { merchant_reference_2: '' }, { merchant_reference_2: 5 }, { merchant_reference: 'x' }, { merchant_reference_2: 'ok', amount: 1 }, { status: 'CAPTURED' }, { merchant_reference_2: 'x'.repeat(256) }]) {
+    for (const body of [
+      {},
+      { merchant_reference_2: '' },
+      { merchant_reference_2: 5 },
+      { merchant_reference: 'x' },
+      { merchant_reference_2: 'ok', amount: 1 },
+      { status: 'CAPTURED' },
+      { merchant_reference_2: 'x'.repeat(256) },
+    ]) {
       const res = await api.request('PUT', `/v1/transactions/${transactionId}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe('INVALID_REQUEST');
@@ -128,7 +136,15 @@ describe('GET /v1/transactions filters', () => {
     // An end with a time is exact: 23:59:59 is before 23:59:59.999.
     expect(await list('created_at.gte=2001-03-10T00:00:00Z&created_at.lte=2001-03-10T23:59:59')).toEqual([noon, midnight]);
     expect(await list('created_at.gte=2001-03-11&created_at.lte=2001-03-11')).toEqual([nextDay]);
-    for (const bad of ['created_at.gte=yesterday', 'created_at.lte=2001-13', 'created_at.gte=10/03/2001', 'created_at.gte=2001-13-01', 'created_at.lte=2001-03-10T99:99:99', 'created_at.lte=2001-03-10T1:2', 'created_at.gte=2001-03-10T10:00:00%2B25:00']) {
+    for (const bad of [
+      'created_at.gte=yesterday',
+      'created_at.lte=2001-13',
+      'created_at.gte=10/03/2001',
+      'created_at.gte=2001-13-01',
+      'created_at.lte=2001-03-10T99:99:99',
+      'created_at.lte=2001-03-10T1:2',
+      'created_at.gte=2001-03-10T10:00:00%2B25:00',
+    ]) {
       const res = await api.get(`/v1/transactions?${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.body.error.code).toBe('INVALID_REQUEST');
@@ -168,13 +184,16 @@ describe('GET /v1/transactions filters', () => {
   it('includes=events.success.true leaves out failed events; without it they are listed', async () => {
     const { transactionId } = await cardTransaction(api, customer, { card: '4000000000000002' });
     const [full] = (await api.get(`/v1/transactions?ids=${transactionId}`)).body;
-    expect(full.events.map((e: { event: string; success: boolean }) => [e.event, e.success])).toEqual([['INITIALIZE', true], ['AUTHORIZE', false]]);
+    expect(full.events.map((e: { event: string; success: boolean }) => [e.event, e.success])).toEqual([
+      ['INITIALIZE', true],
+      ['AUTHORIZE', false],
+    ]);
     const [ok] = (await api.get(`/v1/transactions?ids=${transactionId}&includes=events.success.true`)).body;
     expect(ok.events.map((e: { event: string }) => e.event)).toEqual(['INITIALIZE']);
     expect((await api.get('/v1/transactions?includes=session')).status).toBe(400);
   });
 
-  it('another account\'s transactions are never listed or shown', async () => {
+  it("another account's transactions are never listed or shown", async () => {
     const { transactionId, sessionId } = await cardTransaction(api, customer);
     expect((await other.get(`/v1/transactions?ids=${transactionId}`)).body).toEqual([]);
     expect((await other.get(`/v1/transactions?session_id=${sessionId}`)).body).toEqual([]);
@@ -217,7 +236,7 @@ describe('GET /v1/transactions/{id} includes', () => {
     expect(latest.session.events).toEqual([session.events.at(-1)]);
   });
 
-  it('events.request_headers adds each event\'s request headers with credentials redacted', async () => {
+  it("events.request_headers adds each event's request headers with credentials redacted", async () => {
     const { transactionId } = await cardTransaction(api, customer);
     await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 100 }, { 'x-shop-note': 'packing', 'x-api-key': 'secret-key' });
     expect((await api.get(`/v1/transactions/${transactionId}`)).body.events.every((e: object) => !('request_headers' in e))).toBe(true);
@@ -237,7 +256,11 @@ describe('GET /v1/transactions/{id} includes', () => {
   });
 
   it('initiating_system_request_headers adds the headers of the request that created the session, credentials redacted', async () => {
-    const created = await api.post('/v1/sessions', { url: { return_url: 'https://merchant.example/r' }, order: { amount: 700, currency: 'NOK', merchant_reference: reference() } }, { 'kassa-system-name': 'shopware', 'kassa-system-version': '6.5' });
+    const created = await api.post(
+      '/v1/sessions',
+      { url: { return_url: 'https://merchant.example/r' }, order: { amount: 700, currency: 'NOK', merchant_reference: reference() } },
+      { 'kassa-system-name': 'shopware', 'kassa-system-version': '6.5' },
+    );
     const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, cardPay('4111111111111111'));
     const id = paid.body.transaction_id;
     expect((await api.get(`/v1/transactions/${id}`)).body.initiating_system_request_headers).toBeUndefined();

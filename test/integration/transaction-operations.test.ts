@@ -52,8 +52,14 @@ describe('capture', () => {
     expect(res.body.status).toBe('PARTIALLY_CAPTURED');
     const event = res.body.events.at(-1);
     expect(event).toMatchObject({
-      event: 'CAPTURE', success: true, amount: 6000, items: [{ line_id: '1', amount: 6000 }],
-      created_by: CLIENT_ID, request_id: res.headers.get('request-id'), capture_reference: 'shipment-1', metadata: { warehouse: 'oslo' },
+      event: 'CAPTURE',
+      success: true,
+      amount: 6000,
+      items: [{ line_id: '1', amount: 6000 }],
+      created_by: CLIENT_ID,
+      request_id: res.headers.get('request-id'),
+      capture_reference: 'shipment-1',
+      metadata: { warehouse: 'oslo' },
     });
     expect(Date.parse(event.created_at)).toBeGreaterThanOrEqual(started - 1000);
     expect(Date.parse(event.created_at)).toBeLessThanOrEqual(Date.now() + 1000);
@@ -64,7 +70,19 @@ describe('capture', () => {
     const { transactionId } = await cardTransaction(api, customer);
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1000, items: [{ line_id: 'nope', amount: 1000 }] }), 400, 'INVALID_ITEMS');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1000, items: [{ line_id: '1', amount: 900 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 2000, items: [{ line_id: '1', amount: 1000 }, { line_id: '1', amount: 1000 }] }), 400, 'INVALID_REQUEST');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () =>
+        capture(transactionId, {
+          amount: 2000,
+          items: [
+            { line_id: '1', amount: 1000 },
+            { line_id: '1', amount: 1000 },
+          ],
+        }),
+      400,
+      'INVALID_REQUEST',
+    );
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 4001, items: [{ line_id: '2', amount: 4001 }] }), 400, 'AMOUNT_EXCEEDS_AUTHORIZED');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1000, items: [{ amount: 1000 }] }), 400, 'INVALID_REQUEST');
     expect((await capture(transactionId, { amount: 3000, items: [{ line_id: '2', amount: 3000 }] })).status).toBe(200);
@@ -80,7 +98,19 @@ describe('capture', () => {
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 6000, items: [] }), 400, 'ITEMS_REQUIRED');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 6000, items: [{ line_id: '3', amount: 6000 }] }), 400, 'INVALID_ITEMS');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 5000 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 7000, items: [{ line_id: '1', amount: 6000 }, { line_id: '2', amount: 500 }] }), 400, 'INVALID_ITEMS');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () =>
+        capture(transactionId, {
+          amount: 7000,
+          items: [
+            { line_id: '1', amount: 6000 },
+            { line_id: '2', amount: 500 },
+          ],
+        }),
+      400,
+      'INVALID_ITEMS',
+    );
 
     const first = await capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 6000 }] });
     expect(first.status).toBe(200);
@@ -89,7 +119,8 @@ describe('capture', () => {
     const second = await capture(transactionId, { amount: 4000, items: [{ line_id: '2', amount: 4000 }] });
     expect(second.body.status).toBe('CAPTURED');
     expect(second.body.events.filter((e: { event: string }) => e.event === 'CAPTURE').map((e: { items: unknown }) => e.items)).toEqual([
-      [{ line_id: '1', amount: 6000 }], [{ line_id: '2', amount: 4000 }],
+      [{ line_id: '1', amount: 6000 }],
+      [{ line_id: '2', amount: 4000 }],
     ]);
   });
 
@@ -117,7 +148,10 @@ describe('capture', () => {
     const res = await capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 6000 }], final_capture: true });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('CAPTURED');
-    expect(res.body.events.slice(-2).map((e: { event: string; amount: number }) => [e.event, e.amount])).toEqual([['CAPTURE', 6000], ['VOID', 4000]]);
+    expect(res.body.events.slice(-2).map((e: { event: string; amount: number }) => [e.event, e.amount])).toEqual([
+      ['CAPTURE', 6000],
+      ['VOID', 4000],
+    ]);
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 4000, items: [{ line_id: '2', amount: 4000 }] }), 400, 'TRANSACTION_NOT_CAPTURABLE');
   });
 
@@ -143,7 +177,14 @@ describe('refund', () => {
     expect(first.status).toBe(200);
     expect(first.body.status).toBe('PARTIALLY_CAPTURED_REFUNDED');
     expect(first.body.events.at(-1)).toMatchObject({
-      event: 'REFUND', success: true, amount: 1000, reason: 'scratched', refund_reference: 'rma-1', created_by: CLIENT_ID, request_id: first.headers.get('request-id'), created_at: expect.any(String),
+      event: 'REFUND',
+      success: true,
+      amount: 1000,
+      reason: 'scratched',
+      refund_reference: 'rma-1',
+      created_by: CLIENT_ID,
+      request_id: first.headers.get('request-id'),
+      created_at: expect.any(String),
     });
     expect((await refund(transactionId, { amount: 2000, reason: 'late', refund_reference: 'rma-2' })).status).toBe(200);
     await expectRefusedWithoutChange(transactionId, () => refund(transactionId, { amount: 3001 }), 400, 'AMOUNT_EXCEEDS_CAPTURED');
@@ -184,14 +225,36 @@ describe('refund', () => {
 
   it('a sandbox invoice requires items on refund, limited per line', async () => {
     const { transactionId } = await invoiceTransaction(api);
-    await capture(transactionId, { amount: 10000, items: [{ line_id: '1', amount: 6000 }, { line_id: '2', amount: 4000 }] });
+    await capture(transactionId, {
+      amount: 10000,
+      items: [
+        { line_id: '1', amount: 6000 },
+        { line_id: '2', amount: 4000 },
+      ],
+    });
     await expectRefusedWithoutChange(transactionId, () => refund(transactionId, { amount: 1000 }), 400, 'ITEMS_REQUIRED');
     await expectRefusedWithoutChange(transactionId, () => refund(transactionId, { amount: 4001, items: [{ line_id: '2', amount: 4001 }] }), 400, 'AMOUNT_EXCEEDS_CAPTURED');
-    const res = await refund(transactionId, { amount: 5000, items: [{ line_id: '1', quantity: 1, amount: 3000 }, { line_id: '2', quantity: 1, amount: 2000 }] });
+    const res = await refund(transactionId, {
+      amount: 5000,
+      items: [
+        { line_id: '1', quantity: 1, amount: 3000 },
+        { line_id: '2', quantity: 1, amount: 2000 },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('PARTIALLY_REFUNDED');
     await expectRefusedWithoutChange(transactionId, () => refund(transactionId, { amount: 2001, items: [{ line_id: '2', amount: 2001 }] }), 400, 'AMOUNT_EXCEEDS_CAPTURED');
-    expect((await refund(transactionId, { amount: 5000, items: [{ line_id: '1', amount: 3000 }, { line_id: '2', amount: 2000 }] })).body.status).toBe('REFUNDED');
+    expect(
+      (
+        await refund(transactionId, {
+          amount: 5000,
+          items: [
+            { line_id: '1', amount: 3000 },
+            { line_id: '2', amount: 2000 },
+          ],
+        })
+      ).body.status,
+    ).toBe('REFUNDED');
   });
 });
 

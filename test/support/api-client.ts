@@ -8,7 +8,10 @@ export interface ApiResponse<T = any> {
 
 /** A tiny merchant-side client, as a merchant's backend would use the API. */
 export class ApiClient {
-  constructor(readonly baseUrl: string, private token?: string) {}
+  constructor(
+    readonly baseUrl: string,
+    private token?: string,
+  ) {}
 
   static async login(baseUrl: string, account = ACCOUNT, clientId = CLIENT_ID, secret = CLIENT_SECRET): Promise<ApiClient> {
     const res = await fetch(`${baseUrl}/v1/accounts/${account}/auth/token`, {
@@ -60,7 +63,11 @@ export const futureExpiry = (years = 5, now = new Date()) => `12/${String((now.g
 /** futureExpiry() as the API shows it on a transaction's card (`MM/YYYY`). */
 export const futureExpiryDate = (years = 5, now = new Date()) => `12/${now.getUTCFullYear() + years}`;
 
-export interface Card { number: string; expiry: string; cvc: string }
+export interface Card {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
 export const card = (number: string): Card => ({ number, expiry: futureExpiry(), cvc: '123' });
 export const APPROVE_CARD = card('4111 1111 1111 1111');
 export const DECLINE_CARD = card('4000 0000 0000 0002');

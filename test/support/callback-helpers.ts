@@ -62,13 +62,21 @@ export const startMerchant = async (respond: Respond = () => 200) => {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`timed out waiting for ${typeof until === 'number' ? `${until} callbacks` : what}; got ${received.length}: ${received.map((c) => `${c.method} ${c.url} -> ${c.status}`).join(', ')}`));
+          reject(
+            new Error(
+              `timed out waiting for ${typeof until === 'number' ? `${until} callbacks` : what}; got ${received.length}: ${received.map((c) => `${c.method} ${c.url} -> ${c.status}`).join(', ')}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();
       });
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 };
 export type Merchant = Awaited<ReturnType<typeof startMerchant>>;

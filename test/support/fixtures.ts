@@ -42,7 +42,14 @@ export interface KassaFixture {
 }
 
 const missing = (what: string, option: string) =>
-  new Proxy({}, { get: () => { throw new Error(`${what} needs ${option}`); } }) as never;
+  new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error(`${what} needs ${option}`);
+      },
+    },
+  ) as never;
 
 /** Starts a Kassa now; the caller stops it. Prefer useKassa or kassaForTest. */
 export const startKassa = async (opts: KassaOptions = {}): Promise<KassaFixture & { stop(): Promise<void> }> => {

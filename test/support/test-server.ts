@@ -43,7 +43,12 @@ export const startTestServer = async (opts: { env?: Record<string, string>; data
     ...opts.env,
   });
   const kassa = await createKassa(env, { pgSchema, log: () => undefined });
-  const server: http.Server = http.createServer(createNodeHandler(kassa.dispatch, publicOriginFor(kassa.ctx.env, () => server.address())));
+  const server: http.Server = http.createServer(
+    createNodeHandler(
+      kassa.dispatch,
+      publicOriginFor(kassa.ctx.env, () => server.address()),
+    ),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

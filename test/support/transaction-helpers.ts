@@ -67,10 +67,18 @@ export const snapshot = async (srv: TestServer, api: ApiClient, transactionId: s
 export const money = async (srv: TestServer, transactionId: string) => {
   const r = await srv.kassa.ctx.database.db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
   return {
-    status: r.status, amount: r.amount, captured: r.captured_amount, refunded: r.refunded_amount, voided: r.voided_amount,
-    pendingCapture: r.pending_capture, pendingRefund: r.pending_refund, pendingVoid: r.pending_void,
+    status: r.status,
+    amount: r.amount,
+    captured: r.captured_amount,
+    refunded: r.refunded_amount,
+    voided: r.voided_amount,
+    pendingCapture: r.pending_capture,
+    pendingRefund: r.pending_refund,
+    pendingVoid: r.pending_void,
     // Per line as the state machine sees it (a row that never had an itemized operation keeps the order's lines).
-    lines: stateOf(toTransactionRecord(r)).lines, finalCaptured: r.final_captured, finalAuthorization: r.final_authorization,
+    lines: stateOf(toTransactionRecord(r)).lines,
+    finalCaptured: r.final_captured,
+    finalAuthorization: r.final_authorization,
   };
 };
 

@@ -18,7 +18,10 @@ const NOT_IDEMPOTENT: Record<string, string> = {
 describe('the route table and Idempotency-Key', () => {
   it('every authenticated POST route is idempotent or listed above with a reason', () => {
     const missing = ROUTES.filter((r) => r.method === 'POST' && r.auth !== 'none' && !r.idempotent && !(r.operationId in NOT_IDEMPOTENT));
-    expect(missing.map((r) => `${r.operationId} (${r.method} ${r.path})`), 'set `idempotent: true` on these routes (ADR 006)').toEqual([]);
+    expect(
+      missing.map((r) => `${r.operationId} (${r.method} ${r.path})`),
+      'set `idempotent: true` on these routes (ADR 006)',
+    ).toEqual([]);
     for (const id of Object.keys(NOT_IDEMPOTENT)) expect(ROUTES.find((r) => r.operationId === id)?.idempotent, id).toBeFalsy();
   });
 

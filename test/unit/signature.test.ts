@@ -3,9 +3,7 @@ import { signatureHeader, signaturePayload, signCallback, verifySignatureHeader 
 
 describe('callback signature', () => {
   it('matches the published test vector', () => {
-    expect(signCallback('123', 1582236537, 'P00000000', 'GET', 'https://example.com/callback?B=123&A=992')).toBe(
-      '6bed2ab1b919d460ef7465a20dc6c97260dca73fab6647106ca525f0908df64a',
-    );
+    expect(signCallback('123', 1582236537, 'P00000000', 'GET', 'https://example.com/callback?B=123&A=992')).toBe('6bed2ab1b919d460ef7465a20dc6c97260dca73fab6647106ca525f0908df64a');
   });
 
   it('signs timestamp, account, method, hostname without port, pathname and the sorted query', () => {

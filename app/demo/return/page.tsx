@@ -26,7 +26,10 @@ export default async function DemoReturn({ searchParams }: { searchParams: Searc
             ['Transaction', transactionId],
           ]}
         >
-          <a href="/demo" className="mt-6 inline-block rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200">
+          <a
+            href="/demo"
+            className="mt-6 inline-block rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200"
+          >
             Make another demo payment
           </a>
         </ResultCard>

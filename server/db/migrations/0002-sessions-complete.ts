@@ -15,8 +15,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('session_profiles_account_profile', ['account_id', 'profile_id'])
     .execute();
 
-  for (const [name, type] of [['kind', 'PAYMENT'], ['pay_lock_id', null], ['token_provider', null], ['payment_operation', null], ['profile_id', null], ['request_headers', null], ['customer_email', null], ['merchant_reference_2', null]] as const) {
-    await db.schema.alterTable('sessions').addColumn(name, 'text', (c) => (type ? c.notNull().defaultTo(type) : c)).execute();
+  for (const [name, type] of [
+    ['kind', 'PAYMENT'],
+    ['pay_lock_id', null],
+    ['token_provider', null],
+    ['payment_operation', null],
+    ['profile_id', null],
+    ['request_headers', null],
+    ['customer_email', null],
+    ['merchant_reference_2', null],
+  ] as const) {
+    await db.schema
+      .alterTable('sessions')
+      .addColumn(name, 'text', (c) => (type ? c.notNull().defaultTo(type) : c))
+      .execute();
   }
   await db.schema.alterTable('session_events').addColumn('request_headers', 'text').execute();
   await db.schema.alterTable('transaction_events').addColumn('request_headers', 'text').execute();

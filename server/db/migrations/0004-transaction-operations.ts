@@ -3,8 +3,14 @@ import type { Kysely } from 'kysely';
 /** Money operations as rows (references, async completion, crash recovery), per-line amounts, gateway settings. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('transactions').addColumn('lines', 'text').execute();
-  await db.schema.alterTable('transactions').addColumn('final_captured', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('transactions').addColumn('final_authorization', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('transactions')
+    .addColumn('final_captured', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('transactions')
+    .addColumn('final_authorization', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('transactions').addColumn('card_brand', 'text').execute();
   await db.schema.alterTable('transactions').addColumn('payout_destination_id', 'text').execute();
 

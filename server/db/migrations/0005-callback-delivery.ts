@@ -7,9 +7,15 @@ import type { Kysely } from 'kysely';
  * retry starts a new series), `error` is the callback's `error` query value (report_error).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('outbox').addColumn('seq', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('outbox')
+    .addColumn('seq', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('outbox').addColumn('claim_id', 'text').execute();
-  await db.schema.alterTable('outbox').addColumn('series_start', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('outbox')
+    .addColumn('series_start', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('outbox').addColumn('error', 'text').execute();
   await db.schema.createIndex('outbox_transaction_seq').on('outbox').columns(['transaction_id', 'seq']).execute();
   await db.schema.createIndex('outbox_account_created').on('outbox').columns(['account_id', 'created_at', 'id']).execute();

@@ -21,8 +21,11 @@ export const authRoutes = [
     params: z.object({ aid: AccountId }),
     headers: z.looseObject({ authorization: z.string().optional() }),
     body: TokenBody,
-    responses: { 200: { description: 'Access token', schema: TokenResponse }, 400: { description: 'Bad request', schema: ErrorBody }, 401: { description: 'Unknown client or wrong secret', schema: ErrorBody } },
-    handle: async ({ ctx, params, headers, body }) =>
-      ok(await issueToken(ctx, { accountId: params.aid, authorization: headers.authorization, grantType: body.grant_type, audience: body.audience })),
+    responses: {
+      200: { description: 'Access token', schema: TokenResponse },
+      400: { description: 'Bad request', schema: ErrorBody },
+      401: { description: 'Unknown client or wrong secret', schema: ErrorBody },
+    },
+    handle: async ({ ctx, params, headers, body }) => ok(await issueToken(ctx, { accountId: params.aid, authorization: headers.authorization, grantType: body.grant_type, audience: body.audience })),
   }),
 ];

@@ -14,7 +14,7 @@ export const callbackRoutes = [
     path: '/v1/admin/callbacks',
     summary: 'The merchant callback delivery log',
     description:
-      'Every callback sent to a session\'s `url.callback_url`, newest first, with its status (`PENDING`, `DELIVERED`, `FAILED`) and each attempt (`event-delivery` id, start, HTTP status, latency, error). Filter by `session_id` or `transaction_id`; page with `limit` and `starting_after` (the last id of the previous page).',
+      "Every callback sent to a session's `url.callback_url`, newest first, with its status (`PENDING`, `DELIVERED`, `FAILED`) and each attempt (`event-delivery` id, start, HTTP status, latency, error). Filter by `session_id` or `transaction_id`; page with `limit` and `starting_after` (the last id of the previous page).",
     tags: ['admin'],
     auth: 'bearer-or-api-key',
     scopes: SCOPES,

@@ -6,7 +6,14 @@ import { listSessions, ListSessionsQuery } from '../../sessions/list-sessions';
 import { payMerchantInitiated } from '../../sessions/pay-merchant-initiated';
 import { redirectSession } from '../../sessions/redirect-session';
 import {
-  CreatePaymentTokenSessionBody, CreateSessionResponse, IncludeSessionQuery, PayMerchantInitiatedBody, SessionIdParams, SessionSchema, UpdateSessionBody, UpdateSessionQuery,
+  CreatePaymentTokenSessionBody,
+  CreateSessionResponse,
+  IncludeSessionQuery,
+  PayMerchantInitiatedBody,
+  SessionIdParams,
+  SessionSchema,
+  UpdateSessionBody,
+  UpdateSessionQuery,
 } from '../../sessions/session-schemas';
 import { updateSession } from '../../sessions/update-session';
 import { ErrorBody, SafeString } from '../../shared/schemas';
@@ -29,7 +36,8 @@ export const sessionOperationRoutes = [
     method: 'GET',
     path: '/v1/sessions',
     summary: 'List sessions, newest first',
-    description: '`search` matches merchant references and the customer name (case-insensitive). Page with `limit` (1-100, default 10) and `starting_after` (the last id of the previous page). `includes=events.latest` adds each session\'s latest event.',
+    description:
+      "`search` matches merchant references and the customer name (case-insensitive). Page with `limit` (1-100, default 10) and `starting_after` (the last id of the previous page). `includes=events.latest` adds each session's latest event.",
     tags: ['sessions'],
     auth: 'bearer',
     scopes: SCOPES.checkoutRead,
@@ -42,7 +50,8 @@ export const sessionOperationRoutes = [
     method: 'PUT',
     path: '/v1/sessions/{session_id}',
     summary: 'Update the order of an open session',
-    description: 'The session must be locked (by the checkout) unless `update_without_lock=true`. `order.amount` must equal the items plus the shipping option, which must be one of `express.shipping_options`. With a shipping address callback URL, the callback runs unless the update sets `express.shipping_options` (then only with `force_shipping_address_callback=true`). `remove_lock` (default true) releases the lock.',
+    description:
+      'The session must be locked (by the checkout) unless `update_without_lock=true`. `order.amount` must equal the items plus the shipping option, which must be one of `express.shipping_options`. With a shipping address callback URL, the callback runs unless the update sets `express.shipping_options` (then only with `force_shipping_address_callback=true`). `remove_lock` (default true) releases the lock.',
     tags: ['sessions'],
     auth: 'bearer',
     // the spec lists admin:checkout and read:checkout for update; write:checkout is accepted as well.
@@ -52,7 +61,13 @@ export const sessionOperationRoutes = [
     params: SessionIdParams,
     query: UpdateSessionQuery,
     body: UpdateSessionBody,
-    responses: { ...sessionOk, ...errors, ...NOT_FOUND, 409: { description: 'The session changed meanwhile; retry', schema: ErrorBody }, 502: { description: 'The shipping address callback failed', schema: ErrorBody } },
+    responses: {
+      ...sessionOk,
+      ...errors,
+      ...NOT_FOUND,
+      409: { description: 'The session changed meanwhile; retry', schema: ErrorBody },
+      502: { description: 'The shipping address callback failed', schema: ErrorBody },
+    },
     handle: async ({ ctx, actor, params, query, body, meta }) => ok(await updateSession(ctx, actor, params.session_id, body, query, meta)),
   }),
   defineRoute({
@@ -67,14 +82,20 @@ export const sessionOperationRoutes = [
     body: z.strictObject({}),
     bodyOptional: true,
     idempotent: true,
-    responses: { ...sessionOk, ...errors, ...NOT_FOUND, 409: { description: 'A payment is in progress; retry', schema: ErrorBody }, 503: { description: 'The provider is unavailable; nothing changed', schema: ErrorBody } },
+    responses: {
+      ...sessionOk,
+      ...errors,
+      ...NOT_FOUND,
+      409: { description: 'A payment is in progress; retry', schema: ErrorBody },
+      503: { description: 'The provider is unavailable; nothing changed', schema: ErrorBody },
+    },
     handle: async ({ ctx, actor, params, meta }) => ok(await cancelSession(ctx, actor, params.session_id, meta)),
   }),
   defineRoute({
     operationId: 'checkout_session_payment_token_post',
     method: 'POST',
     path: '/v1/sessions/payment-token',
-    summary: 'Create a session that saves the customer\'s card as a payment token, without charging it',
+    summary: "Create a session that saves the customer's card as a payment token, without charging it",
     tags: ['sessions'],
     auth: 'bearer',
     scopes: SCOPES.checkoutWrite,
@@ -89,13 +110,20 @@ export const sessionOperationRoutes = [
     method: 'POST',
     path: '/v1/sessions/pay',
     summary: 'Create and pay a session with a stored card token (merchant-initiated)',
-    description: 'A declined authorization is a 200 with status FAILED and the error in `events[].error`; do not retry when its code is DO_NOT_RETRY. `Kassa-Feature-Toggles`: `strict-merchant-reference`, `strict-success-merchant-reference`. 400 and 500 bodies carry `session_id` once the session exists.',
+    description:
+      'A declined authorization is a 200 with status FAILED and the error in `events[].error`; do not retry when its code is DO_NOT_RETRY. `Kassa-Feature-Toggles`: `strict-merchant-reference`, `strict-success-merchant-reference`. 400 and 500 bodies carry `session_id` once the session exists.',
     tags: ['sessions'],
     auth: 'bearer',
     scopes: SCOPES.checkoutWrite,
     body: PayMerchantInitiatedBody,
     idempotent: true,
-    responses: { 200: { description: 'The transaction and the pay result', schema: PayResult }, 400: { description: 'Invalid request', schema: PayError }, ...AUTH_ERRORS, 409: { description: 'Under strict-success-merchant-reference, a payment with the same merchant_reference is still in progress; retry', schema: PayError }, 500: { description: 'Unexpected error', schema: PayError } },
+    responses: {
+      200: { description: 'The transaction and the pay result', schema: PayResult },
+      400: { description: 'Invalid request', schema: PayError },
+      ...AUTH_ERRORS,
+      409: { description: 'Under strict-success-merchant-reference, a payment with the same merchant_reference is still in progress; retry', schema: PayError },
+      500: { description: 'Unexpected error', schema: PayError },
+    },
     handle: async ({ ctx, actor, body, meta }) => ok(await payMerchantInitiated(ctx, actor, body, meta)),
   }),
   defineRoute({

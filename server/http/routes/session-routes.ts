@@ -4,9 +4,7 @@ import { createSession } from '../../sessions/create-session';
 import { createSessionFromProfile } from '../../sessions/create-session-from-profile';
 import { getSession } from '../../sessions/get-session';
 import { SESSION_INCLUDES } from '../../sessions/session-repository';
-import {
-  CreateSessionBody, CreateSessionFromProfileBody, CreateSessionResponse, IncludeSessionQuery, includesParam, SessionIdParams, SessionSchema,
-} from '../../sessions/session-schemas';
+import { CreateSessionBody, CreateSessionFromProfileBody, CreateSessionResponse, IncludeSessionQuery, includesParam, SessionIdParams, SessionSchema } from '../../sessions/session-schemas';
 import { defineRoute, ok } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 

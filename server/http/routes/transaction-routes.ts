@@ -22,12 +22,15 @@ const responses = {
   ...NOT_FOUND,
 };
 /** 200 with the transaction, or 202 with `event-request-id` when the provider completes it later. */
-const operationResult = (r: MoneyOperationResult): RouteResult =>
-  r.eventRequestId ? { status: 202, body: r.transaction, headers: { 'event-request-id': r.eventRequestId } } : ok(r.transaction);
+const operationResult = (r: MoneyOperationResult): RouteResult => (r.eventRequestId ? { status: 202, body: r.transaction, headers: { 'event-request-id': r.eventRequestId } } : ok(r.transaction));
 
 const operationResponses = {
   ...responses,
-  202: { description: 'Accepted for later: the status is unchanged until an event with `initiate_request_id` completes it', schema: TransactionSchema, headers: { 'event-request-id': 'Id of the INITIATE_* event; the completing event carries it as initiate_request_id' } },
+  202: {
+    description: 'Accepted for later: the status is unchanged until an event with `initiate_request_id` completes it',
+    schema: TransactionSchema,
+    headers: { 'event-request-id': 'Id of the INITIATE_* event; the completing event carries it as initiate_request_id' },
+  },
   409: { description: 'A conflicting operation on this transaction is in progress; retry', schema: ErrorBody },
   503: { description: 'The payment provider is temporarily unavailable; nothing changed', schema: ErrorBody },
 };
@@ -122,7 +125,8 @@ export const transactionRoutes = [
     method: 'POST',
     path: '/v1/transactions/{id}/authorization',
     summary: 'Update the authorization',
-    description: 'sandbox.invoice: without `amount` extends the authorization; with `amount` (and `items` summing to it) updates the order amount. sandbox.creditcard: `amount` and `final_authorization` update the pre-authorization (without final_authorization the amount must grow; a final one locks further updates; `items` are required when the transaction has items). A transaction ON_HOLD is authorized (`amount`/`items`, if given, must match the order).',
+    description:
+      'sandbox.invoice: without `amount` extends the authorization; with `amount` (and `items` summing to it) updates the order amount. sandbox.creditcard: `amount` and `final_authorization` update the pre-authorization (without final_authorization the amount must grow; a final one locks further updates; `items` are required when the transaction has items). A transaction ON_HOLD is authorized (`amount`/`items`, if given, must match the order).',
     tags: ['transactions'],
     auth: 'bearer',
     scopes: SCOPES.checkoutWrite,

@@ -56,7 +56,7 @@ export const viewRoutes = [
       400: { description: 'Invalid card details, or the session cannot be paid', schema: ErrorBody },
       404: notFound,
       409: { description: 'Another payment of this session is in progress', schema: ErrorBody },
-      412: { description: '`If-Unmodified-Since` does not match the session\'s `updated_at` or `version`', schema: ErrorBody },
+      412: { description: "`If-Unmodified-Since` does not match the session's `updated_at` or `version`", schema: ErrorBody },
     },
     handle: async ({ ctx, params, headers, body, meta }) => ok(await paySession(ctx, params.session_id, body, headers['if-unmodified-since'], meta)),
   }),

@@ -51,7 +51,10 @@ export const createSandboxAcquirer = (database: Database): Acquirer => ({
     const behavior = DECLINES[pan] ? JSON.stringify(DECLINES[pan]) : 'APPROVE';
     const tokens = { payment_token: `sbx_pt_${randomBase58(24)}`, ...(tokenTypes.includes('recurrence_token') ? { recurrence_token: `sbx_rt_${randomBase58(24)}` } : {}) };
     for (const [type, token] of Object.entries(tokens)) {
-      await database.db.insertInto('sandbox_vault').values({ token, account_id: accountId, token_type: type, card: JSON.stringify(summary), behavior, created_at: nowIso() }).execute();
+      await database.db
+        .insertInto('sandbox_vault')
+        .values({ token, account_id: accountId, token_type: type, card: JSON.stringify(summary), behavior, created_at: nowIso() })
+        .execute();
     }
     return { card: summary, ...tokens };
   },
@@ -81,9 +84,17 @@ const operate = async (database: Database, kind: OperationKindColumn, req: Opera
   if (gateway.unavailable) throw new AppError('PROVIDER_UNAVAILABLE', 'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later');
   const async = gateway.async_operations || isAsyncAmount(req.amount);
   const now = Date.now();
-  await database.db.insertInto('sandbox_operations').values({
-    operation_id: req.operationId, transaction_id: req.transactionId, kind, amount: req.amount,
-    complete_after: new Date(async ? now + gateway.async_delay_ms : now).toISOString(), created_at: new Date(now).toISOString(),
-  }).onConflict((oc) => oc.column('operation_id').doNothing()).execute();
+  await database.db
+    .insertInto('sandbox_operations')
+    .values({
+      operation_id: req.operationId,
+      transaction_id: req.transactionId,
+      kind,
+      amount: req.amount,
+      complete_after: new Date(async ? now + gateway.async_delay_ms : now).toISOString(),
+      created_at: new Date(now).toISOString(),
+    })
+    .onConflict((oc) => oc.column('operation_id').doNothing())
+    .execute();
   return async ? 'PENDING' : 'DONE';
 };

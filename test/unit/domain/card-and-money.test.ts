@@ -74,7 +74,10 @@ describe('money', () => {
 });
 
 describe('order rules', () => {
-  const items = [{ line_id: '1', amount: 300 }, { line_id: '2', amount: 200 }];
+  const items = [
+    { line_id: '1', amount: 300 },
+    { line_id: '2', amount: 200 },
+  ];
 
   it('returns a refusal with the API code instead of throwing', () => {
     expect(orderAmountMismatch({ amount: 500, items })).toBeUndefined();

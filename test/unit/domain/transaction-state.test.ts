@@ -1,19 +1,39 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  capturable, complete, decide, refundable, release, reserve, statusFromAmounts, TRANSACTION_STATUSES,
-  type Operation, type Reservation, type TransactionStatus, type TxState,
+  capturable,
+  complete,
+  decide,
+  refundable,
+  release,
+  reserve,
+  statusFromAmounts,
+  TRANSACTION_STATUSES,
+  type Operation,
+  type Reservation,
+  type TransactionStatus,
+  type TxState,
 } from '../../../domain/transaction-state';
 
 const zero = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
 const line = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });
 const state = (status: TransactionStatus, amounts: Partial<typeof zero> = {}, extra: Partial<TxState> = {}): TxState => ({
-  status, amounts: { ...zero, ...amounts }, lines: { a: line(600), b: line(400) }, finalCaptured: false, supportsPartialVoid: true, itemBased: false, ...extra,
+  status,
+  amounts: { ...zero, ...amounts },
+  lines: { a: line(600), b: line(400) },
+  finalCaptured: false,
+  supportsPartialVoid: true,
+  itemBased: false,
+  ...extra,
 });
 
 /** A representative transaction for every status, with amounts that agree with it. */
 const EXAMPLES: Record<TransactionStatus, TxState> = {
-  INITIATED: state('INITIATED'), DECLINED: state('DECLINED'), FAILED: state('FAILED'), UNKNOWN: state('UNKNOWN'), ON_HOLD: state('ON_HOLD'),
+  INITIATED: state('INITIATED'),
+  DECLINED: state('DECLINED'),
+  FAILED: state('FAILED'),
+  UNKNOWN: state('UNKNOWN'),
+  ON_HOLD: state('ON_HOLD'),
   AUTHORIZED: state('AUTHORIZED'),
   PARTIALLY_CAPTURED: state('PARTIALLY_CAPTURED', { captured: 400 }),
   CAPTURED: state('CAPTURED', { captured: 1000 }),
@@ -74,7 +94,14 @@ describe('transaction state machine: rules', () => {
   });
 
   it('keeps the quantities an itemized request named, for the event', () => {
-    const d = decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'a', amount: 100, quantity: 1 }, { line_id: 'b', amount: 0 }] });
+    const d = decide(EXAMPLES.AUTHORIZED, {
+      op: 'CAPTURE',
+      amount: 100,
+      items: [
+        { line_id: 'a', amount: 100, quantity: 1 },
+        { line_id: 'b', amount: 0 },
+      ],
+    });
     expect(d).toMatchObject({ ok: true, reservation: { lines: { a: 100, b: 0 }, quantities: { a: 1 } } });
   });
 
@@ -106,11 +133,27 @@ describe('transaction state machine: rules', () => {
   it('items must exist, be unique, sum to the amount and stay within each line', () => {
     const s = EXAMPLES.AUTHORIZED;
     expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'zz', amount: 100 }] })).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
-    expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'a', amount: 50 }, { line_id: 'a', amount: 50 }] })).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
+    expect(
+      decide(s, {
+        op: 'CAPTURE',
+        amount: 100,
+        items: [
+          { line_id: 'a', amount: 50 },
+          { line_id: 'a', amount: 50 },
+        ],
+      }),
+    ).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
     expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'a', amount: 60 }] })).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
     expect(decide(s, { op: 'CAPTURE', amount: 500, items: [{ line_id: 'b', amount: 500 }] })).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_AUTHORIZED' });
     expect(decide({ ...s, itemBased: true }, { op: 'CAPTURE', amount: 100 })).toMatchObject({ ok: false, code: 'ITEMS_REQUIRED' });
-    const d = decide(s, { op: 'CAPTURE', amount: 500, items: [{ line_id: 'a', amount: 300 }, { line_id: 'b', amount: 200 }] });
+    const d = decide(s, {
+      op: 'CAPTURE',
+      amount: 500,
+      items: [
+        { line_id: 'a', amount: 300 },
+        { line_id: 'b', amount: 200 },
+      ],
+    });
     if (!d.ok) throw new Error(d.message);
     const captured = complete(reserve(s, d.reservation), d.reservation).state;
     expect(captured.lines).toMatchObject({ a: { captured: 300 }, b: { captured: 200 } });
@@ -172,9 +215,13 @@ describe('transaction state machine: properties', () => {
         let s: TxState = state('AUTHORIZED');
         const inFlight: { r: Reservation; settle: boolean; order: number }[] = [];
         for (const o of ops) {
-          const items = o.itemized && o.op !== 'VOID'
-            ? [{ line_id: 'a', amount: Math.floor((o.amount * o.split) / 100) }, { line_id: 'b', amount: o.amount - Math.floor((o.amount * o.split) / 100) }].filter((i) => i.amount > 0)
-            : undefined;
+          const items =
+            o.itemized && o.op !== 'VOID'
+              ? [
+                  { line_id: 'a', amount: Math.floor((o.amount * o.split) / 100) },
+                  { line_id: 'b', amount: o.amount - Math.floor((o.amount * o.split) / 100) },
+                ].filter((i) => i.amount > 0)
+              : undefined;
           const d = decide(s, { op: o.op, amount: o.amount, items, finalCapture: o.finalCapture });
           if (d.ok) {
             s = reserve(s, d.reservation);
