@@ -1,6 +1,5 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
@@ -9,6 +8,7 @@ import { runMoneyOperation } from '../transactions/run-money-operation';
 import { appendSessionEvent } from './session-events';
 import { loadSession, readSession, type SessionRecord } from './session-repository';
 import type { SessionView } from './session-schemas';
+import { saveSessionChanges } from './save-session-changes';
 
 const CANCELLABLE_TRANSACTION = new Set(['INITIATED', 'AUTHORIZED']);
 
@@ -44,15 +44,7 @@ export const cancelSession = async (ctx: AppContext, actor: Actor, sessionId: st
     if (row.status === 'CANCELLED') throw new AppError('SESSION_CANCELLED', 'The session is already cancelled');
     if (row.version !== session.version && row.status !== session.status) throw new AppError('CONFLICT', 'The session changed while it was being cancelled; retry');
     const now = nowIso();
-    expectUpdated(
-      await trx
-        .updateTable('sessions')
-        .set({ status: 'CANCELLED', cancelled_at: now, cancelled_by: actor.subject, pay_lock_id: null, updated_at: now, version: row.version + 1 })
-        .where('id', '=', row.id)
-        .where('version', '=', row.version)
-        .executeTakeFirst(),
-      'The session',
-    );
+    await saveSessionChanges(trx, row, { status: 'CANCELLED', cancelled_at: now, cancelled_by: actor.subject, pay_lock_id: null }, now);
     await recordResource(trx, meta, row.id);
     await appendSessionEvent(trx, row.id, 'CANCELLED', { meta, details: { cancelled_by: actor.subject, ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}) } });
     return readSession(trx, await loadSession(trx, ctx.database, row.id));

@@ -13,6 +13,7 @@ import { appendTransactionEvent } from '../transactions/transaction-repository';
 import { appendSessionEvent } from './session-events';
 import { voidLateAuthorization } from './void-late-authorization';
 import { customerWithoutTokens, loadSession, type SessionRecord } from './session-repository';
+import { saveSessionChanges } from './save-session-changes';
 
 export type AttemptResult = AuthorizeResult | { outcome: 'TOKENIZED'; tokens: TokenizeResult } | { outcome: 'FAILED'; code: string; message: string };
 
@@ -60,15 +61,7 @@ export const startPaymentAttempt = async (trx: Executor, session: SessionRecord,
     })
     .execute();
   await appendTransactionEvent(trx, transactionId, { event: 'INITIALIZE', success: true, amount, createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers) }, true);
-  expectUpdated(
-    await trx
-      .updateTable('sessions')
-      .set({ status: 'PAYING', updated_at: now, version: session.version + 1 })
-      .where('id', '=', session.id)
-      .where('version', '=', session.version)
-      .executeTakeFirst(),
-    'The session',
-  );
+  await saveSessionChanges(trx, session, { status: 'PAYING' }, now);
   return transactionId;
 };
 
@@ -81,7 +74,9 @@ export interface FinishedAttempt {
   result: AttemptResult;
 }
 
-const ABANDONED: AttemptResult = { outcome: 'FAILED', code: 'ABANDONED', message: 'The payment attempt did not complete; the customer may try again' };
+/** How an attempt that never got the acquirer's answer is closed (by the stale-payment recovery). */
+export const ABANDONED_ERROR = { code: 'ABANDONED', message: 'The payment attempt did not complete; the customer may try again' } as const;
+const ABANDONED: AttemptResult = { outcome: 'FAILED', ...ABANDONED_ERROR };
 
 /**
  * Step 3: record the provider's answer, the session's new state and the callback in one transaction.
@@ -153,20 +148,7 @@ const recordAttempt = (
       ...(error ? { error } : {}),
       ...(onHold ? { details: { on_hold: true } } : error ? { details: { retry_policy: { retryable: result.outcome === 'DECLINED' ? result.retryable : true } } } : {}),
     });
-    expectUpdated(
-      await trx
-        .updateTable('sessions')
-        .set({
-          status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN',
-          transaction_id: approved || onHold ? transactionId : session.transaction_id,
-          updated_at: now,
-          version: session.version + 1,
-        })
-        .where('id', '=', sessionId)
-        .where('version', '=', session.version)
-        .executeTakeFirst(),
-      'The session',
-    );
+    await saveSessionChanges(trx, session, { status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved || onHold ? transactionId : session.transaction_id }, now);
     const sessionEvent = onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
     await appendSessionEvent(trx, sessionId, sessionEvent, { meta, details: { transaction_id: transactionId, payment_product_type: attempt.payment_product_type, ...(error ? { error } : {}) } });
     const callbackUrl = session.url.callback_url;

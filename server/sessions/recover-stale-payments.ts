@@ -1,10 +1,11 @@
 import type { AppContext } from '../app-context';
-import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { nowIso } from '../shared/clock';
 import { appendTransactionEvent } from '../transactions/transaction-repository';
 import { appendSessionEvent } from './session-events';
 import { loadSession } from './session-repository';
+import { saveSessionChanges } from './save-session-changes';
+import { ABANDONED_ERROR } from './payment-attempt';
 
 /** A card authorization answers within seconds; one still INITIATED after this long lost its server. */
 export const STALE_PAYMENT_MS = 120_000;
@@ -35,18 +36,10 @@ export const recoverStalePayments = async (ctx: AppContext, opts: { limit?: numb
         .where('status', '=', 'INITIATED')
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return; // the acquirer's answer was recorded meanwhile
-      const error = { code: 'ABANDONED', message: 'The payment attempt did not complete; the customer may try again' };
+      const error = { code: ABANDONED_ERROR.code, message: ABANDONED_ERROR.message };
       await appendTransactionEvent(trx, tx.id, { event: 'AUTHORIZE', success: false, amount: tx.amount, createdBy: 'system', error, details: { retry_policy: { retryable: true } } });
       if (session.status === 'PAYING') {
-        expectUpdated(
-          await trx
-            .updateTable('sessions')
-            .set({ status: 'OPEN', updated_at: now, version: session.version + 1 })
-            .where('id', '=', session.id)
-            .where('version', '=', session.version)
-            .executeTakeFirst(),
-          'The session',
-        );
+        await saveSessionChanges(trx, session, { status: 'OPEN' }, now);
       }
       await appendSessionEvent(trx, session.id, 'FAILED', { details: { transaction_id: tx.id, error } });
     });

@@ -1,11 +1,9 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { assertExpressUrlsAllowed } from '../express/assert-express-urls-allowed';
 import { callExpressCallback } from '../express/call-express-callback';
-import { nowIso } from '../shared/clock';
 import { toJson } from '../shared/json-columns';
 import { orderAmountMismatch, shippingOptionNotOffered } from '../../domain/order-rules';
 import { throwIfRefused } from '../errors/refusal';
@@ -13,6 +11,7 @@ import { assertPayable } from './session-availability';
 import { appendSessionEvent } from './session-events';
 import { loadSession, readSession, type SessionRecord } from './session-repository';
 import type { SessionView, UpdateSessionInput } from './session-schemas';
+import { saveSessionChanges } from './save-session-changes';
 
 type Express = { shipping_options?: { id: string; line_id: string; amount: number }[]; shipping_address_callback_url?: string; [k: string]: unknown };
 
@@ -63,21 +62,13 @@ export const updateSession = async (
     const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });
     if (row.version !== session.version) throw new AppError('CONFLICT', 'The session changed while it was being updated; retry');
     const removeLock = input.remove_lock !== false && row.pay_lock_id !== null;
-    await trx
-      .updateTable('sessions')
-      .set({
-        order_data: toJson(order),
-        amount: order.amount,
-        merchant_reference: order.merchant_reference,
-        express: express ? toJson(express) : null,
-        pay_lock_id: removeLock ? null : row.pay_lock_id,
-        updated_at: nowIso(),
-        version: row.version + 1,
-      })
-      .where('id', '=', row.id)
-      .where('version', '=', row.version)
-      .executeTakeFirst()
-      .then((r) => expectUpdated(r, 'The session'));
+    await saveSessionChanges(trx, row, {
+      order_data: toJson(order),
+      amount: order.amount,
+      merchant_reference: order.merchant_reference,
+      express: express ? toJson(express) : null,
+      pay_lock_id: removeLock ? null : row.pay_lock_id,
+    });
     await appendSessionEvent(trx, row.id, 'UPDATE_SESSION', {
       meta,
       details: {

@@ -1,13 +1,11 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { enqueueCallback } from '../callbacks/enqueue-callback';
-import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
 import { appendSessionEvent } from '../sessions/session-events';
 import { loadSession, type SessionRecord } from '../sessions/session-repository';
-import { nowIso } from '../shared/clock';
 import { toJson } from '../shared/json-columns';
 import { redactHeaders } from '../shared/request-headers';
 import { autoCaptureIfConfigured } from './auto-capture';
@@ -17,6 +15,7 @@ import type { TransactionData } from './transaction-record';
 import { appendTransactionEvent, loadTransaction, readTransaction, saveTransactionState, stateOf } from './transaction-repository';
 import type { AuthorizationInput, TransactionView } from './transaction-schemas';
 import { statusFromAmounts } from '../../domain/transaction-state';
+import { saveSessionChanges } from '../sessions/save-session-changes';
 
 /**
  * Extends, changes or finalizes an authorization, or authorizes a transaction on hold (see
@@ -85,15 +84,7 @@ const authorizationUpdate = (
     if (onHold) {
       const session = await loadSession(trx, ctx.database, row.session_id, { lock: true });
       releasedFromHold = session;
-      expectUpdated(
-        await trx
-          .updateTable('sessions')
-          .set({ status: 'AUTHORIZED', transaction_id: row.id, updated_at: nowIso(), version: session.version + 1 })
-          .where('id', '=', session.id)
-          .where('version', '=', session.version)
-          .executeTakeFirst(),
-        'The session',
-      );
+      await saveSessionChanges(trx, session, { status: 'AUTHORIZED', transaction_id: row.id });
       await appendSessionEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
       const callbackUrl = session.url.callback_url;
       if (callbackUrl) await enqueueCallback(trx, { accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });

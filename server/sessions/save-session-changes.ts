@@ -1,0 +1,24 @@
+import type { Updateable } from 'kysely';
+import type { Executor } from '../db/database';
+import { expectUpdated } from '../db/expect-updated';
+import type { SessionsTable } from '../db/schema';
+import { nowIso } from '../shared/clock';
+
+export type SessionChanges = Omit<Updateable<SessionsTable>, 'id' | 'version' | 'updated_at'>;
+
+/**
+ * THE versioned write of a session: applies `changes` only if the row still has the version that
+ * was read (`session.version`), bumps the version and `updated_at`; no row changed is 409 CONFLICT
+ * (expectUpdated) and the caller's transaction rolls back.
+ */
+export const saveSessionChanges = async (trx: Executor, session: { id: string; version: number }, changes: SessionChanges, now = nowIso()): Promise<void> => {
+  expectUpdated(
+    await trx
+      .updateTable('sessions')
+      .set({ ...changes, updated_at: now, version: session.version + 1 })
+      .where('id', '=', session.id)
+      .where('version', '=', session.version)
+      .executeTakeFirst(),
+    'The session',
+  );
+};
