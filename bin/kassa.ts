@@ -40,11 +40,8 @@ const main = async () => {
   // Before Next loads a route handler: they all share this instance (kassa-singleton.ts).
   registerKassa(kassa);
   collectDefaultMetrics({ register: kassa.metrics.registry, prefix: 'kassa_' });
-  const apiHandler = createNodeHandler(
-    kassa.dispatch,
-    publicOriginFor(env, () => server.address()),
-    { logger, metrics: kassa.metrics, logRequests: env.KASSA_LOG_REQUESTS },
-  );
+  const origin = publicOriginFor(env, () => server.address());
+  const apiHandler = createNodeHandler(kassa.dispatch, origin, { logger, metrics: kassa.metrics, logRequests: env.KASSA_LOG_REQUESTS });
   const opsHandler = createOpsHandler(kassa.ctx.database, kassa.metrics);
   const withNext = process.env.KASSA_API_ONLY !== '1';
   const { default: next } = await import('next');
@@ -75,9 +72,8 @@ const main = async () => {
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
-  const base = env.KASSA_PUBLIC_URL ?? `http://localhost:${port}`;
+  // The same origin the checkout URLs use (ADR 007): KASSA_PUBLIC_URL, else the listening address.
+  const base = origin({});
   const m = kassa.merchant;
   const where = `${kassa.ctx.database.engine}${kassa.ctx.database.engine === 'sqlite' ? ` in ${env.dataDir}` : ''}`;
   logger.info({ url: base, engine: kassa.ctx.database.engine, account: m.accountId, client_id: m.clientId, dev }, `Kassa is listening on ${base} (${where})`);
