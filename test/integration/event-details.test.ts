@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { useKassa } from '../support/fixtures';
 import { cardTransaction } from '../support/transaction-helpers';
 
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-});
-afterAll(async () => {
-  await srv.stop();
-});
+const { srv, api, customer } = useKassa();
 
 const HOSTILE = {
   id: 'not-the-event-id',

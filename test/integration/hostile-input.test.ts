@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonDepthExceeds } from '../../server/shared/json-depth';
-import { ApiClient, APPROVE_CARD, sessionBody } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { APPROVE_CARD, sessionBody } from '../support/api-client';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
+const { api, customer, db } = useKassa();
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-});
-afterAll(() => srv.stop());
-
-const db = () => srv.kassa.ctx.database.db;
 /** Everything a refused request could have written. */
 const storedState = async () => ({
   sessions: await db().selectFrom('sessions').selectAll().orderBy('id').execute(),

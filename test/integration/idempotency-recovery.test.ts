@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, APPROVE_CARD, sessionBody } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { APPROVE_CARD, sessionBody } from '../support/api-client';
+import { useKassa } from '../support/fixtures';
 
 /**
  * Every idempotent route records what it changed on its key's row in the transaction of the change
@@ -8,17 +8,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
  * between that commit and storing the answer leaves behind: the retry must answer from the
  * recorded resource at once, and change nothing a second time.
  */
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-});
-afterAll(() => srv.stop());
+const { api, customer, db } = useKassa();
 
-const db = () => srv.kassa.ctx.database.db;
 const crashAfterCommit = async (key: string) => {
   const row = await db().selectFrom('idempotency_keys').selectAll().where('idem_key', '=', key).executeTakeFirstOrThrow();
   expect(row.resource_id, `${key} recorded its resource`).not.toBeNull();

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../support/api-client';
+import { describe, expect, it } from 'vitest';
 import { cardTransaction, money, reference } from '../support/transaction-helpers';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-});
-afterAll(() => srv.stop());
+const { srv, api, customer } = useKassa();
 
 describe('capture_reference / refund_reference compare the canonical request', () => {
   it('the same capture with metadata keys in another order replays; a different body is REFERENCE_REUSED', async () => {

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, payBody, sessionBody } from '../support/api-client';
+import { describe, expect, it } from 'vitest';
+import { payBody, sessionBody } from '../support/api-client';
 import { cardTransaction, eventsOf, money, reference } from '../support/transaction-helpers';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useKassa } from '../support/fixtures';
 
-let srv: TestServer;
-let api: ApiClient;
-let customer: ApiClient;
-beforeAll(async () => {
-  srv = await startTestServer();
-  api = await ApiClient.login(srv.baseUrl);
-  customer = new ApiClient(srv.baseUrl);
-});
-afterAll(() => srv.stop());
+const { srv, api, customer, db } = useKassa();
 
-const db = () => srv.kassa.ctx.database.db;
 const count = async (table: 'sessions' | 'transactions') => (await db().selectFrom(table).select('id').execute()).length;
 
 /** A card saved on a payment-token session: the token a merchant-initiated pay charges. */
