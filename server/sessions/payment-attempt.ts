@@ -76,6 +76,15 @@ export interface FinishedAttempt {
 
 /** How an attempt that never got the acquirer's answer is closed (by the stale-payment recovery). */
 export const ABANDONED_ERROR = { code: 'ABANDONED', message: 'The payment attempt did not complete; the customer may try again' } as const;
+type FinishAttempt = (
+  ctx: AppContext,
+  sessionId: string,
+  transactionId: string,
+  result: AttemptResult,
+  meta: RequestMeta,
+  opts: { createdBy: string; amount: number; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
+) => Promise<FinishedAttempt>;
+
 const ABANDONED: AttemptResult = { outcome: 'FAILED', ...ABANDONED_ERROR };
 
 /**
@@ -87,14 +96,7 @@ const ABANDONED: AttemptResult = { outcome: 'FAILED', ...ABANDONED_ERROR };
  * left them and no callback is queued; an approval that came too late is voided at the acquirer
  * after the database transaction (ADR 012).
  */
-export const finishPaymentAttempt = async (
-  ctx: AppContext,
-  sessionId: string,
-  transactionId: string,
-  result: AttemptResult,
-  meta: RequestMeta,
-  opts: { createdBy: string; amount: number; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
-): Promise<FinishedAttempt> => {
+export const finishPaymentAttempt: FinishAttempt = async (ctx, sessionId, transactionId, result, meta, opts) => {
   const finished = await recordAttempt(ctx, sessionId, transactionId, result, meta, opts);
   if (finished.result !== result && result.outcome === 'APPROVED') {
     await voidLateAuthorization(ctx, { accountId: finished.session.account_id, transactionId, amount: opts.amount, currency: finished.session.currency, providerReference: result.providerReference });
@@ -102,14 +104,7 @@ export const finishPaymentAttempt = async (
   return finished;
 };
 
-const recordAttempt = (
-  ctx: AppContext,
-  sessionId: string,
-  transactionId: string,
-  result: AttemptResult,
-  meta: RequestMeta,
-  opts: { createdBy: string; amount: number; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
-): Promise<FinishedAttempt> =>
+const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, result, meta, opts) =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
     const attempt = await forUpdate(ctx.database, trx.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', transactionId)).executeTakeFirstOrThrow();
