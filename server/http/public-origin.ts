@@ -49,5 +49,14 @@ export const publicOriginFor = (env: OriginSettings, listening: () => ListeningA
     const fixed = env.KASSA_PUBLIC_URL.replace(/\/+$/, '');
     return () => fixed;
   }
-  return (headers) => (env.KASSA_TRUST_PROXY ? forwardedOrigin(headers) : undefined) ?? listeningOrigin(env, listening());
+  // The bound address does not change once the server listens: ask the socket once, not per request.
+  let bound: string | undefined;
+  const fromListener = (): string => {
+    if (bound) return bound;
+    const address = listening();
+    const origin = listeningOrigin(env, address);
+    if (address && typeof address === 'object') bound = origin;
+    return origin;
+  };
+  return (headers) => (env.KASSA_TRUST_PROXY ? forwardedOrigin(headers) : undefined) ?? fromListener();
 };

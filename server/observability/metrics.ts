@@ -1,5 +1,6 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import type { Database } from '../db/database';
+import { registerRequestMetrics } from './request-metrics';
 
 export interface KassaMetrics {
   readonly registry: Registry;
@@ -19,14 +20,7 @@ const ageSeconds = (iso: string | null | undefined): number => (iso ? Math.max(0
 export const createMetrics = (database: Database): KassaMetrics => {
   const registry = new Registry();
   const db = database.db;
-  const requests = new Counter({ name: 'kassa_http_requests_total', help: 'Finished /v1 requests', labelNames: ['route', 'method', 'status'], registers: [registry] });
-  const duration = new Histogram({
-    name: 'kassa_http_request_duration_seconds',
-    help: 'Time from the request to the end of the response, per operation',
-    labelNames: ['route', 'method'],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const observeRequest = registerRequestMetrics(registry);
   const requestsInFlight = new Gauge({ name: 'kassa_http_requests_in_flight', help: '/v1 requests being handled now', registers: [registry] });
   new Gauge({
     name: 'kassa_outbox_backlog',
@@ -72,9 +66,6 @@ export const createMetrics = (database: Database): KassaMetrics => {
     registry,
     requestsInFlight,
     callbackAttempts,
-    observeRequest(route, method, status, seconds) {
-      requests.inc({ route, method, status: String(status) });
-      duration.observe({ route, method }, seconds);
-    },
+    observeRequest,
   };
 };

@@ -11,7 +11,7 @@ import type { Configuration, Customer, Express, SessionEventSchema, SessionSchem
  * are parsed without re-validation (trust boundary: `server/shared/json-columns.ts`, ADR 014).
  */
 export type SessionRow = Selectable<SessionsTable>;
-type SessionJsonColumns = 'url' | 'order_data' | 'configuration' | 'customer' | 'express' | 'metadata' | 'token_provider' | 'request_headers';
+type SessionJsonColumns = 'url' | 'order_data' | 'configuration' | 'customer' | 'express' | 'metadata' | 'token_provider';
 
 export type StoredSessionUrl = SessionView['url'];
 export type StoredSessionOrder = z.infer<typeof StoredOrder> & { payout_destination_id?: string; store?: { payout_destination_id?: string }; event_reference?: string };
@@ -30,12 +30,18 @@ export interface SessionRecord extends Omit<SessionRow, SessionJsonColumns> {
   express?: StoredExpress;
   metadata?: Record<string, unknown>;
   tokenProvider?: StoredTokenProvider;
-  /** Redacted headers of the request that created the session. */
-  requestHeaders?: Record<string, string>;
+  /**
+   * `request_headers` (redacted headers of the creating request) stays JSON text: it is the largest
+   * column and only the `initiating_system_request_headers` include reads it (`sessionRequestHeaders`),
+   * so a plain GET does not pay for parsing it.
+   */
 }
 
+/** The creating request's redacted headers, parsed on demand. */
+export const sessionRequestHeaders = (record: Pick<SessionRecord, 'request_headers'>): Record<string, string> | undefined => parseOptionalJson<Record<string, string>>(record.request_headers);
+
 export const toSessionRecord = (row: SessionRow): SessionRecord => {
-  const { url, order_data, configuration, customer, express, metadata, token_provider, request_headers, ...columns } = row;
+  const { url, order_data, configuration, customer, express, metadata, token_provider, ...columns } = row;
   return {
     ...columns,
     url: parseJson<StoredSessionUrl>(url),
@@ -45,7 +51,6 @@ export const toSessionRecord = (row: SessionRow): SessionRecord => {
     ...(express != null ? { express: parseJson<StoredExpress>(express) } : {}),
     ...(metadata != null ? { metadata: parseJson<Record<string, unknown>>(metadata) } : {}),
     ...(token_provider != null ? { tokenProvider: parseJson<StoredTokenProvider>(token_provider) } : {}),
-    ...(request_headers != null ? { requestHeaders: parseJson<Record<string, string>>(request_headers) } : {}),
   };
 };
 

@@ -4,7 +4,7 @@ import { compiledOnce } from '../db/compiled-once';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import type { PlatformType, SessionView } from './session-schemas';
-import { toSessionEventView, toSessionRecord, type SessionRecord, type StoredCustomer } from './session-record';
+import { sessionRequestHeaders, toSessionEventView, toSessionRecord, type SessionRecord, type StoredCustomer } from './session-record';
 
 export type { SessionRecord, SessionRow } from './session-record';
 
@@ -59,7 +59,7 @@ export const readSession = async (exec: Executor, row: SessionRecord, includes: 
     ...(row.cancelled_by ? { cancelled_by: row.cancelled_by } : {}),
     ...(row.payment_operation ? { payment_operation: row.payment_operation } : {}),
     ...(row.platform_type ? { platform_type: row.platform_type as PlatformType } : {}),
-    ...(includes.includes('initiating_system_request_headers') && row.requestHeaders ? { initiating_system_request_headers: row.requestHeaders } : {}),
+    ...(includes.includes('initiating_system_request_headers') && row.request_headers ? { initiating_system_request_headers: sessionRequestHeaders(row) } : {}),
     events: events.map((e) => toSessionEventView(e, withHeaders)),
   };
 };

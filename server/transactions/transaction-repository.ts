@@ -8,7 +8,7 @@ import { uuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 import { ITEM_BASED_TYPES } from '../../domain/order-rules';
 import { readSession } from '../sessions/session-repository';
-import { toSessionRecord } from '../sessions/session-record';
+import { sessionRequestHeaders, toSessionRecord } from '../sessions/session-record';
 import type { Amounts, Lines, TransactionStatus, TxState } from '../../domain/transaction-state';
 import type { TransactionView } from './transaction-schemas';
 import { toTransactionEventView, toTransactionRecord, type TransactionRecord, type TransactionRow } from './transaction-record';
@@ -132,7 +132,7 @@ const sessionIncludes = async (exec: Executor, row: TransactionRecord, includes:
   if (!wantsSession && !wantsHeaders) return {};
   const sessionRecord = toSessionRecord(await exec.selectFrom('sessions').selectAll().where('id', '=', row.session_id).executeTakeFirstOrThrow());
   const out: Record<string, unknown> = {};
-  if (wantsHeaders && sessionRecord.requestHeaders) out.initiating_system_request_headers = sessionRecord.requestHeaders;
+  if (wantsHeaders && sessionRecord.request_headers) out.initiating_system_request_headers = sessionRequestHeaders(sessionRecord);
   if (wantsSession) {
     const session = await readSession(exec, sessionRecord);
     out.session = includes.includes('session') ? session : { ...session, events: session.events.slice(-1) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSessionEventView, toSessionRecord, type SessionEventRow, type SessionRow } from '../../server/sessions/session-record';
+import { sessionRequestHeaders, toSessionEventView, toSessionRecord, type SessionEventRow, type SessionRow } from '../../server/sessions/session-record';
 import { toOperationRecord, type OperationRow } from '../../server/transactions/operation-record';
 import { toTransactionEventView, toTransactionRecord, type TransactionEventRow, type TransactionRow } from '../../server/transactions/transaction-record';
 
@@ -111,8 +111,10 @@ describe('aggregate mappers', () => {
       customer: { first_name: 'Kari', tokens: ['t'] },
       metadata: { k: 'v' },
       tokenProvider: { token_types: ['payment_token'] },
-      requestHeaders: { 'user-agent': 't' },
     });
+    // The creating request's headers stay text until an include asks for them.
+    expect(record.request_headers).toBe('{"user-agent":"t"}');
+    expect(sessionRequestHeaders(record)).toEqual({ 'user-agent': 't' });
     expect(record).not.toHaveProperty('express');
     expect(record).not.toHaveProperty('order_data');
     expect(record).not.toHaveProperty('token_provider');
