@@ -32,6 +32,19 @@ export interface Address {
   business_name?: string;
 }
 
+export interface OpeningHours {
+  [key: string]: unknown;
+  open_now?: boolean;
+  timezone?: string;
+  periods?: { opens_at?: string; closes_at?: string; day_of_week?: number }[];
+}
+
+export interface PickUpAddress extends Address {
+  distance?: number;
+  website_url?: string;
+  opening_hours?: OpeningHours;
+}
+
 export interface ShippingOption {
   [key: string]: unknown;
   id: string;
@@ -39,8 +52,43 @@ export interface ShippingOption {
   amount: number;
   title?: string;
   operator?: string;
+  description?: string;
   vat_amount?: number;
   vat?: number;
+  delivery_method?: 'delivery' | 'pick_up' | 'unspecified' | 'none';
+  eta?: { starts_at?: string; ends_at?: string; working_days?: number[]; shipping_day_of_week?: number; arrival_day_of_week?: number };
+  time_slot?: { starts_at?: string; ends_at?: string };
+  pick_up_address?: PickUpAddress;
+  pay_in_store?: { type: 'full' };
+  thumbnail_url?: string;
+}
+
+/** A discount line (public API shape; `line_id` is a number here). */
+export interface DiscountLine {
+  [key: string]: unknown;
+  amount?: number;
+  percentage?: number;
+  discount_type?: string;
+  discount_id?: string;
+  description?: string;
+  line_id?: number;
+}
+
+/** A gift card applied to the order: `amount` is the part of `order.amount` it pays. */
+export interface AppliedGiftCard {
+  type: 'kassa.wallets';
+  card_id: string;
+  masked_card_token: string;
+  amount: number;
+}
+
+/** A checkbox the merchant asks the customer to tick (terms, newsletter). */
+export interface Checkbox {
+  id: string;
+  label: string;
+  checked?: boolean;
+  required?: boolean;
+  link?: { url: string; text: string };
 }
 
 /** The order as read back (amounts in minor units of `currency`); merchants' extra fields are kept. */
@@ -56,6 +104,23 @@ export interface ViewOrder {
   shipping_address?: Address;
   billing_address?: Address;
   partial_payment?: boolean | Record<string, unknown>;
+  discount_codes?: string[];
+  discount_lines?: DiscountLine[];
+  gift_cards?: AppliedGiftCard[];
+}
+
+/**
+ * Express options as the page sees them: never the callback URLs. `shipping_options` is the
+ * current offer for the entered address (`[]`: the shop cannot ship there).
+ */
+export interface ViewExpress {
+  shipping_options: ShippingOption[];
+  shipping_mode: 'shipping_required' | 'shipping_not_required';
+  /** The options depend on the address: the shop is asked after every address change. */
+  shipping_address_callback: boolean;
+  /** Present when the customer may enter discount codes. */
+  discount_codes?: { max_count: number };
+  customer_types: ('b2c' | 'b2b')[];
 }
 
 export interface PaymentMethod {
@@ -75,10 +140,17 @@ export interface ViewSession {
   pay_lock?: { pay_lock_id: string };
   url: { return_url: string; merchant_terms_url?: string };
   order: ViewOrder;
+  /** What is left to pay after the gift cards (`order.amount` minus their amounts); the page's "Pay <amount>". */
+  amount_due: number;
+  /** Contact details the merchant already knows (for prefilling); never tokens. */
+  customer?: { email?: string; phone_number?: string; first_name?: string; last_name?: string };
+  express?: ViewExpress;
+  checkboxes?: Checkbox[];
   configuration: {
     payment_methods: PaymentMethod[];
     merchant: { id: string; name: string };
     test_mode: boolean;
+    allow_different_billing_shipping_address?: boolean;
   };
 }
 
