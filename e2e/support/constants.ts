@@ -1,5 +1,6 @@
 /** The one server the browser tests run against (started by playwright.config.ts). */
-export const E2E_PORT = 3411;
+// KASSA_E2E_PORT lets two checkouts of the project run their browser tests side by side.
+export const E2E_PORT = Number(process.env.KASSA_E2E_PORT ?? 3411);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** The startup merchant the server creates from KASSA_BOOTSTRAP_* for the tests. */
