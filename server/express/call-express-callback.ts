@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context';
 import { deliveryTarget, privateCallbacksAllowed, type LookupFn } from '../callbacks/callback-url-policy';
 import { AppError } from '../errors/app-error';
 import { Int32Amount } from '../shared/schemas';
-import { OrderItem, ShippingOption } from '../sessions/session-schemas';
+import { DiscountLine, OrderItem, ShippingOption } from '../sessions/session-schemas';
 import { signatureHeader } from '../signature/sign-callback';
 import { findSigningSecret } from '../signature/signature-secrets';
 
@@ -14,7 +14,14 @@ import { findSigningSecret } from '../signature/signature-secrets';
 export const ExpressCallbackResponse = z.object({
   shipping_options: z.array(ShippingOption),
   order: z
-    .object({ amount: Int32Amount, currency: z.string().optional(), vat_amount: Int32Amount.optional(), items: z.array(OrderItem).optional(), discount_codes: z.array(z.string()).optional() })
+    .object({
+      amount: Int32Amount,
+      currency: z.string().optional(),
+      vat_amount: Int32Amount.optional(),
+      items: z.array(OrderItem).optional(),
+      discount_codes: z.array(z.string()).optional(),
+      discount_lines: z.array(DiscountLine).optional(),
+    })
     .optional(),
 });
 export type ExpressCallbackResult = z.infer<typeof ExpressCallbackResponse>;
@@ -27,7 +34,13 @@ const MAX_ANSWER_BYTES = 262_144;
  * any status but 200, a body too large, not JSON or not the schema. The target's status, body and
  * whether anything listened are never told (the detail goes to the server log as the cause).
  */
-const failed = (detail: string): AppError => new AppError('EXPRESS_CALLBACK_FAILED', "The shop's shipping service did not give a usable answer", { cause: new Error(`express callback: ${detail}`) });
+const MESSAGES = {
+  shipping: "The shop's shipping service did not give a usable answer; try again",
+  discount: "The shop's discount service did not give a usable answer; try again",
+} as const;
+export type ExpressCallbackPurpose = keyof typeof MESSAGES;
+export const expressCallbackFailed = (detail: string, purpose: ExpressCallbackPurpose = 'shipping'): AppError =>
+  new AppError('EXPRESS_CALLBACK_FAILED', MESSAGES[purpose], { cause: new Error(`express ${purpose} callback: ${detail}`) });
 
 /** One POST over node:http(s), connecting only to the address the policy's `lookup` approved; no redirects. */
 const post = (url: string, headers: Record<string, string>, body: string, lookup: LookupFunction): Promise<{ status: number; text: string }> =>
@@ -57,7 +70,14 @@ const post = (url: string, headers: Record<string, string>, body: string, lookup
  * addresses refused unless allowed for the account, the host resolved once and the socket pinned
  * to the checked address. No retries. Never called inside a database transaction.
  */
-export const callExpressCallback = async (ctx: AppContext, accountId: string, url: string, session: unknown, opts: { lookup?: LookupFn } = {}): Promise<ExpressCallbackResult> => {
+export const callExpressCallback = async (
+  ctx: AppContext,
+  accountId: string,
+  url: string,
+  session: unknown,
+  opts: { lookup?: LookupFn; purpose?: ExpressCallbackPurpose } = {},
+): Promise<ExpressCallbackResult> => {
+  const failed = (detail: string) => expressCallbackFailed(detail, opts.purpose);
   const target = deliveryTarget(url, { allowPrivate: privateCallbacksAllowed(ctx.env, accountId), lookup: opts.lookup });
   if (!target.ok) throw failed(`refused: ${target.reason}`);
   const secret = await findSigningSecret(ctx.database.db, accountId);

@@ -10,10 +10,22 @@ import { profileRoutes } from './routes/profile-routes';
 import { sessionOperationRoutes } from './routes/session-operation-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { transactionRoutes } from './routes/transaction-routes';
+import { viewOrderRoutes } from './routes/view-order-routes';
 import { viewRoutes } from './routes/view-routes';
 
 /** THE route table: every /v1 operation, declared once. Both HTTP adapters and the OpenAPI document read it. */
-const apiRoutes: RouteDef[] = [...authRoutes, ...sessionOperationRoutes, ...sessionRoutes, ...viewRoutes, ...transactionRoutes, ...adminRoutes, ...callbackRoutes, ...gatewayRoutes, ...profileRoutes];
+const apiRoutes: RouteDef[] = [
+  ...authRoutes,
+  ...sessionOperationRoutes,
+  ...sessionRoutes,
+  ...viewRoutes,
+  ...viewOrderRoutes,
+  ...transactionRoutes,
+  ...adminRoutes,
+  ...callbackRoutes,
+  ...gatewayRoutes,
+  ...profileRoutes,
+];
 
 const openApiRoute = defineRoute({
   operationId: 'openapi_get',

@@ -7,6 +7,9 @@ import { appendSessionEvent } from './session-events';
 import { loadSession } from './session-repository';
 import { sessionNotAvailable, unavailableCause } from './session-availability';
 import type { ViewSession } from './session-schemas';
+import type { SessionRecord } from './session-repository';
+import { amountDue } from '../../domain/express-order';
+import { discountCodesEnabled, maxDiscountCodes } from '../express/express-settings';
 
 /**
  * The masked session the hosted checkout page renders: no callback URL, metadata or
@@ -24,7 +27,8 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
       await appendSessionEvent(trx, row.id, 'VISITED', { meta: opts.meta });
     });
   }
-  const { url } = row;
+  const { url, express } = row;
+  const contact = contactOf(row.customer);
   // Unchanged from before the typed record: only merchant-initiated sessions (paid in one API call,
   // never sent to the page) may lack a return_url; for them this field would be absent.
   const returnUrl = url.return_url!;
@@ -39,10 +43,30 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
     ...(row.pay_lock_id ? { pay_lock: { pay_lock_id: row.pay_lock_id } } : {}),
     url: { return_url: returnUrl, ...(url.merchant_terms_url ? { merchant_terms_url: url.merchant_terms_url } : {}) },
     order: row.order,
+    amount_due: amountDue(row.order),
+    ...(contact ? { customer: contact } : {}),
+    ...(express ? { express: viewExpress(row, express) } : {}),
     configuration: {
       payment_methods: resolvePaymentMethods(row.account_id, row.configuration),
       merchant: { id: account.id, name: account.name },
       test_mode: isTestAccount(row.account_id),
+      ...(row.configuration.allow_different_billing_shipping_address !== undefined ? { allow_different_billing_shipping_address: row.configuration.allow_different_billing_shipping_address } : {}),
     },
   };
+};
+
+/** Express options without the merchant's callback URLs. */
+const viewExpress = (row: SessionRecord, express: NonNullable<SessionRecord['express']>): NonNullable<ViewSession['express']> => ({
+  shipping_options: express.shipping_options ?? [],
+  shipping_mode: express.shipping_mode ?? 'shipping_required',
+  shipping_address_callback: express.shipping_address_callback_url !== undefined,
+  ...(discountCodesEnabled(express, row.configuration) ? { discount_codes: { max_count: maxDiscountCodes(express) } } : {}),
+  customer_types: express.customer_types ?? ['b2c', 'b2b'],
+});
+
+/** The contact details the merchant gave, for prefilling the form (never tokens or ids). */
+const contactOf = (customer: SessionRecord['customer']): ViewSession['customer'] | undefined => {
+  if (!customer) return undefined;
+  const picked = Object.fromEntries((['email', 'phone_number', 'first_name', 'last_name'] as const).flatMap((k) => (typeof customer[k] === 'string' ? [[k, customer[k]]] : [])));
+  return Object.keys(picked).length > 0 ? picked : undefined;
 };

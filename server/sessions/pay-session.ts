@@ -7,6 +7,7 @@ import { assertUnmodifiedSince } from './if-unmodified-since';
 import { resolvePaymentMethods } from './payment-methods';
 import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
 import { buildReturnUrl } from '../../domain/return-url';
+import { amountDue } from '../../domain/express-order';
 import { autoCaptureIfConfigured } from '../transactions/auto-capture';
 import { assertPayable } from './session-availability';
 import { loadSession, type SessionRecord } from './session-repository';
@@ -24,6 +25,21 @@ const assertExpressReady = (session: SessionRecord): void => {
   }
 };
 
+/** The card pays what the gift cards leave (`amount_due`); `kassa.wallets` only when they pay everything. */
+const assertPaymentTypeFits = (session: SessionRecord, paymentType: string): void => {
+  const giftCards = session.order.gift_cards ?? [];
+  const due = amountDue(session.order);
+  if (isGiftCardsOnly(paymentType)) {
+    if (giftCards.length === 0 || due > 0) throw new AppError('GIFT_CARDS_DO_NOT_COVER', 'The gift cards do not pay the whole order; pay the rest by card');
+    return;
+  }
+  if (giftCards.length > 0 && due === 0) throw new AppError('INVALID_REQUEST', 'The gift cards pay the whole order; pay with kassa.wallets (no card)');
+  const methods = resolvePaymentMethods(session.account_id, session.configuration);
+  if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
+};
+
+const isGiftCardsOnly = (type: string) => type === 'kassa.wallets' || type === 'dintero.wallets';
+
 /** Step 1: lock the session, check every rule, and record an INITIATED transaction. */
 const startPayment = (ctx: AppContext, sessionId: string, paymentType: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta) =>
   inTransaction(ctx.database, async (trx) => {
@@ -32,8 +48,7 @@ const startPayment = (ctx: AppContext, sessionId: string, paymentType: string, i
     assertPayable(session);
     if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The session is locked while the shop updates it; try again shortly');
     assertExpressReady(session);
-    const methods = resolvePaymentMethods(session.account_id, session.configuration);
-    if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
+    assertPaymentTypeFits(session, paymentType);
     const amount = session.kind === 'PAYMENT_TOKEN' ? 0 : session.amount;
     const transactionId = await startPaymentAttempt(trx, session, paymentType, amount, CUSTOMER, meta);
     return { transactionId, session, amount };
@@ -45,15 +60,21 @@ const startPayment = (ctx: AppContext, sessionId: string, paymentType: string, i
  * a second payment of the same session is refused while the first is in progress.
  */
 export const paySession = async (ctx: AppContext, sessionId: string, input: PaySessionInput, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<PaymentResponse> => {
-  validateCard(input.payment.card); // bad card data is a 400 before anything is stored
-  const { transactionId, session, amount } = await startPayment(ctx, sessionId, input.payment.payment_product_type, ifUnmodifiedSince, meta);
+  const { payment } = input;
+  if (payment.payment_product_type === 'sandbox.creditcard') validateCard(payment.card); // bad card data is a 400 before anything is stored
+  const paymentType = isGiftCardsOnly(payment.payment_product_type) ? 'kassa.wallets' : payment.payment_product_type;
+  const { transactionId, session, amount } = await startPayment(ctx, sessionId, paymentType, ifUnmodifiedSince, meta);
   let answer: AttemptResult;
   try {
-    if (session.kind === 'PAYMENT_TOKEN') {
+    if (payment.payment_product_type !== 'sandbox.creditcard') {
+      // the sandbox gift cards (server/providers/sandbox/sandbox-gift-cards.ts) were checked when applied
+      answer = { outcome: 'APPROVED', providerReference: `gift_cards_${transactionId}` };
+    } else if (session.kind === 'PAYMENT_TOKEN') {
       const tokenTypes: TokenType[] = session.tokenProvider?.token_types ?? ['payment_token'];
-      answer = { outcome: 'TOKENIZED', tokens: await ctx.acquirer.tokenize({ accountId: session.account_id, card: input.payment.card, tokenTypes }) };
+      answer = { outcome: 'TOKENIZED', tokens: await ctx.acquirer.tokenize({ accountId: session.account_id, card: payment.card, tokenTypes }) };
     } else {
-      answer = await ctx.acquirer.authorize({ transactionId, amount, currency: session.currency, card: input.payment.card });
+      // the card pays what the gift cards leave
+      answer = await ctx.acquirer.authorize({ transactionId, amount: amountDue(session.order), currency: session.currency, card: payment.card });
     }
   } catch (e) {
     answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' };

@@ -14,6 +14,7 @@ import { appendSessionEvent } from './session-events';
 import { voidLateAuthorization } from './void-late-authorization';
 import { customerWithoutTokens, loadSession, type SessionRecord } from './session-repository';
 import { saveSessionChanges } from './save-session-changes';
+import { amountDue } from '../../domain/express-order';
 
 export type AttemptResult = AuthorizeResult | { outcome: 'TOKENIZED'; tokens: TokenizeResult } | { outcome: 'FAILED'; code: string; message: string };
 
@@ -47,6 +48,7 @@ export const startPaymentAttempt = async (trx: Executor, session: SessionRecord,
       data: toJson({
         items: order.items,
         shipping_option: order.shipping_option,
+        ...(order.gift_cards?.length ? { gift_cards: order.gift_cards, card_amount: amountDue(order) } : {}),
         shipping_address: order.shipping_address,
         billing_address: order.billing_address,
         customer: customerWithoutTokens(session.customer),

@@ -21,7 +21,13 @@ export type SessionEventName =
   | 'UPDATE_SESSION'
   | 'PAY_LOCK_START'
   | 'PAY_LOCK_END'
-  | 'PAYMENT_TOKEN_FLOW_START';
+  | 'PAYMENT_TOKEN_FLOW_START'
+  | 'SET_SHIPPING_ADDRESS'
+  | 'SET_BILLING_ADDRESS'
+  | 'SET_SHIPPING_OPTION'
+  | 'SET_DISCOUNT_CODES'
+  | 'SET_GIFT_CARD'
+  | 'ADD_PAYMENT_INFORMATION';
 
 /** Appends a session event. Call inside the transaction that holds the session row. With `meta`, the request's id and redacted headers are stored. */
 export const appendSessionEvent = async (

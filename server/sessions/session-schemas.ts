@@ -29,15 +29,51 @@ export const Address = z.looseObject({
   business_name: z.string().optional(),
 });
 
+const OpeningHours = z.looseObject({
+  open_now: z.boolean().optional(),
+  timezone: z.string().optional(),
+  periods: z.array(z.object({ opens_at: z.string().optional(), closes_at: z.string().optional(), day_of_week: z.number().int().min(1).max(7).optional() })).optional(),
+});
+
+const PickUpAddress = Address.extend({ distance: z.number().optional(), website_url: z.string().optional(), opening_hours: OpeningHours.optional() });
+
+const DayOfWeek = z.number().int().min(1).max(7);
+
 export const ShippingOption = z.looseObject({
   id: SafeString.max(255),
   line_id: SafeString.max(255),
   amount: Int32Amount,
   title: z.string().optional(),
   operator: z.string().optional(),
+  description: z.string().optional(),
   vat_amount: Int32Amount.optional(),
   vat: z.number().optional(),
+  delivery_method: z.enum(['delivery', 'pick_up', 'unspecified', 'none']).optional(),
+  eta: z
+    .object({
+      starts_at: z.string().optional(),
+      ends_at: z.string().optional(),
+      working_days: z.array(z.number().int()).optional(),
+      shipping_day_of_week: DayOfWeek.optional(),
+      arrival_day_of_week: DayOfWeek.optional(),
+    })
+    .optional(),
+  time_slot: z.object({ starts_at: z.string().optional(), ends_at: z.string().optional() }).optional(),
+  pick_up_address: PickUpAddress.optional(),
+  pay_in_store: z.object({ type: z.literal('full') }).optional(),
+  thumbnail_url: z.string().optional(),
 });
+
+export const DiscountLine = z.looseObject({
+  amount: Int32Amount.optional(),
+  percentage: z.number().min(0).max(100).optional(),
+  discount_type: z.string().optional(),
+  discount_id: z.string().optional(),
+  description: z.string().optional(),
+  line_id: z.number().int().optional(),
+});
+
+export const AppliedGiftCard = z.object({ type: z.literal('kassa.wallets'), card_id: z.string(), masked_card_token: z.string(), amount: Int32Amount });
 
 export const Order = z.looseObject({
   amount: PositiveInt32Amount,
@@ -50,6 +86,9 @@ export const Order = z.looseObject({
   shipping_address: Address.optional(),
   billing_address: Address.optional(),
   partial_payment: z.union([z.boolean(), JsonObject]).optional(),
+  discount_codes: z.array(SafeString.max(100)).max(100).optional(),
+  discount_lines: z.array(DiscountLine).max(100).optional(),
+  gift_cards: z.array(AppliedGiftCard).max(20).optional(),
 });
 
 /** The order as read back: a payment-token session's order has amount 0. */
@@ -77,6 +116,8 @@ export const Configuration = z.looseObject({
   channel: z.enum(['ecommerce', 'in_app', 'in_store']).optional(),
   default_payment_type: z.string().optional(),
   enable_on_hold: z.boolean().optional(),
+  allow_different_billing_shipping_address: z.boolean().optional(),
+  discounts: z.looseObject({ express_discount_codes: z.looseObject({ enabled: z.boolean() }).optional() }).optional(),
 });
 
 const uniqueLineIds = (body: { order: { items?: { line_id: string }[] } }, ctx: z.RefinementCtx) => {
@@ -91,7 +132,18 @@ export const Express = z.looseObject({
   shipping_options: z.array(ShippingOption).optional(),
   shipping_address_callback_url: HttpUrl.optional(),
   shipping_mode: z.enum(['shipping_required', 'shipping_not_required']).optional(),
-  discount_codes: z.looseObject({ max_count: z.number().int().optional(), callback_url: HttpUrl.optional() }).optional(),
+  discount_codes: z.looseObject({ max_count: z.number().int().min(1).max(100).optional(), callback_url: HttpUrl.optional() }).optional(),
+  /** The spec's name for the discount codes callback; accepted as an alias of `discount_codes.callback_url`. */
+  discount_code_callback_url: HttpUrl.optional(),
+  customer_types: z.array(z.enum(['b2c', 'b2b'])).optional(),
+});
+
+export const CheckboxSchema = z.object({
+  id: SafeString.min(1).max(100),
+  label: SafeText.max(500),
+  checked: z.boolean().optional(),
+  required: z.boolean().optional(),
+  link: z.object({ url: HttpUrl, text: SafeString.max(200) }).optional(),
 });
 
 /** `platform_type` of the public API: the kind of platform the merchant is. */
@@ -205,10 +257,23 @@ export const ViewSessionSchema = z.object({
   pay_lock: z.object({ pay_lock_id: z.string() }).optional(),
   url: z.object({ return_url: z.string(), merchant_terms_url: z.string().optional() }),
   order: StoredOrder,
+  amount_due: z.number().int(),
+  customer: z.object({ email: z.string().optional(), phone_number: z.string().optional(), first_name: z.string().optional(), last_name: z.string().optional() }).optional(),
+  express: z
+    .object({
+      shipping_options: z.array(ShippingOption),
+      shipping_mode: z.enum(['shipping_required', 'shipping_not_required']),
+      shipping_address_callback: z.boolean(),
+      discount_codes: z.object({ max_count: z.number().int() }).optional(),
+      customer_types: z.array(z.enum(['b2c', 'b2b'])),
+    })
+    .optional(),
+  checkboxes: z.array(CheckboxSchema.extend({ label: z.string(), id: z.string(), link: z.object({ url: z.string(), text: z.string() }).optional() })).optional(),
   configuration: z.object({
     payment_methods: z.array(PaymentMethodSchema),
     merchant: z.object({ id: z.string(), name: z.string() }),
     test_mode: z.boolean(),
+    allow_different_billing_shipping_address: z.boolean().optional(),
   }),
 });
 /** The page's type of the view session is the domain's; the schema must describe exactly it. */
@@ -225,7 +290,10 @@ export const SandboxCardPayment = z.strictObject({
   }),
 });
 
-export const PaySessionBody = z.strictObject({ payment: SandboxCardPayment });
+/** The gift cards on the order pay all of it (no card). The `dintero.` spelling is accepted. */
+export const GiftCardsOnlyPayment = z.strictObject({ payment_product_type: z.enum(['kassa.wallets', 'dintero.wallets']) });
+
+export const PaySessionBody = z.strictObject({ payment: z.discriminatedUnion('payment_product_type', [SandboxCardPayment, GiftCardsOnlyPayment]) });
 export type PaySessionInput = z.infer<typeof PaySessionBody>;
 
 export const PaymentResponseSchema = z.object({

@@ -31,6 +31,9 @@ export interface TransactionData {
   url?: { callback_url?: string; [k: string]: unknown };
   channel?: string;
   platform_type?: 'aggregator' | 'marketplace';
+  /** The parts of the amount the order's gift cards pay (the card pays `card_amount`). */
+  gift_cards?: { type: 'kassa.wallets'; card_id: string; masked_card_token: string; amount: number }[];
+  card_amount?: number;
 }
 
 const LineAmountsSchema = z.object({

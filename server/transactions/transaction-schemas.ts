@@ -44,6 +44,9 @@ export const TransactionSchema = z.object({
   platform_type: z.enum(['aggregator', 'marketplace']).optional(),
   items: z.array(JsonObject).optional(),
   shipping_option: JsonObject.optional(),
+  /** The parts of `amount` paid by gift cards; the card (or other method) paid `card_amount`. */
+  gift_cards: z.array(z.object({ type: z.literal('kassa.wallets'), card_id: z.string(), masked_card_token: z.string(), amount: z.number().int() })).optional(),
+  card_amount: z.number().int().optional(),
   shipping_address: JsonObject.optional(),
   billing_address: JsonObject.optional(),
   customer: JsonObject.optional(),

@@ -1,0 +1,37 @@
+import { sumAmounts } from './money';
+
+/**
+ * Express checkout arithmetic on the server's copy of the order (the page never computes a total):
+ * the amount with a shipping option, and how gift cards split what is to be paid.
+ */
+
+interface PricedOrder {
+  amount: number;
+  items?: readonly { amount: number }[];
+  discount_lines?: readonly { amount?: number }[];
+  shipping_option?: { amount: number };
+  gift_cards?: readonly { amount: number }[];
+}
+
+/** Items plus the shipping option, less order-level discount lines. */
+export const orderTotal = (order: Omit<PricedOrder, 'amount' | 'gift_cards'>): number =>
+  sumAmounts((order.items ?? []).map((i) => i.amount)) + (order.shipping_option?.amount ?? 0) - sumAmounts((order.discount_lines ?? []).map((d) => d.amount ?? 0));
+
+/** What the customer still pays by card after the gift cards. */
+export const amountDue = (order: PricedOrder): number => Math.max(0, order.amount - sumAmounts((order.gift_cards ?? []).map((g) => g.amount)));
+
+/**
+ * Each card pays up to its balance, in the order given, until `amount` is covered; a card that would
+ * pay nothing is dropped. Used whenever the order amount changes, so the cards never exceed it.
+ */
+export const allocateGiftCards = <C extends { balance: number }>(amount: number, cards: readonly C[]): (C & { amount: number })[] => {
+  let left = amount;
+  const used: (C & { amount: number })[] = [];
+  for (const card of cards) {
+    const part = Math.min(left, card.balance);
+    if (part <= 0) continue;
+    used.push({ ...card, amount: part });
+    left -= part;
+  }
+  return used;
+};

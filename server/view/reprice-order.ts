@@ -1,0 +1,23 @@
+import { allocateGiftCards } from '../../domain/express-order';
+import { giftCardById } from '../providers/sandbox/sandbox-gift-cards';
+import type { StoredSessionOrder } from '../sessions/session-record';
+import type { ShippingOption } from '../../domain/view-types';
+
+/** The order with another shipping option (or none): the amount moves by the difference of the two prices. */
+export const withShippingOption = (order: StoredSessionOrder, option: ShippingOption | undefined): StoredSessionOrder => {
+  const { shipping_option: previous, ...rest } = order;
+  const amount = order.amount - (previous?.amount ?? 0) + (option?.amount ?? 0);
+  return { ...rest, amount, ...(option ? { shipping_option: option } : {}) };
+};
+
+/** The gift cards re-applied to the order's (new) amount: each pays up to its balance, never more than the order. */
+export const withGiftCardsReapplied = (order: StoredSessionOrder): StoredSessionOrder => {
+  const { gift_cards: applied, ...rest } = order;
+  if (!applied?.length) return rest;
+  const cards = applied.flatMap((g) => {
+    const found = giftCardById(g.card_id);
+    return found ? [found] : [];
+  });
+  const used = allocateGiftCards(order.amount, cards).map((c) => ({ type: 'kassa.wallets' as const, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));
+  return used.length ? { ...rest, gift_cards: used } : rest;
+};

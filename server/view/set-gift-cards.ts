@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { AppContext, RequestMeta } from '../app-context';
+import { allocateGiftCards } from '../../domain/express-order';
+import { findGiftCard } from '../providers/sandbox/sandbox-gift-cards';
+import { toJson } from '../shared/json-columns';
+import type { ViewSession } from '../sessions/session-schemas';
+import type { SetGiftCardsBody } from './view-schemas';
+import { writeViewSession } from './write-view-session';
+
+type GiftCardsInput = z.infer<typeof SetGiftCardsBody>['gift_cards'];
+
+/** The card ids the merchant listed for this customer (`customer.gift_cards["kassa.wallets"]`, or the `dintero.` spelling). */
+const listedCardIds = (customer: Record<string, unknown> | undefined): string[] => {
+  const lists = (customer?.gift_cards ?? {}) as Record<string, unknown>;
+  return ['kassa.wallets', 'dintero.wallets']
+    .flatMap((key) => (Array.isArray(lists[key]) ? (lists[key] as { card_id?: unknown }[]) : []))
+    .flatMap((c) => (typeof c.card_id === 'string' ? [c.card_id] : []));
+};
+
+/**
+ * Replaces the order's gift cards (an empty list removes them all). Each card pays up to its balance,
+ * in the order given; `used` is false when no card pays anything (the route answers 204).
+ */
+export const setGiftCards = async (
+  ctx: AppContext,
+  sessionId: string,
+  input: GiftCardsInput,
+  ifUnmodifiedSince: string | undefined,
+  meta: RequestMeta,
+): Promise<{ used: boolean; view: ViewSession }> => {
+  let used = false;
+  const view = await writeViewSession(ctx, sessionId, { ifUnmodifiedSince, meta, expressOnly: true }, async (session) => {
+    const listed = listedCardIds(session.customer);
+    const found = input.map((card, i) => findGiftCard(card, i, listed));
+    const unique = found.filter((c, i) => found.findIndex((d) => d.card_id === c.card_id) === i);
+    const applied = allocateGiftCards(session.order.amount, unique).map((c) => ({ type: 'kassa.wallets' as const, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));
+    used = applied.length > 0;
+    const { gift_cards: _previous, ...rest } = session.order;
+    const order = used ? { ...rest, gift_cards: applied } : rest;
+    const events = used
+      ? applied.map((c): ['SET_GIFT_CARD', Record<string, unknown>] => [
+          'SET_GIFT_CARD',
+          { gift_card: { card_id: c.card_id, card_amount: c.amount, masked_card_token: c.masked_card_token, currency: session.currency } },
+        ])
+      : [['SET_GIFT_CARD', { gift_cards: [] }] as ['SET_GIFT_CARD', Record<string, unknown>]];
+    return { changes: { order_data: toJson(order) }, events };
+  });
+  return { used, view };
+};

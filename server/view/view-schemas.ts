@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { SafeString, SafeText } from '../shared/schemas';
+import { ShippingOption } from '../sessions/session-schemas';
+
+const text = (max: number) => SafeString.trim().max(max);
+
+/** An address the customer enters: every field optional (as the public OrderAddress), each checked. */
+export const CustomerAddress = z.looseObject({
+  first_name: text(100).optional(),
+  last_name: text(100).optional(),
+  address_line: text(200).optional(),
+  address_line_2: text(200).optional(),
+  co_address: text(200).optional(),
+  business_name: text(200).optional(),
+  postal_code: text(20).optional(),
+  postal_place: text(100).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 country code, e.g. NO')
+    .optional(),
+  phone_number: z
+    .string()
+    .regex(/^\+?[1-9]\d{1,14}$/, 'must be a phone number in E.164 form, e.g. +4799999999')
+    .optional(),
+  email: z.email('must be an email address').max(254).optional(),
+  organization_number: text(50).optional(),
+  comment: SafeText.max(500).optional(),
+});
+
+export const SetAddressesBody = z.strictObject({
+  shipping_address: CustomerAddress.optional(),
+  billing_address: CustomerAddress.optional(),
+  checkboxes: z
+    .array(z.strictObject({ id: text(100), checked: z.boolean() }))
+    .max(10)
+    .optional(),
+});
+export type SetAddressesInput = z.infer<typeof SetAddressesBody>;
+
+/** The chosen option: matched by `id` and `line_id`; the rest of what the page sends is ignored (the server's copy is stored). */
+export const SetShippingOptionBody = ShippingOption;
+
+export const SetDiscountCodesBody = z.strictObject({ discount_codes: z.array(text(100).min(1)).max(100) });
+
+export const GIFT_CARD_TYPES = ['kassa.wallets.card_token', 'kassa.wallets.card_id', 'dintero.wallets.card_token', 'dintero.wallets.card_id'] as const;
+export const SetGiftCardsBody = z.strictObject({
+  gift_cards: z.array(z.strictObject({ type: z.enum(GIFT_CARD_TYPES), value: text(64).min(1), pin: z.string().max(16).optional() })).max(5),
+});
+
+export const PaymentInformationBody = z.strictObject({
+  billing_address: CustomerAddress,
+  shipping_address: CustomerAddress,
+  locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a locale, e.g. en-GB'),
+});
+
+export const ViewWriteHeaders = z.looseObject({ 'if-unmodified-since': z.string().max(100).optional() });

@@ -1,0 +1,54 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import { inTransaction } from '../db/tx';
+import { AppError } from '../errors/app-error';
+import { getViewSession } from '../sessions/get-view-session';
+import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
+import { saveSessionChanges, type SessionChanges } from '../sessions/save-session-changes';
+import { sessionNotAvailable, unavailableCause } from '../sessions/session-availability';
+import { appendSessionEvent, type SessionEventName } from '../sessions/session-events';
+import { loadSession, type SessionRecord } from '../sessions/session-repository';
+import type { ViewSession } from '../sessions/session-schemas';
+
+export interface ViewWritePlan {
+  changes: SessionChanges;
+  events: [SessionEventName, Record<string, unknown>][];
+}
+
+export interface ViewWriteOptions {
+  ifUnmodifiedSince: string | undefined;
+  meta: RequestMeta;
+  /** Refuse sessions without `express` (400 EXPRESS_NOT_ENABLED). */
+  expressOnly?: boolean;
+}
+
+/** The checks every customer write starts with: open (else the view's 404), not locked, not stale. */
+export const loadWritableSession = async (ctx: AppContext, sessionId: string, opts: ViewWriteOptions): Promise<SessionRecord> => {
+  const session = await loadSession(ctx.database.db, ctx.database, sessionId);
+  const cause = unavailableCause(session);
+  if (cause) throw sessionNotAvailable(session, cause);
+  if (opts.expressOnly && !session.express) throw new AppError('EXPRESS_NOT_ENABLED', 'This checkout does not take express details (the session has no express options)');
+  if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The shop is updating your order; try again in a moment');
+  assertUnmodifiedSince(opts.ifUnmodifiedSince, session);
+  return session;
+};
+
+/**
+ * THE customer write of the checkout view. `plan` computes the changes from the session as read and may
+ * call the merchant (never inside a database transaction); the write then commits only if the session
+ * is still the version that was read, else 412 and nothing is written. Answers the masked view.
+ */
+export const writeViewSession = async (ctx: AppContext, sessionId: string, opts: ViewWriteOptions, plan: (session: SessionRecord) => Promise<ViewWritePlan>): Promise<ViewSession> => {
+  const session = await loadWritableSession(ctx, sessionId, opts);
+  const { changes, events } = await plan(session);
+  await inTransaction(ctx.database, async (trx) => {
+    const row = await loadSession(trx, ctx.database, sessionId, { lock: true });
+    if (row.version !== session.version) {
+      throw new AppError('PRECONDITION_FAILED', 'The session changed while your update was processed; reload it and try again', {
+        extra: { updated_at: row.updated_at, version: String(row.version) },
+      });
+    }
+    await saveSessionChanges(trx, row, changes);
+    for (const [name, details] of events) await appendSessionEvent(trx, row.id, name, { meta: opts.meta, details });
+  });
+  return getViewSession(ctx, sessionId);
+};
