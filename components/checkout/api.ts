@@ -55,11 +55,13 @@ const outcomeOf = (body: PaymentResponse): PayOutcome => {
   };
 };
 
-export const paySession = async (sid: string, card: CardInput): Promise<PayOutcome> => {
+/** Pays with a card, or (card undefined) with the order's gift cards alone. */
+export const paySession = async (sid: string, card: CardInput | undefined): Promise<PayOutcome> => {
+  const payment = card ? { payment_product_type: 'sandbox.creditcard', card } : { payment_product_type: 'kassa.wallets' };
   const res = await fetch(`/v1/sessions/${encodeURIComponent(sid)}/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ payment: { payment_product_type: 'sandbox.creditcard', card } }),
+    body: JSON.stringify({ payment }),
   });
   const body = await readJson(res);
   if (res.ok) return outcomeOf(body as unknown as PaymentResponse);

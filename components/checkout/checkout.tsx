@@ -2,7 +2,9 @@
 import { Panel } from '../ui/panel';
 import { SessionUnavailableError } from './api';
 import { CheckoutHeader } from './checkout-header';
+import { CancelCheckout } from './cancel-checkout';
 import { CheckoutSkeleton } from './checkout-skeleton';
+import { ExpressSteps } from './express/express-steps';
 import { LoadError } from './load-error';
 import { OrderSummary } from './order-summary';
 import { PaymentPanel } from './payment-panel';
@@ -31,9 +33,11 @@ export const Checkout = ({ sid, options }: { sid: string; options: CheckoutOptio
         <CheckoutHeader merchantName={session.configuration.merchant.name} testMode={testMode} />
         {testMode ? <TestModeNotice /> : null}
         <Panel labelledBy="order-heading">
-          <OrderSummary order={session.order} hideItems={options.hideItems} />
+          <OrderSummary order={session.order} hideItems={options.hideItems} amountDue={session.amount_due} />
         </Panel>
+        {session.express ? <ExpressSteps sid={sid} session={session} /> : null}
         <PaymentPanel sid={sid} session={session} onNotPayable={onNotPayable} {...(options.clientSideValidation ? { validate } : {})} />
+        {session.token_provider ? null : <CancelCheckout sid={sid} returnUrl={session.url.return_url} merchantReference={session.order.merchant_reference} />}
       </div>
     );
   }

@@ -14,8 +14,15 @@ const Line = ({ label, detail, amount }: { label: string; detail?: string; amoun
 );
 
 /** The order lines, shipping and total, in the order's currency. */
-export const OrderSummary = ({ order, hideItems }: { order: Order; hideItems: boolean }) => {
+/** What the shop's discount lines take off an item. */
+const discountOf = (item: NonNullable<Order['items']>[number]): number => {
+  const lines = Array.isArray(item.discount_lines) ? (item.discount_lines as { amount?: number }[]) : [];
+  return lines.reduce((sum, l) => sum + (l.amount ?? 0), 0);
+};
+
+export const OrderSummary = ({ order, hideItems, amountDue = order.amount }: { order: Order; hideItems: boolean; amountDue?: number }) => {
   const money = (amount: number) => formatMoney(amount, order.currency);
+  const giftCards = order.gift_cards ?? [];
   const items = hideItems ? [] : (order.items ?? []);
   const shipping = hideItems ? undefined : order.shipping_option;
   return (
@@ -29,7 +36,7 @@ export const OrderSummary = ({ order, hideItems }: { order: Order; hideItems: bo
             <Line
               key={item.line_id}
               label={item.description || item.id || `Item ${item.line_id}`}
-              detail={item.quantity !== undefined ? `Quantity ${item.quantity}` : undefined}
+              detail={[item.quantity !== undefined ? `Quantity ${item.quantity}` : '', discountOf(item) ? `Discount −${money(discountOf(item))}` : ''].filter(Boolean).join(' · ') || undefined}
               amount={money(item.amount)}
             />
           ))}
@@ -42,6 +49,22 @@ export const OrderSummary = ({ order, hideItems }: { order: Order; hideItems: bo
           {money(order.amount)}
         </p>
       </div>
+      {giftCards.length > 0 ? (
+        <ul aria-label="Gift cards" className="mt-1 text-sm text-slate-700">
+          {giftCards.map((g) => (
+            <li key={g.card_id} className="flex justify-between">
+              <span>Gift card {g.masked_card_token}</span>
+              <span className="tabular-nums">−{money(g.amount)}</span>
+            </li>
+          ))}
+          <li className="flex justify-between font-semibold text-slate-900">
+            <span>Left to pay</span>
+            <span data-testid="amount-due" className="tabular-nums">
+              {money(amountDue)}
+            </span>
+          </li>
+        </ul>
+      ) : null}
       {order.vat_amount ? <p className="mt-0.5 text-right text-xs text-slate-500">Includes VAT {money(order.vat_amount)}</p> : null}
       <p className="mt-1 text-xs text-slate-500">Order reference {order.merchant_reference}</p>
     </div>

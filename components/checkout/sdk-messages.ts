@@ -6,6 +6,7 @@
 export type OutgoingType =
   | 'SessionLoaded'
   | 'SessionUpdated'
+  | 'SessionCancel'
   | 'SessionNotFound'
   | 'SessionPaymentAuthorized'
   | 'SessionPaymentOnHold'

@@ -28,9 +28,9 @@ export type FieldErrors = Extract<PayOutcome, { kind: 'invalid_card' }>['errors'
 export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps) => {
   const [alert, setAlert] = useState<string>();
   const [approved, setApproved] = useState<{ transactionId: string; redirectUrl: string }>();
-  const mutation = useMutation({ mutationFn: (card: CardInput) => paySession(sid, card) });
+  const mutation = useMutation({ mutationFn: (card: CardInput | undefined) => paySession(sid, card) });
 
-  const pay = async (card: CardInput): Promise<{ fieldErrors?: FieldErrors; declined?: boolean }> => {
+  const pay = async (card: CardInput | undefined): Promise<{ fieldErrors?: FieldErrors; declined?: boolean }> => {
     setAlert(undefined);
     if (validate && isEmbedded()) {
       const result = await validate(session);
@@ -75,5 +75,8 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
     }
   };
 
-  return { pay, alert, approved };
+  /** The gift cards pay the whole order: no card. */
+  const payWithGiftCards = () => pay(undefined);
+
+  return { pay, payWithGiftCards, alert, approved };
 };

@@ -30,7 +30,8 @@ export const setGiftCards = async (
 ): Promise<{ used: boolean; view: ViewSession }> => {
   let used = false;
   const view = await writeViewSession(ctx, sessionId, { ifUnmodifiedSince, meta, expressOnly: true }, async (session) => {
-    const listed = listedCardIds(session.customer);
+    // a card already on the order was checked (with its PIN) when it was added: it may be kept by its id
+    const listed = [...listedCardIds(session.customer), ...(session.order.gift_cards ?? []).map((g) => g.card_id)];
     const found = input.map((card, i) => findGiftCard(card, i, listed));
     const unique = found.filter((c, i) => found.findIndex((d) => d.card_id === c.card_id) === i);
     const applied = allocateGiftCards(session.order.amount, unique).map((c) => ({ type: 'kassa.wallets' as const, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));

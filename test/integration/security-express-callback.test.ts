@@ -114,7 +114,7 @@ describe('when called, the URL goes through the policy with the resolved address
   it('a host name resolving to loopback is refused without a request, with the generic error', async () => {
     const url = `http://shipping.shop.example:${service.port}/shipping`;
     const err = await callExpressCallback(strict.kassa.ctx, 'T10000001', url, { order: {} }, { lookup: toLoopback }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'EXPRESS_CALLBACK_FAILED', message: "The shop's shipping service did not give a usable answer" });
+    expect(err).toMatchObject({ code: 'EXPRESS_CALLBACK_FAILED', message: "The shop's shipping service did not give a usable answer; try again" });
     expect(service.requests()).toBe(0);
   });
 
@@ -129,7 +129,7 @@ describe('when called, the URL goes through the policy with the resolved address
       const order = { ...before.order, shipping_option: HOME, shipping_address: ADDRESS, amount: 10500 };
       const res = await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, { order });
       expect(res.status).toBe(502);
-      expect(res.body.error).toEqual({ code: 'EXPRESS_CALLBACK_FAILED', message: "The shop's shipping service did not give a usable answer", errors: [] });
+      expect(res.body.error).toEqual({ code: 'EXPRESS_CALLBACK_FAILED', message: "The shop's shipping service did not give a usable answer; try again", errors: [] });
       expect(service.requests()).toBe(0);
       expect((await api.get(`/v1/sessions/${id}`)).body).toEqual(before);
     } finally {

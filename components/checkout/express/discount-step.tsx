@@ -1,0 +1,48 @@
+'use client';
+import { useId, useState } from 'react';
+import type { ViewSession } from '../../../domain/view-types';
+import { CardField as Field } from '../card-field';
+
+const smallButton =
+  'rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-100 disabled:cursor-wait disabled:opacity-60';
+
+/** Discount codes: the shop's discount callback decides what each is worth; applied codes can be removed. */
+export const DiscountStep = ({ session, busy, onSet }: { session: ViewSession; busy: boolean; onSet: (codes: string[], added?: string) => Promise<void> }) => {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const applied = session.order.discount_codes ?? [];
+  const apply = async () => {
+    const c = code.trim();
+    if (!c) return;
+    await onSet([...applied.filter((a) => a !== c), c], c);
+    setCode('');
+  };
+  return (
+    <div className="space-y-3">
+      <form
+        className="flex items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void apply();
+        }}
+      >
+        <Field id={`${id}-code`} label="Discount code" className="flex-1" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} />
+        <button type="submit" disabled={busy || code.trim() === ''} className={smallButton}>
+          Apply
+        </button>
+      </form>
+      {applied.length > 0 ? (
+        <ul aria-label="Applied discount codes" className="flex flex-wrap gap-2">
+          {applied.map((c) => (
+            <li key={c} className="flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm text-emerald-900">
+              {c}
+              <button type="button" disabled={busy} aria-label={`Remove discount code ${c}`} onClick={() => void onSet(applied.filter((a) => a !== c))} className="font-semibold underline">
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+};

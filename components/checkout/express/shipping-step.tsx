@@ -1,0 +1,73 @@
+'use client';
+import { useState } from 'react';
+import { formatMoney } from '../../../domain/money';
+import type { ShippingOption, ViewSession } from '../../../domain/view-types';
+
+const DAYS = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+const hours = (o: ShippingOption): string | undefined =>
+  o.pick_up_address?.opening_hours?.periods?.map((p) => `${p.day_of_week ? DAYS[p.day_of_week] : ''} ${p.opens_at ?? ''}–${p.closes_at ?? ''}`.trim()).join(', ');
+
+const eta = (o: ShippingOption): string | undefined => {
+  const days = o.eta?.working_days;
+  if (days?.length) return days.length === 2 ? `Delivered in ${days[0]}–${days[1]} working days` : `Delivered in ${days[0]} working days`;
+  if (o.eta?.starts_at) return `Expected ${new Date(o.eta.starts_at).toLocaleDateString('en-GB', { timeZone: 'UTC' })}`;
+  return undefined;
+};
+
+const Details = ({ option }: { option: ShippingOption }) => {
+  const p = option.pick_up_address;
+  const lines = [
+    option.operator,
+    option.description,
+    p ? [p.business_name, p.address_line, [p.postal_code, p.postal_place].filter(Boolean).join(' ')].filter(Boolean).join(', ') : undefined,
+    p && hours(option) ? `Open ${hours(option)}` : undefined,
+    eta(option),
+    option.pay_in_store?.type === 'full' ? 'Pay in store when you pick it up' : undefined,
+  ].filter(Boolean);
+  return (
+    <>
+      {lines.map((l) => (
+        <span key={l} className="block text-xs text-slate-500">
+          {l}
+        </span>
+      ))}
+    </>
+  );
+};
+
+/** The shop's options for the entered address, as one radio group; choosing one saves it at once. */
+export const ShippingStep = ({ session, busy, onChoose }: { session: ViewSession; busy: boolean; onChoose: (option: ShippingOption) => Promise<unknown> }) => {
+  const options = session.express?.shipping_options ?? [];
+  const chosen = session.order.shipping_option;
+  const key = (o: { id: string; line_id: string }) => `${o.id}/${o.line_id}`;
+  // the customer's click shows at once; the server's choice wins when the write is answered
+  const [clicked, setClicked] = useState<string>();
+  const selected = clicked ?? (chosen ? key(chosen) : '');
+  if (options.length === 0) {
+    return (
+      <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        Sorry, the shop cannot ship to this address. Try another address.
+      </p>
+    );
+  }
+  const choose = async (o: ShippingOption) => {
+    setClicked(key(o));
+    await onChoose(o);
+    setClicked(undefined);
+  };
+  return (
+    <div role="radiogroup" aria-labelledby="shipping-heading" aria-busy={busy} className="space-y-2">
+      {options.map((o) => (
+        <label key={key(o)} className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50">
+          <input type="radio" name="shipping" value={key(o)} checked={selected === key(o)} onChange={() => void choose(o)} className="mt-1 h-4 w-4 accent-indigo-600" />
+          <span className="min-w-0 flex-1">
+            <span className="block text-sm font-medium text-slate-900">{o.title ?? o.id}</span>
+            <Details option={o} />
+          </span>
+          <span className="text-sm tabular-nums text-slate-800">{formatMoney(o.amount, session.order.currency)}</span>
+        </label>
+      ))}
+    </div>
+  );
+};

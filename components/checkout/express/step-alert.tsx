@@ -1,0 +1,21 @@
+import { Alert } from '../../ui/alert';
+import type { Step, StepProblem } from './use-view-write';
+
+/** The problem of one step, announced, with "Try again" when repeating the write may help. */
+export const StepAlert = ({ step, problem }: { step: Step; problem: StepProblem | undefined }) => {
+  if (!problem || problem.step !== step) return null;
+  return (
+    <Alert tone="error" className="mt-3">
+      <p>{problem.message}</p>
+      {problem.retry ? (
+        <button
+          type="button"
+          onClick={problem.retry}
+          className="mt-2 rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-red-100"
+        >
+          Try again
+        </button>
+      ) : null}
+    </Alert>
+  );
+};

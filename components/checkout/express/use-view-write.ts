@@ -1,0 +1,62 @@
+'use client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { formatMoney } from '../../../domain/money';
+import type { ViewSession } from '../../../domain/view-types';
+import { postToParent } from '../sdk-messages';
+import { type WriteOutcome, writeView } from './view-write';
+
+export type Step = 'address' | 'shipping' | 'discount' | 'gift_card';
+
+export interface StepProblem {
+  step: Step;
+  message: string;
+  retry?: () => void;
+}
+
+/**
+ * Every express step writes through here: the answer replaces the page's session (the summary is
+ * the server's, never client arithmetic); on 412 the session is reloaded and the customer told what
+ * changed; a failed shop callback can be retried.
+ */
+export const useViewWrite = (sid: string, session: ViewSession) => {
+  const client = useQueryClient();
+  const key = ['view-session', sid];
+  const latest = useRef(session);
+  useEffect(() => {
+    latest.current = session;
+  });
+  const [problem, setProblem] = useState<StepProblem>();
+  const [pending, setPending] = useState<Step>();
+
+  const reload = async (): Promise<ViewSession | undefined> => {
+    await client.refetchQueries({ queryKey: key });
+    return client.getQueryData<ViewSession>(key);
+  };
+
+  const write = async (step: Step, path: string, body: unknown): Promise<WriteOutcome> => {
+    setPending(step);
+    setProblem(undefined);
+    const outcome = await writeView(sid, path, body, latest.current.updated_at);
+    setPending(undefined);
+    if (outcome.kind === 'ok') {
+      client.setQueryData(key, outcome.view);
+      postToParent(sid, 'SessionUpdated', { session: outcome.view });
+    } else if (outcome.kind === 'no_content') {
+      await reload();
+    } else if (outcome.kind === 'stale') {
+      const fresh = await reload();
+      const total = fresh ? ` The total is now ${formatMoney(fresh.order.amount, fresh.order.currency)}.` : '';
+      setProblem({ step, message: `Your order was changed while you were editing it, so we reloaded it.${total} Check it and try again.` });
+    } else {
+      if (outcome.code === 'SESSION_NOT_AVAILABLE' || outcome.code === 'SESSION_LOCKED') void reload();
+      setProblem({ step, message: outcome.message, ...(outcome.retryable ? { retry: () => void write(step, path, body) } : {}) });
+    }
+    return outcome;
+  };
+
+  /** A problem the page itself found in an answer (e.g. a code that gives no discount). */
+  const report = (step: Step, message: string) => setProblem({ step, message });
+
+  return { write, report, problem, pending };
+};
