@@ -1,5 +1,7 @@
 import { createDemoSession, DEFAULT_DEMO_CART } from '../../../server/demo/create-demo-session';
 import { demoContext, DemoCheckoutForm, formFields } from '../../../server/demo/demo-http';
+import { AppError } from '../../../server/errors/app-error';
+import { statusForCode } from '../../../server/http/error-response';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -18,6 +20,7 @@ export const POST = async (request: Request): Promise<Response> => {
     const location = form.data.mode === 'inline' ? `${meta.baseUrl}/demo/inline?sid=${encodeURIComponent(session.id)}` : session.url;
     return new Response(null, { status: 303, headers: { location } });
   } catch (e) {
+    if (e instanceof AppError) return new Response(e.message, { status: statusForCode(e.code), headers: { 'content-type': 'text/plain' } });
     console.error(e);
     return new Response('Could not start the checkout', { status: 500, headers: { 'content-type': 'text/plain' } });
   }
