@@ -108,3 +108,12 @@ test('Cancel abandons the session and returns to the store', async ({ page }) =>
   const view = await api('GET', `/v1/view/${sid}/session`);
   expect(view.status).toBe(404);
 });
+
+test('"Checkout on this page" embeds the hosted checkout with the browser SDK, in the store\'s own page', async ({ page }) => {
+  const sid = await checkoutFromDemoStore(page, 'Checkout on this page');
+  expect(new URL(page.url()).pathname).toBe('/demo/inline');
+  const frame = page.frameLocator('[data-testid=checkout-container] iframe');
+  await expect(frame.getByTestId('order-total')).toHaveText('398.00 NOK');
+  expect(await page.locator('[data-testid=checkout-container] iframe').getAttribute('src')).toContain(`sid=${sid}`);
+  await expect(page.getByRole('status')).toHaveText('Checkout ready');
+});
