@@ -1,48 +1,39 @@
 import type { Metadata } from 'next';
-import { Panel } from '../../components/ui/panel';
+import { DEMO_PRODUCTS } from '../../domain/demo-catalog';
+import { DemoCart } from './demo-cart';
+import { DemoHeader } from './demo-header';
 
-export const metadata: Metadata = { title: 'Demo shop · Kassa' };
-
-const ITEMS: [string, string][] = [
-  ['Kassa coffee mug × 2', '198.00 NOK'],
-  ['Coffee beans, 500 g', '200.00 NOK'],
-];
+export const metadata: Metadata = { title: 'Demo store · Kassa' };
 
 /**
- * The demo shop's basket. Showing it creates nothing: the button POSTs to /demo/start, which
- * creates the session and sends the browser to the checkout (a GET never creates a session).
+ * The demo store: products, a cart kept in the browser (localStorage) and two checkout buttons.
+ * Showing it creates nothing: the buttons POST the cart to /demo/start, which creates the express
+ * session (a GET never creates a session).
  */
-export default function DemoShop() {
+export default function DemoStore() {
   return (
-    <main className="min-h-screen bg-slate-50 px-4 py-8 sm:py-12">
-      <div className="mx-auto w-full max-w-lg">
-        <p className="mb-4 text-center text-sm font-semibold uppercase tracking-wide text-slate-500">Kassa demo shop</p>
-        <Panel>
-          <h1 className="text-xl font-semibold text-slate-900">Your basket</h1>
-          <dl className="mt-5 divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
-            {ITEMS.map(([label, amount]) => (
-              <div key={label} className="flex justify-between gap-4 px-4 py-2">
-                <dt className="text-slate-700">{label}</dt>
-                <dd className="font-mono text-slate-800">{amount}</dd>
-              </div>
-            ))}
-            <div className="flex justify-between gap-4 px-4 py-2 font-semibold">
-              <dt className="text-slate-900">Total</dt>
-              <dd className="font-mono text-slate-900">398.00 NOK</dd>
-            </div>
-          </dl>
-          <form method="post" action="/demo/start" className="mt-6 text-center">
-            <button
-              type="submit"
-              className="inline-block rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200"
-            >
-              Pay with Kassa
-            </button>
-          </form>
-          <p className="mt-4 text-center text-sm text-slate-500">
-            Pay with card <span className="font-mono">4111 1111 1111 1111</span>, any future expiry date and any 3-digit security code.
-          </p>
-        </Panel>
+    <main className="min-h-screen bg-slate-50 px-4 py-6 sm:py-10">
+      <div className="mx-auto w-full max-w-5xl">
+        <DemoHeader current="shop" />
+        <DemoCart products={[...DEMO_PRODUCTS]} />
+        <section aria-labelledby="try-it" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-600">
+          <h2 id="try-it" className="font-semibold text-slate-900">
+            Things to try
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li>
+              Shipping depends on the address: Norwegian postal codes get home delivery priced by region, two pick-up points and express; SE, DK and FI get Nordic delivery; the store cannot ship to{' '}
+              <strong>US</strong>. Postal code <span className="font-mono">9999</span> makes the shipping service fail once (press &quot;Try again&quot;).
+            </li>
+            <li>
+              Discount codes <span className="font-mono">SAVE10</span> (10 % off every item) and <span className="font-mono">FREESHIP</span> (free shipping).
+            </li>
+            <li>
+              Sandbox gift cards pay part of the order (see the README); card <span className="font-mono">4111 1111 1111 1111</span>, any future expiry and CVC <span className="font-mono">123</span>{' '}
+              pays the rest.
+            </li>
+          </ul>
+        </section>
       </div>
     </main>
   );

@@ -14,3 +14,9 @@ export const CARDS = {
   approve: '4111 1111 1111 1111',
   decline: '4000 0000 0000 0002',
 } as const;
+
+/**
+ * A sandbox gift card that pays part of the demo order (server/providers/sandbox/sandbox-gift-cards.ts;
+ * documented in the README): `balance` in øre.
+ */
+export const GIFT_CARD = { number: 'TODO', pin: 'TODO', balance: 0 } as const;

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedCallback {
@@ -39,6 +41,39 @@ const embedPage = (src: string) => `<!doctype html>
 </script>
 </body></html>`;
 
+/** The browser SDK's UMD build (global `dintero`), served by the merchant as a shop would host it. */
+const SDK_FILE = path.resolve(__dirname, '../../node_modules/@dintero/checkout-web-sdk/dist/dintero-checkout-web-sdk.umd.min.js');
+
+/**
+ * A merchant page that embeds the checkout with the REAL SDK (`dintero.embed`, endpoint = Kassa's
+ * origin): the instance is `window.checkout`, every SDK event is recorded in `window.sdkEvents`
+ * and the order total of the last SessionLoaded/SessionUpdated is shown in #sdk-total.
+ */
+const sdkEmbedPage = (sid: string, endpoint: string) => `<!doctype html>
+<html><head><meta charset="utf-8"><title>Merchant shop (SDK)</title></head>
+<body style="margin:0;font-family:sans-serif">
+<h1 style="font-size:18px;padding:8px">Merchant shop</h1>
+<p>Total from the SDK: <output id="sdk-total"></output></p>
+<div id="container"></div>
+<script src="/sdk.js"></script>
+<script>
+  window.sdkEvents = [];
+  const record = (e) => window.sdkEvents.push(Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v !== 'function' && typeof v !== 'object').concat([['session', e.session ? { amount: e.session.order && e.session.order.amount } : undefined]])));
+  dintero.embed({
+    container: document.getElementById('container'),
+    sid: ${JSON.stringify(sid)},
+    endpoint: ${JSON.stringify(endpoint)},
+    language: 'en',
+    onSession: (e) => { record(e); document.getElementById('sdk-total').textContent = String(e.session.order.amount); },
+    onSessionLocked: (e) => record(e),
+    onSessionLockFailed: (e) => record(e),
+    onPayment: (e) => record(e),
+    onPaymentError: (e) => record(e),
+    onSessionCancel: (e) => record(e),
+  }).then((checkout) => { window.checkout = checkout; });
+</script>
+</body></html>`;
+
 export const startMerchantServer = async (): Promise<MerchantServer> => {
   const callbacks: RecordedCallback[] = [];
   let origin = '';
@@ -52,6 +87,10 @@ export const startMerchantServer = async (): Promise<MerchantServer> => {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       } else if (url.pathname === '/return') {
         res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Order complete</title><h1>Merchant return page</h1><pre>${escapeHtml(url.search)}</pre>`);
+      } else if (url.pathname === '/sdk.js') {
+        res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(SDK_FILE));
+      } else if (url.pathname === '/sdk-embed') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end(sdkEmbedPage(url.searchParams.get('sid') ?? '', url.searchParams.get('endpoint') ?? ''));
       } else if (url.pathname === '/embed') {
         res.writeHead(200, { 'content-type': 'text/html' }).end(embedPage(url.searchParams.get('src') ?? 'about:blank'));
       } else {

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-idempotency';
 import * as m0005 from './migrations/0005-callback-delivery';
 import * as m0006 from './migrations/0006-idempotency-resource';
 import * as m0007 from './migrations/0007-public-fields-and-retention';
+import * as m0010 from './migrations/0010-demo-store';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-callback-delivery': m0005,
   '0006-idempotency-resource': m0006,
   '0007-public-fields-and-retention': m0007,
+  '0010-demo-store': m0010,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

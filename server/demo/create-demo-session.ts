@@ -1,23 +1,56 @@
 import type { AppContext, RequestMeta } from '../app-context';
-import { ALL_SCOPES } from '../auth/scopes';
+import { ALL_SCOPES, type Actor } from '../auth/scopes';
+import { priceDemoCart, type DemoCartLine } from '../../domain/demo-catalog';
+import { AppError } from '../errors/app-error';
 import { createSession, type CreatedSession } from '../sessions/create-session';
 import { CreateSessionBody } from '../sessions/session-schemas';
+import { createSignatureSecret, findSigningSecret } from '../signature/signature-secrets';
 
-/** The demo shop: one click makes a real session for the startup merchant with a sample order. */
-export const createDemoSession = async (ctx: AppContext, accountId: string, meta: RequestMeta): Promise<CreatedSession> => {
+/** The cart used when the form sends none (the old one-button demo). */
+export const DEFAULT_DEMO_CART: DemoCartLine[] = [
+  { id: 'mug', quantity: 2 },
+  { id: 'beans', quantity: 1 },
+];
+
+/** The store's endpoints, under its public origin (ADR 007). */
+export const demoUrls = (baseUrl: string) => ({
+  return_url: `${baseUrl}/demo/return`,
+  // POST with the transaction as body; later captures, refunds and voids are reported too.
+  callback_url: `${baseUrl}/demo/api/callback?method=POST&report_event=CAPTURE&report_event=REFUND&report_event=VOID`,
+  shipping_address_callback_url: `${baseUrl}/demo/api/shipping-address`,
+  discount_codes_callback_url: `${baseUrl}/demo/api/discount-codes`,
+});
+
+/** The demo account signs its callbacks, so the store can verify them: a secret is made once. */
+const ensureSigningSecret = async (ctx: AppContext, actor: Actor, meta: RequestMeta): Promise<void> => {
+  if (!(await findSigningSecret(ctx.database.db, actor.accountId))) await createSignatureSecret(ctx, actor, { ...meta, idempotency: undefined });
+};
+
+/**
+ * The store's "Checkout" buttons: an express session for the cart (prices from the catalog only),
+ * with the store's shipping address and discount code callbacks, for the startup merchant.
+ */
+export const createDemoSession = async (ctx: AppContext, accountId: string, cart: readonly DemoCartLine[], meta: RequestMeta): Promise<CreatedSession> => {
+  const items = priceDemoCart(cart);
+  if (items.length === 0) throw new AppError('INVALID_REQUEST', 'The cart is empty');
+  const urls = demoUrls(meta.baseUrl);
+  const actor: Actor = { accountId, subject: 'demo-shop', scopes: [...ALL_SCOPES] };
+  await ensureSigningSecret(ctx, actor, meta);
   const input = CreateSessionBody.parse({
-    url: { return_url: `${meta.baseUrl}/demo/return`, callback_url: `${meta.baseUrl}/demo/callback` },
+    url: { return_url: urls.return_url, callback_url: urls.callback_url },
     order: {
-      amount: 39800,
+      amount: items.reduce((sum, i) => sum + i.amount, 0),
+      vat_amount: items.reduce((sum, i) => sum + i.vat_amount, 0),
       currency: 'NOK',
       merchant_reference: `demo-${Date.now()}`,
-      vat_amount: 7960,
-      items: [
-        { id: 'mug', line_id: '1', description: 'Kassa coffee mug', quantity: 2, amount: 19800, vat_amount: 3960, vat: 25 },
-        { id: 'beans', line_id: '2', description: 'Coffee beans, 500 g', quantity: 1, amount: 20000, vat_amount: 4000, vat: 25 },
-      ],
+      items,
     },
-    configuration: { sandbox: { creditcard: { enabled: true } } },
+    express: {
+      shipping_options: [],
+      shipping_address_callback_url: urls.shipping_address_callback_url,
+      discount_codes: { callback_url: urls.discount_codes_callback_url, max_count: 2 },
+    },
+    configuration: { sandbox: { creditcard: { enabled: true } }, discounts: { express_discount_codes: { enabled: true } } },
   });
-  return createSession(ctx, { accountId, subject: 'demo-shop', scopes: [...ALL_SCOPES] }, input, meta);
+  return createSession(ctx, actor, input, meta);
 };

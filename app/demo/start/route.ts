@@ -1,24 +1,27 @@
-import { createDemoSession } from '../../../server/demo/create-demo-session';
-import { getKassa } from '../../../server/http/kassa-singleton';
-import { publicOriginFor } from '../../../server/http/public-origin';
-import { uuid } from '../../../server/shared/ids';
+import { createDemoSession, DEFAULT_DEMO_CART } from '../../../server/demo/create-demo-session';
+import { demoContext, DemoCheckoutForm, formFields } from '../../../server/demo/demo-http';
+import { AppError } from '../../../server/errors/app-error';
+import { statusForCode } from '../../../server/http/error-response';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 /**
- * The demo shop's "Pay with Kassa" button: creates a session for the startup merchant and answers
- * 303 to its checkout. POST only, so showing /demo (or any GET) creates nothing. The return and
- * callback URLs come from the trusted public origin (ADR 007), never from a client's headers.
+ * The store's "Checkout" and "Checkout on this page" buttons: creates an express session for the
+ * cart and answers 303 to the hosted checkout, or to /demo/inline (the SDK embed). POST only, so
+ * showing /demo (or any GET) creates nothing. URLs come from the public origin (ADR 007).
  */
 export const POST = async (request: Request): Promise<Response> => {
-  const kassa = await getKassa();
-  const baseUrl = publicOriginFor(kassa.ctx.env)(Object.fromEntries(request.headers.entries()));
+  const { kassa, accountId, meta } = await demoContext(request);
+  const form = DemoCheckoutForm.safeParse(await formFields(request));
+  if (!form.success) return new Response('The cart is not valid', { status: 400, headers: { 'content-type': 'text/plain' } });
   try {
-    const session = await createDemoSession(kassa.ctx, kassa.merchant.accountId, { requestId: uuid(), baseUrl, headers: {} });
-    return new Response(null, { status: 303, headers: { location: session.url } });
+    const session = await createDemoSession(kassa.ctx, accountId, form.data.cart ?? DEFAULT_DEMO_CART, meta);
+    const location = form.data.mode === 'inline' ? `${meta.baseUrl}/demo/inline?sid=${encodeURIComponent(session.id)}` : session.url;
+    return new Response(null, { status: 303, headers: { location } });
   } catch (e) {
+    if (e instanceof AppError) return new Response(e.message, { status: statusForCode(e.code), headers: { 'content-type': 'text/plain' } });
     console.error(e);
-    return new Response('Could not start the demo payment', { status: 500, headers: { 'content-type': 'text/plain' } });
+    return new Response('Could not start the checkout', { status: 500, headers: { 'content-type': 'text/plain' } });
   }
 };

@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo store's default cart (2 mugs, 1 bag of beans: 398.00 NOK) into the hosted checkout; returns the session id. */
+export const checkoutFromDemoStore = async (page: Page, button: 'Checkout' | 'Checkout on this page' = 'Checkout'): Promise<string> => {
+  await page.goto('/demo');
+  await expect(page.getByTestId('cart-total')).toHaveText('398.00 NOK');
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.waitForURL((u) => u.searchParams.has('sid'));
+  return new URL(page.url()).searchParams.get('sid')!;
+};
+
+/** The store's orders page entry for a session's order, reloading until `text` shows in it. */
+export const expectOrderShows = async (page: Page, merchantReference: string, text: string | RegExp) => {
+  await expect(async () => {
+    await page.goto('/demo/orders');
+    await expect(page.getByRole('listitem', { name: `Order ${merchantReference}` })).toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+};
