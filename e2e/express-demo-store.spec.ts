@@ -3,7 +3,7 @@ import { api } from './support/api';
 import { CARDS, GIFT_CARD } from './support/constants';
 import { checkoutFromDemoStore, expectOrderShows } from './support/demo-store';
 import { fillCard } from './support/checkout-page';
-import { applyDiscount, chooseShipping, enterAddress, payFor, shippingGroup, useGiftCard } from './support/express-page';
+import { alerts, applyDiscount, chooseShipping, enterAddress, payFor, shippingGroup, useGiftCard } from './support/express-page';
 
 const nok = (minor: number) => `${(minor / 100).toFixed(2)} NOK`;
 
@@ -37,7 +37,7 @@ test('the whole express flow in the demo store: address, options from the callba
   const order = page.getByRole('listitem', { name: `Order ${reference}` });
   await expect(order).toContainText('signature valid');
   await order.getByRole('button', { name: 'Capture' }).click();
-  await expect(page.getByRole('status')).toContainText('Captured');
+  await expect(page.getByRole('status').filter({ hasText: 'Captured' })).toBeVisible();
   await expect(order.getByTestId('order-status')).toHaveText('CAPTURED');
   await expectOrderShows(page, reference, 'CAPTURE');
 });
@@ -52,11 +52,11 @@ test('an address the store cannot ship to says so', async ({ page }) => {
 test("a failing shipping callback shows the error and the page's retry succeeds", async ({ page }) => {
   await checkoutFromDemoStore(page);
   await enterAddress(page, { postalCode: '9999', city: 'Tromsø', country: 'NO' }); // the store fails the first time
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(alerts(page)).toBeVisible();
   await expect(shippingGroup(page).getByRole('radio')).toHaveCount(0);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(shippingGroup(page).getByRole('radio')).toHaveCount(4);
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(alerts(page)).toHaveCount(0);
 });
 
 test('a session changed behind the page answers 412; the page reloads it and shows the change', async ({ page }) => {
@@ -90,7 +90,7 @@ test('a session changed behind the page answers 412; the page reloads it and sho
     .getByRole('radio', { name: /Home delivery/ })
     .check();
   await expect.poll(() => answers[0]).toBe(412);
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(alerts(page)).toBeVisible();
   await expect(shippingGroup(page)).toContainText('99.00');
 });
 

@@ -5,7 +5,7 @@ type Scope = Page | FrameLocator;
 
 /** Fills the three card fields by their labels, as a customer would. */
 export const fillCard = async (scope: Scope, card: { number: string; expiry?: string; cvc?: string }) => {
-  await scope.getByLabel('Card number').fill(card.number);
+  await scope.getByLabel('Card number', { exact: true }).fill(card.number);
   await scope.getByLabel('Expiry date').fill(card.expiry ?? futureExpiry());
   await scope.getByLabel('Security code').fill(card.cvc ?? '123');
 };

@@ -19,4 +19,4 @@ export const CARDS = {
  * A sandbox gift card that pays part of the demo order (server/providers/sandbox/sandbox-gift-cards.ts;
  * documented in the README): `balance` in øre.
  */
-export const GIFT_CARD = { number: 'TODO', pin: 'TODO', balance: 0 } as const;
+export const GIFT_CARD = { number: '6000 0000 0000 0001', pin: '1234', balance: 10000 } as const;

@@ -56,3 +56,6 @@ export const useGiftCard = async (scope: Scope, card: { number: string; pin: str
 
 /** The pay button for an exact amount, e.g. "Pay 287.20 NOK". */
 export const payFor = (scope: Scope, amount: string) => scope.getByRole('button', { name: `Pay ${amount}` });
+
+/** The page's announced errors (Next's route announcer is an empty alert region on every page). */
+export const alerts = (scope: Scope) => scope.getByRole('alert').filter({ hasText: /\S/ });

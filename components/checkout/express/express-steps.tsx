@@ -38,7 +38,7 @@ export const ExpressSteps = ({ sid, session }: { sid: string; session: ViewSessi
         </Section>
       ) : null}
       {express.discount_codes ? (
-        <Section id="discount-heading" title="Discount code">
+        <Section id="discount-heading" title="Discount">
           <DiscountStep
             session={session}
             busy={busy('discount')}
