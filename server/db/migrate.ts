@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-idempotency';
 import * as m0005 from './migrations/0005-callback-delivery';
 import * as m0006 from './migrations/0006-idempotency-resource';
 import * as m0007 from './migrations/0007-public-fields-and-retention';
+import * as m0008 from './migrations/0008-sms-outbox';
 import * as m0010 from './migrations/0010-demo-store';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-callback-delivery': m0005,
   '0006-idempotency-resource': m0006,
   '0007-public-fields-and-retention': m0007,
+  '0008-sms-outbox': m0008,
   '0010-demo-store': m0010,
 };
 

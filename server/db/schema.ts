@@ -271,6 +271,16 @@ export interface IdempotencyKeysTable {
   resource_id: string | null;
 }
 
+/** The SMS sink (migration 0008): messages Kassa "sends", read by tests and the console. */
+export interface SmsOutboxTable {
+  id: string;
+  account_id: string;
+  session_id: string;
+  phone_number: string;
+  message: string;
+  created_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_clients: ApiClientsTable;
@@ -289,4 +299,5 @@ export interface DB {
   outbox: OutboxTable;
   callback_attempts: CallbackAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
+  sms_outbox: SmsOutboxTable;
 }

@@ -11,6 +11,7 @@ import { sessionOperationRoutes } from './routes/session-operation-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { transactionRoutes } from './routes/transaction-routes';
 import { viewOrderRoutes } from './routes/view-order-routes';
+import { viewPaymentRoutes } from './routes/view-payment-routes';
 import { viewRoutes } from './routes/view-routes';
 
 /** THE route table: every /v1 operation, declared once. Both HTTP adapters and the OpenAPI document read it. */
@@ -20,6 +21,7 @@ const apiRoutes: RouteDef[] = [
   ...sessionRoutes,
   ...viewRoutes,
   ...viewOrderRoutes,
+  ...viewPaymentRoutes,
   ...transactionRoutes,
   ...adminRoutes,
   ...callbackRoutes,

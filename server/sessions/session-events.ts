@@ -27,7 +27,8 @@ export type SessionEventName =
   | 'SET_SHIPPING_OPTION'
   | 'SET_DISCOUNT_CODES'
   | 'SET_GIFT_CARD'
-  | 'ADD_PAYMENT_INFORMATION';
+  | 'ADD_PAYMENT_INFORMATION'
+  | 'SECRET_CONFIRMATION_CODE_SENT';
 
 /** Appends a session event. Call inside the transaction that holds the session row. With `meta`, the request's id and redacted headers are stored. */
 export const appendSessionEvent = async (

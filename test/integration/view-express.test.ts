@@ -231,3 +231,38 @@ describe('express checkout view operations', () => {
     expect((await customer.post(`/v1/view/${id}/session/abandon`)).status).toBe(404);
   });
 });
+
+describe('confirmation code, payment operations and the deprecated address operation', () => {
+  it('publish/scc: 400 without a phone number, then 200 sent, 202 sent again, into the SMS sink', async () => {
+    const id = await createExpress();
+    const none = await customer.post(`/v1/view/${id}/session/publish/scc`);
+    expect([none.status, none.body.error.code]).toEqual([400, 'PHONE_NUMBER_REQUIRED']);
+    await put(id, 'addresses', { shipping_address: ADDRESS });
+    expect((await customer.post(`/v1/view/${id}/session/publish/scc`)).status).toBe(200);
+    expect((await customer.post(`/v1/view/${id}/session/publish/scc`)).status).toBe(202);
+    const sms = await api.get(`/v1/admin/sms?session_id=${id}`);
+    expect(sms.status).toBe(200);
+    expect(sms.body).toHaveLength(2);
+    expect(sms.body[0]).toMatchObject({ session_id: id, phone_number: '+4799999999', message: expect.stringMatching(/^Your confirmation code is \d{6}$/) });
+    expect((await events(id)).filter((e) => e.name === 'SECRET_CONFIRMATION_CODE_SENT').map((e) => e.details.resent)).toEqual([false, true]);
+  });
+
+  it('payments/{type}: the pay operation for an enabled type with the version; other types are 400', async () => {
+    const id = await createExpress();
+    const res = await customer.post(`/v1/view/${id}/payments/sandbox.creditcard?language=nb`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.operations).toEqual([{ rel: 'pay-sandbox-creditcard', method: 'POST', href: `${customer.baseUrl}/v1/sessions/${id}/pay`, content_type: 'application/json' }]);
+    expect(res.body.version).toBe((await view(id)).body.version);
+    expect((await customer.post(`/v1/view/${id}/payments/sandbox.invoice`)).body.error.code).toBe('PAYMENT_PRODUCT_NOT_ENABLED');
+    expect((await customer.post(`/v1/view/${id}/payments/kassa.wallets`)).body.error.code).toBe('PAYMENT_PRODUCT_NOT_ENABLED');
+    expect((await customer.post(`/v1/view/${id}/payments/sandbox.creditcard?phone_number=abc`)).status).toBe(400);
+  });
+
+  it('the deprecated shipping_address operation takes a bare address and asks the shop for options', async () => {
+    const id = await createExpress();
+    const res = await put(id, 'shipping_address', ADDRESS);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.order.shipping_address).toEqual(ADDRESS);
+    expect(res.body.express.shipping_options).toHaveLength(2);
+  });
+});
