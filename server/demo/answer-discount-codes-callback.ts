@@ -1,10 +1,9 @@
 import type { AppContext } from '../app-context';
 import type { OrderItem, ShippingOption } from '../../domain/view-types';
-import { checkDemoSignature, clip, refused, type DemoRequest } from './check-demo-signature';
-import { recordDemoCallback } from './demo-callbacks';
+import type { DemoRequest } from './check-demo-signature';
 import { discountItems, orderAmount, validDemoCodes } from './demo-discounts';
 import { demoShippingOptions } from './demo-shipping-options';
-import { parsePostedSession } from './answer-shipping-address-callback';
+import { receivePostedSession } from './posted-session';
 import type { DemoAnswer } from './receive-demo-callback';
 
 /**
@@ -13,28 +12,9 @@ import type { DemoAnswer } from './receive-demo-callback';
  * `order.discount_codes` lists only the codes that apply (empty: nothing applies).
  */
 export const answerDiscountCodesCallback = async (ctx: AppContext, accountId: string, req: DemoRequest): Promise<DemoAnswer> => {
-  const signature = await checkDemoSignature(ctx, accountId, req);
-  const session = parsePostedSession(req.body);
-  const record = (status: number, summary: string) =>
-    recordDemoCallback(ctx.database, {
-      account_id: accountId,
-      kind: 'discount_codes',
-      session_id: session?.id ?? null,
-      transaction_id: null,
-      method: req.method,
-      url: clip(req.url),
-      signature,
-      status,
-      summary: clip(summary, 300),
-    });
-  if (refused(signature)) {
-    await record(401, `refused: signature ${signature}`);
-    return { status: 401, body: { error: `signature ${signature}` } };
-  }
-  if (!session) {
-    await record(400, 'not a session');
-    return { status: 400, body: { error: 'expected the session as JSON' } };
-  }
+  const received = await receivePostedSession(ctx, accountId, req, 'discount_codes');
+  if ('answer' in received) return received.answer;
+  const { session, record } = received;
   const entered = session.order.discount_codes ?? [];
   const codes = validDemoCodes(entered);
   const address = session.order.shipping_address;

@@ -47,3 +47,9 @@ export const assertPayable = (row: SessionRecord, now = Date.now()): void => {
   const code = cause === 'CANCELLED' ? 'SESSION_CANCELLED' : cause === 'EXPIRED' ? 'SESSION_EXPIRED' : cause === 'PAYMENT_INITIATED' ? 'SESSION_PAYMENT_IN_PROGRESS' : 'SESSION_ALREADY_PAID';
   throw new AppError(code, MESSAGES[cause]);
 };
+
+/** For the checkout view's operations: a session that cannot be paid any more answers the view's 404 with `cause`. */
+export const assertOpenForView = (row: SessionRecord): void => {
+  const cause = unavailableCause(row);
+  if (cause) throw sessionNotAvailable(row, cause);
+};

@@ -3,7 +3,7 @@ import { inTransaction } from '../db/tx';
 import { buildReturnUrl } from '../../domain/return-url';
 import { nowIso } from '../shared/clock';
 import { saveSessionChanges } from '../sessions/save-session-changes';
-import { sessionNotAvailable, unavailableCause } from '../sessions/session-availability';
+import { assertOpenForView } from '../sessions/session-availability';
 import { appendSessionEvent } from '../sessions/session-events';
 import { loadSession } from '../sessions/session-repository';
 
@@ -15,8 +15,7 @@ import { loadSession } from '../sessions/session-repository';
 export const abandonSession = async (ctx: AppContext, sessionId: string, meta: RequestMeta): Promise<string> =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    const cause = unavailableCause(session);
-    if (cause) throw sessionNotAvailable(session, cause);
+    assertOpenForView(session);
     const now = nowIso();
     await saveSessionChanges(trx, session, { status: 'CANCELLED', cancelled_at: now, cancelled_by: 'customer', pay_lock_id: null }, now);
     await appendSessionEvent(trx, session.id, 'CANCELLED', { meta, details: { cancelled_by: 'customer', reason: 'abandoned' } });

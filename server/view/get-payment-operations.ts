@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
 import { amountDue } from '../../domain/express-order';
 import { resolvePaymentMethods } from '../sessions/payment-methods';
-import { sessionNotAvailable, unavailableCause } from '../sessions/session-availability';
+import { assertOpenForView } from '../sessions/session-availability';
 import { loadSession } from '../sessions/session-repository';
 
 export interface PaymentOperations {
@@ -16,8 +16,7 @@ export interface PaymentOperations {
  */
 export const getPaymentOperations = async (ctx: AppContext, sessionId: string, paymentType: string, baseUrl: string): Promise<PaymentOperations> => {
   const session = await loadSession(ctx.database.db, ctx.database, sessionId);
-  const cause = unavailableCause(session);
-  if (cause) throw sessionNotAvailable(session, cause);
+  assertOpenForView(session);
   const giftCardsPayAll = (session.order.gift_cards?.length ?? 0) > 0 && amountDue(session.order) === 0;
   const enabled = giftCardsPayAll ? ['kassa.wallets', 'dintero.wallets'] : resolvePaymentMethods(session.account_id, session.configuration).map((m) => m.payment_product_type);
   if (!enabled.includes(paymentType)) {

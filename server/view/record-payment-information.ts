@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../app-context';
 import { inTransaction } from '../db/tx';
-import { sessionNotAvailable, unavailableCause } from '../sessions/session-availability';
+import { assertOpenForView } from '../sessions/session-availability';
 import { appendSessionEvent } from '../sessions/session-events';
 import { loadSession } from '../sessions/session-repository';
 import type { PaymentInformationBody } from './view-schemas';
@@ -10,7 +10,6 @@ import type { PaymentInformationBody } from './view-schemas';
 export const recordPaymentInformation = async (ctx: AppContext, sessionId: string, input: z.infer<typeof PaymentInformationBody>, meta: RequestMeta): Promise<void> =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    const cause = unavailableCause(session);
-    if (cause) throw sessionNotAvailable(session, cause);
+    assertOpenForView(session);
     await appendSessionEvent(trx, session.id, 'ADD_PAYMENT_INFORMATION', { meta, details: { ...input } });
   });

@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error';
 import { getViewSession } from '../sessions/get-view-session';
 import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
 import { saveSessionChanges, type SessionChanges } from '../sessions/save-session-changes';
-import { sessionNotAvailable, unavailableCause } from '../sessions/session-availability';
+import { assertOpenForView } from '../sessions/session-availability';
 import { appendSessionEvent, type SessionEventName } from '../sessions/session-events';
 import { loadSession, type SessionRecord } from '../sessions/session-repository';
 import type { ViewSession } from '../sessions/session-schemas';
@@ -24,8 +24,7 @@ export interface ViewWriteOptions {
 /** The checks every customer write starts with: open (else the view's 404), not locked, not stale. */
 export const loadWritableSession = async (ctx: AppContext, sessionId: string, opts: ViewWriteOptions): Promise<SessionRecord> => {
   const session = await loadSession(ctx.database.db, ctx.database, sessionId);
-  const cause = unavailableCause(session);
-  if (cause) throw sessionNotAvailable(session, cause);
+  assertOpenForView(session);
   if (opts.expressOnly && !session.express) throw new AppError('EXPRESS_NOT_ENABLED', 'This checkout does not take express details (the session has no express options)');
   if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The shop is updating your order; try again in a moment');
   assertUnmodifiedSince(opts.ifUnmodifiedSince, session);
