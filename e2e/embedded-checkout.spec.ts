@@ -19,7 +19,7 @@ const embed = async (page: import('@playwright/test').Page, extraQuery = '', ext
   const src = `${E2E_BASE_URL}/?sid=${session.id}&ui=inline&sdk=0.8.30&language=en${extraQuery}`;
   await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(src)}`);
   const frame = page.frameLocator('#checkout');
-  await expect(frame.getByLabel('Card number')).toBeVisible();
+  await expect(frame.getByLabel('Card number', { exact: true })).toBeVisible();
   return { session, frame };
 };
 

@@ -84,7 +84,7 @@ const embed = async (page: Page, sessionId: string) => {
   const src = `${E2E_BASE_URL}/?sid=${sessionId}&ui=inline&sdk=0.8.30&language=en`;
   await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(src)}`);
   const frame = page.frameLocator('#checkout');
-  await expect(frame.getByLabel('Card number')).toBeVisible();
+  await expect(frame.getByLabel('Card number', { exact: true })).toBeVisible();
   return frame;
 };
 

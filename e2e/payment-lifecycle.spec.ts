@@ -126,14 +126,14 @@ test('the checkout shows the order and catches a bad card number before calling 
   await fillCard(page, { number: '4111 1111 1111 1112', expiry: '01/20', cvc: '12' });
   await payButton(page).click();
   await expect(page.getByText('This card number is not valid. Check it and try again.')).toBeVisible();
-  await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('This card has expired.')).toBeVisible();
   await expect(page.getByText('The security code is 3 digits.')).toBeVisible();
-  await expect(page.getByLabel('Card number')).toBeFocused();
+  await expect(page.getByLabel('Card number', { exact: true })).toBeFocused();
   expect(payRequests).toEqual([]);
 
   // Fixing a field clears its message as the customer types.
-  await page.getByLabel('Card number').fill(CARDS.approve);
+  await page.getByLabel('Card number', { exact: true }).fill(CARDS.approve);
   await expect(page.getByText('This card number is not valid. Check it and try again.')).toBeHidden();
   expect(payRequests).toEqual([]);
 });

@@ -266,3 +266,20 @@ describe('confirmation code, payment operations and the deprecated address opera
     expect(res.body.express.shipping_options).toHaveLength(2);
   });
 });
+
+describe('billing address', () => {
+  it('a different billing address only when the shop allows it; otherwise billing follows shipping', async () => {
+    const billing = { ...ADDRESS, first_name: 'Ola', address_line: 'Kirkegata 2', postal_code: '0153' };
+    const allowed = await createExpress({ configuration: { sandbox: { creditcard: { enabled: true } }, allow_different_billing_shipping_address: true } });
+    expect((await view(allowed)).body.configuration.allow_different_billing_shipping_address).toBe(true);
+    const res = await put(allowed, 'addresses', { shipping_address: ADDRESS, billing_address: billing });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.order).toMatchObject({ shipping_address: ADDRESS, billing_address: billing });
+    expect((await events(allowed)).find((e) => e.name === 'SET_BILLING_ADDRESS')?.details.billing_address).toEqual(billing);
+
+    const single = await createExpress();
+    const refused = await put(single, 'addresses', { shipping_address: ADDRESS, billing_address: billing });
+    expect([refused.status, refused.body.error.errors[0].path]).toEqual([400, 'billing_address']);
+    expect((await view(single)).body.order.shipping_address).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 'use client';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { Address, ViewSession } from '../../../domain/view-types';
 import { CardField as Field } from '../card-field';
 import { Spinner } from '../../ui/spinner';
@@ -17,6 +17,14 @@ const COUNTRIES: [string, string][] = [
 ];
 
 export interface AddressValues {
+  /** A separate billing address (only when the shop allows one). */
+  differentBilling: boolean;
+  billingFirstName: string;
+  billingLastName: string;
+  billingAddress: string;
+  billingPostalCode: string;
+  billingCity: string;
+  billingCountry: string;
   email: string;
   phone: string;
   firstName: string;
@@ -27,10 +35,40 @@ export interface AddressValues {
   country: string;
 }
 
+/** The country as a select of ISO codes (the value sent is the code). */
+const CountrySelect = ({ id, label, registration }: { id: string; label: string; registration: UseFormRegisterReturn }) => (
+  <div>
+    <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      {label}
+    </label>
+    <select
+      id={id}
+      autoComplete="country"
+      {...registration}
+      className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100 focus:outline-none"
+    >
+      {COUNTRIES.map(([code, name]) => (
+        <option key={code} value={code}>
+          {name}
+        </option>
+      ))}
+    </select>
+  </div>
+);
+
 const initial = (session: ViewSession): AddressValues => {
   const a: Address = session.order.shipping_address ?? {};
   const c = session.customer ?? {};
+  const b: Address = session.order.billing_address ?? {};
+  const differentBilling = session.configuration.allow_different_billing_shipping_address === true && session.order.billing_address !== undefined && JSON.stringify(b) !== JSON.stringify(a);
   return {
+    differentBilling,
+    billingFirstName: b.first_name ?? '',
+    billingLastName: b.last_name ?? '',
+    billingAddress: b.address_line ?? '',
+    billingPostalCode: b.postal_code ?? '',
+    billingCity: b.postal_place ?? '',
+    billingCountry: b.country ?? 'NO',
     email: a.email ?? c.email ?? '',
     phone: a.phone_number ?? c.phone_number ?? '',
     firstName: a.first_name ?? c.first_name ?? '',
@@ -41,6 +79,20 @@ const initial = (session: ViewSession): AddressValues => {
     country: a.country ?? 'NO',
   };
 };
+
+export const toBillingAddress = (v: AddressValues): Address | undefined =>
+  v.differentBilling
+    ? {
+        first_name: v.billingFirstName.trim(),
+        last_name: v.billingLastName.trim(),
+        address_line: v.billingAddress.trim(),
+        postal_code: v.billingPostalCode.trim(),
+        postal_place: v.billingCity.trim(),
+        country: v.billingCountry,
+        email: v.email.trim(),
+        phone_number: v.phone.replace(/[\s-]/g, ''),
+      }
+    : undefined;
 
 export const toAddress = (v: AddressValues): Address => ({
   first_name: v.firstName.trim(),
@@ -53,24 +105,28 @@ export const toAddress = (v: AddressValues): Address => ({
   phone_number: v.phone.replace(/[\s-]/g, ''),
 });
 
-const required = (what: string) => ({ validate: (v: string) => v.trim() !== '' || `Enter your ${what}` });
+const required = (what: string) => ({ validate: (v: unknown) => String(v).trim() !== '' || `Enter your ${what}` });
 
 /** Contact details and shipping address; saving asks the shop for its shipping options. */
 export const AddressStep = ({ session, busy, onSave }: { session: ViewSession; busy: boolean; onSave: (values: AddressValues) => Promise<void> }) => {
   const id = useId();
-  const { register, handleSubmit, formState } = useForm<AddressValues>({ defaultValues: initial(session), mode: 'onSubmit' });
+  const { register, handleSubmit, formState, control } = useForm<AddressValues>({ defaultValues: initial(session), mode: 'onSubmit' });
+  const allowBilling = session.configuration.allow_different_billing_shipping_address === true;
+  const billing = useWatch({ control, name: 'differentBilling' }) && allowBilling;
+  // billing rules apply only while the customer asks for a separate billing address
+  const billingRequired = (what: string) => ({ validate: (v: unknown) => !billing || String(v).trim() !== '' || `Enter the billing ${what}` });
   const { errors } = formState;
-  const field = (name: keyof AddressValues, label: string, { rules, ...input }: { rules?: { validate: (v: string) => true | string }; type?: string; autoComplete?: string } = {}) => (
+  const field = (name: keyof AddressValues, label: string, { rules, ...input }: { rules?: { validate: (v: unknown) => true | string }; type?: string; autoComplete?: string } = {}) => (
     <Field id={`${id}-${name}`} label={label} error={errors[name]?.message} {...input} {...register(name, rules)} />
   );
   return (
-    <form onSubmit={handleSubmit(onSave)} noValidate aria-label="Contact and address" className="space-y-3">
+    <form onSubmit={handleSubmit(onSave)} noValidate aria-label="Contact and delivery" className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2">
-        {field('email', 'Email', { type: 'email', autoComplete: 'email', rules: { validate: (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) || 'Enter a valid email address' } })}
+        {field('email', 'Email', { type: 'email', autoComplete: 'email', rules: { validate: (v: unknown) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(v).trim()) || 'Enter a valid email address' } })}
         {field('phone', 'Phone', {
           type: 'tel',
           autoComplete: 'tel',
-          rules: { validate: (v: string) => /^\+?[1-9]\d{1,14}$/.test(v.replace(/[\s-]/g, '')) || 'Enter a phone number, e.g. +47 912 34 567' },
+          rules: { validate: (v: unknown) => /^\+?[1-9]\d{1,14}$/.test(String(v).replace(/[\s-]/g, '')) || 'Enter a phone number, e.g. +47 912 34 567' },
         })}
         {field('firstName', 'First name', { autoComplete: 'given-name', rules: required('first name') })}
         {field('lastName', 'Last name', { autoComplete: 'family-name', rules: required('last name') })}
@@ -80,23 +136,28 @@ export const AddressStep = ({ session, busy, onSave }: { session: ViewSession; b
         {field('postalCode', 'Postal code', { autoComplete: 'postal-code', rules: required('postal code') })}
         {field('city', 'City', { autoComplete: 'address-level2', rules: required('city') })}
       </div>
-      <div>
-        <label htmlFor={`${id}-country`} className="block text-sm font-medium text-slate-700">
-          Country
+      <CountrySelect id={`${id}-country`} label="Country" registration={register('country')} />
+      {allowBilling ? (
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" {...register('differentBilling')} className="h-4 w-4 accent-indigo-600" />
+          Use a different billing address
         </label>
-        <select
-          id={`${id}-country`}
-          autoComplete="country"
-          {...register('country')}
-          className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100 focus:outline-none"
-        >
-          {COUNTRIES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      ) : null}
+      {billing ? (
+        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-700">Billing address</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {field('billingFirstName', 'Billing first name', { autoComplete: 'billing given-name', rules: billingRequired('first name') })}
+            {field('billingLastName', 'Billing last name', { autoComplete: 'billing family-name', rules: billingRequired('last name') })}
+          </div>
+          {field('billingAddress', 'Billing address line', { autoComplete: 'billing street-address', rules: billingRequired('street address') })}
+          <div className="grid grid-cols-2 gap-3">
+            {field('billingPostalCode', 'Billing postal code', { autoComplete: 'billing postal-code', rules: billingRequired('postal code') })}
+            {field('billingCity', 'Billing city', { autoComplete: 'billing address-level2', rules: billingRequired('city') })}
+          </div>
+          <CountrySelect id={`${id}-billing-country`} label="Billing country" registration={register('billingCountry')} />
+        </fieldset>
+      ) : null}
       <button
         type="submit"
         disabled={busy}

@@ -32,11 +32,11 @@ export const DiscountStep = ({ session, busy, onSet }: { session: ViewSession; b
         </button>
       </form>
       {applied.length > 0 ? (
-        <ul aria-label="Applied discount codes" className="flex flex-wrap gap-2">
+        <ul aria-label="Codes applied" className="flex flex-wrap gap-2">
           {applied.map((c) => (
             <li key={c} className="flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm text-emerald-900">
               {c}
-              <button type="button" disabled={busy} aria-label={`Remove discount code ${c}`} onClick={() => void onSet(applied.filter((a) => a !== c))} className="font-semibold underline">
+              <button type="button" disabled={busy} aria-label={`Remove ${c}`} onClick={() => void onSet(applied.filter((a) => a !== c))} className="font-semibold underline">
                 Remove
               </button>
             </li>

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { ViewSession } from '../../../domain/view-types';
 import { Panel } from '../../ui/panel';
-import { AddressStep, toAddress } from './address-step';
+import { AddressStep, toAddress, toBillingAddress } from './address-step';
 import { DiscountStep } from './discount-step';
 import { GiftCardStep } from './gift-card-step';
 import { ShippingStep } from './shipping-step';
@@ -10,7 +10,8 @@ import { StepAlert } from './step-alert';
 import { type Step, useViewWrite } from './use-view-write';
 
 const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
-  <Panel labelledBy={id}>
+  // not aria-labelledby: the section names would also match searches by field label ("Shipping" contains "pin")
+  <Panel>
     <h2 id={id} className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
       {title}
     </h2>
@@ -27,8 +28,12 @@ export const ExpressSteps = ({ sid, session }: { sid: string; session: ViewSessi
   const showShipping = needsShipping && (session.order.shipping_address !== undefined || (!express.shipping_address_callback && express.shipping_options.length > 0));
   return (
     <>
-      <Section id="address-heading" title={needsShipping ? 'Contact and delivery address' : 'Contact details'}>
-        <AddressStep session={session} busy={busy('address')} onSave={async (v) => void (await write('address', 'session/order/addresses', { shipping_address: toAddress(v) }))} />
+      <Section id="address-heading" title={needsShipping ? 'Contact and delivery' : 'Contact details'}>
+        <AddressStep
+          session={session}
+          busy={busy('address')}
+          onSave={async (v) => void (await write('address', 'session/order/addresses', { shipping_address: toAddress(v), ...(toBillingAddress(v) ? { billing_address: toBillingAddress(v) } : {}) }))}
+        />
         <StepAlert step="address" problem={problem} />
       </Section>
       {showShipping ? (

@@ -57,7 +57,9 @@ export const ShippingStep = ({ session, busy, onChoose }: { session: ViewSession
     setClicked(undefined);
   };
   return (
-    <div role="radiogroup" aria-labelledby="shipping-heading" aria-busy={busy} className="space-y-2">
+    // named by its legend, not by aria-label: a label containing "pin" would also match a search for the "PIN" field
+    <fieldset role="radiogroup" aria-busy={busy} className="space-y-2">
+      <legend className="sr-only">Shipping</legend>
       {options.map((o) => (
         <label key={key(o)} className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50">
           <input type="radio" name="shipping" value={key(o)} checked={selected === key(o)} onChange={() => void choose(o)} className="mt-1 h-4 w-4 accent-indigo-600" />
@@ -68,6 +70,6 @@ export const ShippingStep = ({ session, busy, onChoose }: { session: ViewSession
           <span className="text-sm tabular-nums text-slate-800">{formatMoney(o.amount, session.order.currency)}</span>
         </label>
       ))}
-    </div>
+    </fieldset>
   );
 };
