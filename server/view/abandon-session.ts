@@ -6,16 +6,18 @@ import { saveSessionChanges } from '../sessions/save-session-changes';
 import { assertOpenForView } from '../sessions/session-availability';
 import { appendSessionEvent } from '../sessions/session-events';
 import { loadSession } from '../sessions/session-repository';
+import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
 
 /**
  * The customer leaves the checkout ("Cancel"): the session is cancelled and the customer goes back to
  * the shop's return URL with `merchant_reference` and `error=cancelled`. A session that is paid,
  * cancelled or expired answers the view's 404.
  */
-export const abandonSession = async (ctx: AppContext, sessionId: string, meta: RequestMeta): Promise<string> =>
+export const abandonSession = async (ctx: AppContext, sessionId: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<string> =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
     assertOpenForView(session);
+    assertUnmodifiedSince(ifUnmodifiedSince, session);
     const now = nowIso();
     await saveSessionChanges(trx, session, { status: 'CANCELLED', cancelled_at: now, cancelled_by: 'customer', pay_lock_id: null }, now);
     await appendSessionEvent(trx, session.id, 'CANCELLED', { meta, details: { cancelled_by: 'customer', reason: 'abandoned' } });

@@ -7,6 +7,7 @@ import { uuid } from '../shared/ids';
 import { assertOpenForView } from '../sessions/session-availability';
 import { appendSessionEvent } from '../sessions/session-events';
 import { loadSession } from '../sessions/session-repository';
+import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}•••${phone.slice(-2)}`;
 
@@ -14,10 +15,11 @@ const masked = (phone: string) => `${phone.slice(0, 3)}•••${phone.slice(-2
  * Sends the payer a secret confirmation code by SMS (into the SMS sink, `sms_outbox`), to the phone
  * number of the shipping address or the customer. `resent` is true when a code was sent before (202).
  */
-export const publishConfirmationCode = async (ctx: AppContext, sessionId: string, meta: RequestMeta): Promise<{ resent: boolean }> =>
+export const publishConfirmationCode = async (ctx: AppContext, sessionId: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<{ resent: boolean }> =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
     assertOpenForView(session);
+    assertUnmodifiedSince(ifUnmodifiedSince, session);
     const phone = session.order.shipping_address?.phone_number ?? session.customer?.phone_number;
     if (!phone) throw new AppError('PHONE_NUMBER_REQUIRED', 'Enter a phone number first: the code is sent by SMS', { errors: [{ path: 'shipping_address.phone_number', message: 'required' }] });
     const before = await trx.selectFrom('sms_outbox').select('id').where('session_id', '=', session.id).limit(1).executeTakeFirst();

@@ -4,12 +4,20 @@ import { inTransaction } from '../db/tx';
 import { assertOpenForView } from '../sessions/session-availability';
 import { appendSessionEvent } from '../sessions/session-events';
 import { loadSession } from '../sessions/session-repository';
+import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
 import type { PaymentInformationBody } from './view-schemas';
 
 /** The page reports the payment information the customer gave (ADD_PAYMENT_INFORMATION); the order is not changed. */
-export const recordPaymentInformation = async (ctx: AppContext, sessionId: string, input: z.infer<typeof PaymentInformationBody>, meta: RequestMeta): Promise<void> =>
+export const recordPaymentInformation = async (
+  ctx: AppContext,
+  sessionId: string,
+  input: z.infer<typeof PaymentInformationBody>,
+  ifUnmodifiedSince: string | undefined,
+  meta: RequestMeta,
+): Promise<void> =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
     assertOpenForView(session);
+    assertUnmodifiedSince(ifUnmodifiedSince, session);
     await appendSessionEvent(trx, session.id, 'ADD_PAYMENT_INFORMATION', { meta, details: { ...input } });
   });

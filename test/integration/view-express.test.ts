@@ -283,3 +283,20 @@ describe('billing address', () => {
     expect((await view(single)).body.order.shipping_address).toBeUndefined();
   });
 });
+
+describe('If-Unmodified-Since on the view POSTs', () => {
+  it('abandon, payment information and publish/scc answer 412 to a stale version and change nothing', async () => {
+    const id = await createExpress();
+    await put(id, 'addresses', { shipping_address: ADDRESS });
+    const before = await view(id);
+    const stale = { 'if-unmodified-since': '2001-01-01T00:00:00.000Z' };
+    expect((await customer.post(`/v1/view/${id}/session/abandon`, undefined, stale)).status).toBe(412);
+    expect((await customer.post(`/v1/view/${id}/session/events/payment_information`, { billing_address: ADDRESS, shipping_address: ADDRESS, locale: 'nb-NO' }, stale)).status).toBe(412);
+    expect((await customer.post(`/v1/view/${id}/session/publish/scc`, undefined, stale)).status).toBe(412);
+    expect((await view(id)).body).toEqual(before.body);
+    expect((await events(id)).map((e) => e.name)).not.toEqual(expect.arrayContaining(['ADD_PAYMENT_INFORMATION']));
+    expect((await api.get(`/v1/admin/sms?session_id=${id}`)).body).toEqual([]);
+    const current = { 'if-unmodified-since': before.body.updated_at };
+    expect((await customer.post(`/v1/view/${id}/session/abandon`, undefined, current)).status).toBe(302);
+  });
+});

@@ -82,8 +82,8 @@ export const viewOrderRoutes = [
     method: 'POST',
     path: '/v1/view/{session_id}/session/abandon',
     summary: 'The customer cancels: 302 to the return URL with `merchant_reference` and `error=cancelled`',
-    responses: { 302: { description: 'Back to the shop', headers: { location: 'The return URL' } }, 404: errors[404] },
-    handle: async ({ ctx, params, meta }) => redirect(await abandonSession(ctx, params.session_id, meta)),
+    responses: { 302: { description: 'Back to the shop', headers: { location: 'The return URL' } }, 404: errors[404], 412: errors[412] },
+    handle: async ({ ctx, params, headers, meta }) => redirect(await abandonSession(ctx, params.session_id, headers['if-unmodified-since'], meta)),
   }),
   defineRoute({
     ...common,
@@ -92,9 +92,9 @@ export const viewOrderRoutes = [
     path: '/v1/view/{session_id}/session/events/payment_information',
     summary: 'Record the payment information the customer gave (ADD_PAYMENT_INFORMATION)',
     body: PaymentInformationBody,
-    responses: { 204: { description: 'Recorded' }, 400: errors[400], 404: errors[404] },
-    handle: async ({ ctx, params, body, meta }) => {
-      await recordPaymentInformation(ctx, params.session_id, body, meta);
+    responses: { 204: { description: 'Recorded' }, 400: errors[400], 404: errors[404], 412: errors[412] },
+    handle: async ({ ctx, params, headers, body, meta }) => {
+      await recordPaymentInformation(ctx, params.session_id, body, headers['if-unmodified-since'], meta);
       return noContent;
     },
   }),

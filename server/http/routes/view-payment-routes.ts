@@ -3,6 +3,7 @@ import { getPaymentOperations } from '../../view/get-payment-operations';
 import { listSmsMessages } from '../../view/list-sms-messages';
 import { publishConfirmationCode } from '../../view/publish-confirmation-code';
 import { SessionIdParams } from '../../sessions/session-schemas';
+import { ViewWriteHeaders } from '../../view/view-schemas';
 import { ErrorBody, ResourceId } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
 import { AUTH_ERRORS } from './common-responses';
@@ -55,6 +56,7 @@ export const viewPaymentRoutes = [
     tags: ['checkout view'],
     auth: 'none',
     params: SessionIdParams,
+    headers: ViewWriteHeaders,
     body: z.strictObject({}),
     bodyOptional: true,
     responses: {
@@ -62,9 +64,10 @@ export const viewPaymentRoutes = [
       202: { description: 'Sent again', schema: z.object({ sent: z.literal(true) }) },
       400: { description: 'No phone number on the session', schema: ErrorBody },
       404: notFound,
+      412: { description: "`If-Unmodified-Since` does not match the session's `updated_at`", schema: ErrorBody },
     },
-    handle: async ({ ctx, params, meta }) => {
-      const { resent } = await publishConfirmationCode(ctx, params.session_id, meta);
+    handle: async ({ ctx, params, headers, meta }) => {
+      const { resent } = await publishConfirmationCode(ctx, params.session_id, headers['if-unmodified-since'], meta);
       return { status: resent ? 202 : 200, body: { sent: true } };
     },
   }),
