@@ -28,6 +28,17 @@ export const readDemoRequest = async (request: Request, baseUrl: string): Promis
 
 export const tooLarge = (): Response => Response.json({ error: 'body too large' }, { status: 413 });
 
+/** A Next route handler for one of the store's merchant endpoints: reads the request, lets `answer` decide. */
+export const demoEndpoint =
+  (answer: (ctx: Kassa['ctx'], accountId: string, req: DemoRequest) => Promise<{ status: number; body: unknown }>) =>
+  async (request: Request): Promise<Response> => {
+    const { kassa, accountId, meta } = await demoContext(request);
+    const req = await readDemoRequest(request, meta.baseUrl);
+    if (!req) return tooLarge();
+    const result = await answer(kassa.ctx, accountId, req);
+    return Response.json(result.body, { status: result.status });
+  };
+
 /** The store's checkout form: the cart as JSON `[{id, quantity}]` and where to pay. */
 export const DemoCheckoutForm = z.object({
   cart: z

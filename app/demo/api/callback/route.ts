@@ -1,16 +1,10 @@
-import { demoContext, readDemoRequest, tooLarge } from '../../../../server/demo/demo-http';
 import { receiveDemoCallback } from '../../../../server/demo/receive-demo-callback';
+import { demoEndpoint } from '../../../../server/demo/demo-http';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 /** The store's `url.callback_url` (GET, or POST with `method=POST`): signature checked, callback recorded. */
-const handle = async (request: Request): Promise<Response> => {
-  const { kassa, accountId, meta } = await demoContext(request);
-  const req = await readDemoRequest(request, meta.baseUrl);
-  if (!req) return tooLarge();
-  const answer = await receiveDemoCallback(kassa.ctx, accountId, req);
-  return Response.json(answer.body, { status: answer.status });
-};
+const handle = demoEndpoint(receiveDemoCallback);
 
 export { handle as GET, handle as POST };
