@@ -88,6 +88,7 @@ export const Order = z.looseObject({
   partial_payment: z.union([z.boolean(), JsonObject]).optional(),
   discount_codes: z.array(SafeString.max(100)).max(100).optional(),
   discount_lines: z.array(DiscountLine).max(100).optional(),
+  /** Read-only: applied by the customer on the checkout page (PUT /v1/view/{id}/session/order/gift_cards); a merchant's body with it is refused. */
   gift_cards: z.array(AppliedGiftCard).max(20).optional(),
 });
 
@@ -120,7 +121,9 @@ export const Configuration = z.looseObject({
   discounts: z.looseObject({ express_discount_codes: z.looseObject({ enabled: z.boolean() }).optional() }).optional(),
 });
 
-const uniqueLineIds = (body: { order: { items?: { line_id: string }[] } }, ctx: z.RefinementCtx) => {
+/** Every merchant body's order rules: unique item line ids, and no gift cards (only the customer applies those). */
+const uniqueLineIds = (body: { order: { items?: { line_id: string }[]; gift_cards?: unknown } }, ctx: z.RefinementCtx) => {
+  if (body.order.gift_cards !== undefined) ctx.addIssue({ code: 'custom', path: ['order', 'gift_cards'], message: 'gift cards are applied by the customer on the checkout page' });
   const ids = new Set<string>();
   for (const [i, item] of (body.order.items ?? []).entries()) {
     if (ids.has(item.line_id)) ctx.addIssue({ code: 'custom', path: ['order', 'items', i, 'line_id'], message: 'line_id must be unique among items' });

@@ -12,6 +12,8 @@ import { appendSessionEvent } from './session-events';
 import { loadSession, readSession, type SessionRecord } from './session-repository';
 import type { SessionView, UpdateSessionInput } from './session-schemas';
 import { saveSessionChanges } from './save-session-changes';
+import type { StoredSessionOrder } from './session-record';
+import { withGiftCardsReapplied } from './reprice-order';
 
 type Express = { shipping_options?: { id: string; line_id: string; amount: number }[]; shipping_address_callback_url?: string; [k: string]: unknown };
 
@@ -47,7 +49,8 @@ export const updateSession = async (
   const previousExpress: Express | undefined = session.express;
   // An express object in the update replaces the stored one's fields it names; the rest (e.g. the callback URL) is kept.
   let express: Express | undefined = input.express ? { ...previousExpress, ...input.express } : previousExpress;
-  let order: UpdateSessionInput['order'] = input.order;
+  // the customer's gift cards stay on the order, re-applied to the new amount
+  let order: StoredSessionOrder = { ...input.order, ...(session.order.gift_cards ? { gift_cards: session.order.gift_cards } : {}) };
   const callbackUrl = express?.shipping_address_callback_url;
   if (callbackUrl && (query.force_shipping_address_callback || input.express?.shipping_options === undefined)) {
     const current = await readSession(ctx.database.db, session);
@@ -57,6 +60,7 @@ export const updateSession = async (
   }
   throwIfRefused(orderAmountMismatch(order));
   throwIfRefused(shippingOptionNotOffered(order, express));
+  order = withGiftCardsReapplied(order);
 
   return inTransaction(ctx.database, async (trx) => {
     const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });

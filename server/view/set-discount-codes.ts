@@ -7,7 +7,7 @@ import { orderTotal } from '../../domain/express-order';
 import { readSession } from '../sessions/session-repository';
 import type { StoredSessionOrder } from '../sessions/session-record';
 import type { ViewSession } from '../sessions/session-schemas';
-import { withGiftCardsReapplied } from './reprice-order';
+import { withGiftCardsReapplied } from '../sessions/reprice-order';
 import { writeViewSession } from './write-view-session';
 
 /**

@@ -5,7 +5,7 @@ import { toJson } from '../shared/json-columns';
 import { readSession } from '../sessions/session-repository';
 import type { StoredSessionOrder } from '../sessions/session-record';
 import type { ViewSession } from '../sessions/session-schemas';
-import { withGiftCardsReapplied, withShippingOption } from './reprice-order';
+import { withGiftCardsReapplied, withShippingOption } from '../sessions/reprice-order';
 import type { SetAddressesInput } from './view-schemas';
 import { writeViewSession, type ViewWritePlan } from './write-view-session';
 

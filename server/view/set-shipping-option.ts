@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error';
 import { toJson } from '../shared/json-columns';
 import type { ShippingOption } from '../../domain/view-types';
 import type { ViewSession } from '../sessions/session-schemas';
-import { withGiftCardsReapplied, withShippingOption } from './reprice-order';
+import { withGiftCardsReapplied, withShippingOption } from '../sessions/reprice-order';
 import { writeViewSession } from './write-view-session';
 
 /**

@@ -300,3 +300,24 @@ describe('If-Unmodified-Since on the view POSTs', () => {
     expect((await customer.post(`/v1/view/${id}/session/abandon`, undefined, current)).status).toBe(302);
   });
 });
+
+describe('gift cards and the merchant', () => {
+  it('a merchant cannot put gift cards on the order; its update keeps the customer’s cards, re-applied to the new amount', async () => {
+    const refused = await api.post('/v1/sessions', {
+      url: { return_url: 'https://merchant.example/return' },
+      order: { amount: 1000, currency: 'NOK', merchant_reference: 'gift', gift_cards: [{ type: 'kassa.wallets', card_id: 'sbx_gc_0019', masked_card_token: 'x', amount: 1000 }] },
+    });
+    expect([refused.status, refused.body.error.errors[0].path]).toEqual([400, 'order.gift_cards']);
+
+    const id = await createExpress({ express: { shipping_options: [HOME] } });
+    await put(id, 'gift_cards', { gift_cards: [{ type: 'kassa.wallets.card_token', value: '6000000000000019', pin: '4321' }] });
+    expect((await view(id)).body.order.gift_cards[0].amount).toBe(30000);
+    expect((await customer.post(`/v1/view/${id}/session/lock`)).status).toBe(200);
+    const items = [{ line_id: '1', description: 'Mug', quantity: 1, amount: 5000 }];
+    const updated = await api.request('PUT', `/v1/sessions/${id}`, { order: { amount: 5000, currency: 'NOK', merchant_reference: 'gift-2', items } });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const after = (await view(id)).body;
+    expect(after.order.gift_cards).toEqual([{ type: 'kassa.wallets', card_id: 'sbx_gc_0019', masked_card_token: '•••• 0019', amount: 5000 }]);
+    expect(after.amount_due).toBe(0);
+  });
+});

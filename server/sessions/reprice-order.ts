@@ -1,6 +1,6 @@
 import { allocateGiftCards } from '../../domain/express-order';
 import { giftCardById } from '../providers/sandbox/sandbox-gift-cards';
-import type { StoredSessionOrder } from '../sessions/session-record';
+import type { StoredSessionOrder } from './session-record';
 import type { ShippingOption } from '../../domain/view-types';
 
 /** The order with another shipping option (or none): the amount moves by the difference of the two prices. */
