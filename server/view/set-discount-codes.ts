@@ -7,7 +7,7 @@ import { orderTotal } from '../../domain/express-order';
 import { readSession } from '../sessions/session-repository';
 import type { StoredSessionOrder } from '../sessions/session-record';
 import type { ViewSession } from '../sessions/session-schemas';
-import { withGiftCardsReapplied } from '../sessions/reprice-order';
+import { withGiftCardsReapplied, withShippingOption } from '../sessions/reprice-order';
 import { writeViewSession } from './write-view-session';
 
 /**
@@ -36,15 +36,11 @@ export const setDiscountCodes = async (
     const options = answer.shipping_options;
     const chosen = session.order.shipping_option;
     const repricedOption = chosen ? options.find((o) => o.id === chosen.id && o.line_id === chosen.line_id) : undefined;
-    const { shipping_option: _previous, ...withoutOption } = session.order;
-    const update = answer.order ?? { amount: session.order.amount - (chosen?.amount ?? 0) + (repricedOption?.amount ?? 0), discount_codes: [] };
-    const order: StoredSessionOrder = {
-      ...withoutOption,
-      ...update,
-      currency: session.currency,
-      discount_codes: update.discount_codes ?? [],
-      ...(repricedOption ? { shipping_option: repricedOption } : {}),
-    };
+    // the chosen option at the shop's new price (dropped when no longer offered), then the shop's re-priced order
+    const repriced = withShippingOption(session.order, repricedOption);
+    const order: StoredSessionOrder = answer.order
+      ? { ...repriced, ...answer.order, currency: session.currency, discount_codes: answer.order.discount_codes ?? [] }
+      : { ...repriced, discount_codes: [] };
     if (session.order.items?.length) {
       const lines = new Set(order.items?.map((i) => i.line_id));
       if (session.order.items.some((i) => !lines.has(i.line_id))) throw expressCallbackFailed('order.items must list every item of the session', 'discount');
