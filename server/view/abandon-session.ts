@@ -3,10 +3,8 @@ import { inTransaction } from '../db/tx';
 import { buildReturnUrl } from '../../domain/return-url';
 import { nowIso } from '../shared/clock';
 import { saveSessionChanges } from '../sessions/save-session-changes';
-import { assertOpenForView } from '../sessions/session-availability';
 import { appendSessionEvent } from '../sessions/session-events';
-import { loadSession } from '../sessions/session-repository';
-import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
+import { lockOpenSession } from './write-view-session';
 
 /**
  * The customer leaves the checkout ("Cancel"): the session is cancelled and the customer goes back to
@@ -15,9 +13,7 @@ import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
  */
 export const abandonSession = async (ctx: AppContext, sessionId: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<string> =>
   inTransaction(ctx.database, async (trx) => {
-    const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    assertOpenForView(session);
-    assertUnmodifiedSince(ifUnmodifiedSince, session);
+    const session = await lockOpenSession(trx, ctx, sessionId, ifUnmodifiedSince);
     const now = nowIso();
     await saveSessionChanges(trx, session, { status: 'CANCELLED', cancelled_at: now, cancelled_by: 'customer', pay_lock_id: null }, now);
     await appendSessionEvent(trx, session.id, 'CANCELLED', { meta, details: { cancelled_by: 'customer', reason: 'abandoned' } });

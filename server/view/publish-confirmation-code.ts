@@ -4,10 +4,8 @@ import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
-import { assertOpenForView } from '../sessions/session-availability';
 import { appendSessionEvent } from '../sessions/session-events';
-import { loadSession } from '../sessions/session-repository';
-import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
+import { lockOpenSession } from './write-view-session';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}•••${phone.slice(-2)}`;
 
@@ -17,9 +15,7 @@ const masked = (phone: string) => `${phone.slice(0, 3)}•••${phone.slice(-2
  */
 export const publishConfirmationCode = async (ctx: AppContext, sessionId: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<{ resent: boolean }> =>
   inTransaction(ctx.database, async (trx) => {
-    const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    assertOpenForView(session);
-    assertUnmodifiedSince(ifUnmodifiedSince, session);
+    const session = await lockOpenSession(trx, ctx, sessionId, ifUnmodifiedSince);
     const phone = session.order.shipping_address?.phone_number ?? session.customer?.phone_number;
     if (!phone) throw new AppError('PHONE_NUMBER_REQUIRED', 'Enter a phone number first: the code is sent by SMS', { errors: [{ path: 'shipping_address.phone_number', message: 'required' }] });
     const before = await trx.selectFrom('sms_outbox').select('id').where('session_id', '=', session.id).limit(1).executeTakeFirst();

@@ -1,10 +1,8 @@
 import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../app-context';
 import { inTransaction } from '../db/tx';
-import { assertOpenForView } from '../sessions/session-availability';
 import { appendSessionEvent } from '../sessions/session-events';
-import { loadSession } from '../sessions/session-repository';
-import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
+import { lockOpenSession } from './write-view-session';
 import type { PaymentInformationBody } from './view-schemas';
 
 /** The page reports the payment information the customer gave (ADD_PAYMENT_INFORMATION); the order is not changed. */
@@ -16,8 +14,6 @@ export const recordPaymentInformation = async (
   meta: RequestMeta,
 ): Promise<void> =>
   inTransaction(ctx.database, async (trx) => {
-    const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    assertOpenForView(session);
-    assertUnmodifiedSince(ifUnmodifiedSince, session);
+    const session = await lockOpenSession(trx, ctx, sessionId, ifUnmodifiedSince);
     await appendSessionEvent(trx, session.id, 'ADD_PAYMENT_INFORMATION', { meta, details: { ...input } });
   });

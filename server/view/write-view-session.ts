@@ -1,4 +1,5 @@
 import type { AppContext, RequestMeta } from '../app-context';
+import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { getViewSession } from '../sessions/get-view-session';
@@ -28,6 +29,14 @@ export const loadWritableSession = async (ctx: AppContext, sessionId: string, op
   if (opts.expressOnly && !session.express) throw new AppError('EXPRESS_NOT_ENABLED', 'This checkout does not take express details (the session has no express options)');
   if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The shop is updating your order; try again in a moment');
   assertUnmodifiedSince(opts.ifUnmodifiedSince, session);
+  return session;
+};
+
+/** For the view's operations that write in one transaction: the session row locked, open, and not stale. */
+export const lockOpenSession = async (trx: Executor, ctx: AppContext, sessionId: string, ifUnmodifiedSince: string | undefined): Promise<SessionRecord> => {
+  const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
+  assertOpenForView(session);
+  assertUnmodifiedSince(ifUnmodifiedSince, session);
   return session;
 };
 
