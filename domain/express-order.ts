@@ -20,6 +20,9 @@ export const orderTotal = (order: Omit<PricedOrder, 'amount' | 'gift_cards'>): n
 /** What the customer still pays by card after the gift cards. */
 export const amountDue = (order: PricedOrder): number => Math.max(0, order.amount - sumAmounts((order.gift_cards ?? []).map((g) => g.amount)));
 
+/** The order's gift cards pay all of it: nothing is left for a card (pay with `kassa.wallets`). */
+export const giftCardsPayAll = (order: PricedOrder): boolean => (order.gift_cards?.length ?? 0) > 0 && amountDue(order) === 0;
+
 /**
  * Each card pays up to its balance, in the order given, until `amount` is covered; a card that would
  * pay nothing is dropped. Used whenever the order amount changes, so the cards never exceed it.

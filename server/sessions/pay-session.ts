@@ -7,7 +7,7 @@ import { assertUnmodifiedSince } from './if-unmodified-since';
 import { resolvePaymentMethods } from './payment-methods';
 import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
 import { buildReturnUrl } from '../../domain/return-url';
-import { amountDue } from '../../domain/express-order';
+import { amountDue, giftCardsPayAll } from '../../domain/express-order';
 import { autoCaptureIfConfigured } from '../transactions/auto-capture';
 import { assertPayable } from './session-availability';
 import { loadSession, type SessionRecord } from './session-repository';
@@ -27,13 +27,12 @@ const assertExpressReady = (session: SessionRecord): void => {
 
 /** The card pays what the gift cards leave (`amount_due`); `kassa.wallets` only when they pay everything. */
 const assertPaymentTypeFits = (session: SessionRecord, paymentType: string): void => {
-  const giftCards = session.order.gift_cards ?? [];
-  const due = amountDue(session.order);
+  const payAll = giftCardsPayAll(session.order);
   if (isGiftCardsOnly(paymentType)) {
-    if (giftCards.length === 0 || due > 0) throw new AppError('GIFT_CARDS_DO_NOT_COVER', 'The gift cards do not pay the whole order; pay the rest by card');
+    if (!payAll) throw new AppError('GIFT_CARDS_DO_NOT_COVER', 'The gift cards do not pay the whole order; pay the rest by card');
     return;
   }
-  if (giftCards.length > 0 && due === 0) throw new AppError('INVALID_REQUEST', 'The gift cards pay the whole order; pay with kassa.wallets (no card)');
+  if (payAll) throw new AppError('INVALID_REQUEST', 'The gift cards pay the whole order; pay with kassa.wallets (no card)');
   const methods = resolvePaymentMethods(session.account_id, session.configuration);
   if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
 };

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
-import { amountDue } from '../../domain/express-order';
+import { giftCardsPayAll } from '../../domain/express-order';
 import { resolvePaymentMethods } from '../sessions/payment-methods';
 import { assertOpenForView } from '../sessions/session-availability';
 import { loadSession } from '../sessions/session-repository';
@@ -17,8 +17,7 @@ export interface PaymentOperations {
 export const getPaymentOperations = async (ctx: AppContext, sessionId: string, paymentType: string, baseUrl: string): Promise<PaymentOperations> => {
   const session = await loadSession(ctx.database.db, ctx.database, sessionId);
   assertOpenForView(session);
-  const giftCardsPayAll = (session.order.gift_cards?.length ?? 0) > 0 && amountDue(session.order) === 0;
-  const enabled = giftCardsPayAll ? ['kassa.wallets', 'dintero.wallets'] : resolvePaymentMethods(session.account_id, session.configuration).map((m) => m.payment_product_type);
+  const enabled = giftCardsPayAll(session.order) ? ['kassa.wallets', 'dintero.wallets'] : resolvePaymentMethods(session.account_id, session.configuration).map((m) => m.payment_product_type);
   if (!enabled.includes(paymentType)) {
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not available for this session`, { errors: [{ path: 'payment_product_type', message: `one of ${enabled.join(', ')}` }] });
   }
