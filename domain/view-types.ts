@@ -82,15 +82,6 @@ export interface AppliedGiftCard {
   amount: number;
 }
 
-/** A checkbox the merchant asks the customer to tick (terms, newsletter). */
-export interface Checkbox {
-  id: string;
-  label: string;
-  checked?: boolean;
-  required?: boolean;
-  link?: { url: string; text: string };
-}
-
 /** The order as read back (amounts in minor units of `currency`); merchants' extra fields are kept. */
 export interface ViewOrder {
   [key: string]: unknown;
@@ -145,7 +136,6 @@ export interface ViewSession {
   /** Contact details the merchant already knows (for prefilling); never tokens. */
   customer?: { email?: string; phone_number?: string; first_name?: string; last_name?: string };
   express?: ViewExpress;
-  checkboxes?: Checkbox[];
   configuration: {
     payment_methods: PaymentMethod[];
     merchant: { id: string; name: string };

@@ -141,14 +141,6 @@ export const Express = z.looseObject({
   customer_types: z.array(z.enum(['b2c', 'b2b'])).optional(),
 });
 
-export const CheckboxSchema = z.object({
-  id: SafeString.min(1).max(100),
-  label: SafeText.max(500),
-  checked: z.boolean().optional(),
-  required: z.boolean().optional(),
-  link: z.object({ url: HttpUrl, text: SafeString.max(200) }).optional(),
-});
-
 /** `platform_type` of the public API: the kind of platform the merchant is. */
 export const PLATFORM_TYPES = ['aggregator', 'marketplace'] as const;
 export type PlatformType = (typeof PLATFORM_TYPES)[number];
@@ -271,7 +263,6 @@ export const ViewSessionSchema = z.object({
       customer_types: z.array(z.enum(['b2c', 'b2b'])),
     })
     .optional(),
-  checkboxes: z.array(CheckboxSchema.extend({ label: z.string(), id: z.string(), link: z.object({ url: z.string(), text: z.string() }).optional() })).optional(),
   configuration: z.object({
     payment_methods: z.array(PaymentMethodSchema),
     merchant: z.object({ id: z.string(), name: z.string() }),
