@@ -4,10 +4,9 @@ import { AppError } from '../errors/app-error';
 import { isTestAccount } from '../shared/ids';
 import { resolvePaymentMethods } from './payment-methods';
 import { appendSessionEvent } from './session-events';
-import { loadSession } from './session-repository';
-import { sessionNotAvailable, unavailableCause } from './session-availability';
+import { loadSession, type SessionRecord } from './session-repository';
+import { assertOpenForView } from './session-availability';
 import type { ViewSession } from './session-schemas';
-import type { SessionRecord } from './session-repository';
 import { amountDue } from '../../domain/express-order';
 import { discountCodesEnabled, maxDiscountCodes } from '../express/express-settings';
 
@@ -19,8 +18,7 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
   const row = await loadSession(ctx.database.db, ctx.database, sessionId).catch((e: unknown) => {
     throw e instanceof AppError ? e : new AppError('SESSION_NOT_FOUND', 'Session not found');
   });
-  const cause = unavailableCause(row);
-  if (cause) throw sessionNotAvailable(row, cause);
+  assertOpenForView(row);
   if (opts.firstVisit) {
     await inTransaction(ctx.database, async (trx) => {
       await loadSession(trx, ctx.database, row.id, { lock: true });
