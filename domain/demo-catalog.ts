@@ -55,6 +55,3 @@ export const priceDemoCart = (cart: readonly DemoCartLine[]): DemoOrderLine[] =>
     return { id: p.id, line_id: String(i + 1), description: p.name, quantity, amount, vat: DEMO_VAT_PERCENT, vat_amount: vatIncluded(amount) };
   });
 };
-
-/** "1 234.50 NOK"-style text for an amount in øre (the page's own formatting lives in components/). */
-export const formatNok = (amount: number): string => `${(amount / 100).toFixed(2)} NOK`;

@@ -1,7 +1,10 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { formatNok, priceDemoCart, type DemoCartLine, type DemoProduct } from '../../domain/demo-catalog';
+import { priceDemoCart, type DemoCartLine, type DemoProduct } from '../../domain/demo-catalog';
+import { formatMoney, sumAmounts } from '../../domain/money';
+
+const nok = (amount: number) => formatMoney(amount, 'NOK');
 
 const STORAGE_KEY = 'kassa-demo-cart';
 const FIRST_CART: DemoCartLine[] = [
@@ -46,7 +49,7 @@ export function DemoCart({ products }: { products: DemoProduct[] }) {
     saveCart(quantity ? [...others, { id, quantity }] : others);
   };
   const lines = priceDemoCart(cart);
-  const total = lines.reduce((sum, l) => sum + l.amount, 0);
+  const total = sumAmounts(lines.map((l) => l.amount));
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -62,7 +65,7 @@ export function DemoCart({ products }: { products: DemoProduct[] }) {
                 <p className="text-sm text-slate-500">{p.description}</p>
               </div>
               <div className="mt-3 flex items-center justify-between">
-                <span className="font-mono text-slate-800">{formatNok(p.price)}</span>
+                <span className="font-mono text-slate-800">{nok(p.price)}</span>
                 <button type="button" onClick={() => change(p.id, 1)} aria-label={`Add ${p.name} to cart`} className={`${button} bg-slate-900 text-sm text-white hover:bg-slate-700`}>
                   Add to cart
                 </button>
@@ -90,7 +93,7 @@ export function DemoCart({ products }: { products: DemoProduct[] }) {
                   <button type="button" onClick={() => change(l.id, 1)} aria-label={`Add one ${l.description}`} className="h-7 w-7 rounded-lg border border-slate-300">
                     +
                   </button>
-                  <span className="w-28 text-right font-mono text-slate-800">{formatNok(l.amount)}</span>
+                  <span className="w-28 text-right font-mono text-slate-800">{nok(l.amount)}</span>
                 </span>
               </li>
             ))}
@@ -99,7 +102,7 @@ export function DemoCart({ products }: { products: DemoProduct[] }) {
         <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 font-semibold">
           <span>Total</span>
           <span className="font-mono" data-testid="cart-total">
-            {formatNok(total)}
+            {nok(total)}
           </span>
         </p>
         <p className="mt-1 text-xs text-slate-500">Shipping and discounts are added in the checkout.</p>

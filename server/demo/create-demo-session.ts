@@ -1,6 +1,7 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import { ALL_SCOPES, type Actor } from '../auth/scopes';
 import { priceDemoCart, type DemoCartLine } from '../../domain/demo-catalog';
+import { sumAmounts } from '../../domain/money';
 import { AppError } from '../errors/app-error';
 import { createSession, type CreatedSession } from '../sessions/create-session';
 import { CreateSessionBody } from '../sessions/session-schemas';
@@ -39,8 +40,8 @@ export const createDemoSession = async (ctx: AppContext, accountId: string, cart
   const input = CreateSessionBody.parse({
     url: { return_url: urls.return_url, callback_url: urls.callback_url },
     order: {
-      amount: items.reduce((sum, i) => sum + i.amount, 0),
-      vat_amount: items.reduce((sum, i) => sum + i.vat_amount, 0),
+      amount: sumAmounts(items.map((i) => i.amount)),
+      vat_amount: sumAmounts(items.map((i) => i.vat_amount)),
       currency: 'NOK',
       merchant_reference: `demo-${Date.now()}`,
       items,

@@ -1,8 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { formatNok } from '../../../domain/demo-catalog';
+import { formatMoney } from '../../../domain/money';
 import type { DemoOrderAction, DemoOrderView } from '../../../domain/demo-orders';
+
+const nok = (amount: number) => formatMoney(amount, 'NOK');
 
 const KIND: Record<DemoOrderView['callbacks'][number]['kind'], string> = { callback: 'Payment callback', shipping_address: 'Shipping address callback', discount_codes: 'Discount codes callback' };
 const ACTION_LABEL: Record<DemoOrderAction, string> = { capture: 'Capture', refund: 'Refund', void: 'Void' };
@@ -30,7 +32,7 @@ export function DemoOrders() {
           </div>
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
             <dt className="text-slate-500">Order amount</dt>
-            <dd className="font-mono">{formatNok(o.amount)}</dd>
+            <dd className="font-mono">{nok(o.amount)}</dd>
             <dt className="text-slate-500">Status</dt>
             <dd data-testid="order-status">{o.transaction?.status ?? (o.session_status === 'CANCELLED' ? 'CANCELLED' : 'NOT PAID')}</dd>
             {o.transaction ? (
@@ -39,12 +41,12 @@ export function DemoOrders() {
                 <dd className="break-all font-mono text-xs">{o.transaction.id}</dd>
                 <dt className="text-slate-500">Captured / refunded</dt>
                 <dd className="font-mono">
-                  {formatNok(o.transaction.captured_amount)} / {formatNok(o.transaction.refunded_amount)}
+                  {nok(o.transaction.captured_amount)} / {nok(o.transaction.refunded_amount)}
                 </dd>
                 {o.transaction.gift_cards?.map((g, i) => (
                   <div key={i} className="contents">
                     <dt className="text-slate-500">Gift card {g.masked_card_token ?? ''}</dt>
-                    <dd className="font-mono">{formatNok(g.amount ?? 0)}</dd>
+                    <dd className="font-mono">{nok(g.amount ?? 0)}</dd>
                   </div>
                 ))}
               </>
