@@ -80,29 +80,24 @@ const initial = (session: ViewSession): AddressValues => {
   };
 };
 
-export const toBillingAddress = (v: AddressValues): Address | undefined =>
-  v.differentBilling
-    ? {
-        first_name: v.billingFirstName.trim(),
-        last_name: v.billingLastName.trim(),
-        address_line: v.billingAddress.trim(),
-        postal_code: v.billingPostalCode.trim(),
-        postal_place: v.billingCity.trim(),
-        country: v.billingCountry,
-        email: v.email.trim(),
-        phone_number: v.phone.replace(/[\s-]/g, ''),
-      }
-    : undefined;
-
-export const toAddress = (v: AddressValues): Address => ({
-  first_name: v.firstName.trim(),
-  last_name: v.lastName.trim(),
-  address_line: v.address.trim(),
-  postal_code: v.postalCode.trim(),
-  postal_place: v.city.trim(),
-  country: v.country,
+/** One address from the form: the place fields given, with the customer's contact details. */
+const addressOf = (v: AddressValues, place: { first: string; last: string; line: string; postal: string; city: string; country: string }): Address => ({
+  first_name: place.first.trim(),
+  last_name: place.last.trim(),
+  address_line: place.line.trim(),
+  postal_code: place.postal.trim(),
+  postal_place: place.city.trim(),
+  country: place.country,
   email: v.email.trim(),
   phone_number: v.phone.replace(/[\s-]/g, ''),
+});
+
+/** The body of PUT .../order/addresses: the shipping address, and the billing address when the customer gave a different one. */
+export const toAddressesBody = (v: AddressValues): { shipping_address: Address; billing_address?: Address } => ({
+  shipping_address: addressOf(v, { first: v.firstName, last: v.lastName, line: v.address, postal: v.postalCode, city: v.city, country: v.country }),
+  ...(v.differentBilling
+    ? { billing_address: addressOf(v, { first: v.billingFirstName, last: v.billingLastName, line: v.billingAddress, postal: v.billingPostalCode, city: v.billingCity, country: v.billingCountry }) }
+    : {}),
 });
 
 const required = (what: string) => ({ validate: (v: unknown) => String(v).trim() !== '' || `Enter your ${what}` });

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { ViewSession } from '../../../domain/view-types';
 import { Panel } from '../../ui/panel';
-import { AddressStep, toAddress, toBillingAddress } from './address-step';
+import { AddressStep, toAddressesBody } from './address-step';
 import { DiscountStep } from './discount-step';
 import { GiftCardStep } from './gift-card-step';
 import { ShippingStep } from './shipping-step';
@@ -29,11 +29,7 @@ export const ExpressSteps = ({ sid, session }: { sid: string; session: ViewSessi
   return (
     <>
       <Section id="address-heading" title={needsShipping ? 'Contact and delivery' : 'Contact details'}>
-        <AddressStep
-          session={session}
-          busy={busy('address')}
-          onSave={async (v) => void (await write('address', 'session/order/addresses', { shipping_address: toAddress(v), ...(toBillingAddress(v) ? { billing_address: toBillingAddress(v) } : {}) }))}
-        />
+        <AddressStep session={session} busy={busy('address')} onSave={async (v) => void (await write('address', 'session/order/addresses', toAddressesBody(v)))} />
         <StepAlert step="address" problem={problem} />
       </Section>
       {showShipping ? (
