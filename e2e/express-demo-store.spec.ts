@@ -86,12 +86,14 @@ test('a session changed behind the page answers 412; the page reloads it and sho
   page.on('response', (r) => {
     if (r.url().includes(`/v1/view/${sid}/session/order/shipping_option`)) answers.push(r.status());
   });
-  await shippingGroup(page)
-    .getByRole('radio', { name: /Home delivery/ })
-    .check();
+  // click, not check(): check() asserts the radio stays checked, but the page rightly undoes the choice once
+  // the 412 arrives, which may be before Playwright looks
+  const home = shippingGroup(page).getByRole('radio', { name: /Home delivery/ });
+  await home.click();
   await expect.poll(() => answers[0]).toBe(412);
   await expect(alerts(page)).toBeVisible();
   await expect(shippingGroup(page)).toContainText('99.00');
+  await expect(home).not.toBeChecked(); // nothing was chosen: the session is as the other tab left it
 });
 
 test('Cancel abandons the session and returns to the store', async ({ page }) => {
