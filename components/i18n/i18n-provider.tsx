@@ -1,0 +1,39 @@
+'use client';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { LOCALES, type Language } from './languages';
+import type { Messages } from './messages/en';
+import { formatAmount, formatDate } from './format';
+import { createTranslate, type Translate } from './translate';
+
+export interface I18n {
+  language: Language;
+  locale: string;
+  t: Translate;
+  money: (minor: number, currency: string) => string;
+  date: (iso: string, withTime?: boolean) => string;
+}
+
+export const makeI18n = (language: Language, messages: Messages): I18n => {
+  const locale = LOCALES[language];
+  return {
+    language,
+    locale,
+    t: createTranslate(messages),
+    money: (minor, currency) => formatAmount(minor, currency, locale),
+    date: (iso, withTime) => formatDate(iso, locale, withTime),
+  };
+};
+
+const I18nContext = createContext<I18n | null>(null);
+
+/** Gives client components the one language the server rendered (its messages come as a prop). */
+export const I18nProvider = ({ language, messages, children }: { language: Language; messages: Messages; children: ReactNode }) => {
+  const value = useMemo(() => makeI18n(language, messages), [language, messages]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+};
+
+export const useI18n = (): I18n => {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n outside I18nProvider');
+  return value;
+};
