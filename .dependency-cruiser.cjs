@@ -33,9 +33,9 @@ module.exports = {
     {
       name: 'pages-not-server',
       severity: 'error',
-      comment: 'Pages and layouts may render client components; only route handlers (app/**/route.ts) may reach server/.',
+      comment: 'Pages and layouts reach the server only through its page facade (server/pages/, ADR 017); route handlers (app/**/route.ts) through the route table.',
       from: { path: '^app/', pathNot: '/route\\.ts$' },
-      to: { path: '^server/' },
+      to: { path: '^server/', pathNot: '^server/pages/' },
     },
     {
       name: 'server-not-ui',

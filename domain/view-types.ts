@@ -119,6 +119,14 @@ export interface PaymentMethod {
   name: string;
 }
 
+/** A stored card as the page may show it ("Pay with saved card •••• 1111"). */
+export interface SavedCard {
+  payment_token_id: string;
+  brand: string;
+  masked_pan: string;
+  expiry_date: string;
+}
+
 /** What the hosted page sees: no callback URL, no metadata, no tokens. */
 export interface ViewSession {
   id: string;
@@ -134,11 +142,20 @@ export interface ViewSession {
   /** What is left to pay after the gift cards (`order.amount` minus their amounts); the page's "Pay <amount>". */
   amount_due: number;
   /** Contact details the merchant already knows (for prefilling); never tokens. */
-  customer?: { email?: string; phone_number?: string; first_name?: string; last_name?: string };
+  customer?: {
+    email?: string;
+    phone_number?: string;
+    first_name?: string;
+    last_name?: string;
+    /** Cards the merchant stored for this customer (`customer.tokens`), masked: the page never sees a token. */
+    saved_cards?: SavedCard[];
+  };
   express?: ViewExpress;
   configuration: {
     payment_methods: PaymentMethod[];
-    merchant: { id: string; name: string };
+    merchant: { id: string; name: string; logo_url?: string };
+    /** The merchant's look: brand colour, page background, and whether dark mode may follow the device. */
+    theme: { primary?: string; backdrop?: string; color_scheme: 'light' | 'dark' | 'auto' };
     test_mode: boolean;
     allow_different_billing_shipping_address?: boolean;
   };
@@ -166,3 +183,6 @@ export interface SessionUnavailableBody {
   cause?: UnavailableCause;
   session_details?: { merchant_reference: string; transaction_id?: string; return_url?: string };
 }
+
+/** What the checkout page is rendered from: the open session, or the 404 body saying why it cannot be paid. */
+export type CheckoutPageData = { kind: 'open'; session: ViewSession } | { kind: 'unavailable'; body: SessionUnavailableBody };

@@ -1,11 +1,29 @@
-import type { CardField, CardInput } from '../../domain/card';
+import type { CardInput } from '../../domain/card';
 import type { PaymentResponse, SessionUnavailableBody, ViewSession } from '../../domain/view-types';
+
+/** The `payment` of `POST /v1/sessions/{sid}/pay`, per type. */
+export type PaymentBody =
+  | { payment_product_type: 'sandbox.creditcard'; card: CardInput }
+  | { payment_product_type: 'sandbox.creditcard'; payment_token_id: string }
+  | { payment_product_type: 'sandbox.invoice'; email: string; phone_number: string; country: string; organization_number?: string }
+  | { payment_product_type: 'sandbox.installment'; email: string; phone_number: string; country: string; product: { id: string } }
+  | { payment_product_type: 'sandbox.wallet' }
+  | { payment_product_type: 'kassa.wallets' };
+
+export interface FieldError {
+  /** The request path the server named, e.g. `payment.card.number` or `email`. */
+  path: string;
+  message: string;
+}
 
 /** What paying can end in, as the page needs it. */
 export type PayOutcome =
   | { kind: 'approved'; transactionId: string; redirectUrl: string; /** Taken, but held for extra control (ON_HOLD). */ onHold: boolean }
-  | { kind: 'declined'; transactionId?: string; temporary: boolean }
-  | { kind: 'invalid_card'; errors: { field: CardField; message: string }[] }
+  /** The customer must confirm elsewhere first (3-D Secure, wallet): the page goes there and comes back. */
+  | { kind: 'redirect'; transactionId: string; redirectUrl: string }
+  | { kind: 'declined'; transactionId?: string; temporary: boolean; code?: string }
+  | { kind: 'invalid'; errors: FieldError[]; code?: string }
+  | { kind: 'in_progress' }
   | { kind: 'not_payable'; message: string };
 
 /** The session exists no more, or cannot be paid any more (the server's 404). */
@@ -26,8 +44,10 @@ const readJson = async (res: Response): Promise<Record<string, unknown>> => {
 
 const errorOf = (body: Record<string, unknown>) => (body.error ?? {}) as { message?: string; code?: string; errors?: { path?: string; message?: string }[] } & Partial<SessionUnavailableBody>;
 
+const sessionPath = (sid: string) => `/v1/view/${encodeURIComponent(sid)}`;
+
 export const fetchViewSession = async (sid: string): Promise<ViewSession> => {
-  const res = await fetch(`/v1/view/${encodeURIComponent(sid)}/session`, { cache: 'no-store' });
+  const res = await fetch(`${sessionPath(sid)}/session`, { cache: 'no-store' });
   const body = await readJson(res);
   if (res.ok) return body as unknown as ViewSession;
   const error = errorOf(body);
@@ -37,27 +57,25 @@ export const fetchViewSession = async (sid: string): Promise<ViewSession> => {
   throw new Error(error.message ?? `The payment could not be loaded (HTTP ${res.status})`);
 };
 
-const FIELD_BY_PATH: Record<string, CardField> = {
-  'payment.card.number': 'number',
-  'payment.card.expiry': 'expiry',
-  'payment.card.cvc': 'cvc',
-};
+const REDIRECT_ACTIONS = new Set(['3DS_CHALLENGE', 'WALLET_REDIRECT']);
 
-/** A 200 from paying: approved, or declined (the customer may try another card). */
+/** A 200 from paying: approved, a page to visit first, or declined (the customer may try again). */
 const outcomeOf = (body: PaymentResponse): PayOutcome => {
-  if (body.success === true) {
-    return { kind: 'approved', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url), onHold: body.on_hold === true };
-  }
+  const code = body.actions[0]?.code;
+  if (body.success === true && code && REDIRECT_ACTIONS.has(code)) return { kind: 'redirect', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url) };
+  if (body.success === true) return { kind: 'approved', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url), onHold: body.on_hold === true };
   return {
     kind: 'declined',
     ...(typeof body.transaction_id === 'string' ? { transactionId: body.transaction_id } : {}),
     temporary: (body.error_details ?? []).some((d) => d.category === 'temporary'),
+    ...(code ? { code } : {}),
   };
 };
 
-/** Pays with a card, or (card undefined) with the order's gift cards alone. */
-export const paySession = async (sid: string, card: CardInput | undefined): Promise<PayOutcome> => {
-  const payment = card ? { payment_product_type: 'sandbox.creditcard', card } : { payment_product_type: 'kassa.wallets' };
+const IN_PROGRESS = new Set(['PAYMENT_IN_PROGRESS', 'SESSION_PAYMENT_IN_PROGRESS']);
+
+/** Pays the session with one payment type. */
+export const paySession = async (sid: string, payment: PaymentBody): Promise<PayOutcome> => {
   const res = await fetch(`/v1/sessions/${encodeURIComponent(sid)}/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -66,22 +84,57 @@ export const paySession = async (sid: string, card: CardInput | undefined): Prom
   const body = await readJson(res);
   if (res.ok) return outcomeOf(body as unknown as PaymentResponse);
   const error = errorOf(body);
-  const errors = (error.errors ?? []).flatMap((e) => {
-    const field = e.path ? FIELD_BY_PATH[e.path] : undefined;
-    return field ? [{ field, message: e.message ?? 'Check this field' }] : [];
-  });
-  if (error.code === 'INVALID_CARD' || errors.length > 0) return { kind: 'invalid_card', errors };
-  return { kind: 'not_payable', message: error.message ?? 'This payment can not be completed.' };
+  if (error.code && IN_PROGRESS.has(error.code)) return { kind: 'in_progress' };
+  const errors = (error.errors ?? []).flatMap((e) => (e.path ? [{ path: e.path, message: e.message ?? '' }] : []));
+  if (res.status === 400 && (errors.length > 0 || error.code === 'INVALID_CARD')) return { kind: 'invalid', errors, ...(error.code ? { code: error.code } : {}) };
+  return { kind: 'not_payable', message: error.message ?? '' };
+};
+
+export interface InstallmentPlan {
+  id: string;
+  type: 'interest_free' | 'annuity';
+  credit_time: number;
+  monthly_amount: number;
+  total_amount: number;
+  first_monthly_amount?: number;
+  origination_fee?: number;
+  notification_fee?: number;
+  campaign_fee?: number;
+  annual_interest_rate?: number;
+  effective_annual_interest_rate?: number;
+}
+
+export type OperationsResult = { ok: true; plans: InstallmentPlan[] } | { ok: false; errors: FieldError[]; message: string };
+
+/**
+ * `POST /v1/view/{sid}/payments/{type}`: what paying with a type takes (installment plans), checking
+ * the customer's details; `force_new` drops an earlier attempt left waiting (e.g. a closed 3-D Secure page).
+ */
+export const getPaymentOperations = async (sid: string, type: string, query: Record<string, string | undefined>): Promise<OperationsResult> => {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  const res = await fetch(`${sessionPath(sid)}/payments/${encodeURIComponent(type)}?${params.toString()}`, { method: 'POST' });
+  const body = await readJson(res);
+  if (res.ok) {
+    const operations = (body.operations ?? []) as { product?: InstallmentPlan }[];
+    return { ok: true, plans: operations.flatMap((o) => (o.product ? [o.product] : [])) };
+  }
+  const error = errorOf(body);
+  return { ok: false, errors: (error.errors ?? []).flatMap((e) => (e.path ? [{ path: e.path, message: e.message ?? '' }] : [])), message: error.message ?? '' };
 };
 
 /** POST /v1/view/{sid}/session/lock: the pay lock id, or undefined when the session cannot be locked. */
 export const lockSession = async (sid: string): Promise<string | undefined> => {
   try {
-    const res = await fetch(`/v1/view/${encodeURIComponent(sid)}/session/lock`, { method: 'POST' });
+    const res = await fetch(`${sessionPath(sid)}/session/lock`, { method: 'POST' });
     if (!res.ok) return undefined;
     const body = (await res.json()) as { pay_lock?: { pay_lock_id?: string } };
     return body.pay_lock?.pay_lock_id;
   } catch {
     return undefined;
   }
+};
+
+/** Remembers the customer's payment type for this session across reloads (best effort). */
+export const savePaymentChoice = (sid: string, type: string): void => {
+  void fetch('/checkout/payment-type', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sid, payment_product_type: type }) }).catch(() => undefined);
 };

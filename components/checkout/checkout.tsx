@@ -1,45 +1,68 @@
 'use client';
-import { Panel } from '../ui/panel';
+import type { CheckoutPageData, SessionUnavailableBody, ViewSession } from '../../domain/view-types';
 import { SessionUnavailableError } from './api';
-import { CheckoutHeader } from './checkout-header';
 import { CancelCheckout } from './cancel-checkout';
-import { CheckoutSkeleton } from './checkout-skeleton';
+import { CheckoutFrame } from './checkout-frame';
 import { ExpressSteps } from './express/express-steps';
 import { LoadError } from './load-error';
-import { OrderSummary } from './order-summary';
+import type { CheckoutOptions } from './options';
+import { OrderSummaryPanel } from './order-summary-panel';
 import { PaymentPanel } from './payment-panel';
+import { ReturnedPayment } from './returned-payment';
 import { SessionUnavailable } from './session-unavailable';
 import { TestModeNotice } from './test-mode-notice';
-import type { CheckoutOptions } from './options';
 import { useCheckoutSdk } from './use-checkout-sdk';
 import { useViewSession } from './use-view-session';
 
-/** The hosted checkout for one session: order summary and card payment. */
-export const Checkout = ({ sid, options }: { sid: string; options: CheckoutOptions }) => {
-  const query = useViewSession(sid);
-  const { validate } = useCheckoutSdk(sid, query);
-  const session = query.data;
-  // When the server refuses a payment the session is re-read: it may have become unpayable.
-  const onNotPayable = () => void query.refetch();
+interface Props {
+  sid: string;
+  options: CheckoutOptions;
+  initial: CheckoutPageData;
+  savedChoice: string | undefined;
+}
 
-  let body;
-  if (query.error instanceof SessionUnavailableError) body = <SessionUnavailable body={query.error.body} />;
-  else if (!session && query.error) body = <LoadError message={query.error.message} onRetry={() => void query.refetch()} />;
-  else if (!session) body = <CheckoutSkeleton />;
-  else {
-    const testMode = session.configuration.test_mode && !options.hideTestMessage;
-    body = (
-      <div className="space-y-4">
-        <CheckoutHeader merchantName={session.configuration.merchant.name} testMode={testMode} />
-        {testMode ? <TestModeNotice /> : null}
-        <Panel labelledBy="order-heading">
-          <OrderSummary order={session.order} hideItems={options.hideItems} amountDue={session.amount_due} />
-        </Panel>
-        {session.express ? <ExpressSteps sid={sid} session={session} /> : null}
-        <PaymentPanel sid={sid} session={session} onNotPayable={onNotPayable} {...(options.clientSideValidation ? { validate } : {})} />
-        {session.token_provider ? null : <CancelCheckout sid={sid} returnUrl={session.url.return_url} merchantReference={session.order.merchant_reference} />}
+/** The hosted checkout for one session, rendered first on the server from `initial`. */
+export const Checkout = ({ sid, options, initial, savedChoice }: Props) =>
+  initial.kind === 'open' ? <OpenCheckout sid={sid} options={options} session={initial.session} savedChoice={savedChoice} /> : <Unavailable sid={sid} options={options} body={initial.body} />;
+
+const Unavailable = ({ sid, options, body }: { sid: string; options: CheckoutOptions; body: SessionUnavailableBody }) => {
+  const returned = options.returnedPayment;
+  const paidNow = returned && body.session_details?.transaction_id === returned.transactionId && (body.cause === 'AUTHORIZED' || body.cause === 'ON_HOLD');
+  return (
+    <CheckoutFrame sid={sid} options={options}>
+      <div className="mx-auto max-w-lg">{paidNow ? <ReturnedPayment sid={sid} body={body} /> : <SessionUnavailable sid={sid} body={body} />}</div>
+    </CheckoutFrame>
+  );
+};
+
+const OpenCheckout = ({ sid, options, session: initialSession, savedChoice }: { sid: string; options: CheckoutOptions; session: ViewSession; savedChoice: string | undefined }) => {
+  const query = useViewSession(sid, initialSession);
+  const { validate, methods, activeType, setActiveType } = useCheckoutSdk(sid, query, initialSession, savedChoice, options.showPaymentTypes);
+  if (query.error instanceof SessionUnavailableError) return <Unavailable sid={sid} options={options} body={query.error.body} />;
+  const session = query.data ?? initialSession;
+  const testMode = session.configuration.test_mode && !options.hideTestMessage;
+  const fullscreen = options.ui === 'fullscreen';
+  return (
+    <CheckoutFrame sid={sid} options={options} session={session}>
+      <div className={fullscreen ? 'lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-8' : ''}>
+        <OrderSummaryPanel session={session} hideItems={options.hideItems} sideBySide={fullscreen} />
+        <div className="mt-4 space-y-4 lg:order-first lg:mt-0">
+          {query.error && !(query.error instanceof SessionUnavailableError) ? <LoadError message={query.error.message} onRetry={() => void query.refetch()} /> : null}
+          {testMode ? <TestModeNotice /> : null}
+          {session.express ? <ExpressSteps sid={sid} session={session} /> : null}
+          <PaymentPanel
+            sid={sid}
+            session={session}
+            methods={methods}
+            activeType={activeType}
+            onSelectType={setActiveType}
+            returned={options.returnedPayment}
+            onNotPayable={() => void query.refetch()}
+            {...(options.clientSideValidation ? { validate } : {})}
+          />
+          {session.token_provider ? null : <CancelCheckout sid={sid} returnUrl={session.url.return_url} merchantReference={session.order.merchant_reference} />}
+        </div>
       </div>
-    );
-  }
-  return <div className="mx-auto w-full max-w-lg">{body}</div>;
+    </CheckoutFrame>
+  );
 };

@@ -1,10 +1,17 @@
+import { resolveLanguage, type Language } from '../i18n/languages';
+
 /** View options the SDK (or a merchant link) adds to the checkout URL. */
 export interface CheckoutOptions {
   ui: 'fullscreen' | 'inline' | 'modal';
-  language: string;
+  language: Language;
+  hideLanguage: boolean;
   hideTestMessage: boolean;
   hideItems: boolean;
   clientSideValidation: boolean;
+  /** `show_payment_type`: only these types are offered (empty: every type the session enables). */
+  showPaymentTypes: string[];
+  /** Back from a payment page (3-D Secure, wallet): the attempt, and why it failed if it did. */
+  returnedPayment?: { transactionId: string; error?: string };
 }
 
 type Query = Record<string, string | string[] | undefined>;
@@ -16,14 +23,29 @@ export const firstParam = (query: Query, key: string): string | undefined => {
 
 const flag = (query: Query, key: string): boolean => firstParam(query, key) === 'true';
 
+/** Every value of a parameter that may repeat or hold a comma-separated list. */
+const listParam = (query: Query, key: string): string[] => {
+  const v = query[key];
+  const values = Array.isArray(v) ? v : v ? [v] : [];
+  return values
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+};
+
 /** Reads the view options from the page query; unknown values fall back to defaults. */
 export const parseCheckoutOptions = (query: Query): CheckoutOptions => {
   const ui = firstParam(query, 'ui');
+  const payment = firstParam(query, 'payment');
+  const paymentError = firstParam(query, 'payment_error');
   return {
     ui: ui === 'inline' || ui === 'modal' ? ui : 'fullscreen',
-    language: firstParam(query, 'language') || 'en',
+    language: resolveLanguage(firstParam(query, 'language')),
+    hideLanguage: flag(query, 'hide_language'),
     hideTestMessage: flag(query, 'hide_test_message'),
     hideItems: flag(query, 'hide_items'),
     clientSideValidation: flag(query, 'client_side_validation'),
+    showPaymentTypes: listParam(query, 'show_payment_type'),
+    ...(payment ? { returnedPayment: { transactionId: payment, ...(paymentError ? { error: paymentError } : {}) } } : {}),
   };
 };

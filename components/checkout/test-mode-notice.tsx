@@ -1,10 +1,20 @@
-/** Shown for test accounts: nothing is charged, and which sandbox cards do what. */
-export const TestModeNotice = () => (
-  <div role="note" aria-label="Test mode" className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-    <p className="font-semibold">Test mode</p>
-    <p className="mt-0.5">
-      No money is moved. Card <span className="font-mono">4111 1111 1111 1111</span> is approved and <span className="font-mono">4000 0000 0000 0002</span> is declined; use any future expiry date and
-      any 3-digit security code.
-    </p>
-  </div>
-);
+'use client';
+import { useI18n } from '../i18n/i18n-provider';
+
+/** Shown for test accounts: nothing is charged; the README's table lists what each test card does. */
+export const TestModeNotice = () => {
+  const { t } = useI18n();
+  return (
+    <details role="note" aria-label={t('test.title')} className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-2.5 text-sm text-amber-950">
+      <summary className="cursor-pointer rounded font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-800">
+        {t('test.title')} <span className="font-normal">{t('test.summary')}</span>
+      </summary>
+      <ul className="mt-1.5 space-y-0.5">
+        <li>{t('test.card_approve', { card: '4111 1111 1111 1111' })}</li>
+        <li>{t('test.card_decline', { card: '4000 0000 0000 0002' })}</li>
+        <li>{t('test.card_3ds', { card: '4000 0000 0000 3220' })}</li>
+        <li>{t('test.card_any')}</li>
+      </ul>
+    </details>
+  );
+};

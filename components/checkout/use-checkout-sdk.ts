@@ -1,33 +1,53 @@
 'use client';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { SessionUnavailableError } from './api';
-import { postToParent } from './sdk-messages';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ViewSession } from '../../domain/view-types';
+import { savePaymentChoice, SessionUnavailableError } from './api';
+import { useSetLanguage } from './language-switcher';
+import { postToParent } from './sdk-messages';
 import { useClientValidation } from './use-client-validation';
 import { useHeightReporter } from './use-height-reporter';
 import { useSdkBridge } from './use-sdk-bridge';
 
-const CARD = 'sandbox.creditcard';
+type Methods = ViewSession['configuration']['payment_methods'];
 
-/** Everything the embedding SDK is told about, and everything it may ask of the page. */
-export const useCheckoutSdk = (sid: string, query: UseQueryResult<ViewSession>) => {
+/** The types to offer: the session's, limited by `show_payment_type` when that leaves any. */
+export const visibleMethods = (methods: Methods, show: string[]): Methods => {
+  const shown = methods.filter((m) => show.includes(m.payment_product_type));
+  return show.length > 0 && shown.length > 0 ? shown : methods;
+};
+
+/** Everything the embedding SDK is told about, everything it may ask of the page, and the active payment type. */
+export const useCheckoutSdk = (sid: string, query: UseQueryResult<ViewSession>, initial: ViewSession, savedChoice: string | undefined, show: string[]) => {
   const { validate, resolve } = useClientValidation(sid);
-  const loaded = useRef(false);
+  const setLanguage = useSetLanguage(sid);
+  const session = query.data ?? initial;
+  const methods = useMemo(() => visibleMethods(session.configuration.payment_methods, show), [session.configuration.payment_methods, show]);
+  const offered = (type: string | undefined) => methods.some((m) => m.payment_product_type === type);
+  const [chosen, setChosen] = useState(savedChoice);
+  const activeType = offered(chosen) ? chosen : methods[0]?.payment_product_type;
+  const announced = useRef<string | undefined>(undefined);
   useHeightReporter(sid);
 
+  useEffect(() => postToParent(sid, 'SessionLoaded', { session: initial }), [sid, initial]);
   useEffect(() => {
-    if (!query.data || loaded.current) return;
-    loaded.current = true;
-    postToParent(sid, 'SessionLoaded', { session: query.data });
-    postToParent(sid, 'ActivePaymentProductType', { payment_product_type: CARD });
-  }, [sid, query.data]);
+    if (!activeType || announced.current === activeType) return;
+    announced.current = activeType;
+    postToParent(sid, 'ActivePaymentProductType', { payment_product_type: activeType });
+  }, [sid, activeType]);
 
-  // Each failed (re)load: the session is gone, no longer payable, or unreachable.
+  // Each failed (re)load that is not "unavailable" (that screen tells the SDK itself).
   useEffect(() => {
-    const gone = query.error instanceof SessionUnavailableError || (query.error && !query.data);
-    if (query.errorUpdatedAt > 0 && gone) postToParent(sid, 'SessionNotFound');
-  }, [sid, query.errorUpdatedAt, query.error, query.data]);
+    if (query.errorUpdatedAt > 0 && query.error && !(query.error instanceof SessionUnavailableError)) postToParent(sid, 'SessionNotFound');
+  }, [sid, query.errorUpdatedAt, query.error]);
+
+  const choose = useCallback(
+    (type: string) => {
+      setChosen(type);
+      savePaymentChoice(sid, type);
+    },
+    [sid],
+  );
 
   useSdkBridge(sid, {
     onRefreshSession: () => {
@@ -35,11 +55,13 @@ export const useCheckoutSdk = (sid: string, query: UseQueryResult<ViewSession>) 
         if (!r.error && r.data) postToParent(sid, 'SessionUpdated', { session: r.data });
       });
     },
-    onSetLanguage: (language) => postToParent(sid, 'LanguageChanged', { language }),
-    // Card is the only method: whatever is asked, card stays active.
-    onSetActivePaymentProductType: () => postToParent(sid, 'ActivePaymentProductType', { payment_product_type: CARD }),
+    onSetLanguage: setLanguage,
+    onSetActivePaymentProductType: (type) => {
+      if (type && methods.some((m) => m.payment_product_type === type)) choose(type);
+      else if (activeType) postToParent(sid, 'ActivePaymentProductType', { payment_product_type: activeType });
+    },
     onValidationResult: resolve,
   });
 
-  return { validate };
+  return { validate, methods, activeType, setActiveType: choose };
 };

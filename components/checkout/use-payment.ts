@@ -1,14 +1,11 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CardInput } from '../../domain/card';
+import type { CardField } from '../../domain/card';
 import type { ViewSession } from '../../domain/view-types';
-import { paySession, type PayOutcome } from './api';
+import { useI18n } from '../i18n/i18n-provider';
+import { getPaymentOperations, paySession, type FieldError, type PaymentBody, type PayOutcome } from './api';
 import { isEmbedded, postToParent, type ValidationResult } from './sdk-messages';
-
-export const DECLINED_MESSAGE = 'Your card was declined. Try another card.';
-const TEMPORARY_MESSAGE = 'The payment could not be processed. Please try again.';
-const NETWORK_MESSAGE = 'We could not reach the payment service. Check your connection and try again.';
 
 export interface PaymentDeps {
   sid: string;
@@ -19,41 +16,69 @@ export interface PaymentDeps {
   onNotPayable: () => void;
 }
 
-export type FieldErrors = Extract<PayOutcome, { kind: 'invalid_card' }>['errors'];
+/** Card field errors as the card form shows them. */
+export type FieldErrors = { field: CardField; message: string }[];
+
+export interface PayResult {
+  fieldErrors?: FieldError[];
+  declined?: boolean;
+}
+
+/** This page's address without the parameters of an earlier return, for coming back after a payment page. */
+const backPath = (): string => {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('payment');
+  url.searchParams.delete('payment_error');
+  return `${url.pathname}${url.search}`;
+};
+
+const withBack = (redirectUrl: string): string => {
+  const url = new URL(redirectUrl, window.location.href);
+  url.searchParams.set('back', backPath());
+  return url.toString();
+};
 
 /**
- * Pays the session and turns the answer into what the customer sees: an alert
- * they can act on, field errors, or the approval (then we leave for the shop).
+ * Pays the session and turns the answer into what the customer sees: an alert they can act on,
+ * field errors, a page to confirm on (3-D Secure, wallet), or the approval (then we leave for the shop).
  */
 export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps) => {
+  const { t } = useI18n();
   const [alert, setAlert] = useState<string>();
-  const [approved, setApproved] = useState<{ transactionId: string; redirectUrl: string }>();
-  const mutation = useMutation({ mutationFn: (card: CardInput | undefined) => paySession(sid, card) });
+  const [approved, setApproved] = useState<{ transactionId: string; redirectUrl: string; onHold: boolean }>();
+  const mutation = useMutation({
+    mutationFn: async (payment: PaymentBody): Promise<PayOutcome> => {
+      const first = await paySession(sid, payment);
+      if (first.kind !== 'in_progress') return first;
+      // An earlier attempt waits for a page the customer left (3-D Secure, wallet): start anew.
+      await getPaymentOperations(sid, payment.payment_product_type, { force_new: 'true' });
+      return paySession(sid, payment);
+    },
+  });
 
-  const pay = async (card: CardInput | undefined): Promise<{ fieldErrors?: FieldErrors; declined?: boolean }> => {
+  const pay = async (payment: PaymentBody): Promise<PayResult> => {
     setAlert(undefined);
     if (validate && isEmbedded()) {
       const result = await validate(session);
       if (!result.success) {
-        setAlert(result.clientValidationError || 'The shop could not confirm your order. Please try again.');
+        setAlert(result.clientValidationError || t('pay.not_confirmed'));
         return {};
       }
     }
     let outcome: PayOutcome;
     try {
-      outcome = await mutation.mutateAsync(card);
+      outcome = await mutation.mutateAsync(payment);
     } catch {
-      setAlert(NETWORK_MESSAGE);
+      setAlert(t('pay.network'));
       return {};
     }
     switch (outcome.kind) {
       case 'approved': {
         setApproved(outcome);
-        const merchantReference = session.order.merchant_reference;
         if (isEmbedded()) {
           postToParent(sid, outcome.onHold ? 'SessionPaymentOnHold' : 'SessionPaymentAuthorized', {
             transaction_id: outcome.transactionId,
-            merchant_reference: merchantReference,
+            merchant_reference: session.order.merchant_reference,
             href: outcome.redirectUrl,
           });
         } else {
@@ -61,22 +86,23 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
         }
         return {};
       }
+      case 'redirect':
+        window.location.assign(withBack(outcome.redirectUrl));
+        return {};
       case 'declined':
-        // Not a final event: the customer may try another card, so the SDK is not told.
-        setAlert(outcome.temporary ? TEMPORARY_MESSAGE : DECLINED_MESSAGE);
+        // Not a final event: the customer may try again, so the SDK is not told.
+        setAlert(outcome.temporary ? t('pay.temporary') : t(payment.payment_product_type === 'sandbox.creditcard' ? 'pay.declined_card' : 'pay.declined'));
         return { declined: true };
-      case 'invalid_card':
-        if (outcome.errors.length === 0) setAlert('The card details are not valid.');
+      case 'invalid':
+        if (outcome.errors.length === 0) setAlert(t('pay.invalid'));
         return { fieldErrors: outcome.errors };
+      case 'in_progress':
       case 'not_payable':
-        setAlert(outcome.message);
+        setAlert(t('pay.not_payable'));
         onNotPayable();
         return {};
     }
   };
 
-  /** The gift cards pay the whole order: no card. */
-  const payWithGiftCards = () => pay(undefined);
-
-  return { pay, payWithGiftCards, alert, approved };
+  return { pay, alert, approved, busy: mutation.isPending };
 };

@@ -1,16 +1,20 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
+import type { ViewSession } from '../../domain/view-types';
 import { SessionUnavailableError, fetchViewSession } from './api';
 
 /**
- * The session as the checkout page sees it. It is loaded once; it changes only
- * when the SDK asks for a refresh, so nothing refetches on focus.
+ * The session as the checkout page sees it, starting from the copy the server rendered. It is read
+ * again once in the browser (that read records the visit) and when the SDK asks for a refresh;
+ * nothing refetches on focus.
  */
-export const useViewSession = (sid: string) =>
+export const useViewSession = (sid: string, initial: ViewSession) =>
   useQuery({
     queryKey: ['view-session', sid],
     queryFn: () => fetchViewSession(sid),
+    initialData: initial,
     staleTime: Infinity,
+    refetchOnMount: 'always',
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     retry: (failures, error) => !(error instanceof SessionUnavailableError) && failures < 2,

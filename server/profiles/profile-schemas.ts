@@ -7,7 +7,6 @@ export const ProfileId = SafeString.min(1)
   .regex(/^\S(.*\S)?$/, 'must not start or end with spaces');
 
 export const ProfileConfigurationSchema = Configuration.extend({
-  theme: JsonObject.optional(),
   default_customer_type: z.enum(['b2c', 'b2b']).optional(),
   allow_different_billing_shipping_address: z.array(z.enum(['b2c', 'b2b'])).optional(),
 });

@@ -46,12 +46,20 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
     ...(express ? { express: viewExpress(row, express) } : {}),
     configuration: {
       payment_methods: resolvePaymentMethods(row.account_id, row.configuration),
-      merchant: { id: account.id, name: account.name },
+      merchant: { id: account.id, name: row.configuration.merchant?.name ?? account.name, ...(row.configuration.merchant?.logo_url ? { logo_url: row.configuration.merchant.logo_url } : {}) },
+      theme: viewTheme(row.configuration.theme),
       test_mode: isTestAccount(row.account_id),
       ...(row.configuration.allow_different_billing_shipping_address !== undefined ? { allow_different_billing_shipping_address: row.configuration.allow_different_billing_shipping_address } : {}),
     },
   };
 };
+
+/** The merchant's theme as the page applies it; dark mode follows the device unless the theme says otherwise. */
+const viewTheme = (theme: SessionRecord['configuration']['theme']): ViewSession['configuration']['theme'] => ({
+  ...(theme?.primary ? { primary: theme.primary } : {}),
+  ...(theme?.backdrop ? { backdrop: theme.backdrop } : {}),
+  color_scheme: theme?.color_scheme ?? (theme?.backdrop ? 'light' : 'auto'),
+});
 
 /** Express options without the merchant's callback URLs. */
 const viewExpress = (row: SessionRecord, express: NonNullable<SessionRecord['express']>): NonNullable<ViewSession['express']> => ({

@@ -109,6 +109,16 @@ export const Customer = z.looseObject({
   last_name: z.string().optional(),
 });
 
+const HexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a colour as #rgb or #rrggbb');
+
+/** How the checkout page looks for this merchant (ADR 017): brand colour, page background, light/dark. */
+export const CheckoutTheme = z.looseObject({
+  primary: HexColor.optional(),
+  backdrop: HexColor.optional(),
+  secondary: HexColor.optional(),
+  color_scheme: z.enum(['light', 'dark', 'auto']).optional(),
+});
+
 export const ProviderToggle = z.looseObject({ enabled: z.boolean() });
 
 export const Configuration = z.looseObject({
@@ -119,6 +129,9 @@ export const Configuration = z.looseObject({
   enable_on_hold: z.boolean().optional(),
   allow_different_billing_shipping_address: z.boolean().optional(),
   discounts: z.looseObject({ express_discount_codes: z.looseObject({ enabled: z.boolean() }).optional() }).optional(),
+
+  theme: CheckoutTheme.optional(),
+  merchant: z.looseObject({ name: z.string().min(1).max(100).optional(), logo_url: HttpUrl.optional() }).optional(),
 });
 
 /** Every merchant body's order rules: unique item line ids, and no gift cards (only the customer applies those). */
@@ -253,7 +266,15 @@ export const ViewSessionSchema = z.object({
   url: z.object({ return_url: z.string(), merchant_terms_url: z.string().optional() }),
   order: StoredOrder,
   amount_due: z.number().int(),
-  customer: z.object({ email: z.string().optional(), phone_number: z.string().optional(), first_name: z.string().optional(), last_name: z.string().optional() }).optional(),
+  customer: z
+    .object({
+      email: z.string().optional(),
+      phone_number: z.string().optional(),
+      first_name: z.string().optional(),
+      last_name: z.string().optional(),
+      saved_cards: z.array(z.object({ payment_token_id: z.string(), brand: z.string(), masked_pan: z.string(), expiry_date: z.string() })).optional(),
+    })
+    .optional(),
   express: z
     .object({
       shipping_options: z.array(ShippingOption),
@@ -265,7 +286,8 @@ export const ViewSessionSchema = z.object({
     .optional(),
   configuration: z.object({
     payment_methods: z.array(PaymentMethodSchema),
-    merchant: z.object({ id: z.string(), name: z.string() }),
+    merchant: z.object({ id: z.string(), name: z.string(), logo_url: z.string().optional() }),
+    theme: z.object({ primary: z.string().optional(), backdrop: z.string().optional(), color_scheme: z.enum(['light', 'dark', 'auto']) }),
     test_mode: z.boolean(),
     allow_different_billing_shipping_address: z.boolean().optional(),
   }),

@@ -1,0 +1,105 @@
+'use client';
+import { useId, useMemo, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { ViewSession } from '../../../domain/view-types';
+import { useI18n } from '../../i18n/i18n-provider';
+import { Alert } from '../../ui/alert';
+import { TextField } from '../../ui/text-field';
+import { getPaymentOperations, type InstallmentPlan } from '../api';
+import { PayButton } from '../pay-button';
+import type { Payment } from '../payment-methods';
+import { CONTACT_COUNTRIES, contactDefaults, contactProblems, contactQuery, type ContactValues } from './contact-rules';
+import { InstallmentPlans } from './installment-plans';
+
+type Type = 'sandbox.invoice' | 'sandbox.installment';
+const FIELDS = ['email', 'phone_number', 'country', 'organization_number'] as const;
+
+/**
+ * Invoice and installments: the details the lender asks for (email, phone, country, and the
+ * organization number when buying for a business), checked by the server before paying; for
+ * installments, then the plans to choose from.
+ */
+export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid: string; session: ViewSession; payment: Payment }) => {
+  const { t, language, money } = useI18n();
+  const id = useId();
+  const [plans, setPlans] = useState<{ values: ContactValues; plans: InstallmentPlan[] }>();
+  const [problem, setProblem] = useState<string>();
+  const resolver = useMemo<Resolver<ContactValues>>(
+    () => (values) => {
+      const problems = contactProblems(values);
+      const errors: FieldErrors<ContactValues> = {};
+      for (const [field, key] of Object.entries(problems)) errors[field as keyof ContactValues] = { type: 'rule', message: t(key) };
+      return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+    },
+    [t],
+  );
+  const { register, handleSubmit, setError, control, formState } = useForm<ContactValues>({ resolver, defaultValues: contactDefaults(session, language) });
+  const { errors, isSubmitting } = formState;
+  const business = useWatch({ control, name: 'business' });
+  const busy = isSubmitting || payment.busy;
+  const amount = money(session.amount_due, session.order.currency);
+
+  const submit = handleSubmit(async (values) => {
+    setProblem(undefined);
+    const query = contactQuery(values);
+    const checked = await getPaymentOperations(sid, type, { ...query, language }).catch(() => undefined);
+    if (!checked) return setProblem(t('pay.network'));
+    if (!checked.ok) {
+      for (const e of checked.errors) {
+        const field = FIELDS.find((f) => e.path === f || e.path.endsWith(`.${f}`));
+        if (field) setError(field, { type: 'server', message: e.message }, { shouldFocus: true });
+      }
+      if (!checked.errors.length) setProblem(checked.message || t('pay.invalid'));
+      return;
+    }
+    if (type === 'sandbox.installment') return setPlans({ values, plans: checked.plans });
+    await payment.pay({ payment_product_type: 'sandbox.invoice', ...query });
+  });
+
+  if (plans) {
+    return (
+      <InstallmentPlans
+        plans={plans.plans}
+        currency={session.order.currency}
+        busy={payment.busy}
+        alert={payment.alert}
+        onBack={() => setPlans(undefined)}
+        onPay={(plan) => void payment.pay({ payment_product_type: 'sandbox.installment', ...contactQuery(plans.values), product: { id: plan } })}
+      />
+    );
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(type === 'sandbox.invoice' ? 'methods.invoice' : 'methods.installment')} className="space-y-3">
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t(type === 'sandbox.invoice' ? 'contact.invoice_explain' : 'contact.installment_explain')}</p>
+      <fieldset disabled={busy} className="space-y-3">
+        <TextField id={`${id}-email`} label={t('contact.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField id={`${id}-phone`} label={t('contact.phone')} type="tel" autoComplete="tel" hint={t('contact.phone_hint')} error={errors.phone_number?.message} {...register('phone_number')} />
+        <div>
+          <label htmlFor={`${id}-country`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            {t('contact.country')}
+          </label>
+          <select
+            id={`${id}-country`}
+            {...register('country')}
+            className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--kassa-brand)] dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100"
+          >
+            {CONTACT_COUNTRIES.map((c) => (
+              <option key={c} value={c}>
+                {new Intl.DisplayNames([language], { type: 'region' }).of(c) ?? c}
+              </option>
+            ))}
+          </select>
+        </div>
+        {type === 'sandbox.invoice' ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" {...register('business')} className="h-4 w-4 accent-[var(--kassa-brand)]" />
+            {t('contact.business')}
+          </label>
+        ) : null}
+        {business ? <TextField id={`${id}-org`} label={t('contact.organization_number')} inputMode="numeric" error={errors.organization_number?.message} {...register('organization_number')} /> : null}
+      </fieldset>
+      {problem || payment.alert ? <Alert tone="error">{problem ?? payment.alert}</Alert> : null}
+      <PayButton busy={busy}>{type === 'sandbox.invoice' ? t('contact.pay_invoice', { amount }) : t('contact.see_plans')}</PayButton>
+    </form>
+  );
+};

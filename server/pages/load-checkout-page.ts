@@ -1,0 +1,20 @@
+import 'server-only';
+import { isAppError } from '../errors/app-error';
+import { getKassa } from '../http/kassa-singleton';
+import { getViewSession } from '../sessions/get-view-session';
+import type { CheckoutPageData, SessionUnavailableBody } from '../../domain/view-types';
+
+/**
+ * What the checkout page renders on the server (ADR 017): the same masked session as
+ * `GET /v1/view/{sid}/session`, or the same 404 body when it cannot be paid. Recording VISITED
+ * stays with that operation, which the page calls once it runs in the browser.
+ */
+export const loadCheckoutPage = async (sid: string): Promise<CheckoutPageData> => {
+  const kassa = await getKassa();
+  try {
+    return { kind: 'open', session: await getViewSession(kassa.ctx, sid) };
+  } catch (e) {
+    if (!isAppError(e) || !['SESSION_NOT_FOUND', 'SESSION_NOT_AVAILABLE', 'INVALID_REQUEST'].includes(e.code)) throw e;
+    return { kind: 'unavailable', body: { message: e.message, code: e.code, ...(e.extra as Partial<SessionUnavailableBody>) } };
+  }
+};
