@@ -104,7 +104,7 @@ describe('caret mapping', () => {
   it('keeps the caret beside the digit just typed in the middle', () => {
     expect(type(editCardNumber, '4111 |1111 1111', '2')).toBe('4111 2|111 1111 1');
     expect(type(editCardNumber, '411|1 1111', '5')).toBe('4115| 1111 1');
-    expect(type(editCardNumber, '4|111 1111', '99')).toBe('4991| 1111 111');
+    expect(type(editCardNumber, '4|111 1111', '99')).toBe('499|1 1111 11');
     expect(type(editCardNumber, '|1111 1111', '4')).toBe('4|111 1111 1');
   });
 
