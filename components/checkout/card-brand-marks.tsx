@@ -55,11 +55,7 @@ export const BrandMark = ({ brand, className = 'h-5 w-8' }: { brand: CardBrandId
 export const CardBrandMarks = ({ active, label }: { active: CardBrandId; label: string }) => (
   <div role="img" aria-label={label} className="flex gap-1.5">
     {MARK_BRANDS.map((b) => (
-      <BrandMark
-        key={b}
-        brand={b}
-        className={`h-5 w-8 transition motion-reduce:transition-none ${active === 'unknown' || active === b ? 'opacity-100' : 'opacity-30 grayscale'}`}
-      />
+      <BrandMark key={b} brand={b} className={`h-5 w-8 transition motion-reduce:transition-none ${active === 'unknown' || active === b ? 'opacity-100' : 'opacity-30 grayscale'}`} />
     ))}
   </div>
 );

@@ -50,9 +50,7 @@ export const CardField = ({ id, label, hint, error, labelAside, addon, described
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={ids}
-          className={`${INPUT} ${FOCUS_RING} ${addon ? 'pr-14' : ''} ${
-            error ? 'border-red-700 dark:border-red-400' : 'border-[#8792a4] dark:border-slate-500'
-          }`}
+          className={`${INPUT} ${FOCUS_RING} ${addon ? 'pr-14' : ''} ${error ? 'border-red-700 dark:border-red-400' : 'border-[#8792a4] dark:border-slate-500'}`}
           {...input}
         />
         {addon ? (

@@ -1,5 +1,5 @@
 'use client';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { BRAND_SPECS, detectBrand, type CardField as Field } from '../../domain/card';
 import { editCardNumber, editExpiry, type Edited, formatCvc } from '../../domain/card-format';
@@ -49,20 +49,11 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
   const cvcDigits = BRAND_SPECS[brand].cvcLength;
   const brandName = brand === 'unknown' ? '' : t(BRAND_NAME_KEYS[brand]);
 
-  // The summary shows after a submit that found errors, and takes the focus each time.
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const focusSummary = useRef(false);
+  // The summary shows after a submit that found errors; it is mounted afresh (keyed by the count)
+  // each time, and focuses itself when it mounts.
   const [failedSubmits, setFailedSubmits] = useState(0);
-  const failed = () => {
-    focusSummary.current = true;
-    setFailedSubmits((n) => n + 1);
-  };
-  useEffect(() => {
-    if (focusSummary.current && summaryRef.current) {
-      focusSummary.current = false;
-      summaryRef.current.focus();
-    }
-  });
+  const failed = () => setFailedSubmits((n) => n + 1);
+  const focusOnMount = useCallback((summary: HTMLDivElement | null) => summary?.focus(), []);
   const summaryErrors: SummaryError[] = FIELDS.flatMap((field) => {
     const error = errors[field];
     return error ? [{ field, inputId: inputId(field), message: cardErrorMessage(t, field, error.type, { number }) }] : [];
@@ -88,19 +79,16 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
   };
   const cvc = register('cvc');
 
-  const submit = handleSubmit(
-    async (values) => {
-      const result = await onPay(values);
-      const fieldErrors = result.fieldErrors ?? [];
-      for (const e of fieldErrors) setError(e.field, { type: codeOf(e), message: e.message });
-      if (fieldErrors.length > 0) failed();
-      if (result.declined) {
-        resetField('cvc');
-        setFocus('number');
-      }
-    },
-    failed,
-  );
+  const submit = handleSubmit(async (values) => {
+    const result = await onPay(values);
+    const fieldErrors = result.fieldErrors ?? [];
+    for (const e of fieldErrors) setError(e.field, { type: codeOf(e), message: e.message });
+    if (fieldErrors.length > 0) failed();
+    if (result.declined) {
+      resetField('cvc');
+      setFocus('number');
+    }
+  }, failed);
 
   const busy = { readOnly: isSubmitting, 'aria-disabled': isSubmitting || undefined };
   const busyText = busyLabel ?? t('card.busy_label');
@@ -108,7 +96,8 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
   return (
     <form
       onSubmit={(e) => {
-        if (isSubmitting) e.preventDefault(); // one payment at a time (the button stays focusable while busy)
+        if (isSubmitting)
+          e.preventDefault(); // one payment at a time (the button stays focusable while busy)
         else void submit(e);
       }}
       noValidate
@@ -116,7 +105,7 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
       className="space-y-4"
     >
       {failedSubmits > 0 && summaryErrors.length > 0 ? (
-        <CardErrorSummary ref={summaryRef} title={t('card.error_summary_title')} errors={summaryErrors} onSelect={(field) => setFocus(field)} />
+        <CardErrorSummary key={failedSubmits} ref={focusOnMount} title={t('card.error_summary_title')} errors={summaryErrors} onSelect={(field) => setFocus(field)} />
       ) : null}
       <CardField
         id={inputId('number')}
