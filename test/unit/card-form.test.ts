@@ -78,7 +78,8 @@ describe('card form resolver', () => {
 });
 
 describe('card form markup', () => {
-  const html = renderToStaticMarkup(createElement(I18nProvider, { language: 'en', messages: en }, createElement(CardForm, { submitLabel: 'Pay 100.00 NOK', onPay: async () => ({}) })));
+  const form = createElement(CardForm, { submitLabel: 'Pay 100.00 NOK', onPay: async () => ({}) });
+  const html = renderToStaticMarkup(createElement(I18nProvider, { language: 'en', messages: en, children: form }));
   const input = (autocomplete: string) => {
     const tag = new RegExp(`<input[^>]*autoComplete="${autocomplete}"[^>]*>`, 'i').exec(html)?.[0];
     if (!tag) throw new Error(`no ${autocomplete} input`);
