@@ -96,9 +96,12 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
   return (
     <form
       onSubmit={(e) => {
-        if (isSubmitting)
-          e.preventDefault(); // one payment at a time (the button stays focusable while busy)
-        else void submit(e);
+        // One payment at a time: the button stays focusable (aria-disabled) while busy, so guard here.
+        if (isSubmitting) {
+          e.preventDefault();
+          return;
+        }
+        void submit(e);
       }}
       noValidate
       aria-label={t('card.form_label')}

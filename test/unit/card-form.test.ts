@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { cardProblems, type CardField, type CardProblemCodes } from '../../domain/card';
+import { CardErrorSummary } from '../../components/checkout/card-error-summary';
 import { CardForm } from '../../components/checkout/card-form';
 import { cardErrorKey, cardErrorMessage, cardFormResolver } from '../../components/checkout/card-schema';
 import { I18nProvider } from '../../components/i18n/i18n-provider';
@@ -122,5 +123,25 @@ describe('card form markup', () => {
     expect(html).toMatch(/<button type="submit"[^>]*var\(--kassa-brand,#4f46e5\)/);
     expect(html).toContain('Pay 100.00 NOK');
     expect(html).toContain('role="status"');
+  });
+});
+
+describe('card error summary markup', () => {
+  it('is a focusable alert titled by its heading, with a link to each field', () => {
+    const summary = createElement(CardErrorSummary, {
+      title: 'There is a problem',
+      errors: [
+        { field: 'number', inputId: 'f-number', message: 'Enter your card number.' },
+        { field: 'cvc', inputId: 'f-cvc', message: 'Enter the security code.' },
+      ],
+      onSelect: () => undefined,
+    });
+    const html = renderToStaticMarkup(summary);
+    expect(html).toMatch(/^<div tabindex="-1" role="alert" aria-labelledby="([^"]+)"/);
+    const titleId = /aria-labelledby="([^"]+)"/.exec(html)?.[1];
+    expect(html).toContain(`<h3 id="${titleId}"`);
+    expect(html).toContain('There is a problem</h3>');
+    expect(html).toMatch(/<a href="#f-number"[^>]*>Enter your card number\.<\/a>/);
+    expect(html).toMatch(/<a href="#f-cvc"[^>]*>Enter the security code\.<\/a>/);
   });
 });
