@@ -19,6 +19,13 @@ export interface CardSummary {
 export type CardField = 'number' | 'expiry' | 'cvc';
 export type CardProblem = Problem<CardField>;
 
+/** Every `code` a card problem can have, per field: the page picks its translated message by it. */
+export interface CardProblemCodes {
+  number: 'required' | 'not_digits' | 'length' | 'invalid';
+  expiry: 'required' | 'format' | 'month' | 'expired';
+  cvc: 'required' | 'not_digits' | 'length';
+}
+
 export const digitsOnly = (s: string): string => s.replace(/[\s-]/g, '');
 
 export const luhnValid = (pan: string): boolean => {
@@ -42,8 +49,41 @@ export const cardBrand = (pan: string): string => {
   return 'Unknown';
 };
 
+/** The brands the page recognises while the customer types (the server only needs `cardBrand`). */
+export type CardBrandId = 'visa' | 'mastercard' | 'amex' | 'diners' | 'unknown';
+
+export interface BrandSpec {
+  /** Where the number's groups start after the first: Amex [4, 10] gives 4-6-5. */
+  gaps: readonly number[];
+  /** The most digits a number of this brand has. */
+  maxLength: number;
+  cvcLength: 3 | 4;
+}
+
+export const BRAND_SPECS: Record<CardBrandId, BrandSpec> = {
+  visa: { gaps: [4, 8, 12, 16], maxLength: 19, cvcLength: 3 },
+  mastercard: { gaps: [4, 8, 12], maxLength: 16, cvcLength: 3 },
+  amex: { gaps: [4, 10], maxLength: 15, cvcLength: 4 },
+  diners: { gaps: [4, 10, 14], maxLength: 19, cvcLength: 3 },
+  unknown: { gaps: [4, 8, 12, 16], maxLength: 19, cvcLength: 3 },
+};
+
+/**
+ * The brand of a (possibly partly typed) number, as soon as its first digits settle it: "4" is
+ * Visa, "34" Amex, "2221" Mastercard; "2" or "222" are not decided yet. Separators are ignored.
+ */
+export const detectBrand = (number: string): CardBrandId => {
+  const pan = number.replace(/\D/g, '');
+  if (/^4/.test(pan)) return 'visa';
+  if (/^3[47]/.test(pan)) return 'amex';
+  if (/^3(0[0-5]|095|[689])/.test(pan)) return 'diners';
+  // 51-55 and 2221-2720, decided as soon as the digits allow: 2221-2229, 223-229, 23-26, 270-271, 2720.
+  if (/^(5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)/.test(pan)) return 'mastercard';
+  return 'unknown';
+};
+
 /** How many digits the security code of a card with this number has. */
-export const cvcLength = (cardNumber: string): number => (cardBrand(digitsOnly(cardNumber)) === 'American Express' ? 4 : 3);
+export const cvcLength = (cardNumber: string): number => BRAND_SPECS[detectBrand(cardNumber)].cvcLength;
 
 /** Parses MM/YY and checks the card has not expired (valid through the end of that month). */
 export const parseExpiry = (expiry: string, now = new Date()): { month: number; year: number } | undefined => {
@@ -56,7 +96,7 @@ export const parseExpiry = (expiry: string, now = new Date()): { month: number; 
   return endOfMonth > now.getTime() ? { month, year } : undefined;
 };
 
-const problem = (field: CardField, code: string, message: string): CardProblem => ({ field, code, message });
+const problem = <F extends CardField>(field: F, code: CardProblemCodes[F], message: string): CardProblem => ({ field, code, message });
 
 /** The card number's problem, or undefined when it is fine. */
 export const cardNumberProblem = (value: string): CardProblem | undefined => {

@@ -125,16 +125,22 @@ test('the checkout shows the order and catches a bad card number before calling 
 
   await fillCard(page, { number: '4111 1111 1111 1112', expiry: '01/20', cvc: '12' });
   await payButton(page).click();
-  await expect(page.getByText('This card number is not valid. Check it and try again.')).toBeVisible();
-  await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('This card has expired.')).toBeVisible();
-  await expect(page.getByText('The security code is 3 digits.')).toBeVisible();
-  await expect(page.getByLabel('Card number', { exact: true })).toBeFocused();
+  // The error summary takes the focus and links each error to its field; each field says its own.
+  const summary = page.getByRole('alert', { name: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText(['This card number is not valid. Check it and try again.', 'This card has expired.', 'The security code is 3 digits.']);
+  const number = page.getByLabel('Card number', { exact: true });
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(number).toHaveAccessibleDescription(/This card number is not valid\. Check it and try again\./);
+  await expect(page.getByLabel('Expiry date')).toHaveAccessibleDescription(/This card has expired\./);
+  await expect(page.getByLabel('Security code')).toHaveAccessibleDescription(/The security code is 3 digits\./);
+  await summary.getByRole('link', { name: 'This card number is not valid. Check it and try again.' }).click();
+  await expect(number).toBeFocused();
   expect(payRequests).toEqual([]);
 
-  // Fixing a field clears its message as the customer types.
-  await page.getByLabel('Card number', { exact: true }).fill(CARDS.approve);
-  await expect(page.getByText('This card number is not valid. Check it and try again.')).toBeHidden();
+  // Fixing a field clears its message (in the field and the summary) as the customer types.
+  await number.fill(CARDS.approve);
+  await expect(page.getByText('This card number is not valid. Check it and try again.')).toHaveCount(0);
   expect(payRequests).toEqual([]);
 });
 

@@ -1,91 +1,171 @@
 'use client';
-import { type ChangeEvent, useId } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { type ChangeEvent, useCallback, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { BRAND_SPECS, detectBrand, type CardField as Field } from '../../domain/card';
+import { editCardNumber, editExpiry, type Edited, formatCvc } from '../../domain/card-format';
+import { useI18n } from '../i18n/i18n-provider';
 import { Alert } from '../ui/alert';
 import { Spinner } from '../ui/spinner';
-import { CardField } from './card-field';
-import { type CardFormValues, cardFormResolver, formatCardNumber, formatExpiry } from './card-schema';
+import { CardBrandMarks, FieldBrandMark } from './card-brand-marks';
+import { CardErrorSummary, type SummaryError } from './card-error-summary';
+import { CardField, FOCUS_RING } from './card-field';
+import { BRAND_NAME_KEYS, type CardFormValues, cardErrorMessage, cardFormResolver } from './card-schema';
 import type { FieldErrors } from './use-payment';
 
-interface Props {
+export interface CardFormProps {
   /** The button's text, e.g. "Pay 100.00 NOK" or "Save card". */
   submitLabel: string;
+  /** The button's text while paying; "Processing payment…" when not given. */
+  busyLabel?: string;
+  /** A message about the last attempt (declined, network), shown above the button. */
   alert?: string;
+  /** Pays; field errors come back from the server with the domain's `code` when it sends one. */
   onPay: (card: CardFormValues) => Promise<{ fieldErrors?: FieldErrors; declined?: boolean }>;
 }
 
-/** Reformats the value as the customer types, then hands it to react-hook-form. */
-const formatted = (reg: UseFormRegisterReturn, format: (v: string) => string) => ({
-  ...reg,
-  onChange: (e: ChangeEvent<HTMLInputElement>) => {
-    e.target.value = format(e.target.value);
-    return reg.onChange(e);
-  },
-});
+const FIELDS: readonly Field[] = ['number', 'expiry', 'cvc'];
 
-export const CardForm = ({ submitLabel, alert, onPay }: Props) => {
+/** The server's field error may carry the domain problem's code; without one the form says "check this field". */
+const codeOf = (e: FieldErrors[number]): string => ('code' in e && typeof e.code === 'string' ? e.code : 'server');
+
+const inputTypeOf = (e: ChangeEvent<HTMLInputElement>): string | undefined => ('inputType' in e.nativeEvent && typeof e.nativeEvent.inputType === 'string' ? e.nativeEvent.inputType : undefined);
+
+const TYPING = { inputMode: 'numeric', autoCorrect: 'off', autoCapitalize: 'off', spellCheck: false } as const;
+
+export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps) => {
+  const { t } = useI18n();
   const id = useId();
-  const { register, handleSubmit, setError, setFocus, resetField, formState } = useForm<CardFormValues>({
+  const inputId = (field: Field) => `${id}-${field}`;
+  const { register, handleSubmit, setError, setFocus, resetField, getValues, getFieldState, trigger, control, formState } = useForm<CardFormValues>({
     resolver: cardFormResolver,
     defaultValues: { number: '', expiry: '', cvc: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    shouldFocusError: false, // the error summary takes the focus instead
   });
   const { errors, isSubmitting } = formState;
+  const number = useWatch({ control, name: 'number' });
+  const brand = detectBrand(number);
+  const cvcDigits = BRAND_SPECS[brand].cvcLength;
+  const brandName = brand === 'unknown' ? '' : t(BRAND_NAME_KEYS[brand]);
+
+  // The summary shows after a submit that found errors; it is mounted afresh (keyed by the count)
+  // each time, and focuses itself when it mounts.
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const failed = () => setFailedSubmits((n) => n + 1);
+  const focusOnMount = useCallback((summary: HTMLDivElement | null) => summary?.focus(), []);
+  const summaryErrors: SummaryError[] = FIELDS.flatMap((field) => {
+    const error = errors[field];
+    return error ? [{ field, inputId: inputId(field), message: cardErrorMessage(t, field, error.type, { number }) }] : [];
+  });
+  const errorOf = (field: Field) => summaryErrors.find((e) => e.field === field)?.message;
+
+  /** Reformats as the customer types and keeps the caret by the same digit, then hands the value to react-hook-form. */
+  const formatted = (name: 'number' | 'expiry', edit: (previous: string, raw: string, caret: number, inputType?: string) => Edited) => {
+    const reg = register(name);
+    return {
+      ...reg,
+      onChange: async (e: ChangeEvent<HTMLInputElement>) => {
+        const input = e.target;
+        const previous = getValues(name) ?? '';
+        const { value, caret } = edit(previous, input.value, input.selectionStart ?? input.value.length, inputTypeOf(e));
+        input.value = value;
+        if (input.ownerDocument.activeElement === input) input.setSelectionRange(caret, caret);
+        await reg.onChange(e);
+        // A new brand changes how long the security code is: its message must follow.
+        if (name === 'number' && detectBrand(previous) !== detectBrand(value) && getFieldState('cvc').error) await trigger('cvc');
+      },
+    };
+  };
+  const cvc = register('cvc');
 
   const submit = handleSubmit(async (values) => {
     const result = await onPay(values);
-    for (const e of result.fieldErrors ?? []) setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true });
+    const fieldErrors = result.fieldErrors ?? [];
+    for (const e of fieldErrors) setError(e.field, { type: codeOf(e), message: e.message });
+    if (fieldErrors.length > 0) failed();
     if (result.declined) {
       resetField('cvc');
       setFocus('number');
     }
-  });
+  }, failed);
+
+  const busy = { readOnly: isSubmitting, 'aria-disabled': isSubmitting || undefined };
+  const busyText = busyLabel ?? t('card.busy_label');
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Card payment" className="space-y-4">
+    <form
+      onSubmit={(e) => {
+        // One payment at a time: the button stays focusable (aria-disabled) while busy, so guard here.
+        if (isSubmitting) {
+          e.preventDefault();
+          return;
+        }
+        void submit(e);
+      }}
+      noValidate
+      aria-label={t('card.form_label')}
+      className="space-y-4"
+    >
+      {failedSubmits > 0 && summaryErrors.length > 0 ? (
+        <CardErrorSummary key={failedSubmits} ref={focusOnMount} title={t('card.error_summary_title')} errors={summaryErrors} onSelect={(field) => setFocus(field)} />
+      ) : null}
       <CardField
-        id={`${id}-number`}
-        label="Card number"
-        inputMode="numeric"
+        id={inputId('number')}
+        label={t('card.number_label')}
+        labelAside={<CardBrandMarks active={brand} label={t('card.brands_accepted')} />}
+        addon={<FieldBrandMark brand={brand} />}
+        describedBy={`${id}-brand`}
         autoComplete="cc-number"
-        placeholder="1234 5678 9012 3456"
-        error={errors.number?.message}
-        {...formatted(register('number'), formatCardNumber)}
+        placeholder={t('card.number_placeholder')}
+        error={errorOf('number')}
+        {...TYPING}
+        {...busy}
+        {...formatted('number', editCardNumber)}
       />
+      <p id={`${id}-brand`} aria-live="polite" className="sr-only">
+        {brandName ? t('card.brand_detected', { brand: brandName }) : ''}
+      </p>
       <div className="grid grid-cols-2 gap-4">
         <CardField
-          id={`${id}-expiry`}
-          label="Expiry date"
-          hint="MM/YY"
-          inputMode="numeric"
+          id={inputId('expiry')}
+          label={t('card.expiry_label')}
           autoComplete="cc-exp"
-          placeholder="MM/YY"
-          maxLength={5}
-          error={errors.expiry?.message}
-          {...formatted(register('expiry'), formatExpiry)}
+          placeholder={t('card.expiry_placeholder')}
+          error={errorOf('expiry')}
+          {...TYPING}
+          {...busy}
+          {...formatted('expiry', editExpiry)}
         />
         <CardField
-          id={`${id}-cvc`}
-          label="Security code"
-          hint="3 or 4 digits"
-          inputMode="numeric"
+          id={inputId('cvc')}
+          label={t('card.cvc_label')}
+          hint={t(brand === 'amex' ? 'card.cvc_hint_amex' : 'card.cvc_hint')}
           autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          error={errors.cvc?.message}
-          {...register('cvc')}
+          maxLength={cvcDigits}
+          error={errorOf('cvc')}
+          {...TYPING}
+          {...busy}
+          {...cvc}
+          onChange={(e) => {
+            e.target.value = formatCvc(e.target.value, cvcDigits);
+            return cvc.onChange(e);
+          }}
         />
       </div>
       {alert ? <Alert tone="error">{alert}</Alert> : null}
       <button
         type="submit"
-        disabled={isSubmitting}
-        className="flex w-full items-center justify-center gap-2 rounded-xl bg-indigo-600 px-4 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200 disabled:cursor-wait disabled:opacity-70"
+        aria-disabled={isSubmitting || undefined}
+        aria-busy={isSubmitting || undefined}
+        className={`flex w-full items-center justify-center gap-2 rounded-xl bg-[color:var(--kassa-brand,#4f46e5)] px-4 py-3 text-base font-semibold text-[color:var(--kassa-brand-text,#fff)] shadow-sm transition motion-reduce:transition-none hover:bg-[color-mix(in_oklab,var(--kassa-brand,#4f46e5)_85%,black)] aria-disabled:cursor-wait ${FOCUS_RING}`}
       >
-        {isSubmitting ? <Spinner /> : <LockIcon />}
-        <span>{submitLabel}</span>
+        {isSubmitting ? <Spinner className="h-4 w-4 motion-reduce:animate-none" /> : <LockIcon />}
+        <span>{isSubmitting ? busyText : submitLabel}</span>
       </button>
+      <p role="status" className="sr-only">
+        {isSubmitting ? busyText : ''}
+      </p>
     </form>
   );
 };
