@@ -13,10 +13,10 @@ test('the landing page links to the demo store, whose Checkout button (a POST) o
   await expect(page.getByTestId('cart-total')).toHaveText('547.00 NOK');
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await expect(page).toHaveURL(/\/\?sid=/);
-  await expect(page.getByTestId('order-total')).toHaveText('547.00 NOK');
+  await expect(page.getByTestId('order-total')).toHaveText('NOK 547.00');
 });
 
-test('a session that was already paid says the payment is no longer available and links back to the shop', async ({ page }) => {
+test('a session that was already paid says the order is paid and links back to the shop', async ({ page }) => {
   const token = await getToken();
   const session = await createSession(token, { return_url: 'https://shop.example/return' });
   const paid = await api<{ success: boolean; transaction_id: string }>('POST', `/v1/sessions/${session.id}/pay`, {
@@ -25,8 +25,8 @@ test('a session that was already paid says the payment is no longer available an
   expect(paid.body.success).toBe(true);
 
   await page.goto(session.url);
-  await expect(page.getByRole('heading', { name: 'This payment is no longer available' })).toBeVisible();
-  await expect(page.getByTestId('unavailable-reason')).toHaveText('This order has already been paid.');
+  await expect(page.getByRole('heading', { name: 'This order is paid' })).toBeVisible();
+  await expect(page.getByTestId('unavailable-reason')).toHaveText('Thank you! Your payment for this order is complete.');
   const link = new URL((await page.getByRole('link', { name: 'Return to the shop' }).getAttribute('href'))!);
   expect(link.origin + link.pathname).toBe('https://shop.example/return');
   expect(link.searchParams.get('transaction_id')).toBe(paid.body.transaction_id);
@@ -36,9 +36,9 @@ test('a session that was already paid says the payment is no longer available an
 test('the view options the SDK adds are tolerated, and hide the test message and order lines when asked', async ({ page }) => {
   const token = await getToken();
   const session = await createSession(token, { return_url: 'https://shop.example/return' });
-  const extra = 'sdk=0.8.30&ui=fullscreen&language=nb&client_side_validation=true&role=pop_out_launcher&sdk_hostname=shop.example&sdk_not_top_level=true';
+  const extra = 'sdk=0.8.30&ui=fullscreen&language=en-GB&client_side_validation=true&role=pop_out_launcher&sdk_hostname=shop.example&sdk_not_top_level=true';
   await page.goto(`/?sid=${session.id}&${extra}&hide_test_message=true&hide_items=true`);
-  await expect(page.getByTestId('order-total')).toHaveText('527.50 NOK');
+  await expect(page.getByTestId('order-total')).toHaveText('NOK 527.50');
   await expect(payButton(page)).toBeVisible();
   await expect(page.getByRole('note', { name: 'Test mode' })).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Order items' })).toHaveCount(0);
@@ -48,9 +48,9 @@ test('the view options the SDK adds are tolerated, and hide the test message and
   await expect(page.getByRole('list', { name: 'Order items' }).getByRole('listitem')).toHaveCount(2);
 });
 
-test('an unknown session says the payment is not available', async ({ page }) => {
+test('an unknown session says the payment was not found', async ({ page }) => {
   await page.goto('/?sid=T12345678.unknownsession00000000');
-  await expect(page.getByRole('heading', { name: 'This payment is no longer available' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return to the shop' })).toHaveCount(0);
 });
 

@@ -5,7 +5,7 @@ import { checkoutFromDemoStore, expectOrderShows } from './support/demo-store';
 import { fillCard } from './support/checkout-page';
 import { alerts, applyDiscount, chooseShipping, enterAddress, payFor, shippingGroup, useGiftCard } from './support/express-page';
 
-const nok = (minor: number) => `${(minor / 100).toFixed(2)} NOK`;
+const nok = (minor: number) => `NOK ${(minor / 100).toFixed(2)}`;
 
 test('the whole express flow in the demo store: address, options from the callback, pick-up point, discount, gift card, card, callback, capture', async ({ page }) => {
   await checkoutFromDemoStore(page);
@@ -16,10 +16,10 @@ test('the whole express flow in the demo store: address, options from the callba
   await expect(shippingGroup(page)).toContainText('Thorvald Meyers gate 49');
   await expect(shippingGroup(page)).toContainText('Vitaminveien 7');
   await chooseShipping(page, /Storo/);
-  await expect(payFor(page, '427.00 NOK')).toBeVisible(); // 398.00 + 29.00
+  await expect(payFor(page, 'NOK 427.00')).toBeVisible(); // 398.00 + 29.00
 
   await applyDiscount(page, 'SAVE10');
-  await expect(payFor(page, '387.20 NOK')).toBeVisible(); // items 358.20 + 29.00
+  await expect(payFor(page, 'NOK 387.20')).toBeVisible(); // items 358.20 + 29.00
 
   await useGiftCard(page, GIFT_CARD);
   const due = 38720 - GIFT_CARD.balance;
@@ -115,7 +115,7 @@ test('"Checkout on this page" embeds the hosted checkout with the browser SDK, i
   const sid = await checkoutFromDemoStore(page, 'Checkout on this page');
   expect(new URL(page.url()).pathname).toBe('/demo/inline');
   const frame = page.frameLocator('[data-testid=checkout-container] iframe');
-  await expect(frame.getByTestId('order-total')).toHaveText('398.00 NOK');
+  await expect(frame.getByTestId('order-total')).toHaveText('NOK 398.00');
   expect(await page.locator('[data-testid=checkout-container] iframe').getAttribute('src')).toContain(`sid=${sid}`);
   await expect(page.getByRole('status')).toHaveText('Checkout ready');
 });

@@ -19,7 +19,7 @@ test('lock and release through the real browser SDK on a page of another origin:
   const session = await createSession(token, { return_url: `${merchant.origin}/return` }, { express: { shipping_options: [] } });
   await page.goto(`${merchant.origin}/sdk-embed?sid=${encodeURIComponent(session.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}`);
   const frame = page.frameLocator('#container iframe');
-  await expect(frame.getByTestId('order-total')).toHaveText('527.50 NOK');
+  await expect(frame.getByTestId('order-total')).toHaveText('NOK 527.50');
   await expect(page.locator('#sdk-total')).toHaveText('52750');
   await page.waitForFunction(() => Boolean((window as unknown as SdkWindow).checkout));
 
@@ -45,7 +45,7 @@ test('lock and release through the real browser SDK on a page of another origin:
   });
   expect(refreshed.type).toBe('SessionUpdated');
   await expect(page.locator('#sdk-total')).toHaveText('60000');
-  await expect(frame.getByTestId('order-total')).toHaveText('600.00 NOK');
+  await expect(frame.getByTestId('order-total')).toHaveText('NOK 600.00');
   const released = await api<{ pay_lock?: unknown }>('GET', `/v1/view/${session.id}/session`);
   expect(released.body.pay_lock).toBeUndefined();
 });

@@ -116,12 +116,12 @@ test('the checkout shows the order and catches a bad card number before calling 
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText('Organic cotton T-shirt');
   await expect(items.nth(0)).toContainText('Quantity 2');
-  await expect(items.nth(0)).toContainText('398.00 NOK');
+  await expect(items.nth(0)).toContainText('NOK 398.00');
   await expect(items.nth(1)).toContainText('Wool socks');
-  await expect(items.nth(1)).toContainText('129.50 NOK');
-  await expect(page.getByTestId('order-total')).toHaveText('527.50 NOK');
+  await expect(items.nth(1)).toContainText('NOK 129.50');
+  await expect(page.getByTestId('order-total')).toHaveText('NOK 527.50');
   await expect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
-  await expect(payButton(page)).toHaveAccessibleName('Pay 527.50 NOK');
+  await expect(payButton(page)).toHaveAccessibleName('Pay NOK 527.50');
 
   await fillCard(page, { number: '4111 1111 1111 1112', expiry: '01/20', cvc: '12' });
   await payButton(page).click();

@@ -24,7 +24,7 @@ export type PayOutcome =
   | { kind: 'declined'; transactionId?: string; temporary: boolean; code?: string }
   | { kind: 'invalid'; errors: FieldError[]; code?: string }
   | { kind: 'in_progress' }
-  | { kind: 'not_payable'; message: string };
+  | { kind: 'not_payable'; message: string; code?: string };
 
 /** The session exists no more, or cannot be paid any more (the server's 404). */
 export class SessionUnavailableError extends Error {
@@ -87,7 +87,7 @@ export const paySession = async (sid: string, payment: PaymentBody): Promise<Pay
   if (error.code && IN_PROGRESS.has(error.code)) return { kind: 'in_progress' };
   const errors = (error.errors ?? []).flatMap((e) => (e.path ? [{ path: e.path, message: e.message ?? '' }] : []));
   if (res.status === 400 && (errors.length > 0 || error.code === 'INVALID_CARD')) return { kind: 'invalid', errors, ...(error.code ? { code: error.code } : {}) };
-  return { kind: 'not_payable', message: error.message ?? '' };
+  return { kind: 'not_payable', message: error.message ?? '', ...(error.code ? { code: error.code } : {}) };
 };
 
 export interface InstallmentPlan {

@@ -7,7 +7,7 @@ export const TestModeNotice = () => {
   return (
     <details role="note" aria-label={t('test.title')} className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-2.5 text-sm text-amber-950">
       <summary className="cursor-pointer rounded font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-800">
-        {t('test.title')} <span className="font-normal">{t('test.summary')}</span>
+        {t('test.title')} · <span className="font-normal">{t('test.summary')}</span>
       </summary>
       <ul className="mt-1.5 space-y-0.5">
         <li>{t('test.card_approve', { card: '4111 1111 1111 1111' })}</li>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { CardField } from '../../domain/card';
 import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
+import type { MessageKey } from '../i18n/translate';
 import { getPaymentOperations, paySession, type FieldError, type PaymentBody, type PayOutcome } from './api';
 import { isEmbedded, postToParent, type ValidationResult } from './sdk-messages';
 
@@ -23,6 +24,22 @@ export interface PayResult {
   fieldErrors?: FieldError[];
   declined?: boolean;
 }
+
+/** Why the server refused to take a payment, as the customer can act on it. */
+const notPayableKey = (code: string | undefined): MessageKey => {
+  switch (code) {
+    case 'SESSION_LOCKED':
+      return 'pay.session_locked';
+    case 'SHIPPING_ADDRESS_REQUIRED':
+      return 'pay.address_required';
+    case 'SHIPPING_OPTION_NOT_AVAILABLE':
+      return 'pay.shipping_required';
+    case 'GIFT_CARDS_DO_NOT_COVER':
+      return 'pay.gift_cards_do_not_cover';
+    default:
+      return 'pay.not_payable';
+  }
+};
 
 /** This page's address without the parameters of an earlier return, for coming back after a payment page. */
 const backPath = (): string => {
@@ -98,7 +115,7 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
         return { fieldErrors: outcome.errors };
       case 'in_progress':
       case 'not_payable':
-        setAlert(t('pay.not_payable'));
+        setAlert(t(notPayableKey(outcome.kind === 'not_payable' ? outcome.code : undefined)));
         onNotPayable();
         return {};
     }
