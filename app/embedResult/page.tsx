@@ -1,12 +1,17 @@
 import type { Metadata } from 'next';
 import { firstParam } from '../../components/checkout/options';
 import { EmbeddedHeight } from '../../components/embedded-height';
-import { describePaymentError } from '../../components/payment-errors';
+import { resolveLanguage } from '../../components/i18n/languages';
+import { MESSAGES } from '../../components/i18n/messages';
 import { ResultCard } from '../../components/result-card';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export const metadata: Metadata = { title: 'Payment result · Kassa' };
+export const generateMetadata = async ({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> => ({
+  title: `${MESSAGES[resolveLanguage(firstParam(await searchParams, 'language'))].embed.title} · Kassa`,
+});
+
+const ERRORS = { cancelled: 'error_cancelled', authorization: 'error_authorization', failed: 'error_failed' } as const;
 
 /**
  * After a final event the web SDK points its iframe here
@@ -14,21 +19,23 @@ export const metadata: Metadata = { title: 'Payment result · Kassa' };
  */
 export default async function EmbedResult({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
+  const { embed } = MESSAGES[resolveLanguage(firstParam(query, 'language'))];
   const sid = firstParam(query, 'sid');
   const error = firstParam(query, 'error');
   const transactionId = firstParam(query, 'transaction_id');
   const ok = !error && Boolean(transactionId);
+  const message = ok ? embed.approved_message : error ? (error in ERRORS ? embed[ERRORS[error as keyof typeof ERRORS]] : embed.error_other.replace('{error}', error)) : embed.no_payment;
   return (
     <main className="px-1 py-2 sm:px-2">
       {sid ? <EmbeddedHeight sid={sid} /> : null}
       <div className="mx-auto w-full max-w-lg">
         <ResultCard
           ok={ok}
-          title={ok ? 'Payment approved' : 'Payment was not completed'}
-          message={ok ? 'Thank you! Your payment is complete.' : error ? describePaymentError(error) : 'No payment was made.'}
+          title={ok ? embed.approved : embed.not_completed}
+          message={message}
           details={[
-            ['Order reference', firstParam(query, 'merchant_reference')],
-            ['Transaction', transactionId],
+            [embed.reference, firstParam(query, 'merchant_reference')],
+            [embed.transaction, transactionId],
           ]}
         />
       </div>

@@ -34,7 +34,7 @@ const MethodForm = ({ type, sid, session, payment }: { type: string; sid: string
     case 'sandbox.installment':
       return <ContactMethod type={type} sid={sid} session={session} payment={payment} />;
     case 'sandbox.wallet':
-      return <WalletMethod session={session} payment={payment} />;
+      return <WalletMethod sid={sid} session={session} payment={payment} />;
     default:
       return <CardMethod session={session} payment={payment} />;
   }

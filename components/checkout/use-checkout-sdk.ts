@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ViewSession } from '../../domain/view-types';
 import { savePaymentChoice, SessionUnavailableError } from './api';
 import { useSetLanguage } from './language-switcher';
-import { postToParent } from './sdk-messages';
+import { postToParent, sdkRole } from './sdk-messages';
 import { useClientValidation } from './use-client-validation';
 import { useHeightReporter } from './use-height-reporter';
 import { useSdkBridge } from './use-sdk-bridge';
@@ -29,7 +29,11 @@ export const useCheckoutSdk = (sid: string, query: UseQueryResult<ViewSession>, 
   const announced = useRef<string | undefined>(undefined);
   useHeightReporter(sid);
 
-  useEffect(() => postToParent(sid, 'SessionLoaded', { session: initial }), [sid, initial]);
+  useEffect(() => {
+    // In the SDK's pop-out window the SDK waits for AppLoaded before it shows the window.
+    if (sdkRole() === 'pop_out_payment') postToParent(sid, 'AppLoaded');
+    postToParent(sid, 'SessionLoaded', { session: initial });
+  }, [sid, initial]);
   useEffect(() => {
     if (!activeType || announced.current === activeType) return;
     announced.current = activeType;

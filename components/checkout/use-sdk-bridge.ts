@@ -3,6 +3,9 @@ import { useEffect, useRef } from 'react';
 import { lockSession } from './api';
 import { type IncomingMessage, postToParent, readIncoming, type ValidationResult } from './sdk-messages';
 
+/** The SDK's pop-out lifecycle, re-dispatched on `window` for the wallet's launcher button. */
+export const POP_OUT_EVENT = 'kassa:popout';
+
 export interface SdkHandlers {
   onRefreshSession: () => void;
   onSetLanguage: (language: string) => void;
@@ -40,6 +43,13 @@ const dispatch = (sid: string, msg: IncomingMessage, h: SdkHandlers): void => {
       return h.onSetActivePaymentProductType(msg.payment_product_type);
     case 'ValidationResult':
       return h.onValidationResult({ success: msg.success === true, ...(msg.clientValidationError ? { clientValidationError: msg.clientValidationError } : {}) });
+    case 'OpenedPopOut':
+    case 'ClosedPopOut':
+    case 'OpenPopOutFailed':
+    case 'ValidatingPopOut':
+      window.dispatchEvent(new CustomEvent(POP_OUT_EVENT, { detail: msg.type }));
+      if (msg.type === 'ClosedPopOut') h.onRefreshSession();
+      return;
     case 'LockSession':
       // Express sessions can be locked while the merchant updates them; anything else fails at once,
       // so the merchant's lockSession() never hangs.

@@ -131,6 +131,11 @@ export const nb: Messages = {
   wallet: {
     explain: 'You confirm the payment in the wallet and come back here.',
     continue: 'Continue to Sandbox Wallet ({amount})',
+    popout_open: 'Complete the payment in the Sandbox Wallet window.',
+    popout_failed: 'The payment window could not be opened. Allow pop-ups for this site and try again.',
+    popout_focus: 'Show the payment window',
+    popout_close: 'Close the payment window',
+    popout_description: 'Complete your payment in the window that opened',
   },
   express: {
     shipping: 'Shipping',
@@ -155,6 +160,19 @@ export const nb: Messages = {
     not_found_title: 'Payment not found',
     not_found: 'We could not find this payment. The link may be wrong or out of date.',
     return: 'Return to the shop',
+  },
+  embed: {
+    title: 'Payment result',
+    approved: 'Payment approved',
+    approved_message: 'Thank you! Your payment is complete.',
+    not_completed: 'Payment was not completed',
+    no_payment: 'No payment was made.',
+    error_cancelled: 'The payment was cancelled.',
+    error_authorization: 'The payment was not authorized.',
+    error_failed: 'The payment failed.',
+    error_other: 'The payment was not completed ({error}).',
+    reference: 'Order reference',
+    transaction: 'Transaction',
   },
   notfound: {
     title: 'Page not found',
