@@ -49,7 +49,7 @@ const SDK_FILE = path.resolve(__dirname, '../../node_modules/@dintero/checkout-w
  * origin): the instance is `window.checkout`, every SDK event is recorded in `window.sdkEvents`
  * and the order total of the last SessionLoaded/SessionUpdated is shown in #sdk-total.
  */
-const sdkEmbedPage = (sid: string, endpoint: string) => `<!doctype html>
+const sdkEmbedPage = (sid: string, endpoint: string, opts: { ui: string; language: string; popOut: boolean }) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>Merchant shop (SDK)</title></head>
 <body style="margin:0;font-family:sans-serif">
 <h1 style="font-size:18px;padding:8px">Merchant shop</h1>
@@ -63,13 +63,16 @@ const sdkEmbedPage = (sid: string, endpoint: string) => `<!doctype html>
     container: document.getElementById('container'),
     sid: ${JSON.stringify(sid)},
     endpoint: ${JSON.stringify(endpoint)},
-    language: 'en',
+    language: ${JSON.stringify(opts.language)},
+    ui: ${JSON.stringify(opts.ui)},
+    popOut: ${JSON.stringify(opts.popOut)},
     onSession: (e) => { record(e); document.getElementById('sdk-total').textContent = String(e.session.order.amount); },
     onSessionLocked: (e) => record(e),
     onSessionLockFailed: (e) => record(e),
     onPayment: (e) => record(e),
     onPaymentError: (e) => record(e),
     onSessionCancel: (e) => record(e),
+    onActivePaymentType: (e) => record(e),
   }).then((checkout) => { window.checkout = checkout; });
 </script>
 </body></html>`;
@@ -87,10 +90,16 @@ export const startMerchantServer = async (): Promise<MerchantServer> => {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       } else if (url.pathname === '/return') {
         res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Order complete</title><h1>Merchant return page</h1><pre>${escapeHtml(url.search)}</pre>`);
+      } else if (url.pathname === '/logo.svg') {
+        res
+          .writeHead(200, { 'content-type': 'image/svg+xml' })
+          .end('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#0f5132"/><path d="M8 28l8-16 6 10 4-6 6 12z" fill="#fff"/></svg>');
       } else if (url.pathname === '/sdk.js') {
         res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(SDK_FILE));
       } else if (url.pathname === '/sdk-embed') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end(sdkEmbedPage(url.searchParams.get('sid') ?? '', url.searchParams.get('endpoint') ?? ''));
+        const q = url.searchParams;
+        const opts = { ui: q.get('ui') ?? 'inline', language: q.get('language') ?? 'en', popOut: q.get('popOut') === 'true' };
+        res.writeHead(200, { 'content-type': 'text/html' }).end(sdkEmbedPage(q.get('sid') ?? '', q.get('endpoint') ?? '', opts));
       } else if (url.pathname === '/embed') {
         res.writeHead(200, { 'content-type': 'text/html' }).end(embedPage(url.searchParams.get('src') ?? 'about:blank'));
       } else {

@@ -21,6 +21,9 @@ export const createSessionFromProfile = async (
   const { profile_id: profileId, configuration: override, ...rest } = input;
   // A `configuration` in the request overrides the profile's, key by key (as the public API allows);
   // the profile's merchant name and logo brand the checkout page unless the request names its own.
-  const merchant = profile.merchant?.logo_url?.startsWith('http') || profile.merchant?.name ? { merchant: { name: profile.merchant.name, ...(profile.merchant.logo_url?.startsWith('http') ? { logo_url: profile.merchant.logo_url } : {}) } } : {};
+  const merchant =
+    profile.merchant?.logo_url?.startsWith('http') || profile.merchant?.name
+      ? { merchant: { name: profile.merchant.name, ...(profile.merchant.logo_url?.startsWith('http') ? { logo_url: profile.merchant.logo_url } : {}) } }
+      : {};
   return createSession(ctx, actor, { ...rest, url, configuration: { ...merchant, ...profile.configuration, ...override }, profileId }, meta, opts);
 };

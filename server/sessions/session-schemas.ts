@@ -246,9 +246,17 @@ export const SessionIdParams = z.object({ session_id: ResourceId });
 /** `includes` may repeat (`?includes=a&includes=b`) or be comma-separated. */
 export const includesParam = <T extends readonly [string, ...string[]]>(values: T) => manyParam(z.enum(values));
 
+const ViewFlag = z.enum(['true', 'false']);
+
+/** The view options (kept on the redirect to the page; the SDK may add others, which pass through). */
 export const ViewQuery = z.looseObject({
-  language: z.string().max(16).optional(),
+  language: z.string().max(16).optional().describe('en, nb (or no), sv, da, fi, de; with or without region; anything else shows English'),
   ui: z.enum(['fullscreen', 'inline', 'modal']).optional(),
+  scc: z.string().max(16).optional().describe('SMS confirmation code'),
+  show_payment_type: z.string().max(500).optional().describe('Comma-separated payment types to show (the session must enable them)'),
+  hide_language: ViewFlag.optional(),
+  hide_items: ViewFlag.optional(),
+  hide_test_message: ViewFlag.optional(),
 });
 
 export const PaymentMethodSchema = z.object({ payment_product_type: z.string(), name: z.string() });
