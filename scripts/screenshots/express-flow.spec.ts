@@ -11,7 +11,7 @@ import { alerts, applyDiscount, chooseShipping, enterAddress, payFor, shippingGr
  */
 
 const DIR = path.resolve(__dirname, '../../docs/screenshots');
-const nok = (minor: number) => `${(minor / 100).toFixed(2)} NOK`;
+const nok = (minor: number) => `NOK ${(minor / 100).toFixed(2)}`;
 
 for (const width of [375, 1280]) {
   test.describe(`${width} px`, () => {
@@ -29,10 +29,10 @@ for (const width of [375, 1280]) {
       await expect(shippingGroup(page).getByRole('radio')).toHaveCount(4);
       await shot(page, '03-shipping-options');
       await chooseShipping(page, /Storo/);
-      await expect(payFor(page, '427.00 NOK')).toBeVisible();
+      await expect(payFor(page, 'NOK 427.00')).toBeVisible();
       await shot(page, '04-pick-up-point');
       await applyDiscount(page, 'SAVE10');
-      await expect(payFor(page, '387.20 NOK')).toBeVisible();
+      await expect(payFor(page, 'NOK 387.20')).toBeVisible();
       await shot(page, '05-discount');
       await useGiftCard(page, GIFT_CARD);
       const due = nok(38720 - GIFT_CARD.balance);
