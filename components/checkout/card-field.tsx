@@ -3,7 +3,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   id: string;
   label: string;
-  /** Shown between the label and the input, and read with it. */
+  /** Shown under the input (so fields side by side stay aligned), and read with it. */
   hint?: string;
   error?: string;
   /** Beside the label, at the end of its line (e.g. the card brand marks). */
@@ -40,11 +40,6 @@ export const CardField = ({ id, label, hint, error, labelAside, addon, described
         </label>
         {labelAside}
       </div>
-      {hint ? (
-        <p id={hintId} className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
       <div className="relative mt-1.5">
         <input
           id={id}
@@ -59,6 +54,11 @@ export const CardField = ({ id, label, hint, error, labelAside, addon, described
           </div>
         ) : null}
       </div>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
       <div id={errorId} aria-live="polite">
         {error ? <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{error}</p> : null}
       </div>
