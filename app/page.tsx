@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { CheckoutApp } from '../components/checkout/checkout-app';
 import { firstParam, parseCheckoutOptions } from '../components/checkout/options';
 import { MESSAGES } from '../components/i18n/messages';
@@ -23,7 +23,8 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
   const query = await searchParams;
   const sid = firstParam(query, 'sid');
   if (!sid) return <Landing />;
-  const options = parseCheckoutOptions(query);
-  const [data, choice] = await Promise.all([loadCheckoutPage(sid), readPaymentChoice((await cookies()).get(CHOICE_COOKIE)?.value, sid)]);
+  const country = (await headers()).get('viewer-country');
+  const options = { ...parseCheckoutOptions(query), ...(country && /^[A-Za-z]{2}$/.test(country) ? { viewerCountry: country.toUpperCase() } : {}) };
+  const [data, choice] = await Promise.all([loadCheckoutPage(sid, options.viewerCountry), readPaymentChoice((await cookies()).get(CHOICE_COOKIE)?.value, sid)]);
   return <CheckoutApp sid={sid} options={options} initial={data} savedChoice={choice} messages={MESSAGES[options.language]} />;
 }

@@ -2,7 +2,7 @@ import { sumAmounts } from './money';
 import type { Refusal } from './problems';
 
 /** Payment product types that need order lines (items) on the session, capture and refund. */
-export const ITEM_BASED_TYPES: ReadonlySet<string> = new Set(['sandbox.invoice']);
+export const ITEM_BASED_TYPES: ReadonlySet<string> = new Set(['sandbox.invoice', 'sandbox.installment']);
 
 interface OrderLike {
   amount: number;

@@ -46,8 +46,8 @@ const errorOf = (body: Record<string, unknown>) => (body.error ?? {}) as { messa
 
 const sessionPath = (sid: string) => `/v1/view/${encodeURIComponent(sid)}`;
 
-export const fetchViewSession = async (sid: string): Promise<ViewSession> => {
-  const res = await fetch(`${sessionPath(sid)}/session`, { cache: 'no-store' });
+export const fetchViewSession = async (sid: string, viewerCountry?: string): Promise<ViewSession> => {
+  const res = await fetch(`${sessionPath(sid)}/session`, { cache: 'no-store', ...(viewerCountry ? { headers: { 'viewer-country': viewerCountry } } : {}) });
   const body = await readJson(res);
   if (res.ok) return body as unknown as ViewSession;
   const error = errorOf(body);

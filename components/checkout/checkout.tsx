@@ -36,7 +36,7 @@ const Unavailable = ({ sid, options, body }: { sid: string; options: CheckoutOpt
 };
 
 const OpenCheckout = ({ sid, options, session: initialSession, savedChoice }: { sid: string; options: CheckoutOptions; session: ViewSession; savedChoice: string | undefined }) => {
-  const query = useViewSession(sid, initialSession);
+  const query = useViewSession(sid, initialSession, options.viewerCountry);
   const { validate, methods, activeType, setActiveType } = useCheckoutSdk(sid, query, initialSession, savedChoice, options.showPaymentTypes);
   if (query.error instanceof SessionUnavailableError) return <Unavailable sid={sid} options={options} body={query.error.body} />;
   const session = query.data ?? initialSession;

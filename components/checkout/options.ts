@@ -12,6 +12,8 @@ export interface CheckoutOptions {
   showPaymentTypes: string[];
   /** Back from a payment page (3-D Secure, wallet): the attempt, and why it failed if it did. */
   returnedPayment?: { transactionId: string; error?: string };
+  /** The page request's `Viewer-Country` (set by the page, not the query): the browser's reads send it on. */
+  viewerCountry?: string;
 }
 
 type Query = Record<string, string | string[] | undefined>;

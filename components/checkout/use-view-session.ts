@@ -8,10 +8,10 @@ import { SessionUnavailableError, fetchViewSession } from './api';
  * again once in the browser (that read records the visit) and when the SDK asks for a refresh;
  * nothing refetches on focus.
  */
-export const useViewSession = (sid: string, initial: ViewSession) =>
+export const useViewSession = (sid: string, initial: ViewSession, viewerCountry?: string) =>
   useQuery({
     queryKey: ['view-session', sid],
-    queryFn: () => fetchViewSession(sid),
+    queryFn: () => fetchViewSession(sid, viewerCountry),
     initialData: initial,
     staleTime: Infinity,
     refetchOnMount: 'always',

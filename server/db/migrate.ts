@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006-idempotency-resource';
 import * as m0007 from './migrations/0007-public-fields-and-retention';
 import * as m0008 from './migrations/0008-sms-outbox';
 import * as m0010 from './migrations/0010-demo-store';
+import * as m0011 from './migrations/0011-customer-actions';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-public-fields-and-retention': m0007,
   '0008-sms-outbox': m0008,
   '0010-demo-store': m0010,
+  '0011-customer-actions': m0011,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

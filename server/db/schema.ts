@@ -168,6 +168,9 @@ export interface TransactionsTable {
   final_authorization: Generated<number>;
   card_brand: string | null;
   payout_destination_id: string | null;
+  /** While the customer confirms on another page (migration 0011): until when, and what (JSON PendingAction). */
+  awaiting_customer_until: string | null;
+  pending_action: string | null;
 }
 
 export interface TransactionOperationsTable {

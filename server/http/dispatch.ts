@@ -71,6 +71,7 @@ const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
     throw new AppError('INVALID_REQUEST', 'A JSON request body is required');
   }
   const type = req.headers['content-type'] ?? '';
+  if (route.acceptsForm && /^application\/x-www-form-urlencoded\b/i.test(type)) return parsePart(route.body, Object.fromEntries(new URLSearchParams(raw)), '');
   if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
   }

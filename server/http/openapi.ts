@@ -61,7 +61,14 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
         ...(route.params ? { params: route.params as z.ZodObject } : {}),
         ...(route.query ? { query: route.query as z.ZodObject } : {}),
         ...(route.idempotent ? { headers: IdempotencyHeaders } : {}),
-        ...(route.body ? { body: { required: !route.bodyOptional, content: { 'application/json': { schema: route.body } } } } : {}),
+        ...(route.body
+          ? {
+              body: {
+                required: !route.bodyOptional,
+                content: { 'application/json': { schema: route.body }, ...(route.acceptsForm ? { 'application/x-www-form-urlencoded': { schema: route.body } } : {}) },
+              },
+            }
+          : {}),
       },
       responses: Object.fromEntries(
         Object.entries(documentedResponses(route)).map(([status, spec]) => [

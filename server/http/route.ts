@@ -61,6 +61,8 @@ export interface RouteDef<
   body?: B;
   /** The body may be absent or empty (void). */
   bodyOptional?: boolean;
+  /** The body may also be an HTML form (`application/x-www-form-urlencoded`, every value a string): pages that work without JavaScript. */
+  acceptsForm?: boolean;
   /**
    * Creates or moves something: honours the `Idempotency-Key` header (ADR 006). Every
    * authenticated POST sets this, or is listed with a reason in test/unit/idempotent-routes.test.ts.

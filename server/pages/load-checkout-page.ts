@@ -9,10 +9,11 @@ import type { CheckoutPageData, SessionUnavailableBody } from '../../domain/view
  * `GET /v1/view/{sid}/session`, or the same 404 body when it cannot be paid. Recording VISITED
  * stays with that operation, which the page calls once it runs in the browser.
  */
-export const loadCheckoutPage = async (sid: string): Promise<CheckoutPageData> => {
+export const loadCheckoutPage = async (sid: string, viewerCountry?: string | null): Promise<CheckoutPageData> => {
   const kassa = await getKassa();
   try {
-    return { kind: 'open', session: await getViewSession(kassa.ctx, sid) };
+    const country = viewerCountry && /^[A-Za-z]{2}$/.test(viewerCountry) ? viewerCountry.toUpperCase() : undefined;
+    return { kind: 'open', session: await getViewSession(kassa.ctx, sid, country ? { viewerCountry: country } : {}) };
   } catch (e) {
     if (!isAppError(e) || !['SESSION_NOT_FOUND', 'SESSION_NOT_AVAILABLE', 'INVALID_REQUEST'].includes(e.code)) throw e;
     return { kind: 'unavailable', body: { message: e.message, code: e.code, ...(e.extra as Partial<SessionUnavailableBody>) } };

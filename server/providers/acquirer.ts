@@ -5,7 +5,17 @@ export type { CardInput, CardSummary };
 
 export type AuthorizeResult =
   | { outcome: 'APPROVED'; card?: CardSummary; providerReference: string; /** The acquirer asks for extra control before the payment stands (ON_HOLD when the session allows it). */ review?: boolean }
-  | { outcome: 'DECLINED'; card: CardSummary; code: string; message: string; retryable: boolean };
+  | { outcome: 'DECLINED'; card?: CardSummary; code: string; message: string; retryable: boolean };
+
+/**
+ * The issuer wants the cardholder to confirm the payment (3-D Secure challenge): nothing is
+ * authorized until they do. `afterChallenge` is what the issuer will answer once they have.
+ */
+export interface ChallengeResult {
+  outcome: 'CHALLENGE';
+  card: CardSummary;
+  afterChallenge: 'APPROVE' | 'DECLINE';
+}
 
 export interface OperationRequest {
   accountId: string;
@@ -25,7 +35,9 @@ export interface TokenizeResult {
 
 export interface Acquirer {
   readonly paymentProduct: string;
-  authorize(req: { transactionId: string; amount: number; currency: string; card: CardInput }): Promise<AuthorizeResult>;
+  authorize(req: { transactionId: string; amount: number; currency: string; card: CardInput }): Promise<AuthorizeResult | ChallengeResult>;
+  /** The cardholder finished the challenge (`passed`: confirmed; else failed or refused it). */
+  completeChallenge(req: { transactionId: string; card: CardSummary; passed: boolean; afterChallenge: ChallengeResult['afterChallenge'] }): Promise<AuthorizeResult>;
   /** Stores the card with the provider (no charge) and returns its tokens. */
   tokenize(req: { accountId: string; card: CardInput; tokenTypes: readonly TokenType[] }): Promise<TokenizeResult>;
   /** Merchant-initiated charge of a stored card; an unknown token is a permanent decline. */

@@ -3,6 +3,7 @@ import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { isTestAccount } from '../shared/ids';
 import { resolvePaymentMethods } from './payment-methods';
+import { savedCardsOf } from './saved-cards';
 import { appendSessionEvent } from './session-events';
 import { loadSession, type SessionRecord } from './session-repository';
 import { assertOpenForView } from './session-availability';
@@ -14,7 +15,7 @@ import { discountCodesEnabled, maxDiscountCodes } from '../express/express-setti
  * The masked session the hosted checkout page renders: no callback URL, metadata or
  * customer tokens. The first load in a browser (`firstVisit`) records VISITED.
  */
-export const getViewSession = async (ctx: AppContext, sessionId: string, opts: { firstVisit?: boolean; meta?: RequestMeta } = {}): Promise<ViewSession> => {
+export const getViewSession = async (ctx: AppContext, sessionId: string, opts: { firstVisit?: boolean; meta?: RequestMeta; viewerCountry?: string } = {}): Promise<ViewSession> => {
   const row = await loadSession(ctx.database.db, ctx.database, sessionId).catch((e: unknown) => {
     throw e instanceof AppError ? e : new AppError('SESSION_NOT_FOUND', 'Session not found');
   });
@@ -26,7 +27,8 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
     });
   }
   const { url, express } = row;
-  const contact = contactOf(row.customer);
+  const savedCards = await savedCardsOf(ctx.database, row);
+  const contact = { ...contactOf(row.customer), ...(savedCards.length ? { saved_cards: savedCards } : {}) };
   // Unchanged from before the typed record: only merchant-initiated sessions (paid in one API call,
   // never sent to the page) may lack a return_url; for them this field would be absent.
   const returnUrl = url.return_url!;
@@ -42,10 +44,10 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
     url: { return_url: returnUrl, ...(url.merchant_terms_url ? { merchant_terms_url: url.merchant_terms_url } : {}) },
     order: row.order,
     amount_due: amountDue(row.order),
-    ...(contact ? { customer: contact } : {}),
+    ...(Object.keys(contact).length ? { customer: contact } : {}),
     ...(express ? { express: viewExpress(row, express) } : {}),
     configuration: {
-      payment_methods: resolvePaymentMethods(row.account_id, row.configuration),
+      payment_methods: resolvePaymentMethods(row.account_id, row.configuration, opts.viewerCountry),
       merchant: { id: account.id, name: row.configuration.merchant?.name ?? account.name, ...(row.configuration.merchant?.logo_url ? { logo_url: row.configuration.merchant.logo_url } : {}) },
       theme: viewTheme(row.configuration.theme),
       test_mode: isTestAccount(row.account_id),

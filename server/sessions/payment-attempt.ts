@@ -19,7 +19,16 @@ import { amountDue } from '../../domain/express-order';
 export type AttemptResult = AuthorizeResult | { outcome: 'TOKENIZED'; tokens: TokenizeResult } | { outcome: 'FAILED'; code: string; message: string };
 
 /** Step 1 of every payment (inside the caller's transaction, session row locked): an INITIATED transaction; the session is PAYING. */
-export const startPaymentAttempt = async (trx: Executor, session: SessionRecord, paymentType: string, amount: number, createdBy: string, meta: RequestMeta): Promise<string> => {
+export const startPaymentAttempt = async (
+  trx: Executor,
+  session: SessionRecord,
+  paymentType: string,
+  amount: number,
+  createdBy: string,
+  meta: RequestMeta,
+  /** What the customer gave for this payment type (e.g. the invoice's contact details), kept on the transaction. */
+  details?: Record<string, unknown>,
+): Promise<string> => {
   const { order } = session;
   const now = nowIso();
   const transactionId = accountScopedId(session.account_id);
@@ -56,6 +65,7 @@ export const startPaymentAttempt = async (trx: Executor, session: SessionRecord,
         url: { callback_url: session.url.callback_url },
         channel: session.configuration.channel ?? 'ecommerce',
         ...(session.platform_type ? { platform_type: session.platform_type } : {}),
+        ...(details ? { payment_details: details } : {}),
       }),
       created_at: now,
       updated_at: now,

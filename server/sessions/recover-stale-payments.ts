@@ -23,6 +23,8 @@ export const recoverStalePayments = async (ctx: AppContext, opts: { limit?: numb
     .select(['id', 'session_id', 'amount'])
     .where('status', '=', 'INITIATED')
     .where('created_at', '<=', before)
+    // an attempt waiting for the customer (3-D Secure, wallet page) is stale only after its own deadline
+    .where((eb) => eb.or([eb('awaiting_customer_until', 'is', null), eb('awaiting_customer_until', '<=', nowIso())]))
     .limit(opts.limit ?? 20)
     .execute();
   for (const tx of stale) {

@@ -28,7 +28,9 @@ export type SessionEventName =
   | 'SET_DISCOUNT_CODES'
   | 'SET_GIFT_CARD'
   | 'ADD_PAYMENT_INFORMATION'
-  | 'SECRET_CONFIRMATION_CODE_SENT';
+  | 'SECRET_CONFIRMATION_CODE_SENT'
+  /** The payment waits for the customer on a 3-D Secure or wallet page. */
+  | 'PAYMENT_REDIRECT';
 
 /** Appends a session event. Call inside the transaction that holds the session row. With `meta`, the request's id and redacted headers are stored. */
 export const appendSessionEvent = async (

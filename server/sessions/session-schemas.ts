@@ -119,10 +119,21 @@ export const CheckoutTheme = z.looseObject({
   color_scheme: z.enum(['light', 'dark', 'auto']).optional(),
 });
 
-export const ProviderToggle = z.looseObject({ enabled: z.boolean() });
+export const ProviderToggle = z.looseObject({
+  enabled: z.boolean(),
+  /** Offered only to viewers in these countries (`Viewer-Country` on the view session; ADR 016). */
+  countries: z
+    .array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2'))
+    .max(250)
+    .optional(),
+});
 
 export const Configuration = z.looseObject({
-  sandbox: z.looseObject({ creditcard: ProviderToggle.optional(), invoice: ProviderToggle.optional() }).optional(),
+  // A record, not an object: parsing keeps the merchant's key order, which is the order the page offers the types in.
+  sandbox: z
+    .record(z.string().max(64), ProviderToggle)
+    .optional()
+    .describe('The sandbox payment types to offer, in this key order: creditcard, invoice, installment, wallet (e.g. {"wallet": {"enabled": true}, "creditcard": {"enabled": true}})'),
   auto_capture: z.boolean().optional(),
   channel: z.enum(['ecommerce', 'in_app', 'in_store']).optional(),
   default_payment_type: z.string().optional(),
@@ -304,20 +315,50 @@ export const ViewSessionSchema = z.object({
 export type ViewSession = DomainViewSession;
 export type ViewSessionMatchesDomain = Expect<Equal<z.infer<typeof ViewSessionSchema>, DomainViewSession>>;
 
-export const SandboxCardPayment = z.strictObject({
-  payment_product_type: z.literal('sandbox.creditcard'),
-  card: z.strictObject({
-    number: z.string().min(12).max(23),
-    expiry: z.string().regex(/^\d{2}\s*\/\s*\d{2}$/, 'must be MM/YY'),
-    cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
-    holder_name: z.string().max(100).optional(),
-  }),
+const CardDetails = z.strictObject({
+  number: z.string().min(12).max(23),
+  expiry: z.string().regex(/^\d{2}\s*\/\s*\d{2}$/, 'must be MM/YY'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  holder_name: z.string().max(100).optional(),
 });
+
+/** A card typed on the page, or (`payment_token_id` from the view's `customer.saved_cards`) a card the merchant stored. */
+export const SandboxCardPayment = z
+  .strictObject({
+    payment_product_type: z.literal('sandbox.creditcard'),
+    card: CardDetails.optional(),
+    payment_token_id: z.string().min(1).max(64).optional(),
+  })
+  .refine((p) => (p.card === undefined) !== (p.payment_token_id === undefined), { message: 'send either card or payment_token_id', path: ['card'] });
+
+export const E164 = z.string().regex(/^\+?[1-9]\d{1,14}$/, 'must be a phone number in E.164 format, e.g. +4741234567');
+const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code, e.g. NO');
+
+/** What the sandbox invoice and installment lender asks the customer (the spec's payment-operations query). */
+export const LenderDetails = z.object({
+  email: z.email().max(254),
+  phone_number: E164,
+  country: CountryCode,
+  organization_number: z
+    .string()
+    .regex(/^\d{9,10}$/, 'must be 9 digits (Norway) or 10 digits (Sweden)')
+    .optional(),
+});
+
+export const SandboxInvoicePayment = z.strictObject({ payment_product_type: z.literal('sandbox.invoice'), ...LenderDetails.shape });
+export const SandboxInstallmentPayment = z.strictObject({
+  payment_product_type: z.literal('sandbox.installment'),
+  ...LenderDetails.shape,
+  product: z.strictObject({ id: z.string().min(1).max(32) }),
+});
+export const SandboxWalletPayment = z.strictObject({ payment_product_type: z.literal('sandbox.wallet') });
 
 /** The gift cards on the order pay all of it (no card). The `dintero.` spelling is accepted. */
 export const GiftCardsOnlyPayment = z.strictObject({ payment_product_type: z.enum(['kassa.wallets', 'dintero.wallets']) });
 
-export const PaySessionBody = z.strictObject({ payment: z.discriminatedUnion('payment_product_type', [SandboxCardPayment, GiftCardsOnlyPayment]) });
+export const PaySessionBody = z.strictObject({
+  payment: z.discriminatedUnion('payment_product_type', [SandboxCardPayment, SandboxInvoicePayment, SandboxInstallmentPayment, SandboxWalletPayment, GiftCardsOnlyPayment]),
+});
 export type PaySessionInput = z.infer<typeof PaySessionBody>;
 
 export const PaymentResponseSchema = z.object({

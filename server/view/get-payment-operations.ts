@@ -1,28 +1,57 @@
 import type { AppContext } from '../app-context';
-import { AppError } from '../errors/app-error';
-import { giftCardsPayAll } from '../../domain/express-order';
+import { AppError, type ErrorDetail } from '../errors/app-error';
+import { amountDue, giftCardsPayAll } from '../../domain/express-order';
+import { installmentPlans, type InstallmentPlan } from '../../domain/installment-plans';
+import { abandonWaitingAttempt } from '../sessions/abandon-waiting-attempt';
 import { resolvePaymentMethods } from '../sessions/payment-methods';
 import { assertOpenForView } from '../sessions/session-availability';
 import { loadSession } from '../sessions/session-repository';
 
 export interface PaymentOperations {
-  operations: { rel: string; method: 'POST'; href: string; content_type: 'application/json' }[];
+  operations: { rel: string; method: 'POST'; href: string; content_type: 'application/json'; product?: InstallmentPlan }[];
   version: string;
 }
 
+export interface OperationsQuery {
+  country?: string;
+  organization_number?: string;
+  force_new?: 'true';
+}
+
+const LENDER_TYPES = new Set(['sandbox.invoice', 'sandbox.installment']);
+const ORG_DIGITS: Record<string, number> = { NO: 9, SE: 10 };
+
+/** The pay-later lender needs the country, and an organization number that fits it. */
+const lenderProblems = (query: OperationsQuery): ErrorDetail[] => {
+  if (!query.country) return [{ path: 'country', message: 'required for invoice and part payment' }];
+  const digits = ORG_DIGITS[query.country];
+  if (query.organization_number && digits && query.organization_number.length !== digits) {
+    return [{ path: 'organization_number', message: `must be ${digits} digits for ${query.country}` }];
+  }
+  return [];
+};
+
 /**
- * What the page does to pay with a payment type: for the sandbox types and gift cards, one POST of the
- * payment to `/v1/sessions/{id}/pay`. A type the session does not enable is 400.
+ * What the page does to pay with a payment type: one POST of the payment to
+ * `/v1/sessions/{id}/pay` (for part payment, one per plan, each with its `product`). A type the
+ * session does not enable is 400; so are missing or wrong customer details for invoice and part payment.
  */
-export const getPaymentOperations = async (ctx: AppContext, sessionId: string, paymentType: string, baseUrl: string): Promise<PaymentOperations> => {
+export const getPaymentOperations = async (ctx: AppContext, sessionId: string, paymentType: string, query: OperationsQuery, baseUrl: string): Promise<PaymentOperations> => {
+  if (query.force_new === 'true') await abandonWaitingAttempt(ctx, sessionId);
   const session = await loadSession(ctx.database.db, ctx.database, sessionId);
   assertOpenForView(session);
   const enabled = giftCardsPayAll(session.order) ? ['kassa.wallets', 'dintero.wallets'] : resolvePaymentMethods(session.account_id, session.configuration).map((m) => m.payment_product_type);
   if (!enabled.includes(paymentType)) {
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not available for this session`, { errors: [{ path: 'payment_product_type', message: `one of ${enabled.join(', ')}` }] });
   }
-  return {
-    operations: [{ rel: `pay-${paymentType.replace('.', '-')}`, method: 'POST', href: `${baseUrl}/v1/sessions/${encodeURIComponent(session.id)}/pay`, content_type: 'application/json' }],
-    version: String(session.version),
+  const problems = LENDER_TYPES.has(paymentType) ? lenderProblems(query) : [];
+  if (problems.length > 0) throw new AppError('INVALID_REQUEST', 'The details for this payment type are not valid', { errors: problems });
+  const operation = {
+    rel: `pay-${paymentType.replace('.', '-')}`,
+    method: 'POST' as const,
+    href: `${baseUrl}/v1/sessions/${encodeURIComponent(session.id)}/pay`,
+    content_type: 'application/json' as const,
   };
+  const operations = paymentType === 'sandbox.installment' ? installmentPlans(amountDue(session.order), session.currency).map((product) => ({ ...operation, product })) : [operation];
+  return { operations, version: String(session.version) };
 };

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthorizeResult } from '../../server/providers/acquirer';
+import type { AuthorizeResult, ChallengeResult } from '../../server/providers/acquirer';
 import { recoverStalePayments } from '../../server/sessions/recover-stale-payments';
 import { AppError } from '../../server/errors/app-error';
 import { saveTransactionState, stateOf } from '../../server/transactions/transaction-repository';
@@ -25,7 +25,7 @@ const blockAuthorize = () => {
   const gate = new Promise<void>((resolve) => (release = resolve));
   const acquirer = srv.kassa.ctx.acquirer;
   const real = acquirer.authorize.bind(acquirer);
-  const spy = vi.spyOn(acquirer, 'authorize').mockImplementationOnce(async (req): Promise<AuthorizeResult> => {
+  const spy = vi.spyOn(acquirer, 'authorize').mockImplementationOnce(async (req): Promise<AuthorizeResult | ChallengeResult> => {
     const answer = await real(req);
     await gate;
     return answer;

@@ -150,6 +150,8 @@ describe('aggregate mappers', () => {
     final_authorization: 0,
     card_brand: null,
     payout_destination_id: null,
+    awaiting_customer_until: null,
+    pending_action: null,
   };
 
   it('transaction lines are money state: a stored shape that is not LineAmounts is refused, not misread', () => {

@@ -181,7 +181,22 @@ export const en = {
     hint: 'If you were paying, go back to the shop and open the payment again from there.',
   },
   sandbox: {
-    challenge_title: '3-D Secure',
+    bank_name: 'Sandbox Bank',
+    wallet_name: 'Sandbox Wallet',
+    challenge_title: '3-D Secure: confirm your payment',
+    wallet_title: 'Approve the payment',
+    simulated: 'This is a simulated page of the Kassa sandbox. No money is moved.',
+    merchant: 'Shop',
+    amount: 'Amount',
+    card: 'Card',
+    challenge_question: 'Your bank asks you to confirm this card payment.',
+    wallet_question: 'Do you want to pay with your wallet?',
+    complete: 'Complete',
+    fail: 'Fail',
+    approve: 'Approve',
+    reject: 'Reject',
+    closed: 'This confirmation is no longer open.',
+    back: 'Back to the checkout',
   },
 };
 

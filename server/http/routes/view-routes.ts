@@ -31,12 +31,24 @@ export const viewRoutes = [
     tags: ['checkout view'],
     auth: 'none',
     params: SessionIdParams,
-    headers: z.looseObject({ cookie: z.string().optional() }),
-    responses: { 200: { description: 'Session details', schema: ViewSessionSchema, headers: { 'set-cookie': 'The checkout browser session (sealed)' } }, 404: notFound },
+    headers: z.looseObject({
+      cookie: z.string().optional(),
+      'viewer-country': z
+        .string()
+        .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
+        .optional()
+        .describe('Where the shopper is: payment types the configuration limits to other countries are left out'),
+    }),
+    responses: {
+      200: { description: 'Session details', schema: ViewSessionSchema, headers: { 'set-cookie': 'The checkout browser session (sealed)' } },
+      400: { description: 'Invalid Viewer-Country', schema: ErrorBody },
+      404: notFound,
+    },
     handle: async ({ ctx, params, headers, meta }) => {
       const cookie = await openCheckoutCookie(headers.cookie, ctx.cookiePassword);
       const firstVisit = !cookie.visited.includes(params.session_id);
-      const view = await getViewSession(ctx, params.session_id, { firstVisit, meta });
+      const viewerCountry = headers['viewer-country']?.toUpperCase();
+      const view = await getViewSession(ctx, params.session_id, { firstVisit, meta, ...(viewerCountry ? { viewerCountry } : {}) });
       if (!firstVisit) return ok(view);
       return ok(view, { 'set-cookie': await checkoutCookieHeader({ visited: [...cookie.visited, params.session_id] }, ctx.cookiePassword, meta.baseUrl) });
     },

@@ -18,7 +18,13 @@ export const SANDBOX_CARDS = {
   insufficientFunds: '4000000000009995',
   /** Approved but flagged for review: ON_HOLD when the session's configuration has enable_on_hold. */
   onHold: '4000000000000259',
+  /** 3-D Secure: a challenge page; completing it approves. */
+  challenge: '4000000000003220',
+  /** 3-D Secure: a challenge page; the issuer declines even after it is completed. */
+  challengeThenDecline: '4000000000003063',
 } as const;
+
+const CHALLENGES: Record<string, 'APPROVE' | 'DECLINE'> = { [SANDBOX_CARDS.challenge]: 'APPROVE', [SANDBOX_CARDS.challengeThenDecline]: 'DECLINE' };
 
 interface Decline {
   code: string;
@@ -44,7 +50,14 @@ export const createSandboxAcquirer = (database: Database): Acquirer => ({
     const { pan, summary } = validateCard(card);
     const decline = DECLINES[pan];
     if (decline) return declined(summary, decline);
+    const challenge = CHALLENGES[pan];
+    if (challenge) return { outcome: 'CHALLENGE', card: summary, afterChallenge: challenge };
     return { outcome: 'APPROVED', card: summary, providerReference: `sbx_${randomBase58(16)}`, ...(pan === SANDBOX_CARDS.onHold ? { review: true } : {}) };
+  },
+  async completeChallenge({ card, passed, afterChallenge }) {
+    if (!passed) return declined(card, { code: 'authentication_failed', message: 'The cardholder did not pass 3-D Secure authentication', retryable: true });
+    if (afterChallenge === 'DECLINE') return declined(card, DECLINES[SANDBOX_CARDS.decline]!);
+    return { outcome: 'APPROVED', card, providerReference: `sbx_${randomBase58(16)}` };
   },
   async tokenize({ accountId, card, tokenTypes }) {
     const { pan, summary } = validateCard(card);

@@ -1,0 +1,39 @@
+import 'server-only';
+import { getKassa } from '../http/kassa-singleton';
+import { readPendingAction } from '../sessions/await-customer';
+
+export interface CustomerActionPage {
+  kind: '3ds' | 'wallet';
+  /** Still waiting for the customer's decision (else the page only offers the way back). */
+  open: boolean;
+  sessionId: string;
+  amount: number;
+  currency: string;
+  merchantName: string;
+  maskedPan?: string;
+}
+
+/** What the sandbox's 3-D Secure or wallet page shows for one attempt (undefined: no such attempt of that kind). */
+export const loadCustomerAction = async (transactionId: string, kind: '3ds' | 'wallet'): Promise<CustomerActionPage | undefined> => {
+  const { ctx } = await getKassa();
+  const tx = await ctx.database.db
+    .selectFrom('transactions')
+    .innerJoin('accounts', 'accounts.id', 'transactions.account_id')
+    .select(['transactions.session_id', 'transactions.status', 'transactions.amount', 'transactions.currency', 'transactions.pending_action', 'transactions.payment_product_type', 'accounts.name'])
+    .where('transactions.id', '=', transactionId)
+    .executeTakeFirst();
+  const expectedType = kind === '3ds' ? 'sandbox.creditcard' : 'sandbox.wallet';
+  if (!tx || tx.payment_product_type !== expectedType) return undefined;
+  const action = readPendingAction(tx.pending_action);
+  const session = await ctx.database.db.selectFrom('sessions').select(['configuration']).where('id', '=', tx.session_id).executeTakeFirst();
+  const configured = session ? (JSON.parse(session.configuration) as { merchant?: { name?: string } }).merchant?.name : undefined;
+  return {
+    kind,
+    open: tx.status === 'INITIATED' && action?.type === kind,
+    sessionId: tx.session_id,
+    amount: tx.amount,
+    currency: tx.currency,
+    merchantName: configured ?? tx.name,
+    ...(action?.type === '3ds' ? { maskedPan: action.card.masked_pan } : {}),
+  };
+};

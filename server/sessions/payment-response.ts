@@ -1,0 +1,34 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import { buildReturnUrl } from '../../domain/return-url';
+import { autoCaptureIfConfigured } from '../transactions/auto-capture';
+import type { FinishedAttempt } from './payment-attempt';
+import type { SessionRecord } from './session-repository';
+import type { PaymentResponse } from './session-schemas';
+
+/**
+ * The answer to a decided attempt (on the page, or after a 3-D Secure or wallet page): approved
+ * (auto-captured when configured) with the way back to the shop, or declined with whether another
+ * try may work.
+ */
+export const paymentResponse = async (ctx: AppContext, session: SessionRecord, transactionId: string, finished: FinishedAttempt, meta: RequestMeta): Promise<PaymentResponse> => {
+  const { status, result } = finished; // `result` is what was recorded: ABANDONED if the stale-payment recovery closed the attempt first
+  if (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') {
+    if (status === 'AUTHORIZED' && result.outcome === 'APPROVED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
+    const returnUrl = session.url.return_url!; // a customer-paid session always has a return_url (Session requires it; only merchant-initiated ones may lack it)
+    return {
+      success: true,
+      transaction_id: transactionId,
+      redirect_url: buildReturnUrl(returnUrl, { transaction_id: transactionId, merchant_reference: session.merchant_reference }),
+      actions: [{ source: 'sandbox', code: status === 'ON_HOLD' ? 'ON_HOLD' : 'AUTHORIZED', type: 'success' }],
+      ...(status === 'ON_HOLD' ? { on_hold: true } : {}),
+    };
+  }
+  const permanent = result.outcome === 'DECLINED' && !result.retryable;
+  return {
+    success: false,
+    transaction_id: transactionId,
+    error: result.outcome === 'DECLINED' ? 'Rejected' : 'Failed',
+    actions: [{ source: 'sandbox', code: result.code, type: 'error' }],
+    error_details: [{ code: result.code, category: permanent ? 'permanent' : 'temporary' }],
+  };
+};

@@ -1,0 +1,86 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import type { Executor } from '../db/database';
+import { inTransaction } from '../db/tx';
+import { AppError } from '../errors/app-error';
+import { giftCardsPayAll } from '../../domain/express-order';
+import { installmentPlans } from '../../domain/installment-plans';
+import { amountDue } from '../../domain/express-order';
+import { assertUnmodifiedSince } from './if-unmodified-since';
+import { startPaymentAttempt } from './payment-attempt';
+import { resolvePaymentMethods } from './payment-methods';
+import { tokenForId } from './saved-cards';
+import { assertPayable } from './session-availability';
+import { loadSession, type SessionRecord } from './session-repository';
+import type { PaySessionInput } from './session-schemas';
+
+type Payment = PaySessionInput['payment'];
+
+/** Express sessions need a shipping address, and a shipping option when the merchant offers shipping. */
+const assertExpressReady = (session: SessionRecord): void => {
+  const { express, order } = session;
+  if (!express) return;
+  if (!order.shipping_address) throw new AppError('SHIPPING_ADDRESS_REQUIRED', 'Choose a shipping address before paying');
+  if ((express.shipping_address_callback_url || (express.shipping_options?.length ?? 0) > 0) && !order.shipping_option) {
+    throw new AppError('SHIPPING_OPTION_NOT_AVAILABLE', 'Choose a shipping option before paying');
+  }
+};
+
+export const isGiftCardsOnly = (type: string) => type === 'kassa.wallets' || type === 'dintero.wallets';
+
+/** The card pays what the gift cards leave (`amount_due`); `kassa.wallets` only when they pay everything. */
+const assertPaymentTypeFits = (session: SessionRecord, paymentType: string): void => {
+  const payAll = giftCardsPayAll(session.order);
+  if (isGiftCardsOnly(paymentType)) {
+    if (!payAll) throw new AppError('GIFT_CARDS_DO_NOT_COVER', 'The gift cards do not pay the whole order; pay the rest by card');
+    return;
+  }
+  if (payAll) throw new AppError('INVALID_REQUEST', 'The gift cards pay the whole order; pay with kassa.wallets (no card)');
+  const methods = resolvePaymentMethods(session.account_id, session.configuration);
+  if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
+};
+
+/** What the payment names must exist on this session: the stored card, the part-payment plan. */
+const assertPaymentDetails = (session: SessionRecord, payment: Payment): void => {
+  if (payment.payment_product_type === 'sandbox.creditcard' && payment.payment_token_id && !tokenForId(session, payment.payment_token_id)) {
+    throw new AppError('INVALID_REQUEST', 'No stored card with this payment_token_id on the session', { errors: [{ path: 'payment.payment_token_id', message: 'unknown' }] });
+  }
+  if (payment.payment_product_type === 'sandbox.installment' && !installmentPlans(amountDue(session.order), session.currency).some((p) => p.id === payment.product.id)) {
+    throw new AppError('INVALID_REQUEST', 'Unknown part-payment plan; get the plans from POST /v1/view/{session_id}/payments/sandbox.installment', {
+      errors: [{ path: 'payment.product.id', message: 'unknown plan' }],
+    });
+  }
+};
+
+/** A session with an attempt still open (e.g. a 3-D Secure page the customer has not finished) takes no second one. */
+const assertNoOpenAttempt = async (trx: Executor, sessionId: string): Promise<void> => {
+  const open = await trx.selectFrom('transactions').select('id').where('session_id', '=', sessionId).where('status', '=', 'INITIATED').executeTakeFirst();
+  if (open) {
+    throw new AppError(
+      'SESSION_PAYMENT_IN_PROGRESS',
+      'A payment of this session waits for the customer (3-D Secure or wallet page); finish it, or start anew with POST /v1/view/{session_id}/payments/{type}?force_new=true',
+    );
+  }
+};
+
+/** The details a payment type keeps on its transaction (never card data). */
+const detailsOf = (payment: Payment): Record<string, unknown> | undefined => {
+  if (payment.payment_product_type !== 'sandbox.invoice' && payment.payment_product_type !== 'sandbox.installment') return undefined;
+  const { payment_product_type: _type, ...details } = payment;
+  return details;
+};
+
+/** Step 1 of paying: lock the session, check every rule, and record an INITIATED transaction. */
+export const startPayment = (ctx: AppContext, sessionId: string, payment: Payment, paymentType: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta) =>
+  inTransaction(ctx.database, async (trx) => {
+    const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
+    assertUnmodifiedSince(ifUnmodifiedSince, session, { allowVersion: true });
+    assertPayable(session);
+    if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The session is locked while the shop updates it; try again shortly');
+    assertExpressReady(session);
+    assertPaymentTypeFits(session, paymentType);
+    assertPaymentDetails(session, payment);
+    await assertNoOpenAttempt(trx, session.id);
+    const amount = session.kind === 'PAYMENT_TOKEN' ? 0 : session.amount;
+    const transactionId = await startPaymentAttempt(trx, session, paymentType, amount, 'customer', meta, detailsOf(payment));
+    return { transactionId, session, amount };
+  });
