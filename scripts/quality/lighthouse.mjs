@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// `npm run quality:lighthouse`: Lighthouse (mobile, simulated throttling) on the checkout page, through the
+// /v1/view/{id} redirect a shopper follows and on the page itself, N runs each (default 5), medians reported.
+// Needs `npm run build`. Starts the production bundle on its own port with a fresh SQLite directory.
+// Options: --runs N, --url <base> (measure a server that already runs; needs KASSA_QUALITY_CLIENT_* for it).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const RUNS = Number(arg('runs', '5'));
+const PORT = 3961;
+const ACCOUNT = 'T12345678';
+const CLIENT = { id: process.env.KASSA_QUALITY_CLIENT_ID ?? 'quality-client', secret: process.env.KASSA_QUALITY_CLIENT_SECRET ?? 'quality-secret-0123456789abcdef' };
+const BARS = { performance: 0.95, lcpMs: 1500, cls: 0.05, jsKb: 100 };
+
+const startServer = async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-quality-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    KASSA_DATA_DIR: dataDir,
+    KASSA_BOOTSTRAP_ACCOUNT: ACCOUNT,
+    KASSA_BOOTSTRAP_CLIENT_ID: CLIENT.id,
+    KASSA_BOOTSTRAP_CLIENT_SECRET: CLIENT.secret,
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/kassa.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`${base}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { base, stop: () => child.kill('SIGTERM') };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not become ready (did you run npm run build?)');
+};
+
+const newSession = async (base) => {
+  const auth = Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64');
+  const tokenRes = await fetch(`${base}/v1/accounts/${ACCOUNT}/auth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', audience: `${base}/v1/accounts/${ACCOUNT}` }),
+  });
+  const { access_token } = await tokenRes.json();
+  const items = [
+    { id: 'tee', line_id: '1', description: 'Organic cotton T-shirt', quantity: 2, amount: 39800, vat_amount: 7960, vat: 25 },
+    { id: 'socks', line_id: '2', description: 'Wool socks', quantity: 1, amount: 12950, vat_amount: 2590, vat: 25 },
+  ];
+  const res = await fetch(`${base}/v1/sessions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      url: { return_url: 'https://shop.example/return' },
+      order: { amount: 52750, currency: 'NOK', merchant_reference: `lh-${Date.now()}`, items },
+      configuration: { sandbox: { creditcard: { enabled: true } } },
+    }),
+  });
+  if (!res.ok) throw new Error(`session create failed: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** First-load JavaScript: every script the page loaded (not the legacy nomodule polyfill), as transferred. */
+const scriptBytes = (lhr) => lhr.audits['network-requests'].details.items.filter((r) => r.resourceType === 'Script' && !/polyfill/.test(r.url)).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+
+/** What the largest paint was, and how its time splits (load delay, render delay...). */
+const lcpElementOf = (lhr) => {
+  const table = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = table[0]?.items?.[0]?.node;
+  const phases = (table[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ');
+  return `${node?.snippet ?? '?'} (${phases})`;
+};
+
+const runOnce = async (url, port) => {
+  const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+  const a = lhr.audits;
+  return {
+    performance: lhr.categories.performance.score,
+    accessibility: lhr.categories.accessibility.score,
+    bestPractices: lhr.categories['best-practices'].score,
+    fcpMs: a['first-contentful-paint'].numericValue,
+    lcpMs: a['largest-contentful-paint'].numericValue,
+    tbtMs: a['total-blocking-time'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    siMs: a['speed-index'].numericValue,
+    jsKb: scriptBytes(lhr) / 1024,
+    lcpElement: lcpElementOf(lhr),
+  };
+};
+
+const main = async () => {
+  const given = arg('url');
+  const server = given ? { base: given.replace(/\/$/, ''), stop: () => undefined } : await startServer();
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const results = {};
+  try {
+    for (const [name, urlOf] of [
+      ['via /v1/view/{id} (what a shopper follows)', (s) => s.url],
+      ['the page itself (/?sid=)', (s) => `${server.base}/?sid=${encodeURIComponent(s.id)}`],
+    ]) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await runOnce(urlOf(await newSession(server.base)), chrome.port));
+      const numeric = Object.keys(runs[0]).filter((k) => typeof runs[0][k] === 'number');
+      results[name] = { runs, median: Object.fromEntries(numeric.map((k) => [k, median(runs.map((r) => r[k]))])), lcpElement: runs[0].lcpElement };
+    }
+  } finally {
+    await chrome.kill();
+    server.stop();
+  }
+  const mark = (ok) => (ok ? 'PASS' : 'FAIL');
+  console.log(`\nLighthouse ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, simulated throttling, ${RUNS} runs each, medians:\n`);
+  console.log('| page | performance | LCP | CLS | TBT | FCP | Speed Index | first-load JS | a11y | best practices |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const [name, { median: m }] of Object.entries(results)) {
+    console.log(
+      `| ${name} | ${m.performance.toFixed(2)} ${mark(m.performance >= BARS.performance)} | ${Math.round(m.lcpMs)} ms ${mark(m.lcpMs < BARS.lcpMs)} | ${m.cls.toFixed(3)} ${mark(m.cls < BARS.cls)} | ${Math.round(m.tbtMs)} ms | ${Math.round(m.fcpMs)} ms | ${Math.round(m.siMs)} ms | ${m.jsKb.toFixed(1)} KB ${mark(m.jsKb <= BARS.jsKb)} | ${m.accessibility.toFixed(2)} | ${m.bestPractices.toFixed(2)} |`,
+    );
+  }
+  for (const [name, r] of Object.entries(results)) console.log(`\nLargest paint (${name}, first run): ${r.lcpElement}`);
+  fs.mkdirSync(path.join(root, 'test-results/quality'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'test-results/quality/lighthouse.json'), JSON.stringify({ measured_at: new Date().toISOString(), runs: RUNS, bars: BARS, results }, null, 2));
+  console.log('\nAll runs: test-results/quality/lighthouse.json');
+};
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
