@@ -47,7 +47,7 @@ const OpenCheckout = ({ sid, options, session: initialSession, savedChoice }: { 
       <div className={fullscreen ? 'lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-8' : ''}>
         <OrderSummaryPanel session={session} hideItems={options.hideItems} sideBySide={fullscreen} />
         <div className="mt-4 space-y-4 lg:order-first lg:mt-0">
-          {query.error && !(query.error instanceof SessionUnavailableError) ? <LoadError message={query.error.message} onRetry={() => void query.refetch()} /> : null}
+          {query.error && !(query.error instanceof SessionUnavailableError) ? <LoadError onRetry={() => void query.refetch()} /> : null}
           {testMode ? <TestModeNotice /> : null}
           {session.express ? <ExpressSteps sid={sid} session={session} /> : null}
           <PaymentPanel

@@ -20,7 +20,7 @@ export const useClientValidation = (sid: string) => {
   const validate = useCallback(
     (session: ViewSession) =>
       new Promise<ValidationResult>((done) => {
-        const timer = window.setTimeout(() => resolve({ success: false, clientValidationError: 'The shop did not confirm the order in time. Please try again.' }), TIMEOUT_MS);
+        const timer = window.setTimeout(() => resolve({ success: false }), TIMEOUT_MS);
         pending.current = (r) => {
           window.clearTimeout(timer);
           done(r);

@@ -4,17 +4,10 @@ import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { Address, ViewSession } from '../../../domain/view-types';
 import { CardField as Field } from '../card-field';
 import { Spinner } from '../../ui/spinner';
+import { useI18n } from '../../i18n/i18n-provider';
+import type { Translate } from '../../i18n/translate';
 
-const COUNTRIES: [string, string][] = [
-  ['NO', 'Norway'],
-  ['SE', 'Sweden'],
-  ['DK', 'Denmark'],
-  ['FI', 'Finland'],
-  ['DE', 'Germany'],
-  ['GB', 'United Kingdom'],
-  ['NL', 'Netherlands'],
-  ['US', 'United States'],
-];
+const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'DE', 'GB', 'NL', 'US'] as const;
 
 export interface AddressValues {
   /** A separate billing address (only when the shop allows one). */
@@ -36,25 +29,29 @@ export interface AddressValues {
 }
 
 /** The country as a select of ISO codes (the value sent is the code). */
-const CountrySelect = ({ id, label, registration }: { id: string; label: string; registration: UseFormRegisterReturn }) => (
-  <div>
-    <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-      {label}
-    </label>
-    <select
-      id={id}
-      autoComplete="country"
-      {...registration}
-      className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100 focus:outline-none"
-    >
-      {COUNTRIES.map(([code, name]) => (
-        <option key={code} value={code}>
-          {name}
-        </option>
-      ))}
-    </select>
-  </div>
-);
+const CountrySelect = ({ id, label, registration }: { id: string; label: string; registration: UseFormRegisterReturn }) => {
+  const { language } = useI18n();
+  const names = new Intl.DisplayNames([language], { type: 'region' });
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        autoComplete="country"
+        {...registration}
+        className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100 focus:outline-none"
+      >
+        {COUNTRIES.map((code) => (
+          <option key={code} value={code}>
+            {names.of(code) ?? code}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+};
 
 const initial = (session: ViewSession): AddressValues => {
   const a: Address = session.order.shipping_address ?? {};
@@ -100,57 +97,66 @@ export const toAddressesBody = (v: AddressValues): { shipping_address: Address; 
     : {}),
 });
 
-const required = (what: string) => ({ validate: (v: unknown) => String(v).trim() !== '' || `Enter your ${what}` });
+const required = (message: string) => ({ validate: (v: unknown) => String(v).trim() !== '' || message });
+
+type Field = 'first_name' | 'last_name' | 'street' | 'postal_code' | 'city';
+const requiredKey = (t: Translate, field: Field, billing = false) => t(billing ? 'express.error_billing_required' : 'express.error_required', { field: t(`express.what_${field}`) });
 
 /** Contact details and shipping address; saving asks the shop for its shipping options. */
 export const AddressStep = ({ session, busy, onSave }: { session: ViewSession; busy: boolean; onSave: (values: AddressValues) => Promise<void> }) => {
   const id = useId();
+  const { t } = useI18n();
   const { register, handleSubmit, formState, control } = useForm<AddressValues>({ defaultValues: initial(session), mode: 'onSubmit' });
   const allowBilling = session.configuration.allow_different_billing_shipping_address === true;
   const billing = useWatch({ control, name: 'differentBilling' }) && allowBilling;
   // billing rules apply only while the customer asks for a separate billing address
-  const billingRequired = (what: string) => ({ validate: (v: unknown) => !billing || String(v).trim() !== '' || `Enter the billing ${what}` });
+  const billingRequired = (field: Field) => ({ validate: (v: unknown) => !billing || String(v).trim() !== '' || requiredKey(t, field, true) });
+  const need = (field: Field) => required(requiredKey(t, field));
   const { errors } = formState;
   const field = (name: keyof AddressValues, label: string, { rules, ...input }: { rules?: { validate: (v: unknown) => true | string }; type?: string; autoComplete?: string } = {}) => (
     <Field id={`${id}-${name}`} label={label} error={errors[name]?.message} {...input} {...register(name, rules)} />
   );
   return (
-    <form onSubmit={handleSubmit(onSave)} noValidate aria-label="Contact and delivery" className="space-y-3">
+    <form onSubmit={handleSubmit(onSave)} noValidate aria-label={t('express.contact_and_delivery')} className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2">
-        {field('email', 'Email', { type: 'email', autoComplete: 'email', rules: { validate: (v: unknown) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(v).trim()) || 'Enter a valid email address' } })}
-        {field('phone', 'Phone', {
+        {field('email', t('express.email'), {
+          type: 'email',
+          autoComplete: 'email',
+          rules: { validate: (v: unknown) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(v).trim()) || t('express.error_email') },
+        })}
+        {field('phone', t('express.phone'), {
           type: 'tel',
           autoComplete: 'tel',
-          rules: { validate: (v: unknown) => /^\+?[1-9]\d{1,14}$/.test(String(v).replace(/[\s-]/g, '')) || 'Enter a phone number, e.g. +47 912 34 567' },
+          rules: { validate: (v: unknown) => /^\+?[1-9]\d{1,14}$/.test(String(v).replace(/[\s-]/g, '')) || t('express.error_phone') },
         })}
-        {field('firstName', 'First name', { autoComplete: 'given-name', rules: required('first name') })}
-        {field('lastName', 'Last name', { autoComplete: 'family-name', rules: required('last name') })}
+        {field('firstName', t('express.first_name'), { autoComplete: 'given-name', rules: need('first_name') })}
+        {field('lastName', t('express.last_name'), { autoComplete: 'family-name', rules: need('last_name') })}
       </div>
-      {field('address', 'Address', { autoComplete: 'street-address', rules: required('street address') })}
+      {field('address', t('express.address'), { autoComplete: 'street-address', rules: need('street') })}
       <div className="grid grid-cols-2 gap-3">
-        {field('postalCode', 'Postal code', { autoComplete: 'postal-code', rules: required('postal code') })}
-        {field('city', 'City', { autoComplete: 'address-level2', rules: required('city') })}
+        {field('postalCode', t('express.postal_code'), { autoComplete: 'postal-code', rules: need('postal_code') })}
+        {field('city', t('express.city'), { autoComplete: 'address-level2', rules: need('city') })}
       </div>
-      <CountrySelect id={`${id}-country`} label="Country" registration={register('country')} />
+      <CountrySelect id={`${id}-country`} label={t('express.country')} registration={register('country')} />
       {allowBilling ? (
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" {...register('differentBilling')} className="h-4 w-4 accent-indigo-600" />
-          Use a different billing address
+          {t('express.different_billing')}
         </label>
       ) : null}
       {billing ? (
         <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-700">Billing address</legend>
+          <legend className="px-1 text-sm font-semibold text-slate-700">{t('express.billing_address')}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            {field('billingFirstName', 'Billing first name', { autoComplete: 'billing given-name', rules: billingRequired('first name') })}
-            {field('billingLastName', 'Billing last name', { autoComplete: 'billing family-name', rules: billingRequired('last name') })}
+            {field('billingFirstName', t('express.billing_first_name'), { autoComplete: 'billing given-name', rules: billingRequired('first_name') })}
+            {field('billingLastName', t('express.billing_last_name'), { autoComplete: 'billing family-name', rules: billingRequired('last_name') })}
           </div>
-          {field('billingAddress', 'Billing address line', { autoComplete: 'billing street-address', rules: billingRequired('street address') })}
+          {field('billingAddress', t('express.billing_address_line'), { autoComplete: 'billing street-address', rules: billingRequired('street') })}
           <div className="grid grid-cols-2 gap-3">
-            {field('billingPostalCode', 'Billing postal code', { autoComplete: 'billing postal-code', rules: billingRequired('postal code') })}
-            {field('billingCity', 'Billing city', { autoComplete: 'billing address-level2', rules: billingRequired('city') })}
+            {field('billingPostalCode', t('express.billing_postal_code'), { autoComplete: 'billing postal-code', rules: billingRequired('postal_code') })}
+            {field('billingCity', t('express.billing_city'), { autoComplete: 'billing address-level2', rules: billingRequired('city') })}
           </div>
-          <CountrySelect id={`${id}-billing-country`} label="Billing country" registration={register('billingCountry')} />
+          <CountrySelect id={`${id}-billing-country`} label={t('express.billing_country')} registration={register('billingCountry')} />
         </fieldset>
       ) : null}
       <button
@@ -159,7 +165,7 @@ export const AddressStep = ({ session, busy, onSave }: { session: ViewSession; b
         className="flex w-full items-center justify-center gap-2 rounded-xl border border-indigo-600 px-4 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200 disabled:cursor-wait disabled:opacity-70"
       >
         {busy ? <Spinner /> : null}
-        Continue
+        {t('express.continue')}
       </button>
     </form>
   );

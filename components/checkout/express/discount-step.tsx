@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import type { ViewSession } from '../../../domain/view-types';
 import { CardField as Field } from '../card-field';
+import { useI18n } from '../../i18n/i18n-provider';
 
 const smallButton =
   'rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-100 disabled:cursor-wait disabled:opacity-60';
@@ -9,6 +10,7 @@ const smallButton =
 /** Discount codes: the shop's discount callback decides what each is worth; applied codes can be removed. */
 export const DiscountStep = ({ session, busy, onSet }: { session: ViewSession; busy: boolean; onSet: (codes: string[], added?: string) => Promise<void> }) => {
   const id = useId();
+  const { t } = useI18n();
   const [code, setCode] = useState('');
   const applied = session.order.discount_codes ?? [];
   const apply = async () => {
@@ -26,18 +28,18 @@ export const DiscountStep = ({ session, busy, onSet }: { session: ViewSession; b
           void apply();
         }}
       >
-        <Field id={`${id}-code`} label="Discount code" className="flex-1" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} />
+        <Field id={`${id}-code`} label={t('express.discount_code')} className="flex-1" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} />
         <button type="submit" disabled={busy || code.trim() === ''} className={smallButton}>
-          Apply
+          {t('express.apply')}
         </button>
       </form>
       {applied.length > 0 ? (
-        <ul aria-label="Codes applied" className="flex flex-wrap gap-2">
+        <ul aria-label={t('express.codes_applied')} className="flex flex-wrap gap-2">
           {applied.map((c) => (
             <li key={c} className="flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm text-emerald-900">
               {c}
-              <button type="button" disabled={busy} aria-label={`Remove ${c}`} onClick={() => void onSet(applied.filter((a) => a !== c))} className="font-semibold underline">
-                Remove
+              <button type="button" disabled={busy} aria-label={t('express.remove_code', { code: c })} onClick={() => void onSet(applied.filter((a) => a !== c))} className="font-semibold underline">
+                {t('express.remove')}
               </button>
             </li>
           ))}

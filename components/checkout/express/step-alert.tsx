@@ -1,8 +1,11 @@
+'use client';
 import { Alert } from '../../ui/alert';
+import { useI18n } from '../../i18n/i18n-provider';
 import type { Step, StepProblem } from './use-view-write';
 
 /** The problem of one step, announced, with "Try again" when repeating the write may help. */
 export const StepAlert = ({ step, problem }: { step: Step; problem: StepProblem | undefined }) => {
+  const { t } = useI18n();
   if (!problem || problem.step !== step) return null;
   return (
     <Alert tone="error" className="mt-3">
@@ -13,7 +16,7 @@ export const StepAlert = ({ step, problem }: { step: Step; problem: StepProblem 
           onClick={problem.retry}
           className="mt-2 rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-red-100"
         >
-          Try again
+          {t('express.try_again')}
         </button>
       ) : null}
     </Alert>

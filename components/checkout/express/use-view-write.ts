@@ -1,9 +1,10 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { formatMoney } from '../../../domain/money';
 import type { ViewSession } from '../../../domain/view-types';
 import { postToParent } from '../sdk-messages';
+import { useI18n } from '../../i18n/i18n-provider';
+import type { MessageKey } from '../../i18n/translate';
 import { type WriteOutcome, writeView } from './view-write';
 
 export type Step = 'address' | 'shipping' | 'discount' | 'gift_card';
@@ -19,7 +20,17 @@ export interface StepProblem {
  * the server's, never client arithmetic); on 412 the session is reloaded and the customer told what
  * changed; a failed shop callback can be retried.
  */
+/** Refusals the customer can act on, in the page's language (others show the server's message). */
+const KNOWN: Record<string, MessageKey> = {
+  NETWORK: 'express.network',
+  EXPRESS_CALLBACK_FAILED: 'express.callback_failed',
+  GIFT_CARD_INVALID: 'express.gift_card_invalid',
+  TOO_MANY_DISCOUNT_CODES: 'express.too_many_codes',
+  SESSION_LOCKED: 'pay.session_locked',
+};
+
 export const useViewWrite = (sid: string, session: ViewSession) => {
+  const { t, money } = useI18n();
   const client = useQueryClient();
   const key = ['view-session', sid];
   const latest = useRef(session);
@@ -46,11 +57,12 @@ export const useViewWrite = (sid: string, session: ViewSession) => {
       await reload();
     } else if (outcome.kind === 'stale') {
       const fresh = await reload();
-      const total = fresh ? ` The total is now ${formatMoney(fresh.order.amount, fresh.order.currency)}.` : '';
-      setProblem({ step, message: `Your order was changed while you were editing it, so we reloaded it.${total} Check it and try again.` });
+      const total = fresh ? ` ${t('express.total_now', { amount: money(fresh.order.amount, fresh.order.currency) })}` : '';
+      setProblem({ step, message: `${t('express.reloaded')}${total} ${t('express.check_and_retry')}` });
     } else {
       if (outcome.code === 'SESSION_NOT_AVAILABLE' || outcome.code === 'SESSION_LOCKED') void reload();
-      setProblem({ step, message: outcome.message, ...(outcome.retryable ? { retry: () => void write(step, path, body) } : {}) });
+      const known = KNOWN[outcome.code];
+      setProblem({ step, message: known ? t(known) : outcome.message, ...(outcome.retryable ? { retry: () => void write(step, path, body) } : {}) });
     }
     return outcome;
   };
