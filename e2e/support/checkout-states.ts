@@ -1,0 +1,90 @@
+import { expect, type Page } from '@playwright/test';
+import { api, createSession, getToken } from './api';
+import { payButton } from './checkout-page';
+import { CARDS, E2E_BASE_URL } from './constants';
+import { futureExpiry } from './dates';
+
+const ALL_TYPES = { sandbox: { creditcard: { enabled: true }, invoice: { enabled: true }, installment: { enabled: true }, wallet: { enabled: true } } };
+
+const session = async (configuration: Record<string, unknown> = ALL_TYPES) => createSession(await getToken(), { return_url: `${E2E_BASE_URL}/demo/return` }, { configuration });
+const open = async (page: Page, query: string, configuration?: Record<string, unknown>) => {
+  const s = await session(configuration);
+  await page.goto(`/?sid=${encodeURIComponent(s.id)}${query}`);
+  return s;
+};
+/** The card fields by their autocomplete tokens (the labels differ per language). */
+const typeCard = async (page: Page, number: string) => {
+  await page.locator('input[autocomplete="cc-number"]').fill(number);
+  await page.locator('input[autocomplete="cc-exp"]').fill(futureExpiry());
+  await page.locator('input[autocomplete="cc-csc"]').fill('123');
+};
+
+/** The nth radio of the payment type list (the names differ per language; the order is the configuration's). */
+const chooseType = (page: Page, index: number) => page.getByRole('group').first().getByRole('radio').nth(index).check();
+
+/**
+ * Every state of the checkout worth checking for accessibility, reached as a customer would, per
+ * language (`lang` is the page's `language` parameter). Adding a state is one entry.
+ */
+export const CHECKOUT_STATES: Record<string, (page: Page, lang: string) => Promise<void>> = {
+  'card (fullscreen)': async (page, lang) => {
+    await open(page, `&language=${lang}`);
+    await expect(payButton(page).or(page.getByRole('button', { name: /^Betal/ }))).toBeVisible();
+  },
+  inline: async (page, lang) => {
+    await open(page, `&ui=inline&language=${lang}`);
+  },
+  modal: async (page, lang) => {
+    await open(page, `&ui=modal&language=${lang}`);
+    await expect(page.getByRole('dialog')).toBeVisible();
+  },
+  'card errors shown': async (page, lang) => {
+    await open(page, `&language=${lang}`, { sandbox: { creditcard: { enabled: true } } });
+    await page.locator('form button[type=submit]').first().click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+  },
+  'card declined': async (page, lang) => {
+    await open(page, `&language=${lang}`, { sandbox: { creditcard: { enabled: true } } });
+    await typeCard(page, CARDS.decline);
+    await page.locator('form button[type=submit]').first().click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+  },
+  invoice: async (page, lang) => {
+    await open(page, `&language=${lang}`);
+    await chooseType(page, 1);
+    await expect(page.locator('input[type=email]')).toBeVisible();
+  },
+  'part payment plans': async (page, lang) => {
+    await open(page, `&language=${lang}`, { sandbox: { installment: { enabled: true } } });
+    await page.locator('input[type=email]').fill('kari@example.com');
+    await page.locator('input[type=tel]').fill('+4741234567');
+    await page.locator('form button[type=submit]').first().click();
+    await expect(page.getByRole('radio').first()).toBeVisible();
+  },
+  wallet: async (page, lang) => {
+    await open(page, `&language=${lang}`);
+    await chooseType(page, 3);
+  },
+  '3-D Secure challenge page': async (page, lang) => {
+    await open(page, `&language=${lang}`, { sandbox: { creditcard: { enabled: true } } });
+    await typeCard(page, '4000 0000 0000 3220');
+    await page.locator('form button[type=submit]').first().click();
+    await page.waitForURL(/\/sandbox\/3ds\//);
+  },
+  '3-D Secure failed': async (page, lang) => {
+    await CHECKOUT_STATES['3-D Secure challenge page']!(page, lang);
+    await page.locator('button[value=fail]').click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+  },
+  'paid (result)': async (page, lang) => {
+    const s = await session({ sandbox: { creditcard: { enabled: true } } });
+    await api('POST', `/v1/sessions/${s.id}/pay`, { body: { payment: { payment_product_type: 'sandbox.creditcard', card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' } } } });
+    await page.goto(`/?sid=${encodeURIComponent(s.id)}&language=${lang}`);
+  },
+  'embed result': async (page, lang) => {
+    await page.goto(`/embedResult/?sid=x&merchant_reference=order-1&transaction_id=T12345678.abc&language=${lang}`);
+  },
+  'page not found': async (page, lang) => {
+    await page.goto(`/no-such-page?language=${lang}`);
+  },
+};
