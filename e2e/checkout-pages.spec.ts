@@ -72,3 +72,22 @@ test("the demo store's callback endpoint refuses a callback without a valid sign
     expect(res.status).toBe(401);
   }
 });
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the order and the form are there (rendered on the server), it says JavaScript is needed, and a sent form never puts the card in a URL', async ({ page }) => {
+    const token = await getToken();
+    const session = await createSession(token, { return_url: 'https://shop.example/return' });
+    await page.goto(session.url);
+    await expect(page.getByTestId('order-total')).toHaveText('NOK 527.50');
+    // (Playwright's text search skips <noscript>, which the browser shows with scripting off)
+    expect(await page.locator('noscript').first().innerHTML()).toContain('Turn on JavaScript in your browser to pay');
+    await page.getByLabel('Card number', { exact: true }).fill(CARDS.approve);
+    await page.getByLabel('Card number', { exact: true }).press('Enter');
+    await expect(page.getByRole('heading', { name: /Turn on JavaScript/ })).toBeVisible();
+    expect(page.url()).toBe(`${E2E_BASE_URL}/checkout/javascript-required`);
+    const view = await api<{ id: string }>('GET', `/v1/view/${session.id}/session`);
+    expect(view.status).toBe(200); // nothing was paid
+  });
+});

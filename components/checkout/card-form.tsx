@@ -1,4 +1,5 @@
 'use client';
+import { NO_SCRIPT_FORM } from './no-script';
 import { type ChangeEvent, useCallback, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { BRAND_SPECS, detectBrand, type CardField as Field } from '../../domain/card';
@@ -95,6 +96,7 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
 
   return (
     <form
+      {...NO_SCRIPT_FORM}
       onSubmit={(e) => {
         // One payment at a time: the button stays focusable (aria-disabled) while busy, so guard here.
         if (isSubmitting) {

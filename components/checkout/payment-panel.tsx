@@ -37,6 +37,9 @@ export const PaymentPanel = ({ sid, session, methods, activeType, onSelectType, 
       <h2 id="payment-heading" className="mb-3 text-base font-semibold">
         {savesCard ? t('pay.save_heading') : t('pay.heading')}
       </h2>
+      <noscript>
+        <p className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">{t('checkout.javascript_required')}</p>
+      </noscript>
       {session.pay_lock ? (
         <Alert tone="info" className="mb-3">
           {t('pay.locked')}

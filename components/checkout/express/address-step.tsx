@@ -1,4 +1,5 @@
 'use client';
+import { NO_SCRIPT_FORM } from '../no-script';
 import { useId } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { Address, ViewSession } from '../../../domain/view-types';
@@ -117,7 +118,7 @@ export const AddressStep = ({ session, busy, onSave }: { session: ViewSession; b
     <Field id={`${id}-${name}`} label={label} error={errors[name]?.message} {...input} {...register(name, rules)} />
   );
   return (
-    <form onSubmit={handleSubmit(onSave)} noValidate aria-label={t('express.contact_and_delivery')} className="space-y-3">
+    <form {...NO_SCRIPT_FORM} onSubmit={handleSubmit(onSave)} noValidate aria-label={t('express.contact_and_delivery')} className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2">
         {field('email', t('express.email'), {
           type: 'email',

@@ -1,4 +1,5 @@
 'use client';
+import { NO_SCRIPT_FORM } from '../no-script';
 import { useId, useState } from 'react';
 import type { ViewSession } from '../../../domain/view-types';
 import { CardField as Field } from '../card-field';
@@ -22,6 +23,7 @@ export const DiscountStep = ({ session, busy, onSet }: { session: ViewSession; b
   return (
     <div className="space-y-3">
       <form
+        {...NO_SCRIPT_FORM}
         className="flex items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,4 +1,5 @@
 'use client';
+import { NO_SCRIPT_FORM } from '../no-script';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { ViewSession } from '../../../domain/view-types';
@@ -69,7 +70,7 @@ export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid
     );
   }
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(type === 'sandbox.invoice' ? 'methods.invoice' : 'methods.installment')} className="space-y-3">
+    <form {...NO_SCRIPT_FORM} onSubmit={(e) => void submit(e)} noValidate aria-label={t(type === 'sandbox.invoice' ? 'methods.invoice' : 'methods.installment')} className="space-y-3">
       <p className="text-sm text-slate-700 dark:text-slate-300">{t(type === 'sandbox.invoice' ? 'contact.invoice_explain' : 'contact.installment_explain')}</p>
       <fieldset disabled={busy} className="space-y-3">
         <TextField id={`${id}-email`} label={t('contact.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />

@@ -12,6 +12,8 @@ export const da: Messages = {
     cancel: 'Annullér betalingen',
     secured_by: 'Sikker betaling med Kassa',
     load_error: 'Vi kunne ikke opdatere betalingen. Tjek forbindelsen, og prøv igen.',
+    javascript_required: 'Slå JavaScript til i din browser for at betale. Der blev ikke foretaget nogen betaling.',
+    back_to_payment: 'Tilbage til betalingen',
   },
   summary: {
     heading: 'Ordreoversigt',

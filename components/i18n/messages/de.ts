@@ -12,6 +12,8 @@ export const de: Messages = {
     cancel: 'Zahlung abbrechen',
     secured_by: 'Sichere Zahlung mit Kassa',
     load_error: 'Die Zahlung konnte nicht aktualisiert werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    javascript_required: 'Aktivieren Sie JavaScript in Ihrem Browser, um zu bezahlen. Es wurde keine Zahlung vorgenommen.',
+    back_to_payment: 'Zurück zur Zahlung',
   },
   summary: {
     heading: 'Bestellübersicht',

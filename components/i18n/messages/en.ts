@@ -13,6 +13,8 @@ export const en = {
     cancel: 'Cancel payment',
     secured_by: 'Secure payment by Kassa',
     load_error: 'We could not update this payment. Check your connection and try again.',
+    javascript_required: 'Turn on JavaScript in your browser to pay. No payment was made.',
+    back_to_payment: 'Back to the payment',
   },
   summary: {
     heading: 'Order summary',

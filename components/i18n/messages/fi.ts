@@ -12,6 +12,8 @@ export const fi: Messages = {
     cancel: 'Peruuta maksu',
     secured_by: 'Turvallinen maksu: Kassa',
     load_error: 'Maksua ei voitu päivittää. Tarkista yhteys ja yritä uudelleen.',
+    javascript_required: 'Ota JavaScript käyttöön selaimessasi maksaaksesi. Maksua ei tehty.',
+    back_to_payment: 'Takaisin maksuun',
   },
   summary: {
     heading: 'Tilauksen yhteenveto',

@@ -12,6 +12,8 @@ export const nb: Messages = {
     cancel: 'Avbryt betalingen',
     secured_by: 'Sikker betaling med Kassa',
     load_error: 'Vi kunne ikke oppdatere betalingen. Sjekk tilkoblingen og prøv igjen.',
+    javascript_required: 'Slå på JavaScript i nettleseren for å betale. Ingen betaling ble gjort.',
+    back_to_payment: 'Tilbake til betalingen',
   },
   summary: {
     heading: 'Ordresammendrag',

@@ -12,6 +12,8 @@ export const sv: Messages = {
     cancel: 'Avbryt betalningen',
     secured_by: 'Säker betalning med Kassa',
     load_error: 'Vi kunde inte uppdatera betalningen. Kontrollera anslutningen och försök igen.',
+    javascript_required: 'Slå på JavaScript i webbläsaren för att betala. Ingen betalning gjordes.',
+    back_to_payment: 'Tillbaka till betalningen',
   },
   summary: {
     heading: 'Ordersammanfattning',
