@@ -165,3 +165,20 @@ test('3-D Secure inside the SDK iframe: the challenge opens in the frame and the
     .poll(async () => (await page.evaluate(() => (window as unknown as { sdkEvents: Record<string, unknown>[] }).sdkEvents)).find((e) => e.type === 'SessionPaymentAuthorized'))
     .toMatchObject({ merchant_reference: s.merchantReference });
 });
+
+test("wallet through the real SDK's pop-out: the SDK's button opens the checkout in a window, the wallet approves, the SDK closes it and reports the payment", async ({ page }) => {
+  const s = await session({ sandbox: { wallet: { enabled: true } } });
+  await page.goto(`${merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline&popOut=true`);
+  const frame = page.frameLocator('#container iframe');
+  await expect(frame.getByText('You confirm the payment in the wallet')).toBeVisible();
+  const launch = page.locator('#dintero-checkout-sdk-launch-pop-out'); // drawn by the SDK over the page's placeholder
+  await expect(launch).toHaveText(/Continue to Sandbox Wallet/);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), launch.click()]);
+  await expect(popup).toHaveURL(/role=pop_out_payment/);
+  await expect(frame.getByText('Complete the payment in the Sandbox Wallet window.')).toBeVisible();
+  await popup.getByRole('button', { name: /Continue to Sandbox Wallet/ }).click();
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await popup.waitForEvent('close');
+  const events = () => page.evaluate(() => (window as unknown as { sdkEvents: Record<string, unknown>[] }).sdkEvents);
+  await expect.poll(async () => (await events()).find((e) => e.type === 'SessionPaymentAuthorized')).toMatchObject({ merchant_reference: s.merchantReference });
+});
