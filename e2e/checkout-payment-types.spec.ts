@@ -41,9 +41,10 @@ test('the page lists the enabled types in the merchant order and keeps the choic
   const radios = page.getByRole('group', { name: 'Payment method' }).getByRole('radio');
   await expect(radios).toHaveCount(3);
   expect(await radios.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['sandbox.wallet', 'sandbox.creditcard', 'sandbox.invoice']);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/checkout/payment-type') && r.status() === 204);
   await page.getByRole('radio', { name: 'Invoice' }).check();
   await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
-  await page.waitForResponse((r) => r.url().endsWith('/checkout/payment-type') && r.status() === 204);
+  await saved;
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Invoice' })).toBeChecked();
 });

@@ -163,6 +163,10 @@ test('an embedded checkout talks to its parent page and reports the payment with
   await expect.poll(async () => (await ofType('Ack')).map((e) => e.data.ack)).toContain('refresh-1');
   await post({ type: 'SetLanguage', sid: session.id, language: 'nb' });
   await expect.poll(async () => (await ofType('LanguageChanged'))[0]?.data.language).toBe('nb');
+  const frameHtml = page.frameLocator('#checkout').locator('html');
+  await expect(frameHtml).toHaveAttribute('lang', 'nb'); // the page switched, as the SDK asked
+  await post({ type: 'SetLanguage', sid: session.id, language: 'en' });
+  await expect(frameHtml).toHaveAttribute('lang', 'en');
 
   const frame = page.frameLocator('#checkout');
   await fillCard(frame, { number: CARDS.approve });

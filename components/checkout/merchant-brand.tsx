@@ -15,10 +15,10 @@ export const MerchantBrand = ({ merchant, testMode }: { merchant: ViewSession['c
         </div>
       )}
       <div className="min-w-0">
-        <p className="text-xs font-medium text-slate-600 dark:text-slate-300">{t('checkout.payment_to')}</p>
+        <p className="hidden text-xs font-medium text-slate-600 sm:block dark:text-slate-300">{t('checkout.payment_to')}</p>
         <h1 className="truncate text-base font-semibold sm:text-lg">{merchant.name}</h1>
       </div>
-      {testMode ? <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">{t('checkout.test_badge')}</span> : null}
+      {testMode ? <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t('checkout.test_badge')}</span> : null}
     </div>
   );
 };

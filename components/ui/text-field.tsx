@@ -15,7 +15,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(({ id, label, hint,
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--kassa-brand)] dark:bg-slate-800 dark:text-slate-100 ${error ? 'border-red-600' : 'border-slate-400 dark:border-slate-500'}`}
+        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--kassa-brand)] dark:bg-slate-800 dark:text-slate-100 ${error ? 'border-red-600' : 'border-[#8792a4] dark:border-slate-500'}`}
         {...input}
       />
       {hint ? (

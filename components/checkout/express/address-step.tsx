@@ -35,14 +35,14 @@ const CountrySelect = ({ id, label, registration }: { id: string; label: string;
   const names = new Intl.DisplayNames([language], { type: 'region' });
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
       <select
         id={id}
         autoComplete="country"
         {...registration}
-        className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100 focus:outline-none"
+        className="mt-1.5 block w-full rounded-lg border border-[#8792a4] bg-white px-3 py-2.5 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100"
       >
         {COUNTRIES.map((code) => (
           <option key={code} value={code}>
@@ -140,14 +140,14 @@ export const AddressStep = ({ session, busy, onSave }: { session: ViewSession; b
       </div>
       <CountrySelect id={`${id}-country`} label={t('express.country')} registration={register('country')} />
       {allowBilling ? (
-        <label className="flex items-center gap-2 text-sm text-slate-700">
+        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
           <input type="checkbox" {...register('differentBilling')} className="h-4 w-4 accent-indigo-600" />
           {t('express.different_billing')}
         </label>
       ) : null}
       {billing ? (
-        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-700">{t('express.billing_address')}</legend>
+        <fieldset className="space-y-3 rounded-xl border border-slate-200 dark:border-slate-700 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-700 dark:text-slate-200">{t('express.billing_address')}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {field('billingFirstName', t('express.billing_first_name'), { autoComplete: 'billing given-name', rules: billingRequired('first_name') })}
             {field('billingLastName', t('express.billing_last_name'), { autoComplete: 'billing family-name', rules: billingRequired('last_name') })}
@@ -163,7 +163,7 @@ export const AddressStep = ({ session, busy, onSave }: { session: ViewSession; b
       <button
         type="submit"
         disabled={busy}
-        className="flex w-full items-center justify-center gap-2 rounded-xl border border-indigo-600 px-4 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200 disabled:cursor-wait disabled:opacity-70"
+        className="flex w-full items-center justify-center gap-2 rounded-xl border border-indigo-600 px-4 py-2.5 font-semibold text-indigo-700 dark:text-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe] disabled:cursor-wait disabled:opacity-70"
       >
         {busy ? <Spinner /> : null}
         {t('express.continue')}

@@ -6,7 +6,7 @@ import { CardField as Field } from '../card-field';
 import { useI18n } from '../../i18n/i18n-provider';
 
 const smallButton =
-  'rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-100 disabled:cursor-wait disabled:opacity-60';
+  'rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm font-semibold text-slate-700 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe] disabled:cursor-wait disabled:opacity-60';
 
 /** Discount codes: the shop's discount callback decides what each is worth; applied codes can be removed. */
 export const DiscountStep = ({ session, busy, onSet }: { session: ViewSession; busy: boolean; onSet: (codes: string[], added?: string) => Promise<void> }) => {
@@ -38,7 +38,7 @@ export const DiscountStep = ({ session, busy, onSet }: { session: ViewSession; b
       {applied.length > 0 ? (
         <ul aria-label={t('express.codes_applied')} className="flex flex-wrap gap-2">
           {applied.map((c) => (
-            <li key={c} className="flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm text-emerald-900">
+            <li key={c} className="flex items-center gap-2 rounded-full bg-emerald-50 dark:bg-emerald-950 px-3 py-1 text-sm text-emerald-900 dark:text-emerald-200">
               {c}
               <button type="button" disabled={busy} aria-label={t('express.remove_code', { code: c })} onClick={() => void onSet(applied.filter((a) => a !== c))} className="font-semibold underline">
                 {t('express.remove')}

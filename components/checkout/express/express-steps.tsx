@@ -13,7 +13,7 @@ import { type Step, useViewWrite } from './use-view-write';
 const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
   // not aria-labelledby: the section names would also match searches by field label ("Shipping" contains "pin")
   <Panel>
-    <h2 id={id} className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
+    <h2 id={id} className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
       {title}
     </h2>
     {children}

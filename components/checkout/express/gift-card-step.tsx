@@ -41,7 +41,7 @@ export const GiftCardStep = ({ session, busy, onSet }: { session: ViewSession; b
         <button
           type="submit"
           disabled={busy || number.trim() === ''}
-          className="col-span-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-100 disabled:cursor-wait disabled:opacity-60"
+          className="col-span-2 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm font-semibold text-slate-700 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe] disabled:cursor-wait disabled:opacity-60"
         >
           {t('express.use_gift_card')}
         </button>
@@ -49,20 +49,20 @@ export const GiftCardStep = ({ session, busy, onSet }: { session: ViewSession; b
       {applied.length > 0 ? (
         <ul aria-label={t('express.gift_cards_used')} className="space-y-1">
           {applied.map((c) => (
-            <li key={c.card_id} className="flex items-center justify-between text-sm text-slate-800">
+            <li key={c.card_id} className="flex items-center justify-between text-sm text-slate-800 dark:text-slate-200">
               <span>{t('express.gift_card_pays', { card: c.masked_card_token, amount: money(c.amount) })}</span>
               <button
                 type="button"
                 disabled={busy}
                 aria-label={t('express.remove_gift_card', { card: c.masked_card_token })}
                 onClick={() => void onSet(kept(c.card_id))}
-                className="font-semibold text-indigo-700 underline"
+                className="font-semibold text-indigo-700 dark:text-indigo-300 underline"
               >
                 {t('express.remove')}
               </button>
             </li>
           ))}
-          <li className="pt-1 text-sm font-semibold text-slate-900">{t('express.left_to_pay', { amount: money(session.amount_due) })}</li>
+          <li className="pt-1 text-sm font-semibold text-slate-900 dark:text-slate-100">{t('express.left_to_pay', { amount: money(session.amount_due) })}</li>
         </ul>
       ) : null}
     </div>

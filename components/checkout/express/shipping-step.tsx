@@ -31,7 +31,7 @@ const Details = ({ option }: { option: ShippingOption }) => {
   return (
     <>
       {lines.map((l) => (
-        <span key={l} className="block text-xs text-slate-500">
+        <span key={l} className="block text-xs text-slate-500 dark:text-slate-400">
           {l}
         </span>
       ))}
@@ -65,13 +65,16 @@ export const ShippingStep = ({ session, busy, onChoose }: { session: ViewSession
     <fieldset role="radiogroup" aria-busy={busy} className="space-y-2">
       <legend className="sr-only">{t('express.shipping')}</legend>
       {options.map((o) => (
-        <label key={key(o)} className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50">
+        <label
+          key={key(o)}
+          className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 dark:border-slate-700 p-3 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:has-[:checked]:bg-indigo-950"
+        >
           <input type="radio" name="shipping" value={key(o)} checked={selected === key(o)} onChange={() => void choose(o)} className="mt-1 h-4 w-4 accent-indigo-600" />
           <span className="min-w-0 flex-1">
-            <span className="block text-sm font-medium text-slate-900">{o.title ?? o.id}</span>
+            <span className="block text-sm font-medium text-slate-900 dark:text-slate-100">{o.title ?? o.id}</span>
             <Details option={o} />
           </span>
-          <span className="text-sm tabular-nums text-slate-800">{money(o.amount, session.order.currency)}</span>
+          <span className="text-sm tabular-nums text-slate-800 dark:text-slate-200">{money(o.amount, session.order.currency)}</span>
         </label>
       ))}
     </fieldset>

@@ -14,7 +14,7 @@ export const StepAlert = ({ step, problem }: { step: Step; problem: StepProblem 
         <button
           type="button"
           onClick={problem.retry}
-          className="mt-2 rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-red-100"
+          className="mt-2 rounded-lg border border-red-300 bg-white dark:bg-slate-900 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
         >
           {t('express.try_again')}
         </button>

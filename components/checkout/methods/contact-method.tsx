@@ -82,7 +82,7 @@ export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid
           <select
             id={`${id}-country`}
             {...register('country')}
-            className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--kassa-brand)] dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100"
+            className="mt-1 block w-full rounded-lg border border-[#8792a4] bg-white px-3 py-2.5 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--kassa-brand)] dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100"
           >
             {CONTACT_COUNTRIES.map((c) => (
               <option key={c} value={c}>
