@@ -3,7 +3,7 @@ import type { CheckoutPageData, SessionUnavailableBody, ViewSession } from '../.
 import { SessionUnavailableError } from './api';
 import { CancelCheckout } from './cancel-checkout';
 import { CheckoutFrame } from './checkout-frame';
-import { ExpressSteps } from './express/express-steps';
+import dynamic from 'next/dynamic';
 import { LoadError } from './load-error';
 import type { CheckoutOptions } from './options';
 import { OrderSummaryPanel } from './order-summary-panel';
@@ -20,6 +20,9 @@ interface Props {
   initial: CheckoutPageData;
   savedChoice: string | undefined;
 }
+
+// Only express sessions need the express steps: their code loads with them.
+const ExpressSteps = dynamic(() => import('./express/express-steps').then((m) => m.ExpressSteps));
 
 /** The hosted checkout for one session, rendered first on the server from `initial`. */
 export const Checkout = ({ sid, options, initial, savedChoice }: Props) =>

@@ -103,6 +103,7 @@ const runOnce = async (url, port) => {
     siMs: a['speed-index'].numericValue,
     jsKb: scriptBytes(lhr) / 1024,
     lcpElement: lcpElementOf(lhr),
+    failedAudits: ['accessibility', 'best-practices'].flatMap((c) => lhr.categories[c].auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1).map((r) => `${c}: ${r.id}`)),
   };
 };
 
@@ -119,7 +120,7 @@ const main = async () => {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await runOnce(urlOf(await newSession(server.base)), chrome.port));
       const numeric = Object.keys(runs[0]).filter((k) => typeof runs[0][k] === 'number');
-      results[name] = { runs, median: Object.fromEntries(numeric.map((k) => [k, median(runs.map((r) => r[k]))])), lcpElement: runs[0].lcpElement };
+      results[name] = { runs, median: Object.fromEntries(numeric.map((k) => [k, median(runs.map((r) => r[k]))])), lcpElement: runs[0].lcpElement, failedAudits: runs[0].failedAudits };
     }
   } finally {
     await chrome.kill();
@@ -134,7 +135,10 @@ const main = async () => {
       `| ${name} | ${m.performance.toFixed(2)} ${mark(m.performance >= BARS.performance)} | ${Math.round(m.lcpMs)} ms ${mark(m.lcpMs < BARS.lcpMs)} | ${m.cls.toFixed(3)} ${mark(m.cls < BARS.cls)} | ${Math.round(m.tbtMs)} ms | ${Math.round(m.fcpMs)} ms | ${Math.round(m.siMs)} ms | ${m.jsKb.toFixed(1)} KB ${mark(m.jsKb <= BARS.jsKb)} | ${m.accessibility.toFixed(2)} | ${m.bestPractices.toFixed(2)} |`,
     );
   }
-  for (const [name, r] of Object.entries(results)) console.log(`\nLargest paint (${name}, first run): ${r.lcpElement}`);
+  for (const [name, r] of Object.entries(results)) {
+    console.log(`\nLargest paint (${name}, first run): ${r.lcpElement}`);
+    if (r.failedAudits.length) console.log(`Audits not passed (${name}, first run): ${r.failedAudits.join(', ')}`);
+  }
   fs.mkdirSync(path.join(root, 'test-results/quality'), { recursive: true });
   fs.writeFileSync(path.join(root, 'test-results/quality/lighthouse.json'), JSON.stringify({ measured_at: new Date().toISOString(), runs: RUNS, bars: BARS, results }, null, 2));
   console.log('\nAll runs: test-results/quality/lighthouse.json');
