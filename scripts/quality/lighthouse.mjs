@@ -103,7 +103,9 @@ const runOnce = async (url, port) => {
     siMs: a['speed-index'].numericValue,
     jsKb: scriptBytes(lhr) / 1024,
     lcpElement: lcpElementOf(lhr),
-    failedAudits: ['accessibility', 'best-practices'].flatMap((c) => lhr.categories[c].auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1).map((r) => `${c}: ${r.id}`)),
+    failedAudits: ['accessibility', 'best-practices'].flatMap((c) =>
+      lhr.categories[c].auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1).map((r) => `${c}: ${r.id}`),
+    ),
   };
 };
 
