@@ -186,3 +186,15 @@ export interface SessionUnavailableBody {
 
 /** What the checkout page is rendered from: the open session, or the 404 body saying why it cannot be paid. */
 export type CheckoutPageData = { kind: 'open'; session: ViewSession } | { kind: 'unavailable'; body: SessionUnavailableBody };
+
+/** What the sandbox's 3-D Secure or wallet page shows for one waiting attempt. */
+export interface CustomerActionPage {
+  kind: '3ds' | 'wallet';
+  /** Still waiting for the customer's decision (else the page only offers the way back). */
+  open: boolean;
+  sessionId: string;
+  amount: number;
+  currency: string;
+  merchantName: string;
+  maskedPan?: string;
+}

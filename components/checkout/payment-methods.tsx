@@ -21,14 +21,16 @@ const NAMES: Record<string, MessageKey> = {
   'sandbox.wallet': 'methods.wallet',
 };
 
-interface Props {
+/** The session, the types it offers (in the merchant's order, after `show_payment_type`) and the one chosen. */
+export interface MethodChoice {
   sid: string;
   session: ViewSession;
   methods: ViewSession['configuration']['payment_methods'];
   activeType: string | undefined;
   onSelectType: (type: string) => void;
-  payment: Payment;
 }
+
+type Props = MethodChoice & { payment: Payment };
 
 /** The form that pays with one type. */
 const MethodForm = ({ type, sid, session, payment }: { type: string; sid: string; session: ViewSession; payment: Payment }) => {

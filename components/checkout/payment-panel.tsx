@@ -6,22 +6,16 @@ import { Panel } from '../ui/panel';
 import { GiftCardsPay } from './gift-cards-pay';
 import type { CheckoutOptions } from './options';
 import { PaymentApproved } from './payment-approved';
-import { PaymentMethods } from './payment-methods';
+import { PaymentMethods, type MethodChoice } from './payment-methods';
 import { returnedErrorKey } from './payment-errors';
 import { isEmbedded, type ValidationResult } from './sdk-messages';
 import { usePayment } from './use-payment';
 
-interface Props {
-  sid: string;
-  session: ViewSession;
-  /** The payment types offered, in the merchant's order (after `show_payment_type`). */
-  methods: ViewSession['configuration']['payment_methods'];
-  activeType: string | undefined;
-  onSelectType: (type: string) => void;
+type Props = MethodChoice & {
   returned: CheckoutOptions['returnedPayment'];
   validate?: (session: ViewSession) => Promise<ValidationResult>;
   onNotPayable: () => void;
-}
+};
 
 /** The payment: the chosen type's form until the payment is approved, then the confirmation. */
 export const PaymentPanel = ({ sid, session, methods, activeType, onSelectType, returned, validate, onNotPayable }: Props) => {

@@ -2,16 +2,7 @@ import type { Language } from '../i18n/languages';
 import { LOCALES } from '../i18n/languages';
 import type { Messages } from '../i18n/messages/en';
 import { formatAmount } from '../i18n/format';
-
-interface Action {
-  kind: '3ds' | 'wallet';
-  open: boolean;
-  sessionId: string;
-  amount: number;
-  currency: string;
-  merchantName: string;
-  maskedPan?: string;
-}
+import type { CustomerActionPage } from '../../domain/view-types';
 
 const BUTTON = 'flex-1 rounded-xl px-4 py-3 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3]';
 
@@ -23,7 +14,7 @@ export const CustomerActionView = ({
   language,
   messages: m,
 }: {
-  action: Action;
+  action: CustomerActionPage;
   transactionId: string;
   back?: string;
   language: Language;

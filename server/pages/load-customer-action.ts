@@ -1,17 +1,7 @@
 import 'server-only';
 import { getKassa } from '../http/kassa-singleton';
 import { readPendingAction } from '../sessions/await-customer';
-
-export interface CustomerActionPage {
-  kind: '3ds' | 'wallet';
-  /** Still waiting for the customer's decision (else the page only offers the way back). */
-  open: boolean;
-  sessionId: string;
-  amount: number;
-  currency: string;
-  merchantName: string;
-  maskedPan?: string;
-}
+import type { CustomerActionPage } from '../../domain/view-types';
 
 /** What the sandbox's 3-D Secure or wallet page shows for one attempt (undefined: no such attempt of that kind). */
 export const loadCustomerAction = async (transactionId: string, kind: '3ds' | 'wallet'): Promise<CustomerActionPage | undefined> => {
