@@ -9,7 +9,16 @@ export const loadCustomerAction = async (transactionId: string, kind: '3ds' | 'w
   const tx = await ctx.database.db
     .selectFrom('transactions')
     .innerJoin('accounts', 'accounts.id', 'transactions.account_id')
-    .select(['transactions.session_id', 'transactions.status', 'transactions.amount', 'transactions.currency', 'transactions.pending_action', 'transactions.payment_product_type', 'accounts.name'])
+    .select([
+      'transactions.session_id',
+      'transactions.status',
+      'transactions.amount',
+      'transactions.currency',
+      'transactions.pending_action',
+      'transactions.payment_product_type',
+      'transactions.data',
+      'accounts.name',
+    ])
     .where('transactions.id', '=', transactionId)
     .executeTakeFirst();
   const expectedType = kind === '3ds' ? 'sandbox.creditcard' : 'sandbox.wallet';
@@ -21,7 +30,8 @@ export const loadCustomerAction = async (transactionId: string, kind: '3ds' | 'w
     kind,
     open: tx.status === 'INITIATED' && action?.type === kind,
     sessionId: tx.session_id,
-    amount: tx.amount,
+    // what this payment takes: the order less what gift cards pay (`card_amount`), else the whole amount
+    amount: (JSON.parse(tx.data) as { card_amount?: number }).card_amount ?? tx.amount,
     currency: tx.currency,
     merchantName: configured ?? tx.name,
     ...(action?.type === '3ds' ? { maskedPan: action.card.masked_pan } : {}),

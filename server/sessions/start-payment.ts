@@ -4,6 +4,7 @@ import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { giftCardsPayAll } from '../../domain/express-order';
 import { installmentPlans } from '../../domain/installment-plans';
+import { lenderProblems } from './lender-details';
 import { amountDue } from '../../domain/express-order';
 import { assertUnmodifiedSince } from './if-unmodified-since';
 import { startPaymentAttempt } from './payment-attempt';
@@ -43,6 +44,10 @@ const assertPaymentTypeFits = (session: SessionRecord, paymentType: string): voi
 const assertPaymentDetails = (session: SessionRecord, payment: Payment): void => {
   if (payment.payment_product_type === 'sandbox.creditcard' && payment.payment_token_id && !tokenForId(session, payment.payment_token_id)) {
     throw new AppError('INVALID_REQUEST', 'No stored card with this payment_token_id on the session', { errors: [{ path: 'payment.payment_token_id', message: 'unknown' }] });
+  }
+  if (payment.payment_product_type === 'sandbox.invoice' || payment.payment_product_type === 'sandbox.installment') {
+    const problems = lenderProblems(payment, 'payment.');
+    if (problems.length) throw new AppError('INVALID_REQUEST', 'The details for this payment type are not valid', { errors: problems });
   }
   if (payment.payment_product_type === 'sandbox.installment' && !installmentPlans(amountDue(session.order), session.currency).some((p) => p.id === payment.product.id)) {
     throw new AppError('INVALID_REQUEST', 'Unknown part-payment plan; get the plans from POST /v1/view/{session_id}/payments/sandbox.installment', {

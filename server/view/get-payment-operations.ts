@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
-import { AppError, type ErrorDetail } from '../errors/app-error';
+import { AppError } from '../errors/app-error';
+import { lenderProblems } from '../sessions/lender-details';
 import { amountDue, giftCardsPayAll } from '../../domain/express-order';
 import { installmentPlans, type InstallmentPlan } from '../../domain/installment-plans';
 import { abandonWaitingAttempt } from '../sessions/abandon-waiting-attempt';
@@ -19,18 +20,6 @@ export interface OperationsQuery {
 }
 
 const LENDER_TYPES = new Set(['sandbox.invoice', 'sandbox.installment']);
-const ORG_DIGITS: Record<string, number> = { NO: 9, SE: 10 };
-
-/** The pay-later lender needs the country, and an organization number that fits it. */
-const lenderProblems = (query: OperationsQuery): ErrorDetail[] => {
-  if (!query.country) return [{ path: 'country', message: 'required for invoice and part payment' }];
-  const digits = ORG_DIGITS[query.country];
-  if (query.organization_number && digits && query.organization_number.length !== digits) {
-    return [{ path: 'organization_number', message: `must be ${digits} digits for ${query.country}` }];
-  }
-  return [];
-};
-
 /**
  * What the page does to pay with a payment type: one POST of the payment to
  * `/v1/sessions/{id}/pay` (for part payment, one per plan, each with its `product`). A type the

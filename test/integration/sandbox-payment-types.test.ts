@@ -135,6 +135,9 @@ describe('invoice and part payment', () => {
     const id = await sessionWith();
     const refused = await pay(id, { payment_product_type: 'sandbox.invoice', ...CONTACT, phone_number: '+4741230000' });
     expect(refused.body).toMatchObject({ success: false, error_details: [{ code: 'credit_check_failed', category: 'permanent' }] });
+    const wrongOrg = await pay(id, { payment_product_type: 'sandbox.invoice', ...CONTACT, organization_number: '5560360793' });
+    expect(wrongOrg.status).toBe(400);
+    expect(wrongOrg.body.error.errors).toEqual([expect.objectContaining({ path: 'payment.organization_number' })]);
     const paid = await pay(id, { payment_product_type: 'sandbox.invoice', ...CONTACT });
     expect(paid.body.success, JSON.stringify(paid.body)).toBe(true);
     const tx = await api.get(`/v1/transactions/${paid.body.transaction_id}`);
