@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, createSession, getToken, type Transaction } from './support/api';
-import { fillCard, payButton } from './support/checkout-page';
+import { fillCard, payButton, waitForHydration } from './support/checkout-page';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { futureExpiry } from './support/dates';
 import { startMerchantServer, type MerchantServer } from './support/merchant-server';
@@ -41,6 +41,7 @@ test('the page lists the enabled types in the merchant order and keeps the choic
   const radios = page.getByRole('group', { name: 'Payment method' }).getByRole('radio');
   await expect(radios).toHaveCount(3);
   expect(await radios.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['sandbox.wallet', 'sandbox.creditcard', 'sandbox.invoice']);
+  await waitForHydration(page);
   const saved = page.waitForResponse((r) => r.url().endsWith('/checkout/payment-type') && r.status() === 204);
   await page.getByRole('radio', { name: 'Invoice' }).check();
   await expect(page.getByLabel('Email', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 'use client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { I18nProvider } from '../i18n/i18n-provider';
 import type { Messages } from '../i18n/messages/en';
 import type { CheckoutPageData } from '../../domain/view-types';
@@ -21,6 +21,10 @@ interface Props {
 /** Client entry of the checkout page: its language and one query client per page. */
 export const CheckoutApp = ({ sid, options, initial, savedChoice, messages }: Props) => {
   const [client] = useState(() => new QueryClient());
+  // marks the page as running (browser tests wait for it before choosing a payment type)
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <I18nProvider language={options.language} messages={messages}>
       <QueryClientProvider client={client}>

@@ -3,13 +3,10 @@ import { useId } from 'react';
 import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/translate';
-import dynamic from 'next/dynamic';
 import { CardMethod } from './methods/card-method';
+import { ContactMethod } from './methods/contact-method';
 import { MethodIcon } from './methods/method-icon';
-
-// The card is what most shoppers use and is in the first load; the other types load when chosen.
-const ContactMethod = dynamic(() => import('./methods/contact-method').then((m) => m.ContactMethod));
-const WalletMethod = dynamic(() => import('./methods/wallet-method').then((m) => m.WalletMethod));
+import { WalletMethod } from './methods/wallet-method';
 import type { usePayment } from './use-payment';
 
 export type Payment = ReturnType<typeof usePayment>;

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { api, createSession, getToken } from './api';
-import { payButton } from './checkout-page';
+import { payButton, waitForHydration } from './checkout-page';
 import { CARDS, E2E_BASE_URL } from './constants';
 import { futureExpiry } from './dates';
 
@@ -19,8 +19,11 @@ const typeCard = async (page: Page, number: string) => {
   await page.locator('input[autocomplete="cc-csc"]').fill('123');
 };
 
-/** The nth radio of the payment type list (the names differ per language; the order is the configuration's). */
-const chooseType = (page: Page, index: number) => page.getByRole('group').first().getByRole('radio').nth(index).check();
+/** The nth payment type radio (the names differ per language; the order is the configuration's), once the page runs. */
+const chooseType = async (page: Page, index: number) => {
+  await waitForHydration(page);
+  await page.getByRole('radio').nth(index).check();
+};
 
 /**
  * Every state of the checkout worth checking for accessibility, reached as a customer would, per

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createSession, getToken } from '../../e2e/support/api';
-import { fillCard, payButton } from '../../e2e/support/checkout-page';
+import { fillCard, payButton, waitForHydration } from '../../e2e/support/checkout-page';
 import { E2E_BASE_URL } from '../../e2e/support/constants';
 
 /**
@@ -46,6 +46,7 @@ for (const width of [375, 1280]) {
       await page.getByRole('button', { name: 'Fail' }).click();
       await expect(page.getByRole('alert').filter({ hasText: '3-D Secure' })).toBeVisible();
       await shot(page, '3ds-failed');
+      await waitForHydration(page);
       await page.getByRole('radio', { name: 'Invoice' }).check();
       await shot(page, 'invoice');
       await page.getByRole('radio', { name: 'Part payment' }).check();
