@@ -1,7 +1,8 @@
 /**
  * The server, in production and development alike: one node:http server in one process.
  * /v1 is dispatched straight from the route table (no Next request pipeline); /healthz, /readyz
- * and /metrics are answered beside it; every other path goes to Next (checkout pages, demo).
+ * and /metrics are answered beside it; the checkout page `/?sid=` and its assets are rendered here
+ * too (app/_checkout, ADR 018); every other path goes to Next (landing, sandbox pages, demo).
  * `--dev` (npm run dev) runs Next in development mode behind the same adapter.
  *
  * Production runs the compiled bundle (dist/server/kassa.js, scripts/build-server.mjs) with plain
@@ -12,7 +13,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { collectDefaultMetrics } from 'prom-client';
+import { createCheckoutHandler } from '../app/_checkout/checkout-handler';
 import { loadEnv } from '../server/config/env';
 import { createKassa } from '../server/create-kassa';
 import { registerKassa } from '../server/http/kassa-singleton';
@@ -48,6 +51,12 @@ const main = async () => {
   const nextApp = withNext ? next({ dev, dir: projectRoot() }) : undefined;
   await nextApp?.prepare();
   const nextHandler = nextApp?.getRequestHandler();
+  // The checkout page is rendered here, not by Next (ADR 018); `npm run dev` builds its browser assets now.
+  if (dev) {
+    const lib = (await import(pathToFileURL(path.join(projectRoot(), 'scripts', 'build-lib.mjs')).href)) as { buildCheckoutAssets(): Promise<void> };
+    await lib.buildCheckoutAssets();
+  }
+  const checkout = createCheckoutHandler(path.join(projectRoot(), 'dist', 'checkout'));
 
   let closing = false;
   // While shutting down, answer what is in flight but keep no connection open afterwards.
@@ -64,8 +73,10 @@ const main = async () => {
       logger.error({ err, method: req.method, path: url.split('?')[0] }, 'request failed');
       if (!res.headersSent) res.writeHead(500).end();
     };
+    const checkoutUrl = checkout.matches(req);
     if (isApiPath(url)) apiHandler(req, res).catch(fail);
     else if (OPS_PATHS.has(url.split('?')[0]!)) opsHandler(req, res).catch(fail);
+    else if (checkoutUrl) checkout.handle(req, res, checkoutUrl).catch(fail);
     else if (nextHandler) nextHandler(req, res).catch(fail);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
   });

@@ -18,7 +18,12 @@ const TARGETS = {
     output: path.join(root, '.next', 'BUILD_ID'),
     inputs: [...COMMON, 'app', 'components', 'public', 'next.config.ts', 'postcss.config.mjs'],
   },
-  server: { stamp: path.join(root, 'dist', 'server', 'kassa-build-stamp'), output: serverBundle, inputs: [...COMMON, 'bin', 'scripts/build-lib.mjs'] },
+  // The server renders the checkout page (ADR 018), so its bundle and the page's browser assets are built together.
+  server: {
+    stamp: path.join(root, 'dist', 'server', 'kassa-build-stamp'),
+    output: serverBundle,
+    inputs: [...COMMON, 'bin', 'app', 'components', 'domain', 'postcss.config.mjs', 'scripts/build-lib.mjs'],
+  },
 };
 
 const files = (rel) => {
@@ -93,9 +98,64 @@ export const buildServer = async ({ quiet = false } = {}) => {
     packages: 'external',
     sourcemap: true,
     logLevel: quiet ? 'error' : 'warning',
+    jsx: 'automatic',
     plugins: [serverOnly],
   });
+  await buildCheckoutAssets({ quiet });
   writeStamp('server', hash);
+};
+
+export const checkoutAssetsDir = path.join(root, 'dist', 'checkout');
+
+/**
+ * The checkout page's browser assets (ADR 018) into dist/checkout/: the island's ES modules
+ * (entry, shared chunks, one chunk per language and per lazily loaded part; content-hashed
+ * names, each also compressed ahead of time: brotli 11 and gzip 9), the Tailwind stylesheet, and manifest.json naming the
+ * entry, the chunks it imports at once and the stylesheet.
+ */
+export const buildCheckoutAssets = async ({ quiet = false } = {}) => {
+  const esbuild = await import('esbuild');
+  const { default: postcss } = await import('postcss');
+  const { default: tailwind } = await import('@tailwindcss/postcss');
+  const { brotliCompressSync, gzipSync, constants } = await import('node:zlib');
+  fs.rmSync(checkoutAssetsDir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { checkout: 'components/checkout/island-entry.tsx' },
+    outdir: checkoutAssetsDir,
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'linked',
+    metafile: true,
+    logLevel: quiet ? 'error' : 'warning',
+  });
+  const outputs = result.metafile.outputs;
+  const rel = (abs) => path.relative(checkoutAssetsDir, path.resolve(root, abs)).split(path.sep).join('/');
+  const entryPath = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'components/checkout/island-entry.tsx');
+  // Every chunk the entry needs before it runs (static imports, transitively): preloaded beside it.
+  const needed = new Set();
+  const visit = (file) => outputs[file].imports.filter((i) => i.kind === 'import-statement' && !needed.has(i.path)).forEach((i) => (needed.add(i.path), visit(i.path)));
+  visit(entryPath);
+  const preload = [...needed].map(rel);
+  for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js'))) {
+    const abs = path.resolve(root, file);
+    const source = fs.readFileSync(abs);
+    fs.writeFileSync(`${abs}.gz`, gzipSync(source, { level: constants.Z_BEST_COMPRESSION }));
+    fs.writeFileSync(`${abs}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+  }
+  const source = fs.readFileSync(path.join(root, 'app', 'globals.css'), 'utf8');
+  const css = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(source, { from: path.join(root, 'app', 'globals.css') });
+  const cssName = `checkout-${createHash('sha256').update(css.css).digest('hex').slice(0, 10)}.css`;
+  fs.writeFileSync(path.join(checkoutAssetsDir, cssName), css.css);
+  fs.writeFileSync(path.join(checkoutAssetsDir, 'manifest.json'), JSON.stringify({ entry: rel(entryPath), preload, css: cssName }, null, 2));
 };
 
 /** Builds what is missing or out of date; returns what was built. */

@@ -1,34 +1,51 @@
 'use client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { I18nProvider } from '../i18n/i18n-provider';
+import type { Language } from '../i18n/languages';
+import { loadMessages } from '../i18n/load-messages';
 import type { Messages } from '../i18n/messages/en';
 import type { CheckoutPageData } from '../../domain/view-types';
 import { Checkout } from './checkout';
 import type { CheckoutOptions } from './options';
 
-interface Props {
+export interface CheckoutAppProps {
   sid: string;
   options: CheckoutOptions;
   /** The session as the server rendered it (or why it cannot be paid). */
   initial: CheckoutPageData;
   /** The payment type this browser chose before on this session. */
   savedChoice: string | undefined;
-  /** The page's language only: the other languages never reach the browser. */
+  /** The page's language only: the other languages load when the customer switches to one. */
   messages: Messages;
 }
 
-/** Client entry of the checkout page: its language and one query client per page. */
-export const CheckoutApp = ({ sid, options, initial, savedChoice, messages }: Props) => {
+/** The page title, in the page's language (the server renders the same). */
+export const checkoutTitle = (messages: Messages) => `${messages.checkout.title} · Kassa`;
+
+/**
+ * Root of the checkout page's island (ADR 018): the server renders it to HTML and the browser
+ * hydrates it. Holds the page's language (switching loads the new messages and keeps everything
+ * typed) and one query client per page.
+ */
+export const CheckoutApp = ({ sid, options, initial, savedChoice, messages }: CheckoutAppProps) => {
   const [client] = useState(() => new QueryClient());
+  const [text, setText] = useState({ language: options.language, messages });
+  const switchLanguage = useCallback(async (language: Language) => {
+    const loaded = await loadMessages(language);
+    document.documentElement.lang = language;
+    document.title = checkoutTitle(loaded);
+    setText({ language, messages: loaded });
+  }, []);
+  const shown = useMemo(() => ({ ...options, language: text.language }), [options, text.language]);
   // marks the page as running (browser tests wait for it before choosing a payment type)
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <I18nProvider language={options.language} messages={messages}>
+    <I18nProvider language={text.language} messages={text.messages} switchLanguage={switchLanguage}>
       <QueryClientProvider client={client}>
-        <Checkout sid={sid} options={options} initial={initial} savedChoice={savedChoice} />
+        <Checkout sid={sid} options={shown} initial={initial} savedChoice={savedChoice} />
       </QueryClientProvider>
     </I18nProvider>
   );

@@ -3,13 +3,11 @@ import type { CheckoutPageData, SessionUnavailableBody, ViewSession } from '../.
 import { SessionUnavailableError } from './api';
 import { CancelCheckout } from './cancel-checkout';
 import { CheckoutFrame } from './checkout-frame';
-import dynamic from 'next/dynamic';
+import { lazy, Suspense } from 'react';
 import { LoadError } from './load-error';
 import type { CheckoutOptions } from './options';
 import { OrderSummaryPanel } from './order-summary-panel';
 import { PaymentPanel } from './payment-panel';
-import { ReturnedPayment } from './returned-payment';
-import { SessionUnavailable } from './session-unavailable';
 import { TestModeNotice } from './test-mode-notice';
 import { useCheckoutSdk } from './use-checkout-sdk';
 import { useViewSession } from './use-view-session';
@@ -21,8 +19,11 @@ interface Props {
   savedChoice: string | undefined;
 }
 
-// Only express sessions need the express steps: their code loads with them.
-const ExpressSteps = dynamic(() => import('./express/express-steps').then((m) => m.ExpressSteps));
+// Only express sessions need the express steps, and only a session that cannot be paid (or was
+// just paid) its message: their code loads with them (ADR 018).
+const ReturnedPayment = lazy(() => import('./returned-payment').then((m) => ({ default: m.ReturnedPayment })));
+const SessionUnavailable = lazy(() => import('./session-unavailable').then((m) => ({ default: m.SessionUnavailable })));
+const ExpressSteps = lazy(() => import('./express/express-steps').then((m) => ({ default: m.ExpressSteps })));
 
 /** The hosted checkout for one session, rendered first on the server from `initial`. */
 export const Checkout = ({ sid, options, initial, savedChoice }: Props) =>
@@ -33,7 +34,9 @@ const Unavailable = ({ sid, options, body }: { sid: string; options: CheckoutOpt
   const paidNow = returned && body.session_details?.transaction_id === returned.transactionId && (body.cause === 'AUTHORIZED' || body.cause === 'ON_HOLD');
   return (
     <CheckoutFrame sid={sid} options={options}>
-      <div className="mx-auto max-w-lg">{paidNow ? <ReturnedPayment sid={sid} body={body} /> : <SessionUnavailable sid={sid} body={body} />}</div>
+      <div className="mx-auto max-w-lg">
+        <Suspense fallback={null}>{paidNow ? <ReturnedPayment sid={sid} body={body} /> : <SessionUnavailable sid={sid} body={body} />}</Suspense>
+      </div>
     </CheckoutFrame>
   );
 };
@@ -52,7 +55,11 @@ const OpenCheckout = ({ sid, options, session: initialSession, savedChoice }: { 
         <div className="mt-4 space-y-4 lg:order-first lg:mt-0">
           {query.error && !(query.error instanceof SessionUnavailableError) ? <LoadError onRetry={() => void query.refetch()} /> : null}
           {testMode ? <TestModeNotice /> : null}
-          {session.express ? <ExpressSteps sid={sid} session={session} /> : null}
+          {session.express ? (
+            <Suspense fallback={null}>
+              <ExpressSteps sid={sid} session={session} />
+            </Suspense>
+          ) : null}
           <PaymentPanel
             sid={sid}
             session={session}

@@ -1,25 +1,24 @@
 'use client';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useId } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { LANGUAGE_NAMES, LANGUAGES, LOCALES, resolveLanguage } from '../i18n/languages';
 import { postToParent } from './sdk-messages';
 
-/** Switches the page to another language (same URL, new `language`), keeping what was typed, and tells the SDK. */
+/**
+ * Switches the page to another language, keeping what was typed: its messages load, the URL's
+ * `language` follows (a reload keeps it) and the SDK is told.
+ */
 export const useSetLanguage = (sid: string) => {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const { switchLanguage } = useI18n();
   return useCallback(
     (value: string) => {
       const language = resolveLanguage(value);
-      const next = new URLSearchParams(params.toString());
-      next.set('language', language);
-      document.documentElement.lang = language;
-      router.replace(`${pathname}?${next.toString()}`, { scroll: false });
-      postToParent(sid, 'LanguageChanged', { language });
+      const url = new URL(window.location.href);
+      url.searchParams.set('language', language);
+      window.history.replaceState(window.history.state, '', url);
+      void switchLanguage?.(language).then(() => postToParent(sid, 'LanguageChanged', { language }));
     },
-    [router, pathname, params, sid],
+    [switchLanguage, sid],
   );
 };
 

@@ -1,12 +1,10 @@
 'use client';
-import { useId } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/translate';
 import { CardMethod } from './methods/card-method';
-import { ContactMethod } from './methods/contact-method';
 import { MethodIcon } from './methods/method-icon';
-import { WalletMethod } from './methods/wallet-method';
 import type { usePayment } from './use-payment';
 
 export type Payment = ReturnType<typeof usePayment>;
@@ -29,14 +27,37 @@ export interface MethodChoice {
 
 type Props = MethodChoice & { payment: Payment };
 
+// The card is in the first load; the other types' forms load once the page runs (ADR 018).
+const loadContact = () => import('./methods/contact-method');
+const loadWallet = () => import('./methods/wallet-method');
+const ContactMethod = lazy(() => loadContact().then((m) => ({ default: m.ContactMethod })));
+const WalletMethod = lazy(() => loadWallet().then((m) => ({ default: m.WalletMethod })));
+
+/** Starts loading the forms of the non-card types the session offers, so choosing one shows it at once. */
+const usePreloadForms = (methods: Props['methods']) => {
+  const types = methods.map((m) => m.payment_product_type).join();
+  useEffect(() => {
+    if (/sandbox\.(invoice|installment)/.test(types)) void loadContact();
+    if (types.includes('sandbox.wallet')) void loadWallet();
+  }, [types]);
+};
+
 /** The form that pays with one type. */
 const MethodForm = ({ type, sid, session, payment }: { type: string; sid: string; session: ViewSession; payment: Payment }) => {
   switch (type) {
     case 'sandbox.invoice':
     case 'sandbox.installment':
-      return <ContactMethod type={type} sid={sid} session={session} payment={payment} />;
+      return (
+        <Suspense fallback={null}>
+          <ContactMethod type={type} sid={sid} session={session} payment={payment} />
+        </Suspense>
+      );
     case 'sandbox.wallet':
-      return <WalletMethod sid={sid} session={session} payment={payment} />;
+      return (
+        <Suspense fallback={null}>
+          <WalletMethod sid={sid} session={session} payment={payment} />
+        </Suspense>
+      );
     default:
       return <CardMethod session={session} payment={payment} />;
   }
@@ -49,6 +70,7 @@ const MethodForm = ({ type, sid, session, payment }: { type: string; sid: string
 export const PaymentMethods = ({ sid, session, methods, activeType, onSelectType, payment }: Props) => {
   const { t } = useI18n();
   const name = useId();
+  usePreloadForms(methods);
   const active = methods.find((m) => m.payment_product_type === activeType)?.payment_product_type ?? methods[0]?.payment_product_type ?? 'sandbox.creditcard';
   if (methods.length <= 1) return <MethodForm type={active} sid={sid} session={session} payment={payment} />;
   return (

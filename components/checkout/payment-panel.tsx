@@ -5,11 +5,15 @@ import { Alert } from '../ui/alert';
 import { Panel } from '../ui/panel';
 import { GiftCardsPay } from './gift-cards-pay';
 import type { CheckoutOptions } from './options';
-import { PaymentApproved } from './payment-approved';
 import { PaymentMethods, type MethodChoice } from './payment-methods';
 import { returnedErrorKey } from './payment-errors';
 import { isEmbedded, type ValidationResult } from './sdk-messages';
 import { usePayment } from './use-payment';
+import { lazy, Suspense, useEffect } from 'react';
+
+// The confirmation loads while the payment is under way (ADR 018).
+const loadApproved = () => import('./payment-approved');
+const PaymentApproved = lazy(() => loadApproved().then((m) => ({ default: m.PaymentApproved })));
 
 type Props = MethodChoice & {
   returned: CheckoutOptions['returnedPayment'];
@@ -24,7 +28,15 @@ export const PaymentPanel = ({ sid, session, methods, activeType, onSelectType, 
   const merchantName = session.configuration.merchant.name;
   const savesCard = session.token_provider !== undefined;
   const giftCardsPayAll = (session.order.gift_cards?.length ?? 0) > 0 && session.amount_due === 0;
-  if (payment.approved) return <PaymentApproved merchantName={merchantName} redirectUrl={payment.approved.redirectUrl} embedded={isEmbedded()} onHold={payment.approved.onHold} />;
+  useEffect(() => {
+    if (payment.busy) void loadApproved();
+  }, [payment.busy]);
+  if (payment.approved)
+    return (
+      <Suspense fallback={null}>
+        <PaymentApproved merchantName={merchantName} redirectUrl={payment.approved.redirectUrl} embedded={isEmbedded()} onHold={payment.approved.onHold} />
+      </Suspense>
+    );
   const returnedError = returned?.error && !payment.alert ? t(returnedErrorKey(returned.error)) : undefined;
   return (
     <Panel labelledBy="payment-heading">

@@ -7,6 +7,8 @@ import { createTranslate, type Translate } from './translate';
 
 export interface I18n {
   language: Language;
+  /** Switches the page to another language (its messages load first); absent where the language is fixed. */
+  switchLanguage?: (language: Language) => Promise<void>;
   locale: string;
   t: Translate;
   money: (minor: number, currency: string) => string;
@@ -26,9 +28,16 @@ export const makeI18n = (language: Language, messages: Messages): I18n => {
 
 const I18nContext = createContext<I18n | null>(null);
 
-/** Gives client components the one language the server rendered (its messages come as a prop). */
-export const I18nProvider = ({ language, messages, children }: { language: Language; messages: Messages; children: ReactNode }) => {
-  const value = useMemo(() => makeI18n(language, messages), [language, messages]);
+interface ProviderProps {
+  language: Language;
+  messages: Messages;
+  switchLanguage?: (language: Language) => Promise<void>;
+  children: ReactNode;
+}
+
+/** Gives client components the language the page shows (its messages come as a prop). */
+export const I18nProvider = ({ language, messages, switchLanguage, children }: ProviderProps) => {
+  const value = useMemo(() => ({ ...makeI18n(language, messages), ...(switchLanguage ? { switchLanguage } : {}) }), [language, messages, switchLanguage]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 };
 

@@ -1,4 +1,3 @@
-import 'server-only';
 import { isAppError } from '../errors/app-error';
 import { getKassa } from '../http/kassa-singleton';
 import { getViewSession } from '../sessions/get-view-session';

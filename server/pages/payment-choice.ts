@@ -1,4 +1,3 @@
-import 'server-only';
 import { sealData, unsealData } from 'iron-session';
 import { getKassa } from '../http/kassa-singleton';
 

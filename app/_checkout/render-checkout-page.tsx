@@ -1,0 +1,91 @@
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { CheckoutApp, checkoutTitle, type CheckoutAppProps } from '../../components/checkout/checkout-app';
+import { ISLAND_ID, PROPS_ID, scriptJson } from '../../components/checkout/island';
+import { firstParam, parseCheckoutOptions } from '../../components/checkout/options';
+import { MESSAGES } from '../../components/i18n/messages';
+import { loadCheckoutPage } from '../../server/pages/load-checkout-page';
+import { CHOICE_COOKIE, readPaymentChoice } from '../../server/pages/payment-choice';
+
+/** The browser assets of the checkout island (scripts/build-lib.mjs writes them with a manifest). */
+export interface CheckoutAssets {
+  /** URL of the entry module. */
+  entry: string;
+  /** URLs of the chunks the entry imports at once (preloaded beside it). */
+  preload: string[];
+  /** The page's stylesheet, inlined (one request less before the first paint). */
+  css: string;
+}
+
+export interface CheckoutRequest {
+  url: URL;
+  /** The request's `Cookie` header. */
+  cookie: string | undefined;
+  viewerCountry: string | undefined;
+}
+
+const cookieValue = (header: string | undefined, name: string): string | undefined => {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+};
+
+/** Renders the island to HTML, waiting for everything (lazy parts included) before writing. */
+const renderIsland = (props: CheckoutAppProps): Promise<string> =>
+  new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString('utf8');
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(html));
+    const stream = renderToPipeableStream(<CheckoutApp {...props} />, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (e) => reject(e instanceof Error ? e : new Error(String(e))),
+    });
+  });
+
+/**
+ * The page is complete as sent; its script only makes it interactive. It is requested after the
+ * first paint, so that paint never waits for it or shares the connection with it.
+ */
+const loader = ({ entry, preload }: CheckoutAssets) =>
+  `requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${scriptJson(preload)}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}import(${scriptJson(entry)})}))`;
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The hosted checkout `/?sid=` (ADR 018): the session is read and rendered on the server, so the
+ * first paint shows the order and the payment form; one small module then hydrates it. Served by
+ * Kassa's own server beside /v1, not by Next, whose client runtime alone outweighs the page.
+ */
+export const renderCheckoutPage = async ({ url, cookie, viewerCountry }: CheckoutRequest, assets: CheckoutAssets): Promise<{ status: number; html: string }> => {
+  const query: Record<string, string[]> = {};
+  for (const [key, value] of url.searchParams) (query[key] ??= []).push(value);
+  const sid = firstParam(query, 'sid') ?? '';
+  const country = viewerCountry && /^[A-Za-z]{2}$/.test(viewerCountry) ? viewerCountry.toUpperCase() : undefined;
+  const options = { ...parseCheckoutOptions(query), ...(country ? { viewerCountry: country } : {}) };
+  const [initial, savedChoice] = await Promise.all([loadCheckoutPage(sid, options.viewerCountry), readPaymentChoice(cookieValue(cookie, CHOICE_COOKIE), sid)]);
+  const messages = MESSAGES[options.language];
+  const props: CheckoutAppProps = { sid, options, initial, savedChoice, messages };
+  const island = await renderIsland(props);
+  // A session that does not exist is a page that does not exist; a paid or closed one is still its page.
+  const status = initial.kind === 'unavailable' && initial.body.code === 'SESSION_NOT_FOUND' ? 404 : 200;
+  const html = [
+    `<!DOCTYPE html><html lang="${options.language}"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">',
+    `<title>${escapeHtml(checkoutTitle(messages))}</title><link rel="icon" href="/icon.svg" type="image/svg+xml">`,
+    `<style>${assets.css}</style>`,
+    `<script type="module">${loader(assets)}</script>`,
+    '</head><body class="text-slate-900 antialiased">',
+    `<div id="${ISLAND_ID}">${island}</div>`,
+    `<script id="${PROPS_ID}" type="application/json">${scriptJson(props)}</script>`,
+    '</body></html>',
+  ].join('');
+  return { status, html };
+};
