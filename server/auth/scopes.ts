@@ -12,6 +12,12 @@ export const ALL_SCOPES = [
   'admin:accounts',
   'read:accounts',
   'write:accounts',
+  'admin:customers',
+  'write:customers',
+  'read:customers',
+  'admin:wallets',
+  'write:wallets',
+  'read:wallets',
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];
@@ -23,6 +29,12 @@ export const SCOPES = {
   checkoutWrite: ['admin:checkout', 'write:checkout'],
   checkoutRead: ['admin:checkout', 'read:checkout'],
   checkoutAdmin: ['admin:checkout'],
+  accountsRead: ['admin:accounts', 'read:accounts'],
+  accountsWrite: ['admin:accounts', 'write:accounts'],
+  customersRead: ['admin:customers', 'write:customers', 'read:customers'],
+  customersWrite: ['admin:customers', 'write:customers'],
+  walletsRead: ['admin:wallets', 'write:wallets', 'read:wallets'],
+  walletsWrite: ['admin:wallets', 'write:wallets'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /** Who is calling: resolved from a bearer token or an API key. */

@@ -9,6 +9,9 @@ import * as m0007 from './migrations/0007-public-fields-and-retention';
 import * as m0008 from './migrations/0008-sms-outbox';
 import * as m0010 from './migrations/0010-demo-store';
 import * as m0011 from './migrations/0011-customer-actions';
+import * as m0012 from './migrations/0012-customers';
+import * as m0013 from './migrations/0013-wallets';
+import * as m0014 from './migrations/0014-stores-terminals';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +25,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-sms-outbox': m0008,
   '0010-demo-store': m0010,
   '0011-customer-actions': m0011,
+  '0012-customers': m0012,
+  '0013-wallets': m0013,
+  '0014-stores-terminals': m0014,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

@@ -1,4 +1,7 @@
 import type { Generated } from 'kysely';
+import type { CustomerTables } from '../customers/customers-tables';
+import type { TerminalTables } from '../terminals/terminals-tables';
+import type { WalletTables } from '../wallets/wallets-tables';
 
 /*
  * Literal unions of the status/kind columns: a typo in a query or a write fails the type check.
@@ -284,7 +287,8 @@ export interface SmsOutboxTable {
   created_at: string;
 }
 
-export interface DB {
+/** The account API's tables (issue 10) are declared beside their use cases. */
+export interface DB extends CustomerTables, WalletTables, TerminalTables {
   accounts: AccountsTable;
   api_clients: ApiClientsTable;
   api_keys: ApiKeysTable;

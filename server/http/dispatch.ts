@@ -113,6 +113,14 @@ const authenticate = async (ctx: AppContext, route: RouteDef, req: HttpRequest):
   return actor;
 };
 
+/**
+ * `/v1/accounts/{aid}/...`: a caller only ever sees its own account; another account's paths answer
+ * 404 as if nothing were there (checked here, once, for every route with an `aid`).
+ */
+const assertOwnAccount = (actor: Actor | undefined, aid: string | undefined) => {
+  if (actor && aid !== undefined && actor.accountId !== aid) throw new AppError('ACCOUNT_NOT_FOUND', `Account ${aid} was not found`);
+};
+
 const toResponse = (result: RouteResult, requestId: string, operationId: string | undefined): HttpResponse => {
   const headers: Record<string, string> = { 'request-id': requestId, ...result.headers };
   if (result.body === undefined) return { status: result.status, headers, operationId };
@@ -140,6 +148,7 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
         const rawParams = Object.fromEntries(c.names.map((n, i) => [n, decodePathParam(n, m[i + 1]!)]));
         const actor = await authenticate(ctx, route, req);
         const params = parsePart(route.params, rawParams, 'params');
+        assertOwnAccount(actor, rawParams.aid);
         const query = parsePart(route.query, queryObject(req.query), 'query');
         const headers = parsePart(route.headers, req.headers, 'headers');
         const body = parseBody(route, req);

@@ -5,14 +5,17 @@ import { defineRoute, ok, type RouteDef } from './route';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { callbackRoutes } from './routes/callback-routes';
+import { customerRoutes } from './routes/customer-routes';
 import { gatewayRoutes } from './routes/gateway-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { sessionOperationRoutes } from './routes/session-operation-routes';
 import { sessionRoutes } from './routes/session-routes';
+import { terminalRoutes } from './routes/terminal-routes';
 import { transactionRoutes } from './routes/transaction-routes';
 import { viewOrderRoutes } from './routes/view-order-routes';
 import { viewPaymentRoutes } from './routes/view-payment-routes';
 import { viewRoutes } from './routes/view-routes';
+import { walletRoutes } from './routes/wallet-routes';
 
 /** THE route table: every /v1 operation, declared once. Both HTTP adapters and the OpenAPI document read it. */
 const apiRoutes: RouteDef[] = [
@@ -27,6 +30,9 @@ const apiRoutes: RouteDef[] = [
   ...callbackRoutes,
   ...gatewayRoutes,
   ...profileRoutes,
+  ...customerRoutes,
+  ...walletRoutes,
+  ...terminalRoutes,
 ];
 
 const openApiRoute = defineRoute({
