@@ -1,5 +1,6 @@
 import type { Env } from './config/env';
 import type { Database } from './db/database';
+import type { TokenRateLimits } from './auth/rate-limiter';
 import type { TokenSigner } from './auth/tokens';
 import type { Acquirer } from './providers/acquirer';
 import type { KassaMetrics } from './observability/metrics';
@@ -12,6 +13,8 @@ export interface AppContext {
   readonly acquirer: Acquirer;
   /** Password for the checkout's sealed browser cookie (iron-session). */
   readonly cookiePassword: string;
+  /** The token endpoint's rate limits (this process's memory). */
+  readonly tokenRateLimits: TokenRateLimits;
   /** Prometheus metrics of this process (absent in contexts built without createKassa). */
   readonly metrics?: KassaMetrics;
 }
@@ -30,6 +33,8 @@ export interface RequestMeta {
   readonly baseUrl: string;
   /** The request's headers, lower-cased names (redact before storing: server/shared/request-headers.ts). */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The connection's peer address (the proxy's when there is one; see server/http/client-address.ts). */
+  readonly remoteAddress?: string;
   /**
    * The Idempotency-Key this request claimed (ADR 006). A use case's state-changing transaction
    * passes `meta` to `oncePerKey` (server/idempotency/once-per-key.ts), which records the resource

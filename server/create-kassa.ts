@@ -7,6 +7,7 @@ import type { Env } from './config/env';
 import { openDatabase } from './db/database';
 import { createDispatcher, type Dispatcher } from './http/dispatch';
 import { routesFor } from './http/route-table';
+import { createRateLimiter } from './auth/rate-limiter';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, type KassaMetrics } from './observability/metrics';
 import { createSandboxAcquirer } from './providers/sandbox/sandbox-acquirer';
@@ -43,7 +44,8 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const cookiePassword = await loadOrCreateServerSecret(database, 'checkout_cookie_password');
   const logger = opts.logger ?? createLogger(env.KASSA_LOG_LEVEL);
   const metrics = createMetrics(database);
-  const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(database), cookiePassword, metrics };
+  const tokenRateLimits = { perClient: createRateLimiter(env.KASSA_TOKEN_RATE_PER_CLIENT), perAddress: createRateLimiter(env.KASSA_TOKEN_RATE_PER_ADDRESS) };
+  const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(database), cookiePassword, tokenRateLimits, metrics };
   const merchant = await ensureStartupMerchant(database, env);
   const logRequestError = (e: unknown) => {
     const { requestId, err } = e as { requestId?: string; err?: unknown };

@@ -20,8 +20,21 @@ export const api = async <T = Record<string, unknown>>(method: string, path: str
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
 };
 
-/** Client credentials grant with HTTP Basic auth. */
-export const getToken = async (): Promise<string> => {
+let cached: Promise<string> | undefined;
+
+/**
+ * Client credentials grant with HTTP Basic auth; asked once per test worker and reused, as a
+ * merchant's backend does (tokens last hours, and the endpoint is rate limited).
+ */
+export const getToken = (): Promise<string> => {
+  cached ??= requestToken().catch((e: unknown) => {
+    cached = undefined;
+    throw e;
+  });
+  return cached;
+};
+
+const requestToken = async (): Promise<string> => {
   const { accountId, clientId, clientSecret } = E2E_CREDENTIALS;
   const res = await fetch(`${E2E_BASE_URL}/v1/accounts/${accountId}/auth/token`, {
     method: 'POST',

@@ -8,6 +8,8 @@ export interface TokenRequest {
   authorization: string | undefined;
   grantType: string;
   audience: string;
+  /** Who sent it (server/http/client-address.ts): counted against the per-address limit. */
+  clientAddress: string;
 }
 
 export interface TokenResponse {
@@ -33,8 +35,31 @@ const audienceAccount = (audience: string): string | undefined => {
   }
 };
 
+const tooManyRequests = (retryAfter: number, who: string) =>
+  new AppError('TOO_MANY_REQUESTS', `Too many token requests from this ${who}; try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } });
+
+/**
+ * The spec's Limits: 429 with Retry-After when one source address or one client asks too often.
+ * Every attempt counts, failed ones too (a guessed secret is an attempt).
+ */
+const takeRateLimits = (ctx: AppContext, address: string, clientId: string | undefined) => {
+  const byAddress = ctx.tokenRateLimits.perAddress.take(address);
+  if (byAddress !== undefined) throw tooManyRequests(byAddress, 'address');
+  const byClient = clientId === undefined ? undefined : ctx.tokenRateLimits.perClient.take(`${clientId}`);
+  if (byClient !== undefined) throw tooManyRequests(byClient, 'client');
+};
+
+const clientIdOf = (header: string | undefined): string | undefined => {
+  try {
+    return parseBasic(header).clientId;
+  } catch {
+    return undefined;
+  }
+};
+
 /** OAuth 2 client-credentials grant: Basic client auth in, a scoped bearer JWT out. */
 export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<TokenResponse> => {
+  takeRateLimits(ctx, req.clientAddress, clientIdOf(req.authorization));
   if (req.grantType !== 'client_credentials') {
     throw new AppError('INVALID_GRANT', `grant_type "${req.grantType}" is not supported; use client_credentials`, { errors: [{ path: 'grant_type', message: 'unsupported grant type' }] });
   }

@@ -24,6 +24,9 @@ const EnvSchema = z
     KASSA_SESSION_UPDATE_REQUIRES_WRITE: bool.default(false),
     KASSA_JWT_SECRET: z.string().min(32).optional(),
     KASSA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
+    /** Token requests a minute per client id and per source address before 429 + Retry-After (0: no limit). */
+    KASSA_TOKEN_RATE_PER_CLIENT: z.coerce.number().int().min(0).default(60),
+    KASSA_TOKEN_RATE_PER_ADDRESS: z.coerce.number().int().min(0).default(300),
     KASSA_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(86400),
     KASSA_BOOTSTRAP_ACCOUNT: z
       .string()

@@ -115,14 +115,21 @@ export class AppError extends Error {
   readonly extra: Record<string, unknown>;
   /** Public fields placed beside `error` at the top of the body (e.g. `session_id` on /sessions/pay). */
   readonly body: Record<string, unknown>;
+  /** Response headers that go with the error (e.g. `Retry-After` on a 429). */
+  readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, opts: { errors?: ErrorDetail[]; extra?: Record<string, unknown>; body?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { errors?: ErrorDetail[]; extra?: Record<string, unknown>; body?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'AppError';
     this.code = code;
     this.errors = opts.errors ?? [];
     this.extra = opts.extra ?? {};
     this.body = opts.body ?? {};
+    this.headers = opts.headers ?? {};
   }
 }
 

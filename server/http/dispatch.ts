@@ -20,6 +20,8 @@ export interface HttpRequest {
   baseUrl: string;
   /** Chosen by the adapter (an incoming `x-request-id`, else a new uuid); echoed as `request-id`. */
   requestId?: string;
+  /** The connection's peer address, when the adapter knows it. */
+  remoteAddress?: string;
 }
 
 export interface HttpResponse {
@@ -152,7 +154,7 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
         const query = parsePart(route.query, queryObject(req.query), 'query');
         const headers = parsePart(route.headers, req.headers, 'headers');
         const body = parseBody(route, req);
-        const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers };
+        const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers, ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}) };
         const run = async (idempotency?: RequestMeta['idempotency']): Promise<RouteResult> => {
           const result = await route.handle({ params, query, headers, body, actor, meta: idempotency ? { ...meta, idempotency } : meta, ctx } as never);
           if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);

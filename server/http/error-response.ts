@@ -100,7 +100,7 @@ export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResul
   if (e instanceof AppError) {
     const status = STATUS[e.code];
     if (status >= 500 && e.cause !== undefined) log(e.cause);
-    return { status, body: { ...e.body, error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } } };
+    return { status, body: { ...e.body, error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } }, ...(Object.keys(e.headers).length ? { headers: e.headers } : {}) };
   }
   log(e);
   return { status: 500, body: { error: { message: 'Something went wrong', code: 'INTERNAL', errors: [] } } };

@@ -65,7 +65,16 @@ export const createNodeHandler =
     const url = new URL(req.url ?? '/', 'http://internal');
     const headers: Record<string, string | undefined> = {};
     for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-    const request: HttpRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body, baseUrl: origin(req.headers), requestId };
+    const request: HttpRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      body,
+      baseUrl: origin(req.headers),
+      requestId,
+      remoteAddress: req.socket.remoteAddress,
+    };
     const response = await dispatch(request);
     route = response.operationId ?? route;
     // With a length, node writes headers and body in one go instead of chunked framing.

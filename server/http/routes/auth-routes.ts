@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { issueToken } from '../../auth/issue-token';
+import { clientAddress } from '../client-address';
 import { AccountId, ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
 
@@ -25,7 +26,17 @@ export const authRoutes = [
       200: { description: 'Access token', schema: TokenResponse },
       400: { description: 'Bad request', schema: ErrorBody },
       401: { description: 'Unknown client or wrong secret', schema: ErrorBody },
+      429: { description: 'Too many token requests from this client or address', schema: ErrorBody, headers: { 'Retry-After': 'Seconds until a request would be accepted' } },
     },
-    handle: async ({ ctx, params, headers, body }) => ok(await issueToken(ctx, { accountId: params.aid, authorization: headers.authorization, grantType: body.grant_type, audience: body.audience })),
+    handle: async ({ ctx, params, headers, body, meta }) =>
+      ok(
+        await issueToken(ctx, {
+          accountId: params.aid,
+          authorization: headers.authorization,
+          grantType: body.grant_type,
+          audience: body.audience,
+          clientAddress: clientAddress(meta, ctx.env.KASSA_TRUST_PROXY),
+        }),
+      ),
   }),
 ];

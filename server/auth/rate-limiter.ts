@@ -1,0 +1,41 @@
+/**
+ * A token bucket per key (a client id, a source address): `perMinute` requests a minute on
+ * average, up to `perMinute` at once after a quiet spell. Kept in this process's memory: with
+ * several Kassa processes each enforces its own share. Buckets that are full again are forgotten.
+ */
+export interface RateLimiter {
+  /** Takes one request for `key`: undefined when allowed, else the seconds until one would be. */
+  take(key: string, nowMs?: number): number | undefined;
+}
+
+const MAX_KEYS = 10_000;
+
+export const createRateLimiter = (perMinute: number): RateLimiter => {
+  const perMs = perMinute / 60_000;
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const forgetFull = (now: number) => {
+    for (const [key, b] of buckets) if (b.tokens + (now - b.at) * perMs >= perMinute) buckets.delete(key);
+  };
+  return {
+    take(key, now = Date.now()) {
+      if (perMinute <= 0) return undefined;
+      const b = buckets.get(key) ?? { tokens: perMinute, at: now };
+      b.tokens = Math.min(perMinute, b.tokens + Math.max(0, now - b.at) * perMs);
+      b.at = now;
+      if (b.tokens < 1) {
+        buckets.set(key, b);
+        return Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000));
+      }
+      b.tokens -= 1;
+      buckets.set(key, b);
+      if (buckets.size > MAX_KEYS) forgetFull(now);
+      return undefined;
+    },
+  };
+};
+
+/** The token endpoint's two limits (the spec's Limits: 429 when called too often). */
+export interface TokenRateLimits {
+  perClient: RateLimiter;
+  perAddress: RateLimiter;
+}

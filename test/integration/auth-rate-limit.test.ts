@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { kassaForTest, OTHER } from '../support/fixtures';
+import { ACCOUNT, CLIENT_ID, CLIENT_SECRET } from '../support/test-server';
+
+/** The token endpoint's Limits (spec: 429 when called too often), per client and per source address. */
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+const token = (baseUrl: string, account: string, id: string, secret: string, headers: Record<string, string> = {}) =>
+  fetch(`${baseUrl}/v1/accounts/${account}/auth/token`, {
+    method: 'POST',
+    headers: { authorization: basic(id, secret), 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ grant_type: 'client_credentials', audience: `https://checkout.example/v1/accounts/${account}` }),
+  });
+
+/** Asks until the answer is 429 (at most `max` times); returns that answer. */
+const until429 = async (ask: () => Promise<Response>, max = 12): Promise<Response> => {
+  for (let i = 0; i < max; i++) {
+    const res = await ask();
+    if (res.status === 429) return res;
+    await res.arrayBuffer();
+  }
+  throw new Error(`no 429 after ${max} requests`);
+};
+
+describe('token endpoint rate limits', () => {
+  it('one client asking too often gets 429 with Retry-After; another client is not held back', async () => {
+    const { srv } = await kassaForTest({ other: true, env: { KASSA_TOKEN_RATE_PER_CLIENT: '3' } });
+    const limited = await until429(() => token(srv.baseUrl, ACCOUNT, CLIENT_ID, CLIENT_SECRET));
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const body = await limited.json();
+    expect(body.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringContaining('client') });
+    expect((await token(srv.baseUrl, OTHER.accountId, OTHER.clientId, OTHER.clientSecret)).status).toBe(200);
+  });
+
+  it('failed attempts count too: after too many wrong secrets the right one waits as well', async () => {
+    const { srv } = await kassaForTest({ other: true, env: { KASSA_TOKEN_RATE_PER_CLIENT: '3' } });
+    const limited = await until429(() => token(srv.baseUrl, OTHER.accountId, OTHER.clientId, 'a-guessed-secret-000000'));
+    expect(limited.status).toBe(429);
+    expect((await token(srv.baseUrl, OTHER.accountId, OTHER.clientId, OTHER.clientSecret)).status).toBe(429);
+  });
+
+  it('one source address asking too often gets 429 whichever client it names; X-Forwarded-For counts only behind a trusted proxy', async () => {
+    const direct = await kassaForTest({ env: { KASSA_TOKEN_RATE_PER_ADDRESS: '4' } });
+    let n = 0;
+    const limited = await until429(() => token(direct.srv.baseUrl, ACCOUNT, `client-${n++}`, 'x'.repeat(20), { 'x-forwarded-for': `198.51.100.${n}` }));
+    expect((await limited.json()).error.message).toContain('address');
+    expect((await token(direct.srv.baseUrl, ACCOUNT, CLIENT_ID, CLIENT_SECRET)).status).toBe(429);
+
+    const proxied = await kassaForTest({ env: { KASSA_TOKEN_RATE_PER_ADDRESS: '4', KASSA_TRUST_PROXY: 'true' } });
+    await until429(() => token(proxied.srv.baseUrl, ACCOUNT, CLIENT_ID, CLIENT_SECRET, { 'x-forwarded-for': '203.0.113.7' }));
+    expect((await token(proxied.srv.baseUrl, ACCOUNT, CLIENT_ID, CLIENT_SECRET, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
+  });
+});
