@@ -16,6 +16,10 @@ export const listPayoutDestinations = async (ctx: AppContext, actor: Actor, quer
     }
     q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
   }
-  const rows = await q.orderBy('created_at').orderBy('id').limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(query.limit + 1)
+    .execute();
   return pageOf(rows.map(readPayoutDestination), query.limit, (p) => p.payout_destination_id);
 };

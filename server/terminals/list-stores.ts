@@ -14,6 +14,9 @@ export const listStores = async (ctx: AppContext, actor: Actor, query: { limit: 
     if (!after) throw new AppError('INVALID_REQUEST', 'starting_after is not a store of this account', { errors: [{ path: 'query.starting_after', message: 'unknown store' }] });
     q = q.where('seq', '>', after.seq);
   }
-  const rows = await q.orderBy('seq').limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy('seq')
+    .limit(query.limit + 1)
+    .execute();
   return pageOf(rows.map(readStore), query.limit, (s) => s.store_id);
 };

@@ -27,14 +27,32 @@ export const listTerminals = async (ctx: AppContext, actor: Actor, q: TerminalLi
     if (!after) throw new AppError('INVALID_REQUEST', 'starting_after is not a terminal of this account', { errors: [{ path: 'query.starting_after', message: 'unknown terminal' }] });
     query = query.where('seq', '>', after.seq);
   }
-  const page = pageOf(await query.orderBy('seq').limit(q.limit + 1).execute(), q.limit, (t) => t.terminal_id);
-  const stores = q.includes?.includes('store') ? await storeSummaries(db, actor.accountId, page.items.map((t) => t.store_id)) : undefined;
+  const page = pageOf(
+    await query
+      .orderBy('seq')
+      .limit(q.limit + 1)
+      .execute(),
+    q.limit,
+    (t) => t.terminal_id,
+  );
+  const stores = q.includes?.includes('store')
+    ? await storeSummaries(
+        db,
+        actor.accountId,
+        page.items.map((t) => t.store_id),
+      )
+    : undefined;
   return { ...page, items: page.items.map((t) => readTerminal(t, stores?.get(t.store_id))) };
 };
 
 /** `store {id, store_name}` of each store on the page, in one query. */
 const storeSummaries = async (db: Executor, accountId: string, storeIds: string[]): Promise<Map<string, { id: string; store_name: string }>> => {
   if (!storeIds.length) return new Map();
-  const rows = await db.selectFrom('stores').select(['id', 'store_id', 'store_name']).where('account_id', '=', accountId).where('store_id', 'in', [...new Set(storeIds)]).execute();
+  const rows = await db
+    .selectFrom('stores')
+    .select(['id', 'store_id', 'store_name'])
+    .where('account_id', '=', accountId)
+    .where('store_id', 'in', [...new Set(storeIds)])
+    .execute();
   return new Map(rows.map((s) => [s.store_id, { id: s.id, store_name: s.store_name }]));
 };

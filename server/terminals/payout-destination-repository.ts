@@ -13,7 +13,11 @@ export const findPayoutDestination = (exec: Executor, accountId: string, payoutD
 export const loadPayoutDestination = async (exec: Executor, accountId: string, payoutDestinationId: string, path?: string): Promise<PayoutDestinationRow> => {
   const row = await findPayoutDestination(exec, accountId, payoutDestinationId);
   if (!row) {
-    throw new AppError('PAYOUT_DESTINATION_NOT_FOUND', `Payout destination ${payoutDestinationId} was not found`, path ? { errors: [{ path, message: 'no such payout destination in this account' }] } : {});
+    throw new AppError(
+      'PAYOUT_DESTINATION_NOT_FOUND',
+      `Payout destination ${payoutDestinationId} was not found`,
+      path ? { errors: [{ path, message: 'no such payout destination in this account' }] } : {},
+    );
   }
   return row;
 };

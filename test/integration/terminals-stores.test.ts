@@ -15,9 +15,19 @@ const storeNumber = (id: string) => {
 
 describe('payout destinations', () => {
   it('a created payout destination is ACTIVE, carries its bank accounts and organization, and reads back the same', async () => {
-    const body = payoutBody({ bank_accounts: [payoutBody().bank_accounts[0], { bank_account_currency: 'SEK', bank_account_number: '1234-5678', bank_account_number_type: 'BBAN', bank_account_country_code: 'SE' }] });
+    const body = payoutBody({
+      bank_accounts: [payoutBody().bank_accounts[0], { bank_account_currency: 'SEK', bank_account_number: '1234-5678', bank_account_number_type: 'BBAN', bank_account_country_code: 'SE' }],
+    });
     const pd = await created(api, PAYOUTS, body);
-    expect(pd).toMatchObject({ payout_destination_id: body.payout_destination_id, payout_reference: 'Shop AS payouts', type: 'company', case_status: 'ACTIVE', account_id: ACCOUNT, created_by: CLIENT_ID, organization: body.organization });
+    expect(pd).toMatchObject({
+      payout_destination_id: body.payout_destination_id,
+      payout_reference: 'Shop AS payouts',
+      type: 'company',
+      case_status: 'ACTIVE',
+      account_id: ACCOUNT,
+      created_by: CLIENT_ID,
+      organization: body.organization,
+    });
     expect(pd.id).toMatch(UUID);
     expect(pd.bank_accounts).toEqual([
       { ...body.bank_accounts[0], bank_account_currency: 'NOK', bank_account_country_code: 'NO' },
@@ -39,7 +49,12 @@ describe('payout destinations', () => {
 
   it('a payout_destination_id that already exists is 409 PAYOUT_DESTINATION_ALREADY_EXISTS and the first one is unchanged', async () => {
     const first = await created(api, PAYOUTS, payoutBody());
-    const error = await expectRejected(k, () => api.post(PAYOUTS, payoutBody({ payout_destination_id: first.payout_destination_id, payout_reference: 'someone else' })), 409, 'PAYOUT_DESTINATION_ALREADY_EXISTS');
+    const error = await expectRejected(
+      k,
+      () => api.post(PAYOUTS, payoutBody({ payout_destination_id: first.payout_destination_id, payout_reference: 'someone else' })),
+      409,
+      'PAYOUT_DESTINATION_ALREADY_EXISTS',
+    );
     expect(error.errors).toEqual([{ path: 'payout_destination_id', message: 'already exists' }]);
     expect((await api.get(`${PAYOUTS}/${first.payout_destination_id}`)).body).toEqual(first);
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
 import type { KassaFixture } from './fixtures';
-import { ApiClient } from './api-client';
+import { ApiClient, type ApiResponse } from './api-client';
 import { ACCOUNT } from './test-server';
 
 /** Helpers of the stores, payout destinations and terminals tests (test/integration/terminals-*.test.ts). */
@@ -100,7 +100,7 @@ export const allPages = async (api: ApiClient, path: string, limit: number, item
   let after: string | null = null;
   for (let page = 0; page < 1000; page++) {
     const sep = path.includes('?') ? '&' : '?';
-    const res = await api.get(`${path}${sep}limit=${limit}${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`);
+    const res: ApiResponse = await api.get(`${path}${sep}limit=${limit}${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(items(res.body).length).toBeLessThanOrEqual(limit);
     out.push(...items(res.body));

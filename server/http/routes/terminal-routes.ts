@@ -113,7 +113,8 @@ export const terminalRoutes = [
     method: 'POST',
     path: '/v1/accounts/{aid}/terminals',
     summary: 'Register a terminal in a store that has a payout destination',
-    description: 'device_model is resolved from the prefix of device_serial_number (S1F2: SATURN1000, S1F4P: Saturn_S1F4_Pro, S1P2: S1P2, S1M2: S1MINI2) and may not be sent. The terminal starts ACTIVE.',
+    description:
+      'device_model is resolved from the prefix of device_serial_number (S1F2: SATURN1000, S1F4P: Saturn_S1F4_Pro, S1P2: S1P2, S1M2: S1MINI2) and may not be sent. The terminal starts ACTIVE.',
     params: Account,
     body: TerminalBody,
     idempotent: true,
