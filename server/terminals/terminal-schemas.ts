@@ -15,7 +15,11 @@ export const TerminalBody = z.strictObject({
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit')
     .describe('Printed on the device; its prefix names the model (see device_model)'),
   store_id: StoreId.describe('The client-supplied store_id of a store of the account that has a payout destination'),
-  device_model: z.never({ error: 'device_model is resolved from device_serial_number; leave it out' }).optional().describe('Not accepted: resolved from the serial number'),
+  device_model: z
+    .unknown()
+    .refine((v) => v === undefined, 'device_model is resolved from device_serial_number; leave it out')
+    .optional()
+    .describe('Not accepted: resolved from the serial number (see the operation description)'),
 });
 export type TerminalInput = z.infer<typeof TerminalBody>;
 
