@@ -66,9 +66,14 @@ const insertTerminal = async (trx: Executor, actor: Actor, input: TerminalInput,
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
     const live = await trx.selectFrom('terminals').select('terminal_id').where('account_id', '=', actor.accountId).where('live_serial_key', '=', serialKey).executeTakeFirst();
-    throw new AppError('TERMINAL_ALREADY_EXISTS', `Terminal ${live?.terminal_id ?? ''} already has device_serial_number ${input.device_serial_number}; delete it before registering the device again`, {
-      errors: [{ path: 'device_serial_number', message: 'already registered on a terminal of this account' }],
-    });
+    const which = live ? ` (${live.terminal_id})` : '';
+    throw new AppError(
+      'TERMINAL_ALREADY_EXISTS',
+      `A live terminal of this account${which} already has device_serial_number ${input.device_serial_number}; delete it before registering the device again`,
+      {
+        errors: [{ path: 'device_serial_number', message: 'already registered on a terminal of this account' }],
+      },
+    );
   }
   return terminalId;
 };

@@ -1,7 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { AppError } from '../errors/app-error';
-import { pageOf, type Page } from './listing';
+import { pageOf, unknownCursor, type Page } from './listing';
 import { findPayoutDestination, readPayoutDestination } from './payout-destination-repository';
 import type { PayoutDestinationView } from './payout-destination-schemas';
 
@@ -11,9 +10,7 @@ export const listPayoutDestinations = async (ctx: AppContext, actor: Actor, quer
   let q = db.selectFrom('payout_destinations').selectAll().where('account_id', '=', actor.accountId);
   if (query.starting_after !== undefined) {
     const after = await findPayoutDestination(db, actor.accountId, query.starting_after);
-    if (!after) {
-      throw new AppError('INVALID_REQUEST', 'starting_after is not a payout destination of this account', { errors: [{ path: 'query.starting_after', message: 'unknown payout destination' }] });
-    }
+    if (!after) throw unknownCursor('payout destination');
     q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
   }
   const rows = await q

@@ -1,7 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { AppError } from '../errors/app-error';
-import { pageOf, type Page } from './listing';
+import { pageOf, unknownCursor, type Page } from './listing';
 import { findStore, readStore } from './store-repository';
 import type { StoreView } from './store-schemas';
 
@@ -11,7 +10,7 @@ export const listStores = async (ctx: AppContext, actor: Actor, query: { limit: 
   let q = db.selectFrom('stores').selectAll().where('account_id', '=', actor.accountId);
   if (query.starting_after !== undefined) {
     const after = await findStore(db, actor.accountId, query.starting_after);
-    if (!after) throw new AppError('INVALID_REQUEST', 'starting_after is not a store of this account', { errors: [{ path: 'query.starting_after', message: 'unknown store' }] });
+    if (!after) throw unknownCursor('store');
     q = q.where('seq', '>', after.seq);
   }
   const rows = await q

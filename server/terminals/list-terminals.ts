@@ -1,8 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import type { Executor } from '../db/database';
-import { AppError } from '../errors/app-error';
-import { pageOf, type Page } from './listing';
+import { pageOf, unknownCursor, type Page } from './listing';
 import { readTerminal, terminalQuery } from './terminal-repository';
 import type { TerminalListInput, TerminalView } from './terminal-schemas';
 
@@ -24,7 +23,7 @@ export const listTerminals = async (ctx: AppContext, actor: Actor, q: TerminalLi
   }
   if (q.starting_after !== undefined) {
     const after = await terminalQuery(db, actor.accountId, q.starting_after).executeTakeFirst();
-    if (!after) throw new AppError('INVALID_REQUEST', 'starting_after is not a terminal of this account', { errors: [{ path: 'query.starting_after', message: 'unknown terminal' }] });
+    if (!after) throw unknownCursor('terminal');
     query = query.where('seq', '>', after.seq);
   }
   const page = pageOf(

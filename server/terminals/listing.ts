@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from '../errors/app-error';
 
 /** `limit` and `starting_after` of every list of this area (starting_after: the key of the previous page's last item). */
 export const ListQuery = z.object({
@@ -22,3 +23,7 @@ export const pageOf = <T>(rows: T[], limit: number, keyOf: (row: T) => string): 
 };
 
 export const pagingHeaders = (page: Page<unknown>): Record<string, string> | undefined => (page.next === undefined ? undefined : { paging_token: page.next });
+
+/** A `starting_after` that names nothing of the account: 400, as a cursor must come from an earlier page. */
+export const unknownCursor = (what: string): AppError =>
+  new AppError('INVALID_REQUEST', `starting_after is not a ${what} of this account`, { errors: [{ path: 'query.starting_after', message: `unknown ${what}` }] });

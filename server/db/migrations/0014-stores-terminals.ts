@@ -46,6 +46,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('stores_account_store_id', ['account_id', 'store_id'])
     .addUniqueConstraint('stores_account_seq', ['account_id', 'seq'])
+    // NULL payout_destination_id (a store without one) is not checked on either engine.
+    .addForeignKeyConstraint('stores_payout_destination', ['account_id', 'payout_destination_id'], 'payout_destinations', ['account_id', 'payout_destination_id'])
     .execute();
 
   await db.schema
@@ -68,6 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('terminals_account_terminal_id', ['account_id', 'terminal_id'])
     .addUniqueConstraint('terminals_account_seq', ['account_id', 'seq'])
     .addUniqueConstraint('terminals_account_live_serial', ['account_id', 'live_serial_key'])
+    .addForeignKeyConstraint('terminals_store', ['account_id', 'store_id'], 'stores', ['account_id', 'store_id'])
     .execute();
   await db.schema.createIndex('terminals_account_store').on('terminals').columns(['account_id', 'store_id']).execute();
 }
