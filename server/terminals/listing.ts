@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { AppError } from '../errors/app-error';
+
+/** `limit` and `starting_after` of every list of this area (starting_after: the key of the previous page's last item). */
+export const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  starting_after: z.string().max(255).optional(),
+});
+
+/** The response header that carries the next page's `starting_after` (documented on each list route). */
+export const PAGING_HEADERS = { paging_token: 'starting_after for the next page; absent on the last page' } as const;
+
+export interface Page<T> {
+  items: T[];
+  /** The `starting_after` of the next page, when there is one. */
+  next?: string;
+}
+
+/** Lists fetch `limit + 1` rows: the extra one only tells whether a next page exists. */
+export const pageOf = <T>(rows: T[], limit: number, keyOf: (row: T) => string): Page<T> => {
+  const items = rows.slice(0, limit);
+  return rows.length > limit ? { items, next: keyOf(items[items.length - 1]!) } : { items };
+};
+
+export const pagingHeaders = (page: Page<unknown>): Record<string, string> | undefined => (page.next === undefined ? undefined : { paging_token: page.next });
+
+/** A `starting_after` that names nothing of the account: 400, as a cursor must come from an earlier page. */
+export const unknownCursor = (what: string): AppError =>
+  new AppError('INVALID_REQUEST', `starting_after is not a ${what} of this account`, { errors: [{ path: 'query.starting_after', message: `unknown ${what}` }] });
