@@ -44,12 +44,13 @@ const lower = (s: string | null | undefined): string | undefined => (s ? s.toLoc
 
 /**
  * The prefixes a search matches, lower-cased here (not by the engine, whose lower() differs), each
- * after a line feed: first name, last name, "first last", phone (with and without +), customer_id, email.
+ * after a line feed: first name, last name, "first last", company name, phone (with and without +),
+ * customer_id, email.
  */
 export const searchKeys = ({ customer_id, data }: CustomerState): string => {
   const fullName = [data.first_name, data.last_name].filter(Boolean).join(' ');
   const phone = data.phone_number ?? undefined;
-  const keys = [data.first_name, data.last_name, fullName, phone, phone?.replace(/^\+/, ''), customer_id, data.email].map(lower).filter((k): k is string => !!k);
+  const keys = [data.first_name, data.last_name, fullName, data.company?.bussiness_name, phone, phone?.replace(/^\+/, ''), customer_id, data.email].map(lower).filter((k): k is string => !!k);
   return [...new Set(keys)].map((k) => `\n${k}`).join('');
 };
 
