@@ -301,3 +301,27 @@ describe('idempotent creation', () => {
     expect(await countCustomers()).toBe(before);
   });
 });
+
+describe('concurrent creation', () => {
+  it('of one email within a type (in several cases) or one customer_id: exactly one succeeds, the others are 409', async () => {
+    const email = uniqueEmail();
+    const byEmail = await Promise.all(['', '', '', ''].map((_, i) => api.post(USERS, { customer_id: uniqueId('race'), email: i % 2 ? email.toUpperCase() : email })));
+    expect(byEmail.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const r of byEmail.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('CUSTOMER_ALREADY_EXISTS');
+    expect(await db().selectFrom('customers').select('id').where('email_lower', '=', email.toLowerCase()).execute()).toHaveLength(1);
+
+    const customerId = uniqueId('race');
+    const byId = await Promise.all([1, 2, 3, 4].map((n) => api.post(USERS, { customer_id: customerId, first_name: `n${n}` })));
+    expect(byId.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(await db().selectFrom('customers').select('id').where('customer_id', '=', customerId).execute()).toHaveLength(1);
+  });
+
+  it('two updates taking one email: one succeeds, the other is 409 and leaves its customer unchanged', async () => {
+    const email = uniqueEmail();
+    const [a, b] = [await create({ customer_id: uniqueId() }), await create({ customer_id: uniqueId() })];
+    const results = await Promise.all([a, b].map((c) => api.request('PUT', `${USERS}/${c.customer_id}`, { email })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = [a, b][results.findIndex((r) => r.status === 409)]!;
+    expect((await api.get(`${USERS}/${loser.customer_id}`)).body).toEqual(loser);
+  });
+});
