@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, card, payBody } from '../support/api-client';
 import { ACCOUNT, CLIENT_ID } from '../support/test-server';
-import { createSession, useKassa } from '../support/fixtures';
+import { createSession, kassaForTest, useKassa } from '../support/fixtures';
+import { recordEarlierCards } from '../../server/db/migrations/0012-customers';
+import type { Kysely } from 'kysely';
 
 const { srv, api, customer, db } = useKassa();
 
@@ -243,5 +245,25 @@ describe('card tokens with an API key', () => {
     const del = await viaKey.request('DELETE', `/v1/card-tokens/${tokenId}`, undefined, h);
     expect(del.status).toBe(200);
     expect(del.body.deleted_by).toBe(`api-key:${key.body.id}`);
+  });
+});
+
+describe('cards saved before the customers migration', () => {
+  it("are recorded by the migration from their payment-token transactions, for the session's customer_id, with the same token_id", async () => {
+    const fresh = await kassaForTest();
+    const cardOn = async (customerId?: string) => {
+      const created = await fresh.api.post('/v1/sessions/payment-token', {
+        session: { url: { return_url: 'https://shop.example/r' }, order: { amount: 0, currency: 'NOK', merchant_reference: reference() }, ...(customerId ? { customer: { customer_id: customerId } } : {}) },
+        token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token', 'recurrence_token'] },
+      });
+      expect((await fresh.customer.post(`/v1/sessions/${created.body.id}/pay`, payBody())).body.success).toBe(true);
+    };
+    await cardOn('early-bird');
+    await cardOn(undefined);
+    const recorded = await fresh.db().selectFrom('stored_card_tokens').selectAll().orderBy('token_id').execute();
+    expect(recorded.map((r) => r.customer_id).sort()).toEqual(['early-bird', null].sort());
+    await fresh.db().deleteFrom('stored_card_tokens').execute(); // as before migration 0012
+    await recordEarlierCards(fresh.db() as unknown as Kysely<unknown>);
+    expect(await fresh.db().selectFrom('stored_card_tokens').selectAll().orderBy('token_id').execute()).toEqual(recorded);
   });
 });
