@@ -28,7 +28,18 @@ const insertCustomer = async (trx: Executor, actor: Actor, state: CustomerState)
   const now = nowIso();
   await trx
     .insertInto('customers')
-    .values({ id, account_id: actor.accountId, customer_id: state.customer_id, ...customerColumns(state), created_at: now, created_by: actor.subject, updated_at: now, deleted_at: null, deleted_by: null, version: 1 })
+    .values({
+      id,
+      account_id: actor.accountId,
+      customer_id: state.customer_id,
+      ...customerColumns(state),
+      created_at: now,
+      created_by: actor.subject,
+      updated_at: now,
+      deleted_at: null,
+      deleted_by: null,
+      version: 1,
+    })
     .execute();
   return id;
 };

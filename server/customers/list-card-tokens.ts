@@ -12,7 +12,12 @@ export const listCardTokens = async (ctx: AppContext, actor: Actor, query: ListC
   const total = query.total ? Number((await q.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow()).n) : undefined;
   let page = q.selectAll();
   if (query.starting_after) {
-    const after = await db.selectFrom('stored_card_tokens').select(['created_at', 'token_id']).where('account_id', '=', actor.accountId).where('token_id', '=', query.starting_after).executeTakeFirst();
+    const after = await db
+      .selectFrom('stored_card_tokens')
+      .select(['created_at', 'token_id'])
+      .where('account_id', '=', actor.accountId)
+      .where('token_id', '=', query.starting_after)
+      .executeTakeFirst();
     if (!after) throw cardTokenNotFound(query.starting_after);
     page = page.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('token_id', '>', after.token_id)])]));
   }

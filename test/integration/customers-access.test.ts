@@ -16,7 +16,11 @@ const clientWith = async (scopes: string[]) => {
   const clientId = uniqueId('client');
   const secret = 'scoped-secret-0123456789';
   await ensureAccountClient(srv.kassa.ctx.database, { accountId: ACCOUNT, accountName: 'Test', clientId, clientSecret: secret });
-  await db().updateTable('api_clients').set({ scopes: JSON.stringify(scopes) }).where('client_id', '=', clientId).execute();
+  await db()
+    .updateTable('api_clients')
+    .set({ scopes: JSON.stringify(scopes) })
+    .where('client_id', '=', clientId)
+    .execute();
   return ApiClient.login(srv.baseUrl, ACCOUNT, clientId, secret);
 };
 

@@ -69,7 +69,11 @@ describe('creating and reading a customer', () => {
 
   it('accepts every type; company needs `company` with bussiness_name, and contact may carry contact_for', async () => {
     for (const type of ['customer', 'employee', 'other']) expect((await create({ type, customer_id: uniqueId(type) })).type).toBe(type);
-    const company = await create({ type: 'company', customer_id: uniqueId(), company: { bussiness_name: 'Fjord AS', organization_number: '999999999', number_of_employees: 12, website: 'https://fjord.example' } });
+    const company = await create({
+      type: 'company',
+      customer_id: uniqueId(),
+      company: { bussiness_name: 'Fjord AS', organization_number: '999999999', number_of_employees: 12, website: 'https://fjord.example' },
+    });
     expect(company.company).toEqual({ bussiness_name: 'Fjord AS', organization_number: '999999999', number_of_employees: 12, website: 'https://fjord.example' });
     const other = await create({ type: 'other', customer_id: uniqueId(), company: { bussiness_name: 'Other AS' } });
     expect(other.company.bussiness_name).toBe('Other AS');

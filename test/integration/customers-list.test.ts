@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../support/api-client';
+import { ApiClient, type ApiResponse } from '../support/api-client';
 import { OTHER, useKassa } from '../support/fixtures';
 
 /** The list runs in the OTHER account, which holds only what this file creates. */
@@ -91,7 +91,7 @@ describe('listing customers', () => {
     const paged: string[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 10; page++) {
-      const res = await api.get(`${USERS}?type=any&include_deleted=true&limit=3&total=true${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`);
+      const res: ApiResponse = await api.get(`${USERS}?type=any&include_deleted=true&limit=3&total=true${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('total-count')).toBe(String(all.length));
       paged.push(...ids(res));

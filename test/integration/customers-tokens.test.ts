@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, card, payBody } from '../support/api-client';
+import { ApiClient, card, payBody, type ApiResponse } from '../support/api-client';
 import { ACCOUNT, CLIENT_ID } from '../support/test-server';
 import { createSession, kassaForTest, useKassa } from '../support/fixtures';
 import { recordEarlierCards } from '../../server/db/migrations/0012-customers';
@@ -117,7 +117,7 @@ describe('a payment-token session stores the card for its customer', () => {
       const paged: string[] = [];
       let cursor: string | null = null;
       for (let page = 0; page < 5; page++) {
-        const res = await api.get(`${base}limit=2&total=true${cursor ? `&starting_after=${cursor}` : ''}`);
+        const res: ApiResponse = await api.get(`${base}limit=2&total=true${cursor ? `&starting_after=${cursor}` : ''}`);
         expect(res.status).toBe(200);
         expect(res.headers.get('total-count')).toBe('5');
         paged.push(...res.body.map((t: { token_id: string }) => t.token_id));
@@ -132,7 +132,7 @@ describe('a payment-token session stores the card for its customer', () => {
 });
 
 describe('deleting a stored card', () => {
-  it("DELETE .../users/{id}/tokens/{token_id} returns it stamped; it is gone from the lists (but for include_deleted) and paying with it is DO_NOT_RETRY", async () => {
+  it('DELETE .../users/{id}/tokens/{token_id} returns it stamped; it is gone from the lists (but for include_deleted) and paying with it is DO_NOT_RETRY', async () => {
     const customerId = await createCustomer();
     const saved = await saveCard(customerId, { tokenTypes: ['payment_token', 'recurrence_token'] });
     const tokenId = await tokenIdOf(saved.paymentToken);
@@ -253,7 +253,11 @@ describe('cards saved before the customers migration', () => {
     const fresh = await kassaForTest();
     const cardOn = async (customerId?: string) => {
       const created = await fresh.api.post('/v1/sessions/payment-token', {
-        session: { url: { return_url: 'https://shop.example/r' }, order: { amount: 0, currency: 'NOK', merchant_reference: reference() }, ...(customerId ? { customer: { customer_id: customerId } } : {}) },
+        session: {
+          url: { return_url: 'https://shop.example/r' },
+          order: { amount: 0, currency: 'NOK', merchant_reference: reference() },
+          ...(customerId ? { customer: { customer_id: customerId } } : {}),
+        },
         token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token', 'recurrence_token'] },
       });
       expect((await fresh.customer.post(`/v1/sessions/${created.body.id}/pay`, payBody())).body.success).toBe(true);

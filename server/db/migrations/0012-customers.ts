@@ -77,7 +77,9 @@ export const recordEarlierCards = async (db: Kysely<unknown>): Promise<void> => 
     const customerId = (row.customer ? (JSON.parse(row.customer) as { customer_id?: unknown }).customer_id : undefined) ?? null;
     const tokenId = `ptid_${createHash('sha256').update(row.payment_token, 'utf8').digest('hex').slice(0, 24)}`;
     await sql`insert into stored_card_tokens (token_id, account_id, customer_id, payment_product_type, payment_token, recurrence_token, card, session_id, transaction_id, created_at)
-      values (${tokenId}, ${row.account_id}, ${typeof customerId === 'string' ? customerId : null}, ${row.payment_product_type}, ${row.payment_token}, ${row.recurrence_token}, ${row.card}, ${row.session_id}, ${row.id}, ${row.created_at})`.execute(db);
+      values (${tokenId}, ${row.account_id}, ${typeof customerId === 'string' ? customerId : null}, ${row.payment_product_type}, ${row.payment_token}, ${row.recurrence_token}, ${row.card}, ${row.session_id}, ${row.id}, ${row.created_at})`.execute(
+      db,
+    );
   }
 };
 

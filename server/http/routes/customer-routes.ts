@@ -31,7 +31,7 @@ import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 const pageResult = <T>(page: Page<T>): RouteResult =>
   ok(page.items, { ...(page.next !== undefined ? { paging_token: page.next } : {}), ...(page.total !== undefined ? { 'total-count': String(page.total) } : {}) });
 const PAGE_HEADERS = {
-  paging_token: 'Present when there are more: pass it as `starting_after` for the next page (customers: the last one\'s `id`; `starting_after` also takes a customer_id)',
+  paging_token: "Present when there are more: pass it as `starting_after` for the next page (customers: the last one's `id`; `starting_after` also takes a customer_id)",
   'total-count': 'With `total=true`: how many match the filters over all pages',
 };
 
