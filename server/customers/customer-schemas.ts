@@ -71,17 +71,19 @@ export const CreateCustomerBody = z.strictObject({
 });
 export type CreateCustomerInput = z.infer<typeof CreateCustomerBody>;
 
-/** Partial update: fields left out stay as they are. */
+/** Partial update: fields left out stay as they are; `company: null` and `contact_for: null` remove them (to change the type). */
 export const UpdateCustomerBody = z.strictObject({
   customer_id: CustomerId.optional(),
   type: z.enum(CUSTOMER_TYPES).optional(),
   metadata: MetadataInput.optional(),
   ...customerFields,
+  company: customerFields.company.unwrap().nullable().optional(),
+  contact_for: customerFields.contact_for.unwrap().nullable().optional(),
 });
 export type UpdateCustomerInput = z.infer<typeof UpdateCustomerBody>;
 
 /** What is stored in `customers.data` (and returned): the fields as given, metadata without null values. */
-export type CustomerData = Omit<UpdateCustomerInput, 'customer_id' | 'type' | 'metadata'> & { metadata?: Record<string, unknown> };
+export type CustomerData = Omit<CreateCustomerInput, 'customer_id' | 'type' | 'metadata'> & { metadata?: Record<string, unknown> };
 
 /** A customer as the API returns it. A deleted customer (include_deleted) keeps only id, customer_id, type and the stamps. */
 export const CustomerSchema = z.object({

@@ -8,12 +8,23 @@ import { assertEmailFree, assertTypeRules } from './assert-customer-rules';
 import { customerColumns, duplicatesAs409, loadCustomer, mergeMetadata, readCustomer, stateOf, type CustomerState } from './customer-repository';
 import type { CustomerData, CustomerView, UpdateCustomerInput } from './customer-schemas';
 
-/** The state after a partial update: fields left out stay, metadata merges (null removes a key; `metadata: null` clears). */
+/**
+ * The state after a partial update: fields left out stay, metadata merges (null removes a key;
+ * `metadata: null` clears), `company: null` and `contact_for: null` remove those.
+ */
 const applyUpdate = (current: CustomerState, input: UpdateCustomerInput): CustomerState => {
-  const { customer_id: _id, type, metadata, ...fields } = input;
-  const { metadata: currentMetadata, ...currentFields } = current.data;
+  const { customer_id: _id, type, metadata, company, contact_for: contactFor, ...fields } = input;
+  const { metadata: currentMetadata, company: currentCompany, contact_for: currentContactFor, ...currentFields } = current.data;
   const merged = mergeMetadata(currentMetadata, metadata);
-  const data: CustomerData = { ...currentFields, ...fields, ...(merged ? { metadata: merged } : {}) };
+  const kept = <T>(sent: T | null | undefined, was: T | undefined): T | undefined => (sent === null ? undefined : (sent ?? was));
+  const [nextCompany, nextContactFor] = [kept(company, currentCompany), kept(contactFor, currentContactFor)];
+  const data: CustomerData = {
+    ...currentFields,
+    ...fields,
+    ...(nextCompany ? { company: nextCompany } : {}),
+    ...(nextContactFor ? { contact_for: nextContactFor } : {}),
+    ...(merged ? { metadata: merged } : {}),
+  };
   return { customer_id: current.customer_id, type: type ?? current.type, data };
 };
 

@@ -206,6 +206,20 @@ describe('updating a customer (partial)', () => {
     const contactFor = await api.request('PUT', `${USERS}/${plain.customer_id}`, { contact_for: [{ customer_id: 'x' }] });
     expect(contactFor.status).toBe(400);
     expect(contactFor.body.error.errors[0].path).toBe('contact_for');
+    // company: null removes it, so the customer can become a plain customer again
+    const back = await api.request('PUT', `${USERS}/${plain.customer_id}`, { type: 'customer', company: null });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body).toEqual({ ...plain, updated_at: back.body.updated_at });
+    expect((await api.request('PUT', `${USERS}/${plain.customer_id}`, { type: 'company', company: null })).status).toBe(400);
+  });
+
+  it('a contact becomes another type once contact_for is removed with null', async () => {
+    const contact = await create({ customer_id: uniqueId(), type: 'contact', contact_for: [{ customer_id: 'boss' }] });
+    expect((await api.request('PUT', `${USERS}/${contact.customer_id}`, { type: 'employee' })).status).toBe(400);
+    const employee = await api.request('PUT', `${USERS}/${contact.customer_id}`, { type: 'employee', contact_for: null });
+    expect(employee.status).toBe(200);
+    expect(employee.body.type).toBe('employee');
+    expect(employee.body).not.toHaveProperty('contact_for');
   });
 
   it('taking an email another customer of the type has is 409, ignoring case, and changes nothing', async () => {
