@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../customers/card-token-status';
 import { AppError } from '../errors/app-error';
 import type { TokenType } from '../providers/acquirer';
 import { decideCredit } from '../providers/sandbox/sandbox-lender';
@@ -27,6 +28,7 @@ export const callPaymentProvider = async (ctx: AppContext, session: SessionRecor
       const amount = amountDue(session.order); // the card pays what the gift cards leave
       if (payment.payment_token_id) {
         const token = tokenForId(session, payment.payment_token_id)!; // checked when the attempt started
+        if (await isCardTokenDeleted(ctx.database.db, session.account_id, token)) return DELETED_TOKEN_DECLINE;
         return ctx.acquirer.authorizeWithToken({ accountId: session.account_id, transactionId, token, amount, currency: session.currency });
       }
       const answer = await ctx.acquirer.authorize({ transactionId, amount, currency: session.currency, card: payment.card! });

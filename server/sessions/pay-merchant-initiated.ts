@@ -5,6 +5,7 @@ import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
 import { oncePerKey } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
+import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../customers/card-token-status';
 import { featureToggles } from '../shared/request-headers';
 import { autoCaptureIfConfigured } from '../transactions/auto-capture';
 import { getTransaction } from '../transactions/get-transaction';
@@ -57,7 +58,8 @@ const replayMerchantPay = async (ctx: AppContext, actor: Actor, sessionId: strin
 /**
  * Creates and pays a session in one call, with the customer absent: a stored card token
  * (unscheduled or recurring purchase) or the sandbox invoice. A declined authorization is a 200
- * with status FAILED; a decline that must not be retried carries the error code DO_NOT_RETRY.
+ * with status FAILED; a decline that must not be retried (also a stored card that was deleted) carries
+ * the error code DO_NOT_RETRY.
  */
 export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input: PayMerchantInitiatedInput, meta: RequestMeta): Promise<MerchantPayResult> => {
   const paymentType = input.payment.payment_product_type;
@@ -91,7 +93,9 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
       answer =
         paymentType === 'sandbox.invoice'
           ? { outcome: 'APPROVED', providerReference: 'sandbox-invoice' }
-          : await ctx.acquirer.authorizeWithToken({ accountId: actor.accountId, transactionId, token: token!, amount: draft.order.amount, currency: draft.order.currency });
+          : (await isCardTokenDeleted(ctx.database.db, actor.accountId, token!)) // a deleted stored card never reaches the acquirer
+            ? DELETED_TOKEN_DECLINE
+            : await ctx.acquirer.authorizeWithToken({ accountId: actor.accountId, transactionId, token: token!, amount: draft.order.amount, currency: draft.order.currency });
     } catch (e) {
       answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' };
     }

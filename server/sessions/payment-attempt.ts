@@ -15,6 +15,7 @@ import { voidLateAuthorization } from './void-late-authorization';
 import { customerWithoutTokens, loadSession, type SessionRecord } from './session-repository';
 import { saveSessionChanges } from './save-session-changes';
 import { amountDue } from '../../domain/express-order';
+import { recordCardToken } from '../customers/record-card-token';
 
 export type AttemptResult = AuthorizeResult | { outcome: 'TOKENIZED'; tokens: TokenizeResult } | { outcome: 'FAILED'; code: string; message: string };
 
@@ -145,6 +146,10 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, result, met
         .executeTakeFirst(),
       'The payment attempt',
     );
+    if (result.outcome === 'TOKENIZED') {
+      const customerId = session.customer?.customer_id;
+      await recordCardToken(trx, { accountId: session.account_id, customerId, paymentProductType: attempt.payment_product_type, tokens: result.tokens, sessionId, transactionId, createdAt: now });
+    }
     const eventId = await appendTransactionEvent(trx, transactionId, {
       event: 'AUTHORIZE',
       success: providerApproved,

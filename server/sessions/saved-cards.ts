@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isCardTokenDeleted } from '../customers/card-token-status';
 import type { Database } from '../db/database';
 import { parseJson } from '../shared/json-columns';
 import type { CardSummary } from '../providers/acquirer';
@@ -23,10 +24,10 @@ export const tokenForId = (session: SessionRecord, id: string): string | undefin
   return token && paymentTokenId(token) === id ? token : undefined;
 };
 
-/** The stored card as the page may show it; a token the sandbox vault does not know is not shown. */
+/** The stored card as the page may show it; a token the sandbox vault does not know, or that was deleted, is not shown. */
 export const savedCardsOf = async (database: Database, session: SessionRecord): Promise<SavedCard[]> => {
   const token = storedCardToken(session);
-  if (!token || session.tokenProvider) return [];
+  if (!token || session.tokenProvider || (await isCardTokenDeleted(database.db, session.account_id, token))) return [];
   const row = await database.db.selectFrom('sandbox_vault').select('card').where('token', '=', token).where('account_id', '=', session.account_id).executeTakeFirst();
   if (!row) return [];
   const card = parseJson<CardSummary>(row.card);

@@ -1,0 +1,34 @@
+import type { AppContext } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { cardTokenNotFound, loadCardToken, readCardToken } from './card-token-repository';
+import type { CardTokenView, ListCardTokensInput, Page } from './customer-schemas';
+
+/** The account's stored cards (of one customer with `customer_id`), oldest first, paged by token_id; deleted ones only with include_deleted. */
+export const listCardTokens = async (ctx: AppContext, actor: Actor, query: ListCardTokensInput): Promise<Page<CardTokenView>> => {
+  const db = ctx.database.db;
+  let q = db.selectFrom('stored_card_tokens').where('account_id', '=', actor.accountId);
+  if (query.customer_id !== undefined) q = q.where('customer_id', '=', query.customer_id);
+  if (!query.include_deleted) q = q.where('deleted_at', 'is', null);
+  const total = query.total ? Number((await q.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow()).n) : undefined;
+  let page = q.selectAll();
+  if (query.starting_after) {
+    const after = await db
+      .selectFrom('stored_card_tokens')
+      .select(['created_at', 'token_id'])
+      .where('account_id', '=', actor.accountId)
+      .where('token_id', '=', query.starting_after)
+      .executeTakeFirst();
+    if (!after) throw cardTokenNotFound(query.starting_after);
+    page = page.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('token_id', '>', after.token_id)])]));
+  }
+  const rows = await page
+    .orderBy('created_at')
+    .orderBy('token_id')
+    .limit(query.limit + 1)
+    .execute();
+  const items = rows.slice(0, query.limit).map(readCardToken);
+  return { items, ...(rows.length > query.limit ? { next: items.at(-1)!.token_id } : {}), ...(total !== undefined ? { total } : {}) };
+};
+
+/** One stored card of the account (not deleted). */
+export const getCardToken = async (ctx: AppContext, actor: Actor, tokenId: string): Promise<CardTokenView> => readCardToken(await loadCardToken(ctx.database.db, actor.accountId, tokenId));

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { customerNotFound, lowerEmail, prefixPattern, readCustomer } from './customer-repository';
+import type { CustomerView, ListCustomersInput, Page } from './customer-schemas';
+
+/**
+ * The account's customers, oldest first, filters combined with AND. `contact` customers only with
+ * type=contact or type=any; deleted ones only with include_deleted. `starting_after` is the last
+ * customer_id of the previous page, or the paging_token (that customer's id: header-safe, whatever
+ * characters the customer_id has).
+ */
+export const listCustomers = async (ctx: AppContext, actor: Actor, query: ListCustomersInput): Promise<Page<CustomerView>> => {
+  const db = ctx.database.db;
+  let q = db.selectFrom('customers').where('account_id', '=', actor.accountId);
+  if (!query.include_deleted) q = q.where('deleted_at', 'is', null);
+  if (query.type === undefined) q = q.where('type', '!=', 'contact');
+  else if (query.type !== 'any') q = q.where('type', '=', query.type);
+  if (query.email) q = q.where('email_lower', '=', lowerEmail(query.email));
+  if (query.phone_number) q = q.where('phone_number', '=', query.phone_number);
+  if (query.search) q = q.where(sql<boolean>`search_keys like ${prefixPattern(query.search)} escape '\\'`);
+
+  const total = query.total ? Number((await q.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow()).n) : undefined;
+  let page = q.selectAll();
+  if (query.starting_after) {
+    const cursor = query.starting_after;
+    const found = await db
+      .selectFrom('customers')
+      .select(['created_at', 'id', 'customer_id'])
+      .where('account_id', '=', actor.accountId)
+      .where((eb) => eb.or([eb('customer_id', '=', cursor), eb('id', '=', cursor)]))
+      .execute();
+    const after = found.find((c) => c.customer_id === cursor) ?? found[0];
+    if (!after) throw customerNotFound(cursor);
+    page = page.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+  }
+  const rows = await page
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(query.limit + 1)
+    .execute();
+  const items = rows.slice(0, query.limit).map(readCustomer);
+  return { items, ...(rows.length > query.limit ? { next: items.at(-1)!.id } : {}), ...(total !== undefined ? { total } : {}) };
+};
