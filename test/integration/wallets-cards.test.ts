@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../support/api-client';
+import { ApiClient, type ApiResponse } from '../support/api-client';
 import { OTHER, clockPast, useKassa } from '../support/fixtures';
 import { CLIENT_ID } from '../support/test-server';
 import { WALLETS, clientWithScopes, createCard, otherWallets, uniqueId, walletState } from '../support/wallets';
@@ -116,7 +116,7 @@ describe('listing cards', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await api.get(`${WALLETS}/cards?limit=3${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`);
+      const res: ApiResponse = await api.get(`${WALLETS}/cards?limit=3${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`);
       expect(res.status).toBe(200);
       expect(res.body.length).toBeLessThanOrEqual(3);
       all.push(...res.body.map((c: { card_id: string }) => c.card_id));

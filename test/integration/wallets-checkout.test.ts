@@ -8,7 +8,16 @@ const k = useKassa({ other: true });
 const { api, customer, other } = k;
 
 const HOME = { id: 'home', line_id: 'ship-home', amount: 9900, title: 'Home delivery', operator: 'Posten' };
-const ADDRESS = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO', email: 'kari@example.com', phone_number: '+4799999999' };
+const ADDRESS = {
+  first_name: 'Kari',
+  last_name: 'Nordmann',
+  address_line: 'Storgata 1',
+  postal_code: '0155',
+  postal_place: 'Oslo',
+  country: 'NO',
+  email: 'kari@example.com',
+  phone_number: '+4799999999',
+};
 const CHALLENGE_CARD = card('4000 0000 0000 3220');
 
 /** An express session of `merchant` for 300.00 + 99.00 shipping, addressed and with the option chosen: ready for gift cards. */

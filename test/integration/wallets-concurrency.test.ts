@@ -12,9 +12,7 @@ describe('concurrent charges on one card', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 2000 }), fc.array(Operation, { minLength: 5, maxLength: 40 }), async (initial, operations) => {
         const card = await createCard(api, initial > 0 ? { amount: initial } : {});
-        const answers = await Promise.all(
-          operations.map((op) => api.post(`${WALLETS}/transactions`, { card_id: card.card_id, ref_id: uniqueId('c'), currency: 'NOK', ...op })),
-        );
+        const answers = await Promise.all(operations.map((op) => api.post(`${WALLETS}/transactions`, { card_id: card.card_id, ref_id: uniqueId('c'), currency: 'NOK', ...op })));
         for (const a of answers) {
           expect([200, 400], JSON.stringify(a.body)).toContain(a.status);
           if (a.status === 400) expect(a.body.error.code).toBe('INSUFFICIENT_BALANCE');
@@ -42,9 +40,7 @@ describe('concurrent charges on one card', () => {
 
   it('parallel drawdowns of exactly the balance: exactly one wins', async () => {
     const card = await createCard(api, { amount: 500 });
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => api.post(`${WALLETS}/transactions`, { card_id: card.card_id, ref_id: uniqueId('all'), currency: 'NOK', amount: 500 })),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api.post(`${WALLETS}/transactions`, { card_id: card.card_id, ref_id: uniqueId('all'), currency: 'NOK', amount: 500 })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400 && a.body.error.code === 'INSUFFICIENT_BALANCE')).toHaveLength(19);
     expect((await api.get(`${WALLETS}/cards/${card.card_id}`)).body.amount_balance).toBe(0);
@@ -53,9 +49,7 @@ describe('concurrent charges on one card', () => {
   it('parallel payments with one single-use token: exactly one is accepted', async () => {
     const card = await createCard(api, { amount: 10_000 });
     const value = (await api.post(`${WALLETS}/cards/${card.card_id}/tokens`, { ref_id: uniqueId('t'), expires_in: 600 })).body.token.value;
-    const answers = await Promise.all(
-      Array.from({ length: 15 }, () => api.post(`${WALLETS}/transactions`, { token: value, ref_id: uniqueId('once'), currency: 'NOK', amount: 100 })),
-    );
+    const answers = await Promise.all(Array.from({ length: 15 }, () => api.post(`${WALLETS}/transactions`, { token: value, ref_id: uniqueId('once'), currency: 'NOK', amount: 100 })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409 && a.body.error.code === 'WALLET_TOKEN_USED')).toHaveLength(14);
     expect((await api.get(`${WALLETS}/cards/${card.card_id}`)).body.amount_balance).toBe(9_900);

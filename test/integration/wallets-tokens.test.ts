@@ -191,7 +191,11 @@ describe('token values are unique among live tokens of the account', () => {
         created_by: 'test',
       };
     });
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto('wallet_tokens').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('wallet_tokens')
+        .values(rows.slice(i, i + 500))
+        .execute();
     const format = { length: 4, prefix: '', numbers: true, characters: false, symbols: false };
     const before = await walletState(k);
     const full = await issue(card.card_id, { format });
