@@ -16,7 +16,7 @@ import { customerWithoutTokens, loadSession, type SessionRecord } from './sessio
 import { saveSessionChanges } from './save-session-changes';
 import { amountDue } from '../../domain/express-order';
 import { AppError } from '../errors/app-error';
-import { chargeGiftCards } from '../wallets/wallet-gift-cards';
+import { chargeGiftCards } from '../wallets/charge-gift-cards';
 import { GIFT_CARDS_ONLY_REFERENCE } from './call-payment-provider';
 
 export type AttemptResult = AuthorizeResult | { outcome: 'TOKENIZED'; tokens: TokenizeResult } | { outcome: 'FAILED'; code: string; message: string };

@@ -13,7 +13,7 @@ import { tokenForId } from './saved-cards';
 import { assertPayable } from './session-availability';
 import { loadSession, type SessionRecord } from './session-repository';
 import type { PaySessionInput } from './session-schemas';
-import { assertGiftCardsPayable } from '../wallets/wallet-gift-cards';
+import { assertGiftCardsPayable } from '../wallets/charge-gift-cards';
 
 type Payment = PaySessionInput['payment'];
 

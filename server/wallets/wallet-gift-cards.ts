@@ -1,10 +1,10 @@
-import type { Database, Executor } from '../db/database';
+import type { Executor } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { findGiftCard, giftCardById, type FoundGiftCard, type GiftCardRequest } from '../providers/sandbox/sandbox-gift-cards';
 import { nowIso } from '../shared/clock';
-import { appendLedgerEntry, assertCardUsable } from './wallet-ledger';
-import { balanceOf, lockCardRow, maskToken, type CardRow, type TokenRow } from './wallet-repository';
-import { assertTokenUnused, findLiveToken, useToken } from './wallet-tokens';
+import { assertCardUsable } from './wallet-ledger';
+import { balanceOf, maskToken, type CardRow, type TokenRow } from './wallet-repository';
+import { findLiveToken } from './wallet-tokens';
 
 /**
  * Gift cards in the checkout. An account with wallet cards pays with them: a `card_token` is a live
@@ -16,20 +16,20 @@ export interface ResolvedGiftCard extends FoundGiftCard {
   wallet?: { cardRowId: string; tokenId?: string };
 }
 
-interface GiftCardSession {
+export interface GiftCardSession {
   id: string;
   account_id: string;
   currency: string;
-  order: { gift_cards?: readonly { card_id: string; amount: number }[] };
+  order: { gift_cards?: readonly { card_id: string; masked_card_token: string; amount: number }[] };
 }
 
 export const accountHasWalletCards = async (exec: Executor, accountId: string): Promise<boolean> =>
   (await exec.selectFrom('wallet_cards').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst()) !== undefined;
 
-const invalid = (path: string, message: string) => new AppError('GIFT_CARD_INVALID', message, { errors: [{ path, message }] });
+export const invalid = (path: string, message: string) => new AppError('GIFT_CARD_INVALID', message, { errors: [{ path, message }] });
 
 /** Why this card cannot pay this session now, as the customer is told (undefined: it can). */
-const cardProblem = (card: CardRow, currency: string): string | undefined => {
+export const cardProblem = (card: CardRow, currency: string): string | undefined => {
   try {
     assertCardUsable(card, 'drawdown', currency);
     return undefined;
@@ -56,7 +56,8 @@ const resolveWalletCard = async (exec: Executor, session: GiftCardSession, req: 
   if (problem) throw invalid(path, problem);
   const balance = await balanceOf(exec, card.id);
   if (balance <= 0) throw invalid(path, 'This gift card has no balance left');
-  const masked = token ? maskToken(token.value) : maskToken(card.card_id);
+  const onOrder = session.order.gift_cards?.find((g) => g.card_id === card.card_id); // kept by its card_id: shown as it was applied
+  const masked = token ? maskToken(token.value) : (onOrder?.masked_card_token ?? maskToken(card.card_id));
   return { card_id: card.card_id, masked_card_token: masked, balance, wallet: { cardRowId: card.id, ...(token ? { tokenId: token.id } : {}) } };
 };
 
@@ -85,51 +86,5 @@ export const rememberSessionTokens = async (trx: Executor, sessionId: string, ca
       .values(row)
       .onConflict((oc) => oc.columns(['session_id', 'card_row_id']).doUpdateSet({ token_id: row.token_id, created_at: row.created_at }))
       .execute();
-  }
-};
-
-interface PlannedCharge {
-  card: CardRow;
-  token?: TokenRow;
-  amount: number;
-}
-
-/** Locks each wallet card on the order and checks it can pay its part now (balance, token still unused). */
-const planCharges = async (trx: Executor, database: Database, session: GiftCardSession): Promise<PlannedCharge[]> => {
-  const planned: PlannedCharge[] = [];
-  for (const [i, applied] of (session.order.gift_cards ?? []).entries()) {
-    const path = `order.gift_cards[${i}]`;
-    const found = await trx.selectFrom('wallet_cards').select('id').where('account_id', '=', session.account_id).where('card_id', '=', applied.card_id).executeTakeFirst();
-    if (!found) throw invalid(path, `Gift card ${applied.card_id} is not a card of this shop`);
-    const card = await lockCardRow(trx, database, found.id);
-    const link = await trx.selectFrom('wallet_session_tokens').select('token_id').where('session_id', '=', session.id).where('card_row_id', '=', card.id).executeTakeFirst();
-    const token = link ? await trx.selectFrom('wallet_tokens').selectAll().where('id', '=', link.token_id).executeTakeFirstOrThrow() : undefined;
-    if (token && token.expires_at <= nowIso()) throw invalid(path, 'The gift card code has expired');
-    if (token) assertTokenUnused(token, path);
-    const problem = cardProblem(card, session.currency);
-    if (problem) throw invalid(path, problem);
-    if ((await balanceOf(trx, card.id)) < applied.amount)
-      throw new AppError('INSUFFICIENT_BALANCE', `Gift card ${applied.card_id} no longer has the balance to pay its part`, { errors: [{ path, message: 'balance too low' }] });
-    planned.push({ card, amount: applied.amount, ...(token ? { token } : {}) });
-  }
-  return planned;
-};
-
-/** Before paying: every wallet card on the order can still pay its part (nothing is written). */
-export const assertGiftCardsPayable = async (trx: Executor, database: Database, session: GiftCardSession): Promise<void> => {
-  if (session.order.gift_cards?.length && (await accountHasWalletCards(trx, session.account_id))) await planCharges(trx, database, session);
-};
-
-/**
- * In the database transaction that records the approved payment: draws each wallet card down by its
- * part (a ledger entry with ref_id and transaction_id = the payment's transaction) and uses up a
- * single-use token. Everything is checked under the cards' row locks before anything is written.
- */
-export const chargeGiftCards = async (trx: Executor, database: Database, session: GiftCardSession, transactionId: string, createdBy: string): Promise<void> => {
-  if (!session.order.gift_cards?.length || !(await accountHasWalletCards(trx, session.account_id))) return;
-  const planned = await planCharges(trx, database, session);
-  for (const { card, token, amount } of planned) {
-    await appendLedgerEntry(trx, card, { type: 'drawdown', amount, currency: session.currency, refId: transactionId, paymentTransactionId: transactionId, tokenId: token?.id, createdBy });
-    if (token) await useToken(trx, token);
   }
 };

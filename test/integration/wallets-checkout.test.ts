@@ -67,6 +67,46 @@ describe('a wallet card token pays in the express checkout', () => {
     expect((await tokenRow(token.id)).used_at).not.toBeNull();
   });
 
+  it('the page keeps an applied card by its card_id: the token it was applied with is still the one paying and used up', async () => {
+    const first = await createCard(api, { amount: 5_000 });
+    const second = await createCard(api, { amount: 6_000 });
+    const token = await tokenFor(first.card_id);
+    const id = await readySession();
+    await giftCards(id, [byToken(token.token.value)]);
+    const kept = await giftCards(id, [{ type: 'kassa.wallets.card_id', value: first.card_id }, byToken((await tokenFor(second.card_id)).token.value)]);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.order.gift_cards.map((g: { card_id: string; amount: number }) => [g.card_id, g.amount])).toEqual([
+      [first.card_id, 5_000],
+      [second.card_id, 6_000],
+    ]);
+    expect(kept.body.order.gift_cards[0].masked_card_token).toBe(`•••• ${token.token.value.slice(-4)}`);
+    expect((await pay(id)).body.success).toBe(true);
+    expect([await balance(first.card_id), await balance(second.card_id)]).toEqual([0, 0]);
+    expect((await tokenRow(token.id)).used_at).not.toBeNull();
+  });
+
+  it('a card the merchant listed in customer.gift_cards pays by card_id, without a token', async () => {
+    const gift = await createCard(api, { amount: 2_000 });
+    const res = await api.post('/v1/sessions', {
+      url: { return_url: 'https://merchant.example/return' },
+      order: { amount: 30000, currency: 'NOK', merchant_reference: uniqueId('order'), items: [{ line_id: '1', description: 'Mug', quantity: 1, amount: 30000 }] },
+      customer: { gift_cards: { 'kassa.wallets': [{ card_id: gift.card_id }] } },
+      express: { shipping_options: [HOME] },
+      configuration: { sandbox: { creditcard: { enabled: true } } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const id = res.body.id as string;
+    await put(id, 'addresses', { shipping_address: ADDRESS });
+    await put(id, 'shipping_option', HOME);
+    const applied = await giftCards(id, [{ type: 'kassa.wallets.card_id', value: gift.card_id }]);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.order.gift_cards[0]).toMatchObject({ card_id: gift.card_id, amount: 2_000 });
+    const paid = await pay(id);
+    expect(paid.body.success).toBe(true);
+    expect((await ledger(gift.card_id)).at(-1)).toMatchObject({ type: 'drawdown', amount: 2_000, transaction_id: paid.body.transaction_id });
+    expect((await ledger(gift.card_id)).at(-1)).not.toHaveProperty('masked_token');
+  });
+
   it('a card that pays everything is paid with kassa.wallets; the card_token field and the dintero spelling are accepted', async () => {
     const gift = await createCard(api, { amount: 100_000 });
     const token = await tokenFor(gift.card_id);
