@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { balanceOf, loadCard, readCard } from './wallet-repository';
+import { balancesOf, loadCard, readCard } from './wallet-repository';
 import type { CardView, ListInput } from './wallet-schemas';
 
 /** Oldest first, paged with `starting_after` = the last card_id of the previous page; `next` is set when the page is full. */
@@ -12,6 +12,10 @@ export const listCards = async (ctx: AppContext, actor: Actor, query: ListInput)
     q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
   }
   const rows = await q.orderBy('created_at').orderBy('id').limit(query.limit).execute();
-  const cards = await Promise.all(rows.map(async (row) => readCard(row, await balanceOf(db, row.id))));
+  const balances = await balancesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const cards = rows.map((row) => readCard(row, balances.get(row.id) ?? 0));
   return rows.length === query.limit ? { cards, next: rows.at(-1)!.card_id } : { cards };
 };

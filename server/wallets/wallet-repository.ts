@@ -33,6 +33,18 @@ export const cardBalance = async (exec: Executor, cardRowId: string): Promise<{ 
   return { balance: Number(row.balance), count: Number(row.count) }; // PostgreSQL's sum and count are bigints (strings)
 };
 
+/** The balances of several cards in one query (cards without entries are 0). */
+export const balancesOf = async (exec: Executor, cardRowIds: readonly string[]): Promise<Map<string, number>> => {
+  if (cardRowIds.length === 0) return new Map();
+  const rows = await exec
+    .selectFrom('wallet_transactions')
+    .select((eb) => ['card_row_id', eb.fn.sum<number | string>('balance_change').as('balance')])
+    .where('card_row_id', 'in', cardRowIds)
+    .groupBy('card_row_id')
+    .execute();
+  return new Map(rows.map((r) => [r.card_row_id, Number(r.balance)]));
+};
+
 export const balanceOf = async (exec: Executor, cardRowId: string): Promise<number> => (await cardBalance(exec, cardRowId)).balance;
 
 const optional = <K extends string>(key: K, value: string | null): { [P in K]?: string } => (value === null ? {} : ({ [key]: value } as { [P in K]?: string }));

@@ -109,7 +109,7 @@ describe('listing cards', () => {
     const existing = ((await scoped.get(`${WALLETS}/cards?limit=100`)).body as unknown[]).length;
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const c = await createCard(api);
+      const c = await createCard(api, { amount: (i + 1) * 10 });
       ids.push(c.card_id);
     }
     const all: string[] = [];
@@ -127,6 +127,9 @@ describe('listing cards', () => {
     expect(all).toHaveLength(existing + 5);
     expect(new Set(all).size).toBe(all.length);
     expect(all.slice(-5)).toEqual(ids);
+    const listed = (await api.get(`${WALLETS}/cards?limit=100`)).body as { card_id: string; amount_balance: number; amount_available: number }[];
+    expect(ids.map((id) => listed.find((c) => c.card_id === id)!.amount_balance)).toEqual([10, 20, 30, 40, 50]);
+    expect(ids.map((id) => listed.find((c) => c.card_id === id)!.amount_available)).toEqual([10, 20, 30, 40, 50]);
     expect(((await api.get(`${WALLETS}/cards`)).body as unknown[]).length).toBe(Math.min(10, existing + 5));
   });
 
