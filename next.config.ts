@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   // Native and driver packages stay outside the bundle.
-  serverExternalPackages: ['better-sqlite3', 'pg', 'kysely'],
+  serverExternalPackages: ['better-sqlite3', 'pg', 'kysely', 'bwip-js'],
   poweredByHeader: false,
   reactStrictMode: true,
   // The checkout is embedded by merchants in iframes; the SDK's sandbox allows it.

@@ -10,6 +10,9 @@ import { tokenForId } from './saved-cards';
 import type { SessionRecord } from './session-repository';
 import type { PaySessionInput } from './session-schemas';
 
+/** The provider reference of a payment the gift cards pay in full (no acquirer involved). */
+export const GIFT_CARDS_ONLY_REFERENCE = 'gift_cards_';
+
 export type ProviderAnswer = AttemptResult | { outcome: 'CUSTOMER_ACTION'; action: PendingAction };
 
 /**
@@ -40,6 +43,6 @@ export const callPaymentProvider = async (ctx: AppContext, session: SessionRecor
     case 'sandbox.wallet':
       return { outcome: 'CUSTOMER_ACTION', action: { type: 'wallet' } };
     default:
-      return { outcome: 'APPROVED', providerReference: `gift_cards_${transactionId}` };
+      return { outcome: 'APPROVED', providerReference: `${GIFT_CARDS_ONLY_REFERENCE}${transactionId}` };
   }
 };

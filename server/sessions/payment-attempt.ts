@@ -16,6 +16,9 @@ import { customerWithoutTokens, loadSession, type SessionRecord } from './sessio
 import { saveSessionChanges } from './save-session-changes';
 import { amountDue } from '../../domain/express-order';
 import { recordCardToken } from '../customers/record-card-token';
+import { AppError } from '../errors/app-error';
+import { chargeGiftCards } from '../wallets/charge-gift-cards';
+import { GIFT_CARDS_ONLY_REFERENCE } from './call-payment-provider';
 
 export type AttemptResult = AuthorizeResult | { outcome: 'TOKENIZED'; tokens: TokenizeResult } | { outcome: 'FAILED'; code: string; message: string };
 
@@ -111,17 +114,35 @@ const ABANDONED: AttemptResult = { outcome: 'FAILED', ...ABANDONED_ERROR };
  */
 export const finishPaymentAttempt: FinishAttempt = async (ctx, sessionId, transactionId, result, meta, opts) => {
   const finished = await recordAttempt(ctx, sessionId, transactionId, result, meta, opts);
-  if (finished.result !== result && result.outcome === 'APPROVED') {
+  const acquirerHeld = result.outcome === 'APPROVED' && !result.providerReference.startsWith(GIFT_CARDS_ONLY_REFERENCE); // gift cards alone hold nothing at the acquirer
+  if (finished.result !== result && acquirerHeld) {
     await voidLateAuthorization(ctx, { accountId: finished.session.account_id, transactionId, amount: opts.amount, currency: finished.session.currency, providerReference: result.providerReference });
   }
   return finished;
 };
 
-const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, result, meta, opts) =>
+/**
+ * An approved payment draws the order's wallet gift cards down here, in the transaction that records
+ * it; when a card can no longer pay its part the attempt fails instead (and the card authorization,
+ * if any, is voided after the transaction).
+ */
+const withGiftCardsCharged = async (trx: Executor, ctx: AppContext, session: SessionRecord, transactionId: string, result: AttemptResult, createdBy: string): Promise<AttemptResult> => {
+  if (result.outcome !== 'APPROVED') return result;
+  try {
+    await chargeGiftCards(trx, ctx.database, session, transactionId, createdBy);
+    return result;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return { outcome: 'FAILED', code: e.code, message: e.message };
+  }
+};
+
+const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrNot, meta, opts) =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
     const attempt = await forUpdate(ctx.database, trx.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', transactionId)).executeTakeFirstOrThrow();
     if (attempt.status !== 'INITIATED') return { status: attempt.status, session, result: ABANDONED }; // the recovery closed it first
+    const result = await withGiftCardsCharged(trx, ctx, session, transactionId, approvedOrNot, opts.createdBy);
     const onHold = result.outcome === 'APPROVED' && result.review === true && session.configuration.enable_on_hold === true;
     const approved = (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') && !onHold;
     const status = onHold ? 'ON_HOLD' : result.outcome === 'DECLINED' && opts.declineStatus ? opts.declineStatus : STATUS[result.outcome];

@@ -1,5 +1,6 @@
 import { allocateGiftCards } from '../../domain/express-order';
-import { giftCardById } from '../providers/sandbox/sandbox-gift-cards';
+import type { Executor } from '../db/database';
+import { giftCardOnOrder } from '../wallets/wallet-gift-cards';
 import type { StoredSessionOrder } from './session-record';
 import type { ShippingOption } from '../../domain/view-types';
 
@@ -10,14 +11,18 @@ export const withShippingOption = (order: StoredSessionOrder, option: ShippingOp
   return { ...rest, amount, ...(option ? { shipping_option: option } : {}) };
 };
 
-/** The gift cards re-applied to the order's (new) amount: each pays up to its balance, never more than the order. */
-export const withGiftCardsReapplied = (order: StoredSessionOrder): StoredSessionOrder => {
+/**
+ * The gift cards re-applied to the order's (new) amount: each pays up to its balance (looked up
+ * again: a wallet card's ledger, or the sandbox's test card), never more than the order.
+ */
+export const withGiftCardsReapplied = async (exec: Executor, accountId: string, order: StoredSessionOrder): Promise<StoredSessionOrder> => {
   const { gift_cards: applied, ...rest } = order;
   if (!applied?.length) return rest;
-  const cards = applied.flatMap((g) => {
-    const found = giftCardById(g.card_id);
-    return found ? [found] : [];
-  });
+  const cards = [];
+  for (const g of applied) {
+    const found = await giftCardOnOrder(exec, accountId, g.card_id);
+    if (found) cards.push({ ...found, masked_card_token: g.masked_card_token });
+  }
   const used = allocateGiftCards(order.amount, cards).map((c) => ({ type: 'kassa.wallets' as const, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));
   return used.length ? { ...rest, gift_cards: used } : rest;
 };

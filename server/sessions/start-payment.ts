@@ -13,6 +13,7 @@ import { tokenForId } from './saved-cards';
 import { assertPayable } from './session-availability';
 import { loadSession, type SessionRecord } from './session-repository';
 import type { PaySessionInput } from './session-schemas';
+import { assertGiftCardsPayable } from '../wallets/charge-gift-cards';
 
 type Payment = PaySessionInput['payment'];
 
@@ -85,6 +86,7 @@ export const startPayment = (ctx: AppContext, sessionId: string, payment: Paymen
     assertPaymentTypeFits(session, paymentType);
     assertPaymentDetails(session, payment);
     await assertNoOpenAttempt(trx, session.id);
+    await assertGiftCardsPayable(trx, ctx.database, session); // a wallet card that can no longer pay its part: refused before the card is charged
     const amount = session.kind === 'PAYMENT_TOKEN' ? 0 : session.amount;
     const transactionId = await startPaymentAttempt(trx, session, paymentType, amount, 'customer', meta, detailsOf(payment));
     return { transactionId, session, amount };

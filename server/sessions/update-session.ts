@@ -60,7 +60,7 @@ export const updateSession = async (
   }
   throwIfRefused(orderAmountMismatch(order));
   throwIfRefused(shippingOptionNotOffered(order, express));
-  order = withGiftCardsReapplied(order);
+  order = await withGiftCardsReapplied(ctx.database.db, session.account_id, order);
 
   return inTransaction(ctx.database, async (trx) => {
     const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });

@@ -47,7 +47,7 @@ export const setDiscountCodes = async (
       if (order.amount !== orderTotal(order)) throw expressCallbackFailed(`order.amount ${order.amount} is not items + shipping - discounts (${orderTotal(order)})`, 'discount');
     }
     applied = (order.discount_codes?.length ?? 0) > 0;
-    const priced = withGiftCardsReapplied(order);
+    const priced = await withGiftCardsReapplied(ctx.database.db, session.account_id, order);
     return {
       changes: { order_data: toJson(priced), amount: priced.amount, express: toJson({ ...session.express, shipping_options: options }) },
       events: [['SET_DISCOUNT_CODES', { discount_codes: unique, applied_discount_codes: order.discount_codes ?? [] }]],

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../app-context';
 import { allocateGiftCards } from '../../domain/express-order';
-import { findGiftCard } from '../providers/sandbox/sandbox-gift-cards';
 import { toJson } from '../shared/json-columns';
 import type { ViewSession } from '../sessions/session-schemas';
 import type { SetGiftCardsBody } from './view-schemas';
+import { rememberSessionTokens, resolveGiftCards } from '../wallets/wallet-gift-cards';
 import { writeViewSession } from './write-view-session';
 
 type GiftCardsInput = z.infer<typeof SetGiftCardsBody>['gift_cards'];
@@ -18,8 +18,9 @@ const listedCardIds = (customer: Record<string, unknown> | undefined): string[] 
 };
 
 /**
- * Replaces the order's gift cards (an empty list removes them all). Each card pays up to its balance,
- * in the order given; `used` is false when no card pays anything (the route answers 204).
+ * Replaces the order's gift cards (an empty list removes them all): the account's wallet cards (by a
+ * live card token, or a listed card_id), or the sandbox's test cards for an account without wallet
+ * cards. Each card pays up to its balance, in the order given; `used` is false when no card pays anything (the route answers 204).
  */
 export const setGiftCards = async (
   ctx: AppContext,
@@ -32,7 +33,7 @@ export const setGiftCards = async (
   const view = await writeViewSession(ctx, sessionId, { ifUnmodifiedSince, meta, expressOnly: true }, async (session) => {
     // a card already on the order was checked (with its PIN) when it was added: it may be kept by its id
     const listed = [...listedCardIds(session.customer), ...(session.order.gift_cards ?? []).map((g) => g.card_id)];
-    const found = input.map((card, i) => findGiftCard(card, i, listed));
+    const found = await resolveGiftCards(ctx.database.db, session, input, listed);
     const unique = found.filter((c, i) => found.findIndex((d) => d.card_id === c.card_id) === i);
     const applied = allocateGiftCards(session.order.amount, unique).map((c) => ({ type: 'kassa.wallets' as const, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));
     used = applied.length > 0;
@@ -44,7 +45,7 @@ export const setGiftCards = async (
           { gift_card: { card_id: c.card_id, card_amount: c.amount, masked_card_token: c.masked_card_token, currency: session.currency } },
         ])
       : [['SET_GIFT_CARD', { gift_cards: [] }] as ['SET_GIFT_CARD', Record<string, unknown>]];
-    return { changes: { order_data: toJson(order) }, events };
+    return { changes: { order_data: toJson(order) }, events, alsoWrite: (trx) => rememberSessionTokens(trx, session.id, unique) };
   });
   return { used, view };
 };

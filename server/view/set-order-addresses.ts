@@ -38,7 +38,7 @@ export const setOrderAddresses = async (ctx: AppContext, sessionId: string, inpu
     const offered = express?.shipping_options;
     const chosen = order.shipping_option;
     if (chosen && offered && !offered.some((o) => o.id === chosen.id && o.line_id === chosen.line_id)) order = withShippingOption(order, undefined);
-    order = withGiftCardsReapplied(order);
+    order = await withGiftCardsReapplied(ctx.database.db, session.account_id, order);
     const events: ViewWritePlan['events'] = [];
     const checkboxes = input.checkboxes ? { checkboxes: input.checkboxes } : {};
     if (input.shipping_address || input.checkboxes) events.push(['SET_SHIPPING_ADDRESS', { shipping_address: shipping, ...checkboxes, ...(offered ? { shipping_options: offered.length } : {}) }]);

@@ -20,6 +20,6 @@ export const setShippingOption = async (ctx: AppContext, sessionId: string, inpu
         errors: [{ path: 'line_id', message: 'not among express.shipping_options' }],
       });
     }
-    const order = withGiftCardsReapplied(withShippingOption(session.order, option));
+    const order = await withGiftCardsReapplied(ctx.database.db, session.account_id, withShippingOption(session.order, option));
     return { changes: { order_data: toJson(order), amount: order.amount }, events: [['SET_SHIPPING_OPTION', { shipping_option: option }]] };
   });

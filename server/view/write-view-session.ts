@@ -13,6 +13,8 @@ import type { ViewSession } from '../sessions/session-schemas';
 export interface ViewWritePlan {
   changes: SessionChanges;
   events: [SessionEventName, Record<string, unknown>][];
+  /** Other rows that belong to this change, written in its transaction (e.g. the wallet tokens a gift card write applied). */
+  alsoWrite?: (trx: Executor) => Promise<void>;
 }
 
 export interface ViewWriteOptions {
@@ -47,7 +49,7 @@ export const lockOpenSession = async (trx: Executor, ctx: AppContext, sessionId:
  */
 export const writeViewSession = async (ctx: AppContext, sessionId: string, opts: ViewWriteOptions, plan: (session: SessionRecord) => Promise<ViewWritePlan>): Promise<ViewSession> => {
   const session = await loadWritableSession(ctx, sessionId, opts);
-  const { changes, events } = await plan(session);
+  const { changes, events, alsoWrite } = await plan(session);
   await inTransaction(ctx.database, async (trx) => {
     const row = await loadSession(trx, ctx.database, sessionId, { lock: true });
     if (row.version !== session.version) {
@@ -57,6 +59,7 @@ export const writeViewSession = async (ctx: AppContext, sessionId: string, opts:
     }
     await saveSessionChanges(trx, row, changes);
     for (const [name, details] of events) await appendSessionEvent(trx, row.id, name, { meta: opts.meta, details });
+    await alsoWrite?.(trx);
   });
   return getViewSession(ctx, sessionId);
 };

@@ -1,0 +1,20 @@
+import type { AppContext } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { AppError } from '../errors/app-error';
+import { loadCard, readLedgerEntry } from './wallet-repository';
+import type { ListInput, WalletTransactionView } from './wallet-schemas';
+
+/** The card's ledger, in the order written, paged with `starting_after` = the last entry's id; `next` is set when the page is full. */
+export const listCardTransactions = async (ctx: AppContext, actor: Actor, cardId: string, query: ListInput): Promise<{ entries: WalletTransactionView[]; next?: string }> => {
+  const { db } = ctx.database;
+  const card = await loadCard(db, actor.accountId, cardId);
+  let q = db.selectFrom('wallet_transactions as w').leftJoin('wallet_tokens as t', 't.id', 'w.token_id').selectAll('w').select('t.value as token_value').where('w.card_row_id', '=', card.id);
+  if (query.starting_after) {
+    const after = await db.selectFrom('wallet_transactions').select('seq').where('card_row_id', '=', card.id).where('id', '=', query.starting_after).executeTakeFirst();
+    if (!after) throw new AppError('WALLET_TRANSACTION_NOT_FOUND', `No transaction ${query.starting_after} on wallet card ${cardId}`, { errors: [{ path: 'starting_after', message: 'unknown' }] });
+    q = q.where('w.seq', '>', after.seq);
+  }
+  const rows = await q.orderBy('w.seq').limit(query.limit).execute();
+  const entries = rows.map(({ token_value, ...row }) => readLedgerEntry(row, card.card_id, token_value ?? undefined));
+  return rows.length === query.limit ? { entries, next: rows.at(-1)!.id } : { entries };
+};

@@ -1,0 +1,38 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { AppError } from '../errors/app-error';
+import type { StoredTokenFormat, TokenFormatInput } from './wallet-schemas';
+
+export const DEFAULT_TOKEN_PREFIX = 'KASSACARD:';
+const NUMBERS = '0123456789';
+const CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** Printable ASCII (Code 128 set B) that survives URLs, JSON and scanners; no space, quote or backslash. */
+const SYMBOLS = '!#$%&*+-.=?@_~';
+
+const invalid = (path: string, message: string) => new AppError('WALLET_TOKEN_FORMAT_INVALID', `The token format is not usable: ${message}`, { errors: [{ path: `format.${path}`, message }] });
+
+/**
+ * The format a token is made with. Without `length` or any character class the value is the
+ * default: the prefix (`KASSACARD:` unless given) and a UUID. Otherwise `length` (4-255, default 36)
+ * characters drawn from the chosen classes (numbers, characters and symbols, each on unless false).
+ */
+export const resolveTokenFormat = (input: TokenFormatInput | undefined): StoredTokenFormat => {
+  const f = input ?? {};
+  const prefix = f.prefix ?? DEFAULT_TOKEN_PREFIX;
+  const barcode = f.barcode ?? false;
+  if (f.length === undefined && f.numbers === undefined && f.characters === undefined && f.symbols === undefined) return { length: 36, prefix, barcode };
+  const format = { length: f.length ?? 36, prefix, numbers: f.numbers ?? true, characters: f.characters ?? true, symbols: f.symbols ?? true, barcode };
+  if (format.length < 4 || format.length > 255) throw invalid('length', 'length must be between 4 and 255');
+  if (alphabetOf(format) === '') throw invalid('numbers', 'at least one of numbers, characters and symbols must be true');
+  return format;
+};
+
+const alphabetOf = (f: StoredTokenFormat): string => (f.numbers ? NUMBERS : '') + (f.characters ? CHARACTERS : '') + (f.symbols ? SYMBOLS : '');
+
+/** A fresh value in the format: every character drawn with crypto.randomInt (uniform, cryptographic). */
+export const generateTokenValue = (f: StoredTokenFormat): string => {
+  if (f.numbers === undefined) return f.prefix + randomUUID();
+  const alphabet = alphabetOf(f);
+  let out = f.prefix;
+  for (let i = 0; i < f.length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+};

@@ -1,0 +1,87 @@
+import { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } from '@zxing/library';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { code128DataUri } from '../../server/wallets/token-barcode';
+import { generateTokenValue, resolveTokenFormat } from '../../server/wallets/token-format';
+
+/** Reads a `data:image/png;base64,...` Code 128 barcode back to its text. */
+const decode = (dataUri: string): string => {
+  expect(dataUri.startsWith('data:image/png;base64,')).toBe(true);
+  const png = PNG.sync.read(Buffer.from(dataUri.slice('data:image/png;base64,'.length), 'base64'));
+  const luminance = new Uint8ClampedArray(png.width * png.height);
+  for (let i = 0; i < luminance.length; i++) {
+    const [r, g, b] = [png.data[i * 4]!, png.data[i * 4 + 1]!, png.data[i * 4 + 2]!];
+    luminance[i] = (r * 299 + g * 587 + b * 114) / 1000;
+  }
+  const hints = new Map<DecodeHintType, unknown>([
+    [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]],
+    [DecodeHintType.TRY_HARDER, true],
+  ]);
+  const reader = new MultiFormatReader();
+  reader.setHints(hints);
+  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, png.width, png.height)));
+  const result = reader.decode(bitmap);
+  expect(result.getBarcodeFormat()).toBe(BarcodeFormat.CODE_128);
+  return result.getText();
+};
+
+describe('card token barcodes', () => {
+  const formats = [
+    undefined,
+    { length: 12, numbers: true, characters: false, symbols: false, prefix: '' },
+    { length: 20, prefix: 'GC-' },
+    { length: 4, numbers: false, characters: false, symbols: true },
+    { length: 60, numbers: false, characters: true, symbols: false, prefix: 'X' },
+  ];
+  for (const f of formats) {
+    it(`a Code 128 PNG decodes back to the value (format ${JSON.stringify(f)})`, async () => {
+      for (let i = 0; i < 5; i++) {
+        const value = generateTokenValue(resolveTokenFormat(f));
+        expect(decode(await code128DataUri(value))).toBe(value);
+      }
+    });
+  }
+});
+
+describe('card token formats', () => {
+  it('without format: KASSACARD: and a UUID', () => {
+    const format = resolveTokenFormat(undefined);
+    expect(format).toEqual({ length: 36, prefix: 'KASSACARD:', barcode: false });
+    expect(generateTokenValue(format)).toMatch(/^KASSACARD:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('a prefix alone keeps the UUID', () => {
+    expect(generateTokenValue(resolveTokenFormat({ prefix: 'GIFT:' }))).toMatch(/^GIFT:[0-9a-f-]{36}$/);
+  });
+
+  it('the length excludes the prefix, and only characters of the chosen classes are drawn', () => {
+    const classes: [Record<string, boolean>, RegExp][] = [
+      [{ numbers: true, characters: false, symbols: false }, /^[0-9]+$/],
+      [{ numbers: false, characters: true, symbols: false }, /^[A-Za-z]+$/],
+      [{ numbers: false, characters: false, symbols: true }, /^[!#$%&*+\-.=?@_~]+$/],
+      [{ numbers: true, characters: true, symbols: false }, /^[0-9A-Za-z]+$/],
+    ];
+    for (const [flags, pattern] of classes) {
+      const format = resolveTokenFormat({ length: 40, prefix: 'P:', ...flags });
+      for (let i = 0; i < 50; i++) {
+        const value = generateTokenValue(format);
+        expect(value.startsWith('P:')).toBe(true);
+        expect(value).toHaveLength(42);
+        expect(value.slice(2)).toMatch(pattern);
+      }
+    }
+  });
+
+  it('every character of a numbers-only alphabet shows up (uniform draw)', () => {
+    const format = resolveTokenFormat({ length: 200, numbers: true, characters: false, symbols: false, prefix: '' });
+    expect(new Set(generateTokenValue(format)).size).toBe(10);
+  });
+
+  it('an empty alphabet, a length below 4 or above 255 is WALLET_TOKEN_FORMAT_INVALID', () => {
+    for (const f of [{ numbers: false, characters: false, symbols: false }, { length: 3 }, { length: 256 }, { length: 0 }, { length: -1 }]) {
+      expect(() => resolveTokenFormat(f)).toThrow(expect.objectContaining({ code: 'WALLET_TOKEN_FORMAT_INVALID' }));
+    }
+    expect(resolveTokenFormat({ length: 4 }).length).toBe(4);
+    expect(resolveTokenFormat({ length: 255 }).length).toBe(255);
+  });
+});
