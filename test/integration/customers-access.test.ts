@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
 import { ApiClient, payBody } from '../support/api-client';
 import { ACCOUNT } from '../support/test-server';
-import { OTHER, useKassa } from '../support/fixtures';
+import { clientWithScopes, OTHER, useKassa } from '../support/fixtures';
 
 const { srv, api, other, customer, db } = useKassa({ other: true });
 
@@ -11,18 +10,7 @@ const OTHER_USERS = `/v1/accounts/${OTHER.accountId}/customers/users`;
 let seq = 0;
 const uniqueId = (prefix = 'c') => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 
-/** A client of the test account with exactly `scopes`. */
-const clientWith = async (scopes: string[]) => {
-  const clientId = uniqueId('client');
-  const secret = 'scoped-secret-0123456789';
-  await ensureAccountClient(srv.kassa.ctx.database, { accountId: ACCOUNT, accountName: 'Test', clientId, clientSecret: secret });
-  await db()
-    .updateTable('api_clients')
-    .set({ scopes: JSON.stringify(scopes) })
-    .where('client_id', '=', clientId)
-    .execute();
-  return ApiClient.login(srv.baseUrl, ACCOUNT, clientId, secret);
-};
+const clientWith = (scopes: string[]) => clientWithScopes({ srv }, scopes);
 
 /** Everything stored for the test account's customers and cards, to show a refused request changed nothing. */
 const snapshot = async () => ({

@@ -197,9 +197,9 @@ describe('another account and scopes', () => {
 
   it('reads need admin:accounts or read:accounts and writes admin:accounts or write:accounts (403 otherwise, nothing changes); no token is 401', async () => {
     const pd = await created(api, PAYOUTS, payoutBody());
-    const reader = await clientWithScopes(k, 'accounts-reader', ['read:accounts']);
-    const writer = await clientWithScopes(k, 'accounts-writer', ['write:accounts']);
-    const checkoutOnly = await clientWithScopes(k, 'checkout-only', ['admin:checkout', 'write:customers']);
+    const reader = await clientWithScopes(k, ['read:accounts']);
+    const writer = await clientWithScopes(k, ['write:accounts'], 'accounts-writer');
+    const checkoutOnly = await clientWithScopes(k, ['admin:checkout', 'write:customers']);
     expect((await reader.get(`${PAYOUTS}/${pd.payout_destination_id}`)).status).toBe(200);
     expect((await reader.get(STORES)).status).toBe(200);
     await expectRejected(k, () => reader.post(PAYOUTS, payoutBody()), 403, 'INSUFFICIENT_SCOPE');

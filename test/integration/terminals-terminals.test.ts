@@ -235,9 +235,9 @@ describe('another account, scopes and concurrency', () => {
   it('reads need admin:accounts or read:accounts and writes admin:accounts or write:accounts: 403 otherwise, and nothing changes', async () => {
     const { store } = await storeWithPayouts(api);
     const terminal = await register(store.store_id);
-    const reader = await clientWithScopes(k, 'terminal-reader', ['read:accounts']);
-    const writer = await clientWithScopes(k, 'terminal-writer', ['write:accounts']);
-    const none = await clientWithScopes(k, 'terminal-none', ['admin:checkout', 'admin:customers', 'admin:wallets']);
+    const reader = await clientWithScopes(k, ['read:accounts']);
+    const writer = await clientWithScopes(k, ['write:accounts'], 'terminal-writer');
+    const none = await clientWithScopes(k, ['admin:checkout', 'admin:customers', 'admin:wallets']);
     expect((await reader.get(`${TERMINALS}/${terminal.terminal_id}`)).body).toEqual(terminal);
     expect((await reader.get(TERMINALS)).status).toBe(200);
     await expectRejected(k, () => reader.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id }), 403, 'INSUFFICIENT_SCOPE');

@@ -4,7 +4,7 @@ import { ensureAccountClient } from '../../server/accounts/ensure-account-client
 import type { DB } from '../../server/db/schema';
 import { APPROVE_CARD, ApiClient, payBody, sessionBody, type Card } from './api-client';
 import { startMerchant, type Merchant, type Respond } from './callback-helpers';
-import { startTestServer, type TestServer } from './test-server';
+import { ACCOUNT, startTestServer, type TestServer } from './test-server';
 
 /**
  * The one place an integration test gets its Kassa: a test server on a fresh database, the
@@ -158,4 +158,18 @@ export const otherId = (id: string): string => {
 export const clockPast = async (iso: string) => {
   const at = Date.parse(iso);
   await expect.poll(() => Date.now(), { interval: 1, timeout: Math.max(0, at - Date.now()) + 1000 }).toBeGreaterThan(at);
+};
+
+let scopedClients = 0;
+
+/** A new client of the test account with exactly `scopes`, logged in (for the 403 tests of each area). */
+export const clientWithScopes = async (k: Pick<KassaFixture, 'srv'>, scopes: string[], clientId = `scoped-${process.pid}-${++scopedClients}`): Promise<ApiClient> => {
+  const secret = 'scoped-secret-0123456789abcdef';
+  await ensureAccountClient(k.srv.kassa.ctx.database, { accountId: ACCOUNT, accountName: 'Test shop', clientId, clientSecret: secret });
+  await k.srv.kassa.ctx.database.db
+    .updateTable('api_clients')
+    .set({ scopes: JSON.stringify(scopes) })
+    .where('client_id', '=', clientId)
+    .execute();
+  return ApiClient.login(k.srv.baseUrl, ACCOUNT, clientId, secret);
 };

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
 import type { KassaFixture } from './fixtures';
 import { ApiClient, type ApiResponse } from './api-client';
 import { ACCOUNT } from './test-server';
@@ -60,18 +59,7 @@ export const storeWithPayouts = async (api: ApiClient, aid = ACCOUNT) => {
 
 export const del = (api: ApiClient, path: string) => api.request('DELETE', path);
 
-/** A client of the test account with exactly `scopes`, logged in. */
-export const clientWithScopes = async (k: Pick<KassaFixture, 'srv' | 'db'>, clientId: string, scopes: string[]) => {
-  const secret = `${clientId}-secret-0123456789`;
-  await ensureAccountClient(k.srv.kassa.ctx.database, { accountId: ACCOUNT, accountName: 'Test shop', clientId, clientSecret: secret });
-  await k
-    .db()
-    .updateTable('api_clients')
-    .set({ scopes: JSON.stringify(scopes) })
-    .where('client_id', '=', clientId)
-    .execute();
-  return ApiClient.login(k.srv.baseUrl, ACCOUNT, clientId, secret);
-};
+export { clientWithScopes } from './fixtures';
 
 /** Everything this area stores, of every account, to assert that a rejected request changed nothing. */
 export const storedState = async (k: Pick<KassaFixture, 'db'>) => {

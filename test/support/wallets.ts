@@ -1,4 +1,3 @@
-import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
 import type { KassaFixture } from './fixtures';
 import { ApiClient } from './api-client';
 import { ACCOUNT } from './test-server';
@@ -9,18 +8,7 @@ export const otherWallets = (account: string) => `/v1/accounts/${account}/wallet
 let seq = 0;
 export const uniqueId = (prefix = 'card') => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 
-/** A client of the test account with exactly these scopes, logged in. */
-export const clientWithScopes = async (k: Pick<KassaFixture, 'srv'>, scopes: string[]): Promise<ApiClient> => {
-  const clientId = uniqueId('scoped');
-  const secret = 'scoped-secret-0123456789abcdef';
-  await ensureAccountClient(k.srv.kassa.ctx.database, { accountId: ACCOUNT, accountName: 'Test shop', clientId, clientSecret: secret });
-  await k.srv.kassa.ctx.database.db
-    .updateTable('api_clients')
-    .set({ scopes: JSON.stringify(scopes) })
-    .where('client_id', '=', clientId)
-    .execute();
-  return ApiClient.login(k.srv.baseUrl, ACCOUNT, clientId, secret);
-};
+export { clientWithScopes } from './fixtures';
 
 /** Creates a card through the API (expects 200). */
 export const createCard = async (api: ApiClient, body: Record<string, unknown> = {}) => {
