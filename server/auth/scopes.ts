@@ -18,6 +18,14 @@ export const ALL_SCOPES = [
   'admin:wallets',
   'write:wallets',
   'read:wallets',
+  'admin:discounts',
+  'write:discounts',
+  'read:discounts',
+  'write:discounts:/available_for_receipt',
+  'admin:shopping',
+  'write:shopping',
+  'read:shopping',
+  'write:shopping:/orders/ANY/events',
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];
@@ -35,6 +43,12 @@ export const SCOPES = {
   customersWrite: ['admin:customers', 'write:customers'],
   walletsRead: ['admin:wallets', 'write:wallets', 'read:wallets'],
   walletsWrite: ['admin:wallets', 'write:wallets'],
+  discountsRead: ['admin:discounts', 'write:discounts', 'read:discounts'],
+  discountsWrite: ['admin:discounts', 'write:discounts'],
+  discountsForReceipt: ['admin:discounts', 'write:discounts', 'write:discounts:/available_for_receipt'],
+  shoppingRead: ['admin:shopping', 'write:shopping', 'read:shopping'],
+  shoppingWrite: ['admin:shopping', 'write:shopping'],
+  shoppingEvents: ['admin:shopping', 'write:shopping', 'write:shopping:/orders/ANY/events'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /** Who is calling: resolved from a bearer token or an API key. */

@@ -12,6 +12,8 @@ import * as m0011 from './migrations/0011-customer-actions';
 import * as m0012 from './migrations/0012-customers';
 import * as m0013 from './migrations/0013-wallets';
 import * as m0014 from './migrations/0014-stores-terminals';
+import * as m0015 from './migrations/0015-discounts';
+import * as m0016 from './migrations/0016-shopping-orders';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +30,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-customers': m0012,
   '0013-wallets': m0013,
   '0014-stores-terminals': m0014,
+  '0015-discounts': m0015,
+  '0016-shopping-orders': m0016,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CustomerTables } from '../customers/customers-tables';
+import type { DiscountTables } from '../discounts/discounts-tables';
+import type { OrderTables } from '../orders/orders-tables';
 import type { TerminalTables } from '../terminals/terminals-tables';
 import type { WalletTables } from '../wallets/wallets-tables';
 
@@ -288,7 +290,7 @@ export interface SmsOutboxTable {
 }
 
 /** The account API's tables (issue 10) are declared beside their use cases. */
-export interface DB extends CustomerTables, WalletTables, TerminalTables {
+export interface DB extends CustomerTables, WalletTables, TerminalTables, DiscountTables, OrderTables {
   accounts: AccountsTable;
   api_clients: ApiClientsTable;
   api_keys: ApiKeysTable;

@@ -99,6 +99,14 @@ export const ERROR_CODES = [
   'TERMINAL_ALREADY_EXISTS',
   'UNKNOWN_DEVICE_MODEL',
 
+  // account API: discount rules and receipts (issue 11)
+  'DISCOUNT_RULE_NOT_FOUND',
+
+  // account API: shopping orders (issue 11)
+  'ORDER_NOT_FOUND',
+  'DRAFT_ORDER_NOT_FOUND',
+  'ORDER_VERSION_CONFLICT',
+
   // idempotency (ADR 006)
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_PROGRESS',

@@ -6,7 +6,9 @@ import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { callbackRoutes } from './routes/callback-routes';
 import { customerRoutes } from './routes/customer-routes';
+import { discountRoutes } from './routes/discount-routes';
 import { gatewayRoutes } from './routes/gateway-routes';
+import { orderRoutes } from './routes/order-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { sessionOperationRoutes } from './routes/session-operation-routes';
 import { sessionRoutes } from './routes/session-routes';
@@ -33,6 +35,8 @@ const apiRoutes: RouteDef[] = [
   ...customerRoutes,
   ...walletRoutes,
   ...terminalRoutes,
+  ...discountRoutes,
+  ...orderRoutes,
 ];
 
 const openApiRoute = defineRoute({
