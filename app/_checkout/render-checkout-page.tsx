@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
+import { preloadFirstRender } from '../../components/checkout/checkout';
 import { CheckoutApp, checkoutTitle, type CheckoutAppProps } from '../../components/checkout/checkout-app';
 import { ISLAND_ID, PROPS_ID, scriptJson } from '../../components/checkout/island';
+import { preHydrationGuard } from '../../components/checkout/pre-hydration';
 import { firstParam, parseCheckoutOptions } from '../../components/checkout/options';
 import { MESSAGES } from '../../components/i18n/messages';
 import { loadCheckoutPage } from '../../server/pages/load-checkout-page';
@@ -73,6 +75,8 @@ export const renderCheckoutPage = async ({ url, cookie, viewerCountry }: Checkou
   const [initial, savedChoice] = await Promise.all([loadCheckoutPage(sid, options.viewerCountry), readPaymentChoice(cookieValue(cookie, CHOICE_COOKIE), sid)]);
   const messages = MESSAGES[options.language];
   const props: CheckoutAppProps = { sid, options, initial, savedChoice, messages };
+  // the same lazily loaded parts the browser loads before hydrating, so both render the same tree
+  await preloadFirstRender(initial);
   const island = await renderIsland(props);
   // A session that does not exist is a page that does not exist; a paid or closed one is still its page.
   const status = initial.kind === 'unavailable' && initial.body.code === 'SESSION_NOT_FOUND' ? 404 : 200;
@@ -81,6 +85,7 @@ export const renderCheckoutPage = async ({ url, cookie, viewerCountry }: Checkou
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">',
     `<title>${escapeHtml(checkoutTitle(messages))}</title><link rel="icon" href="/icon.svg" type="image/svg+xml">`,
     `<style>${assets.css}</style>`,
+    `<script>(${preHydrationGuard.toString()})(${scriptJson(ISLAND_ID)})</script>`,
     `<script type="module">${loader(assets)}</script>`,
     '</head><body class="text-slate-900 antialiased">',
     `<div id="${ISLAND_ID}">${island}</div>`,

@@ -7,6 +7,7 @@ import { loadMessages } from '../i18n/load-messages';
 import type { Messages } from '../i18n/messages/en';
 import type { CheckoutPageData } from '../../domain/view-types';
 import { Checkout } from './checkout';
+import { afterHydration } from './pre-hydration';
 import type { CheckoutOptions } from './options';
 
 export interface CheckoutAppProps {
@@ -38,10 +39,8 @@ export const CheckoutApp = ({ sid, options, initial, savedChoice, messages }: Ch
     setText({ language, messages: loaded });
   }, []);
   const shown = useMemo(() => ({ ...options, language: text.language }), [options, text.language]);
-  // marks the page as running (browser tests wait for it before choosing a payment type)
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  // the page runs: marks it (browser tests wait for it) and replays what the shopper did before
+  useEffect(afterHydration, []);
   return (
     <I18nProvider language={text.language} messages={text.messages} switchLanguage={switchLanguage}>
       <QueryClientProvider client={client}>

@@ -3,11 +3,12 @@ import type { CheckoutPageData, SessionUnavailableBody, ViewSession } from '../.
 import { SessionUnavailableError } from './api';
 import { CancelCheckout } from './cancel-checkout';
 import { CheckoutFrame } from './checkout-frame';
-import { lazy, Suspense } from 'react';
+import { lazyPart } from './lazy-part';
 import { LoadError } from './load-error';
 import type { CheckoutOptions } from './options';
 import { OrderSummaryPanel } from './order-summary-panel';
 import { PaymentPanel } from './payment-panel';
+import { preloadMethodForms } from './payment-methods';
 import { TestModeNotice } from './test-mode-notice';
 import { useCheckoutSdk } from './use-checkout-sdk';
 import { useViewSession } from './use-view-session';
@@ -21,9 +22,15 @@ interface Props {
 
 // Only express sessions need the express steps, and only a session that cannot be paid (or was
 // just paid) its message: their code loads with them (ADR 018).
-const ReturnedPayment = lazy(() => import('./returned-payment').then((m) => ({ default: m.ReturnedPayment })));
-const SessionUnavailable = lazy(() => import('./session-unavailable').then((m) => ({ default: m.SessionUnavailable })));
-const ExpressSteps = lazy(() => import('./express/express-steps').then((m) => ({ default: m.ExpressSteps })));
+const ReturnedPayment = lazyPart(() => import('./returned-payment').then((m) => m.ReturnedPayment));
+const SessionUnavailable = lazyPart(() => import('./session-unavailable').then((m) => m.SessionUnavailable));
+const ExpressSteps = lazyPart(() => import('./express/express-steps').then((m) => m.ExpressSteps));
+
+/** Loads the lazily loaded parts the page's first render shows (the island entry awaits it before hydrating). */
+export const preloadFirstRender = async (initial: CheckoutPageData): Promise<void> => {
+  if (initial.kind !== 'open') return void (await Promise.all([ReturnedPayment.preload(), SessionUnavailable.preload()]));
+  await Promise.all([initial.session.express ? ExpressSteps.preload() : undefined, preloadMethodForms(initial.session.configuration.payment_methods)]);
+};
 
 /** The hosted checkout for one session, rendered first on the server from `initial`. */
 export const Checkout = ({ sid, options, initial, savedChoice }: Props) =>
@@ -34,9 +41,7 @@ const Unavailable = ({ sid, options, body }: { sid: string; options: CheckoutOpt
   const paidNow = returned && body.session_details?.transaction_id === returned.transactionId && (body.cause === 'AUTHORIZED' || body.cause === 'ON_HOLD');
   return (
     <CheckoutFrame sid={sid} options={options}>
-      <div className="mx-auto max-w-lg">
-        <Suspense fallback={null}>{paidNow ? <ReturnedPayment sid={sid} body={body} /> : <SessionUnavailable sid={sid} body={body} />}</Suspense>
-      </div>
+      <div className="mx-auto max-w-lg">{paidNow ? <ReturnedPayment sid={sid} body={body} /> : <SessionUnavailable sid={sid} body={body} />}</div>
     </CheckoutFrame>
   );
 };
@@ -55,11 +60,7 @@ const OpenCheckout = ({ sid, options, session: initialSession, savedChoice }: { 
         <div className="mt-4 space-y-4 lg:order-first lg:mt-0">
           {query.error && !(query.error instanceof SessionUnavailableError) ? <LoadError onRetry={() => void query.refetch()} /> : null}
           {testMode ? <TestModeNotice /> : null}
-          {session.express ? (
-            <Suspense fallback={null}>
-              <ExpressSteps sid={sid} session={session} />
-            </Suspense>
-          ) : null}
+          {session.express ? <ExpressSteps sid={sid} session={session} /> : null}
           <PaymentPanel
             sid={sid}
             session={session}

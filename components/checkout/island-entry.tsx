@@ -1,11 +1,22 @@
 import { hydrateRoot } from 'react-dom/client';
+import { preloadFirstRender } from './checkout';
 import { CheckoutApp, type CheckoutAppProps } from './checkout-app';
 import { ISLAND_ID, PROPS_ID } from './island';
 
 /**
  * The checkout page's only script (ADR 018; built by scripts/build-lib.mjs into dist/checkout/):
- * hydrates the server-rendered checkout with the props the server rendered it from.
+ * loads the lazily loaded parts the first render shows, then hydrates the server-rendered
+ * checkout with the props the server rendered it from. What the shopper did before that (clicks,
+ * typing) the page's inline guard kept and replays once the page runs (`pre-hydration.ts`).
  */
-const container = document.getElementById(ISLAND_ID);
-const json = document.getElementById(PROPS_ID)?.textContent;
-if (container && json) hydrateRoot(container, <CheckoutApp {...(JSON.parse(json) as CheckoutAppProps)} />);
+const start = async () => {
+  const container = document.getElementById(ISLAND_ID);
+  const json = document.getElementById(PROPS_ID)?.textContent;
+  if (!container || !json) return;
+  const props = JSON.parse(json) as CheckoutAppProps;
+  // A part that fails to load here is loaded again when it renders (it suspends until then).
+  await preloadFirstRender(props.initial).catch(() => undefined);
+  hydrateRoot(container, <CheckoutApp {...props} />);
+};
+
+void start();

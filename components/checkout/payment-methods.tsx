@@ -1,9 +1,10 @@
 'use client';
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { useEffect, useId } from 'react';
 import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/translate';
 import { CardMethod } from './methods/card-method';
+import { lazyPart } from './lazy-part';
 import { MethodIcon } from './methods/method-icon';
 import type { usePayment } from './use-payment';
 
@@ -28,18 +29,19 @@ export interface MethodChoice {
 type Props = MethodChoice & { payment: Payment };
 
 // The card is in the first load; the other types' forms load once the page runs (ADR 018).
-const loadContact = () => import('./methods/contact-method');
-const loadWallet = () => import('./methods/wallet-method');
-const ContactMethod = lazy(() => loadContact().then((m) => ({ default: m.ContactMethod })));
-const WalletMethod = lazy(() => loadWallet().then((m) => ({ default: m.WalletMethod })));
+const ContactMethod = lazyPart(() => import('./methods/contact-method').then((m) => m.ContactMethod));
+const WalletMethod = lazyPart(() => import('./methods/wallet-method').then((m) => m.WalletMethod));
 
-/** Starts loading the forms of the non-card types the session offers, so choosing one shows it at once. */
-const usePreloadForms = (methods: Props['methods']) => {
+/** Loads the forms of the non-card types the session offers, so choosing one shows it at once. */
+export const preloadMethodForms = async (methods: Props['methods']): Promise<void> => {
   const types = methods.map((m) => m.payment_product_type).join();
+  await Promise.all([/sandbox\.(invoice|installment)/.test(types) ? ContactMethod.preload() : undefined, types.includes('sandbox.wallet') ? WalletMethod.preload() : undefined]);
+};
+
+const usePreloadForms = (methods: Props['methods']) => {
   useEffect(() => {
-    if (/sandbox\.(invoice|installment)/.test(types)) void loadContact();
-    if (types.includes('sandbox.wallet')) void loadWallet();
-  }, [types]);
+    void preloadMethodForms(methods);
+  }, [methods]);
 };
 
 /** The form that pays with one type. */
@@ -47,17 +49,9 @@ const MethodForm = ({ type, sid, session, payment }: { type: string; sid: string
   switch (type) {
     case 'sandbox.invoice':
     case 'sandbox.installment':
-      return (
-        <Suspense fallback={null}>
-          <ContactMethod type={type} sid={sid} session={session} payment={payment} />
-        </Suspense>
-      );
+      return <ContactMethod type={type} sid={sid} session={session} payment={payment} />;
     case 'sandbox.wallet':
-      return (
-        <Suspense fallback={null}>
-          <WalletMethod sid={sid} session={session} payment={payment} />
-        </Suspense>
-      );
+      return <WalletMethod sid={sid} session={session} payment={payment} />;
     default:
       return <CardMethod session={session} payment={payment} />;
   }

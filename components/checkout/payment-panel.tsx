@@ -9,11 +9,11 @@ import { PaymentMethods, type MethodChoice } from './payment-methods';
 import { returnedErrorKey } from './payment-errors';
 import { isEmbedded, type ValidationResult } from './sdk-messages';
 import { usePayment } from './use-payment';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
+import { lazyPart } from './lazy-part';
 
 // The confirmation loads while the payment is under way (ADR 018).
-const loadApproved = () => import('./payment-approved');
-const PaymentApproved = lazy(() => loadApproved().then((m) => ({ default: m.PaymentApproved })));
+const PaymentApproved = lazyPart(() => import('./payment-approved').then((m) => m.PaymentApproved));
 
 type Props = MethodChoice & {
   returned: CheckoutOptions['returnedPayment'];
@@ -29,14 +29,9 @@ export const PaymentPanel = ({ sid, session, methods, activeType, onSelectType, 
   const savesCard = session.token_provider !== undefined;
   const giftCardsPayAll = (session.order.gift_cards?.length ?? 0) > 0 && session.amount_due === 0;
   useEffect(() => {
-    if (payment.busy) void loadApproved();
+    if (payment.busy) void PaymentApproved.preload();
   }, [payment.busy]);
-  if (payment.approved)
-    return (
-      <Suspense fallback={null}>
-        <PaymentApproved merchantName={merchantName} redirectUrl={payment.approved.redirectUrl} embedded={isEmbedded()} onHold={payment.approved.onHold} />
-      </Suspense>
-    );
+  if (payment.approved) return <PaymentApproved merchantName={merchantName} redirectUrl={payment.approved.redirectUrl} embedded={isEmbedded()} onHold={payment.approved.onHold} />;
   const returnedError = returned?.error && !payment.alert ? t(returnedErrorKey(returned.error)) : undefined;
   return (
     <Panel labelledBy="payment-heading">

@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, createSession, getToken, type Transaction } from './support/api';
+import { fillCard, payButton } from './support/checkout-page';
+import { CARDS } from './support/constants';
+import { startMerchantServer, type MerchantServer } from './support/merchant-server';
+
+/**
+ * The page is complete before its script runs (ADR 018). What a shopper does in that moment is kept:
+ * the page's script is held back here until the test has typed and clicked, then let through.
+ */
+let merchant: MerchantServer;
+let token: string;
+test.beforeAll(async () => {
+  merchant = await startMerchantServer();
+  token = await getToken();
+});
+test.afterAll(async () => {
+  await merchant.close();
+});
+
+/** Holds every checkout module until `release()`; `requested` resolves once the page asked for one. */
+const holdScripts = async (page: Page) => {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let requested!: () => void;
+  const asked = new Promise<void>((r) => (requested = r));
+  await page.route('**/_kassa/checkout/*.js', async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { release, asked };
+};
+
+const returnedTransaction = async (page: Page) => {
+  await page.waitForURL((u) => u.toString().startsWith(`${merchant.origin}/return`));
+  const res = await api<Transaction & { payment_product_type: string }>('GET', `/v1/transactions/${new URL(page.url()).searchParams.get('transaction_id')}`, { token });
+  return res.body;
+};
+
+test('a card typed and Pay pressed before the page runs: nothing is lost, the payment goes through once it runs', async ({ page }) => {
+  const s = await createSession(token, { return_url: `${merchant.origin}/return` }, { configuration: { sandbox: { creditcard: { enabled: true } } } });
+  const scripts = await holdScripts(page);
+  await page.goto(s.url);
+  await scripts.asked;
+  await fillCard(page, { number: CARDS.approve });
+  await payButton(page).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  expect(page.url()).toContain('/?sid=');
+  scripts.release();
+  const tx = await returnedTransaction(page);
+  expect(tx.status).toBe('AUTHORIZED');
+});
+
+test('the wallet button pressed before the page runs opens the wallet once it runs', async ({ page }) => {
+  const s = await createSession(token, { return_url: `${merchant.origin}/return` }, { configuration: { sandbox: { wallet: { enabled: true } } } });
+  const scripts = await holdScripts(page);
+  await page.goto(s.url);
+  await scripts.asked;
+  await page.getByRole('button', { name: /Continue to Sandbox Wallet/ }).click();
+  scripts.release();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  expect((await returnedTransaction(page)).payment_product_type).toBe('sandbox.wallet');
+});
