@@ -7,7 +7,7 @@ import { oncePerKey } from '../idempotency/once-per-key';
 import { nowIso } from '../shared/clock';
 import { parseJson, toJson } from '../shared/json-columns';
 import { assertAmountsFit } from './order-amounts';
-import { loadDraft, readDraft } from './order-repository';
+import { expiresAt, loadDraft, readDraft } from './order-repository';
 import type { DraftView, OrderData, OrderItemInput } from './order-schemas';
 
 /** Adds one item to a draft; its line_id must be new in the draft. */
@@ -21,11 +21,12 @@ export const addDraftItem = async (ctx: AppContext, actor: Actor, draftId: strin
         throw new AppError('INVALID_REQUEST', `The draft already has an item with line_id ${item.line_id}`, { errors: [{ path: 'line_id', message: 'already used in this draft' }] });
       }
       const next = [...items, item];
+      const now = nowIso();
       assertAmountsFit(next);
       expectUpdated(
         await trx
           .updateTable('shopping_orders')
-          .set({ data: toJson({ ...data, items: next }), version: row.version + 1, updated_at: nowIso() })
+          .set({ data: toJson({ ...data, items: next }), version: row.version + 1, updated_at: now, expires_at: expiresAt(now, data.time_to_live) })
           .where('id', '=', row.id)
           .where('version', '=', row.version)
           .executeTakeFirst(),

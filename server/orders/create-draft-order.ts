@@ -7,7 +7,7 @@ import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 import { assertAmountsFit } from './order-amounts';
-import { readDraft } from './order-repository';
+import { expiresAt, readDraft } from './order-repository';
 import type { CreateDraftInput, DraftView } from './order-schemas';
 
 /**
@@ -35,7 +35,7 @@ export const createDraftOrder = async (ctx: AppContext, actor: Actor, input: Cre
           created_at: now,
           created_by: actor.subject,
           updated_at: now,
-          expires_at: null,
+          expires_at: expiresAt(now, data.time_to_live),
           emptied_at: null,
         })
         .execute();
