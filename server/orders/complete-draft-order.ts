@@ -6,7 +6,7 @@ import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { parseJson, toJson } from '../shared/json-columns';
-import { apiEvent, expiresAt, loadDraft, loadOrder, readOrder, shoppingPath } from './order-repository';
+import { apiEvent, expiresAt, loadDraft, loadOrder, readOrderWithMoney, shoppingPath } from './order-repository';
 import type { CreateDraftInput, OrderView } from './order-schemas';
 
 /** The account's next order number (1, 2, ...), in the caller's transaction (the upsert locks the counter on PostgreSQL). */
@@ -70,5 +70,5 @@ export const completeDraftOrder = async (ctx: AppContext, actor: Actor, draftId:
       return id;
     }),
   );
-  return { orders: [readOrder(await loadOrder(ctx.database.db, actor.accountId, orderId))] };
+  return { orders: [await readOrderWithMoney(ctx.database.db, await loadOrder(ctx.database.db, actor.accountId, orderId))] };
 };

@@ -1,5 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
+import { parseJson } from '../shared/json-columns';
+import { linkedMoney } from './order-payment';
 import { orderNotFound, readOrder } from './order-repository';
 import type { ListOrdersInput, OrderView, Page } from './order-schemas';
 
@@ -28,6 +30,12 @@ export const listOrders = async (ctx: AppContext, actor: Actor, query: ListOrder
     .orderBy('id')
     .limit(query.limit + 1)
     .execute();
-  const items = rows.slice(0, query.limit).map((r) => readOrder(r, query.include_events));
+  const shown = rows.slice(0, query.limit);
+  const money = await linkedMoney(
+    db,
+    actor.accountId,
+    shown.map((r) => ({ order_id: r.order_id, currency: parseJson<{ currency?: string }>(r.data).currency })),
+  );
+  const items = shown.map((r) => readOrder(r, query.include_events, money.get(r.order_id!)));
   return { items, ...(rows.length > query.limit ? { next: items.at(-1)!.id } : {}) };
 };

@@ -9,6 +9,7 @@ import type { ShoppingOrdersTable } from './orders-tables';
 import type { DraftView, EventFilter, OrderData, OrderEvent, OrderItemInput, OrderView } from './order-schemas';
 import { orderAmounts } from './order-amounts';
 import { orderState } from './order-state';
+import { linkedMoney, paymentOf, type LinkedMoney } from './order-payment';
 
 export type OrderRow = Selectable<ShoppingOrdersTable>;
 
@@ -41,17 +42,24 @@ export const filterEvents = (events: OrderEvent[], filters: EventFilter[] | unde
 /** `updated_at + time_to_live`, or null without a time_to_live. */
 export const expiresAt = (updatedAt: string, ttl: number | undefined): string | null => (ttl === undefined ? null : new Date(Date.parse(updatedAt) + ttl * 1000).toISOString());
 
-export const readOrder = (row: OrderRow, filters?: EventFilter[]): OrderView => {
+/** readOrder with the money its linked checkout transactions hold, read now. */
+export const readOrderWithMoney = async (exec: Executor, row: OrderRow, filters?: EventFilter[]): Promise<OrderView> => {
+  const money = await linkedMoney(exec, row.account_id, [{ order_id: row.order_id, currency: parseJson<Partial<OrderData>>(row.data).currency }]);
+  return readOrder(row, filters, money.get(row.order_id!));
+};
+
+/** The order as the API returns it; `money` is what its linked checkout transactions hold (see order-payment.ts). */
+export const readOrder = (row: OrderRow, filters?: EventFilter[], money?: LinkedMoney): OrderView => {
   const data = parseJson<Partial<OrderData>>(row.data);
   const events = parseJson<OrderEvent[]>(row.events);
+  const amounts = orderAmounts(data.items ?? []);
   return {
     id: row.id,
     order_id: row.order_id!,
     order_number: row.order_number!,
     ...data,
     status: row.status as OrderView['status'],
-    payment_status: 'pending',
-    ...(row.emptied_at ? { emptied_at: row.emptied_at } : { ...orderAmounts(data.items ?? []), total_manual_discount_amount: 0 }),
+    ...(row.emptied_at ? { payment_status: 'pending', emptied_at: row.emptied_at } : { ...amounts, total_manual_discount_amount: 0, ...paymentOf(amounts.gross_amount, money) }),
     ...(row.expires_at ? { time_to_live_expires_at: row.expires_at } : {}),
     version: row.version,
     events: filterEvents(events, filters),

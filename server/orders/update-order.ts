@@ -6,7 +6,7 @@ import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { parseJson, toJson } from '../shared/json-columns';
 import { assertAmountsFit } from './order-amounts';
-import { apiEvent, expiresAt, loadOrder, orderNotFound, readOrder, shoppingPath } from './order-repository';
+import { apiEvent, expiresAt, loadOrder, orderNotFound, readOrderWithMoney, shoppingPath } from './order-repository';
 import type { EventFilter, OrderData, OrderEvent, OrderView, UpdateOrderInput } from './order-schemas';
 
 /** `If-Match: 3`, `"3"` or `W/"3"` give 3; anything else is a 400. */
@@ -41,5 +41,5 @@ export const updateOrder = async (ctx: AppContext, actor: Actor, orderId: string
     expectUpdated(await trx.updateTable('shopping_orders').set(next).where('id', '=', current.id).where('version', '=', current.version).executeTakeFirst(), 'The order');
     return { ...current, ...next };
   });
-  return readOrder(row, include);
+  return readOrderWithMoney(ctx.database.db, row, include);
 };

@@ -25,6 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('shopping_orders_list').on('shopping_orders').columns(['account_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('shopping_orders_expiry').on('shopping_orders').columns(['expires_at']).execute();
 
+  // An order's payment is read from the transactions whose merchant_reference is its order_id.
+  await db.schema.createIndex('transactions_account_merchant_reference').on('transactions').columns(['account_id', 'merchant_reference']).execute();
+
   await db.schema
     .createTable('shopping_order_numbers')
     .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id'))
@@ -34,5 +37,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('shopping_order_numbers').execute();
+  await db.schema.dropIndex('transactions_account_merchant_reference').execute();
   await db.schema.dropTable('shopping_orders').execute();
 }
