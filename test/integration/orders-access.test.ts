@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT } from '../support/test-server';
-import { clientWithScopes, OTHER, useKassa } from '../support/fixtures';
+import { clientWithScopes, OTHER, paidSession, useKassa } from '../support/fixtures';
 
 const { srv, api, other, db } = useKassa({ other: true });
 
@@ -66,6 +66,15 @@ describe('another account', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.orders[0].order_number).toMatch(/^\d+$/);
     expect((await api.get(`${SHOP}/orders/${orderId}`)).body.comment).toBeUndefined();
+  });
+});
+
+describe("another account's payments", () => {
+  it('a session of another account with this order_id as merchant_reference does not pay this order', async () => {
+    await paidSession(other, { order: { merchant_reference: orderId } });
+    const read = (await api.get(`${SHOP}/orders/${orderId}`)).body;
+    expect(read.payment_status).toBe('pending');
+    expect(read.payment_details.remaining_authorization_amount).toBe(100);
   });
 });
 
