@@ -86,8 +86,16 @@ export const StatusEventBody = z.strictObject({
 });
 export type StatusEventInput = z.infer<typeof StatusEventBody>;
 
+export const CloseOrderBody = z.strictObject({ closed_by: SafeString.min(1).max(40, 'must be at most 40 characters').optional() });
+export type CloseOrderInput = z.infer<typeof CloseOrderBody>;
+export const CancelOrderBody = z.strictObject({
+  cancelled_reason: z.enum(['customer', 'declined', 'other']),
+  cancelled_by: SafeString.min(1).max(40, 'must be at most 40 characters').optional(),
+});
+export type CancelOrderInput = z.infer<typeof CancelOrderBody>;
+
 /** What `shopping_orders.data` holds: currency, items and the updatable fields, as given. */
-export type OrderData = Omit<CreateDraftInput, 'order_id'>;
+export type OrderData = Omit<CreateDraftInput, 'order_id'> & { closed_at?: string; closed_by?: string; cancelled_at?: string; cancelled_by?: string; cancelled_reason?: string };
 
 export const ApiEventSchema = z.object({
   id: z.string(),

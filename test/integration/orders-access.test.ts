@@ -35,6 +35,9 @@ const operations = (base: string): [string, string, string, unknown?][] => [
   ['get', 'GET', `${base}/orders/${orderId}`],
   ['update', 'PUT', `${base}/orders/${orderId}`, { comment: 'hijack' }],
   ['event', 'POST', `${base}/orders/${orderId}/events`, { service: 's', service_status: 'x' }],
+  ['events', 'GET', `${base}/orders/${orderId}/events`],
+  ['close', 'POST', `${base}/orders/${orderId}/close`, {}],
+  ['cancel', 'POST', `${base}/orders/${orderId}/cancel`, { cancelled_reason: 'other' }],
 ];
 
 describe('another account', () => {

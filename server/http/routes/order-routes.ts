@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { SCOPES } from '../../auth/scopes';
 import { addDraftItem } from '../../orders/add-draft-item';
 import { addOrderEvent } from '../../orders/add-order-event';
+import { changeOrderStatus } from '../../orders/change-order-status';
 import { completeDraftOrder } from '../../orders/complete-draft-order';
 import { createDraftOrder } from '../../orders/create-draft-order';
 import { getOrder } from '../../orders/get-order';
+import { getOrderEvents } from '../../orders/get-order-events';
 import { listOrders } from '../../orders/list-orders';
 import {
+  ApiEventSchema,
+  CancelOrderBody,
+  CloseOrderBody,
   CreateDraftBody,
   DraftParams,
   DraftSchema,
@@ -36,6 +41,7 @@ const order = { 200: { description: 'The order (events as include_events asks: a
 const CONFLICT = {
   409: { description: 'ORDER_VERSION_CONFLICT: If-Match or body `version` is not the stored version (nothing changed); CONFLICT: a concurrent update won, retry', schema: ErrorBody },
 };
+const NOT_OPEN = { 409: { description: 'ORDER_NOT_OPEN: the order is already closed or cancelled (nothing changed)', schema: ErrorBody } };
 const TAKEN = { 409: { description: 'ORDER_ALREADY_EXISTS: another order has the draft order_id', schema: ErrorBody } };
 
 /** Issue 11: the account API's shopping drafts and orders, under /v1/accounts/{aid}/shopping. */
@@ -136,5 +142,50 @@ export const orderRoutes = [
     idempotent: true,
     responses: { 200: { description: 'The event', schema: StatusEventSchema }, ...ERRORS },
     handle: async ({ ctx, actor, params, body, meta }) => ok(await addOrderEvent(ctx, actor, params.order_id, body, meta)),
+  }),
+  defineRoute({
+    ...shopping,
+    operationId: 'shopping_order_events_get',
+    method: 'GET',
+    path: `${ORDER}/events`,
+    summary: "An order's events (as include_events asks: all by default) and its state (from all events)",
+    scopes: SCOPES.shoppingRead,
+    params: OrderParams,
+    query: IncludeEventsQuery,
+    responses: {
+      200: {
+        description: 'The events, oldest first, and the state',
+        schema: z.object({ events: z.array(z.union([StatusEventSchema, ApiEventSchema])), state: z.enum(['failure', 'pending', 'success']) }),
+      },
+      ...ERRORS,
+    },
+    handle: async ({ ctx, actor, params, query }) => ok(await getOrderEvents(ctx, actor, params.order_id, query.include_events)),
+  }),
+  defineRoute({
+    ...shopping,
+    operationId: 'shopping_order_close_post',
+    method: 'POST',
+    path: `${ORDER}/close`,
+    summary: 'Close an open order (closed_by at most 40 characters)',
+    scopes: SCOPES.shoppingWrite,
+    params: OrderParams,
+    body: CloseOrderBody,
+    bodyOptional: true,
+    idempotent: true,
+    responses: { ...order, ...ERRORS, ...NOT_OPEN },
+    handle: async ({ ctx, actor, params, body, meta }) => ok(await changeOrderStatus(ctx, actor, params.order_id, { to: 'closed', input: body ?? {} }, meta)),
+  }),
+  defineRoute({
+    ...shopping,
+    operationId: 'shopping_order_cancel_post',
+    method: 'POST',
+    path: `${ORDER}/cancel`,
+    summary: 'Cancel an open order (cancelled_reason customer, declined or other; cancelled_by at most 40 characters)',
+    scopes: SCOPES.shoppingWrite,
+    params: OrderParams,
+    body: CancelOrderBody,
+    idempotent: true,
+    responses: { ...order, ...ERRORS, ...NOT_OPEN },
+    handle: async ({ ctx, actor, params, body, meta }) => ok(await changeOrderStatus(ctx, actor, params.order_id, { to: 'cancelled', input: body }, meta)),
   }),
 ];
