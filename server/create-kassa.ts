@@ -15,6 +15,7 @@ import type { Acquirer } from './providers/acquirer';
 import { startPoller } from './shared/poller';
 import { completePendingOperations } from './transactions/complete-pending-operations';
 import { recoverStalePayments } from './sessions/recover-stale-payments';
+import { expireOrders } from './orders/expire-orders';
 import { purgeExpiredRows } from './maintenance/purge-expired-rows';
 
 export interface Kassa {
@@ -54,7 +55,9 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const dispatch = createDispatcher(ctx, routesFor(env), opts.log ?? logRequestError);
   const poll = (name: string, work: () => Promise<number>) => startPoller(env.KASSA_CALLBACK_POLL_MS, work, (err) => logger.error({ poller: name, err }, `${name}: step failed`));
   const worker = env.KASSA_CALLBACK_WORKER ? poll('callback worker', () => deliverDueCallbacks(ctx)) : undefined;
-  const operations = env.KASSA_CALLBACK_WORKER ? poll('operations worker', async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx))) : undefined;
+  const operations = env.KASSA_CALLBACK_WORKER
+    ? poll('operations worker', async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx)) + (await expireOrders(ctx)))
+    : undefined;
   const retention = env.KASSA_CALLBACK_WORKER
     ? startPoller(
         env.KASSA_PURGE_INTERVAL_MS,

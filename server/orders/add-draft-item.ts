@@ -1,0 +1,39 @@
+import type { AppContext, RequestMeta } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { expectUpdated } from '../db/expect-updated';
+import { inTransaction } from '../db/tx';
+import { AppError } from '../errors/app-error';
+import { oncePerKey } from '../idempotency/once-per-key';
+import { nowIso } from '../shared/clock';
+import { parseJson, toJson } from '../shared/json-columns';
+import { assertAmountsFit } from './order-amounts';
+import { expiresAt, loadDraft, readDraft } from './order-repository';
+import type { DraftView, OrderData, OrderItemInput } from './order-schemas';
+
+/** Adds one item to a draft; its line_id must be new in the draft. */
+export const addDraftItem = async (ctx: AppContext, actor: Actor, draftId: string, item: OrderItemInput, meta: RequestMeta): Promise<DraftView> => {
+  await inTransaction(ctx.database, (trx) =>
+    oncePerKey(trx, ctx.database, meta, async () => {
+      const row = await loadDraft(trx, actor.accountId, draftId, ctx.database);
+      const data = parseJson<OrderData>(row.data);
+      const items = data.items ?? [];
+      if (items.some((i) => i.line_id === item.line_id)) {
+        throw new AppError('INVALID_REQUEST', `The draft already has an item with line_id ${item.line_id}`, { errors: [{ path: 'line_id', message: 'already used in this draft' }] });
+      }
+      const next = [...items, item];
+      const now = nowIso();
+      assertAmountsFit(next);
+      expectUpdated(
+        await trx
+          .updateTable('shopping_orders')
+          .set({ data: toJson({ ...data, items: next }), version: row.version + 1, updated_at: now, expires_at: expiresAt(now, data.time_to_live) })
+          .where('id', '=', row.id)
+          .where('version', '=', row.version)
+          .executeTakeFirst(),
+        'The draft order',
+      );
+      return row.id;
+    }),
+  );
+  return readDraft(await loadDraft(ctx.database.db, actor.accountId, draftId));
+};
