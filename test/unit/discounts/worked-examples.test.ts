@@ -277,3 +277,20 @@ describe('discount engine: worked examples', () => {
     expect([out.gross_amount_dwh, out.net_amount_dwh, out.amount_due_dwh, out.items?.[0]?.net_amount_dwh]).toEqual(['10.00', '9.00', '9.00', '9.00']);
   });
 });
+
+describe('the worked receipt of docs/discounts.md', () => {
+  it('3 for 2 on coffee, then 10 % of the net on the eligible lines', () => {
+    const r = receipt([item(1, 'coffee', 10500, { quantity: 3 }), item(2, 'bun', 2995), item(3, 'newspaper', 4900, { eligible_for_discount: false })]);
+    const out = applyDiscounts(r, [rule('member-10', pct(10, { base: 'net' })), rule('coffee-3for2', threeForTwo, { item: { quantity: 3, items: [{ id: 'coffee' }] } })]);
+    expect(out.items?.map((i) => (i.discount_lines ?? []).map((l) => [l.discount_id, l.amount]))).toEqual([
+      [
+        ['coffee-3for2', 3500],
+        ['member-10', 700],
+      ],
+      [['member-10', 300]],
+      [],
+    ]);
+    expect([out.gross_amount, out.total_discount, out.net_amount, out.amount_due, out.amount_due_dwh]).toEqual([18395, 4500, 13895, 13895, '138.95']);
+    expect(out.items?.map((i) => i.net_amount)).toEqual([6300, 2695, 4900]);
+  });
+});
