@@ -139,3 +139,15 @@ describe('available_for_receipt', () => {
     expect(res.body.error.code).toBe('INVALID_REQUEST');
   });
 });
+
+describe('available_for_receipt: customer matchers', () => {
+  it('reads the posted customer, or else the stored customer with that customer_id (not returned)', async () => {
+    const customer = uniqueId('cus');
+    expect((await api.post(`/v1/accounts/${ACCOUNT}/customers/users`, { customer_id: customer, gender: 'female' })).status).toBe(200);
+    const rule = await ruleFor([customer], { requirement: { ...window, customer: { gender: ['female'] } }, reward: { type: 'discount_amount', value: 100 } });
+    const stored = await available(receipt({ customer_id: customer }));
+    expect(ids(stored)).toEqual([rule]);
+    expect(stored.body.customer).toBeUndefined();
+    expect(ids(await available(receipt({ customer_id: customer, customer: { gender: 'male' } })))).toEqual([]);
+  });
+});
