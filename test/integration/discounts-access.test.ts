@@ -30,6 +30,7 @@ const operations = (base: string): [string, string, string, unknown?][] => [
   ['update', 'PUT', `${base}/rules/${ruleId}`, { name: 'hijack' }],
   ['delete', 'DELETE', `${base}/rules/${ruleId}`],
   ['give', 'POST', `${base}/rules/${ruleId}/customers`, { customers: ['*'] }],
+  ['take back', 'DELETE', `${base}/rules/${ruleId}/customers`, { customers: ['/'] }],
   ['available_for_receipt', 'POST', `${base}/available_for_receipt`, receipt],
 ];
 
@@ -46,7 +47,7 @@ describe('another account', () => {
 
   it("does not see or use this account's rule under its own path, and changes nothing", async () => {
     const before = await snapshot();
-    for (const [name, method, path, body] of operations(OTHER_BASE).filter(([n]) => ['get', 'update', 'delete', 'give'].includes(n))) {
+    for (const [name, method, path, body] of operations(OTHER_BASE).filter(([n]) => ['get', 'update', 'delete', 'give', 'take back'].includes(n))) {
       const res = await other.request(method, path, body);
       expect(res.status, name).toBe(404);
       expect(res.body.error.code, name).toBe('DISCOUNT_RULE_NOT_FOUND');

@@ -146,4 +146,14 @@ describe('discount rules: given to customers', () => {
     expect((await api.post(`${RULES}/nope/customers`, { customers: ['x'] })).status).toBe(404);
     expect(await db().selectFrom('discount_rule_customers').selectAll().orderBy('rule_id').orderBy('customer_key').execute()).toEqual(before);
   });
+
+  it('takes a rule back from some customers, or with `*` from everyone', async () => {
+    const rule = await create();
+    await api.post(`${RULES}/${rule.id}/customers`, { customers: ['c-1', 'c-2', '/'] });
+    const res = await api.request('DELETE', `${RULES}/${rule.id}/customers`, { customers: ['c-1'] });
+    expect(res.status).toBe(200);
+    expect(res.body.customers).toEqual(['/', 'c-2']);
+    expect((await api.request('DELETE', `${RULES}/${rule.id}/customers`, { customers: ['*'] })).body.customers).toEqual([]);
+    expect((await api.get(`${RULES}/${rule.id}`)).body.customers).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { discountsForReceipt } from '../../discounts/discounts-for-receipt';
 import { getDiscountRule } from '../../discounts/get-discount-rule';
 import { giveDiscountRule } from '../../discounts/give-discount-rule';
 import { listDiscountRules } from '../../discounts/list-discount-rules';
+import { takeDiscountRule } from '../../discounts/take-discount-rule';
 import { updateDiscountRule } from '../../discounts/update-discount-rule';
 import { defineRoute, ok } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
@@ -93,6 +94,18 @@ export const discountRoutes = [
     idempotent: true,
     responses: { 200: { description: 'Every customer the rule is given to', schema: z.object({ customers: z.array(z.string()) }) }, ...ERRORS },
     handle: async ({ ctx, actor, params, body }) => ok(await giveDiscountRule(ctx, actor, params.rule_id, body.customers)),
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_rule_customers_delete',
+    method: 'DELETE',
+    path: `${RULE}/customers`,
+    summary: 'Take a rule back from customers (`*` in the list: from everyone)',
+    scopes: SCOPES.discountsWrite,
+    params: RuleParams,
+    body: GiveRuleBody,
+    responses: { 200: { description: 'Every customer the rule is still given to', schema: z.object({ customers: z.array(z.string()) }) }, ...ERRORS },
+    handle: async ({ ctx, actor, params, body }) => ok(await takeDiscountRule(ctx, actor, params.rule_id, body.customers)),
   }),
   defineRoute({
     ...discounts,
