@@ -1,3 +1,35 @@
-/** Kysely table types of this area (issue 11); server/db/schema.ts's DB extends this interface. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface DiscountTables {}
+/** Kysely table types of this area (issue 11, migration 0015); server/db/schema.ts's DB extends this interface. */
+
+export interface DiscountRulesTable {
+  /** uuid, the rule's `id`. */
+  id: string;
+  account_id: string;
+  campaign_id: string | null;
+  /** 0/1 */
+  active: number;
+  /** requirement.purchase_from / purchase_to (ISO UTC), copied out of `data` for the list filters. */
+  purchase_from: string;
+  purchase_to: string;
+  /** JSON RuleData: the rule as given (validated by CreateRuleBody / UpdateRuleBody). */
+  data: string;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  updated_by: string;
+  deleted_at: string | null;
+  deleted_by: string | null;
+  version: number;
+}
+
+/** Whom a rule is given to: a customer_id, `*` (any customer_id) or `/` (a purchase without customer). */
+export interface DiscountRuleCustomersTable {
+  rule_id: string;
+  account_id: string;
+  customer_key: string;
+  created_at: string;
+}
+
+export interface DiscountTables {
+  discount_rules: DiscountRulesTable;
+  discount_rule_customers: DiscountRuleCustomersTable;
+}

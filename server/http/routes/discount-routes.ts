@@ -1,4 +1,124 @@
-import type { RouteDef } from '../route';
+import { z } from 'zod';
+import { SCOPES } from '../../auth/scopes';
+import { createDiscountRule } from '../../discounts/create-discount-rule';
+import { deleteDiscountRule } from '../../discounts/delete-discount-rule';
+import { AccountParams, CreateRuleBody, GiveRuleBody, ListRulesQuery, ReceiptBody, ReceiptSchema, RuleParams, RuleSchema, UpdateRuleBody } from '../../discounts/discount-schemas';
+import { discountsForReceipt } from '../../discounts/discounts-for-receipt';
+import { getDiscountRule } from '../../discounts/get-discount-rule';
+import { giveDiscountRule } from '../../discounts/give-discount-rule';
+import { listDiscountRules } from '../../discounts/list-discount-rules';
+import { takeDiscountRule } from '../../discounts/take-discount-rule';
+import { updateDiscountRule } from '../../discounts/update-discount-rule';
+import { defineRoute, ok } from '../route';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
-/** Issue 11: the account API's discount operations, under /v1/accounts/{aid}/... */
-export const discountRoutes: RouteDef[] = [];
+/** Issue 11: the account API's discount operations, under /v1/accounts/{aid}/discounts (public API §3.3). */
+const RULES = '/v1/accounts/{aid}/discounts/rules';
+const RULE = `${RULES}/{rule_id}`;
+const discounts = { tags: ['discounts'], auth: 'bearer' as const };
+const ERRORS = { ...INVALID_REQUEST, ...AUTH_ERRORS, ...NOT_FOUND };
+const one = { 200: { description: 'The discount rule', schema: RuleSchema } };
+
+export const discountRoutes = [
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_rules_post',
+    method: 'POST',
+    path: RULES,
+    summary: 'Create a discount rule (it applies to nobody until given to customers)',
+    scopes: SCOPES.discountsWrite,
+    params: AccountParams,
+    body: CreateRuleBody,
+    idempotent: true,
+    responses: { ...one, ...ERRORS },
+    handle: async ({ ctx, actor, body, meta }) => ok(await createDiscountRule(ctx, actor, body, meta)),
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_rules_get',
+    method: 'GET',
+    path: RULES,
+    summary: 'List discount rules, oldest first (state: all (not deleted), available, inactive, deleted)',
+    scopes: SCOPES.discountsRead,
+    params: AccountParams,
+    query: ListRulesQuery,
+    responses: { 200: { description: 'Rules', schema: z.array(RuleSchema), headers: { paging_token: 'Present when there are more: pass it as `starting_after`' } }, ...ERRORS },
+    handle: async ({ ctx, actor, query }) => {
+      const page = await listDiscountRules(ctx, actor, query);
+      return ok(page.items, page.next !== undefined ? { paging_token: page.next } : {});
+    },
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_rule_get',
+    method: 'GET',
+    path: RULE,
+    summary: 'Get a discount rule with the customers it is given to',
+    scopes: SCOPES.discountsRead,
+    params: RuleParams,
+    responses: { ...one, ...ERRORS },
+    handle: async ({ ctx, actor, params }) => ok(await getDiscountRule(ctx, actor, params.rule_id)),
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_rule_put',
+    method: 'PUT',
+    path: RULE,
+    summary: 'Update a discount rule (not reward nor purchase_from; purchase_to only later)',
+    scopes: SCOPES.discountsWrite,
+    params: RuleParams,
+    body: UpdateRuleBody,
+    responses: { ...one, ...ERRORS },
+    handle: async ({ ctx, actor, params, body }) => ok(await updateDiscountRule(ctx, actor, params.rule_id, body)),
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_rule_delete',
+    method: 'DELETE',
+    path: RULE,
+    summary: 'Delete a discount rule (soft: it no longer applies); returns it',
+    scopes: SCOPES.discountsWrite,
+    params: RuleParams,
+    responses: { ...one, ...ERRORS },
+    handle: async ({ ctx, actor, params }) => ok(await deleteDiscountRule(ctx, actor, params.rule_id)),
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_rule_customers_post',
+    method: 'POST',
+    path: `${RULE}/customers`,
+    summary: 'Give a rule to customers (`*` any customer_id, `/` purchases without customer)',
+    scopes: SCOPES.discountsWrite,
+    params: RuleParams,
+    body: GiveRuleBody,
+    idempotent: true,
+    responses: { 200: { description: 'Every customer the rule is given to', schema: z.object({ customers: z.array(z.string()) }) }, ...ERRORS },
+    handle: async ({ ctx, actor, params, body }) => ok(await giveDiscountRule(ctx, actor, params.rule_id, body.customers)),
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_rule_customers_delete',
+    method: 'DELETE',
+    path: `${RULE}/customers`,
+    summary: 'Take a rule back from customers (`*` in the list: from everyone)',
+    scopes: SCOPES.discountsWrite,
+    params: RuleParams,
+    body: GiveRuleBody,
+    responses: { 200: { description: 'Every customer the rule is still given to', schema: z.object({ customers: z.array(z.string()) }) }, ...ERRORS },
+    handle: async ({ ctx, actor, params, body }) => ok(await takeDiscountRule(ctx, actor, params.rule_id, body.customers)),
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_available_for_receipt_post',
+    method: 'POST',
+    path: '/v1/accounts/{aid}/discounts/available_for_receipt',
+    summary: 'The receipt with the discounts it qualifies for (discounts, discount_lines and totals); stores nothing',
+    description: 'See docs/discounts.md for how a rule is evaluated, combined, allocated and rounded.',
+    scopes: SCOPES.discountsForReceipt,
+    params: AccountParams,
+    body: ReceiptBody,
+    idempotent: true,
+    responses: { 200: { description: 'The receipt with discounts', schema: ReceiptSchema }, ...ERRORS },
+    handle: async ({ ctx, actor, body }) => ok(await discountsForReceipt(ctx, actor, body)),
+  }),
+];

@@ -1,0 +1,30 @@
+/**
+ * The discount engine: applyDiscounts(receipt, rules) returns the receipt with `discounts` and item
+ * `discount_lines`/`bonus_lines` for the rules that apply, and every total recomputed. Pure and deterministic:
+ * items are handled by line_id, rules by level and id, so neither input order matters; discount lines of the
+ * given rules already on the receipt are removed first, so applying twice gives the same receipt.
+ */
+import { bestCombination } from './combination';
+import { toLines } from './lines';
+import { ruleApplies } from './rule-filter';
+import { writeDiscounts } from './write-discounts';
+import type { DiscountRule, EngineContext, Receipt } from './types';
+import { withReceiptTotals } from './totals';
+
+export const stripRules = (receipt: Receipt, ruleIds: ReadonlySet<string>): Receipt => ({
+  ...receipt,
+  discounts: (receipt.discounts ?? []).filter((d) => !ruleIds.has(d.id)),
+  items: (receipt.items ?? []).map((item) => ({
+    ...item,
+    discount_lines: (item.discount_lines ?? []).filter((l) => !(l.discount_id !== undefined && ruleIds.has(l.discount_id))),
+    bonus_lines: (item.bonus_lines ?? []).filter((l) => !(l.discount_id !== undefined && ruleIds.has(l.discount_id))),
+  })),
+});
+
+export const applyDiscounts = (receipt: Receipt, rules: readonly DiscountRule[], context: EngineContext = {}): Receipt => {
+  const clean = stripRules(receipt, new Set(rules.map((r) => r.id)));
+  const lines = toLines(clean.items ?? []);
+  const candidates = rules.filter((rule) => ruleApplies(rule, clean, lines, context));
+  const applied = bestCombination(candidates, lines);
+  return withReceiptTotals(writeDiscounts(clean, applied, context));
+};

@@ -1,0 +1,44 @@
+import { applyDiscounts, type DiscountRule, type Receipt } from '../../domain/discounts';
+import type { AppContext } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { readCustomer } from '../customers/customer-repository';
+import { readRule } from './discount-rule-repository';
+import type { ReceiptInput } from './discount-schemas';
+
+/**
+ * The receipt with the discounts it qualifies for: the account's active, not deleted rules given to the
+ * receipt's customer_id or to `*` (or, without customer_id, to `/`), run through the engine
+ * (domain/discounts, docs/discounts.md). Customer matchers read `receipt.customer`, or when it is absent the
+ * account's stored customer with that customer_id. Nothing is stored.
+ */
+export const discountsForReceipt = async (ctx: AppContext, actor: Actor, receipt: ReceiptInput): Promise<Receipt> => {
+  const keys = receipt.customer_id ? [receipt.customer_id, '*'] : ['/'];
+  const rows = await ctx.database.db
+    .selectFrom('discount_rules')
+    .selectAll()
+    .where('account_id', '=', actor.accountId)
+    .where('deleted_at', 'is', null)
+    .where('active', '=', 1)
+    .where('id', 'in', (eb) => eb.selectFrom('discount_rule_customers').select('rule_id').where('account_id', '=', actor.accountId).where('customer_key', 'in', keys))
+    .orderBy('id')
+    .execute();
+  const rules: DiscountRule[] = rows.map(readRule);
+  const currency = receipt.currency?.toUpperCase();
+  const customer = receipt.customer ?? (await storedCustomer(ctx, actor, receipt.customer_id));
+  const result = applyDiscounts({ ...(receipt as Receipt), ...(currency ? { currency } : {}), ...(customer ? { customer } : {}) }, rules);
+  if (receipt.customer) return result;
+  const { customer: _looked_up, ...asPosted } = result; // the stored customer was only read, not returned
+  return asPosted;
+};
+
+const storedCustomer = async (ctx: AppContext, actor: Actor, customerId: string | undefined): Promise<Record<string, unknown> | undefined> => {
+  if (!customerId) return undefined;
+  const row = await ctx.database.db
+    .selectFrom('customers')
+    .selectAll()
+    .where('account_id', '=', actor.accountId)
+    .where('customer_id', '=', customerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? readCustomer(row) : undefined;
+};

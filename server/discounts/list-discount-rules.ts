@@ -1,0 +1,36 @@
+import type { AppContext } from '../app-context';
+import type { Actor } from '../auth/scopes';
+import { nowIso } from '../shared/clock';
+import type { Page } from '../customers/customer-schemas';
+import { readRule, ruleNotFound } from './discount-rule-repository';
+import type { ListRulesInput, RuleView } from './discount-schemas';
+
+/**
+ * The account's rules, oldest first. state: `all` (default) every rule not deleted; `available` active and
+ * inside its purchase window now; `inactive` not active; `deleted` only deleted ones. `starting_after` is the
+ * last rule id of the previous page.
+ */
+export const listDiscountRules = async (ctx: AppContext, actor: Actor, query: ListRulesInput): Promise<Page<RuleView>> => {
+  const db = ctx.database.db;
+  let q = db.selectFrom('discount_rules').selectAll().where('account_id', '=', actor.accountId);
+  if (query.state === 'deleted') q = q.where('deleted_at', 'is not', null);
+  else q = q.where('deleted_at', 'is', null);
+  if (query.state === 'inactive') q = q.where('active', '=', 0);
+  if (query.state === 'available') {
+    const now = nowIso();
+    q = q.where('active', '=', 1).where('purchase_from', '<=', now).where('purchase_to', '>', now);
+  }
+  if (query.campaign_id) q = q.where('campaign_id', '=', query.campaign_id);
+  if (query.starting_after) {
+    const after = await db.selectFrom('discount_rules').select(['created_at', 'id']).where('account_id', '=', actor.accountId).where('id', '=', query.starting_after).executeTakeFirst();
+    if (!after) throw ruleNotFound(query.starting_after);
+    q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+  }
+  const rows = await q
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(query.limit + 1)
+    .execute();
+  const items = rows.slice(0, query.limit).map(readRule);
+  return { items, ...(rows.length > query.limit ? { next: items.at(-1)!.id } : {}) };
+};
