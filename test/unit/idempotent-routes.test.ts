@@ -13,6 +13,8 @@ const NOT_IDEMPOTENT: Record<string, string> = {
   // replaying it would mean keeping the plaintext in idempotency_keys for 48 hours. A duplicate
   // key from a retried request is harmless (list and delete it).
   admin_api_keys_post: 'response holds a secret that is stored only hashed',
+  // Computes the discounts of a posted receipt and stores nothing: a retry computes the same answer.
+  discounts_available_for_receipt_post: 'changes nothing (a calculation)',
 };
 
 describe('the route table and Idempotency-Key', () => {

@@ -117,7 +117,7 @@ export const discountRoutes = [
     scopes: SCOPES.discountsForReceipt,
     params: AccountParams,
     body: ReceiptBody,
-    idempotent: true,
+
     responses: { 200: { description: 'The receipt with discounts', schema: ReceiptSchema }, ...ERRORS },
     handle: async ({ ctx, actor, body }) => ok(await discountsForReceipt(ctx, actor, body)),
   }),
