@@ -6,6 +6,7 @@
  */
 import { bestCombination } from './combination';
 import { toLines } from './lines';
+import { withinRewardUsage } from './reward-usage';
 import { ruleApplies } from './rule-filter';
 import { writeDiscounts } from './write-discounts';
 import type { DiscountRule, EngineContext, Receipt } from './types';
@@ -24,7 +25,8 @@ export const stripRules = (receipt: Receipt, ruleIds: ReadonlySet<string>): Rece
 export const applyDiscounts = (receipt: Receipt, rules: readonly DiscountRule[], context: EngineContext = {}): Receipt => {
   const clean = stripRules(receipt, new Set(rules.map((r) => r.id)));
   const lines = toLines(clean.items ?? []);
-  const candidates = rules.filter((rule) => ruleApplies(rule, clean, lines, context));
-  const applied = bestCombination(candidates, lines);
+  const candidates = rules.filter((rule) => ruleApplies(rule, clean, lines, context)).flatMap((rule) => withinRewardUsage(rule, context) ?? []);
+  const originals = new Map(rules.map((r) => [r.id, r]));
+  const applied = bestCombination(candidates, lines).map((a) => ({ ...a, rule: originals.get(a.rule.id) ?? a.rule }));
   return withReceiptTotals(writeDiscounts(clean, applied, context));
 };

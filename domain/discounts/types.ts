@@ -138,8 +138,12 @@ export interface DiscountRef {
 
 export type AppliedDiscount = DiscountRule & { refs: DiscountRef[] };
 
-/** What the engine knows besides the receipt: stamps collected per rule id, and the ref id per rule id. */
+/**
+ * What the engine knows besides the receipt: stamps collected per rule id, the ref id per rule id, and how many
+ * times the customer's claims already used each rule id (`used`, for discount_reward_usage; absent: no customer).
+ */
 export interface EngineContext {
   stamps?: Record<string, number>;
+  used?: Record<string, number>;
   refIds?: Record<string, string>;
 }

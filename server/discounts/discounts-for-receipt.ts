@@ -2,6 +2,7 @@ import { applyDiscounts, type DiscountRule, type Receipt } from '../../domain/di
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { readCustomer } from '../customers/customer-repository';
+import { usedByCustomer } from './claim-repository';
 import { readRule } from './discount-rule-repository';
 import type { ReceiptInput } from './discount-schemas';
 
@@ -9,7 +10,8 @@ import type { ReceiptInput } from './discount-schemas';
  * The receipt with the discounts it qualifies for: the account's active, not deleted rules given to the
  * receipt's customer_id or to `*` (or, without customer_id, to `/`), run through the engine
  * (domain/discounts, docs/discounts.md). Customer matchers read `receipt.customer`, or when it is absent the
- * account's stored customer with that customer_id. Nothing is stored.
+ * account's stored customer with that customer_id. The customer's claims limit discount_reward_usage. Nothing is
+ * stored.
  */
 export const discountsForReceipt = async (ctx: AppContext, actor: Actor, receipt: ReceiptInput): Promise<Receipt> => {
   const keys = receipt.customer_id ? [receipt.customer_id, '*'] : ['/'];
@@ -25,7 +27,15 @@ export const discountsForReceipt = async (ctx: AppContext, actor: Actor, receipt
   const rules: DiscountRule[] = rows.map(readRule);
   const currency = receipt.currency?.toUpperCase();
   const customer = receipt.customer ?? (await storedCustomer(ctx, actor, receipt.customer_id));
-  const result = applyDiscounts({ ...(receipt as Receipt), ...(currency ? { currency } : {}), ...(customer ? { customer } : {}) }, rules);
+  const used = receipt.customer_id
+    ? await usedByCustomer(
+        ctx.database.db,
+        actor.accountId,
+        receipt.customer_id,
+        rules.map((r) => r.id),
+      )
+    : undefined;
+  const result = applyDiscounts({ ...(receipt as Receipt), ...(currency ? { currency } : {}), ...(customer ? { customer } : {}) }, rules, used ? { used } : {});
   if (receipt.customer) return result;
   const { customer: _looked_up, ...asPosted } = result; // the stored customer was only read, not returned
   return asPosted;

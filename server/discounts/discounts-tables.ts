@@ -29,7 +29,33 @@ export interface DiscountRuleCustomersTable {
   created_at: string;
 }
 
+/** A customer's recorded use of discounts (migration 0017); released claims keep their row with `released_at`. */
+export interface DiscountClaimsTable {
+  id: string;
+  account_id: string;
+  customer_id: string;
+  purchase_at: string;
+  /** JSON: the claim as posted ({ref?, type?, discounts[...]}). */
+  data: string;
+  created_at: string;
+  created_by: string;
+  released_at: string | null;
+}
+
+/** One row per rule in a claim: what the usage limits count (released 0/1 follows the claim). */
+export interface DiscountClaimUsagesTable {
+  claim_id: string;
+  account_id: string;
+  customer_id: string;
+  rule_id: string;
+  usage: number;
+  amount: number;
+  released: number;
+}
+
 export interface DiscountTables {
   discount_rules: DiscountRulesTable;
   discount_rule_customers: DiscountRuleCustomersTable;
+  discount_claims: DiscountClaimsTable;
+  discount_claim_usages: DiscountClaimUsagesTable;
 }

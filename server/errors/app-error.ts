@@ -101,6 +101,8 @@ export const ERROR_CODES = [
 
   // account API: discount rules and receipts (issue 11)
   'DISCOUNT_RULE_NOT_FOUND',
+  'DISCOUNT_CLAIM_NOT_FOUND',
+  'DISCOUNT_USAGE_EXCEEDED',
 
   // account API: shopping orders (issue 11)
   'ORDER_NOT_FOUND',

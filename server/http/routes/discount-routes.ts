@@ -3,18 +3,24 @@ import { SCOPES } from '../../auth/scopes';
 import { createDiscountRule } from '../../discounts/create-discount-rule';
 import { deleteDiscountRule } from '../../discounts/delete-discount-rule';
 import { AccountParams, CreateRuleBody, GiveRuleBody, ListRulesQuery, ReceiptBody, ReceiptSchema, RuleParams, RuleSchema, UpdateRuleBody } from '../../discounts/discount-schemas';
+import { ClaimBody, ClaimParams, ClaimSchema, ListClaimsQuery } from '../../discounts/claim-schemas';
 import { discountsForReceipt } from '../../discounts/discounts-for-receipt';
+import { listDiscountClaims } from '../../discounts/list-discount-claims';
+import { recordDiscountClaim } from '../../discounts/record-discount-claim';
+import { releaseDiscountClaim } from '../../discounts/release-discount-claim';
 import { getDiscountRule } from '../../discounts/get-discount-rule';
 import { giveDiscountRule } from '../../discounts/give-discount-rule';
 import { listDiscountRules } from '../../discounts/list-discount-rules';
 import { takeDiscountRule } from '../../discounts/take-discount-rule';
 import { updateDiscountRule } from '../../discounts/update-discount-rule';
 import { defineRoute, ok } from '../route';
+import { ErrorBody } from '../../shared/schemas';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 /** Issue 11: the account API's discount operations, under /v1/accounts/{aid}/discounts (public API §3.3). */
 const RULES = '/v1/accounts/{aid}/discounts/rules';
 const RULE = `${RULES}/{rule_id}`;
+const CLAIMS = '/v1/accounts/{aid}/discounts/available_for_receipt/claims';
 const discounts = { tags: ['discounts'], auth: 'bearer' as const };
 const ERRORS = { ...INVALID_REQUEST, ...AUTH_ERRORS, ...NOT_FOUND };
 const one = { 200: { description: 'The discount rule', schema: RuleSchema } };
@@ -120,5 +126,44 @@ export const discountRoutes = [
 
     responses: { 200: { description: 'The receipt with discounts', schema: ReceiptSchema }, ...ERRORS },
     handle: async ({ ctx, actor, body }) => ok(await discountsForReceipt(ctx, actor, body)),
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_claims_post',
+    method: 'POST',
+    path: CLAIMS,
+    summary: 'Record that a customer used discounts (refused with 409 beyond discount_repeat_usage or discount_reward_usage)',
+    scopes: SCOPES.discountsWrite,
+    params: AccountParams,
+    body: ClaimBody,
+    idempotent: true,
+    responses: { 200: { description: 'The claim', schema: ClaimSchema }, ...ERRORS, 409: { description: 'A usage limit would be exceeded', schema: ErrorBody } },
+    handle: async ({ ctx, actor, body, meta }) => ok(await recordDiscountClaim(ctx, actor, body, meta)),
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_claims_get',
+    method: 'GET',
+    path: CLAIMS,
+    summary: 'List claims that are not released, oldest first (customer_id filters)',
+    scopes: SCOPES.discountsRead,
+    params: AccountParams,
+    query: ListClaimsQuery,
+    responses: { 200: { description: 'Claims', schema: z.array(ClaimSchema), headers: { paging_token: 'Present when there are more: pass it as `starting_after`' } }, ...ERRORS },
+    handle: async ({ ctx, actor, query }) => {
+      const page = await listDiscountClaims(ctx, actor, query);
+      return ok(page.items, page.next !== undefined ? { paging_token: page.next } : {});
+    },
+  }),
+  defineRoute({
+    ...discounts,
+    operationId: 'discounts_claim_delete',
+    method: 'DELETE',
+    path: `${CLAIMS}/{claim_id}`,
+    summary: 'Release a claim: its usage no longer counts; returns it',
+    scopes: SCOPES.discountsWrite,
+    params: ClaimParams,
+    responses: { 200: { description: 'The released claim', schema: ClaimSchema }, ...ERRORS },
+    handle: async ({ ctx, actor, params }) => ok(await releaseDiscountClaim(ctx, actor, params.claim_id)),
   }),
 ];

@@ -246,6 +246,22 @@ const examples: Example[] = [
     lines: { 1: 100 },
   },
   { reason: 'an inactive rule gives nothing', receipt: one(1000), rules: [{ ...rule('p', pct(10)), active: false }], lines: {} },
+  {
+    reason: 'reward usage 3, 1 used: 2 of the 4 units of 100 each get 50 off',
+    receipt: receipt([item(1, 'a', 400, { quantity: 4 })]),
+    rules: [rule('q', amt(50), { item: { quantity: 1, items: [{ id: 'a' }] } }, { discount_reward_usage: 3 })],
+    lines: { 1: 100 },
+    context: { used: { q: 1 } },
+  },
+  { reason: 'reward usage 2, 2 used: nothing left', receipt: one(1000), rules: [rule('q', amt(50), {}, { discount_reward_usage: 2 })], lines: {}, context: { used: { q: 2 } } },
+  { reason: 'reward usage without a customer (no used counts): no limit', receipt: one(1000), rules: [rule('q', amt(50), {}, { discount_reward_usage: 0 })], lines: { 1: 50 } },
+  {
+    reason: 'repeat usage 1 is below the 3 reward uses left: once',
+    receipt: receipt([item(1, 'a', 400, { quantity: 4 })]),
+    rules: [rule('q', amt(50), { item: { quantity: 1, items: [{ id: 'a' }] } }, { discount_reward_usage: 3, discount_repeat_usage: 1 })],
+    lines: { 1: 50 },
+    context: { used: {} },
+  },
 ];
 
 describe('discount engine: worked examples', () => {
