@@ -8,6 +8,7 @@ import { bestCombination } from './combination';
 import { toLines } from './lines';
 import { withinRewardUsage } from './reward-usage';
 import { ruleApplies } from './rule-filter';
+import { completesCard, stampCollectors } from './stamps';
 import { writeDiscounts } from './write-discounts';
 import type { DiscountRule, EngineContext, Receipt } from './types';
 import { withReceiptTotals } from './totals';
@@ -25,8 +26,11 @@ export const stripRules = (receipt: Receipt, ruleIds: ReadonlySet<string>): Rece
 export const applyDiscounts = (receipt: Receipt, rules: readonly DiscountRule[], context: EngineContext = {}): Receipt => {
   const clean = stripRules(receipt, new Set(rules.map((r) => r.id)));
   const lines = toLines(clean.items ?? []);
-  const candidates = rules.filter((rule) => ruleApplies(rule, clean, lines, context)).flatMap((rule) => withinRewardUsage(rule, context) ?? []);
+  const passing = rules.filter((rule) => ruleApplies(rule, clean, lines));
+  const candidates = passing.filter((rule) => completesCard(rule, context)).flatMap((rule) => withinRewardUsage(rule, context) ?? []);
   const originals = new Map(rules.map((r) => [r.id, r]));
   const applied = bestCombination(candidates, lines).map((a) => ({ ...a, rule: originals.get(a.rule.id) ?? a.rule }));
-  return withReceiptTotals(writeDiscounts(clean, applied, context));
+  const written = writeDiscounts(clean, applied, context);
+  const collecting = stampCollectors(passing, lines, context);
+  return withReceiptTotals(collecting.length > 0 ? { ...written, discounts: [...(written.discounts ?? []), ...collecting] } : written);
 };

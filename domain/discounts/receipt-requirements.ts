@@ -1,9 +1,9 @@
 /**
  * Receipt-wide requirements of a rule (everything but items): purchase window, store, currency, amount
- * thresholds, discount codes, customer and stamps. Each returns true when the requirement is absent.
+ * thresholds, discount codes, customer (stamps: stamps.ts). Each returns true when the requirement is absent.
  */
 import type { Line } from './lines';
-import type { EngineContext, Receipt, Requirement } from './types';
+import type { Receipt, Requirement } from './types';
 
 const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 const same = (a: unknown, b: unknown): boolean => String(a).toLowerCase() === String(b).toLowerCase();
@@ -92,11 +92,4 @@ export const customerMatches = (req: Requirement, receipt: Receipt): boolean => 
     } else if (!customerFieldMatches(accepted, customer[key])) return false;
   }
   return true;
-};
-
-/** stamp: the customer must have collected at least `quantity` stamps on this rule (context.stamps). */
-export const stampsMatch = (req: Requirement, ruleId: string, context: EngineContext): boolean => {
-  if (req.stamp === undefined || req.stamp === null) return true;
-  const needed = typeof req.stamp === 'number' ? req.stamp : (req.stamp.quantity ?? 0);
-  return (context.stamps?.[ruleId] ?? 0) >= needed;
 };

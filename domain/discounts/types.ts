@@ -129,11 +129,13 @@ export interface DiscountRefItem {
 
 export interface DiscountRef {
   id: string;
+  /** Stamp rules only: 1 when this purchase adds a stamp, 0 when it uses the reward (a claim resets the count). */
+  stamp?: number;
   amount: number;
   bonus: number;
   usage: number;
   items: DiscountRefItem[];
-  statistics: { amount: number; bonus: number; usage: number; debit_balance?: number };
+  statistics: { amount: number; bonus: number; usage: number; debit_balance?: number; stamp?: number };
 }
 
 export type AppliedDiscount = DiscountRule & { refs: DiscountRef[] };

@@ -5,6 +5,7 @@
  */
 import { lineIdOf } from './lines';
 import type { Applied } from './sequence';
+import { stampCount, stampsNeeded } from './stamps';
 import type { AppliedDiscount, EngineContext, Receipt } from './types';
 
 const percentTypes = new Set(['discount_percent', 'discount_item_percent']);
@@ -34,7 +35,16 @@ export const writeDiscounts = (receipt: Receipt, applied: readonly Applied[], co
       .sort((x, y) => x[0] - y[0])
       .map(([line_id, v]) => ({ line_id, amount: a.bonus ? 0 : v, bonus: a.bonus ? v : 0 }));
     const debit = a.rule.reward.type === 'discount_debit' ? { debit_balance: a.unused } : {};
-    const ref = { id: context.refIds?.[a.rule.id] ?? a.rule.id, amount, bonus, usage: a.usage, items: refItems, statistics: { amount, bonus, usage: a.usage, ...debit } };
+    const stamp = stampsNeeded(a.rule) > 0 ? { stamp: stampCount(a.rule, context) } : undefined;
+    const ref = {
+      id: context.refIds?.[a.rule.id] ?? a.rule.id,
+      ...(stamp ? { stamp: 0 } : {}),
+      amount,
+      bonus,
+      usage: a.usage,
+      items: refItems,
+      statistics: { amount, bonus, usage: a.usage, ...debit, ...stamp },
+    };
     return { ...a.rule, refs: [ref] };
   });
   return { ...receipt, is_changed: true, items, discounts: [...(receipt.discounts ?? []), ...discounts] };

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { countStamps, stampsNeeded, type DiscountRule, type StampClaim } from '../../domain/discounts';
 import type { Executor } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { parseJson } from '../shared/json-columns';
@@ -40,4 +41,35 @@ export const usedByCustomer = async (exec: Executor, accountId: string, customer
   const used: Record<string, number> = {};
   for (const r of rows) used[r.rule_id] = (used[r.rule_id] ?? 0) + Number(r.usage);
   return used;
+};
+
+/** Per rule id: the customer's claims not released, in the order they were recorded (when, and whether they used the reward), for stamp counts. */
+export const stampClaims = async (exec: Executor, accountId: string, customerId: string, ruleIds: readonly string[]): Promise<Record<string, StampClaim[]>> => {
+  if (ruleIds.length === 0) return {};
+  const rows = await exec
+    .selectFrom('discount_claim_usages as u')
+    .innerJoin('discount_claims as c', 'c.id', 'u.claim_id')
+    .select(['u.rule_id', 'u.amount', 'c.purchase_at'])
+    .where('u.account_id', '=', accountId)
+    .where('u.customer_id', '=', customerId)
+    .where('u.released', '=', 0)
+    .where('u.rule_id', 'in', [...ruleIds])
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+  const claims: Record<string, StampClaim[]> = {};
+  for (const r of rows) (claims[r.rule_id] ??= []).push({ purchase_at: r.purchase_at, rewarded: Number(r.amount) > 0 });
+  return claims;
+};
+
+/** Per stamp rule id: the customer's current count at `at` (docs/discounts.md, domain/discounts/stamps.ts). */
+export const stampCounts = async (exec: Executor, accountId: string, customerId: string, rules: readonly DiscountRule[], at: Date): Promise<Record<string, number>> => {
+  const cards = rules.filter((r) => stampsNeeded(r) > 0);
+  const claims = await stampClaims(
+    exec,
+    accountId,
+    customerId,
+    cards.map((r) => r.id),
+  );
+  return Object.fromEntries(cards.map((r) => [r.id, countStamps(r, claims[r.id] ?? [], at)]));
 };

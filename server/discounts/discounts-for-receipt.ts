@@ -1,8 +1,8 @@
-import { applyDiscounts, type DiscountRule, type Receipt } from '../../domain/discounts';
+import { applyDiscounts, type DiscountRule, type EngineContext, type Receipt } from '../../domain/discounts';
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { readCustomer } from '../customers/customer-repository';
-import { usedByCustomer } from './claim-repository';
+import { stampCounts, usedByCustomer } from './claim-repository';
 import { readRule } from './discount-rule-repository';
 import type { ReceiptInput } from './discount-schemas';
 
@@ -10,7 +10,8 @@ import type { ReceiptInput } from './discount-schemas';
  * The receipt with the discounts it qualifies for: the account's active, not deleted rules given to the
  * receipt's customer_id or to `*` (or, without customer_id, to `/`), run through the engine
  * (domain/discounts, docs/discounts.md). Customer matchers read `receipt.customer`, or when it is absent the
- * account's stored customer with that customer_id. The customer's claims limit discount_reward_usage. Nothing is
+ * account's stored customer with that customer_id. The customer's claims limit discount_reward_usage and
+ * give the stamp counts. Nothing is
  * stored.
  */
 export const discountsForReceipt = async (ctx: AppContext, actor: Actor, receipt: ReceiptInput): Promise<Receipt> => {
@@ -27,15 +28,8 @@ export const discountsForReceipt = async (ctx: AppContext, actor: Actor, receipt
   const rules: DiscountRule[] = rows.map(readRule);
   const currency = receipt.currency?.toUpperCase();
   const customer = receipt.customer ?? (await storedCustomer(ctx, actor, receipt.customer_id));
-  const used = receipt.customer_id
-    ? await usedByCustomer(
-        ctx.database.db,
-        actor.accountId,
-        receipt.customer_id,
-        rules.map((r) => r.id),
-      )
-    : undefined;
-  const result = applyDiscounts({ ...(receipt as Receipt), ...(currency ? { currency } : {}), ...(customer ? { customer } : {}) }, rules, used ? { used } : {});
+  const context = receipt.customer_id ? await customerContext(ctx, actor, receipt.customer_id, rules, new Date(receipt.purchase_at)) : {};
+  const result = applyDiscounts({ ...(receipt as Receipt), ...(currency ? { currency } : {}), ...(customer ? { customer } : {}) }, rules, context);
   if (receipt.customer) return result;
   const { customer: _looked_up, ...asPosted } = result; // the stored customer was only read, not returned
   return asPosted;
@@ -52,3 +46,14 @@ const storedCustomer = async (ctx: AppContext, actor: Actor, customerId: string 
     .executeTakeFirst();
   return row ? readCustomer(row) : undefined;
 };
+
+/** What the customer's claims tell the engine: usage per rule (discount_reward_usage) and stamp counts. */
+const customerContext = async (ctx: AppContext, actor: Actor, customerId: string, rules: readonly DiscountRule[], at: Date): Promise<EngineContext> => ({
+  used: await usedByCustomer(
+    ctx.database.db,
+    actor.accountId,
+    customerId,
+    rules.map((r) => r.id),
+  ),
+  stamps: await stampCounts(ctx.database.db, actor.accountId, customerId, rules, at),
+});

@@ -125,7 +125,7 @@ describe('claims', () => {
       { purchase_at: 'yesterday', customer_id: customer, discounts: [{ id: notMine, refs: [{ id: 'x', amount: 1, usage: 1 }] }] },
       { purchase_at: '2026-06-15T12:00:00Z', customer_id: customer, discounts: [] },
       { purchase_at: '2026-06-15T12:00:00Z', customer_id: customer, discounts: [{ id: notMine, refs: [{ id: 'x', amount: -1, usage: 1 }] }] },
-      { purchase_at: '2026-06-15T12:00:00Z', customer_id: customer, discounts: [{ id: notMine, refs: [{ id: 'x', amount: 1, usage: 0 }] }] },
+      { purchase_at: '2026-06-15T12:00:00Z', customer_id: customer, discounts: [{ id: notMine, refs: [{ id: 'x', amount: 1, usage: -1 }] }] },
     ];
     for (const body of bad) expect((await api.post(CLAIMS, body)).status, JSON.stringify(body)).toBe(400);
     expect(await snapshot()).toEqual(before);

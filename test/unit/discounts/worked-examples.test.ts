@@ -80,8 +80,21 @@ const examples: Example[] = [
     rules: [rule('p', pct(10), { customer: { gender: ['female'] } })],
     lines: {},
   },
-  { reason: '5 stamps needed, the customer has 4', receipt: one(1000), rules: [rule('p', pct(10), { stamp: { quantity: 5 } })], lines: {}, context: { stamps: { p: 4 } } },
-  { reason: '5 stamps needed, the customer has 5', receipt: one(1000), rules: [rule('p', pct(10), { stamp: { quantity: 5 } })], lines: { 1: 100 }, context: { stamps: { p: 5 } } },
+  {
+    reason: '5 stamps needed, the customer has 3: this purchase adds the 4th, no reward',
+    receipt: one(1000),
+    rules: [rule('p', pct(10), { stamp: { quantity: 5 } })],
+    lines: {},
+    context: { stamps: { p: 3 } },
+  },
+  {
+    reason: '5 stamps needed, the customer has 4: this purchase completes the card',
+    receipt: one(1000),
+    rules: [rule('p', pct(10), { stamp: { quantity: 5 } })],
+    lines: { 1: 100 },
+    context: { stamps: { p: 4 } },
+  },
+  { reason: 'stamp: 1 (a plain number) completes on every purchase', receipt: one(1000), rules: [rule('p', pct(10), { stamp: 1 })], lines: { 1: 100 } },
   { reason: '20 % off item a only: 200 on line 1', receipt: ab, rules: [rule('p', pct(20), { item: { items: [{ id: 'a' }] } })], lines: { 1: 200 } },
   {
     reason: '20 % off group G2: only the item in G2',
