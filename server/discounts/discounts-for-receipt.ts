@@ -4,18 +4,20 @@ import type { Actor } from '../auth/scopes';
 import { readCustomer } from '../customers/customer-repository';
 import { stampCounts, usedByCustomer } from './claim-repository';
 import { readRule } from './discount-rule-repository';
+import { receiptCustomerId } from './receipt-customer';
 import type { ReceiptInput } from './discount-schemas';
 
 /**
  * The receipt with the discounts it qualifies for: the account's active, not deleted rules given to the
  * receipt's customer_id or to `*` (or, without customer_id, to `/`), run through the engine
  * (domain/discounts, docs/discounts.md). Customer matchers read `receipt.customer`, or when it is absent the
- * account's stored customer with that customer_id. The customer's claims limit discount_reward_usage and
- * give the stamp counts. Nothing is
- * stored.
+ * account's stored customer with that customer_id. Without customer_id, a live wallet card token in
+ * `customer.token.value` stands for its card's customer (the answer then carries that customer_id). The
+ * customer's claims limit discount_reward_usage and give the stamp counts. Nothing is stored.
  */
 export const discountsForReceipt = async (ctx: AppContext, actor: Actor, receipt: ReceiptInput): Promise<Receipt> => {
-  const keys = receipt.customer_id ? [receipt.customer_id, '*'] : ['/'];
+  const customerId = await receiptCustomerId(ctx, actor, receipt);
+  const keys = customerId ? [customerId, '*'] : ['/'];
   const rows = await ctx.database.db
     .selectFrom('discount_rules')
     .selectAll()
@@ -27,12 +29,13 @@ export const discountsForReceipt = async (ctx: AppContext, actor: Actor, receipt
     .execute();
   const rules: DiscountRule[] = rows.map(readRule);
   const currency = receipt.currency?.toUpperCase();
-  const customer = receipt.customer ?? (await storedCustomer(ctx, actor, receipt.customer_id));
-  const context = receipt.customer_id ? await customerContext(ctx, actor, receipt.customer_id, rules, new Date(receipt.purchase_at)) : {};
-  const result = applyDiscounts({ ...(receipt as Receipt), ...(currency ? { currency } : {}), ...(customer ? { customer } : {}) }, rules, context);
-  if (receipt.customer) return result;
-  const { customer: _looked_up, ...asPosted } = result; // the stored customer was only read, not returned
-  return asPosted;
+  const byToken = customerId !== receipt.customer_id;
+  const stored = receipt.customer && !byToken ? undefined : await storedCustomer(ctx, actor, customerId);
+  const customer = stored || receipt.customer ? { ...stored, ...receipt.customer } : undefined;
+  const context = customerId ? await customerContext(ctx, actor, customerId, rules, new Date(receipt.purchase_at)) : {};
+  const input = { ...(receipt as Receipt), ...(currency ? { currency } : {}), ...(customerId ? { customer_id: customerId } : {}), ...(customer ? { customer } : {}) };
+  const { customer: _read, ...result } = applyDiscounts(input, rules, context);
+  return receipt.customer ? { ...result, customer: receipt.customer } : result; // a stored customer was only read, not returned
 };
 
 const storedCustomer = async (ctx: AppContext, actor: Actor, customerId: string | undefined): Promise<Record<string, unknown> | undefined> => {
