@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccountId, IsoDateTime, JsonObject, SafeString, SafeText } from '../shared/schemas';
+import type { Page as BasePage } from '../shared/paging';
 
 /** The account API's customers (issue 10): /v1/accounts/{aid}/customers/users. */
 export const CUSTOMER_TYPES = ['customer', 'company', 'contact', 'employee', 'other'] as const;
@@ -146,10 +147,7 @@ export const CardTokenSchema = z.object({
 export type CardTokenView = z.infer<typeof CardTokenSchema>;
 
 /** One page of a list: the route returns `items` and puts the cursor and count in headers. */
-export interface Page<T> {
-  items: T[];
-  /** `starting_after` for the next page; absent on the last page. */
-  next?: string;
+export interface Page<T> extends BasePage<T> {
   /** With `total=true`: how many match, over all pages. */
   total?: number;
 }

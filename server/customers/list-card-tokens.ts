@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { cardTokenNotFound, loadCardToken, readCardToken } from './card-token-repository';
 import type { CardTokenView, ListCardTokensInput, Page } from './customer-schemas';
+import { afterCursor } from '../shared/paging';
 
 /** The account's stored cards (of one customer with `customer_id`), oldest first, paged by token_id; deleted ones only with include_deleted. */
 export const listCardTokens = async (ctx: AppContext, actor: Actor, query: ListCardTokensInput): Promise<Page<CardTokenView>> => {
@@ -19,7 +20,7 @@ export const listCardTokens = async (ctx: AppContext, actor: Actor, query: ListC
       .where('token_id', '=', query.starting_after)
       .executeTakeFirst();
     if (!after) throw cardTokenNotFound(query.starting_after);
-    page = page.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('token_id', '>', after.token_id)])]));
+    page = page.where(afterCursor(after, after.token_id, 'token_id'));
   }
   const rows = await page
     .orderBy('created_at')

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { customerNotFound, lowerEmail, prefixPattern, readCustomer } from './customer-repository';
 import type { CustomerView, ListCustomersInput, Page } from './customer-schemas';
+import { afterCursor } from '../shared/paging';
 
 /**
  * The account's customers, oldest first, filters combined with AND. `contact` customers only with
@@ -32,7 +33,7 @@ export const listCustomers = async (ctx: AppContext, actor: Actor, query: ListCu
       .execute();
     const after = found.find((c) => c.customer_id === cursor) ?? found[0];
     if (!after) throw customerNotFound(cursor);
-    page = page.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+    page = page.where(afterCursor(after, after.id));
   }
   const rows = await page
     .orderBy('created_at')

@@ -3,6 +3,7 @@ import type { Actor } from '../auth/scopes';
 import type { Page } from '../customers/customer-schemas';
 import { claimNotFound, readClaim } from './claim-repository';
 import type { ClaimView, ListClaimsInput } from './claim-schemas';
+import { afterCursor } from '../shared/paging';
 
 /** The account's claims that are not released, oldest first; `customer_id` filters; `starting_after` is the last claim id of the previous page. */
 export const listDiscountClaims = async (ctx: AppContext, actor: Actor, query: ListClaimsInput): Promise<Page<ClaimView>> => {
@@ -12,7 +13,7 @@ export const listDiscountClaims = async (ctx: AppContext, actor: Actor, query: L
   if (query.starting_after) {
     const after = await db.selectFrom('discount_claims').select(['created_at', 'id']).where('account_id', '=', actor.accountId).where('id', '=', query.starting_after).executeTakeFirst();
     if (!after) throw claimNotFound(query.starting_after);
-    q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+    q = q.where(afterCursor(after, after.id));
   }
   const rows = await q
     .orderBy('created_at')

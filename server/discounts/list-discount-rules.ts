@@ -4,6 +4,7 @@ import { nowIso } from '../shared/clock';
 import type { Page } from '../customers/customer-schemas';
 import { readRule, ruleNotFound } from './discount-rule-repository';
 import type { ListRulesInput, RuleView } from './discount-schemas';
+import { afterCursor } from '../shared/paging';
 
 /**
  * The account's rules, oldest first. state: `all` (default) every rule not deleted; `available` active and
@@ -24,7 +25,7 @@ export const listDiscountRules = async (ctx: AppContext, actor: Actor, query: Li
   if (query.starting_after) {
     const after = await db.selectFrom('discount_rules').select(['created_at', 'id']).where('account_id', '=', actor.accountId).where('id', '=', query.starting_after).executeTakeFirst();
     if (!after) throw ruleNotFound(query.starting_after);
-    q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+    q = q.where(afterCursor(after, after.id));
   }
   const rows = await q
     .orderBy('created_at')

@@ -4,6 +4,7 @@ import { parseJson } from '../shared/json-columns';
 import { linkedMoney } from './order-payment';
 import { orderNotFound, readOrder } from './order-repository';
 import type { ListOrdersInput, OrderView, Page } from './order-schemas';
+import { afterCursor } from '../shared/paging';
 
 /**
  * The account's orders (completed drafts), oldest first. `starting_after` is the last order_id of
@@ -23,7 +24,7 @@ export const listOrders = async (ctx: AppContext, actor: Actor, query: ListOrder
       .execute();
     const after = found.find((o) => o.order_id === cursor) ?? found[0];
     if (!after) throw orderNotFound(cursor);
-    page = page.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+    page = page.where(afterCursor(after, after.id));
   }
   const rows = await page
     .orderBy('created_at')

@@ -186,7 +186,4 @@ export const DraftParams = ShoppingParams.extend({ draft_id: SafeString.min(1).m
 export const OrderParams = ShoppingParams.extend({ order_id: SafeString.min(1).max(255) });
 export const IfMatchHeaders = z.looseObject({ 'if-match': z.string().max(100).optional() });
 
-export interface Page<T> {
-  items: T[];
-  next?: string;
-}
+export type { Page } from '../shared/paging';

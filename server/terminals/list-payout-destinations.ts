@@ -3,6 +3,7 @@ import type { Actor } from '../auth/scopes';
 import { pageOf, unknownCursor, type Page } from './listing';
 import { findPayoutDestination, readPayoutDestination } from './payout-destination-repository';
 import type { PayoutDestinationView } from './payout-destination-schemas';
+import { afterCursor } from '../shared/paging';
 
 /** Oldest first; `starting_after` is the payout_destination_id of the previous page's last item. */
 export const listPayoutDestinations = async (ctx: AppContext, actor: Actor, query: { limit: number; starting_after?: string }): Promise<Page<PayoutDestinationView>> => {
@@ -11,7 +12,7 @@ export const listPayoutDestinations = async (ctx: AppContext, actor: Actor, quer
   if (query.starting_after !== undefined) {
     const after = await findPayoutDestination(db, actor.accountId, query.starting_after);
     if (!after) throw unknownCursor('payout destination');
-    q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+    q = q.where(afterCursor(after, after.id));
   }
   const rows = await q
     .orderBy('created_at')

@@ -10,11 +10,8 @@ export const ListQuery = z.object({
 /** The response header that carries the next page's `starting_after` (documented on each list route). */
 export const PAGING_HEADERS = { paging_token: 'starting_after for the next page; absent on the last page' } as const;
 
-export interface Page<T> {
-  items: T[];
-  /** The `starting_after` of the next page, when there is one. */
-  next?: string;
-}
+export type { Page } from '../shared/paging';
+import type { Page } from '../shared/paging';
 
 /** Lists fetch `limit + 1` rows: the extra one only tells whether a next page exists. */
 export const pageOf = <T>(rows: T[], limit: number, keyOf: (row: T) => string): Page<T> => {
