@@ -27,6 +27,10 @@ const EnvSchema = z
     /** Token requests a minute per client id and per source address before 429 + Retry-After (0: no limit). */
     KASSA_TOKEN_RATE_PER_CLIENT: z.coerce.number().int().min(0).default(60),
     KASSA_TOKEN_RATE_PER_ADDRESS: z.coerce.number().int().min(0).default(300),
+    /** issue 12 (abuse limits): declined or failed pay attempts per session before 429 + Retry-After (0: no limit). */
+    KASSA_PAY_ATTEMPTS_PER_SESSION: z.coerce.number().int().min(0).default(10),
+    /** issue 12 (abuse limits): publish/scc codes per session an hour before 429 + Retry-After (0: no limit). */
+    KASSA_SCC_PER_SESSION: z.coerce.number().int().min(0).default(5),
     KASSA_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(86400),
     KASSA_BOOTSTRAP_ACCOUNT: z
       .string()

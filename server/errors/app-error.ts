@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   // account API: rate limits
   'TOO_MANY_REQUESTS',
+  // issue 12: the database cannot be reached (503; retry later)
+  'SERVICE_UNAVAILABLE',
 
   // account API: customers and their tokens (issue 10)
   'CUSTOMER_NOT_FOUND',
