@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { cardTokenNotFound, loadCardToken, readCardToken } from './card-token-repository';
 import type { CardTokenView, ListCardTokensInput, Page } from './customer-schemas';
-import { afterCursor } from '../shared/paging';
+import { afterCursor, pageOf } from '../shared/paging';
 
 /** The account's stored cards (of one customer with `customer_id`), oldest first, paged by token_id; deleted ones only with include_deleted. */
 export const listCardTokens = async (ctx: AppContext, actor: Actor, query: ListCardTokensInput): Promise<Page<CardTokenView>> => {
@@ -27,8 +27,7 @@ export const listCardTokens = async (ctx: AppContext, actor: Actor, query: ListC
     .orderBy('token_id')
     .limit(query.limit + 1)
     .execute();
-  const items = rows.slice(0, query.limit).map(readCardToken);
-  return { items, ...(rows.length > query.limit ? { next: items.at(-1)!.token_id } : {}), ...(total !== undefined ? { total } : {}) };
+  return { ...pageOf(rows.map(readCardToken), query.limit, (t) => t.token_id), ...(total !== undefined ? { total } : {}) };
 };
 
 /** One stored card of the account (not deleted). */

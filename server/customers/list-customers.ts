@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { customerNotFound, lowerEmail, prefixPattern, readCustomer } from './customer-repository';
 import type { CustomerView, ListCustomersInput, Page } from './customer-schemas';
-import { afterCursor } from '../shared/paging';
+import { afterCursor, pageOf } from '../shared/paging';
 
 /**
  * The account's customers, oldest first, filters combined with AND. `contact` customers only with
@@ -40,6 +40,5 @@ export const listCustomers = async (ctx: AppContext, actor: Actor, query: ListCu
     .orderBy('id')
     .limit(query.limit + 1)
     .execute();
-  const items = rows.slice(0, query.limit).map(readCustomer);
-  return { items, ...(rows.length > query.limit ? { next: items.at(-1)!.id } : {}), ...(total !== undefined ? { total } : {}) };
+  return { ...pageOf(rows.map(readCustomer), query.limit, (c) => c.id), ...(total !== undefined ? { total } : {}) };
 };

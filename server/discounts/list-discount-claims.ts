@@ -3,7 +3,7 @@ import type { Actor } from '../auth/scopes';
 import type { Page } from '../customers/customer-schemas';
 import { claimNotFound, readClaim } from './claim-repository';
 import type { ClaimView, ListClaimsInput } from './claim-schemas';
-import { afterCursor } from '../shared/paging';
+import { afterCursor, pageOf } from '../shared/paging';
 
 /** The account's claims that are not released, oldest first; `customer_id` filters; `starting_after` is the last claim id of the previous page. */
 export const listDiscountClaims = async (ctx: AppContext, actor: Actor, query: ListClaimsInput): Promise<Page<ClaimView>> => {
@@ -20,6 +20,5 @@ export const listDiscountClaims = async (ctx: AppContext, actor: Actor, query: L
     .orderBy('id')
     .limit(query.limit + 1)
     .execute();
-  const items = rows.slice(0, query.limit).map(readClaim);
-  return { items, ...(rows.length > query.limit ? { next: items.at(-1)!.id } : {}) };
+  return pageOf(rows.map(readClaim), query.limit, (r) => r.id);
 };

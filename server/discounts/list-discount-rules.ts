@@ -4,7 +4,7 @@ import { nowIso } from '../shared/clock';
 import type { Page } from '../customers/customer-schemas';
 import { readRule, ruleNotFound } from './discount-rule-repository';
 import type { ListRulesInput, RuleView } from './discount-schemas';
-import { afterCursor } from '../shared/paging';
+import { afterCursor, pageOf } from '../shared/paging';
 
 /**
  * The account's rules, oldest first. state: `all` (default) every rule not deleted; `available` active and
@@ -32,6 +32,5 @@ export const listDiscountRules = async (ctx: AppContext, actor: Actor, query: Li
     .orderBy('id')
     .limit(query.limit + 1)
     .execute();
-  const items = rows.slice(0, query.limit).map(readRule);
-  return { items, ...(rows.length > query.limit ? { next: items.at(-1)!.id } : {}) };
+  return pageOf(rows.map(readRule), query.limit, (r) => r.id);
 };

@@ -4,7 +4,7 @@ import { parseJson } from '../shared/json-columns';
 import { linkedMoney } from './order-payment';
 import { orderNotFound, readOrder } from './order-repository';
 import type { ListOrdersInput, OrderView, Page } from './order-schemas';
-import { afterCursor } from '../shared/paging';
+import { afterCursor, pageOf } from '../shared/paging';
 
 /**
  * The account's orders (completed drafts), oldest first. `starting_after` is the last order_id of
@@ -31,12 +31,11 @@ export const listOrders = async (ctx: AppContext, actor: Actor, query: ListOrder
     .orderBy('id')
     .limit(query.limit + 1)
     .execute();
-  const shown = rows.slice(0, query.limit);
+  const shown = pageOf(rows, query.limit, (r) => r.id);
   const money = await linkedMoney(
     db,
     actor.accountId,
-    shown.map((r) => ({ order_id: r.order_id, currency: parseJson<{ currency?: string }>(r.data).currency })),
+    shown.items.map((r) => ({ order_id: r.order_id, currency: parseJson<{ currency?: string }>(r.data).currency })),
   );
-  const items = shown.map((r) => readOrder(r, query.include_events, money.get(r.order_id!)));
-  return { items, ...(rows.length > query.limit ? { next: items.at(-1)!.id } : {}) };
+  return { ...shown, items: shown.items.map((r) => readOrder(r, query.include_events, money.get(r.order_id!))) };
 };

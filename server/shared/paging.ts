@@ -12,3 +12,12 @@ export interface Page<T> {
  */
 export const afterCursor = (after: { created_at: string }, id: string, idColumn = 'id'): Expression<SqlBool> =>
   sql<SqlBool>`(${sql.ref('created_at')} > ${after.created_at} or (${sql.ref('created_at')} = ${after.created_at} and ${sql.ref(idColumn)} > ${id}))`;
+
+/** Lists fetch `limit + 1` rows: the extra one only tells whether a next page exists. */
+export const pageOf = <T>(rows: T[], limit: number, keyOf: (row: T) => string): Page<T> => {
+  const items = rows.slice(0, limit);
+  return rows.length > limit ? { items, next: keyOf(items[items.length - 1]!) } : { items };
+};
+
+/** The `paging_token` response header of every list: the next page's `starting_after`, absent on the last page. */
+export const pagingHeaders = (page: Page<unknown>): Record<string, string> | undefined => (page.next === undefined ? undefined : { paging_token: page.next });

@@ -10,16 +10,7 @@ export const ListQuery = z.object({
 /** The response header that carries the next page's `starting_after` (documented on each list route). */
 export const PAGING_HEADERS = { paging_token: 'starting_after for the next page; absent on the last page' } as const;
 
-export type { Page } from '../shared/paging';
-import type { Page } from '../shared/paging';
-
-/** Lists fetch `limit + 1` rows: the extra one only tells whether a next page exists. */
-export const pageOf = <T>(rows: T[], limit: number, keyOf: (row: T) => string): Page<T> => {
-  const items = rows.slice(0, limit);
-  return rows.length > limit ? { items, next: keyOf(items[items.length - 1]!) } : { items };
-};
-
-export const pagingHeaders = (page: Page<unknown>): Record<string, string> | undefined => (page.next === undefined ? undefined : { paging_token: page.next });
+export { pageOf, pagingHeaders, type Page } from '../shared/paging';
 
 /** A `starting_after` that names nothing of the account: 400, as a cursor must come from an earlier page. */
 export const unknownCursor = (what: string): AppError =>

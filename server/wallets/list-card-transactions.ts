@@ -3,9 +3,10 @@ import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
 import { loadCard, readLedgerEntry } from './wallet-repository';
 import type { ListInput, WalletTransactionView } from './wallet-schemas';
+import { pageOf, type Page } from '../shared/paging';
 
-/** The card's ledger, in the order written, paged with `starting_after` = the last entry's id; `next` is set when the page is full. */
-export const listCardTransactions = async (ctx: AppContext, actor: Actor, cardId: string, query: ListInput): Promise<{ entries: WalletTransactionView[]; next?: string }> => {
+/** The card's ledger, in the order written, paged with `starting_after` = the last entry's id; `next` is set when there is more. */
+export const listCardTransactions = async (ctx: AppContext, actor: Actor, cardId: string, query: ListInput): Promise<Page<WalletTransactionView>> => {
   const { db } = ctx.database;
   const card = await loadCard(db, actor.accountId, cardId);
   let q = db.selectFrom('wallet_transactions as w').leftJoin('wallet_tokens as t', 't.id', 'w.token_id').selectAll('w').select('t.value as token_value').where('w.card_row_id', '=', card.id);
@@ -14,7 +15,13 @@ export const listCardTransactions = async (ctx: AppContext, actor: Actor, cardId
     if (!after) throw new AppError('WALLET_TRANSACTION_NOT_FOUND', `No transaction ${query.starting_after} on wallet card ${cardId}`, { errors: [{ path: 'starting_after', message: 'unknown' }] });
     q = q.where('w.seq', '>', after.seq);
   }
-  const rows = await q.orderBy('w.seq').limit(query.limit).execute();
-  const entries = rows.map(({ token_value, ...row }) => readLedgerEntry(row, card.card_id, token_value ?? undefined));
-  return rows.length === query.limit ? { entries, next: rows.at(-1)!.id } : { entries };
+  const rows = await q
+    .orderBy('w.seq')
+    .limit(query.limit + 1)
+    .execute();
+  return pageOf(
+    rows.map(({ token_value, ...row }) => readLedgerEntry(row, card.card_id, token_value ?? undefined)),
+    query.limit,
+    (e) => e.id,
+  );
 };

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LookupFn } from '../../server/callbacks/callback-url-policy';
 import { callExpressCallback } from '../../server/express/call-express-callback';
-import { ApiClient, sessionBody } from '../support/api-client';
+import { ApiClient, sessionBody, NORWEGIAN_ADDRESS } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const HOME = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home delivery' };
-const ADDRESS = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO' };
+const ADDRESS = NORWEGIAN_ADDRESS;
 
 /** An "internal" service on loopback: counts requests and answers what `respond` says. */
 const startService = async (respond: () => { status: number; body: string }) => {

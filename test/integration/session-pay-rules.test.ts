@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { payBody, sessionBody } from '../support/api-client';
+import { payBody, sessionBody, NORWEGIAN_ADDRESS } from '../support/api-client';
 import { clockPast, createSession, useKassa } from '../support/fixtures';
 
 const { srv, api, customer } = useKassa();
 
 const db = () => srv.kassa.ctx.database.db;
 const HOME = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home delivery' };
-const ADDRESS = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO' };
+const ADDRESS = NORWEGIAN_ADDRESS;
 
 const pay = (id: string, headers: Record<string, string> = {}) => customer.post(`/v1/sessions/${id}/pay`, payBody(), headers);
 const expire = (id: string) =>

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ApiClient, payBody, sessionBody } from '../support/api-client';
+import { ApiClient, payBody, sessionBody, NORWEGIAN_ADDRESS } from '../support/api-client';
 import { useKassa } from '../support/fixtures';
 
 const { srv, api, other, customer } = useKassa({ other: true });
@@ -11,7 +11,7 @@ const db = () => srv.kassa.ctx.database.db;
 const HOME = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home delivery' };
 const PICKUP = { id: 'pickup', line_id: 'shipping-pickup', amount: 0, title: 'Pick-up point' };
 const EXPRESS_BOX = { id: 'box', line_id: 'shipping-box', amount: 900, title: 'Parcel box' };
-const ADDRESS = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO' };
+const ADDRESS = NORWEGIAN_ADDRESS;
 
 /** A merchant's shipping-address callback on loopback: records each request and answers what `respond` says. */
 const startShippingService = async (respond: () => { status: number; body: string }) => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { payBody } from '../support/api-client';
+import { payBody, NORWEGIAN_CONTACT } from '../support/api-client';
 import { useKassa } from '../support/fixtures';
 
 const { api, customer } = useKassa();
@@ -23,16 +23,7 @@ const PICKUP = {
   },
   eta: { working_days: [1, 3] },
 };
-const ADDRESS = {
-  first_name: 'Kari',
-  last_name: 'Nordmann',
-  address_line: 'Storgata 1',
-  postal_code: '0155',
-  postal_place: 'Oslo',
-  country: 'NO',
-  email: 'kari@example.com',
-  phone_number: '+4799999999',
-};
+const ADDRESS = NORWEGIAN_CONTACT;
 
 type Answer = { status: number; body: unknown };
 /** The merchant's express endpoints on loopback: each request is recorded and answered by `respond`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, card, payBody } from '../support/api-client';
+import { ApiClient, card, payBody, NORWEGIAN_CONTACT } from '../support/api-client';
 import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
 import { OTHER, clockPast, useKassa } from '../support/fixtures';
 import { WALLETS, createCard, otherWallets, uniqueId, walletState } from '../support/wallets';
@@ -8,16 +8,7 @@ const k = useKassa({ other: true });
 const { api, customer, other } = k;
 
 const HOME = { id: 'home', line_id: 'ship-home', amount: 9900, title: 'Home delivery', operator: 'Posten' };
-const ADDRESS = {
-  first_name: 'Kari',
-  last_name: 'Nordmann',
-  address_line: 'Storgata 1',
-  postal_code: '0155',
-  postal_place: 'Oslo',
-  country: 'NO',
-  email: 'kari@example.com',
-  phone_number: '+4799999999',
-};
+const ADDRESS = NORWEGIAN_CONTACT;
 const CHALLENGE_CARD = card('4000 0000 0000 3220');
 
 /** An express session of `merchant` for 300.00 + 99.00 shipping, addressed and with the option chosen: ready for gift cards. */

@@ -73,4 +73,8 @@ export const APPROVE_CARD = card('4111 1111 1111 1111');
 export const DECLINE_CARD = card('4000 0000 0000 0002');
 
 /** The customer's POST /v1/sessions/{id}/pay body for a sandbox card. */
+/** A Norwegian shopper's address (express sessions, shipping callbacks); `NORWEGIAN_CONTACT` adds email and phone. */
+export const NORWEGIAN_ADDRESS = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO' } as const;
+export const NORWEGIAN_CONTACT = { ...NORWEGIAN_ADDRESS, email: 'kari@example.com', phone_number: '+4799999999' } as const;
+
 export const payBody = (c: Card = APPROVE_CARD) => ({ payment: { payment_product_type: 'sandbox.creditcard', card: c } });

@@ -25,11 +25,11 @@ import { listCustomerTokens } from '../../customers/list-customer-tokens';
 import { updateCustomer } from '../../customers/update-customer';
 import { ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok, type RouteResult } from '../route';
+import { pagingHeaders } from '../../shared/paging';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 /** A list page: the items as a bare array; the next page's cursor and the total in headers. */
-const pageResult = <T>(page: Page<T>): RouteResult =>
-  ok(page.items, { ...(page.next !== undefined ? { paging_token: page.next } : {}), ...(page.total !== undefined ? { 'total-count': String(page.total) } : {}) });
+const pageResult = <T>(page: Page<T>): RouteResult => ok(page.items, { ...pagingHeaders(page), ...(page.total !== undefined ? { 'total-count': String(page.total) } : {}) });
 const PAGE_HEADERS = {
   paging_token: "Present when there are more: pass it as `starting_after` for the next page (customers: the last one's `id`; `starting_after` also takes a customer_id)",
   'total-count': 'With `total=true`: how many match the filters over all pages',

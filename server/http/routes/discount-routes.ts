@@ -14,6 +14,7 @@ import { listDiscountRules } from '../../discounts/list-discount-rules';
 import { takeDiscountRule } from '../../discounts/take-discount-rule';
 import { updateDiscountRule } from '../../discounts/update-discount-rule';
 import { defineRoute, ok } from '../route';
+import { pagingHeaders } from '../../shared/paging';
 import { ErrorBody } from '../../shared/schemas';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
@@ -51,7 +52,7 @@ export const discountRoutes = [
     responses: { 200: { description: 'Rules', schema: z.array(RuleSchema), headers: { paging_token: 'Present when there are more: pass it as `starting_after`' } }, ...ERRORS },
     handle: async ({ ctx, actor, query }) => {
       const page = await listDiscountRules(ctx, actor, query);
-      return ok(page.items, page.next !== undefined ? { paging_token: page.next } : {});
+      return ok(page.items, pagingHeaders(page));
     },
   }),
   defineRoute({
@@ -152,7 +153,7 @@ export const discountRoutes = [
     responses: { 200: { description: 'Claims', schema: z.array(ClaimSchema), headers: { paging_token: 'Present when there are more: pass it as `starting_after`' } }, ...ERRORS },
     handle: async ({ ctx, actor, query }) => {
       const page = await listDiscountClaims(ctx, actor, query);
-      return ok(page.items, page.next !== undefined ? { paging_token: page.next } : {});
+      return ok(page.items, pagingHeaders(page));
     },
   }),
   defineRoute({

@@ -29,6 +29,7 @@ import {
 import { updateOrder } from '../../orders/update-order';
 import { ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
+import { pagingHeaders } from '../../shared/paging';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 const BASE = '/v1/accounts/{aid}/shopping';
@@ -100,7 +101,7 @@ export const orderRoutes = [
     },
     handle: async ({ ctx, actor, query }) => {
       const page = await listOrders(ctx, actor, query);
-      return ok(page.items, page.next !== undefined ? { paging_token: page.next } : undefined);
+      return ok(page.items, pagingHeaders(page));
     },
   }),
   defineRoute({

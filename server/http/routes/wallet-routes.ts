@@ -7,6 +7,7 @@ import { createWalletTransaction } from '../../wallets/create-wallet-transaction
 import { getCard } from '../../wallets/get-card';
 import { listCardTransactions } from '../../wallets/list-card-transactions';
 import { listCards } from '../../wallets/list-cards';
+import { pagingHeaders } from '../../shared/paging';
 import { AccountParams, CardBody, CardDetailsSchema, CardIdParams, CardSchema, ListQuery, TokenBody, TokenSchema, TransactionBody, WalletTransactionSchema } from '../../wallets/wallet-schemas';
 import { defineRoute, ok, type RouteDef } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
@@ -16,7 +17,6 @@ const CARDS = '/v1/accounts/{aid}/wallets/cards';
 const errors = { ...INVALID_REQUEST, ...AUTH_ERRORS, ...NOT_FOUND };
 const CONFLICT = { 409: { description: 'Conflict (`error.code` says why)', schema: ErrorBody } };
 const PAGING = { paging_token: 'The `starting_after` of the next page; absent on the last page' };
-const paged = (body: unknown, next: string | undefined) => ok(body, next ? { paging_token: next } : undefined);
 
 /** Issue 10: the account API's wallet operations, under /v1/accounts/{aid}/wallets */
 export const walletRoutes: RouteDef[] = [
@@ -44,8 +44,8 @@ export const walletRoutes: RouteDef[] = [
     query: ListQuery,
     responses: { 200: { description: 'Cards', schema: z.array(CardSchema), headers: PAGING }, ...errors },
     handle: async ({ ctx, actor, query }) => {
-      const { cards, next } = await listCards(ctx, actor, query);
-      return paged(cards, next);
+      const page = await listCards(ctx, actor, query);
+      return ok(page.items, pagingHeaders(page));
     },
   }),
   defineRoute({
@@ -70,8 +70,8 @@ export const walletRoutes: RouteDef[] = [
     query: ListQuery,
     responses: { 200: { description: 'Ledger entries', schema: z.array(WalletTransactionSchema), headers: PAGING }, ...errors },
     handle: async ({ ctx, actor, params, query }) => {
-      const { entries, next } = await listCardTransactions(ctx, actor, params.card_id, query);
-      return paged(entries, next);
+      const page = await listCardTransactions(ctx, actor, params.card_id, query);
+      return ok(page.items, pagingHeaders(page));
     },
   }),
   defineRoute({
