@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { cardTokenNotFound, loadCardToken, readCardToken } from './card-token-repository';
 import type { CardTokenView, ListCardTokensInput, Page } from './customer-schemas';
-import { afterCursor, pageOf } from '../shared/paging';
+import { keysetRows, pageOf } from '../shared/paging';
 
 /** The account's stored cards (of one customer with `customer_id`), oldest first, paged by token_id; deleted ones only with include_deleted. */
 export const listCardTokens = async (ctx: AppContext, actor: Actor, query: ListCardTokensInput): Promise<Page<CardTokenView>> => {
@@ -11,22 +11,11 @@ export const listCardTokens = async (ctx: AppContext, actor: Actor, query: ListC
   if (query.customer_id !== undefined) q = q.where('customer_id', '=', query.customer_id);
   if (!query.include_deleted) q = q.where('deleted_at', 'is', null);
   const total = query.total ? Number((await q.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow()).n) : undefined;
-  let page = q.selectAll();
-  if (query.starting_after) {
-    const after = await db
-      .selectFrom('stored_card_tokens')
-      .select(['created_at', 'token_id'])
-      .where('account_id', '=', actor.accountId)
-      .where('token_id', '=', query.starting_after)
-      .executeTakeFirst();
-    if (!after) throw cardTokenNotFound(query.starting_after);
-    page = page.where(afterCursor(after, after.token_id, 'token_id'));
-  }
-  const rows = await page
-    .orderBy('created_at')
-    .orderBy('token_id')
-    .limit(query.limit + 1)
-    .execute();
+  const after = query.starting_after
+    ? await db.selectFrom('stored_card_tokens').select(['created_at', 'token_id']).where('account_id', '=', actor.accountId).where('token_id', '=', query.starting_after).executeTakeFirst()
+    : undefined;
+  if (query.starting_after && !after) throw cardTokenNotFound(query.starting_after);
+  const rows = await keysetRows(q.selectAll(), after, query.limit, 'token_id');
   return { ...pageOf(rows.map(readCardToken), query.limit, (t) => t.token_id), ...(total !== undefined ? { total } : {}) };
 };
 

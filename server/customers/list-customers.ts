@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { customerNotFound, lowerEmail, prefixPattern, readCustomer } from './customer-repository';
 import type { CustomerView, ListCustomersInput, Page } from './customer-schemas';
-import { afterCursor, pageOf } from '../shared/paging';
+import { keysetRows, pageOf } from '../shared/paging';
 
 /**
  * The account's customers, oldest first, filters combined with AND. `contact` customers only with
@@ -22,23 +22,20 @@ export const listCustomers = async (ctx: AppContext, actor: Actor, query: ListCu
   if (query.search) q = q.where(sql<boolean>`search_keys like ${prefixPattern(query.search)} escape '\\'`);
 
   const total = query.total ? Number((await q.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow()).n) : undefined;
-  let page = q.selectAll();
-  if (query.starting_after) {
-    const cursor = query.starting_after;
-    const found = await db
-      .selectFrom('customers')
-      .select(['created_at', 'id', 'customer_id'])
-      .where('account_id', '=', actor.accountId)
-      .where((eb) => eb.or([eb('customer_id', '=', cursor), eb('id', '=', cursor)]))
-      .execute();
-    const after = found.find((c) => c.customer_id === cursor) ?? found[0];
-    if (!after) throw customerNotFound(cursor);
-    page = page.where(afterCursor(after, after.id));
-  }
-  const rows = await page
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(query.limit + 1)
-    .execute();
+  const after = query.starting_after === undefined ? undefined : await cursorCustomer(ctx, actor, query.starting_after);
+  const rows = await keysetRows(q.selectAll(), after, query.limit);
   return { ...pageOf(rows.map(readCustomer), query.limit, (c) => c.id), ...(total !== undefined ? { total } : {}) };
+};
+
+/** The cursor row: a customer_id, or the paging_token (the customer's Kassa id). */
+const cursorCustomer = async (ctx: AppContext, actor: Actor, cursor: string) => {
+  const found = await ctx.database.db
+    .selectFrom('customers')
+    .select(['created_at', 'id', 'customer_id'])
+    .where('account_id', '=', actor.accountId)
+    .where((eb) => eb.or([eb('customer_id', '=', cursor), eb('id', '=', cursor)]))
+    .execute();
+  const after = found.find((c) => c.customer_id === cursor) ?? found[0];
+  if (!after) throw customerNotFound(cursor);
+  return after;
 };

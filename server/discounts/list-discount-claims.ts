@@ -3,22 +3,17 @@ import type { Actor } from '../auth/scopes';
 import type { Page } from '../customers/customer-schemas';
 import { claimNotFound, readClaim } from './claim-repository';
 import type { ClaimView, ListClaimsInput } from './claim-schemas';
-import { afterCursor, pageOf } from '../shared/paging';
+import { keysetRows, pageOf } from '../shared/paging';
 
 /** The account's claims that are not released, oldest first; `customer_id` filters; `starting_after` is the last claim id of the previous page. */
 export const listDiscountClaims = async (ctx: AppContext, actor: Actor, query: ListClaimsInput): Promise<Page<ClaimView>> => {
   const db = ctx.database.db;
   let q = db.selectFrom('discount_claims').selectAll().where('account_id', '=', actor.accountId).where('released_at', 'is', null);
   if (query.customer_id) q = q.where('customer_id', '=', query.customer_id);
-  if (query.starting_after) {
-    const after = await db.selectFrom('discount_claims').select(['created_at', 'id']).where('account_id', '=', actor.accountId).where('id', '=', query.starting_after).executeTakeFirst();
-    if (!after) throw claimNotFound(query.starting_after);
-    q = q.where(afterCursor(after, after.id));
-  }
-  const rows = await q
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(query.limit + 1)
-    .execute();
+  const after = query.starting_after
+    ? await db.selectFrom('discount_claims').select(['created_at', 'id']).where('account_id', '=', actor.accountId).where('id', '=', query.starting_after).executeTakeFirst()
+    : undefined;
+  if (query.starting_after && !after) throw claimNotFound(query.starting_after);
+  const rows = await keysetRows(q, after, query.limit);
   return pageOf(rows.map(readClaim), query.limit, (r) => r.id);
 };

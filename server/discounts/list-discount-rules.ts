@@ -4,7 +4,7 @@ import { nowIso } from '../shared/clock';
 import type { Page } from '../customers/customer-schemas';
 import { readRule, ruleNotFound } from './discount-rule-repository';
 import type { ListRulesInput, RuleView } from './discount-schemas';
-import { afterCursor, pageOf } from '../shared/paging';
+import { keysetRows, pageOf } from '../shared/paging';
 
 /**
  * The account's rules, oldest first. state: `all` (default) every rule not deleted; `available` active and
@@ -22,15 +22,10 @@ export const listDiscountRules = async (ctx: AppContext, actor: Actor, query: Li
     q = q.where('active', '=', 1).where('purchase_from', '<=', now).where('purchase_to', '>', now);
   }
   if (query.campaign_id) q = q.where('campaign_id', '=', query.campaign_id);
-  if (query.starting_after) {
-    const after = await db.selectFrom('discount_rules').select(['created_at', 'id']).where('account_id', '=', actor.accountId).where('id', '=', query.starting_after).executeTakeFirst();
-    if (!after) throw ruleNotFound(query.starting_after);
-    q = q.where(afterCursor(after, after.id));
-  }
-  const rows = await q
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(query.limit + 1)
-    .execute();
+  const after = query.starting_after
+    ? await db.selectFrom('discount_rules').select(['created_at', 'id']).where('account_id', '=', actor.accountId).where('id', '=', query.starting_after).executeTakeFirst()
+    : undefined;
+  if (query.starting_after && !after) throw ruleNotFound(query.starting_after);
+  const rows = await keysetRows(q, after, query.limit);
   return pageOf(rows.map(readRule), query.limit, (r) => r.id);
 };

@@ -4,7 +4,7 @@ import { parseJson } from '../shared/json-columns';
 import { linkedMoney } from './order-payment';
 import { orderNotFound, readOrder } from './order-repository';
 import type { ListOrdersInput, OrderView, Page } from './order-schemas';
-import { afterCursor, pageOf } from '../shared/paging';
+import { keysetRows, pageOf } from '../shared/paging';
 
 /**
  * The account's orders (completed drafts), oldest first. `starting_after` is the last order_id of
@@ -12,25 +12,8 @@ import { afterCursor, pageOf } from '../shared/paging';
  */
 export const listOrders = async (ctx: AppContext, actor: Actor, query: ListOrdersInput): Promise<Page<OrderView>> => {
   const db = ctx.database.db;
-  let page = db.selectFrom('shopping_orders').selectAll().where('account_id', '=', actor.accountId).where('order_id', 'is not', null);
-  if (query.starting_after) {
-    const cursor = query.starting_after;
-    const found = await db
-      .selectFrom('shopping_orders')
-      .select(['created_at', 'id', 'order_id'])
-      .where('account_id', '=', actor.accountId)
-      .where('order_id', 'is not', null)
-      .where((eb) => eb.or([eb('order_id', '=', cursor), eb('id', '=', cursor)]))
-      .execute();
-    const after = found.find((o) => o.order_id === cursor) ?? found[0];
-    if (!after) throw orderNotFound(cursor);
-    page = page.where(afterCursor(after, after.id));
-  }
-  const rows = await page
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(query.limit + 1)
-    .execute();
+  const after = query.starting_after === undefined ? undefined : await cursorOrder(ctx, actor, query.starting_after);
+  const rows = await keysetRows(db.selectFrom('shopping_orders').selectAll().where('account_id', '=', actor.accountId).where('order_id', 'is not', null), after, query.limit);
   const shown = pageOf(rows, query.limit, (r) => r.id);
   const money = await linkedMoney(
     db,
@@ -38,4 +21,18 @@ export const listOrders = async (ctx: AppContext, actor: Actor, query: ListOrder
     shown.items.map((r) => ({ order_id: r.order_id, currency: parseJson<{ currency?: string }>(r.data).currency })),
   );
   return { ...shown, items: shown.items.map((r) => readOrder(r, query.include_events, money.get(r.order_id!))) };
+};
+
+/** The cursor row: an order_id, or the paging_token (the order's Kassa id). */
+const cursorOrder = async (ctx: AppContext, actor: Actor, cursor: string) => {
+  const found = await ctx.database.db
+    .selectFrom('shopping_orders')
+    .select(['created_at', 'id', 'order_id'])
+    .where('account_id', '=', actor.accountId)
+    .where('order_id', 'is not', null)
+    .where((eb) => eb.or([eb('order_id', '=', cursor), eb('id', '=', cursor)]))
+    .execute();
+  const after = found.find((o) => o.order_id === cursor) ?? found[0];
+  if (!after) throw orderNotFound(cursor);
+  return after;
 };

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 
 /** One page of a list: the rows, and the `starting_after` of the next page when there is one. */
 export interface Page<T> {
@@ -21,3 +21,16 @@ export const pageOf = <T>(rows: T[], limit: number, keyOf: (row: T) => string): 
 
 /** The `paging_token` response header of every list: the next page's `starting_after`, absent on the last page. */
 export const pagingHeaders = (page: Page<unknown>): Record<string, string> | undefined => (page.next === undefined ? undefined : { paging_token: page.next });
+
+/**
+ * Runs a list query in (created_at, id) order from after the cursor row (when there is one),
+ * fetching `limit + 1` rows for `pageOf`. `idColumn` names the tie-breaking unique column.
+ */
+export const keysetRows = <O>(query: SelectQueryBuilder<any, any, O>, after: ({ created_at: string } & Record<string, unknown>) | undefined, limit: number, idColumn = 'id'): Promise<O[]> => {
+  const from = after ? query.where(afterCursor(after, String(after[idColumn]), idColumn)) : query;
+  return from
+    .orderBy(sql.ref('created_at'))
+    .orderBy(sql.ref(idColumn))
+    .limit(limit + 1)
+    .execute();
+};
