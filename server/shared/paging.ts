@@ -1,4 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../db/schema';
 
 /** One page of a list: the rows, and the `starting_after` of the next page when there is one. */
 export interface Page<T> {
@@ -26,7 +27,12 @@ export const pagingHeaders = (page: Page<unknown>): Record<string, string> | und
  * Runs a list query in (created_at, id) order from after the cursor row (when there is one),
  * fetching `limit + 1` rows for `pageOf`. `idColumn` names the tie-breaking unique column.
  */
-export const keysetRows = <O>(query: SelectQueryBuilder<any, any, O>, after: ({ created_at: string } & Record<string, unknown>) | undefined, limit: number, idColumn = 'id'): Promise<O[]> => {
+export const keysetRows = <TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  after: ({ created_at: string } & Record<string, unknown>) | undefined,
+  limit: number,
+  idColumn = 'id',
+): Promise<O[]> => {
   const from = after ? query.where(afterCursor(after, String(after[idColumn]), idColumn)) : query;
   return from
     .orderBy(sql.ref('created_at'))
