@@ -4,6 +4,7 @@ import { lenderProblems } from '../sessions/lender-details';
 import { amountDue, giftCardsPayAll } from '../../domain/express-order';
 import { installmentPlans, type InstallmentPlan } from '../../domain/installment-plans';
 import { abandonWaitingAttempt } from '../sessions/abandon-waiting-attempt';
+import { assertPayAttemptsLeft } from '../sessions/limit-pay-attempts';
 import { resolvePaymentMethods } from '../sessions/payment-methods';
 import { assertOpenForView } from '../sessions/session-availability';
 import { loadSession } from '../sessions/session-repository';
@@ -29,6 +30,7 @@ export const getPaymentOperations = async (ctx: AppContext, sessionId: string, p
   if (query.force_new === 'true') await abandonWaitingAttempt(ctx, sessionId);
   const session = await loadSession(ctx.database.db, ctx.database, sessionId);
   assertOpenForView(session);
+  await assertPayAttemptsLeft(ctx.database.db, ctx.env, session.id); // the page learns of the limit before the customer types a card
   const enabled = giftCardsPayAll(session.order) ? ['kassa.wallets', 'dintero.wallets'] : resolvePaymentMethods(session.account_id, session.configuration).map((m) => m.payment_product_type);
   if (!enabled.includes(paymentType)) {
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not available for this session`, { errors: [{ path: 'payment_product_type', message: `one of ${enabled.join(', ')}` }] });
