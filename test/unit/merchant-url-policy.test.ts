@@ -9,7 +9,8 @@ import { assertExpressUrlsAllowed } from '../../server/express/assert-express-ur
  * and both express callback URLs) and at delivery, and a host name is refused when any address it
  * resolves to is non-public.
  */
-const strict = { env: loadEnv({ KASSA_ALLOW_PRIVATE_CALLBACKS: 'false' } as NodeJS.ProcessEnv) };
+const envWith = (allowPrivate: string) => loadEnv({ KASSA_ALLOW_PRIVATE_CALLBACKS: allowPrivate } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv);
+const strict = { env: envWith('false') };
 const PROD = 'P10000009';
 
 /** Host spellings (as written in a URL) of addresses no merchant URL may reach; the comment says which. */
@@ -127,7 +128,7 @@ describe('every spelling of a non-public address is refused', () => {
   });
 
   it.each(REFUSED_HOSTS)('%s: a valid URL, allowed when KASSA_ALLOW_PRIVATE_CALLBACKS allows private addresses', (host) => {
-    const open = { env: loadEnv({ KASSA_ALLOW_PRIVATE_CALLBACKS: 'true' } as NodeJS.ProcessEnv) };
+    const open = { env: envWith('true') };
     expect(() => assertCallbackUrlAllowed(open, PROD, urlOf(host))).not.toThrow();
     expect(deliveryTarget(urlOf(host), { allowPrivate: true })).toMatchObject({ ok: true });
   });
@@ -189,7 +190,7 @@ describe('host names: every resolved address is checked', () => {
 
 describe('only http(s) without credentials, for every account', () => {
   it('refuses other schemes and user:password@, even where private addresses are allowed', () => {
-    const open = { env: loadEnv({ KASSA_ALLOW_PRIVATE_CALLBACKS: 'true' } as NodeJS.ProcessEnv) };
+    const open = { env: envWith('true') };
     for (const url of ['ftp://shop.example/cb', 'file:///etc/passwd', 'gopher://shop.example/', 'ws://shop.example/', 'not a url']) {
       expect(() => assertOutboundUrlAllowed(open, PROD, url, 'url.callback_url'), url).toThrow(expect.objectContaining({ code: 'INVALID_CALLBACK_URL' }));
       expect(deliveryTarget(url, { allowPrivate: true }).ok, url).toBe(false);
