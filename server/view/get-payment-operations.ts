@@ -27,10 +27,11 @@ const LENDER_TYPES = new Set(['sandbox.invoice', 'sandbox.installment']);
  * session does not enable is 400; so are missing or wrong customer details for invoice and part payment.
  */
 export const getPaymentOperations = async (ctx: AppContext, sessionId: string, paymentType: string, query: OperationsQuery, baseUrl: string): Promise<PaymentOperations> => {
+  // the page learns of the limit before the customer types a card (checked before force_new changes anything)
+  await assertPayAttemptsLeft(ctx.database.db, ctx.env, sessionId);
   if (query.force_new === 'true') await abandonWaitingAttempt(ctx, sessionId);
   const session = await loadSession(ctx.database.db, ctx.database, sessionId);
   assertOpenForView(session);
-  await assertPayAttemptsLeft(ctx.database.db, ctx.env, session.id); // the page learns of the limit before the customer types a card
   const enabled = giftCardsPayAll(session.order) ? ['kassa.wallets', 'dintero.wallets'] : resolvePaymentMethods(session.account_id, session.configuration).map((m) => m.payment_product_type);
   if (!enabled.includes(paymentType)) {
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not available for this session`, { errors: [{ path: 'payment_product_type', message: `one of ${enabled.join(', ')}` }] });
