@@ -36,11 +36,17 @@ export const assertPayAttemptsLeft = async (db: Executor, env: Pick<Env, 'KASSA_
 };
 
 /**
- * Card testing across sessions: customer pay attempts from one source address, at most
- * `KASSA_PAY_ATTEMPTS_PER_ADDRESS` a minute (a token bucket in this process's memory, like the token
- * endpoint's). Every attempt counts, refused ones too.
+ * Card testing across sessions (a tester opens many): declined or failed customer pay attempts from
+ * one source address, at most `KASSA_PAY_ATTEMPTS_PER_ADDRESS` a minute (a token bucket in this
+ * process's memory, like the token endpoint's). Approved payments take nothing, so a shop's busy
+ * NAT or proxy address, a load test or a demo is never held back by its good payments.
  */
-export const takePayAttemptFromAddress = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string): void => {
-  const wait = ctx.payAttemptsPerAddress.take(address);
-  if (wait !== undefined) throw tooManyAttempts('Too many payment attempts from this address', wait);
+export const assertAddressMayPay = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string): void => {
+  const wait = ctx.payAttemptsPerAddress.wait(address);
+  if (wait !== undefined) throw tooManyAttempts('Too many declined or failed payment attempts from this address', wait);
+};
+
+/** After an attempt ended DECLINED or FAILED: it counts against its source address. */
+export const countFailedAttemptOfAddress = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string, status: string): void => {
+  if (status === 'DECLINED' || status === 'FAILED') ctx.payAttemptsPerAddress.take(address);
 };

@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error';
 import { validateCard } from '../providers/validate-card';
 import { awaitCustomer } from './await-customer';
 import { callPaymentProvider, type ProviderAnswer } from './call-payment-provider';
-import { takePayAttemptFromAddress } from './limit-pay-attempts';
+import { assertAddressMayPay, countFailedAttemptOfAddress } from './limit-pay-attempts';
 import { finishPaymentAttempt } from './payment-attempt';
 import { paymentResponse } from './payment-response';
 import type { PaymentResponse, PaySessionInput } from './session-schemas';
@@ -27,7 +27,7 @@ export const paySession = async (
   /** Who sent it (server/http/client-address.ts): counted against KASSA_PAY_ATTEMPTS_PER_ADDRESS. */
   clientAddress: string,
 ): Promise<PaymentResponse> => {
-  takePayAttemptFromAddress(ctx, clientAddress);
+  assertAddressMayPay(ctx, clientAddress);
   const { payment } = input;
   if (payment.payment_product_type === 'sandbox.creditcard' && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
   const paymentType = isGiftCardsOnly(payment.payment_product_type) ? 'kassa.wallets' : payment.payment_product_type;
@@ -49,5 +49,6 @@ export const paySession = async (
     };
   }
   const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: 'customer', amount });
+  countFailedAttemptOfAddress(ctx, clientAddress, finished.status);
   return paymentResponse(ctx, session, transactionId, finished, meta);
 };

@@ -11,7 +11,7 @@ export const NOT_FOUND = { 404: { description: 'Not found', schema: ErrorBody } 
 
 /** The abuse limits of paying (README "Abuse limits"). */
 export const PAY_LIMITED = {
-  description: 'Too many declined or failed payment attempts on this session within an hour, or too many payment attempts from this address',
+  description: 'Too many declined or failed payment attempts on this session within an hour, or too many declined or failed payment attempts from this address',
   schema: ErrorBody,
   headers: { 'Retry-After': 'Seconds until a payment attempt would be accepted' },
 } as const;
