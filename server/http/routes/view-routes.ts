@@ -73,8 +73,7 @@ export const viewRoutes = [
       412: { description: "`If-Unmodified-Since` does not match the session's `updated_at` or `version`", schema: ErrorBody },
       429: PAY_LIMITED,
     },
-    handle: async ({ ctx, params, headers, body, meta }) =>
-      ok(await paySession(ctx, params.session_id, body, headers['if-unmodified-since'], meta, clientAddress(meta, ctx.env.KASSA_TRUST_PROXY))),
+    handle: async ({ ctx, params, headers, body, meta }) => ok(await paySession(ctx, params.session_id, body, headers['if-unmodified-since'], meta, clientAddress(meta, ctx.env.KASSA_TRUST_PROXY))),
   }),
   defineRoute({
     operationId: 'checkout_sid_json_lock_post',
