@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { actorForApiKey } from '../../server/auth/api-keys';
 import { hashSecret, secretMatches } from '../../server/auth/secret-hash';
 import { verifyClientSecret } from '../../server/auth/verify-client-secret';
@@ -7,6 +7,12 @@ import { createSession, kassaForTest, OTHER, type KassaFixture } from '../suppor
 import { ACCOUNT, CLIENT_ID, CLIENT_SECRET } from '../support/test-server';
 
 /** The abuse limits (README "Abuse limits", ADR 020): 429 TOO_MANY_REQUESTS with Retry-After, counted where they must hold. */
+
+// The server runs in this process: a pass-through spy on the secret compare counts what the token endpoint runs.
+vi.mock('../../server/auth/secret-hash', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/auth/secret-hash')>();
+  return { ...real, secretMatches: vi.fn(real.secretMatches) };
+});
 
 const WINDOW_SECONDS = 3600;
 const pay = (customer: ApiClient, sessionId: string, card = DECLINE_CARD, headers: Record<string, string> = {}) => customer.post(`/v1/sessions/${sessionId}/pay`, payBody(card), headers);
@@ -188,10 +194,10 @@ describe('the limits are configurable; 0 turns them off', () => {
 
 describe('token endpoint', () => {
   const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-  const token = (baseUrl: string, secret: string) =>
+  const token = (baseUrl: string, secret: string, clientId: string = CLIENT_ID) =>
     fetch(`${baseUrl}/v1/accounts/${ACCOUNT}/auth/token`, {
       method: 'POST',
-      headers: { authorization: basic(CLIENT_ID, secret), 'content-type': 'application/json' },
+      headers: { authorization: basic(clientId, secret), 'content-type': 'application/json' },
       body: JSON.stringify({ grant_type: 'client_credentials', audience: `https://checkout.example/v1/accounts/${ACCOUNT}` }),
     });
 
@@ -235,7 +241,28 @@ describe('token endpoint', () => {
       expect(compared.length - before, id).toBe(1);
       expect(compared.at(-1), id).toMatch(/^[0-9a-f]{64}$/); // a hash of the stored kind, also for an unknown client
     }
+  });
 
+  it('the token endpoint runs exactly that one compare for a known client, an unknown one and another account’s', async () => {
+    const k = await kassaForTest({ other: true });
+    const spy = vi.mocked(secretMatches);
+    const cases = [
+      [CLIENT_ID, CLIENT_SECRET, 200],
+      [CLIENT_ID, 'a-wrong-secret-0000000', 401],
+      ['no-such-client', CLIENT_SECRET, 401],
+      [OTHER.clientId, OTHER.clientSecret, 401],
+    ] as const;
+    for (const [id, secret, status] of cases) {
+      spy.mockClear();
+      const res = await token(k.srv.baseUrl, secret, id);
+      expect(res.status, id).toBe(status);
+      expect(spy, id).toHaveBeenCalledTimes(1);
+      expect(spy.mock.calls[0]![1], id).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+
+  it('an API key is hashed once before the lookup, whether it exists or not', async () => {
+    const k = await kassaForTest();
     const hashed: string[] = [];
     const countingHash = (key: string) => {
       hashed.push(key);
