@@ -1,6 +1,6 @@
 import type { Env } from './config/env';
 import type { Database } from './db/database';
-import type { TokenRateLimits } from './auth/rate-limiter';
+import type { RateLimiter, TokenRateLimits } from './auth/rate-limiter';
 import type { TokenSigner } from './auth/tokens';
 import type { Acquirer } from './providers/acquirer';
 import type { KassaMetrics } from './observability/metrics';
@@ -15,6 +15,8 @@ export interface AppContext {
   readonly cookiePassword: string;
   /** The token endpoint's rate limits (this process's memory). */
   readonly tokenRateLimits: TokenRateLimits;
+  /** Customer pay attempts per source address across sessions (this process's memory; server/sessions/limit-pay-attempts.ts). */
+  readonly payAttemptsPerAddress: RateLimiter;
   /** Prometheus metrics of this process (absent in contexts built without createKassa). */
   readonly metrics?: KassaMetrics;
 }

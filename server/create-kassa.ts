@@ -46,7 +46,17 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const logger = opts.logger ?? createLogger(env.KASSA_LOG_LEVEL);
   const metrics = createMetrics(database);
   const tokenRateLimits = { perClient: createRateLimiter(env.KASSA_TOKEN_RATE_PER_CLIENT), perAddress: createRateLimiter(env.KASSA_TOKEN_RATE_PER_ADDRESS) };
-  const ctx: AppContext = { env, database, tokens: createTokenSigner(jwtSecret), acquirer: opts.acquirer ?? createSandboxAcquirer(database), cookiePassword, tokenRateLimits, metrics };
+  const payAttemptsPerAddress = createRateLimiter(env.KASSA_PAY_ATTEMPTS_PER_ADDRESS);
+  const ctx: AppContext = {
+    env,
+    database,
+    tokens: createTokenSigner(jwtSecret),
+    acquirer: opts.acquirer ?? createSandboxAcquirer(database),
+    cookiePassword,
+    tokenRateLimits,
+    payAttemptsPerAddress,
+    metrics,
+  };
   const merchant = await ensureStartupMerchant(database, env);
   const logRequestError = (e: unknown) => {
     const { requestId, err } = e as { requestId?: string; err?: unknown };

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
 import { parseStoredScopes } from './scopes';
-import { secretMatches } from './secret-hash';
+import { verifyClientSecret } from './verify-client-secret';
 
 export interface TokenRequest {
   accountId: string;
@@ -67,8 +67,8 @@ export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<To
   if (audienceAccount(req.audience) !== req.accountId) {
     throw new AppError('INVALID_AUDIENCE', `audience must be <base>/v1/accounts/${req.accountId}`, { errors: [{ path: 'audience', message: 'does not name this account' }] });
   }
-  const client = await ctx.database.db.selectFrom('api_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
-  if (!client || client.account_id !== req.accountId || !secretMatches(clientSecret, client.secret_hash)) {
+  const client = await verifyClientSecret(ctx.database.db, req.accountId, clientId, clientSecret); // one hash and compare, known client or not
+  if (!client) {
     throw new AppError('INVALID_CLIENT', 'Unknown client or wrong client secret for this account');
   }
   const scopes = parseStoredScopes(client.scopes);

@@ -6,6 +6,8 @@
 export interface RateLimiter {
   /** Takes one request for `key`: undefined when allowed, else the seconds until one would be. */
   take(key: string, nowMs?: number): number | undefined;
+  /** Like `take`, but takes nothing: undefined when one request would be allowed now, else the seconds until it would. */
+  wait(key: string, nowMs?: number): number | undefined;
 }
 
 const MAX_KEYS = 10_000;
@@ -16,7 +18,14 @@ export const createRateLimiter = (perMinute: number): RateLimiter => {
   const forgetFull = (now: number) => {
     for (const [key, b] of buckets) if (b.tokens + (now - b.at) * perMs >= perMinute) buckets.delete(key);
   };
+  const secondsUntilOne = (tokens: number) => Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
   return {
+    wait(key, now = Date.now()) {
+      const b = buckets.get(key);
+      if (perMinute <= 0 || !b) return undefined;
+      const tokens = Math.min(perMinute, b.tokens + Math.max(0, now - b.at) * perMs);
+      return tokens < 1 ? secondsUntilOne(tokens) : undefined;
+    },
     take(key, now = Date.now()) {
       if (perMinute <= 0) return undefined;
       const b = buckets.get(key) ?? { tokens: perMinute, at: now };
@@ -24,7 +33,7 @@ export const createRateLimiter = (perMinute: number): RateLimiter => {
       b.at = now;
       if (b.tokens < 1) {
         buckets.set(key, b);
-        return Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000));
+        return secondsUntilOne(b.tokens);
       }
       b.tokens -= 1;
       buckets.set(key, b);

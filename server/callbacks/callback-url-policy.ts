@@ -41,6 +41,10 @@ const V6_BLOCKED: [string, number][] = [
   ['fec0::', 10], // site-local (deprecated)
   ['fc00::', 7], // unique-local
   ['ff00::', 8], // multicast
+  ['64:ff9b:1::', 48], // local-use IPv4/IPv6 translation (RFC 8215)
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo (an IPv4 relay tunnel; the address inside is obfuscated)
+  ['2001:db8::', 32], // documentation
 ];
 const blocked = new net.BlockList();
 for (const [a, p] of V4_BLOCKED) blocked.addSubnet(a, p, 'ipv4');
@@ -71,9 +75,11 @@ export const isPrivateAddress = (address: string): boolean => {
   if (family !== 6) return true; // not an address at all: refuse
   if (blocked.check(ip, 'ipv6')) return true;
   const g = ipv6Groups(ip);
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d): judge the IPv4 inside
-  const zeros5 = g.slice(0, 5).every((x) => x === 0);
-  if ((zeros5 && (g[5] === 0xffff || g[5] === 0)) || (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))) {
+  // IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d),
+  // NAT64 (64:ff9b::a.b.c.d): judge the IPv4 inside
+  const zeros4 = g.slice(0, 4).every((x) => x === 0);
+  const embedsV4 = zeros4 && ((g[4] === 0 && (g[5] === 0xffff || g[5] === 0)) || (g[4] === 0xffff && g[5] === 0));
+  if (embedsV4 || (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))) {
     return isPrivateAddress(v4FromGroups(g[6]!, g[7]!));
   }
   // 6to4 (2002:a.b.c.d::/48)

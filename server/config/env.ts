@@ -29,6 +29,8 @@ const EnvSchema = z
     KASSA_TOKEN_RATE_PER_ADDRESS: z.coerce.number().int().min(0).default(300),
     /** issue 12 (abuse limits): declined or failed pay attempts per session before 429 + Retry-After (0: no limit). */
     KASSA_PAY_ATTEMPTS_PER_SESSION: z.coerce.number().int().min(0).default(10),
+    /** Declined or failed customer pay attempts a minute per source address, across sessions (token bucket in this process's memory; 0: no limit). */
+    KASSA_PAY_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
     /** issue 12 (abuse limits): publish/scc codes per session an hour before 429 + Retry-After (0: no limit). */
     KASSA_SCC_PER_SESSION: z.coerce.number().int().min(0).default(5),
     KASSA_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(86400),

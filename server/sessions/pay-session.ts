@@ -3,6 +3,7 @@ import { AppError } from '../errors/app-error';
 import { validateCard } from '../providers/validate-card';
 import { awaitCustomer } from './await-customer';
 import { callPaymentProvider, type ProviderAnswer } from './call-payment-provider';
+import { assertAddressMayPay, countFailedAttemptOfAddress } from './limit-pay-attempts';
 import { finishPaymentAttempt } from './payment-attempt';
 import { paymentResponse } from './payment-response';
 import type { PaymentResponse, PaySessionInput } from './session-schemas';
@@ -17,7 +18,16 @@ const REDIRECTS = { '3ds': { path: 'sandbox/3ds', code: '3DS_CHALLENGE' }, walle
  * challenge or a wallet answers with the page the customer goes to first (`redirect_url`); that
  * page decides the attempt (server/sandbox/settle-customer-action.ts).
  */
-export const paySession = async (ctx: AppContext, sessionId: string, input: PaySessionInput, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<PaymentResponse> => {
+export const paySession = async (
+  ctx: AppContext,
+  sessionId: string,
+  input: PaySessionInput,
+  ifUnmodifiedSince: string | undefined,
+  meta: RequestMeta,
+  /** Who sent it (server/http/client-address.ts): counted against KASSA_PAY_ATTEMPTS_PER_ADDRESS. */
+  clientAddress: string,
+): Promise<PaymentResponse> => {
+  assertAddressMayPay(ctx, clientAddress);
   const { payment } = input;
   if (payment.payment_product_type === 'sandbox.creditcard' && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
   const paymentType = isGiftCardsOnly(payment.payment_product_type) ? 'kassa.wallets' : payment.payment_product_type;
@@ -39,5 +49,6 @@ export const paySession = async (ctx: AppContext, sessionId: string, input: PayS
     };
   }
   const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: 'customer', amount });
+  countFailedAttemptOfAddress(ctx, clientAddress, finished.status);
   return paymentResponse(ctx, session, transactionId, finished, meta);
 };

@@ -7,6 +7,7 @@ import { installmentPlans } from '../../domain/installment-plans';
 import { lenderProblems } from './lender-details';
 import { amountDue } from '../../domain/express-order';
 import { assertUnmodifiedSince } from './if-unmodified-since';
+import { assertPayAttemptsLeft } from './limit-pay-attempts';
 import { startPaymentAttempt } from './payment-attempt';
 import { resolvePaymentMethods } from './payment-methods';
 import { tokenForId } from './saved-cards';
@@ -82,6 +83,7 @@ export const startPayment = (ctx: AppContext, sessionId: string, payment: Paymen
     assertUnmodifiedSince(ifUnmodifiedSince, session, { allowVersion: true });
     assertPayable(session);
     if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The session is locked while the shop updates it; try again shortly');
+    await assertPayAttemptsLeft(trx, ctx.env, session.id); // card testing: counted under the session's row lock
     assertExpressReady(session);
     assertPaymentTypeFits(session, paymentType);
     assertPaymentDetails(session, payment);

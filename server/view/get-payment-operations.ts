@@ -4,6 +4,7 @@ import { lenderProblems } from '../sessions/lender-details';
 import { amountDue, giftCardsPayAll } from '../../domain/express-order';
 import { installmentPlans, type InstallmentPlan } from '../../domain/installment-plans';
 import { abandonWaitingAttempt } from '../sessions/abandon-waiting-attempt';
+import { assertPayAttemptsLeft } from '../sessions/limit-pay-attempts';
 import { resolvePaymentMethods } from '../sessions/payment-methods';
 import { assertOpenForView } from '../sessions/session-availability';
 import { loadSession } from '../sessions/session-repository';
@@ -26,6 +27,8 @@ const LENDER_TYPES = new Set(['sandbox.invoice', 'sandbox.installment']);
  * session does not enable is 400; so are missing or wrong customer details for invoice and part payment.
  */
 export const getPaymentOperations = async (ctx: AppContext, sessionId: string, paymentType: string, query: OperationsQuery, baseUrl: string): Promise<PaymentOperations> => {
+  // the page learns of the limit before the customer types a card (checked before force_new changes anything)
+  await assertPayAttemptsLeft(ctx.database.db, ctx.env, sessionId);
   if (query.force_new === 'true') await abandonWaitingAttempt(ctx, sessionId);
   const session = await loadSession(ctx.database.db, ctx.database, sessionId);
   assertOpenForView(session);

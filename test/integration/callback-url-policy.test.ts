@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
 import { checkDeliveryUrl, deliveryTarget, isPrivateAddress, privateCallbacksAllowed, type LookupFn } from '../../server/callbacks/callback-url-policy';
@@ -204,5 +205,103 @@ describe('at delivery', () => {
     expect(log.attempts[0]).toMatchObject({ attempt: 1, status_code: null, error: expect.stringMatching(/^refused/) });
     await sleep(300);
     expect(merchant.received).toHaveLength(0);
+  });
+});
+
+/** A merchant URL that answers every request with `status` and `Location: location`; counts what it got. */
+const startRedirector = async (status: number, location: string) => {
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    requests += 1;
+    req.resume();
+    req.on('end', () => res.writeHead(status, { location }).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanup.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests };
+};
+
+describe('redirects are never followed', () => {
+  it('a callback answered with 301, 302, 303, 307 or 308 fails for good after one attempt (like a 4xx), and the Location is never called', async () => {
+    const srv = await startTestServer();
+    cleanup.push(() => srv.stop());
+    const target = await startMerchant();
+    cleanup.push(() => target.close());
+    const api = await ApiClient.login(srv.baseUrl);
+    for (const status of [301, 302, 303, 307, 308]) {
+      const redirector = await startRedirector(status, `${target.url}/moved?status=${status}`);
+      const { transactionId } = await payWithCallback(srv.baseUrl, api, `${redirector.url}/cb?method=POST`);
+      await expect.poll(async () => (await api.get(`/v1/admin/callbacks?transaction_id=${transactionId}`)).body[0]?.status, { timeout: 5000 }).toBe('FAILED');
+      const [log] = (await api.get(`/v1/admin/callbacks?transaction_id=${transactionId}`)).body;
+      expect(log, String(status)).toMatchObject({ status: 'FAILED', attempt_count: 1, last_status_code: status });
+      expect(redirector.requests(), String(status)).toBe(1);
+    }
+    await sleep(200);
+    expect(target.received).toHaveLength(0);
+  });
+
+  it('an express callback answered with a redirect is a failure for the customer, and the Location is never called', async () => {
+    const srv = await startTestServer();
+    cleanup.push(() => srv.stop());
+    const target = await startMerchant();
+    cleanup.push(() => target.close());
+    const api = await ApiClient.login(srv.baseUrl);
+    const home = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home delivery' };
+    const address = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO' };
+    for (const status of [302, 307, 308]) {
+      const redirector = await startRedirector(status, `${target.url}/shipping`);
+      const created = await api.post('/v1/sessions', sessionBody({ express: { shipping_options: [home], shipping_address_callback_url: `${redirector.url}/shipping` } }));
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const res = await new ApiClient(srv.baseUrl).request('PUT', `/v1/view/${created.body.id}/session/order/addresses`, { shipping_address: address });
+      expect(res.status, JSON.stringify(res.body)).toBe(502);
+      expect(res.body.error.code).toBe('EXPRESS_CALLBACK_FAILED');
+      expect(redirector.requests()).toBe(1);
+    }
+    expect(target.received).toHaveLength(0);
+  });
+});
+
+describe('with KASSA_ALLOW_PRIVATE_CALLBACKS=false, every spelling of a private address is refused at create, for every URL Kassa calls', () => {
+  const SPELLINGS = [
+    'http://2130706433/cb', // decimal
+    'http://0x7f000001/cb', // hex
+    'http://0x7f.0.0.1/cb',
+    'http://0177.0.0.1/cb', // octal
+    'http://127.1/cb', // short
+    'http://127.0.0.1./cb', // trailing dot
+    'http://localhost./cb',
+    'http://0xa9fea9fe/latest/meta-data', // metadata
+    'http://100.64.0.1/cb', // CGNAT
+    'http://[::ffff:127.0.0.1]/cb', // IPv4-mapped
+    'http://[::ffff:7f00:1]/cb',
+    'http://[::127.0.0.1]/cb', // IPv4-compatible
+    'http://[64:ff9b::10.0.0.1]/cb', // NAT64 of a private address
+    'http://[fd00::1]/cb', // ULA
+    'http://[fe80::1]/cb', // link-local
+  ];
+
+  it('callback_url, express.shipping_address_callback_url and express.discount_codes.callback_url: 400 INVALID_CALLBACK_URL and nothing stored', async () => {
+    const { srv, test } = await setup({ KASSA_ALLOW_PRIVATE_CALLBACKS: 'false' });
+    const count = async () => (await srv.kassa.ctx.database.db.selectFrom('sessions').select('id').execute()).length;
+    const bodies = (url: string) => [
+      sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: url } }),
+      sessionBody({ express: { shipping_options: [], shipping_address_callback_url: url } }),
+      sessionBody({ express: { shipping_options: [], discount_codes: { callback_url: url } } }),
+    ];
+    for (const body of bodies('https://shop.example/cb')) expect((await test.post('/v1/sessions', body)).status).toBe(200); // the same bodies with a public URL
+    const before = await count();
+    for (const url of SPELLINGS) {
+      for (const body of bodies(url)) {
+        const res = await test.post('/v1/sessions', body);
+        expect([res.status, res.body.error?.code], url).toEqual([400, 'INVALID_CALLBACK_URL']);
+      }
+    }
+    expect(await count()).toBe(before);
   });
 });

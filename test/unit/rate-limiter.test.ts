@@ -21,4 +21,16 @@ describe('token bucket rate limiter', () => {
     const off = createRateLimiter(0);
     for (let i = 0; i < 1000; i++) expect(off.take('x', 0)).toBeUndefined();
   });
+
+  it('wait tells the same as take without taking anything', () => {
+    const limiter = createRateLimiter(2);
+    expect(limiter.wait('a', 0)).toBeUndefined();
+    for (let i = 0; i < 5; i++) expect(limiter.wait('a', 0)).toBeUndefined(); // waiting takes nothing
+    expect([limiter.take('a', 0), limiter.take('a', 0)]).toEqual([undefined, undefined]);
+    expect(limiter.wait('a', 0)).toBe(30);
+    expect(limiter.wait('a', 10_000)).toBe(20);
+    expect(limiter.wait('a', 30_000)).toBeUndefined();
+    expect(limiter.take('a', 30_000)).toBeUndefined();
+    expect(createRateLimiter(0).wait('a', 0)).toBeUndefined();
+  });
 });

@@ -7,7 +7,7 @@ import { SessionIdParams } from '../../sessions/session-schemas';
 import { ViewWriteHeaders } from '../../view/view-schemas';
 import { ErrorBody, ResourceId } from '../../shared/schemas';
 import { defineRoute, ok, redirect } from '../route';
-import { AUTH_ERRORS } from './common-responses';
+import { AUTH_ERRORS, PAY_LIMITED } from './common-responses';
 
 const notFound = { description: 'Session not found, or no longer payable (`error.cause` says why)', schema: ErrorBody };
 
@@ -94,7 +94,12 @@ export const viewPaymentRoutes = [
     query: PaymentOperationsQuery,
     body: z.strictObject({}),
     bodyOptional: true,
-    responses: { 200: { description: 'Payment operations and the session version', schema: PaymentOperationsSchema }, 400: { description: 'Type not available', schema: ErrorBody }, 404: notFound },
+    responses: {
+      200: { description: 'Payment operations and the session version', schema: PaymentOperationsSchema },
+      400: { description: 'Type not available', schema: ErrorBody },
+      404: notFound,
+      429: PAY_LIMITED,
+    },
     handle: async ({ ctx, params, query, meta }) => ok(await getPaymentOperations(ctx, params.session_id, params.payment_product_type, query, meta.baseUrl)),
   }),
   defineRoute({
@@ -114,6 +119,7 @@ export const viewPaymentRoutes = [
       400: { description: 'No phone number on the session', schema: ErrorBody },
       404: notFound,
       412: { description: "`If-Unmodified-Since` does not match the session's `updated_at`", schema: ErrorBody },
+      429: { description: 'Too many codes sent for this session within an hour', schema: ErrorBody, headers: { 'Retry-After': 'Seconds until a code would be sent' } },
     },
     handle: async ({ ctx, params, headers, meta }) => {
       const { resent } = await publishConfirmationCode(ctx, params.session_id, headers['if-unmodified-since'], meta);

@@ -6,6 +6,8 @@ import { PaymentResponseSchema, PaySessionBody, SessionIdParams, ViewQuery, View
 import { ErrorBody } from '../../shared/schemas';
 import { checkoutPageUrl } from '../../sessions/checkout-page-url';
 import { checkoutCookieHeader, openCheckoutCookie } from '../checkout-cookie';
+import { clientAddress } from '../client-address';
+import { PAY_LIMITED } from './common-responses';
 import { defineRoute, ok, redirect } from '../route';
 
 const notFound = { description: 'Session not found, or no longer payable (`error.cause` says why)', schema: ErrorBody };
@@ -69,8 +71,9 @@ export const viewRoutes = [
       404: notFound,
       409: { description: 'Another payment of this session is in progress', schema: ErrorBody },
       412: { description: "`If-Unmodified-Since` does not match the session's `updated_at` or `version`", schema: ErrorBody },
+      429: PAY_LIMITED,
     },
-    handle: async ({ ctx, params, headers, body, meta }) => ok(await paySession(ctx, params.session_id, body, headers['if-unmodified-since'], meta)),
+    handle: async ({ ctx, params, headers, body, meta }) => ok(await paySession(ctx, params.session_id, body, headers['if-unmodified-since'], meta, clientAddress(meta, ctx.env.KASSA_TRUST_PROXY))),
   }),
   defineRoute({
     operationId: 'checkout_sid_json_lock_post',

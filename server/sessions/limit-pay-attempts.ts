@@ -1,0 +1,52 @@
+import type { AppContext } from '../app-context';
+import type { Env } from '../config/env';
+import type { Executor } from '../db/database';
+import { AppError } from '../errors/app-error';
+import { LIMIT_WINDOW_SECONDS, windowRetryAfter, windowStart } from '../shared/window-limit';
+
+const tooManyAttempts = (message: string, retryAfter: number) => new AppError('TOO_MANY_REQUESTS', `${message}; try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } });
+
+/**
+ * Card testing on one session: after `KASSA_PAY_ATTEMPTS_PER_SESSION` declined or failed attempts
+ * within an hour, every further attempt is 429 TOO_MANY_REQUESTS with `Retry-After` (the seconds
+ * until the oldest of those attempts is an hour old), whatever card it carries. Counted from the
+ * session's DECLINED and FAILED transactions, so every process and a restart see the same count.
+ * Call it in the transaction that starts the attempt, with the session row locked: a concurrent
+ * attempt waits for the lock and then counts what the first one left.
+ */
+export const assertPayAttemptsLeft = async (db: Executor, env: Pick<Env, 'KASSA_PAY_ATTEMPTS_PER_SESSION'>, sessionId: string, nowMs = Date.now()): Promise<void> => {
+  const limit = env.KASSA_PAY_ATTEMPTS_PER_SESSION;
+  if (limit <= 0) return;
+  const counted = await db
+    .selectFrom('transactions')
+    .select('created_at')
+    .where('session_id', '=', sessionId)
+    .where('status', 'in', ['DECLINED', 'FAILED'])
+    .where('created_at', '>', windowStart(LIMIT_WINDOW_SECONDS, nowMs))
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  const wait = windowRetryAfter(
+    counted.map((r) => r.created_at),
+    limit,
+    LIMIT_WINDOW_SECONDS,
+    nowMs,
+  );
+  if (wait !== undefined) throw tooManyAttempts('Too many declined or failed payment attempts on this session', wait);
+};
+
+/**
+ * Card testing across sessions (a tester opens many): declined or failed customer pay attempts from
+ * one source address, at most `KASSA_PAY_ATTEMPTS_PER_ADDRESS` a minute (a token bucket in this
+ * process's memory, like the token endpoint's). Approved payments take nothing, so a shop's busy
+ * NAT or proxy address, a load test or a demo is never held back by its good payments.
+ */
+export const assertAddressMayPay = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string): void => {
+  const wait = ctx.payAttemptsPerAddress.wait(address);
+  if (wait !== undefined) throw tooManyAttempts('Too many declined or failed payment attempts from this address', wait);
+};
+
+/** After an attempt ended DECLINED or FAILED: it counts against its source address. */
+export const countFailedAttemptOfAddress = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string, status: string): void => {
+  if (status === 'DECLINED' || status === 'FAILED') ctx.payAttemptsPerAddress.take(address);
+};
