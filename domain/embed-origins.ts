@@ -43,7 +43,7 @@ export interface EmbedSubject {
  * origin is always allowed (the demo's inline embed, pages that return to the checkout).
  */
 export const allowedEmbedOrigins = ({ accountId, configured, returnUrl, self }: EmbedSubject): EmbedOrigins => {
-  const listed = (configured ?? []).map(originOf).filter((o): o is string => o !== undefined);
+  const listed = (Array.isArray(configured) ? configured : []).map(originOf).filter((o): o is string => o !== undefined);
   if (listed.length === 0 && accountId.startsWith('T')) return '*';
   const fallback = listed.length === 0 ? [originOf(returnUrl)] : [];
   return [...new Set([originOf(self) ?? self, ...listed, ...fallback].filter((o): o is string => o !== undefined))];
