@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createSession, getToken, ORDER_AMOUNT } from './support/api';
+import { E2E_BASE_URL } from './support/constants';
+import { embedEvents, embedEventsOfType } from './support/embed-page';
+import { type MerchantServer, startMerchantServer } from './support/merchant-server';
+
+/**
+ * ADR 021 in a real browser: the checkout runs under its Content-Security-Policy without a single
+ * violation (framed by the real SDK 0.8.30 and by a plain iframe), posts its messages to the
+ * configured embedder, and a site the session does not name cannot frame it.
+ */
+let merchant: MerchantServer;
+let token: string;
+
+test.beforeAll(async () => {
+  merchant = await startMerchantServer();
+  token = await getToken();
+});
+test.afterAll(async () => merchant?.close());
+
+/** Every CSP violation (event or console report) and uncaught error in the page and its frames. */
+const watchViolations = async (page: Page) => {
+  const problems: string[] = [];
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /CSP violation|Content Security Policy/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+};
+
+const sessionFor = (embedOrigins?: string[]) =>
+  createSession(token, { return_url: `${merchant.origin}/return` }, { configuration: { sandbox: { creditcard: { enabled: true } }, ...(embedOrigins ? { embed_origins: embedOrigins } : {}) } });
+
+test('framed by the real SDK on its configured origin: the checkout runs with no CSP violation and the SDK gets its session', async ({ page }) => {
+  const problems = await watchViolations(page);
+  const session = await sessionFor([merchant.origin]);
+  await page.goto(`${merchant.origin}/sdk-embed?sid=${encodeURIComponent(session.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByLabel('Card number', { exact: true })).toBeVisible();
+  // the SDK accepts only messages from Kassa's origin for this sid: onSession fired with the order
+  await expect(page.locator('#sdk-total')).toHaveText(String(ORDER_AMOUNT));
+  expect(problems).toEqual([]);
+});
+
+test('a plain iframe on the configured origin gets every message from Kassa, and the page has no CSP violation', async ({ page }) => {
+  const problems = await watchViolations(page);
+  const session = await sessionFor([merchant.origin]);
+  await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
+  await expect(page.frameLocator('#checkout').getByLabel('Card number', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await embedEventsOfType(page, 'SessionLoaded')).length).toBeGreaterThan(0);
+  expect(new Set((await embedEvents(page)).map((e) => e.origin))).toEqual(new Set([E2E_BASE_URL]));
+  expect(problems).toEqual([]);
+});
+
+test('a site the session does not name cannot frame it and receives nothing', async ({ page }) => {
+  // the same merchant server under another origin (localhost instead of 127.0.0.1)
+  const otherSite = merchant.origin.replace('127.0.0.1', 'localhost');
+  const session = await sessionFor([merchant.origin]);
+  const refused = page.waitForEvent('console', (m) => m.type() === 'error' && /frame-ancestors/.test(m.text()));
+  await page.goto(`${otherSite}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
+  await refused;
+  expect(await embedEvents(page)).toEqual([]);
+});
