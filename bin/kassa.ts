@@ -78,7 +78,8 @@ const main = async () => {
     if (isApiPath(url)) apiHandler(req, res).catch(fail);
     else if (OPS_PATHS.has(url.split('?')[0]!)) opsHandler(req, res).catch(fail);
     else if (checkoutUrl) checkout.handle(req, res, checkoutUrl).catch(fail);
-    else if (nextHandler) // every page Next renders gets its CSP (with Next's nonce) and security headers first (ADR 021)
+    else if (nextHandler)
+      // every page Next renders gets its CSP (with Next's nonce) and security headers first (ADR 021)
       setPageSecurityHeaders(req, res, origin(req.headers), dev)
         .then(() => nextHandler(req, res))
         .catch(fail);

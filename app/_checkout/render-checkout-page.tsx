@@ -90,11 +90,7 @@ export const renderCheckoutPage = async ({ url, cookie, viewerCountry, self, ref
   const sid = firstParam(query, 'sid') ?? '';
   const country = viewerCountry && /^[A-Za-z]{2}$/.test(viewerCountry) ? viewerCountry.toUpperCase() : undefined;
   const options = { ...parseCheckoutOptions(query), ...(country ? { viewerCountry: country } : {}) };
-  const [initial, savedChoice, policy] = await Promise.all([
-    loadCheckoutPage(sid, options.viewerCountry),
-    readPaymentChoice(cookieValue(cookie, CHOICE_COOKIE), sid),
-    loadEmbedPolicy(self, { sid }),
-  ]);
+  const [initial, savedChoice, policy] = await Promise.all([loadCheckoutPage(sid, options.viewerCountry), readPaymentChoice(cookieValue(cookie, CHOICE_COOKIE), sid), loadEmbedPolicy(self, { sid })]);
   const messages = MESSAGES[options.language];
   // Where the page may post its SDK messages: the server checks the embedder against the session's origins (ADR 021).
   const origin = embedderOrigin(policy.allowed, self, { referer, sdkHostname: firstParam(query, 'sdk_hostname') });

@@ -50,8 +50,7 @@ export interface CspInput {
 }
 
 /** CSP `frame-ancestors` sources for these origins: `*`, or `'self'` and the others. */
-export const frameAncestorSources = (allowed: EmbedOrigins, self: string): string =>
-  allowed === '*' ? '*' : ["'self'", ...allowed.filter((o) => o !== originOf(self))].join(' ');
+export const frameAncestorSources = (allowed: EmbedOrigins, self: string): string => (allowed === '*' ? '*' : ["'self'", ...allowed.filter((o) => o !== originOf(self))].join(' '));
 
 /**
  * A page's Content-Security-Policy: scripts only from Kassa's origin and the inline scripts it

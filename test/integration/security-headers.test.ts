@@ -47,7 +47,11 @@ const get = (url: string, headers: Record<string, string> = {}, method = 'GET') 
 const csp = (headers: http.IncomingHttpHeaders | Headers): Record<string, string[]> => {
   const value = headers instanceof Headers ? headers.get('content-security-policy') : headers['content-security-policy'];
   expect(value, 'a Content-Security-Policy').toBeTruthy();
-  return Object.fromEntries(String(value).split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
+  return Object.fromEntries(
+    String(value)
+      .split('; ')
+      .map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]),
+  );
 };
 const propsOf = (html: string) => JSON.parse(/<script id="kassa-checkout-props" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { embed: { allowed: '*' | string[]; origin?: string } };
 const inlineScripts = (html: string) => [...html.matchAll(/<script(?: type="module")?>(.*?)<\/script>/gs)].map((m) => `sha256-${createHash('sha256').update(m[1]!).digest('base64')}`);
@@ -191,7 +195,12 @@ describe("Next's pages (setPageSecurityHeaders, as bin/kassa.ts calls it before 
     await setPageSecurityHeaders(req, res, self, false);
     return { response: set, request: req.headers };
   };
-  const directivesOf = (value: string | undefined) => Object.fromEntries(String(value).split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
+  const directivesOf = (value: string | undefined) =>
+    Object.fromEntries(
+      String(value)
+        .split('; ')
+        .map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]),
+    );
 
   it('the landing page, the demo store and error pages: a fresh nonce per response, handed to Next in the request, framed by Kassa only', async () => {
     const a = await headersFor('/', { 'content-security-policy': "script-src 'nonce-chosen-by-client'" });
@@ -208,7 +217,7 @@ describe("Next's pages (setPageSecurityHeaders, as bin/kassa.ts calls it before 
     expect((await headersFor('/', {}, 'https://pay.example')).response['strict-transport-security']).toMatch(/^max-age=/);
   });
 
-  it("/embedResult/ and the sandbox pages are framed as their session allows, with no Referer", async () => {
+  it('/embedResult/ and the sandbox pages are framed as their session allows, with no Referer', async () => {
     const listed = await createSession(api, withOrigins(['https://shop.example']));
     const result = await headersFor(`/embedResult/?sid=${listed.id}&transaction_id=x`);
     expect(directivesOf(result.response['content-security-policy'])['frame-ancestors']).toEqual(["'self'", 'https://shop.example']);
