@@ -62,3 +62,13 @@ test('a site the session does not name cannot frame it and receives nothing', as
   await refused;
   expect(await embedEvents(page)).toEqual([]);
 });
+
+test("Next's pages (landing, demo store, embed result, not found) run under their nonce CSP with no violation", async ({ page }) => {
+  const problems = await watchViolations(page);
+  for (const path of ['/', '/demo', '/embedResult/?sid=unknown&error=cancelled', '/no-such-page']) {
+    const response = await page.goto(`${E2E_BASE_URL}${path}`);
+    expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  }
+  // (that the store's client components run under it is shown by e2e/express-demo-store.spec.ts)
+  expect(problems).toEqual([]);
+});
