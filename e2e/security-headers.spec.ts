@@ -43,6 +43,42 @@ test('framed by the real SDK on its configured origin: the checkout runs with no
   expect(problems).toEqual([]);
 });
 
+/**
+ * In the checkout frame only: `window.parent` (a [Replaceable] attribute) becomes a spy that records
+ * the target origin of every postMessage the page makes, then posts for real.
+ */
+const spyOnTargetOrigins = (page: Page) =>
+  page.addInitScript((kassaOrigin) => {
+    if (window === window.top || location.origin !== kassaOrigin) return;
+    const real = window.parent;
+    const targets: string[] = [];
+    Object.assign(window, { kassaTargets: targets });
+    Object.defineProperty(window, 'parent', {
+      value: {
+        postMessage: (message: unknown, targetOrigin: string) => {
+          targets.push(targetOrigin);
+          real.postMessage(message, targetOrigin);
+        },
+      },
+    });
+  }, E2E_BASE_URL);
+
+for (const [name, embedOrigins] of [
+  ['configured', true],
+  ['unconfigured (a test account: any site)', false],
+] as const) {
+  test(`the page posts its messages to the embedder's origin only, never '*' (${name} origins)`, async ({ page }) => {
+    await spyOnTargetOrigins(page);
+    const session = await sessionFor(embedOrigins ? [merchant.origin] : undefined);
+    await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
+    await expect.poll(async () => (await embedEventsOfType(page, 'SessionLoaded')).length).toBeGreaterThan(0);
+    const frame = page.frames().find((f) => f.url().startsWith(E2E_BASE_URL))!;
+    const targets = await frame.evaluate(() => (window as unknown as { kassaTargets: string[] }).kassaTargets);
+    expect(targets.length).toBeGreaterThan(0);
+    expect(new Set(targets)).toEqual(new Set([merchant.origin]));
+  });
+}
+
 test('a plain iframe on the configured origin gets every message from Kassa, and the page has no CSP violation', async ({ page }) => {
   const problems = await watchViolations(page);
   const session = await sessionFor([merchant.origin]);

@@ -19,8 +19,8 @@ const API_HTTP: Readonly<Record<string, string>> = Object.freeze({
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-  // JSON is never a document: nothing loads from it and nothing frames it
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  // JSON loads nothing. No frame-ancestors: `GET /v1/view/{id}` (a 302 to the checkout) may be an iframe's src.
+  'content-security-policy': "default-src 'none'",
 });
 const API_HTTPS: Readonly<Record<string, string>> = Object.freeze({ ...API_HTTP, 'strict-transport-security': HSTS });
 
