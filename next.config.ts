@@ -5,10 +5,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['better-sqlite3', 'pg', 'kysely', 'bwip-js'],
   poweredByHeader: false,
   reactStrictMode: true,
-  // The checkout is embedded by merchants in iframes; the SDK's sandbox allows it.
-  async headers() {
-    return [{ source: '/:path*', headers: [{ key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' }] }];
-  },
+  // Security headers (CSP with Next's nonce, Referrer-Policy, nosniff, HSTS) are set per request by
+  // bin/kassa.ts (server/pages/page-headers.ts, ADR 021): frame-ancestors depends on the session.
 };
 
 export default nextConfig;

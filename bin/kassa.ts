@@ -22,6 +22,7 @@ import { registerKassa } from '../server/http/kassa-singleton';
 import { createNodeHandler } from '../server/http/node-adapter';
 import { publicOriginFor } from '../server/http/public-origin';
 import { createOpsHandler, OPS_PATHS } from '../server/observability/ops-endpoints';
+import { setPageSecurityHeaders } from '../server/pages/page-headers';
 
 /** The project root: the nearest folder above this file with a package.json (bin/ in dev, dist/server/ compiled). */
 const projectRoot = (): string => {
@@ -56,7 +57,7 @@ const main = async () => {
     const lib = (await import(pathToFileURL(path.join(projectRoot(), 'scripts', 'build-lib.mjs')).href)) as { buildCheckoutAssets(): Promise<void> };
     await lib.buildCheckoutAssets();
   }
-  const checkout = createCheckoutHandler(path.join(projectRoot(), 'dist', 'checkout'));
+  const checkout = createCheckoutHandler(path.join(projectRoot(), 'dist', 'checkout'), origin);
 
   let closing = false;
   // While shutting down, answer what is in flight but keep no connection open afterwards.
@@ -77,7 +78,11 @@ const main = async () => {
     if (isApiPath(url)) apiHandler(req, res).catch(fail);
     else if (OPS_PATHS.has(url.split('?')[0]!)) opsHandler(req, res).catch(fail);
     else if (checkoutUrl) checkout.handle(req, res, checkoutUrl).catch(fail);
-    else if (nextHandler) nextHandler(req, res).catch(fail);
+    else if (nextHandler)
+      // every page Next renders gets its CSP (with Next's nonce) and security headers first (ADR 021)
+      setPageSecurityHeaders(req, res, origin(req.headers), dev)
+        .then(() => nextHandler(req, res))
+        .catch(fail);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
   });
   server.keepAliveTimeout = 65_000;

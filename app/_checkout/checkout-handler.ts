@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { assetSecurityHeaders, checkoutPageHeaders, type PublicOrigin } from '../../server/pages/page-headers';
 import { renderCheckoutPage, type CheckoutAssets } from './render-checkout-page';
 
 /** Where the checkout's browser assets are served from (immutable, content-hashed names). */
@@ -31,7 +32,7 @@ const SAFE_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)+$/;
  * `/_kassa/checkout/<file>` serves its assets (compressed ahead of time) from `dir`
  * (dist/checkout, written by scripts/build-lib.mjs). `matches` says which requests are its own.
  */
-export const createCheckoutHandler = (dir: string) => {
+export const createCheckoutHandler = (dir: string, origin: PublicOrigin) => {
   let assets: CheckoutAssets | undefined;
   const loadAssets = (): CheckoutAssets => {
     if (assets) return assets;
@@ -42,11 +43,13 @@ export const createCheckoutHandler = (dir: string) => {
 
   const serveAsset = (req: http.IncomingMessage, res: http.ServerResponse, name: string) => {
     const file = path.join(dir, name);
-    if (!SAFE_NAME.test(name) || name === 'manifest.json' || !fs.existsSync(file)) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    const secure = assetSecurityHeaders(origin(req.headers));
+    if (!SAFE_NAME.test(name) || name === 'manifest.json' || !fs.existsSync(file)) return void res.writeHead(404, { ...secure, 'content-type': 'text/plain' }).end('Not found');
     const wanted = encodingFor(req);
     const encoding = wanted && fs.existsSync(file + EXTENSION[wanted]) ? wanted : undefined;
     const body = fs.readFileSync(encoding ? file + EXTENSION[encoding] : file);
     res.writeHead(200, {
+      ...secure,
       'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream',
       'cache-control': 'public, max-age=31536000, immutable',
       'content-length': body.length,
@@ -58,14 +61,17 @@ export const createCheckoutHandler = (dir: string) => {
 
   const servePage = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
     const country = req.headers['viewer-country'];
-    const { status, html } = await renderCheckoutPage({ url, cookie: req.headers.cookie, viewerCountry: Array.isArray(country) ? country[0] : country }, loadAssets());
+    const self = origin(req.headers);
+    const page = await renderCheckoutPage({ url, cookie: req.headers.cookie, viewerCountry: Array.isArray(country) ? country[0] : country, self, referer: req.headers.referer }, loadAssets());
+    const { status, html, scriptHashes, policy } = page;
     const encoding = encodingFor(req);
     // brotli at a quality that costs about what gzip does (the page is rendered for each request)
     const body = encoding === 'br' ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? gzipSync(html) : Buffer.from(html);
     res.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
+      // the sid is in the URL: no Referer carries it anywhere (ADR 021)
+      ...checkoutPageHeaders(self, scriptHashes, policy),
       'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
-      'referrer-policy': 'strict-origin-when-cross-origin',
       'content-length': body.length,
       vary: 'accept-encoding, cookie',
       ...(encoding ? { 'content-encoding': encoding } : {}),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { preloadFirstRender } from '../../components/checkout/checkout';
@@ -6,6 +7,8 @@ import { ISLAND_ID, PROPS_ID, scriptJson } from '../../components/checkout/islan
 import { preHydrationGuard } from '../../components/checkout/pre-hydration';
 import { firstParam, parseCheckoutOptions } from '../../components/checkout/options';
 import { MESSAGES } from '../../components/i18n/messages';
+import { embedderOrigin, type EmbedInfo } from '../../domain/embed-origins';
+import { loadEmbedPolicy, type EmbedPolicy } from '../../server/pages/load-embed-policy';
 import { loadCheckoutPage } from '../../server/pages/load-checkout-page';
 import { CHOICE_COOKIE, readPaymentChoice } from '../../server/pages/payment-choice';
 
@@ -24,7 +27,22 @@ export interface CheckoutRequest {
   /** The request's `Cookie` header. */
   cookie: string | undefined;
   viewerCountry: string | undefined;
+  /** Kassa's public origin (ADR 007). */
+  self: string;
+  /** The request's `Referer`: the embedding page, when the SDK's iframe loads the checkout. */
+  referer: string | undefined;
 }
+
+export interface RenderedCheckoutPage {
+  status: number;
+  html: string;
+  /** `sha256-…` of the page's inline scripts, for its Content-Security-Policy. */
+  scriptHashes: string[];
+  /** Who may frame it (ADR 021). */
+  policy: EmbedPolicy;
+}
+
+const sha256 = (script: string) => `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
 
 const cookieValue = (header: string | undefined, name: string): string | undefined => {
   for (const part of (header ?? '').split(';')) {
@@ -66,31 +84,37 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * first paint shows the order and the payment form; one small module then hydrates it. Served by
  * Kassa's own server beside /v1, not by Next, whose client runtime alone outweighs the page.
  */
-export const renderCheckoutPage = async ({ url, cookie, viewerCountry }: CheckoutRequest, assets: CheckoutAssets): Promise<{ status: number; html: string }> => {
+export const renderCheckoutPage = async ({ url, cookie, viewerCountry, self, referer }: CheckoutRequest, assets: CheckoutAssets): Promise<RenderedCheckoutPage> => {
   const query: Record<string, string[]> = {};
   for (const [key, value] of url.searchParams) (query[key] ??= []).push(value);
   const sid = firstParam(query, 'sid') ?? '';
   const country = viewerCountry && /^[A-Za-z]{2}$/.test(viewerCountry) ? viewerCountry.toUpperCase() : undefined;
   const options = { ...parseCheckoutOptions(query), ...(country ? { viewerCountry: country } : {}) };
-  const [initial, savedChoice] = await Promise.all([loadCheckoutPage(sid, options.viewerCountry), readPaymentChoice(cookieValue(cookie, CHOICE_COOKIE), sid)]);
+  const [initial, savedChoice, policy] = await Promise.all([loadCheckoutPage(sid, options.viewerCountry), readPaymentChoice(cookieValue(cookie, CHOICE_COOKIE), sid), loadEmbedPolicy(self, { sid })]);
   const messages = MESSAGES[options.language];
-  const props: CheckoutAppProps = { sid, options, initial, savedChoice, messages };
+  // Where the page may post its SDK messages: the server checks the embedder against the session's origins (ADR 021).
+  const origin = embedderOrigin(policy.allowed, self, { referer, sdkHostname: firstParam(query, 'sdk_hostname') });
+  const embed: EmbedInfo = { allowed: policy.allowed, ...(origin ? { origin } : {}) };
+  const props: CheckoutAppProps = { sid, options, initial, savedChoice, messages, embed };
   // the same lazily loaded parts the browser loads before hydrating, so both render the same tree
   await preloadFirstRender(initial);
   const island = await renderIsland(props);
   // A session that does not exist is a page that does not exist; a paid or closed one is still its page.
   const status = initial.kind === 'unavailable' && initial.body.code === 'SESSION_NOT_FOUND' ? 404 : 200;
+  // Fixed for a build: the CSP names them by hash instead of allowing inline scripts.
+  const guard = `(${preHydrationGuard.toString()})(${scriptJson(ISLAND_ID)})`;
+  const load = loader(assets);
   const html = [
     `<!DOCTYPE html><html lang="${options.language}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">',
     `<title>${escapeHtml(checkoutTitle(messages))}</title><link rel="icon" href="/icon.svg" type="image/svg+xml">`,
     `<style>${assets.css}</style>`,
-    `<script>(${preHydrationGuard.toString()})(${scriptJson(ISLAND_ID)})</script>`,
-    `<script type="module">${loader(assets)}</script>`,
+    `<script>${guard}</script>`,
+    `<script type="module">${load}</script>`,
     '</head><body class="text-slate-900 antialiased">',
     `<div id="${ISLAND_ID}">${island}</div>`,
     `<script id="${PROPS_ID}" type="application/json">${scriptJson(props)}</script>`,
     '</body></html>',
   ].join('');
-  return { status, html };
+  return { status, html, scriptHashes: [sha256(guard), sha256(load)], policy };
 };

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { firstParam } from '../../components/checkout/options';
 import { EmbeddedHeight } from '../../components/embedded-height';
 import { resolveLanguage } from '../../components/i18n/languages';
 import { MESSAGES } from '../../components/i18n/messages';
 import { ResultCard } from '../../components/result-card';
+import { loadEmbedInfo } from '../../server/pages/load-embed-policy';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -24,10 +26,11 @@ export default async function EmbedResult({ searchParams }: { searchParams: Sear
   const error = firstParam(query, 'error');
   const transactionId = firstParam(query, 'transaction_id');
   const ok = !error && Boolean(transactionId);
+  const embedInfo = sid ? await loadEmbedInfo(sid, await headers()) : undefined;
   const message = ok ? embed.approved_message : error ? (error in ERRORS ? embed[ERRORS[error as keyof typeof ERRORS]] : embed.error_other.replace('{error}', error)) : embed.no_payment;
   return (
     <main className="px-1 py-2 sm:px-2">
-      {sid ? <EmbeddedHeight sid={sid} /> : null}
+      {sid && embedInfo ? <EmbeddedHeight sid={sid} embed={embedInfo} /> : null}
       <div className="mx-auto w-full max-w-lg">
         <ResultCard
           ok={ok}

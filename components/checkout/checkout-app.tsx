@@ -5,6 +5,7 @@ import { I18nProvider } from '../i18n/i18n-provider';
 import type { Language } from '../i18n/languages';
 import { loadMessages } from '../i18n/load-messages';
 import type { Messages } from '../i18n/messages/en';
+import type { EmbedInfo } from '../../domain/embed-origins';
 import type { CheckoutPageData } from '../../domain/view-types';
 import { Checkout } from './checkout';
 import { afterHydration } from './pre-hydration';
@@ -19,6 +20,8 @@ export interface CheckoutAppProps {
   savedChoice: string | undefined;
   /** The page's language only: the other languages load when the customer switches to one. */
   messages: Messages;
+  /** Who may embed the page and who the server believes does (ADR 021): where SDK messages go. */
+  embed: EmbedInfo;
 }
 
 /** The page title, in the page's language (the server renders the same). */

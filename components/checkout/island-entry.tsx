@@ -2,6 +2,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { preloadFirstRender } from './checkout';
 import { CheckoutApp, type CheckoutAppProps } from './checkout-app';
 import { ISLAND_ID, PROPS_ID } from './island';
+import { configureEmbed } from './sdk-messages';
 
 /**
  * The checkout page's only script (ADR 018; built by scripts/build-lib.mjs into dist/checkout/):
@@ -14,6 +15,8 @@ const start = async () => {
   const json = document.getElementById(PROPS_ID)?.textContent;
   if (!container || !json) return;
   const props = JSON.parse(json) as CheckoutAppProps;
+  // before any part of the page can post to the SDK
+  configureEmbed(props.embed);
   // A part that fails to load here is loaded again when it renders (it suspends until then).
   await preloadFirstRender(props.initial).catch(() => undefined);
   hydrateRoot(container, <CheckoutApp {...props} />);

@@ -7,6 +7,7 @@ import { uuid } from '../shared/ids';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../shared/json-depth';
 import { errorResult } from './error-response';
 import type { RouteDef, RouteResult } from './route';
+import { apiSecurityHeaders, preflightResult } from './security-headers';
 import { withIdempotency } from './with-idempotency';
 
 /** Framework-neutral request: both adapters (node:http and Next) build one of these. */
@@ -123,8 +124,8 @@ const assertOwnAccount = (actor: Actor | undefined, aid: string | undefined) => 
   if (actor && aid !== undefined && actor.accountId !== aid) throw new AppError('ACCOUNT_NOT_FOUND', `Account ${aid} was not found`);
 };
 
-const toResponse = (result: RouteResult, requestId: string, operationId: string | undefined): HttpResponse => {
-  const headers: Record<string, string> = { 'request-id': requestId, ...result.headers };
+const toResponse = (result: RouteResult, requestId: string, operationId: string | undefined, baseUrl: string): HttpResponse => {
+  const headers: Record<string, string> = { ...apiSecurityHeaders(baseUrl), 'request-id': requestId, ...result.headers };
   if (result.body === undefined) return { status: result.status, headers, operationId };
   headers['content-type'] = 'application/json; charset=utf-8';
   return { status: result.status, headers, body: JSON.stringify(result.body), operationId };
@@ -160,14 +161,16 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
           if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
           return result;
         };
-        return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId, operationId);
+        return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId, operationId, req.baseUrl);
       }
+      if (pathMatched && req.method === 'OPTIONS') return toResponse(preflightResult(compiled.filter((c) => c.regex.test(req.path)).map((c) => c.route.method)), requestId, undefined, req.baseUrl);
       throw pathMatched ? new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`) : new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
     } catch (e) {
       return toResponse(
         errorResult(e, (err) => log({ requestId, err })),
         requestId,
         operationId,
+        req.baseUrl,
       );
     }
   };

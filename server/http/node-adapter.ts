@@ -4,6 +4,7 @@ import type { KassaMetrics } from '../observability/metrics';
 import { uuid } from '../shared/ids';
 import type { Dispatcher, HttpRequest } from './dispatch';
 import type { PublicOrigin } from './public-origin';
+import { apiSecurityHeaders } from './security-headers';
 
 export const MAX_BODY_BYTES = 1_048_576;
 
@@ -59,7 +60,7 @@ export const createNodeHandler =
     try {
       body = await readBody(req);
     } catch {
-      res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close', 'request-id': requestId }).end(tooLarge);
+      res.writeHead(413, { ...apiSecurityHeaders(origin(req.headers)), 'content-type': 'application/json; charset=utf-8', connection: 'close', 'request-id': requestId }).end(tooLarge);
       return;
     }
     const url = new URL(req.url ?? '/', 'http://internal');

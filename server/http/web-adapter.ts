@@ -1,6 +1,7 @@
 import type { Dispatcher, HttpRequest } from './dispatch';
 import { MAX_BODY_BYTES, requestIdFrom } from './node-adapter';
 import type { PublicOrigin } from './public-origin';
+import { apiSecurityHeaders } from './security-headers';
 
 /** Web-standard Request/Response adapter over the same dispatcher (used by Next route handlers). */
 export const handleWebRequest = async (dispatch: Dispatcher, origin: PublicOrigin, request: Request): Promise<Response> => {
@@ -11,7 +12,7 @@ export const handleWebRequest = async (dispatch: Dispatcher, origin: PublicOrigi
   });
   const text = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
   if (text && Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    return Response.json({ error: { message: 'The request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE', errors: [] } }, { status: 413 });
+    return Response.json({ error: { message: 'The request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE', errors: [] } }, { status: 413, headers: apiSecurityHeaders(origin(headers)) });
   }
   const req: HttpRequest = {
     method: request.method,

@@ -1,5 +1,6 @@
 import { sealData, unsealData } from 'iron-session';
 import { getKassa } from '../http/kassa-singleton';
+import { publicOriginFor } from '../http/public-origin';
 
 /**
  * The payment type the customer last picked on a session's page, kept across reloads in a sealed,
@@ -33,8 +34,19 @@ export const savePaymentChoice = async (sealed: string | undefined, sid: string,
   return sealData({ choices: Object.fromEntries(choices) }, { password: ctx.cookiePassword, ttl: TTL_SECONDS });
 };
 
-/** Cookie attributes: cross-site iframes need SameSite=None; Secure (https, or localhost for development). */
+/**
+ * Cookie attributes: cross-site iframes need SameSite=None; Secure (https, or localhost for
+ * development, where browsers accept Secure over http); on other plain-http origins Lax (no
+ * embedding there). HttpOnly: the page's script never reads it.
+ */
 export const choiceCookieOptions = (url: URL) => {
   const secure = url.protocol === 'https:' || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
   return { httpOnly: true, path: '/', maxAge: TTL_SECONDS, sameSite: secure ? ('none' as const) : ('lax' as const), secure };
+};
+
+/** The same, for the request's public origin (ADR 007: never Host or X-Forwarded-* without KASSA_TRUST_PROXY). */
+export const choiceCookieOptionsFor = async (headers: Headers) => {
+  const { ctx } = await getKassa();
+  const pick = (name: string) => headers.get(name) ?? undefined;
+  return choiceCookieOptions(new URL(publicOriginFor(ctx.env)({ host: pick('host'), 'x-forwarded-host': pick('x-forwarded-host'), 'x-forwarded-proto': pick('x-forwarded-proto') })));
 };

@@ -143,6 +143,12 @@ export const Configuration = z.looseObject({
 
   theme: CheckoutTheme.optional(),
   merchant: z.looseObject({ name: z.string().min(1).max(100).optional(), logo_url: HttpUrl.optional() }).optional(),
+  /** Kassa's own: the sites that may embed the checkout in an iframe and receive its SDK messages (ADR 021). */
+  embed_origins: z
+    .array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/, 'an origin: http(s)://host[:port], lower case, no path'))
+    .max(20)
+    .optional()
+    .describe('Origins allowed to embed the checkout (frame-ancestors, SDK messages); none: any site on a test account, the return_url origin on a production one'),
 });
 
 /** Every merchant body's order rules: unique item line ids, and no gift cards (only the customer applies those). */

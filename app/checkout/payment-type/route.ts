@@ -1,5 +1,5 @@
 import { cookies } from 'next/headers';
-import { CHOICE_COOKIE, choiceCookieOptions, savePaymentChoice } from '../../../server/pages/payment-choice';
+import { CHOICE_COOKIE, choiceCookieOptionsFor, savePaymentChoice } from '../../../server/pages/payment-choice';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -11,6 +11,6 @@ export async function POST(request: Request): Promise<Response> {
   const sealed =
     typeof body.sid === 'string' && typeof body.payment_product_type === 'string' ? await savePaymentChoice(jar.get(CHOICE_COOKIE)?.value, body.sid, body.payment_product_type) : undefined;
   if (!sealed) return Response.json({ error: { message: 'Send {"sid", "payment_product_type"}', code: 'INVALID_REQUEST', errors: [] } }, { status: 400 });
-  jar.set(CHOICE_COOKIE, sealed, choiceCookieOptions(new URL(request.url)));
+  jar.set(CHOICE_COOKIE, sealed, await choiceCookieOptionsFor(request.headers));
   return new Response(null, { status: 204 });
 }
