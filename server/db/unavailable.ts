@@ -50,3 +50,20 @@ export const isDatabaseUnavailable = (e: unknown, depth = 0): boolean => {
   if (typeof message === 'string' && PG_MESSAGES.some((re) => re.test(message))) return true;
   return depth < 3 && cause !== undefined && isDatabaseUnavailable(cause, depth + 1);
 };
+
+/**
+ * Runs `fn` again while it fails only because the database is unreachable, waiting a little longer
+ * each time (250 ms doubling to 5 s), until `deadline` (epoch ms); any other failure, or one at the
+ * deadline, is thrown. For a write that records something already done outside the database (a
+ * callback sent), so that a short outage does not make it happen twice.
+ */
+export const retryWhileUnavailable = async <T>(fn: () => Promise<T>, deadline: number): Promise<T> => {
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!isDatabaseUnavailable(e) || Date.now() + wait > deadline) throw e;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+};

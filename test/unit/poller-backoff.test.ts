@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DatabaseUnreachableError, isDatabaseUnavailable } from '../../server/db/unavailable';
+import { DatabaseUnreachableError, isDatabaseUnavailable, retryWhileUnavailable } from '../../server/db/unavailable';
 import { errorResult } from '../../server/http/error-response';
 import { backoffMs, startPoller } from '../../server/shared/poller';
 
@@ -72,5 +72,33 @@ describe('a database that cannot be reached is 503 SERVICE_UNAVAILABLE, nothing 
     const logged: unknown[] = [];
     expect(errorResult(e, (err) => logged.push(err)).status).toBe(500);
     expect(logged).toEqual([e]);
+  });
+});
+
+describe('retryWhileUnavailable', () => {
+  it('runs a write again while the database is unreachable, then returns its result', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const done = retryWhileUnavailable(async () => {
+      if (++calls < 4) throw Object.assign(new Error('Connection terminated unexpectedly'), {});
+      return 'recorded';
+    }, Date.now() + 60_000);
+    await vi.advanceTimersByTimeAsync(250 + 500 + 1000);
+    await expect(done).resolves.toBe('recorded');
+    expect(calls).toBe(4);
+  });
+
+  it('throws any other error at once, and an outage error once the deadline is near', async () => {
+    let calls = 0;
+    const bug = new TypeError('boom');
+    await expect(
+      retryWhileUnavailable(async () => {
+        calls++;
+        throw bug;
+      }, Date.now() + 60_000),
+    ).rejects.toBe(bug);
+    expect(calls).toBe(1);
+    const down = Object.assign(new Error('x'), { code: '57P01' });
+    await expect(retryWhileUnavailable(() => Promise.reject(down), Date.now() + 100)).rejects.toBe(down);
   });
 });
