@@ -67,10 +67,14 @@ export const runOutage = async (outageSeconds: number, concurrency: number): Pro
       const pollerLines = ['callback worker', 'operations worker'].flatMap((p) => {
         const failed = count(out, new RegExp(`${p}: step failed`));
         const recovered = count(out, new RegExp(`${p}: recovered`));
-        return failed === 1 && recovered === 1 ? [] : [`${p}: ${failed} failure lines, ${recovered} recovery lines`];
+        // a callback worker that was recording a sent attempt waits for the database in that step instead of failing
+        return failed === recovered && failed <= 1 ? [] : [`${p}: ${failed} failure lines, ${recovered} recovery lines`];
       });
-      checks.add('each poller logged the outage once and its recovery once (back-off, no log per tick)', pollerLines);
+      if (count(out, /step failed/) === 0) pollerLines.push('no poller noticed the outage');
+      checks.add('each poller logged the outage at most once and then its recovery once (back-off, no log per tick)', pollerLines);
       const dupes = facts.duplicates;
+      // an attempt sent when the database went away is recorded once it is back, while its 60 s claim lasts
+      if (outageSeconds < 55) checks.add('zero duplicate deliveries (one 2xx per event_id; the outage is shorter than the claim lease)', dupes);
       return {
         name: 'outage',
         engine: 'postgres',
