@@ -65,11 +65,10 @@ export const lostAcknowledged = async (database: Database, acked: Acked): Promis
   return lost;
 };
 
-/** A create retried with its Idempotency-Key made no second session: one session per merchant_reference. */
-export const duplicateSessions = async (database: Database, refs: string[]): Promise<string[]> => {
-  if (!refs.length) return [];
+/** A create retried with its Idempotency-Key made no second session: one session per merchant_reference (each checkout has its own). */
+export const duplicateSessions = async (database: Database): Promise<string[]> => {
   const rows = await database.db.selectFrom('sessions').select(['merchant_reference']).execute();
   const n = new Map<string, number>();
   for (const r of rows) n.set(r.merchant_reference, (n.get(r.merchant_reference) ?? 0) + 1);
-  return refs.filter((r) => (n.get(r) ?? 0) > 1).map((r) => `${r}: ${n.get(r)} sessions`);
+  return [...n].filter(([, c]) => c > 1).map(([r, c]) => `${r}: ${c} sessions`);
 };
