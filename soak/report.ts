@@ -1,4 +1,4 @@
-import { execSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,5 +69,7 @@ export const writeReport = (results: ScenarioResult[], settings: Record<string, 
     lines.push('');
   }
   fs.writeFileSync(file, lines.join('\n'));
+  // formatted like every other file (npm run format:check)
+  spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--write', file], { cwd: ROOT, stdio: 'ignore' });
   return file;
 };
