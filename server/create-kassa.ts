@@ -40,7 +40,13 @@ export interface KassaOptions {
 
 /** Wires one Kassa process: database (migrated), secrets, startup merchant, dispatcher, callback worker. */
 export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Kassa> => {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, sqliteFile: opts.sqliteFile, pgSchema: opts.pgSchema ?? env.KASSA_DATABASE_SCHEMA });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    sqliteFile: opts.sqliteFile,
+    pgSchema: opts.pgSchema ?? env.KASSA_DATABASE_SCHEMA,
+    busyTimeoutMs: env.KASSA_SQLITE_BUSY_TIMEOUT_MS,
+  });
   const jwtSecret = env.KASSA_JWT_SECRET ?? (await loadOrCreateServerSecret(database, 'jwt_signing_key'));
   const cookiePassword = await loadOrCreateServerSecret(database, 'checkout_cookie_password');
   const logger = opts.logger ?? createLogger(env.KASSA_LOG_LEVEL);
@@ -63,18 +69,16 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     logger.error({ request_id: requestId, err }, 'request failed');
   };
   const dispatch = createDispatcher(ctx, routesFor(env), opts.log ?? logRequestError);
-  const poll = (name: string, work: () => Promise<number>) => startPoller(env.KASSA_CALLBACK_POLL_MS, work, (err) => logger.error({ poller: name, err }, `${name}: step failed`));
+  // A failing poller logs when it starts failing and when it recovers, backing off in between (ADR 022).
+  const poll = (name: string, work: () => Promise<number>, idleMs = env.KASSA_CALLBACK_POLL_MS) =>
+    startPoller(idleMs, work, (err) => logger.error({ poller: name, err }, `${name}: step failed; backing off until it succeeds`), {
+      onRecover: (failed_steps, failing_ms) => logger.warn({ poller: name, failed_steps, failing_ms }, `${name}: recovered`),
+    });
   const worker = env.KASSA_CALLBACK_WORKER ? poll('callback worker', () => deliverDueCallbacks(ctx)) : undefined;
   const operations = env.KASSA_CALLBACK_WORKER
     ? poll('operations worker', async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx)) + (await expireOrders(ctx)))
     : undefined;
-  const retention = env.KASSA_CALLBACK_WORKER
-    ? startPoller(
-        env.KASSA_PURGE_INTERVAL_MS,
-        () => purgeExpiredRows(ctx),
-        (err) => logger.error({ poller: 'retention purge', err }, 'retention purge: step failed'),
-      )
-    : undefined;
+  const retention = env.KASSA_CALLBACK_WORKER ? poll('retention purge', () => purgeExpiredRows(ctx), env.KASSA_PURGE_INTERVAL_MS) : undefined;
   return {
     ctx,
     dispatch,

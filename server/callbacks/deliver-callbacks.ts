@@ -5,6 +5,7 @@ import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../app-context';
 import type { OutboxTable } from '../db/schema';
 import { inTransaction } from '../db/tx';
+import { retryWhileUnavailable } from '../db/unavailable';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { appendSessionEvent } from '../sessions/session-events';
@@ -202,7 +203,10 @@ export const deliverDueCallbacks = async (ctx: AppContext, limit = 20): Promise<
         deliveryId: uuid(),
         startedAt: nowIso(),
       }));
-      await recordAttempt(ctx, row, claimId, result);
+      // The request went out: if the database is away, keep the answer and record it once it is back,
+      // while the claim is still ours, instead of leaving the row to be sent again after the lease (ADR 022).
+      const leaseEnds = row.claimed_until ? Date.parse(row.claimed_until) - 5000 : Date.now();
+      await retryWhileUnavailable(() => recordAttempt(ctx, row, claimId, result), leaseEnds);
     }),
   );
   return rows.length;

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
+import { createResilientPool } from './pg-pool';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Executor = Kysely<DB> | Transaction<DB>;
@@ -22,6 +23,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (created if missing); tests isolate themselves with one each. */
   pgSchema?: string;
+  /** SQLite: how long a write waits for another process's lock before failing (503); default 5000. */
+  busyTimeoutMs?: number;
 }
 
 /**
@@ -53,7 +56,7 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   sqlite.pragma('journal_mode = WAL');
   // FULL: every commit is fsynced, so a committed payment survives power loss.
   sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(opts.busyTimeoutMs ?? 5000)}`);
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
@@ -68,7 +71,8 @@ const openPostgres = async (url: string, schema?: string): Promise<Database> => 
     await sql`create schema if not exists ${sql.id(schema)}`.execute(setup);
     await setup.destroy();
   }
-  const pool = new Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  // Survives the database going away and reconnects on demand (pg-pool.ts, ADR 022).
+  const pool = createResilientPool(Pool, { connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   // Introspects only its own schema: see own-schema-introspector.ts.
   const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };

@@ -1,5 +1,6 @@
 import { ZodError } from 'zod';
 import { AppError, type ErrorCode, type ErrorDetail } from '../errors/app-error';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { RouteResult } from './route';
 
 /** THE one mapping from domain error codes to HTTP status. Nothing else picks an error status. */
@@ -106,6 +107,9 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
+/** `Retry-After` on a 503 for an unreachable database. */
+const DB_RETRY_AFTER_SECONDS = 5;
+
 export const statusForCode = (code: ErrorCode): number => STATUS[code];
 
 const zodDetails = (e: ZodError): ErrorDetail[] => e.issues.map((i) => ({ path: i.path.map(String).join('.') || undefined, message: i.message, code: i.code }));
@@ -119,6 +123,15 @@ export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResul
     const status = STATUS[e.code];
     if (status >= 500 && e.cause !== undefined) log(e.cause);
     return { status, body: { ...e.body, error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } }, ...(Object.keys(e.headers).length ? { headers: e.headers } : {}) };
+  }
+  if (isDatabaseUnavailable(e)) {
+    // The database cannot be reached (server/db/unavailable.ts decides): retryable, nothing internal said.
+    // Not logged per request; the pollers log the outage once (ADR 022).
+    return {
+      status: STATUS.SERVICE_UNAVAILABLE,
+      body: { error: { message: 'The service is temporarily unavailable; retry later', code: 'SERVICE_UNAVAILABLE', errors: [] } },
+      headers: { 'retry-after': String(DB_RETRY_AFTER_SECONDS) },
+    };
   }
   log(e);
   return { status: 500, body: { error: { message: 'Something went wrong', code: 'INTERNAL', errors: [] } } };
