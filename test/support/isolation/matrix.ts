@@ -1,0 +1,103 @@
+import { expect } from 'vitest';
+import type { RouteDef } from '../../../server/http/route';
+import { OTHER, type KassaFixture } from '../fixtures';
+import { makeCredentials, type Credential, type Credentials } from './credentials';
+import { createAccountA, type AccountA } from './resources';
+import { exampleFor, urlOf, type Example } from './route-examples';
+import { snapshotOfA } from './snapshot';
+
+export interface RawResponse {
+  status: number;
+  text: string;
+}
+
+/** One request as bytes: the body and every header, so a leak anywhere in the answer is seen. */
+export const send = async (baseUrl: string, route: RouteDef, url: string, ex: Example, headers: Record<string, string>): Promise<RawResponse> => {
+  const hasBody = route.body !== undefined && (ex.body !== undefined || !route.bodyOptional);
+  const res = await fetch(`${baseUrl}${url}`, {
+    method: route.method,
+    redirect: 'manual',
+    headers: { ...headers, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    body: hasBody ? JSON.stringify(ex.body ?? {}) : undefined,
+  });
+  const body = await res.text();
+  const head = [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+  return { status: res.status, text: `${head}\n\n${body}` };
+};
+
+/** Every string the request itself carried (path, query, body): echoing those back reveals nothing. */
+const requestStrings = (url: string, ex: Example): string[] => {
+  const out = [...Object.values(ex.params ?? {}), ...Object.values(ex.query ?? {}), decodeURIComponent(url)];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(ex.body);
+  return out.filter((s) => s.length >= 6).sort((x, y) => y.length - x.length);
+};
+
+/**
+ * Which of A's data the answer shows: the marker (in every merchant-given value of A), any of A's
+ * server-made ids and secrets, A's order amount. What the request itself sent is taken out first.
+ */
+export const leaksOfA = (a: AccountA, res: RawResponse, echo: string[]): string[] => {
+  let text = res.text;
+  for (const s of echo) text = text.split(s).join('<echo>');
+  const found = [a.marker, ...a.ids].filter((n) => text.includes(n));
+  if (new RegExp(`(?<![\\w.-])${a.amount}(?![\\w.-])`).test(text)) found.push(`amount ${a.amount}`);
+  return found;
+};
+
+const expectedStatuses = (cred: Credential, ex: Example): number[] | 'own' => {
+  if (cred.name.includes('with only')) return [403];
+  if (!cred.actsAs) return [401];
+  if (cred.aid === OTHER.accountId && ex.ownAccount) return 'own';
+  return [404];
+};
+
+export interface Matrix {
+  a: AccountA;
+  creds: Credentials;
+}
+
+/** Starts account A's resources and the credentials of the matrix on a Kassa with the other account and a merchant endpoint. */
+export const prepareMatrix = async (k: KassaFixture): Promise<Matrix> => {
+  const a = await createAccountA(k, k.merchant.url);
+  const creds = await makeCredentials(k);
+  return { a, creds };
+};
+
+/**
+ * Calls every route with every credential of the matrix. Returns one line per wrong answer: a status
+ * other than expected (401 for no valid credential, 403 for a missing scope, 404 for A's resources
+ * seen by B; a 2xx only where B acts on its own account), any of A's data in the answer, or any
+ * change to what A has stored.
+ */
+export const runMatrix = async (k: KassaFixture, m: Matrix, routes: readonly RouteDef[]): Promise<{ failures: string[]; requests: number }> => {
+  const failures: string[] = [];
+  let requests = 0;
+  for (const route of routes) {
+    const before = await snapshotOfA(k, m.a);
+    for (const cred of m.creds.forOperation(route)) {
+      // Evaluated per request: the neutral values of a create (profile_id, card_id...) are new each time.
+      const ex = exampleFor(route, m.a);
+      const url = urlOf(route, cred.aid, ex);
+      const res = await send(k.srv.baseUrl, route, url, ex, cred.headers);
+      requests++;
+      const what = `${route.operationId} ${route.method} ${url} with ${cred.name}`;
+      const expected = expectedStatuses(cred, ex);
+      const okStatus = expected === 'own' ? (res.status >= 200 && res.status < 300) || [401, 403, 404].includes(res.status) : expected.includes(res.status);
+      if (!okStatus) failures.push(`${what}: status ${res.status} (expected ${expected === 'own' ? '2xx in its own account' : expected.join('/')}): ${res.text.slice(-300)}`);
+      const leaks = leaksOfA(m.a, res, requestStrings(url, ex));
+      if (leaks.length > 0) failures.push(`${what}: the answer shows A's ${leaks.join(', ')}`);
+    }
+    const after = await snapshotOfA(k, m.a);
+    try {
+      expect(after).toEqual(before);
+    } catch (e) {
+      failures.push(`${route.operationId}: A's stored data changed: ${(e as Error).message.slice(0, 1500)}`);
+    }
+  }
+  return { failures, requests };
+};

@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import { APPROVE_CARD, ApiClient, payBody, sessionBody, type ApiResponse } from '../api-client';
+import type { KassaFixture } from '../fixtures';
+import { payoutBody, serialNumber, storeBody } from '../terminals-api';
+import { ACCOUNT } from '../test-server';
+
+/**
+ * Account A (the test account) owning one of every resource, created through the API. Every
+ * merchant-given value carries `marker` (a random string), so a response that shows any of A's data
+ * shows the marker; `ids` are the server-made ids, searched for one by one.
+ */
+export interface AccountA {
+  marker: string;
+  /** An order amount no other request uses (searched for as a whole number). */
+  amount: number;
+  /** Every server-made id and secret of A (session, transaction, rule ids, API key and signature secret...). */
+  ids: string[];
+  sessions: { open: string; toCancel: string; authorized: string; toVoid: string; captured: string; cancelled: string; expired: string; callback: string };
+  transactions: { authorized: string; toVoid: string; captured: string; callback: string };
+  /** The redirect_ref of A's authorized session's return (GET /v1/sessions/{id}/redirect/{ref}). */
+  customerId: string;
+  customerToDelete: string;
+  /** Stored card tokens: one read and deleted through the customer, one through /v1/card-tokens. */
+  cardTokenOfCustomer: string;
+  cardToken: string;
+  paymentToken: string;
+  walletCardId: string;
+  walletTokenValue: string;
+  payoutDestinationId: string;
+  storeId: string;
+  terminalId: string;
+  terminalToDelete: string;
+  ruleId: string;
+  ruleToDelete: string;
+  claimId: string;
+  draftId: string;
+  draftToComplete: string;
+  orderId: string;
+  orderToCancel: string;
+  profileId: string;
+  profileToDelete: string;
+  apiKeyId: string;
+  callbackId: string;
+}
+
+const ok = <T = any>(what: string, res: ApiResponse<T>): T => {
+  if (res.status < 200 || res.status > 299) throw new Error(`isolation fixture: ${what} answered ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+export const accountPath = (aid: string, rest: string) => `/v1/accounts/${aid}/${rest}`;
+
+/** Creates A's resources; `merchantUrl` is a callback endpoint that answers 200 (A's callback is delivered before this returns). */
+export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>, merchantUrl: string): Promise<AccountA> => {
+  const { api } = k;
+  const customer = new ApiClient(k.srv.baseUrl);
+  const marker = `isoA${randomBytes(6).toString('hex')}`;
+  const amount = 73519;
+  const ids: string[] = [];
+  let n = 0;
+  const m = (what: string) => `${marker}-${what}-${++n}`;
+  const at = (rest: string) => accountPath(ACCOUNT, rest);
+  const session = async (extra: Record<string, unknown> = {}) => {
+    const body = sessionBody(
+      { customer: { email: `${m('mail')}@a.example`, first_name: m('first'), last_name: m('last'), phone_number: '+4799999999' }, ...extra },
+      { amount, merchant_reference: m('ref'), items: [{ line_id: '1', description: m('item'), quantity: 1, amount, vat_amount: 0 }] },
+    );
+    const id = ok('session', await api.post('/v1/sessions', body)).id as string;
+    ids.push(id);
+    return id;
+  };
+  const pay = async (id: string) => {
+    const paid = ok('pay', await customer.post(`/v1/sessions/${id}/pay`, payBody(APPROVE_CARD)));
+    if (!paid.success) throw new Error(`isolation fixture: pay failed ${JSON.stringify(paid)}`);
+    ids.push(paid.transaction_id);
+    return paid.transaction_id as string;
+  };
+
+  // Sessions and transactions in every status.
+  const open = await session();
+  const toCancel = await session();
+  const authorized = await session();
+  const toVoid = await session();
+  const captured = await session();
+  const cancelled = await session();
+  const expiresAt = new Date(Date.now() + 1500).toISOString();
+  const expired = await session({ expires_at: expiresAt });
+  const callback = await session({ url: { return_url: 'https://merchant.example/return', callback_url: `${merchantUrl}/cb` } });
+  const txAuthorized = await pay(authorized);
+  const txToVoid = await pay(toVoid);
+  const txCaptured = await pay(captured);
+  const txCallback = await pay(callback);
+  ok('capture', await api.post(`/v1/transactions/${txCaptured}/capture`, { amount }));
+  ok('cancel', await api.post(`/v1/sessions/${cancelled}/cancel`));
+
+  // A customer with a stored card (a payment-token session), a second stored card for /v1/card-tokens.
+  const customerId = m('cus');
+  const customerToDelete = m('cus');
+  ok('customer', await api.post(at('customers/users'), { customer_id: customerId, first_name: m('first'), last_name: m('last'), email: `${m('mail')}@a.example` }));
+  ok('customer', await api.post(at('customers/users'), { customer_id: customerToDelete, email: `${m('mail')}@a.example` }));
+  const saveCard = async () => {
+    const created = ok(
+      'payment-token session',
+      await api.post('/v1/sessions/payment-token', {
+        session: {
+          url: { return_url: 'https://merchant.example/saved' },
+          order: { amount: 0, currency: 'NOK', merchant_reference: m('ref') },
+          customer: { customer_id: customerId, email: `${m('mail')}@a.example` },
+        },
+        token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
+      }),
+    );
+    ids.push(created.id);
+    const tx = await pay(created.id);
+    const read = ok('transaction', await api.get(`/v1/transactions/${tx}?includes=card.payment_token`));
+    const paymentToken = read.card.payment_token as string;
+    const row = await k.db().selectFrom('stored_card_tokens').select('token_id').where('payment_token', '=', paymentToken).executeTakeFirstOrThrow();
+    ids.push(paymentToken, row.token_id);
+    return { paymentToken, tokenId: row.token_id };
+  };
+  const stored1 = await saveCard();
+  const stored2 = await saveCard();
+
+  // Wallets: a card with a balance, a ledger entry, a card token.
+  const walletCardId = m('card');
+  const card = ok('wallet card', await api.post(at('wallets/cards'), { card_id: walletCardId, currency: 'NOK', amount: 5000 }));
+  ids.push(card.id);
+  ok('wallet transaction', await api.post(at('wallets/transactions'), { card_id: walletCardId, ref_id: m('wref'), amount: 100, currency: 'NOK' }));
+  const walletToken = ok('wallet token', await api.post(at(`wallets/cards/${walletCardId}/tokens`), { ref_id: m('tref'), expires_in: 3600 }));
+  ids.push(walletToken.token.value, walletToken.id);
+
+  // Payout destination, store, terminals.
+  const payout = ok('payout destination', await api.post(at('payout-destinations'), payoutBody({ payout_destination_id: m('pd'), payout_reference: m('payref') })));
+  const store = ok('store', await api.post(at('stores'), storeBody(payout.payout_destination_id, { store_id: m('store'), store_name: m('storename') })));
+  const terminal = ok('terminal', await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }));
+  const terminalToDelete = ok('terminal', await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }));
+  ids.push(terminal.terminal_id, terminalToDelete.terminal_id, payout.id, store.id, terminal.id, terminalToDelete.id);
+
+  // Discounts: two rules (one given to the customer), a claim.
+  const window = { purchase_from: '2026-01-01T00:00:00Z', purchase_to: '2027-01-01T00:00:00Z' };
+  const rule = ok('rule', await api.post(at('discounts/rules'), { name: m('rule'), requirement: window, reward: { type: 'discount_amount', value: 100 } }));
+  const ruleToDelete = ok('rule', await api.post(at('discounts/rules'), { name: m('rule'), requirement: window, reward: { type: 'discount_amount', value: 100 } }));
+  ids.push(rule.id, ruleToDelete.id);
+  ok('give rule', await api.post(at(`discounts/rules/${rule.id}/customers`), { customers: [customerId] }));
+  const claim = ok(
+    'claim',
+    await api.post(at('discounts/available_for_receipt/claims'), {
+      ref: m('claim'),
+      purchase_at: '2026-06-15T12:00:00Z',
+      customer_id: customerId,
+      discounts: [{ id: rule.id, refs: [{ id: rule.id, amount: 100, usage: 1 }] }],
+    }),
+  );
+  ids.push(claim.id);
+
+  // Shopping: a draft, and orders.
+  const item = { line_id: '1', gross_amount: amount, description: m('line') };
+  const draft = async () => ok('draft', await api.post(at('shopping/draft_orders'), { currency: 'NOK', items: [item], comment: m('comment') })).id as string;
+  const order = async () => {
+    const d = await draft();
+    ids.push(d);
+    const done = ok('complete', await api.request('PUT', at(`shopping/draft_orders/${d}/complete`), {}));
+    ids.push(done.orders[0].id);
+    return done.orders[0].order_id as string;
+  };
+  const draftId = await draft();
+  const draftToComplete = await draft();
+  ids.push(draftId, draftToComplete);
+  const orderId = await order();
+  const orderToCancel = await order();
+
+  // Admin: a signature secret, an API key, session profiles, the sandbox gateway's settings.
+  const signature = ok('signature', await api.post('/v1/admin/signature'));
+  ids.push(signature.id, signature.signature.secret);
+  const apiKey = ok('api key', await api.post('/v1/admin/api-keys', { name: m('key') }));
+  ids.push(apiKey.id, apiKey.api_key);
+  const profile = (profile_id: string) => ({
+    profile_id,
+    description: m('profile'),
+    configuration: { sandbox: { creditcard: { enabled: true } } },
+    url: { return_url: 'https://merchant.example/return' },
+  });
+  const profileId = m('prof');
+  const profileToDelete = m('prof');
+  ok('profile', await api.post('/v1/admin/session/profiles', profile(profileId)));
+  ok('profile', await api.post('/v1/admin/session/profiles', profile(profileToDelete)));
+  ok('gateway', await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox: { async_delay_ms: 1234 } } }));
+
+  // A's callback, delivered (the outbox row no longer changes), and the expired session past its time.
+  const deadline = Date.now() + 10_000;
+  let callbackId: string | undefined;
+  while (!callbackId) {
+    const rows = await k.db().selectFrom('outbox').selectAll().where('account_id', '=', ACCOUNT).execute();
+    const done = rows.filter((r) => JSON.stringify(r).includes(txCallback));
+    if (done.length > 0 && rows.every((r) => r.status !== 'PENDING')) callbackId = done[0]!.id;
+    else if (Date.now() > deadline) throw new Error(`isolation fixture: callback not delivered: ${JSON.stringify(rows)}`);
+    else await new Promise((r) => setTimeout(r, 20));
+  }
+  ids.push(callbackId);
+  // (clockPast is for tests; this runs in beforeAll) poll the condition: the clock past expires_at
+  while (Date.now() <= Date.parse(expiresAt)) await new Promise((r) => setTimeout(r, 20));
+  const bad = ids.filter((id) => typeof id !== 'string' || id.length < 6);
+  if (bad.length > 0) throw new Error(`isolation fixture: ids that cannot be searched for: ${JSON.stringify(bad)}`);
+  return {
+    marker,
+    amount,
+    ids,
+    sessions: { open, toCancel, authorized, toVoid, captured, cancelled, expired, callback },
+    transactions: { authorized: txAuthorized, toVoid: txToVoid, captured: txCaptured, callback: txCallback },
+    customerId,
+    customerToDelete,
+    cardTokenOfCustomer: stored1.tokenId,
+    cardToken: stored2.tokenId,
+    paymentToken: stored1.paymentToken,
+    walletCardId,
+    walletTokenValue: walletToken.token.value,
+    payoutDestinationId: payout.payout_destination_id,
+    storeId: store.store_id,
+    terminalId: terminal.terminal_id,
+    terminalToDelete: terminalToDelete.terminal_id,
+    ruleId: rule.id,
+    ruleToDelete: ruleToDelete.id,
+    claimId: claim.id,
+    draftId,
+    draftToComplete,
+    orderId,
+    orderToCancel,
+    profileId,
+    profileToDelete,
+    apiKeyId: apiKey.id,
+    callbackId,
+  };
+};
