@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesFor } from '../../server/http/route-table';
 import { useKassa } from '../support/fixtures';
 import { ISOLATION_ENV } from '../support/isolation/credentials';
@@ -15,6 +15,7 @@ let m: Matrix;
 beforeAll(async () => {
   m = await prepareMatrix(k);
 }, 60_000);
+afterAll(() => m?.close());
 
 describe('isolation matrix: operations outside /v1/accounts/{aid}', () => {
   it('answers 401/403/404 (2xx only in the caller’s own account), shows nothing of A and changes nothing of A', async () => {

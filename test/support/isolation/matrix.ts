@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { RouteDef } from '../../../server/http/route';
 import { OTHER, type KassaFixture } from '../fixtures';
 import { makeCredentials, type Credential, type Credentials } from './credentials';
+import { startExpressShop } from './express-shop';
 import { createAccountA, type AccountA } from './resources';
 import { exampleFor, urlOf, type Example } from './route-examples';
 import { snapshotOfA } from './snapshot';
@@ -26,7 +27,7 @@ export const send = async (baseUrl: string, route: RouteDef, url: string, ex: Ex
 };
 
 /** Every string the request itself carried (path, query, body): echoing those back reveals nothing. */
-const requestStrings = (url: string, ex: Example): string[] => {
+export const requestStrings = (url: string, ex: Example): string[] => {
   const out = [...Object.values(ex.params ?? {}), ...Object.values(ex.query ?? {}), decodeURIComponent(url)];
   const walk = (v: unknown) => {
     if (typeof v === 'string') out.push(v);
@@ -59,13 +60,15 @@ const expectedStatuses = (cred: Credential, ex: Example): number[] | 'own' => {
 export interface Matrix {
   a: AccountA;
   creds: Credentials;
+  close(): Promise<void>;
 }
 
 /** Starts account A's resources and the credentials of the matrix on a Kassa with the other account and a merchant endpoint. */
 export const prepareMatrix = async (k: KassaFixture): Promise<Matrix> => {
-  const a = await createAccountA(k, k.merchant.url);
+  const shop = await startExpressShop();
+  const a = await createAccountA(k, k.merchant.url, shop.url);
   const creds = await makeCredentials(k);
-  return { a, creds };
+  return { a, creds, close: () => shop.close() };
 };
 
 /**

@@ -17,7 +17,11 @@ export interface AccountA {
   ids: string[];
   sessions: { open: string; toCancel: string; authorized: string; toVoid: string; captured: string; cancelled: string; expired: string; callback: string };
   transactions: { authorized: string; toVoid: string; captured: string; callback: string };
-  /** The redirect_ref of A's authorized session's return (GET /v1/sessions/{id}/redirect/{ref}). */
+  /**
+   * What the spec lets a customer see of a session that can no longer be paid (GET
+   * /v1/view/{id}/session's 404 `session_details`): its merchant_reference and transaction id.
+   */
+  shownWhenUnavailable: Record<string, string[]>;
   customerId: string;
   customerToDelete: string;
   /** Stored card tokens: one read and deleted through the customer, one through /v1/card-tokens. */
@@ -43,6 +47,15 @@ export interface AccountA {
   callbackId: string;
 }
 
+/** The shipping option and address of A's sessions (express sessions: the customer's express writes apply to them). */
+export const HOME = { id: 'home', line_id: 'ship-home', amount: 0, title: 'Home delivery', operator: 'Posten' };
+export const ADDRESS = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO', phone_number: '+4799999999' };
+/** Makes a session body an express session taking discount codes (the shop at `shopUrl` answers them, express-shop.ts). */
+export const expressOf = (shopUrl: string) => ({
+  express: { shipping_options: [HOME], discount_codes: { callback_url: `${shopUrl}/discounts` } },
+  configuration: { discounts: { express_discount_codes: { enabled: true } } },
+});
+
 const ok = <T = any>(what: string, res: ApiResponse<T>): T => {
   if (res.status < 200 || res.status > 299) throw new Error(`isolation fixture: ${what} answered ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -50,29 +63,35 @@ const ok = <T = any>(what: string, res: ApiResponse<T>): T => {
 
 export const accountPath = (aid: string, rest: string) => `/v1/accounts/${aid}/${rest}`;
 
-/** Creates A's resources; `merchantUrl` is a callback endpoint that answers 200 (A's callback is delivered before this returns). */
-export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>, merchantUrl: string): Promise<AccountA> => {
+/**
+ * Creates A's resources; `merchantUrl` is a callback endpoint that answers 200 (A's callback is
+ * delivered before this returns), `shopUrl` the express shop of express-shop.ts.
+ */
+export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>, merchantUrl: string, shopUrl: string): Promise<AccountA> => {
   const { api } = k;
   const customer = new ApiClient(k.srv.baseUrl);
   const marker = `isoA${randomBytes(6).toString('hex')}`;
   const amount = 73519;
   const ids: string[] = [];
+  const shownWhenUnavailable: Record<string, string[]> = {};
   let n = 0;
   const m = (what: string) => `${marker}-${what}-${++n}`;
   const at = (rest: string) => accountPath(ACCOUNT, rest);
   const session = async (extra: Record<string, unknown> = {}) => {
     const body = sessionBody(
-      { customer: { email: `${m('mail')}@a.example`, first_name: m('first'), last_name: m('last'), phone_number: '+4799999999' }, ...extra },
-      { amount, merchant_reference: m('ref'), items: [{ line_id: '1', description: m('item'), quantity: 1, amount, vat_amount: 0 }] },
+      { customer: { email: `${m('mail')}@a.example`, first_name: m('first'), last_name: m('last'), phone_number: '+4799999999' }, ...expressOf(shopUrl), ...extra },
+      { amount, merchant_reference: m('ref'), shipping_address: ADDRESS, shipping_option: HOME, items: [{ line_id: '1', description: m('item'), quantity: 1, amount, vat_amount: 0 }] },
     );
     const id = ok('session', await api.post('/v1/sessions', body)).id as string;
     ids.push(id);
+    shownWhenUnavailable[id] = [body.order.merchant_reference as string];
     return id;
   };
   const pay = async (id: string) => {
     const paid = ok('pay', await customer.post(`/v1/sessions/${id}/pay`, payBody(APPROVE_CARD)));
     if (!paid.success) throw new Error(`isolation fixture: pay failed ${JSON.stringify(paid)}`);
     ids.push(paid.transaction_id);
+    shownWhenUnavailable[id]?.push(paid.transaction_id);
     return paid.transaction_id as string;
   };
 
@@ -92,6 +111,7 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
   const txCallback = await pay(callback);
   ok('capture', await api.post(`/v1/transactions/${txCaptured}/capture`, { amount }));
   ok('cancel', await api.post(`/v1/sessions/${cancelled}/cancel`));
+  ok('scc', await customer.post(`/v1/view/${open}/session/publish/scc`));
 
   // A customer with a stored card (a payment-token session), a second stored card for /v1/card-tokens.
   const customerId = m('cus');
@@ -205,6 +225,7 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
     marker,
     amount,
     ids,
+    shownWhenUnavailable,
     sessions: { open, toCancel, authorized, toVoid, captured, cancelled, expired, callback },
     transactions: { authorized: txAuthorized, toVoid: txToVoid, captured: txCaptured, callback: txCallback },
     customerId,

@@ -2,7 +2,7 @@ import { ROUTES } from '../../../server/http/route-table';
 import type { RouteDef } from '../../../server/http/route';
 import { APPROVE_CARD, payBody, sessionBody } from '../api-client';
 import { serialNumber, storeBody } from '../terminals-api';
-import type { AccountA } from './resources';
+import { ADDRESS as address, HOME, type AccountA } from './resources';
 
 /**
  * One valid request per operation, on account A's resources (`{aid}` is filled in by the caller):
@@ -25,7 +25,6 @@ export type ExampleOf = (a: AccountA) => Example;
 
 const neutralSession = () => sessionBody({}, { merchant_reference: `neutral-${Math.random().toString(36).slice(2, 10)}` });
 const neutral = (p: string) => `${p}-${Math.random().toString(36).slice(2, 10)}`;
-const address = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Gate 1', postal_code: '0150', postal_place: 'Oslo', country: 'NO' };
 
 export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   // sessions and the merchant's payments
@@ -66,7 +65,7 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   checkout_sid_json_lock_post: (a) => ({ params: { session_id: a.sessions.open } }),
   checkout_sid_json_order_addresses_put: (a) => ({ params: { session_id: a.sessions.open }, body: { shipping_address: address, billing_address: address } }),
   checkout_sid_json_order_shipping_address_put: (a) => ({ params: { session_id: a.sessions.open }, body: address }),
-  checkout_sid_json_order_shipping_option_put: (a) => ({ params: { session_id: a.sessions.open }, body: { id: 'home', line_id: 'home', amount: 0 } }),
+  checkout_sid_json_order_shipping_option_put: (a) => ({ params: { session_id: a.sessions.open }, body: HOME }),
   checkout_sid_json_order_discount_codes_put: (a) => ({ params: { session_id: a.sessions.open }, body: { discount_codes: ['SUMMER'] } }),
   // A's wallet card token, applied on the session under test (another account's session must not reach A's card)
   checkout_sid_json_order_gift_cards_put: (a) => ({ params: { session_id: a.sessions.open }, body: { gift_cards: [{ type: 'kassa.wallets.card_token', value: a.walletTokenValue }] } }),
@@ -85,7 +84,7 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   transactions_id_put: (a) => ({ params: { id: a.transactions.captured }, body: { merchant_reference_2: neutral('ref2') } }),
   transactions_id_authorization_post: (a) => ({
     params: { id: a.transactions.authorized },
-    body: { amount: a.amount + 100, items: [{ line_id: '1', amount: a.amount + 100, quantity: 1, description: 'x', vat_amount: 0 }] },
+    body: { amount: a.amount + 100, final_authorization: false, items: [{ line_id: '1', amount: a.amount + 100, quantity: 1, description: 'x', vat_amount: 0 }] },
   }),
 
   // admin (an account's own settings: B acts on its own)
