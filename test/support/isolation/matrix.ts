@@ -80,27 +80,35 @@ export const prepareMatrix = async (k: KassaFixture): Promise<Matrix> => {
 export const runMatrix = async (k: KassaFixture, m: Matrix, routes: readonly RouteDef[]): Promise<{ failures: string[]; requests: number }> => {
   const failures: string[] = [];
   let requests = 0;
+  // One snapshot between two operations: what follows one operation is what precedes the next.
+  let before = await snapshotOfA(k, m.a);
   for (const route of routes) {
-    const before = await snapshotOfA(k, m.a);
-    for (const cred of m.creds.forOperation(route)) {
-      // Evaluated per request: the neutral values of a create (profile_id, card_id...) are new each time.
-      const ex = exampleFor(route, m.a);
-      const url = urlOf(route, cred.aid, ex);
-      const res = await send(k.srv.baseUrl, route, url, ex, cred.headers);
-      requests++;
-      const what = `${route.operationId} ${route.method} ${url} with ${cred.name}`;
-      const expected = expectedStatuses(cred, ex);
-      const okStatus = expected === 'own' ? (res.status >= 200 && res.status < 300) || [401, 403, 404].includes(res.status) : expected.includes(res.status);
-      if (!okStatus) failures.push(`${what}: status ${res.status} (expected ${expected === 'own' ? '2xx in its own account' : expected.join('/')}): ${res.text.slice(-300)}`);
-      const leaks = leaksOfA(m.a, res, requestStrings(url, ex));
-      if (leaks.length > 0) failures.push(`${what}: the answer shows A's ${leaks.join(', ')}`);
-    }
+    // The credentials of one operation are tried at once (each request acts alone: B's creates use new values).
+    const lines = await Promise.all(
+      m.creds.forOperation(route).map(async (cred) => {
+        // Evaluated per request: the neutral values of a create (profile_id, card_id...) are new each time.
+        const ex = exampleFor(route, m.a);
+        const url = urlOf(route, cred.aid, ex);
+        const res = await send(k.srv.baseUrl, route, url, ex, cred.headers);
+        const out: string[] = [];
+        const what = `${route.operationId} ${route.method} ${url} with ${cred.name}`;
+        const expected = expectedStatuses(cred, ex);
+        const okStatus = expected === 'own' ? (res.status >= 200 && res.status < 300) || [401, 403, 404].includes(res.status) : expected.includes(res.status);
+        if (!okStatus) out.push(`${what}: status ${res.status} (expected ${expected === 'own' ? '2xx in its own account' : expected.join('/')}): ${res.text.slice(-300)}`);
+        const leaks = leaksOfA(m.a, res, requestStrings(url, ex));
+        if (leaks.length > 0) out.push(`${what}: the answer shows A's ${leaks.join(', ')}`);
+        return out;
+      }),
+    );
+    requests += lines.length;
+    failures.push(...lines.flat());
     const after = await snapshotOfA(k, m.a);
     try {
       expect(after).toEqual(before);
     } catch (e) {
       failures.push(`${route.operationId}: A's stored data changed: ${(e as Error).message.slice(0, 1500)}`);
     }
+    before = after;
   }
   return { failures, requests };
 };

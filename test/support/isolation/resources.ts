@@ -95,123 +95,146 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
     return paid.transaction_id as string;
   };
 
-  // Sessions and transactions in every status.
-  const open = await session();
-  const toCancel = await session();
-  const authorized = await session();
-  const toVoid = await session();
-  const captured = await session();
-  const cancelled = await session();
-  const expiresAt = new Date(Date.now() + 1500).toISOString();
-  const expired = await session({ expires_at: expiresAt });
-  const callback = await session({ url: { return_url: 'https://merchant.example/return', callback_url: `${merchantUrl}/cb` } });
-  const txAuthorized = await pay(authorized);
-  const txToVoid = await pay(toVoid);
-  const txCaptured = await pay(captured);
-  const txCallback = await pay(callback);
-  ok('capture', await api.post(`/v1/transactions/${txCaptured}/capture`, { amount }));
-  ok('cancel', await api.post(`/v1/sessions/${cancelled}/cancel`));
-  ok('scc', await customer.post(`/v1/view/${open}/session/publish/scc`));
+  // Independent chains, run at once (the fixture is set up in every isolation file on both engines).
+  const expiresAt = new Date(Date.now() + 3000).toISOString();
+  const sessions = async () => {
+    const [open, toCancel, authorized, toVoid, captured, cancelled, expired, callback] = await Promise.all([
+      session(),
+      session(),
+      session(),
+      session(),
+      session(),
+      session(),
+      session({ expires_at: expiresAt }),
+      session({ url: { return_url: 'https://merchant.example/return', callback_url: `${merchantUrl}/cb` } }),
+    ]);
+    const [txAuthorized, txToVoid, txCaptured, txCallback] = await Promise.all([pay(authorized), pay(toVoid), pay(captured), pay(callback)]);
+    await Promise.all([
+      api.post(`/v1/transactions/${txCaptured}/capture`, { amount }).then((r) => ok('capture', r)),
+      api.post(`/v1/sessions/${cancelled}/cancel`).then((r) => ok('cancel', r)),
+      customer.post(`/v1/view/${open}/session/publish/scc`).then((r) => ok('scc', r)),
+    ]);
+    return {
+      sessions: { open, toCancel, authorized, toVoid, captured, cancelled, expired, callback },
+      transactions: { authorized: txAuthorized, toVoid: txToVoid, captured: txCaptured, callback: txCallback },
+    };
+  };
 
   // A customer with a stored card (a payment-token session), a second stored card for /v1/card-tokens.
   const customerId = m('cus');
   const customerToDelete = m('cus');
-  ok('customer', await api.post(at('customers/users'), { customer_id: customerId, first_name: m('first'), last_name: m('last'), email: `${m('mail')}@a.example` }));
-  ok('customer', await api.post(at('customers/users'), { customer_id: customerToDelete, email: `${m('mail')}@a.example` }));
-  const saveCard = async () => {
-    const created = ok(
-      'payment-token session',
-      await api.post('/v1/sessions/payment-token', {
-        session: {
-          url: { return_url: 'https://merchant.example/saved' },
-          order: { amount: 0, currency: 'NOK', merchant_reference: m('ref') },
-          customer: { customer_id: customerId, email: `${m('mail')}@a.example` },
-        },
-        token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
-      }),
-    );
-    ids.push(created.id);
-    const tx = await pay(created.id);
-    const read = ok('transaction', await api.get(`/v1/transactions/${tx}?includes=card.payment_token`));
-    const paymentToken = read.card.payment_token as string;
-    const row = await k.db().selectFrom('stored_card_tokens').select('token_id').where('payment_token', '=', paymentToken).executeTakeFirstOrThrow();
-    ids.push(paymentToken, row.token_id);
-    return { paymentToken, tokenId: row.token_id };
+  const customers = async () => {
+    ok('customer', await api.post(at('customers/users'), { customer_id: customerId, first_name: m('first'), last_name: m('last'), email: `${m('mail')}@a.example` }));
+    ok('customer', await api.post(at('customers/users'), { customer_id: customerToDelete, email: `${m('mail')}@a.example` }));
+    const saveCard = async () => {
+      const created = ok(
+        'payment-token session',
+        await api.post('/v1/sessions/payment-token', {
+          session: {
+            url: { return_url: 'https://merchant.example/saved' },
+            order: { amount: 0, currency: 'NOK', merchant_reference: m('ref') },
+            customer: { customer_id: customerId, email: `${m('mail')}@a.example` },
+          },
+          token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
+        }),
+      );
+      ids.push(created.id);
+      const tx = await pay(created.id);
+      const read = ok('transaction', await api.get(`/v1/transactions/${tx}?includes=card.payment_token`));
+      const paymentToken = read.card.payment_token as string;
+      const row = await k.db().selectFrom('stored_card_tokens').select('token_id').where('payment_token', '=', paymentToken).executeTakeFirstOrThrow();
+      ids.push(paymentToken, row.token_id);
+      return { paymentToken, tokenId: row.token_id };
+    };
+    const [stored1, stored2] = await Promise.all([saveCard(), saveCard()]);
+    return { customerId, customerToDelete, cardTokenOfCustomer: stored1.tokenId, cardToken: stored2.tokenId, paymentToken: stored1.paymentToken };
   };
-  const stored1 = await saveCard();
-  const stored2 = await saveCard();
 
   // Wallets: a card with a balance, a ledger entry, a card token.
-  const walletCardId = m('card');
-  const card = ok('wallet card', await api.post(at('wallets/cards'), { card_id: walletCardId, currency: 'NOK', amount: 5000 }));
-  ids.push(card.id);
-  ok('wallet transaction', await api.post(at('wallets/transactions'), { card_id: walletCardId, ref_id: m('wref'), amount: 100, currency: 'NOK' }));
-  const walletToken = ok('wallet token', await api.post(at(`wallets/cards/${walletCardId}/tokens`), { ref_id: m('tref'), expires_in: 3600 }));
-  ids.push(walletToken.token.value, walletToken.id);
+  const wallets = async () => {
+    const walletCardId = m('card');
+    const card = ok('wallet card', await api.post(at('wallets/cards'), { card_id: walletCardId, currency: 'NOK', amount: 5000 }));
+    ids.push(card.id);
+    ok('wallet transaction', await api.post(at('wallets/transactions'), { card_id: walletCardId, ref_id: m('wref'), amount: 100, currency: 'NOK' }));
+    const walletToken = ok('wallet token', await api.post(at(`wallets/cards/${walletCardId}/tokens`), { ref_id: m('tref'), expires_in: 3600 }));
+    ids.push(walletToken.token.value, walletToken.id);
+    return { walletCardId, walletTokenValue: walletToken.token.value as string };
+  };
 
   // Payout destination, store, terminals.
-  const payout = ok('payout destination', await api.post(at('payout-destinations'), payoutBody({ payout_destination_id: m('pd'), payout_reference: m('payref') })));
-  const store = ok('store', await api.post(at('stores'), storeBody(payout.payout_destination_id, { store_id: m('store'), store_name: m('storename') })));
-  const terminal = ok('terminal', await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }));
-  const terminalToDelete = ok('terminal', await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }));
-  ids.push(terminal.terminal_id, terminalToDelete.terminal_id, payout.id, store.id, terminal.id, terminalToDelete.id);
+  const terminals = async () => {
+    const payout = ok('payout destination', await api.post(at('payout-destinations'), payoutBody({ payout_destination_id: m('pd'), payout_reference: m('payref') })));
+    const store = ok('store', await api.post(at('stores'), storeBody(payout.payout_destination_id, { store_id: m('store'), store_name: m('storename') })));
+    const terminal = ok('terminal', await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }));
+    const terminalToDelete = ok('terminal', await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }));
+    ids.push(terminal.terminal_id, terminalToDelete.terminal_id, payout.id, store.id, terminal.id, terminalToDelete.id);
+    return { payoutDestinationId: payout.payout_destination_id as string, storeId: store.store_id as string, terminalId: terminal.terminal_id as string, terminalToDelete: terminalToDelete.terminal_id as string };
+  };
 
   // Discounts: two rules (one given to the customer), a claim.
-  const window = { purchase_from: '2026-01-01T00:00:00Z', purchase_to: '2027-01-01T00:00:00Z' };
-  const rule = ok('rule', await api.post(at('discounts/rules'), { name: m('rule'), requirement: window, reward: { type: 'discount_amount', value: 100 } }));
-  const ruleToDelete = ok('rule', await api.post(at('discounts/rules'), { name: m('rule'), requirement: window, reward: { type: 'discount_amount', value: 100 } }));
-  ids.push(rule.id, ruleToDelete.id);
-  ok('give rule', await api.post(at(`discounts/rules/${rule.id}/customers`), { customers: [customerId] }));
-  const claim = ok(
-    'claim',
-    await api.post(at('discounts/available_for_receipt/claims'), {
-      ref: m('claim'),
-      purchase_at: '2026-06-15T12:00:00Z',
-      customer_id: customerId,
-      discounts: [{ id: rule.id, refs: [{ id: rule.id, amount: 100, usage: 1 }] }],
-    }),
-  );
-  ids.push(claim.id);
-
-  // Shopping: a draft, and orders.
-  const item = { line_id: '1', gross_amount: amount, description: m('line') };
-  const draft = async () => ok('draft', await api.post(at('shopping/draft_orders'), { currency: 'NOK', items: [item], comment: m('comment') })).id as string;
-  const order = async () => {
-    const d = await draft();
-    ids.push(d);
-    const done = ok('complete', await api.request('PUT', at(`shopping/draft_orders/${d}/complete`), {}));
-    ids.push(done.orders[0].id);
-    return done.orders[0].order_id as string;
+  const discounts = async () => {
+    const window = { purchase_from: '2026-01-01T00:00:00Z', purchase_to: '2027-01-01T00:00:00Z' };
+    const rule = ok('rule', await api.post(at('discounts/rules'), { name: m('rule'), requirement: window, reward: { type: 'discount_amount', value: 100 } }));
+    const ruleToDelete = ok('rule', await api.post(at('discounts/rules'), { name: m('rule'), requirement: window, reward: { type: 'discount_amount', value: 100 } }));
+    ids.push(rule.id, ruleToDelete.id);
+    ok('give rule', await api.post(at(`discounts/rules/${rule.id}/customers`), { customers: [customerId] }));
+    const claim = ok(
+      'claim',
+      await api.post(at('discounts/available_for_receipt/claims'), {
+        ref: m('claim'),
+        purchase_at: '2026-06-15T12:00:00Z',
+        customer_id: customerId,
+        discounts: [{ id: rule.id, refs: [{ id: rule.id, amount: 100, usage: 1 }] }],
+      }),
+    );
+    ids.push(claim.id);
+    return { ruleId: rule.id as string, ruleToDelete: ruleToDelete.id as string, claimId: claim.id as string };
   };
-  const draftId = await draft();
-  const draftToComplete = await draft();
-  ids.push(draftId, draftToComplete);
-  const orderId = await order();
-  const orderToCancel = await order();
+
+  // Shopping: drafts, and orders.
+  const shopping = async () => {
+    const item = { line_id: '1', gross_amount: amount, description: m('line') };
+    const draft = async () => ok('draft', await api.post(at('shopping/draft_orders'), { currency: 'NOK', items: [item], comment: m('comment') })).id as string;
+    const order = async () => {
+      const d = await draft();
+      ids.push(d);
+      const done = ok('complete', await api.request('PUT', at(`shopping/draft_orders/${d}/complete`), {}));
+      ids.push(done.orders[0].id);
+      return done.orders[0].order_id as string;
+    };
+    const [draftId, draftToComplete, orderId, orderToCancel] = await Promise.all([draft(), draft(), order(), order()]);
+    ids.push(draftId, draftToComplete);
+    return { draftId, draftToComplete, orderId, orderToCancel };
+  };
 
   // Admin: a signature secret, an API key, session profiles, the sandbox gateway's settings.
-  const signature = ok('signature', await api.post('/v1/admin/signature'));
-  ids.push(signature.id, signature.signature.secret);
-  const apiKey = ok('api key', await api.post('/v1/admin/api-keys', { name: m('key') }));
-  ids.push(apiKey.id, apiKey.api_key);
-  const profile = (profile_id: string) => ({
-    profile_id,
-    description: m('profile'),
-    configuration: { sandbox: { creditcard: { enabled: true } } },
-    url: { return_url: 'https://merchant.example/return' },
-  });
-  const profileId = m('prof');
-  const profileToDelete = m('prof');
-  ok('profile', await api.post('/v1/admin/session/profiles', profile(profileId)));
-  ok('profile', await api.post('/v1/admin/session/profiles', profile(profileToDelete)));
-  ok('gateway', await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox: { async_delay_ms: 1234 } } }));
+  const admin = async () => {
+    const signature = ok('signature', await api.post('/v1/admin/signature'));
+    ids.push(signature.id, signature.signature.secret);
+    const apiKey = ok('api key', await api.post('/v1/admin/api-keys', { name: m('key') }));
+    ids.push(apiKey.id, apiKey.api_key);
+    const profile = (profile_id: string) => ({
+      profile_id,
+      description: m('profile'),
+      configuration: { sandbox: { creditcard: { enabled: true } } },
+      url: { return_url: 'https://merchant.example/return' },
+    });
+    const profileId = m('prof');
+    const profileToDelete = m('prof');
+    ok('profile', await api.post('/v1/admin/session/profiles', profile(profileId)));
+    ok('profile', await api.post('/v1/admin/session/profiles', profile(profileToDelete)));
+    ok('gateway', await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox: { async_delay_ms: 1234 } } }));
+    return { profileId, profileToDelete, apiKeyId: apiKey.id as string };
+  };
+
+  const [s, c, w, t, d, sh, ad] = await Promise.all([sessions(), customers(), wallets(), terminals(), discounts(), shopping(), admin()]);
 
   // A's callback, delivered (the outbox row no longer changes), and the expired session past its time.
   const deadline = Date.now() + 10_000;
   let callbackId: string | undefined;
   while (!callbackId) {
     const rows = await k.db().selectFrom('outbox').selectAll().where('account_id', '=', ACCOUNT).execute();
-    const done = rows.filter((r) => JSON.stringify(r).includes(txCallback));
+    const done = rows.filter((r) => JSON.stringify(r).includes(s.transactions.callback));
     if (done.length > 0 && rows.every((r) => r.status !== 'PENDING')) callbackId = done[0]!.id;
     else if (Date.now() > deadline) throw new Error(`isolation fixture: callback not delivered: ${JSON.stringify(rows)}`);
     else await new Promise((r) => setTimeout(r, 20));
@@ -221,34 +244,5 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
   while (Date.now() <= Date.parse(expiresAt)) await new Promise((r) => setTimeout(r, 20));
   const bad = ids.filter((id) => typeof id !== 'string' || id.length < 6);
   if (bad.length > 0) throw new Error(`isolation fixture: ids that cannot be searched for: ${JSON.stringify(bad)}`);
-  return {
-    marker,
-    amount,
-    ids,
-    shownWhenUnavailable,
-    sessions: { open, toCancel, authorized, toVoid, captured, cancelled, expired, callback },
-    transactions: { authorized: txAuthorized, toVoid: txToVoid, captured: txCaptured, callback: txCallback },
-    customerId,
-    customerToDelete,
-    cardTokenOfCustomer: stored1.tokenId,
-    cardToken: stored2.tokenId,
-    paymentToken: stored1.paymentToken,
-    walletCardId,
-    walletTokenValue: walletToken.token.value,
-    payoutDestinationId: payout.payout_destination_id,
-    storeId: store.store_id,
-    terminalId: terminal.terminal_id,
-    terminalToDelete: terminalToDelete.terminal_id,
-    ruleId: rule.id,
-    ruleToDelete: ruleToDelete.id,
-    claimId: claim.id,
-    draftId,
-    draftToComplete,
-    orderId,
-    orderToCancel,
-    profileId,
-    profileToDelete,
-    apiKeyId: apiKey.id,
-    callbackId,
-  };
+  return { marker, amount, ids, shownWhenUnavailable, ...s, ...c, ...w, ...t, ...d, ...sh, ...ad, callbackId };
 };
