@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { z } from 'zod';
 import type { RouteDef } from '../../../server/http/route';
 import { OTHER, type KassaFixture } from '../fixtures';
 import { makeCredentials, type Credential, type Credentials } from './credentials';
@@ -109,6 +110,66 @@ export const runMatrix = async (k: KassaFixture, m: Matrix, routes: readonly Rou
       failures.push(`${route.operationId}: A's stored data changed: ${(e as Error).message.slice(0, 1500)}`);
     }
     before = after;
+  }
+  return { failures, requests };
+};
+
+/** The list operations that page with `starting_after` (a cursor naming a row). */
+export const pagedRoutes = (routes: readonly RouteDef[]) =>
+  routes.filter((r) => r.method === 'GET' && r.query instanceof z.ZodObject && 'starting_after' in r.query.shape && !r.path.replace('{aid}', '').includes('{'));
+
+/** A's ids that can stand as a cursor: one of every kind of row a list pages over. */
+const cursorsOfA = (a: AccountA) => [
+  a.sessions.authorized,
+  a.transactions.captured,
+  a.customerId,
+  a.cardToken,
+  a.walletCardId,
+  a.payoutDestinationId,
+  a.storeId,
+  a.terminalId,
+  a.ruleId,
+  a.claimId,
+  a.orderId,
+  a.profileId,
+  a.callbackId,
+];
+
+/** The answer with what varies between two requests taken out: the date, the request id, and the cursor itself. */
+const comparable = (res: RawResponse, cursor: string) =>
+  `${res.status}\n${res.text
+    .split('\n')
+    .filter((l) => !/^(date|request-id|content-length):/i.test(l))
+    .join('\n')
+    .split(cursor)
+    .join('<cursor>')}`;
+
+/**
+ * B pages its own lists with a cursor naming A's row: the answer is the one for a cursor that names
+ * nothing at all, so a list tells B neither A's data nor that A's row exists.
+ */
+export const runCursorProbes = async (k: KassaFixture, m: Matrix, routes: readonly RouteDef[]): Promise<{ failures: string[]; requests: number }> => {
+  const failures: string[] = [];
+  let requests = 0;
+  const token = { authorization: m.creds.forOperation(routes[0]!).find((c) => c.name === "B's token")!.headers.authorization ?? '' };
+  for (const route of pagedRoutes(routes)) {
+    const call = async (cursor: string) => {
+      const ex: Example = { query: { starting_after: cursor } };
+      requests++;
+      return send(k.srv.baseUrl, route, urlOf(route, OTHER.accountId, ex), ex, token);
+    };
+    const nothing = `${m.a.ids[0]!.slice(0, 10)}nothing${m.a.marker.slice(-6)}`.slice(0, 40);
+    const baseline = comparable(await call(nothing), nothing);
+    await Promise.all(
+      cursorsOfA(m.a).map(async (cursor) => {
+        const res = await call(cursor);
+        const leaks = leaksOfA(m.a, res, [cursor]);
+        if (leaks.length > 0) failures.push(`${route.operationId} starting_after=${cursor}: the answer shows A's ${leaks.join(', ')}`);
+        const got = comparable(res, cursor);
+        if (got !== baseline)
+          failures.push(`${route.operationId} starting_after=${cursor}: answers otherwise than for a cursor that names nothing:\n${got.slice(-300)}\n  vs\n${baseline.slice(-300)}`);
+      }),
+    );
   }
   return { failures, requests };
 };

@@ -168,7 +168,12 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
     const terminal = ok('terminal', await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }));
     const terminalToDelete = ok('terminal', await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }));
     ids.push(terminal.terminal_id, terminalToDelete.terminal_id, payout.id, store.id, terminal.id, terminalToDelete.id);
-    return { payoutDestinationId: payout.payout_destination_id as string, storeId: store.store_id as string, terminalId: terminal.terminal_id as string, terminalToDelete: terminalToDelete.terminal_id as string };
+    return {
+      payoutDestinationId: payout.payout_destination_id as string,
+      storeId: store.store_id as string,
+      terminalId: terminal.terminal_id as string,
+      terminalToDelete: terminalToDelete.terminal_id as string,
+    };
   };
 
   // Discounts: two rules (one given to the customer), a claim.
