@@ -8,7 +8,7 @@ import { authenticatedRoutes } from '../support/isolation/route-examples';
 /**
  * The isolation matrix (ADR 025), part 2: every authenticated operation under /v1/accounts/{aid}
  * (customers, wallets, payouts, stores, terminals, discounts, shopping), on A's path and with A's ids under B's own path, with another account's token and API key, a token
- * of A without the scope, an expired token, `alg: none` and a token of another key.
+ * of A without the scope, an expired token, `alg: none`, a token of another key and a deleted API key of A.
  */
 const k = useKassa({ other: true, merchant: true, env: ISOLATION_ENV });
 let m: Matrix;
@@ -23,7 +23,7 @@ describe('isolation matrix: operations under /v1/accounts/{aid}', () => {
     expect(routes.length).toBeGreaterThan(30);
     const { failures, requests } = await runMatrix(k, m, routes);
     expect(failures).toEqual([]);
-    expect(requests).toBe(routes.length * 7);
+    expect(requests).toBe(routes.length * 8);
   }, 60_000);
 
   it("B paging its own lists with a cursor naming A's row gets the answer for a cursor naming nothing", async () => {

@@ -63,6 +63,8 @@ export const makeCredentials = async (k: Pick<KassaFixture, 'srv' | 'api' | 'oth
   const key = await k.other.post('/v1/admin/api-keys', { name: 'isolation matrix' });
   if (key.status !== 200) throw new Error(`B's API key: ${key.status} ${JSON.stringify(key.body)}`);
   const otherKey = key.body.api_key as string;
+  const revoked = await k.api.post('/v1/admin/api-keys', { name: 'revoked' });
+  if (revoked.status !== 200 || (await k.api.request('DELETE', `/v1/admin/api-keys/${revoked.body.id}`)).status !== 200) throw new Error("A's revoked API key");
   const otherToken = tokenOf(k.other);
   const scoped = new Map<string, string>();
   for (const scope of ['read:wallets', 'read:checkout', 'read:shopping']) scoped.set(scope, tokenOf(await clientWithScopes(k, [scope])));
@@ -74,8 +76,9 @@ export const makeCredentials = async (k: Pick<KassaFixture, 'srv' | 'api' | 'oth
       const list: Credential[] = [];
       if (hasAid) list.push({ name: "B's token on A's account path", headers: bearer(otherToken), actsAs: 'B', aid: ACCOUNT });
       list.push({ name: "B's token", headers: bearer(otherToken), actsAs: 'B', aid: OTHER.accountId });
-      // A bearer-only route ignores x-api-key: the key then authenticates nothing (401); an API-key route runs as B.
+      // A bearer-only route ignores x-api-key: a key then authenticates nothing (401); an API-key route runs as B.
       list.push({ name: "B's API key", headers: { 'x-api-key': otherKey }, actsAs: route.auth === 'bearer-or-api-key' ? 'B' : undefined, aid: OTHER.accountId });
+      list.push({ name: "A's deleted API key", headers: { 'x-api-key': revoked.body.api_key as string }, aid: ACCOUNT });
       list.push({ name: `A's token with only ${unrelatedScope(route)}`, headers: bearer(scoped.get(unrelatedScope(route))!), aid: ACCOUNT });
       list.push({ name: "A's expired token", headers: bearer(expired), aid: ACCOUNT });
       list.push({ name: "A's claims with alg none", headers: bearer(algNone), aid: ACCOUNT });
