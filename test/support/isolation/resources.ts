@@ -96,7 +96,6 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
   };
 
   // Independent chains, run at once (the fixture is set up in every isolation file on both engines).
-  const expiresAt = new Date(Date.now() + 3000).toISOString();
   const sessions = async () => {
     const [open, toCancel, authorized, toVoid, captured, cancelled, expired, callback] = await Promise.all([
       session(),
@@ -105,7 +104,7 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
       session(),
       session(),
       session(),
-      session({ expires_at: expiresAt }),
+      session(),
       session({ url: { return_url: 'https://merchant.example/return', callback_url: `${merchantUrl}/cb` } }),
     ]);
     const [txAuthorized, txToVoid, txCaptured, txCallback] = await Promise.all([pay(authorized), pay(toVoid), pay(captured), pay(callback)]);
@@ -234,8 +233,8 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
 
   const [s, c, w, t, d, sh, ad] = await Promise.all([sessions(), customers(), wallets(), terminals(), discounts(), shopping(), admin()]);
 
-  // A's callback, delivered (the outbox row no longer changes), and the expired session past its time.
-  const deadline = Date.now() + 10_000;
+  // A's callback, delivered (the outbox row no longer changes).
+  const deadline = Date.now() + 20_000;
   let callbackId: string | undefined;
   while (!callbackId) {
     const rows = await k.db().selectFrom('outbox').selectAll().where('account_id', '=', ACCOUNT).execute();
@@ -245,8 +244,13 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
     else await new Promise((r) => setTimeout(r, 20));
   }
   ids.push(callbackId);
-  // (clockPast is for tests; this runs in beforeAll) poll the condition: the clock past expires_at
-  while (Date.now() <= Date.parse(expiresAt)) await new Promise((r) => setTimeout(r, 20));
+  // The expired session: its expires_at moved into the past (waiting for a short expiry would race a slow create).
+  await k
+    .db()
+    .updateTable('sessions')
+    .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+    .where('id', '=', s.sessions.expired)
+    .execute();
   const bad = ids.filter((id) => typeof id !== 'string' || id.length < 6);
   if (bad.length > 0) throw new Error(`isolation fixture: ids that cannot be searched for: ${JSON.stringify(bad)}`);
   return { marker, amount, ids, shownWhenUnavailable, ...s, ...c, ...w, ...t, ...d, ...sh, ...ad, callbackId };
