@@ -120,12 +120,15 @@ export const runMatrix = async (k: KassaFixture, m: Matrix, routes: readonly Rou
   return { failures, requests };
 };
 
-/** The list operations that page with `starting_after` (a cursor naming a row). */
-export const pagedRoutes = (routes: readonly RouteDef[]) =>
-  routes.filter((r) => r.method === 'GET' && r.query instanceof z.ZodObject && 'starting_after' in r.query.shape && !r.path.replace('{aid}', '').includes('{'));
+/** The reads of a whole list (no resource in the path but the account), with the query parameters they take (except `limit`). */
+export const listRoutes = (routes: readonly RouteDef[]) =>
+  routes.filter((r) => r.method === 'GET' && r.query instanceof z.ZodObject && !r.path.replace('{aid}', '').includes('{') && queryKeys(r).length > 0);
 
-/** A's ids that can stand as a cursor: one of every kind of row a list pages over. */
-const cursorsOfA = (a: AccountA) => [
+const queryKeys = (r: RouteDef): string[] => (r.query instanceof z.ZodObject ? Object.keys(r.query.shape).filter((key) => key !== 'limit') : []);
+
+/** A's ids that can stand as a cursor or a filter: one of every kind of row a list pages over, and the marker of A's names and references. */
+const valuesOfA = (a: AccountA) => [
+  a.marker,
   a.sessions.authorized,
   a.transactions.captured,
   a.customerId,
@@ -141,6 +144,41 @@ const cursorsOfA = (a: AccountA) => [
   a.callbackId,
 ];
 
+/**
+ * The values of A's to try in a query parameter: every kind of id for a cursor; for a filter, the
+ * ids its name speaks of (`session_id`: A's session...), else the marker of A's names and references.
+ */
+const valuesFor = (key: string, a: AccountA): string[] => {
+  if (key === 'starting_after') return valuesOfA(a);
+  const byName: [RegExp, string[]][] = [
+    [/session/, [a.sessions.authorized, a.sessions.open]],
+    [/transaction/, [a.transactions.captured]],
+    [/customer/, [a.customerId]],
+    [/card/, [a.walletCardId, a.cardToken]],
+    [/token/, [a.cardToken, a.paymentToken]],
+    [/store/, [a.storeId]],
+    [/payout/, [a.payoutDestinationId]],
+    [/terminal/, [a.terminalId]],
+    [/rule/, [a.ruleId]],
+    [/order/, [a.orderId]],
+    [/profile/, [a.profileId]],
+  ];
+  const named = byName.filter(([re]) => re.test(key)).flatMap(([, v]) => v);
+  return named.length > 0 ? named : [a.marker];
+};
+
+/** A value of the same length and kinds of characters that names nothing (its last six letters and digits changed), so it passes the same format checks. */
+export const twinOf = (value: string): string =>
+  [...value]
+    .map((c, i) => {
+      if (i < value.length - 6) return c;
+      if (/[0-9]/.test(c)) return c === '7' ? '8' : '7';
+      if (/[a-z]/.test(c)) return c === 'x' ? 'y' : 'x';
+      if (/[A-Z]/.test(c)) return c === 'X' ? 'Y' : 'X';
+      return c;
+    })
+    .join('');
+
 /** The answer with what varies between two requests taken out: the date, the request id, and the cursor itself. */
 const comparable = (res: RawResponse, cursor: string) =>
   `${res.status}\n${res.text
@@ -151,29 +189,32 @@ const comparable = (res: RawResponse, cursor: string) =>
     .join('<cursor>')}`;
 
 /**
- * B pages its own lists with a cursor naming A's row: the answer is the one for a cursor that names
- * nothing at all, so a list tells B neither A's data nor that A's row exists.
+ * B pages and filters its own lists (`starting_after`, `session_id`, `search`, `customer_id`...)
+ * with a value naming A's row or A's marker: every answer is the one for a value that names
+ * nothing, so a list tells B neither A's data nor that A's row exists.
  */
-export const runCursorProbes = async (k: KassaFixture, m: Matrix, routes: readonly RouteDef[]): Promise<{ failures: string[]; requests: number }> => {
+export const runQueryProbes = async (k: KassaFixture, m: Matrix, routes: readonly RouteDef[]): Promise<{ failures: string[]; requests: number }> => {
   const failures: string[] = [];
   let requests = 0;
   const token = { authorization: m.creds.forOperation(routes[0]!).find((c) => c.name === "B's token")!.headers.authorization ?? '' };
-  for (const route of pagedRoutes(routes)) {
-    const call = async (cursor: string) => {
-      const ex: Example = { query: { starting_after: cursor } };
-      requests++;
-      return send(k.srv.baseUrl, route, urlOf(route, OTHER.accountId, ex), ex, token);
-    };
-    const nothing = `${m.a.ids[0]!.slice(0, 10)}nothing${m.a.marker.slice(-6)}`.slice(0, 40);
-    const baseline = comparable(await call(nothing), nothing);
+  for (const route of listRoutes(routes)) {
+    // Every parameter and value of one list at once (only reads of B's own account).
+    const probes = queryKeys(route).flatMap((key) => valuesFor(key, m.a).map((value) => ({ key, value })));
     await Promise.all(
-      cursorsOfA(m.a).map(async (cursor) => {
-        const res = await call(cursor);
-        const leaks = leaksOfA(m.a, res, [cursor]);
-        if (leaks.length > 0) failures.push(`${route.operationId} starting_after=${cursor}: the answer shows A's ${leaks.join(', ')}`);
-        const got = comparable(res, cursor);
-        if (got !== baseline)
-          failures.push(`${route.operationId} starting_after=${cursor}: answers otherwise than for a cursor that names nothing:\n${got.slice(-300)}\n  vs\n${baseline.slice(-300)}`);
+      probes.map(async ({ key, value }) => {
+        const call = async (v: string) => {
+          const ex: Example = { query: { [key]: v } };
+          requests++;
+          return send(k.srv.baseUrl, route, urlOf(route, OTHER.accountId, ex), ex, token);
+        };
+        const twin = twinOf(value);
+        const [res, baseline] = await Promise.all([call(value), call(twin)]);
+        const what = `${route.operationId} ?${key}=${value}`;
+        const leaks = leaksOfA(m.a, res, [value]);
+        if (leaks.length > 0) failures.push(`${what}: the answer shows A's ${leaks.join(', ')}`);
+        const got = comparable(res, value);
+        const expected = comparable(baseline, twin);
+        if (got !== expected) failures.push(`${what}: answers otherwise than for ${twin}, which names nothing:\n${got.slice(-300)}\n  vs\n${expected.slice(-300)}`);
       }),
     );
   }
