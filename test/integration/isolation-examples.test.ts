@@ -4,7 +4,7 @@ import type { RouteDef } from '../../server/http/route';
 import { card, payBody } from '../support/api-client';
 import { createSession, useKassa } from '../support/fixtures';
 import { ACCOUNT } from '../support/test-server';
-import { ISOLATION_ENV } from '../support/isolation/credentials';
+import { ISOLATION_ENV, tokenOf } from '../support/isolation/credentials';
 import { send } from '../support/isolation/matrix';
 import { startExpressShop } from '../support/isolation/express-shop';
 import { ADDRESS, createAccountA, expressOf, HOME, type AccountA } from '../support/isolation/resources';
@@ -32,7 +32,7 @@ describe('the table of examples', () => {
   });
 
   it("every authenticated example succeeds with A's own token (deletes last)", async () => {
-    const token = (k.api as unknown as { token: string }).token;
+    const token = tokenOf(k.api);
     const rank = (r: RouteDef) => (r.method === 'GET' ? 0 : r.method === 'DELETE' ? 2 : 1);
     const routes = [...authenticatedRoutes(routesFor(k.srv.kassa.ctx.env))].sort((x, y) => rank(x) - rank(y));
     const failed: string[] = [];

@@ -10,13 +10,15 @@ import { ACCOUNT, CLIENT_ID } from '../test-server';
 export const ISOLATION_JWT_SECRET = 'isolation-matrix-jwt-secret-0123456789abcdef';
 export const ISOLATION_ENV = { KASSA_JWT_SECRET: ISOLATION_JWT_SECRET };
 
-/** How a request of the matrix authenticates. `account` is the account whose id goes into `{aid}`. */
+/**
+ * How a request of the matrix authenticates, and what it must get: `unauthenticated` 401,
+ * `missing-scope` 403, `other-account` (B's valid credentials) 404 on A's resources.
+ */
 export interface Credential {
   name: string;
   headers: Record<string, string>;
-  /** The account the credential really belongs to (B for B's token and key); undefined when it should not authenticate at all. */
-  actsAs?: 'A' | 'B';
-  /** `{aid}` of the request: A's account, or the caller's own. */
+  kind: 'unauthenticated' | 'missing-scope' | 'other-account';
+  /** `{aid}` of the request: A's account, or B's own. */
   aid: string;
 }
 
@@ -33,10 +35,10 @@ const signHs256 = (secret: string, claims: Record<string, unknown>, iat: number,
     .sign(createSecretKey(Buffer.from(secret, 'utf8')));
 
 export interface Credentials {
-  /** B's token (all scopes), B's API key, and A's forged or insufficient tokens. */
+  /** B's token (all scopes), B's API key, and A's forged, revoked or insufficient credentials. */
   forOperation(route: RouteDef): Credential[];
-  /** A's real token, all scopes (the positive control). */
-  ownerToken: string;
+  /** The headers of B's token (all scopes). */
+  other: Record<string, string>;
 }
 
 /** A scope the operation does not accept (so a token with only it must get 403). */
@@ -47,7 +49,8 @@ export const unrelatedScope = (route: RouteDef): string => {
   return pick;
 };
 
-const tokenOf = (client: ApiClient): string => (client as unknown as { token: string }).token;
+/** The access token an ApiClient logged in with (ApiClient keeps it private). */
+export const tokenOf = (client: ApiClient): string => (client as unknown as { token: string }).token;
 
 /**
  * Everything the matrix calls with. Tokens are minted once: `alg: none` and a foreign key carry A's
@@ -70,19 +73,19 @@ export const makeCredentials = async (k: Pick<KassaFixture, 'srv' | 'api' | 'oth
   for (const scope of ['read:wallets', 'read:checkout', 'read:shopping']) scoped.set(scope, tokenOf(await clientWithScopes(k, [scope])));
   const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
   return {
-    ownerToken: tokenOf(k.api),
+    other: bearer(otherToken),
     forOperation(route) {
       const hasAid = route.path.includes('{aid}');
       const list: Credential[] = [];
-      if (hasAid) list.push({ name: "B's token on A's account path", headers: bearer(otherToken), actsAs: 'B', aid: ACCOUNT });
-      list.push({ name: "B's token", headers: bearer(otherToken), actsAs: 'B', aid: OTHER.accountId });
+      if (hasAid) list.push({ name: "B's token on A's account path", headers: bearer(otherToken), kind: 'other-account', aid: ACCOUNT });
+      list.push({ name: "B's token", headers: bearer(otherToken), kind: 'other-account', aid: OTHER.accountId });
       // A bearer-only route ignores x-api-key: a key then authenticates nothing (401); an API-key route runs as B.
-      list.push({ name: "B's API key", headers: { 'x-api-key': otherKey }, actsAs: route.auth === 'bearer-or-api-key' ? 'B' : undefined, aid: OTHER.accountId });
-      list.push({ name: "A's deleted API key", headers: { 'x-api-key': revoked.body.api_key as string }, aid: ACCOUNT });
-      list.push({ name: `A's token with only ${unrelatedScope(route)}`, headers: bearer(scoped.get(unrelatedScope(route))!), aid: ACCOUNT });
-      list.push({ name: "A's expired token", headers: bearer(expired), aid: ACCOUNT });
-      list.push({ name: "A's claims with alg none", headers: bearer(algNone), aid: ACCOUNT });
-      list.push({ name: "A's claims signed by another key", headers: bearer(foreignKey), aid: ACCOUNT });
+      list.push({ name: "B's API key", headers: { 'x-api-key': otherKey }, kind: route.auth === 'bearer-or-api-key' ? 'other-account' : 'unauthenticated', aid: OTHER.accountId });
+      list.push({ name: "A's deleted API key", headers: { 'x-api-key': revoked.body.api_key as string }, kind: 'unauthenticated', aid: ACCOUNT });
+      list.push({ name: `A's token with only ${unrelatedScope(route)}`, headers: bearer(scoped.get(unrelatedScope(route))!), kind: 'missing-scope', aid: ACCOUNT });
+      list.push({ name: "A's expired token", kind: 'unauthenticated', headers: bearer(expired), aid: ACCOUNT });
+      list.push({ name: "A's claims with alg none", kind: 'unauthenticated', headers: bearer(algNone), aid: ACCOUNT });
+      list.push({ name: "A's claims signed by another key", kind: 'unauthenticated', headers: bearer(foreignKey), aid: ACCOUNT });
       return list;
     },
   };

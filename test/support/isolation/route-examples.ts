@@ -205,7 +205,7 @@ export const authenticatedRoutes = (routes: readonly RouteDef[] = ROUTES) => rou
 /** The customer's operations on a session (no credentials, a `{session_id}` in the path). */
 export const sessionViewRoutes = (routes: readonly RouteDef[] = ROUTES) => routes.filter((r) => r.auth === 'none' && r.path.includes('{session_id}'));
 
-/** Operations that act on account A's stored resources in the order of a positive run: deletes and state changes last. */
+/** The operation's example on A's resources; throws (failing the suite) when the table has none. */
 export const exampleFor = (route: RouteDef, a: AccountA): Example => {
   const of = ROUTE_EXAMPLES[route.operationId];
   if (!of) throw new Error(`no isolation example for ${route.operationId}: add one to test/support/isolation/route-examples.ts`);
