@@ -27,7 +27,7 @@ const quiet = async () => {
 const main = async (): Promise<void> => {
   step(`${CONNECTIONS} connections, ${seconds} s per phase (+${warmup} s warm-up per HTTP phase)`);
   step('starting the production server (dist/server/kassa.js with Next)');
-  const kassa = await startKassa();
+  const kassa = await startKassa({ apiOnly: process.env.BENCH_API_ONLY === "1" });
   const rss = watchRss(kassa.pid);
   try {
     const auth = { authorization: `Bearer ${kassa.token}` };

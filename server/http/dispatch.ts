@@ -47,6 +47,33 @@ const compile = (route: RouteDef): CompiledRoute => {
   return { route, regex: new RegExp(`^${pattern}/?$`), names };
 };
 
+/** The first segment after `/v1/` (`sessions` in `/v1/sessions/{id}`); a template's `{param}` there is undefined. */
+const firstSegment = (path: string): string | undefined => {
+  const start = path.indexOf('/', 1) + 1;
+  if (start === 0) return undefined;
+  const end = path.indexOf('/', start);
+  const seg = end === -1 ? path.slice(start) : path.slice(start, end);
+  return seg.includes('{') ? undefined : seg;
+};
+
+/**
+ * Routes indexed by their first segment after `/v1/`: a request is tried only against the routes
+ * that could match it (that segment, or a `{param}` in its place), in table order, so the first
+ * match and the 404/405 decision are exactly those of a scan of the whole table.
+ */
+const indexRoutes = (compiled: CompiledRoute[]) => {
+  const anySegment = compiled.filter((c) => firstSegment(c.route.path) === undefined);
+  const bySegment = new Map<string, CompiledRoute[]>();
+  for (const c of compiled) {
+    const seg = firstSegment(c.route.path);
+    if (seg !== undefined && !bySegment.has(seg)) bySegment.set(seg, compiled.filter((o) => o === c || firstSegment(o.route.path) === seg || anySegment.includes(o)));
+  }
+  return (path: string): readonly CompiledRoute[] => {
+    const seg = firstSegment(path);
+    return (seg !== undefined && bySegment.get(seg)) || anySegment;
+  };
+};
+
 const queryObject = (q: URLSearchParams): Record<string, string | string[]> => {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(q.keys())) {
@@ -134,13 +161,13 @@ export type Dispatcher = (req: HttpRequest) => Promise<HttpResponse>;
 
 /** Matches a request against the route table, validates it, authenticates, and runs the route's use case. */
 export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], log: (e: unknown) => void = (e) => console.error(e)): Dispatcher => {
-  const compiled = routes.map(compile);
+  const candidates = indexRoutes(routes.map(compile));
   return async (req) => {
     const requestId = req.requestId ?? uuid();
     let operationId: string | undefined;
     try {
       let pathMatched = false;
-      for (const c of compiled) {
+      for (const c of candidates(req.path)) {
         const m = c.regex.exec(req.path);
         if (!m) continue;
         pathMatched = true;
@@ -151,8 +178,8 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
         const actor = await authenticate(ctx, route, req);
         const params = parsePart(route.params, rawParams, 'params');
         assertOwnAccount(actor, rawParams.aid);
-        const query = parsePart(route.query, queryObject(req.query), 'query');
-        const headers = parsePart(route.headers, req.headers, 'headers');
+        const query = route.query ? parsePart(route.query, queryObject(req.query), 'query') : undefined;
+        const headers = route.headers ? parsePart(route.headers, req.headers, 'headers') : undefined;
         const body = parseBody(route, req);
         const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers, ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}) };
         const run = async (idempotency?: RequestMeta['idempotency']): Promise<RouteResult> => {
