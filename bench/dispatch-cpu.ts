@@ -32,6 +32,7 @@ const main = async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-cpu-'));
   const pg = process.env.BENCH_DATABASE_URL;
   const env = loadEnv({
+    NODE_ENV: 'production',
     KASSA_DATA_DIR: dir,
     ...(pg ? { DATABASE_URL: pg, KASSA_DATABASE_SCHEMA: `kassa_cpu_${process.pid}` } : {}),
     KASSA_BOOTSTRAP_ACCOUNT: ACCOUNT,

@@ -14,6 +14,8 @@ export interface KassaServer {
   sessionId: string;
   /** The SQLite file (SQLite runs only), for seeding rows directly. */
   sqliteFile?: string;
+  /** The PostgreSQL schema (PostgreSQL runs only). */
+  pgSchema?: string;
   output(): string;
   stop(): Promise<void>;
 }
@@ -80,7 +82,7 @@ export const startKassa = async (opts: KassaOptions = {}): Promise<KassaServer> 
     // One page render, so the memory measured includes Next's rendering path, not just its boot.
     if (!opts.apiOnly) await fetch(`${base}/`).then((r) => r.text());
     const sqliteFile = opts.databaseUrl ? undefined : path.join(dataDir, 'kassa.sqlite');
-    return { pid: child.pid!, base, token, sessionId: String(id), sqliteFile, output: child.output, stop };
+    return { pid: child.pid!, base, token, sessionId: String(id), sqliteFile, pgSchema: opts.databaseUrl ? (opts.pgSchema ?? 'kassa_bench') : undefined, output: child.output, stop };
   } catch (e) {
     await stop();
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${child.output()}`, { cause: e });

@@ -66,7 +66,11 @@ const indexRoutes = (compiled: CompiledRoute[]) => {
   const bySegment = new Map<string, CompiledRoute[]>();
   for (const c of compiled) {
     const seg = firstSegment(c.route.path);
-    if (seg !== undefined && !bySegment.has(seg)) bySegment.set(seg, compiled.filter((o) => o === c || firstSegment(o.route.path) === seg || anySegment.includes(o)));
+    if (seg !== undefined && !bySegment.has(seg))
+      bySegment.set(
+        seg,
+        compiled.filter((o) => o === c || firstSegment(o.route.path) === seg || anySegment.includes(o)),
+      );
   }
   return (path: string): readonly CompiledRoute[] => {
     const seg = firstSegment(path);
