@@ -66,19 +66,18 @@ const main = async () => {
   fs.rmSync(dir, { recursive: true, force: true });
   const kassa = await startKassa({ apiOnly: true, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], databaseUrl: process.env.BENCH_DATABASE_URL, pgSchema: 'kassa_bench_profile' });
   const auth = { authorization: `Bearer ${kassa.token}` };
-  let requests = 0;
-  let [from, to] = [0, 0];
+  let load: { requests: number; from: number; to: number };
   try {
     const opts =
       what === 'post'
         ? { url: `${kassa.base}/v1/sessions`, method: 'POST' as const, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(sessionBody('p')) }
         : { url: `${kassa.base}/v1/sessions/${kassa.sessionId}`, headers: auth };
     await autocannon({ ...opts, connections: 50, duration: 2 }); // warm-up, not counted
-    from = Number(process.hrtime.bigint() / 1000n);
+    const from = Number(process.hrtime.bigint() / 1000n);
     const cpu = cpuMeter(kassa.pid);
     const r = await autocannon({ ...opts, connections: 50, duration: seconds });
-    to = Number(process.hrtime.bigint() / 1000n);
-    requests = r.requests.total;
+    const requests = r.requests.total;
+    load = { requests, from, to: Number(process.hrtime.bigint() / 1000n) };
     console.log(`${requests} requests, ${(requests / seconds).toFixed(0)}/s, p99 ${r.latency.p99} ms; ${describeCpu(cpu(requests))} (with the profiler on)`);
   } finally {
     // The profile is written as the process exits, which takes a while with many samples: wait for it.
@@ -88,7 +87,7 @@ const main = async () => {
   }
   const f = fs.readdirSync(dir).find((n) => n.endsWith('.cpuprofile'));
   if (!f) throw new Error('no .cpuprofile written');
-  console.log(summarize(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Profile, requests, from, to));
+  console.log(summarize(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Profile, load.requests, load.from, load.to));
 };
 
 main().catch((e: unknown) => {
