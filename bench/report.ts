@@ -45,7 +45,8 @@ interface Check {
 }
 
 const pct = (a: Measurement, b: Measurement) => (100 * a.rate) / b.rate;
-const verdict = (ok: boolean, ...ms: Measurement[]): Check['result'] => (ms.some((m) => m.failures > 0) ? 'INVALID' : ok ? 'PASS' : 'MISS');
+/** INVALID when a phase had failures or measured nothing at all (e.g. every request timed out). */
+const verdict = (ok: boolean, ...ms: Measurement[]): Check['result'] => (ms.some((m) => m.failures > 0 || m.count === 0) ? 'INVALID' : ok ? 'PASS' : 'MISS');
 
 const measurements = (r: Results): Measurement[] => [
   r.ceilingA,
