@@ -163,37 +163,49 @@ const toResponse = (result: RouteResult, requestId: string, operationId: string 
 
 export type Dispatcher = (req: HttpRequest) => Promise<HttpResponse>;
 
+export type RouteMatch = { route: RouteDef; names: string[]; values: string[] } | 'METHOD_NOT_ALLOWED' | 'ROUTE_NOT_FOUND';
+
+/** The first route of the table whose path and method match, exactly as a scan of the whole table finds it. */
+export const routeMatcher = (routes: readonly RouteDef[]) => {
+  const candidates = indexRoutes(routes.map(compile));
+  return (method: string, path: string): RouteMatch => {
+    let pathMatched = false;
+    for (const c of candidates(path)) {
+      const m = c.regex.exec(path);
+      if (!m) continue;
+      pathMatched = true;
+      if (c.route.method === method) return { route: c.route, names: c.names, values: m.slice(1) };
+    }
+    return pathMatched ? 'METHOD_NOT_ALLOWED' : 'ROUTE_NOT_FOUND';
+  };
+};
+
 /** Matches a request against the route table, validates it, authenticates, and runs the route's use case. */
 export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], log: (e: unknown) => void = (e) => console.error(e)): Dispatcher => {
-  const candidates = indexRoutes(routes.map(compile));
+  const match = routeMatcher(routes);
   return async (req) => {
     const requestId = req.requestId ?? uuid();
     let operationId: string | undefined;
     try {
-      let pathMatched = false;
-      for (const c of candidates(req.path)) {
-        const m = c.regex.exec(req.path);
-        if (!m) continue;
-        pathMatched = true;
-        if (c.route.method !== req.method) continue;
-        const route = c.route;
-        operationId = route.operationId;
-        const rawParams = Object.fromEntries(c.names.map((n, i) => [n, decodePathParam(n, m[i + 1]!)]));
-        const actor = await authenticate(ctx, route, req);
-        const params = parsePart(route.params, rawParams, 'params');
-        assertOwnAccount(actor, rawParams.aid);
-        const query = route.query ? parsePart(route.query, queryObject(req.query), 'query') : undefined;
-        const headers = route.headers ? parsePart(route.headers, req.headers, 'headers') : undefined;
-        const body = parseBody(route, req);
-        const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers, ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}) };
-        const run = async (idempotency?: RequestMeta['idempotency']): Promise<RouteResult> => {
-          const result = await route.handle({ params, query, headers, body, actor, meta: idempotency ? { ...meta, idempotency } : meta, ctx } as never);
-          if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
-          return result;
-        };
-        return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId, operationId);
-      }
-      throw pathMatched ? new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`) : new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
+      const found = match(req.method, req.path);
+      if (found === 'METHOD_NOT_ALLOWED') throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
+      if (found === 'ROUTE_NOT_FOUND') throw new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
+      const route = found.route;
+      operationId = route.operationId;
+      const rawParams = Object.fromEntries(found.names.map((n, i) => [n, decodePathParam(n, found.values[i]!)]));
+      const actor = await authenticate(ctx, route, req);
+      const params = parsePart(route.params, rawParams, 'params');
+      assertOwnAccount(actor, rawParams.aid);
+      const query = route.query ? parsePart(route.query, queryObject(req.query), 'query') : undefined;
+      const headers = route.headers ? parsePart(route.headers, req.headers, 'headers') : undefined;
+      const body = parseBody(route, req);
+      const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers, ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}) };
+      const run = async (idempotency?: RequestMeta['idempotency']): Promise<RouteResult> => {
+        const result = await route.handle({ params, query, headers, body, actor, meta: idempotency ? { ...meta, idempotency } : meta, ctx } as never);
+        if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
+        return result;
+      };
+      return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId, operationId);
     } catch (e) {
       return toResponse(
         errorResult(e, (err) => log({ requestId, err })),
