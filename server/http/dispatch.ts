@@ -163,20 +163,21 @@ const toResponse = (result: RouteResult, requestId: string, operationId: string 
 
 export type Dispatcher = (req: HttpRequest) => Promise<HttpResponse>;
 
-export type RouteMatch = { route: RouteDef; names: string[]; values: string[] } | 'METHOD_NOT_ALLOWED' | 'ROUTE_NOT_FOUND';
+/** A route and its raw path values; or, when routes match the path but not the method, their methods (405, preflight); or nothing (404). */
+export type RouteMatch = { route: RouteDef; names: string[]; values: string[] } | { allowed: RouteDef['method'][] } | 'ROUTE_NOT_FOUND';
 
 /** The first route of the table whose path and method match, exactly as a scan of the whole table finds it. */
 export const routeMatcher = (routes: readonly RouteDef[]) => {
   const candidates = indexRoutes(routes.map(compile));
   return (method: string, path: string): RouteMatch => {
-    let pathMatched = false;
+    const allowed: RouteDef['method'][] = [];
     for (const c of candidates(path)) {
       const m = c.regex.exec(path);
       if (!m) continue;
-      pathMatched = true;
       if (c.route.method === method) return { route: c.route, names: c.names, values: m.slice(1) };
+      allowed.push(c.route.method);
     }
-    return pathMatched ? 'METHOD_NOT_ALLOWED' : 'ROUTE_NOT_FOUND';
+    return allowed.length ? { allowed } : 'ROUTE_NOT_FOUND';
   };
 };
 
@@ -188,8 +189,8 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
     let operationId: string | undefined;
     try {
       const found = match(req.method, req.path);
-      if (found === 'METHOD_NOT_ALLOWED') throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
       if (found === 'ROUTE_NOT_FOUND') throw new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
+      if ('allowed' in found) throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
       const route = found.route;
       operationId = route.operationId;
       const rawParams = Object.fromEntries(found.names.map((n, i) => [n, decodePathParam(n, found.values[i]!)]));

@@ -7,11 +7,12 @@ import { ROUTES } from '../../server/http/route-table';
  * The dispatcher tries a request only against the routes indexed under its first path segment.
  * This checks it against an independent reading of the table, segment by segment: the first route
  * in table order whose template matches the path and whose method matches wins; a path that some
- * route matches with another method is 405, else 404; one trailing slash is allowed.
+ * route matches with another method is 405 (with the methods that would match, for a CORS preflight),
+ * else 404; one trailing slash is allowed.
  */
-const reference = (method: string, path: string): { operationId: string; params: string[] } | 'METHOD_NOT_ALLOWED' | 'ROUTE_NOT_FOUND' => {
+const reference = (method: string, path: string): { operationId: string; params: string[] } | { allowed: string[] } | 'ROUTE_NOT_FOUND' => {
   const parts = (path.endsWith('/') && path.length > 1 ? path.slice(0, -1) : path).split('/');
-  let pathMatched = false;
+  const allowed: string[] = [];
   for (const route of ROUTES) {
     const template = route.path.split('/');
     if (template.length !== parts.length) continue;
@@ -22,13 +23,13 @@ const reference = (method: string, path: string): { operationId: string; params:
       return parts[i] !== '';
     });
     if (!same) continue;
-    pathMatched = true;
     if (route.method === method) return { operationId: route.operationId, params };
+    allowed.push(route.method);
   }
-  return pathMatched ? 'METHOD_NOT_ALLOWED' : 'ROUTE_NOT_FOUND';
+  return allowed.length ? { allowed } : 'ROUTE_NOT_FOUND';
 };
 
-const simplify = (m: RouteMatch) => (typeof m === 'string' ? m : { operationId: m.route.operationId, params: m.values });
+const simplify = (m: RouteMatch) => (typeof m === 'string' || 'allowed' in m ? m : { operationId: m.route.operationId, params: m.values });
 
 const match = routeMatcher(ROUTES);
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
