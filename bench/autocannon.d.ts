@@ -10,6 +10,19 @@ declare module 'autocannon' {
       method?: string;
       headers?: Record<string, string>;
       body?: string;
+      /** A sequence each connection runs in a loop; `context` is per connection. */
+      requests?: RequestSpec[];
+    }
+    interface RequestSpec {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (
+        req: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+        context: Record<string, unknown>,
+      ) => { method?: string; path: string; headers?: Record<string, string>; body?: string };
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
     }
     interface Histogram {
       average: number;

@@ -19,10 +19,11 @@ export const ceilingHttp = async (seconds: number, warmup: number): Promise<Meas
   }
 };
 
-/** Ceiling B: serial durable inserts into a fresh file DB, alone on the machine. */
-export const ceilingStorage = async (seconds: number): Promise<Measurement> => {
+/** Ceiling B: serial durable inserts into a fresh file DB (or, with databaseUrl, PostgreSQL), alone on the machine. */
+export const ceilingStorage = async (seconds: number, databaseUrl?: string): Promise<Measurement> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-bench-sqlite-'));
-  const child = spawnTs('bench/children/sqlite-inserts.ts', { BENCH_DB_DIR: dir, BENCH_SECONDS_PHASE: String(seconds) }, true);
+  const env = { BENCH_DB_DIR: dir, BENCH_SECONDS_PHASE: String(seconds), BENCH_DATABASE_URL: databaseUrl ?? '' };
+  const child = spawnTs(databaseUrl ? 'bench/children/pg-inserts.ts' : 'bench/children/sqlite-inserts.ts', env, true);
   const inbox = messages(child);
   try {
     await inbox.next<'start'>();

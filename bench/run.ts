@@ -1,58 +1,138 @@
 /**
- * `npm run bench`: ceilings and the production server under the same load, in pairs that run
- * back to back (ceiling A then GET, ceiling B then POST) so each ratio compares like with like.
+ * `npm run bench`: ceilings and the production server under the same load, in pairs that run back
+ * to back (ceiling A then the GETs, ceiling B then POST) so each ratio compares like with like.
  * Servers run in child processes; autocannon runs here (the machine has 2 cores: one each).
- * Reports PASS/MISS against the targets but always exits 0 when it could measure.
- * Env: BENCH_SECONDS (per phase, default 10), BENCH_WARMUP_SECONDS (default 2),
- * BENCH_QUIET_WAIT (seconds to wait for other processes to calm down before each pair, default 15).
+ * Then the whole payment lifecycle, callback latency, and the list endpoints at 10 k and 1 M
+ * stored sessions (seeded directly in the database). With BENCH_DATABASE_URL the same again on
+ * PostgreSQL (a scratch schema, dropped afterwards). Reports PASS/MISS per target; exits 0 when it
+ * could measure. Results: bench/results/latest.json (git-ignored), summary in docs/performance.md.
+ *
+ * Env (defaults in brackets; the whole run takes about 4 min on SQLite, plus ~3 min with PostgreSQL):
+ * BENCH_SECONDS [10] per phase, BENCH_WARMUP_SECONDS [2], BENCH_QUIET_WAIT [15] seconds to wait for
+ * other processes to calm down before each pair, BENCH_API_ONLY [unset; 1 = without Next: faster to
+ * build and start, RSS then excludes Next], BENCH_CALLBACKS [200 payments; 0 skips],
+ * BENCH_LIST_SMALL [10000] and BENCH_LIST_LARGE [1000000] stored sessions (BENCH_LIST_LARGE=0 skips
+ * the lists), BENCH_DATABASE_URL [unset] for the PostgreSQL pass, BENCH_PG_LISTS [1; 0 skips its lists].
+ * Quick look: BENCH_SECONDS=3 BENCH_WARMUP_SECONDS=1 BENCH_QUIET_WAIT=0 BENCH_API_ONLY=1 BENCH_LIST_LARGE=100000 npm run bench
  */
+import pg from 'pg';
 import { ceilingHttp, ceilingStorage } from './ceilings';
 import { waitForQuiet } from './cpu';
+import { measureCallbacks } from './callbacks';
 import { sessionBody } from './fixtures';
+import { measureLifecycle } from './lifecycle';
+import { measureLists } from './lists';
 import { CONNECTIONS, measureHttp } from './load';
-import { printReport, writeReport, type Results } from './report';
+import type { Measurement } from './measurement';
+import { printReport, writeReport, type EngineResults, type Results } from './report';
 import { watchRss } from './rss';
-import { startKassa } from './server';
+import { postJson, startKassa, type KassaServer } from './server';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const quietWait = Number(process.env.BENCH_QUIET_WAIT ?? 15);
+const apiOnly = process.env.BENCH_API_ONLY === '1';
+const callbacks = Number(process.env.BENCH_CALLBACKS ?? 200);
+const listSizes = { small: Number(process.env.BENCH_LIST_SMALL ?? 10_000), large: Number(process.env.BENCH_LIST_LARGE ?? 1_000_000) };
+const pgUrl = process.env.BENCH_DATABASE_URL;
 const step = (s: string) => console.log(`[bench] ${s}`);
+const card = { number: '4111 1111 1111 1111', expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`, cvc: '123' };
 
 const quiet = async () => {
   const busy = await waitForQuiet(quietWait);
   if (busy >= 15) step(`other processes still use ${busy.toFixed(0)} % of a core; measuring anyway`);
 };
 
+/** A paid session's transaction, for GET /v1/transactions/{id} and as the seeding template. */
+const paidTransaction = async (kassa: KassaServer): Promise<string> => {
+  const { id } = await postJson(`${kassa.base}/v1/sessions`, { authorization: `Bearer ${kassa.token}` }, sessionBody('bench-paid'));
+  const paid = await postJson(`${kassa.base}/v1/sessions/${String(id)}/pay`, {}, { payment: { payment_product_type: 'sandbox.creditcard', card } });
+  return String(paid.transaction_id);
+};
+
+const measureEngine = async (engine: EngineResults['engine'], kassa: KassaServer, ceilingA: () => Promise<Measurement | undefined>, withLists: boolean): Promise<EngineResults> => {
+  const auth = { authorization: `Bearer ${kassa.token}` };
+  const tag = engine === 'SQLite' ? '' : ` (${engine})`;
+  const transactionId = await paidTransaction(kassa);
+  await quiet();
+  await ceilingA();
+  step(`GET /v1/sessions/{id}${tag}`);
+  const getSession = await measureHttp({ name: `Kassa GET /v1/sessions/{id}${tag}`, url: `${kassa.base}/v1/sessions/${kassa.sessionId}`, headers: auth, serverPid: kassa.pid }, seconds, warmup);
+  step(`GET /v1/transactions/{id}${tag}`);
+  const getTransaction = await measureHttp(
+    { name: `Kassa GET /v1/transactions/{id}${tag}`, url: `${kassa.base}/v1/transactions/${transactionId}`, headers: auth, serverPid: kassa.pid },
+    seconds,
+    warmup,
+  );
+  await quiet();
+  step(`ceiling B${tag}: durable single-row inserts`);
+  const ceilingB = await ceilingStorage(seconds, engine === 'PostgreSQL' ? pgUrl : undefined);
+  step(`POST /v1/sessions${tag}`);
+  const body = JSON.stringify(sessionBody('order-10042'));
+  const post = await measureHttp(
+    { name: `Kassa POST /v1/sessions${tag}`, url: `${kassa.base}/v1/sessions`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body, serverPid: kassa.pid },
+    seconds,
+    warmup,
+  );
+  step(`lifecycle${tag}`);
+  const lifecycle = await measureLifecycle(kassa.base, kassa.token, kassa.pid, seconds, warmup);
+  if (engine !== 'SQLite') lifecycle.name += tag;
+  let cb: Measurement | undefined;
+  if (callbacks > 0) {
+    step(`callback latency${tag}: ${callbacks} payments`);
+    cb = await measureCallbacks(kassa.base, kassa.token, callbacks);
+    cb.name += tag;
+  }
+  let lists: EngineResults['lists'];
+  if (withLists && listSizes.large > 0) {
+    const target = engine === 'SQLite' ? { sqliteFile: kassa.sqliteFile } : { databaseUrl: pgUrl, pgSchema: kassa.pgSchema };
+    lists = await measureLists(kassa, target, { sessionId: kassa.sessionId, transactionId }, listSizes, seconds, warmup, step);
+    for (const [, a, b] of lists.pairs) [a.name, b.name] = [a.name + tag, b.name + tag];
+  }
+  return { engine, ceilingB, getSession, getTransaction, post, lifecycle, callbacks: cb, lists };
+};
+
 const main = async (): Promise<void> => {
-  step(`${CONNECTIONS} connections, ${seconds} s per phase (+${warmup} s warm-up per HTTP phase)`);
-  step('starting the production server (dist/server/kassa.js with Next)');
-  const kassa = await startKassa();
+  step(`${CONNECTIONS} connections, ${seconds} s per phase (+${warmup} s warm-up per HTTP phase)${pgUrl ? '; then PostgreSQL' : ''}`);
+  step(`starting the production server (dist/server/kassa.js${apiOnly ? ', API only' : ' with Next'}) on SQLite`);
+  let ceilingA: Measurement | undefined;
+  const engines: EngineResults[] = [];
+  const kassa = await startKassa({ apiOnly });
   const rss = watchRss(kassa.pid);
+  let memory;
   try {
-    const auth = { authorization: `Bearer ${kassa.token}` };
-    const body = JSON.stringify(sessionBody('order-10042'));
-    await quiet();
-    step('ceiling A: bare node:http');
-    const ceilingA = await ceilingHttp(seconds, warmup);
-    step('GET /v1/sessions/{id}');
-    const get = await measureHttp({ name: 'Kassa GET /v1/sessions/{id}', url: `${kassa.base}/v1/sessions/${kassa.sessionId}`, headers: auth, serverPid: kassa.pid }, seconds, warmup);
-    await quiet();
-    step('ceiling B: sqlite durable inserts');
-    const ceilingB = await ceilingStorage(seconds);
-    step('POST /v1/sessions');
-    const post = await measureHttp(
-      { name: 'Kassa POST /v1/sessions', url: `${kassa.base}/v1/sessions`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body, serverPid: kassa.pid },
-      seconds,
-      warmup,
+    engines.push(
+      await measureEngine(
+        'SQLite',
+        kassa,
+        async () => {
+          step('ceiling A: bare node:http');
+          return (ceilingA = await ceilingHttp(seconds, warmup));
+        },
+        true,
+      ),
     );
-    const results: Results = { ceilingA, ceilingB, get, post, memory: rss.stop() };
-    printReport(results);
-    step(`wrote ${writeReport(results, { connections: CONNECTIONS, seconds, warmupSeconds: warmup })}`);
   } finally {
-    rss.stop();
+    memory = rss.stop();
     await kassa.stop();
   }
+  if (pgUrl) {
+    const pgSchema = `kassa_bench_${process.pid}`;
+    step(`starting the production server on PostgreSQL (schema ${pgSchema})`);
+    const pgKassa = await startKassa({ apiOnly: true, databaseUrl: pgUrl, pgSchema });
+    try {
+      engines.push(await measureEngine('PostgreSQL', pgKassa, async () => undefined, process.env.BENCH_PG_LISTS !== '0'));
+    } finally {
+      await pgKassa.stop();
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${pgSchema} cascade`);
+      await client.end();
+    }
+  }
+  const results: Results = { ceilingA: ceilingA!, engines, memory };
+  printReport(results);
+  step(`wrote ${writeReport(results, { connections: CONNECTIONS, seconds, warmupSeconds: warmup, apiOnly, callbacks, listSizes, postgres: Boolean(pgUrl) })}`);
 };
 
 main().catch((e: unknown) => {

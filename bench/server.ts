@@ -12,39 +12,61 @@ export interface KassaServer {
   base: string;
   token: string;
   sessionId: string;
+  /** The SQLite file (SQLite runs only), for seeding rows directly. */
+  sqliteFile?: string;
+  /** The PostgreSQL schema (PostgreSQL runs only). */
+  pgSchema?: string;
   output(): string;
   stop(): Promise<void>;
 }
 
+export interface KassaOptions {
+  /** postgres://… runs the server on PostgreSQL, in `pgSchema` (dropped at stop). */
+  databaseUrl?: string;
+  pgSchema?: string;
+  /** Without Next (KASSA_API_ONLY=1): faster to build and start; the memory figure then excludes Next. */
+  apiOnly?: boolean;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}
+
 /** The production artifacts (.next and dist/server/kassa.js): built as `npm start` builds them, only when missing or stale (not timed). */
-const ensureBuilt = (): void => {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('./scripts/build-lib.mjs')).buildMissing()"], { cwd: ROOT, stdio: 'inherit' });
+const ensureBuilt = (withNext: boolean): void => {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `await (await import('./scripts/build-lib.mjs')).buildMissing({ next: ${withNext} })`], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('building the production server failed');
 };
 
-const postJson = async (url: string, headers: Record<string, string>, body: unknown): Promise<Record<string, unknown>> => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+export const postJson = async (url: string, headers: Record<string, string>, body: unknown, method = 'POST'): Promise<Record<string, unknown>> => {
+  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
-  if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
+  if (res.status < 200 || res.status > 299) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
 };
 
-/** Starts the compiled production server (`node dist/server/kassa.js`, with Next) on a fresh SQLite data dir; returns a token and one session. */
-export const startKassa = async (): Promise<KassaServer> => {
-  ensureBuilt();
+/** Starts the compiled production server (`node dist/server/kassa.js`, with Next unless apiOnly) on a fresh database; returns a token and one session. */
+export const startKassa = async (opts: KassaOptions = {}): Promise<KassaServer> => {
+  ensureBuilt(!opts.apiOnly);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-bench-data-'));
-  const child: ChildProcess & { output(): string } = spawnNode(SERVER_BUNDLE, {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    KASSA_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    KASSA_PUBLIC_URL: '',
-    KASSA_BOOTSTRAP_ACCOUNT: ACCOUNT,
-    KASSA_BOOTSTRAP_CLIENT_ID: CLIENT_ID,
-    KASSA_BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
-  });
+  const child: ChildProcess & { output(): string } = spawnNode(
+    SERVER_BUNDLE,
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      KASSA_DATA_DIR: dataDir,
+      DATABASE_URL: opts.databaseUrl ?? '',
+      KASSA_DATABASE_SCHEMA: opts.databaseUrl ? (opts.pgSchema ?? 'kassa_bench') : '',
+      KASSA_PUBLIC_URL: '',
+      KASSA_API_ONLY: opts.apiOnly ? '1' : '',
+      KASSA_BOOTSTRAP_ACCOUNT: ACCOUNT,
+      KASSA_BOOTSTRAP_CLIENT_ID: CLIENT_ID,
+      KASSA_BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
+      ...opts.env,
+    },
+    false,
+    opts.nodeArgs,
+  );
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await stopChild(child);
@@ -58,8 +80,9 @@ export const startKassa = async (): Promise<KassaServer> => {
     const token = String(access_token);
     const { id } = await postJson(`${base}/v1/sessions`, { authorization: `Bearer ${token}` }, sessionBody('bench-setup'));
     // One page render, so the memory measured includes Next's rendering path, not just its boot.
-    await fetch(`${base}/`).then((r) => r.text());
-    return { pid: child.pid!, base, token, sessionId: String(id), output: child.output, stop };
+    if (!opts.apiOnly) await fetch(`${base}/`).then((r) => r.text());
+    const sqliteFile = opts.databaseUrl ? undefined : path.join(dataDir, 'kassa.sqlite');
+    return { pid: child.pid!, base, token, sessionId: String(id), sqliteFile, pgSchema: opts.databaseUrl ? (opts.pgSchema ?? 'kassa_bench') : undefined, output: child.output, stop };
   } catch (e) {
     await stop();
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${child.output()}`, { cause: e });

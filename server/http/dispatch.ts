@@ -48,6 +48,37 @@ const compile = (route: RouteDef): CompiledRoute => {
   return { route, regex: new RegExp(`^${pattern}/?$`), names };
 };
 
+/** The first segment after `/v1/` (`sessions` in `/v1/sessions/{id}`); a template's `{param}` there is undefined. */
+const firstSegment = (path: string): string | undefined => {
+  const start = path.indexOf('/', 1) + 1;
+  if (start === 0) return undefined;
+  const end = path.indexOf('/', start);
+  const seg = end === -1 ? path.slice(start) : path.slice(start, end);
+  return seg.includes('{') ? undefined : seg;
+};
+
+/**
+ * Routes indexed by their first segment after `/v1/`: a request is tried only against the routes
+ * that could match it (that segment, or a `{param}` in its place), in table order, so the first
+ * match and the 404/405 decision are exactly those of a scan of the whole table.
+ */
+const indexRoutes = (compiled: CompiledRoute[]) => {
+  const anySegment = compiled.filter((c) => firstSegment(c.route.path) === undefined);
+  const bySegment = new Map<string, CompiledRoute[]>();
+  for (const c of compiled) {
+    const seg = firstSegment(c.route.path);
+    if (seg !== undefined && !bySegment.has(seg))
+      bySegment.set(
+        seg,
+        compiled.filter((o) => o === c || firstSegment(o.route.path) === seg || anySegment.includes(o)),
+      );
+  }
+  return (path: string): readonly CompiledRoute[] => {
+    const seg = firstSegment(path);
+    return (seg !== undefined && bySegment.get(seg)) || anySegment;
+  };
+};
+
 const queryObject = (q: URLSearchParams): Record<string, string | string[]> => {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(q.keys())) {
@@ -133,38 +164,53 @@ const toResponse = (result: RouteResult, requestId: string, operationId: string 
 
 export type Dispatcher = (req: HttpRequest) => Promise<HttpResponse>;
 
+/** A route and its raw path values; or, when routes match the path but not the method, their methods (405, preflight); or nothing (404). */
+export type RouteMatch = { route: RouteDef; names: string[]; values: string[] } | { allowed: RouteDef['method'][] } | 'ROUTE_NOT_FOUND';
+
+/** The first route of the table whose path and method match, exactly as a scan of the whole table finds it. */
+export const routeMatcher = (routes: readonly RouteDef[]) => {
+  const candidates = indexRoutes(routes.map(compile));
+  return (method: string, path: string): RouteMatch => {
+    const allowed: RouteDef['method'][] = [];
+    for (const c of candidates(path)) {
+      const m = c.regex.exec(path);
+      if (!m) continue;
+      if (c.route.method === method) return { route: c.route, names: c.names, values: m.slice(1) };
+      allowed.push(c.route.method);
+    }
+    return allowed.length ? { allowed } : 'ROUTE_NOT_FOUND';
+  };
+};
+
 /** Matches a request against the route table, validates it, authenticates, and runs the route's use case. */
 export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], log: (e: unknown) => void = (e) => console.error(e)): Dispatcher => {
-  const compiled = routes.map(compile);
+  const match = routeMatcher(routes);
   return async (req) => {
     const requestId = req.requestId ?? uuid();
     let operationId: string | undefined;
     try {
-      let pathMatched = false;
-      for (const c of compiled) {
-        const m = c.regex.exec(req.path);
-        if (!m) continue;
-        pathMatched = true;
-        if (c.route.method !== req.method) continue;
-        const route = c.route;
-        operationId = route.operationId;
-        const rawParams = Object.fromEntries(c.names.map((n, i) => [n, decodePathParam(n, m[i + 1]!)]));
-        const actor = await authenticate(ctx, route, req);
-        const params = parsePart(route.params, rawParams, 'params');
-        assertOwnAccount(actor, rawParams.aid);
-        const query = parsePart(route.query, queryObject(req.query), 'query');
-        const headers = parsePart(route.headers, req.headers, 'headers');
-        const body = parseBody(route, req);
-        const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers, ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}) };
-        const run = async (idempotency?: RequestMeta['idempotency']): Promise<RouteResult> => {
-          const result = await route.handle({ params, query, headers, body, actor, meta: idempotency ? { ...meta, idempotency } : meta, ctx } as never);
-          if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
-          return result;
-        };
-        return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId, operationId, req.baseUrl);
+      const found = match(req.method, req.path);
+      if (found === 'ROUTE_NOT_FOUND') throw new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
+      if ('allowed' in found) {
+        if (req.method === 'OPTIONS') return toResponse(preflightResult(found.allowed), requestId, undefined, req.baseUrl);
+        throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
       }
-      if (pathMatched && req.method === 'OPTIONS') return toResponse(preflightResult(compiled.filter((c) => c.regex.test(req.path)).map((c) => c.route.method)), requestId, undefined, req.baseUrl);
-      throw pathMatched ? new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`) : new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
+      const route = found.route;
+      operationId = route.operationId;
+      const rawParams = Object.fromEntries(found.names.map((n, i) => [n, decodePathParam(n, found.values[i]!)]));
+      const actor = await authenticate(ctx, route, req);
+      const params = parsePart(route.params, rawParams, 'params');
+      assertOwnAccount(actor, rawParams.aid);
+      const query = route.query ? parsePart(route.query, queryObject(req.query), 'query') : undefined;
+      const headers = route.headers ? parsePart(route.headers, req.headers, 'headers') : undefined;
+      const body = parseBody(route, req);
+      const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers, ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}) };
+      const run = async (idempotency?: RequestMeta['idempotency']): Promise<RouteResult> => {
+        const result = await route.handle({ params, query, headers, body, actor, meta: idempotency ? { ...meta, idempotency } : meta, ctx } as never);
+        if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
+        return result;
+      };
+      return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId, operationId, req.baseUrl);
     } catch (e) {
       return toResponse(
         errorResult(e, (err) => log({ requestId, err })),

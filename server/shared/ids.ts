@@ -2,15 +2,26 @@ import { randomBytes, randomUUID } from 'node:crypto';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
-/** Random base58 string of `length` characters (about 5.86 bits each). */
+/**
+ * Cryptographically random bytes taken from a pool refilled 4 KiB at a time (one randomBytes call
+ * per ~90 ids instead of one per id, as node's own randomUUID does). Each byte is used once.
+ */
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+const randomByte = (): number => {
+  if (poolAt >= pool.length) [pool, poolAt] = [randomBytes(POOL_SIZE), 0];
+  return pool[poolAt++]!;
+};
+
+/** Random base58 string of `length` characters (about 5.86 bits each; bytes >= 232 are skipped, so no bias). */
 export const randomBase58 = (length: number): string => {
-  const bytes = randomBytes(length * 2);
   let out = '';
-  for (let i = 0; i < bytes.length && out.length < length; i++) {
-    const b = bytes[i]!;
+  while (out.length < length) {
+    const b = randomByte();
     if (b < 58 * 4) out += ALPHABET[b % 58];
   }
-  return out.length === length ? out : out + randomBase58(length - out.length);
+  return out;
 };
 
 /** Resource ids carry their account: `T12345678.4kQ...` (sessions and transactions). */

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../db/compiled-once';
 import type { Database, Executor } from '../db/database';
 import { expectUpdated } from '../db/expect-updated';
 import { nextEventSeq } from '../db/next-seq';
@@ -56,10 +57,14 @@ export const amountColumns = (a: Amounts) => ({
   pending_void: a.pendingVoid,
 });
 
+// The read path's two queries, built and compiled once per dialect (GET /v1/transactions/{id}).
+const transactionOfAccount = compiledOnce((exec, id: string, accountId: string) => exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
+const eventsOfTransaction = compiledOnce((exec, transactionId: string) => exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', transactionId).orderBy('seq'));
+
 /** Loads a transaction the account owns, as a typed record; another account's transaction is simply not found. */
 export const loadTransaction = async (exec: Executor, database: Database, id: string, accountId: string, lock = false): Promise<TransactionRecord> => {
-  const base = exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId);
-  const row = await (lock ? forUpdate(database, base) : base).executeTakeFirst();
+  const locked = () => forUpdate(database, exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId)).executeTakeFirst();
+  const [row] = lock ? [await locked()] : await transactionOfAccount(exec, id, accountId);
   if (!row) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} was not found`);
   return toTransactionRecord(row);
 };
@@ -154,9 +159,9 @@ const cardView = (row: TransactionRecord, includes: readonly string[]) => {
 };
 
 export const readTransaction = async (exec: Executor, row: TransactionRecord, includes: readonly string[] = []): Promise<TransactionView> => {
-  let eventsQuery = exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id);
-  if (includes.includes('events.success.true')) eventsQuery = eventsQuery.where('success', '=', 1);
-  const events = await eventsQuery.orderBy('seq').execute();
+  const events = includes.includes('events.success.true')
+    ? await exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id).where('success', '=', 1).orderBy('seq').execute()
+    : await eventsOfTransaction(exec, row.id);
   const withHeaders = includes.includes('events.request_headers');
   return {
     id: row.id,
