@@ -1,3 +1,4 @@
+import type { WakeSignal } from './shared/wake-signal';
 import type { Env } from './config/env';
 import type { Database } from './db/database';
 import type { RateLimiter, TokenRateLimits } from './auth/rate-limiter';
@@ -17,6 +18,8 @@ export interface AppContext {
   readonly tokenRateLimits: TokenRateLimits;
   /** Customer pay attempts per source address across sessions (this process's memory; server/sessions/limit-pay-attempts.ts). */
   readonly payAttemptsPerAddress: RateLimiter;
+  /** Wakes this process's callback worker once a transaction that queued a callback has committed. */
+  readonly callbacksQueued: WakeSignal;
   /** Prometheus metrics of this process (absent in contexts built without createKassa). */
   readonly metrics?: KassaMetrics;
 }

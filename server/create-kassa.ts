@@ -13,6 +13,7 @@ import { createMetrics, type KassaMetrics } from './observability/metrics';
 import { createSandboxAcquirer } from './providers/sandbox/sandbox-acquirer';
 import type { Acquirer } from './providers/acquirer';
 import { startPoller } from './shared/poller';
+import { createWakeSignal } from './shared/wake-signal';
 import { completePendingOperations } from './transactions/complete-pending-operations';
 import { recoverStalePayments } from './sessions/recover-stale-payments';
 import { expireOrders } from './orders/expire-orders';
@@ -61,6 +62,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     cookiePassword,
     tokenRateLimits,
     payAttemptsPerAddress,
+    callbacksQueued: createWakeSignal(),
     metrics,
   };
   const merchant = await ensureStartupMerchant(database, env);
@@ -75,6 +77,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
       onRecover: (failed_steps, failing_ms) => logger.warn({ poller: name, failed_steps, failing_ms }, `${name}: recovered`),
     });
   const worker = env.KASSA_CALLBACK_WORKER ? poll('callback worker', () => deliverDueCallbacks(ctx)) : undefined;
+  if (worker) ctx.callbacksQueued.listen(() => worker.wake());
   const operations = env.KASSA_CALLBACK_WORKER
     ? poll('operations worker', async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx)) + (await expireOrders(ctx)))
     : undefined;

@@ -114,6 +114,7 @@ const ABANDONED: AttemptResult = { outcome: 'FAILED', ...ABANDONED_ERROR };
  */
 export const finishPaymentAttempt: FinishAttempt = async (ctx, sessionId, transactionId, result, meta, opts) => {
   const finished = await recordAttempt(ctx, sessionId, transactionId, result, meta, opts);
+  if (finished.session.url.callback_url) ctx.callbacksQueued.notify();
   const acquirerHeld = result.outcome === 'APPROVED' && !result.providerReference.startsWith(GIFT_CARDS_ONLY_REFERENCE); // gift cards alone hold nothing at the acquirer
   if (finished.result !== result && acquirerHeld) {
     await voidLateAuthorization(ctx, { accountId: finished.session.account_id, transactionId, amount: opts.amount, currency: finished.session.currency, providerReference: result.providerReference });

@@ -1,5 +1,7 @@
 export interface Poller {
   stop(): Promise<void>;
+  /** Runs the next step now (or right after the step in progress) instead of after the idle wait; ignored while backing off. */
+  wake(): void;
 }
 
 export interface PollerOptions {
@@ -36,16 +38,18 @@ export const startPoller = (idleMs: number, work: () => Promise<number>, onError
   const maxBackoff = Math.max(opts.maxBackoffMs ?? 10_000, 1);
   let stopped = false;
   let wake: (() => void) | undefined;
+  let again = false;
   let failures = 0;
   let failingSince = 0;
   const loop = async () => {
     while (!stopped) {
       let wait = idleMs;
+      again = false;
       try {
         const progress = await work();
         if (failures > 0) opts.onRecover?.(failures, Date.now() - failingSince);
         failures = 0;
-        if (progress > 0) continue;
+        if (progress > 0 || again) continue;
       } catch (e) {
         if (failures === 0) {
           failingSince = Date.now();
@@ -70,6 +74,11 @@ export const startPoller = (idleMs: number, work: () => Promise<number>, onError
       stopped = true;
       wake?.();
       await running;
+    },
+    wake() {
+      if (stopped || failures > 0) return;
+      again = true;
+      wake?.();
     },
   };
 };

@@ -40,7 +40,12 @@ export const releaseOperation = (ctx: AppContext, operationId: string): Promise<
  * operation had been accepted for later), and a VOID event for what a final capture released.
  * Idempotent: an operation that is already settled is left alone.
  */
-export const settleOperation = (ctx: AppContext, operationId: string): Promise<void> =>
+export const settleOperation = async (ctx: AppContext, operationId: string): Promise<void> => {
+  await settle(ctx, operationId);
+  ctx.callbacksQueued.notify(); // the merchant's report_event callback, when it asked for one
+};
+
+const settle = (ctx: AppContext, operationId: string): Promise<void> =>
   inTransaction(ctx.database, async (trx) => {
     const op = await loadOperation(ctx, trx, operationId, true);
     if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return;

@@ -25,6 +25,7 @@ import { saveSessionChanges } from '../sessions/save-session-changes';
 export const updateAuthorization = async (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<TransactionView> => {
   const { view, releasedFromHold } = await authorizationUpdate(ctx, actor, transactionId, input, meta);
   if (!releasedFromHold) return view;
+  ctx.callbacksQueued.notify();
   await autoCaptureIfConfigured(ctx, releasedFromHold, transactionId, meta);
   return getTransaction(ctx, actor, transactionId);
 };

@@ -102,3 +102,54 @@ describe('retryWhileUnavailable', () => {
     await expect(retryWhileUnavailable(() => Promise.reject(down), Date.now() + 100)).rejects.toBe(down);
   });
 });
+
+describe('poller wake', () => {
+  it('runs the next step at once instead of after the idle wait, and again after a step that was woken while running', async () => {
+    vi.useFakeTimers();
+    let steps = 0;
+    let release: (() => void) | undefined;
+    const poller = startPoller(
+      60_000,
+      async () => {
+        steps += 1;
+        if (steps === 2) await new Promise<void>((r) => (release = r));
+        return 0;
+      },
+      () => undefined,
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    expect(steps).toBe(1);
+    poller.wake();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(steps).toBe(2);
+    poller.wake(); // while step 2 runs: one more step right after it
+    release!();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(steps).toBe(3);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(steps).toBe(3);
+    await poller.stop();
+  });
+
+  it('is ignored while the poller backs off after a failure', async () => {
+    vi.useFakeTimers();
+    let steps = 0;
+    const poller = startPoller(
+      60_000,
+      async () => {
+        steps += 1;
+        throw new Error('connection refused');
+      },
+      () => undefined,
+      { random: () => 0.999999 },
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    expect(steps).toBe(1);
+    poller.wake();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(steps).toBe(1);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(steps).toBe(2);
+    await poller.stop();
+  });
+});
