@@ -1,8 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { AppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { KassaMetrics } from '../observability/metrics';
 import { uuid } from '../shared/ids';
 import type { Dispatcher, HttpRequest } from './dispatch';
+import { errorResult } from './error-response';
 import type { PublicOrigin } from './public-origin';
 
 export const MAX_BODY_BYTES = 1_048_576;
@@ -82,3 +85,21 @@ export const createNodeHandler =
     res.writeHead(response.status, response.headers);
     res.end(response.body);
   };
+
+/**
+ * The server's `clientError` listener: a request node's parser refuses before any handler sees it
+ * (a request line and headers over node's 16 KiB, broken framing) gets the error shape too, not
+ * node's bare `431`/`400` without a body; the connection is closed after it.
+ */
+export const answerClientError = (err: Error & { code?: string }, socket: Duplex): void => {
+  const inResponse = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (err.code === 'ECONNRESET' || !socket.writable || inResponse || !err.code?.startsWith('HPE_')) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const refusal = tooLarge ? new AppError('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB') : new AppError('INVALID_REQUEST', 'The request is not valid HTTP/1.1');
+  const { status, body } = errorResult(refusal, () => undefined);
+  const text = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+};
