@@ -224,6 +224,7 @@ export const httpOnlyRequests = (route: RouteDef, base: FuzzRequest): FuzzReques
     { ...base, target: base.target.replace(/\/[^/?]+(?=\?|$)/, '/%E0%A4%A'), what: 'path with a cut UTF-8 sequence' },
     { ...base, target: `${base.target}${base.target.includes('?') ? '&' : '?'}%=%&a=%ZZ&a=%`, what: 'query with broken percent-encoding' },
     { ...base, headers: { ...base.headers, 'x-request-id': 'x'.repeat(300) }, what: 'x-request-id 300 characters' },
+    { ...base, target: `${base.target}${base.target.includes('?') ? '&' : '?'}q=${'A'.repeat(20_000)}`, what: 'request line over 16 KiB' },
   ];
   if (!route.body) return list.filter((r) => r.body === undefined && !r.bytes && !r.chunked);
   return list;

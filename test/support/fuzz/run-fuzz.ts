@@ -100,9 +100,7 @@ const viaDispatch = async (srv: TestServer, r: FuzzRequest): Promise<Answer> => 
   return { status: res.status, body: res.body ?? '' };
 };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-const viaHttp = (srv: TestServer, r: FuzzRequest): { done: Promise<Answer>; abort: () => void } => {
+const viaHttp = (srv: TestServer, agent: http.Agent, r: FuzzRequest): { done: Promise<Answer>; abort: () => void } => {
   const { hostname, port } = new URL(srv.baseUrl);
   let req: http.ClientRequest | undefined;
   const done = new Promise<Answer>((resolve, reject) => {
@@ -158,10 +156,14 @@ export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter
   let baseline: StateSnapshot = await snapshotState(db, storedRefusal);
   let writes = await counter.read();
   let successes = 0;
+  // Keep-alive over the operation's HTTP slice; a new agent per operation, closed before the in-process part, so no
+  // idle socket outlives the server's keep-alive timeout while the dispatcher keeps the event loop busy.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const prof = { http: 0, dispatch: 0, counter: 0, snapshot: 0, snapshots: 0 };
   for (const [i, { r, via }] of plan.entries()) {
     const t0 = performance.now();
-    const call = via === 'http' ? viaHttp(target.srv, r) : { done: viaDispatch(target.srv, r), abort: () => undefined };
+    if (via === 'dispatch') agent.destroy();
+    const call = via === 'http' ? viaHttp(target.srv, agent, r) : { done: viaDispatch(target.srv, r), abort: () => undefined };
     let answer: Answer | 'timeout';
     try {
       answer = await withTimeout(call.done, call.abort);
@@ -192,6 +194,7 @@ export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter
     }
     baseline = after;
   }
+  agent.destroy();
   if (process.env.FUZZ_PROFILE) console.log(route.operationId, JSON.stringify(prof, (_, v) => (typeof v === 'number' ? Math.round(v) : v)), successes);
   return { operationId: route.operationId, inputs: plan.length, successes, failures };
 };
