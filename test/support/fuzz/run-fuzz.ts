@@ -128,7 +128,13 @@ const viaHttp = (srv: TestServer, agent: http.Agent, r: FuzzRequest): { done: Pr
 };
 
 const describeRequest = (r: FuzzRequest, via: string): string => {
-  const body = r.bytes ? `<${r.bytes.length} raw bytes>` : r.body === undefined ? '(none)' : r.body.length > 300 ? `${JSON.stringify(r.body.slice(0, 300))}... (${r.body.length} chars)` : JSON.stringify(r.body);
+  const body = r.bytes
+    ? `<${r.bytes.length} raw bytes>`
+    : r.body === undefined
+      ? '(none)'
+      : r.body.length > 300
+        ? `${JSON.stringify(r.body.slice(0, 300))}... (${r.body.length} chars)`
+        : JSON.stringify(r.body);
   const target = r.target.length > 300 ? `${r.target.slice(0, 300)}... (${r.target.length} chars)` : r.target;
   const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, k === 'authorization' && v.length > 40 ? `${v.slice(0, 20)}...` : v.length > 100 ? `${v.slice(0, 100)}...` : v]));
   return `[${via}] ${r.what}: ${r.method} ${target} headers=${JSON.stringify(headers)} body=${body}`;
@@ -195,7 +201,12 @@ export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter
     baseline = after;
   }
   agent.destroy();
-  if (process.env.FUZZ_PROFILE) console.log(route.operationId, JSON.stringify(prof, (_, v) => (typeof v === 'number' ? Math.round(v) : v)), successes);
+  if (process.env.FUZZ_PROFILE)
+    console.log(
+      route.operationId,
+      JSON.stringify(prof, (_, v) => (typeof v === 'number' ? Math.round(v) : v)),
+      successes,
+    );
   return { operationId: route.operationId, inputs: plan.length, successes, failures };
 };
 

@@ -25,7 +25,9 @@ export const installWriteCounter = async (db: Kysely<DB>, engine: 'sqlite' | 'po
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   for (const t of tables.filter((x) => !x.isView && !x.name.startsWith(FUZZ_OBJECT_PREFIX))) {
     await sql`drop trigger if exists ${sql.id(`fuzz_writes_${t.name}`)} on ${sql.table(t.name)}`.execute(db);
-    await sql`create trigger ${sql.id(`fuzz_writes_${t.name}`)} after insert or update or delete or truncate on ${sql.table(t.name)} for each statement execute function fuzz_count_write()`.execute(db);
+    await sql`create trigger ${sql.id(`fuzz_writes_${t.name}`)} after insert or update or delete or truncate on ${sql.table(t.name)} for each statement execute function fuzz_count_write()`.execute(
+      db,
+    );
   }
   return { read: async () => String((await sql<{ n: string }>`select last_value::text || ':' || is_called::text as n from fuzz_writes`.execute(db)).rows[0]!.n) };
 };
