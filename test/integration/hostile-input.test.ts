@@ -99,6 +99,21 @@ describe('malformed percent-encoding', () => {
   });
 });
 
+describe('U+0000 anywhere in a request (PostgreSQL text cannot hold it: found by the fuzz, ADR 024)', () => {
+  it.each([
+    ['a list cursor in the query', 'GET', '/v1/accounts/T10000001/payout-destinations?starting_after=%00', undefined, 'query.starting_after'],
+    ['a session list filter', 'GET', '/v1/sessions?merchant_reference=a%00b', undefined, 'query.merchant_reference'],
+    ['a path id', 'GET', '/v1/sessions/T10000001.%00', undefined, 'params.session_id'],
+    ['a free-text body field', 'POST', '/v1/accounts/T10000001/customers/users', '{"customer_id":"c-nul","name":"a\\u0000b"}', 'name'],
+  ])('%s is 400 INVALID_REQUEST naming where, and stores nothing', async (_, method, path, body, where) => {
+    const before = await storedState();
+    const res = await api.request(method, path, body);
+    expectRefused(res, 400, 'INVALID_REQUEST');
+    expect(res.body.error.errors).toEqual([expect.objectContaining({ path: where, message: 'must not contain U+0000' })]);
+    expect(await storedState()).toEqual(before);
+  });
+});
+
 describe('strings, currency and quantity', () => {
   it.each([
     ['a NUL in merchant_reference', sessionBody({}, { merchant_reference: 'order\u00001' }), 'order.merchant_reference'],
