@@ -27,6 +27,17 @@ const readBody = (req: IncomingMessage): Promise<string | undefined> =>
     req.on('error', reject);
   });
 
+/**
+ * A header value HTTP cannot carry (outside tab and U+0020-U+00FF: e.g. a `paging_token` that is a
+ * client's store_id `Café-1`) made writeHead throw after the use case ran, and the request was never
+ * answered. Such a value goes out percent-encoded (encodeURIComponent), ready for a query string;
+ * every other value is sent as it is.
+ */
+const headerSafe = (headers: Record<string, string>): Record<string, string> => {
+  for (const [k, v] of Object.entries(headers)) if (/[^\t\x20-\x7e\x80-\xff]/.test(v)) headers[k] = encodeURIComponent(v);
+  return headers;
+};
+
 /** An incoming `x-request-id` when it is 1-200 printable ASCII characters (no edge spaces), else a new uuid. */
 export const requestIdFrom = (header: string | string[] | undefined): string => (typeof header === 'string' && /^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$/.test(header) ? header : uuid());
 
@@ -82,7 +93,7 @@ export const createNodeHandler =
     route = response.operationId ?? route;
     // With a length, node writes headers and body in one go instead of chunked framing.
     if (response.body !== undefined) response.headers['content-length'] = String(Buffer.byteLength(response.body));
-    res.writeHead(response.status, response.headers);
+    res.writeHead(response.status, headerSafe(response.headers));
     res.end(response.body);
   };
 
