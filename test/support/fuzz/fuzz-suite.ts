@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useKassa } from '../fixtures';
 import { operationsOf } from './groups';
 import type { FuzzWorld } from './inputs';
-import { FUZZ_RUNS, FUZZ_SEED, fuzzOperation, installWriteCounter } from './run-fuzz';
+import { FUZZ_RUNS, FUZZ_SEED, fuzzOperation, installWriteCounter, OPERATION_BUDGET_MS } from './run-fuzz';
 import type { WriteCounter } from './write-counter';
 import { buildWorld } from './world';
 
@@ -30,7 +30,7 @@ export const fuzzGroup = (group: string): void => {
         fuzzed.set(route.operationId, report.inputs);
         expect(report.failures.slice(0, 20), `${report.failures.length} failures of ${report.inputs} inputs`).toEqual([]);
       },
-      180_000,
+      OPERATION_BUDGET_MS + 15_000,
     );
 
     it(`every ${group} operation of the route table got ${FUZZ_RUNS} inputs`, () => {

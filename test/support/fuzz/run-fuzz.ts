@@ -16,6 +16,8 @@ export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 /** Of each operation's inputs, this many go over real HTTP (the node adapter: framing, sizes, bytes). */
 export const FUZZ_HTTP_RUNS = Math.min(FUZZ_RUNS, Number(process.env.FUZZ_HTTP_RUNS ?? 50));
+/** One operation's inputs must be done within this (the vitest timeout of its test is a little longer). */
+export const OPERATION_BUDGET_MS = Number(process.env.FUZZ_OPERATION_BUDGET_MS ?? 170_000);
 /** No answer within this is a hang. */
 export const REQUEST_TIMEOUT_MS = 5_000;
 
@@ -145,7 +147,8 @@ const describeRequest = (r: FuzzRequest, via: string): string => {
  * the in-process dispatcher), each answer judged by the oracle, and the stored state compared after
  * every refused request that wrote anything (write-counter.ts tells, snapshot.ts compares).
  */
-export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter: WriteCounter): Promise<FuzzReport> => {
+export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter: WriteCounter, budgetMs = OPERATION_BUDGET_MS): Promise<FuzzReport> => {
+  const stopAt = performance.now() + budgetMs;
   // One seed per operation, derived from the run's seed and the operationId: adding an operation does not reshuffle the others.
   const seed = [...route.operationId].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, FUZZ_SEED);
   const generated = fc.sample(requestsFor(route, target.world), { seed, numRuns: FUZZ_RUNS });
@@ -167,6 +170,11 @@ export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const prof = { http: 0, dispatch: 0, counter: 0, snapshot: 0, snapshots: 0 };
   for (const [i, { r, via }] of plan.entries()) {
+    // Stop inside the test's own timeout: a loop left running after it would write under the next operation's compare.
+    if (performance.now() > stopAt) {
+      failures.push(`stopped after ${i} of ${plan.length} inputs: over the ${budgetMs} ms an operation may take ${repro}`);
+      break;
+    }
     const t0 = performance.now();
     if (via === 'dispatch') agent.destroy();
     const call = via === 'http' ? viaHttp(target.srv, agent, r) : { done: viaDispatch(target.srv, r), abort: () => undefined };
