@@ -84,8 +84,11 @@ const HOSTILE_STRINGS: string[] = [
   'é'.repeat(300),
 ];
 
-/** Strings of many sizes, up to just under the body limit (the body's own framing adds a few bytes). */
-const hugeString = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(300, 4_096, 65_537) }, { weight: 1, arbitrary: fc.constant(BODY_LIMIT - 64) }).map((n) => 'A'.repeat(n));
+/**
+ * Long strings in a field (a body at the 1 MiB limit is in hostileBodyText and the HTTP slice): kept
+ * under 64 KiB, as an accepted one is stored and every later snapshot reads it again.
+ */
+const hugeString = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(300, 4_096) }, { weight: 1, arbitrary: fc.constant(65_537) }).map((n) => 'A'.repeat(n));
 
 /** A scalar, object or array that does not belong where it is put. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
