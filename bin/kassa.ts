@@ -19,7 +19,7 @@ import { createCheckoutHandler } from '../app/_checkout/checkout-handler';
 import { loadEnv } from '../server/config/env';
 import { createKassa } from '../server/create-kassa';
 import { registerKassa } from '../server/http/kassa-singleton';
-import { createNodeHandler } from '../server/http/node-adapter';
+import { answerClientError, createNodeHandler } from '../server/http/node-adapter';
 import { publicOriginFor } from '../server/http/public-origin';
 import { createOpsHandler, OPS_PATHS } from '../server/observability/ops-endpoints';
 import { setPageSecurityHeaders } from '../server/pages/page-headers';
@@ -86,6 +86,7 @@ const main = async () => {
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
   });
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   // The same origin the checkout URLs use (ADR 007): KASSA_PUBLIC_URL, else the listening address.

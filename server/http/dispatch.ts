@@ -5,6 +5,7 @@ import { hasAnyScope, type Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
 import { uuid } from '../shared/ids';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../shared/json-depth';
+import { refuseNul } from '../shared/nul-char';
 import { errorResult } from './error-response';
 import type { RouteDef, RouteResult } from './route';
 import { apiSecurityHeaders, preflightResult } from './security-headers';
@@ -105,7 +106,11 @@ const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
     throw new AppError('INVALID_REQUEST', 'A JSON request body is required');
   }
   const type = req.headers['content-type'] ?? '';
-  if (route.acceptsForm && /^application\/x-www-form-urlencoded\b/i.test(type)) return parsePart(route.body, Object.fromEntries(new URLSearchParams(raw)), '');
+  if (route.acceptsForm && /^application\/x-www-form-urlencoded\b/i.test(type)) {
+    const form = Object.fromEntries(new URLSearchParams(raw));
+    refuseNul(form, '');
+    return parsePart(route.body, form, '');
+  }
   if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
   }
@@ -116,6 +121,8 @@ const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
     throw new AppError('INVALID_JSON', 'The request body is not valid JSON');
   }
   if (jsonDepthExceeds(value)) throw new AppError('JSON_TOO_DEEP', `The request body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep`);
+  // In JSON text U+0000 can only be the escape \u0000: most bodies skip the walk.
+  if (raw.includes('\\u0000')) refuseNul(value, '');
   return parsePart(route.body, value, '');
 };
 
@@ -199,9 +206,15 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
       operationId = route.operationId;
       const rawParams = Object.fromEntries(found.names.map((n, i) => [n, decodePathParam(n, found.values[i]!)]));
       const actor = await authenticate(ctx, route, req);
+      refuseNul(rawParams, 'params');
       const params = parsePart(route.params, rawParams, 'params');
       assertOwnAccount(actor, rawParams.aid);
-      const query = route.query ? parsePart(route.query, queryObject(req.query), 'query') : undefined;
+      let query: unknown;
+      if (route.query) {
+        const rawQuery = queryObject(req.query);
+        refuseNul(rawQuery, 'query');
+        query = parsePart(route.query, rawQuery, 'query');
+      }
       const headers = route.headers ? parsePart(route.headers, req.headers, 'headers') : undefined;
       const body = parseBody(route, req);
       const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers, ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}) };

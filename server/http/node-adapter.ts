@@ -1,8 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { AppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { KassaMetrics } from '../observability/metrics';
 import { uuid } from '../shared/ids';
 import type { Dispatcher, HttpRequest } from './dispatch';
+import { errorResult } from './error-response';
 import type { PublicOrigin } from './public-origin';
 import { apiSecurityHeaders } from './security-headers';
 
@@ -24,6 +27,17 @@ const readBody = (req: IncomingMessage): Promise<string | undefined> =>
     req.on('end', () => (size > MAX_BODY_BYTES ? reject(new Error('too large')) : resolve(chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined)));
     req.on('error', reject);
   });
+
+/**
+ * A header value HTTP cannot carry (outside tab and U+0020-U+00FF: e.g. a `paging_token` that is a
+ * client's store_id `Café-1`) made writeHead throw after the use case ran, and the request was never
+ * answered. Such a value goes out percent-encoded (encodeURIComponent), ready for a query string;
+ * every other value is sent as it is.
+ */
+const headerSafe = (headers: Record<string, string>): Record<string, string> => {
+  for (const [k, v] of Object.entries(headers)) if (/[^\t\x20-\x7e\x80-\xff]/.test(v)) headers[k] = encodeURIComponent(v);
+  return headers;
+};
 
 /** An incoming `x-request-id` when it is 1-200 printable ASCII characters (no edge spaces), else a new uuid. */
 export const requestIdFrom = (header: string | string[] | undefined): string => (typeof header === 'string' && /^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$/.test(header) ? header : uuid());
@@ -80,6 +94,24 @@ export const createNodeHandler =
     route = response.operationId ?? route;
     // With a length, node writes headers and body in one go instead of chunked framing.
     if (response.body !== undefined) response.headers['content-length'] = String(Buffer.byteLength(response.body));
-    res.writeHead(response.status, response.headers);
+    res.writeHead(response.status, headerSafe(response.headers));
     res.end(response.body);
   };
+
+/**
+ * The server's `clientError` listener: a request node's parser refuses before any handler sees it
+ * (a request line and headers over node's 16 KiB, broken framing) gets the error shape too, not
+ * node's bare `431`/`400` without a body; the connection is closed after it.
+ */
+export const answerClientError = (err: Error & { code?: string }, socket: Duplex): void => {
+  const inResponse = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (err.code === 'ECONNRESET' || !socket.writable || inResponse || !err.code?.startsWith('HPE_')) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const refusal = tooLarge ? new AppError('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB') : new AppError('INVALID_REQUEST', 'The request is not valid HTTP/1.1');
+  const { status, body } = errorResult(refusal, () => undefined);
+  const text = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+};

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonDepthExceeds } from '../../server/shared/json-depth';
 import { APPROVE_CARD, sessionBody } from '../support/api-client';
 import { useKassa } from '../support/fixtures';
+import { PAYOUTS, STORES, payoutBody, storeBody } from '../support/terminals-api';
 
 const { api, customer, db } = useKassa();
 
@@ -96,6 +97,36 @@ describe('malformed percent-encoding', () => {
       expect(view.status, JSON.stringify(view.body)).toBe(200);
       expect(view.headers.get('set-cookie')).toContain('kassa_checkout=');
     }
+  });
+});
+
+describe('U+0000 anywhere in a request (PostgreSQL text cannot hold it: found by the fuzz, ADR 024)', () => {
+  it.each([
+    ['a list cursor in the query', 'GET', '/v1/accounts/T10000001/payout-destinations?starting_after=%00', undefined, 'query.starting_after'],
+    ['a session list filter', 'GET', '/v1/sessions?merchant_reference=a%00b', undefined, 'query.merchant_reference'],
+    ['a path id', 'GET', '/v1/sessions/T10000001.%00', undefined, 'params.session_id'],
+    ['a free-text body field', 'POST', '/v1/accounts/T10000001/customers/users', '{"customer_id":"c-nul","name":"a\\u0000b"}', 'name'],
+  ])('%s is 400 INVALID_REQUEST naming where, and stores nothing', async (_, method, path, body, where) => {
+    const before = await storedState();
+    const res = await api.request(method, path, body);
+    expectRefused(res, 400, 'INVALID_REQUEST');
+    expect(res.body.error.errors).toEqual([expect.objectContaining({ path: where, message: 'must not contain U+0000' })]);
+    expect(await storedState()).toEqual(before);
+  });
+});
+
+describe('response headers HTTP cannot carry (found by the fuzz, ADR 024)', () => {
+  it('a store_id with non-Latin-1 characters as paging_token is sent percent-encoded (the request hung) and pages on', async () => {
+    const payout = await api.post(PAYOUTS, payoutBody());
+    for (const id of ['Ωmega-1', 'Ωmega-2'])
+      expect((await api.post(STORES, storeBody(payout.body.payout_destination_id, { store_id: `${id}-${payout.body.payout_destination_id}` }))).status).toBe(200);
+    const first = await api.get(`${STORES}?limit=1`);
+    expect(first.status).toBe(200);
+    const token = first.headers.get('paging_token')!;
+    expect(token).toBe(encodeURIComponent(first.body[0].store_id));
+    const next = await api.get(`${STORES}?limit=1&starting_after=${token}`);
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.body[0].store_id).not.toBe(first.body[0].store_id);
   });
 });
 

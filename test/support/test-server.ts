@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadEnv } from '../../server/config/env';
 import { createKassa, type Kassa } from '../../server/create-kassa';
-import { createNodeHandler } from '../../server/http/node-adapter';
+import { answerClientError, createNodeHandler } from '../../server/http/node-adapter';
 import { publicOriginFor } from '../../server/http/public-origin';
 import { randomBase58 } from '../../server/shared/ids';
 
@@ -49,6 +49,7 @@ export const startTestServer = async (opts: { env?: Record<string, string>; data
       publicOriginFor(kassa.ctx.env, () => server.address()),
     ),
   );
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,0 +1,4 @@
+import { fuzzGroup } from '../support/fuzz/fuzz-suite';
+
+// The route table's other operations, fuzzed (ADR 024; groups in test/support/fuzz/groups.ts).
+fuzzGroup('other');
