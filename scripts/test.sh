@@ -36,6 +36,10 @@ echo "== server bundle (dist/server/kassa.js; the process tests run it)"
 node scripts/build-server.mjs
 
 echo "== unit and integration tests (vitest)"
+# The fuzz suite (ADR 024) sends 1,000 hostile inputs per operation on the default engine; the
+# PostgreSQL pass runs the same generators with 300 each to keep CI well under 30 minutes
+# (FUZZ_RUNS=1000 with DATABASE_URL set runs the full count there too).
+if [ -n "${DATABASE_URL:-}" ]; then export FUZZ_RUNS="${FUZZ_RUNS:-300}"; fi
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || vitest_status=$?
 
