@@ -5,6 +5,7 @@ import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import { createResilientPool } from './pg-pool';
+import { openWalSync, type WalSync } from './wal-sync';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Executor = Kysely<DB> | Transaction<DB>;
@@ -12,6 +13,8 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 export interface Database {
   readonly db: Kysely<DB>;
   readonly engine: Engine;
+  /** SQLite: flushes the WAL off the event loop; group commit answers its batch after it (wal-sync.ts, ADR 026). */
+  readonly walSync?: WalSync;
   close(): Promise<void>;
 }
 
@@ -96,7 +99,18 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   sqlite.pragma(`busy_timeout = ${Math.trunc(opts.busyTimeoutMs ?? 5000)}`);
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  await migrateToLatest(db);
+  // After the migrations the WAL file exists; without it every commit stays synchronous = FULL.
+  const walSync = openWalSync(`${file}-wal`);
+  return {
+    db,
+    engine: 'sqlite',
+    ...(walSync ? { walSync } : {}),
+    close: async () => {
+      await db.destroy();
+      await walSync?.close();
+    },
+  };
 };
 
 const openPostgres = async (url: string, schema?: string): Promise<Database> => {
@@ -112,12 +126,9 @@ const openPostgres = async (url: string, schema?: string): Promise<Database> => 
   const pool = createResilientPool(Pool, { connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   // Introspects only its own schema: see own-schema-introspector.ts.
   const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
+  await migrateToLatest(db, schema);
   return { db, engine: 'postgres', close: () => db.destroy() };
 };
 
 /** Opens the configured engine and runs every migration before returning. */
-export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.pgSchema) : await openSqlite(opts);
-  await migrateToLatest(database.db, opts.databaseUrl ? opts.pgSchema : undefined);
-  return database;
-};
+export const openDatabase = (opts: DatabaseOptions): Promise<Database> => (opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pgSchema) : openSqlite(opts));

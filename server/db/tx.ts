@@ -5,6 +5,7 @@ import type { DB } from './schema';
 const raw = (text: string) => CompiledQuery.raw(text);
 const [BEGIN, COMMIT, ROLLBACK] = [raw('begin immediate'), raw('commit'), raw('rollback')];
 const [SAVEPOINT, RELEASE, ROLLBACK_TO] = [raw('savepoint job'), raw('release job'), raw('rollback to job')];
+const [SYNC_NORMAL, SYNC_FULL] = [raw('pragma synchronous = normal'), raw('pragma synchronous = full')];
 
 interface Job {
   fn: (trx: Executor) => Promise<unknown>;
@@ -13,34 +14,50 @@ interface Job {
 }
 const queues = new WeakMap<Database, { jobs: Job[]; draining: boolean }>();
 
-/** One SQLite transaction for many jobs, each in a savepoint (a failing job rolls back alone); answered after the commit. */
+/**
+ * One SQLite transaction for many jobs, each in a savepoint (a failing job rolls back alone),
+ * answered once the commit is on disk. With `walSync` the commit itself skips the fsync
+ * (`synchronous = NORMAL` for this transaction only; every other write on the connection stays
+ * FULL) and the WAL is flushed on the thread pool: this returns after the commit, so the next
+ * batch may run while the disk flushes, and the jobs are answered when the flush is done (ADR 026).
+ */
 const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
   const outcomes: { ok: boolean; value: unknown }[] = [];
+  const flush = database.walSync;
+  const answer = () => jobs.forEach((job, i) => (outcomes[i]!.ok ? job.resolve : job.reject)(outcomes[i]!.value));
+  const fail = (error: unknown) => jobs.forEach((job) => job.reject(error));
   try {
     await database.db.connection().execute(async (conn) => {
-      await conn.executeQuery(BEGIN);
+      if (flush) await conn.executeQuery(SYNC_NORMAL);
       try {
-        for (const job of jobs) {
-          await conn.executeQuery(SAVEPOINT);
-          try {
-            outcomes.push({ ok: true, value: await job.fn(conn) });
-          } catch (error) {
-            await conn.executeQuery(ROLLBACK_TO);
-            outcomes.push({ ok: false, value: error });
+        await conn.executeQuery(BEGIN);
+        try {
+          for (const job of jobs) {
+            await conn.executeQuery(SAVEPOINT);
+            try {
+              outcomes.push({ ok: true, value: await job.fn(conn) });
+            } catch (error) {
+              await conn.executeQuery(ROLLBACK_TO);
+              outcomes.push({ ok: false, value: error });
+            }
+            await conn.executeQuery(RELEASE);
           }
-          await conn.executeQuery(RELEASE);
+          await conn.executeQuery(COMMIT);
+        } catch (error) {
+          await conn.executeQuery(ROLLBACK).catch(() => undefined);
+          throw error;
         }
-        await conn.executeQuery(COMMIT);
-      } catch (error) {
-        await conn.executeQuery(ROLLBACK).catch(() => undefined);
-        throw error;
+      } finally {
+        if (flush) await conn.executeQuery(SYNC_FULL);
       }
     });
   } catch (error) {
-    for (const job of jobs) job.reject(error);
+    fail(error);
     return;
   }
-  jobs.forEach((job, i) => (outcomes[i]!.ok ? job.resolve : job.reject)(outcomes[i]!.value));
+  // Nobody hears of this commit before it is durable; a failed flush is the database failing.
+  if (flush) void flush().then(answer, fail);
+  else answer();
 };
 
 /**

@@ -164,9 +164,9 @@ const assertOwnAccount = (actor: Actor | undefined, aid: string | undefined) => 
 
 const toResponse = (result: RouteResult, requestId: string, operationId: string | undefined, baseUrl: string): HttpResponse => {
   const headers: Record<string, string> = { ...apiSecurityHeaders(baseUrl), 'request-id': requestId, ...result.headers };
-  if (result.body === undefined) return { status: result.status, headers, operationId };
+  if (result.body === undefined && result.json === undefined) return { status: result.status, headers, operationId };
   headers['content-type'] = 'application/json; charset=utf-8';
-  return { status: result.status, headers, body: JSON.stringify(result.body), operationId };
+  return { status: result.status, headers, body: result.json ?? JSON.stringify(result.body), operationId };
 };
 
 export type Dispatcher = (req: HttpRequest) => Promise<HttpResponse>;
@@ -239,8 +239,9 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
 const validateResponse = (route: RouteDef, result: RouteResult): void => {
   const spec = route.responses[result.status];
   if (!spec) throw new Error(`${route.operationId} answered ${result.status}, which the route table does not declare`);
-  if (spec.schema && result.body !== undefined) {
-    const r = spec.schema.safeParse(result.body);
+  const body: unknown = result.json !== undefined ? JSON.parse(result.json) : result.body;
+  if (spec.schema && body !== undefined) {
+    const r = spec.schema.safeParse(body);
     if (!r.success) throw new Error(`${route.operationId} response does not match its schema: ${new ZodError(r.error.issues).message}`);
   }
 };

@@ -18,6 +18,8 @@ export interface ResponseSpec {
 export interface RouteResult {
   status: number;
   body?: unknown;
+  /** The body already as JSON text (a hot read built from stored JSON columns); sent as it is, instead of `body`. */
+  json?: string;
   headers?: Record<string, string>;
 }
 
@@ -85,4 +87,6 @@ export const defineRoute = <
 ): RouteDef => def as unknown as RouteDef;
 
 export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });
+/** 200 with a body that is already JSON text. */
+export const okJson = (json: string): RouteResult => ({ status: 200, json });
 export const redirect = (location: string): RouteResult => ({ status: 302, headers: { location } });

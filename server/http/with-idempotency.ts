@@ -52,7 +52,11 @@ export const withIdempotency = async (
   const settle = async (result: RouteResult | undefined): Promise<void> => {
     try {
       if (result && isFinal(result.status)) {
-        await completeIdempotencyKey(ctx.database, idem, claim.claimedAt, { status: result.status, body: result.body, headers: result.headers ?? {} });
+        await completeIdempotencyKey(ctx.database, idem, claim.claimedAt, {
+          status: result.status,
+          body: result.json !== undefined ? JSON.parse(result.json) : result.body,
+          headers: result.headers ?? {},
+        });
       } else {
         await releaseIdempotencyKey(ctx.database, idem, claim.claimedAt);
       }

@@ -1,9 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { loadSession, readSession } from './session-repository';
-import type { SessionView } from './session-schemas';
+import { readSessionJson } from './session-view-json';
 
-export const getSession = async (ctx: AppContext, actor: Actor, sessionId: string, includes: readonly string[] = []): Promise<SessionView> => {
-  const row = await loadSession(ctx.database.db, ctx.database, sessionId, { accountId: actor.accountId });
-  return readSession(ctx.database.db, row, includes);
-};
+/** The merchant's view of one of its sessions, as JSON text (session-view-json.ts). */
+export const getSession = (ctx: AppContext, actor: Actor, sessionId: string, includes: readonly string[] = []): Promise<string> =>
+  readSessionJson(ctx.database.db, sessionId, actor.accountId, includes);

@@ -52,14 +52,42 @@ export interface TransactionRecord extends Omit<TransactionRow, 'card' | 'data' 
   lines?: Lines;
 }
 
+/** Column by column (a rest spread of the row cost more than reading it); the type checks that every column is here. */
 export const toTransactionRecord = (row: TransactionRow): TransactionRecord => {
-  const { card, data, lines, ...columns } = row;
-  return {
-    ...columns,
-    ...(card != null ? { card: parseJson<CardSummary>(card) } : {}),
-    data: parseJson<TransactionData>(data),
-    ...(lines != null ? { lines: parseJsonWith(LinesSchema, lines) } : {}),
+  const record: TransactionRecord = {
+    id: row.id,
+    account_id: row.account_id,
+    session_id: row.session_id,
+    status: row.status,
+    currency: row.currency,
+    amount: row.amount,
+    captured_amount: row.captured_amount,
+    refunded_amount: row.refunded_amount,
+    voided_amount: row.voided_amount,
+    pending_capture: row.pending_capture,
+    pending_refund: row.pending_refund,
+    pending_void: row.pending_void,
+    payment_product: row.payment_product,
+    payment_product_type: row.payment_product_type,
+    merchant_reference: row.merchant_reference,
+    merchant_reference_2: row.merchant_reference_2,
+    data: parseJson<TransactionData>(row.data),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    version: row.version,
+    payment_token: row.payment_token,
+    recurrence_token: row.recurrence_token,
+    payment_operation: row.payment_operation,
+    final_captured: row.final_captured,
+    final_authorization: row.final_authorization,
+    card_brand: row.card_brand,
+    payout_destination_id: row.payout_destination_id,
+    awaiting_customer_until: row.awaiting_customer_until,
+    pending_action: row.pending_action,
   };
+  if (row.card != null) record.card = parseJson<CardSummary>(row.card);
+  if (row.lines != null) record.lines = parseJsonWith(LinesSchema, row.lines);
+  return record;
 };
 
 export type TransactionEventRow = Selectable<TransactionEventsTable>;

@@ -5,7 +5,7 @@ import { createSessionFromProfile } from '../../sessions/create-session-from-pro
 import { getSession } from '../../sessions/get-session';
 import { SESSION_INCLUDES } from '../../sessions/session-repository';
 import { CreateSessionBody, CreateSessionFromProfileBody, CreateSessionResponse, IncludeSessionQuery, includesParam, SessionIdParams, SessionSchema } from '../../sessions/session-schemas';
-import { defineRoute, ok } from '../route';
+import { defineRoute, ok, okJson } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 const errors = { ...INVALID_REQUEST, ...AUTH_ERRORS };
@@ -56,6 +56,6 @@ export const sessionRoutes = [
     params: SessionIdParams,
     query: z.object({ includes: includesParam(SESSION_INCLUDES) }),
     responses: { 200: { description: 'The session', schema: SessionSchema }, ...errors, ...NOT_FOUND },
-    handle: async ({ ctx, actor, params, query }) => ok(await getSession(ctx, actor, params.session_id, query.includes)),
+    handle: async ({ ctx, actor, params, query }) => okJson(await getSession(ctx, actor, params.session_id, query.includes)),
   }),
 ];

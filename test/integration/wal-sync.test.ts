@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database';
+import { inTransaction } from '../../server/db/tx';
+import { coalescedFlush, type WalSync } from '../../server/db/wal-sync';
+
+/** SQLite group commit answers a batch only after the WAL is flushed off the event loop (ADR 026); on every engine run this tests the SQLite path. */
+
+const deferred = () => {
+  let resolve!: () => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+};
+const settled = async (p: Promise<unknown>): Promise<'pending' | 'resolved' | 'rejected'> => {
+  let state: 'pending' | 'resolved' | 'rejected' = 'pending';
+  p.then(
+    () => (state = 'resolved'),
+    () => (state = 'rejected'),
+  );
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  return state;
+};
+
+describe('coalescedFlush', () => {
+  it('runs one flush at a time, and a caller that arrives during a flush waits for the next one', async () => {
+    const flushes: ReturnType<typeof deferred>[] = [];
+    const flush = coalescedFlush(() => {
+      const d = deferred();
+      flushes.push(d);
+      return d.promise;
+    });
+    const first = flush();
+    const second = flush();
+    const third = flush();
+    expect(flushes).toHaveLength(1);
+    flushes[0]!.resolve();
+    expect(await settled(first)).toBe('resolved');
+    expect(await settled(second)).toBe('pending'); // its commit may have come after the first flush started
+    expect(flushes).toHaveLength(2); // second and third share one
+    flushes[1]!.resolve();
+    expect(await settled(second)).toBe('resolved');
+    expect(await settled(third)).toBe('resolved');
+    expect(flushes).toHaveLength(2);
+  });
+
+  it('a failed flush fails the callers that waited for it, and the next caller gets a new flush', async () => {
+    const flushes: ReturnType<typeof deferred>[] = [];
+    const flush = coalescedFlush(() => {
+      const d = deferred();
+      flushes.push(d);
+      return d.promise;
+    });
+    const first = flush();
+    flushes[0]!.reject(new Error('EIO'));
+    await expect(first).rejects.toThrow('EIO');
+    const next = flush();
+    expect(flushes).toHaveLength(2);
+    flushes[1]!.resolve();
+    await expect(next).resolves.toBeUndefined();
+  });
+});
+
+describe('SQLite group commit with the WAL flushed off the event loop', () => {
+  let database: Database | undefined;
+  let dir: string | undefined;
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await database?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    database = undefined;
+  });
+  const open = async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-wal-'));
+    database = await openDatabase({ dataDir: dir });
+    return database;
+  };
+  const insertKey = (exec: Parameters<Parameters<typeof inTransaction>[1]>[0], key: string) => sql`insert into kassa_wal_probe (k) values (${key})`.execute(exec);
+  const keys = async (db: Database) => (await sql<{ k: string }>`select k from kassa_wal_probe order by k`.execute(db.db)).rows.map((r) => r.k);
+
+  it('answers a transaction only after fdatasync of the WAL, which runs after its commit', async () => {
+    const db = await open();
+    expect(db.walSync).toBeDefined();
+    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
+    const order: string[] = [];
+    const real = fs.fdatasync;
+    vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, cb: (e: NodeJS.ErrnoException | null) => void) => {
+      order.push('fdatasync');
+      real(fd, cb);
+    }) as typeof fs.fdatasync);
+    const result = await inTransaction(db, async (trx) => {
+      await insertKey(trx, 'a');
+      order.push('job');
+      return 'done';
+    });
+    order.push('answered');
+    expect(result).toBe('done');
+    expect(order.filter((o) => !o.startsWith('fdatasync')).join(',')).toBe('job,answered');
+    expect(order.findIndex((o) => o.startsWith('fdatasync'))).toBeGreaterThan(order.indexOf('job'));
+    expect(order.findIndex((o) => o.startsWith('fdatasync'))).toBeLessThan(order.indexOf('answered'));
+    expect(await keys(db)).toEqual(['a']);
+  });
+
+  it('holds the answers while the flush runs, rejects them when it fails, and keeps synchronous = FULL outside its batches', async () => {
+    const db = await open();
+    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
+    const gate = deferred();
+    const failing = Object.assign(() => gate.promise, { close: async () => undefined }) as WalSync;
+    const gated: Database = { ...db, walSync: failing };
+    const pending = inTransaction(gated, (trx) => insertKey(trx, 'b'));
+    for (let i = 0; i < 5 && (await keys(db)).length === 0; i++) await new Promise((r) => setImmediate(r));
+    expect(await keys(db)).toEqual(['b']); // committed (another reader sees it) ...
+    expect(await settled(pending)).toBe('pending'); // ... but not answered before it is durable
+    // the next batch commits while the first flush is still running
+    const second = inTransaction(gated, (trx) => insertKey(trx, 'c'));
+    for (let i = 0; i < 5 && (await keys(db)).length < 2; i++) await new Promise((r) => setImmediate(r));
+    expect(await keys(db)).toEqual(['b', 'c']);
+    gate.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    await expect(pending).rejects.toThrow('EIO');
+    await expect(second).rejects.toThrow('EIO');
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.db);
+    expect(rows[0]!.synchronous).toBe(2); // FULL: writes outside group commit fsync as before
+  });
+
+  it('a job that fails rolls back alone, and the others are answered after the flush', async () => {
+    const db = await open();
+    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
+    const ok = inTransaction(db, (trx) => insertKey(trx, 'x'));
+    const dup = inTransaction(db, async (trx) => {
+      await insertKey(trx, 'y');
+      await insertKey(trx, 'x'); // primary key taken: this job fails
+    });
+    await expect(ok).resolves.toBeDefined();
+    await expect(dup).rejects.toThrow();
+    expect(await keys(db)).toEqual(['x']);
+  });
+});
