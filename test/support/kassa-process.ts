@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database';
 import { randomBase58 } from '../../server/shared/ids';
 import { spawnKassa, type SpawnedKassa } from './spawn-kassa';
 import { ACCOUNT, CLIENT_ID, CLIENT_SECRET } from './test-server';
@@ -52,3 +54,31 @@ export const startKassaProcess = (db: SharedDatabase, env: Record<string, string
       ...env,
     },
   });
+
+/**
+ * Per file: two server processes on one shared database (the first migrates it and creates the
+ * merchant; then the second joins) and a connection of the test's own (`reader`) to read it.
+ */
+export const useTwoProcesses = (env: Record<string, string> = {}) => {
+  let shared: SharedDatabase | undefined;
+  const procs: KassaProcess[] = [];
+  let reader: Database | undefined;
+  beforeAll(async () => {
+    shared = sharedDatabase();
+    procs.push(await startKassaProcess(shared, env));
+    procs.push(await startKassaProcess(shared, env));
+    reader = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: shared.dataDir, pgSchema: shared.pgSchema });
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.kill('SIGTERM')));
+    await reader?.close();
+    await shared?.drop();
+  }, 30_000);
+  return {
+    procs,
+    get reader(): Database {
+      if (!reader) throw new Error('the processes start in beforeAll');
+      return reader;
+    },
+  };
+};
