@@ -71,14 +71,7 @@ describe('update order amount (sandbox invoice, amount with items)', () => {
     ]);
     // The new line can be captured, up to the new total.
     expect((await capture(transactionId, { amount: 2000, items: [{ line_id: '3', amount: 2000 }] })).status).toBe(200);
-    expect(
-      (
-        await capture(transactionId, {
-          amount: 10000,
-          items: lineItems(['1', 6000], ['2', 4000]),
-        })
-      ).body.status,
-    ).toBe('CAPTURED');
+    expect((await capture(transactionId, { amount: 10000, items: lineItems(['1', 6000], ['2', 4000]) })).body.status).toBe('CAPTURED');
     expect(await money(srv, transactionId)).toMatchObject({ amount: 12000, captured: 12000 });
   });
 
@@ -86,22 +79,10 @@ describe('update order amount (sandbox invoice, amount with items)', () => {
     const { transactionId } = await invoiceTransaction(api);
     await capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 6000 }] });
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 5000, items: [{ line_id: '1', amount: 5000 }] }), 400, 'INVALID_REQUEST');
-    await expectRefusedWithoutChange(
-      transactionId,
-      () =>
-        authorize(transactionId, {
-          amount: 7000,
-          items: lineItems(['1', 5000], ['2', 2000]),
-        }),
-      400,
-      'INVALID_ITEMS',
-    );
+    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 7000, items: lineItems(['1', 5000], ['2', 2000]) }), 400, 'INVALID_ITEMS');
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 6000, items: [{ line_id: '2', amount: 6000 }] }), 400, 'INVALID_ITEMS');
 
-    const res = await authorize(transactionId, {
-      amount: 8000,
-      items: lineItems(['1', 6000], ['2', 2000]),
-    });
+    const res = await authorize(transactionId, { amount: 8000, items: lineItems(['1', 6000], ['2', 2000]) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'PARTIALLY_CAPTURED', amount: 8000 });
     expect(res.body.items.map((i: { line_id: string; amount: number; description: string }) => [i.line_id, i.amount, i.description])).toEqual([
@@ -239,24 +220,8 @@ describe('authorize a transaction ON_HOLD', () => {
     const { transactionId } = await onHoldSession();
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 9999 }), 400, 'INVALID_REQUEST');
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 10000, items: [{ line_id: '1', amount: 6000 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(
-      transactionId,
-      () =>
-        authorize(transactionId, {
-          items: lineItems(['1', 5000], ['2', 5000]),
-        }),
-      400,
-      'INVALID_ITEMS',
-    );
-    await expectRefusedWithoutChange(
-      transactionId,
-      () =>
-        authorize(transactionId, {
-          items: lineItems(['1', 6000], ['3', 4000]),
-        }),
-      400,
-      'INVALID_ITEMS',
-    );
+    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { items: lineItems(['1', 5000], ['2', 5000]) }), 400, 'INVALID_ITEMS');
+    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { items: lineItems(['1', 6000], ['3', 4000]) }), 400, 'INVALID_ITEMS');
   });
 
   it('authorizing it makes the transaction AUTHORIZED, the session paid, and delivers the AUTHORIZE callback', async () => {

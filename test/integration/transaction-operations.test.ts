@@ -62,16 +62,7 @@ describe('capture', () => {
     const { transactionId } = await cardTransaction(api, customer);
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1000, items: [{ line_id: 'nope', amount: 1000 }] }), 400, 'INVALID_ITEMS');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1000, items: [{ line_id: '1', amount: 900 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(
-      transactionId,
-      () =>
-        capture(transactionId, {
-          amount: 2000,
-          items: lineItems(['1', 1000], ['1', 1000]),
-        }),
-      400,
-      'INVALID_REQUEST',
-    );
+    await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 2000, items: lineItems(['1', 1000], ['1', 1000]) }), 400, 'INVALID_REQUEST');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 4001, items: [{ line_id: '2', amount: 4001 }] }), 400, 'AMOUNT_EXCEEDS_AUTHORIZED');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1000, items: [{ amount: 1000 }] }), 400, 'INVALID_REQUEST');
     expect((await capture(transactionId, { amount: 3000, items: [{ line_id: '2', amount: 3000 }] })).status).toBe(200);
@@ -87,16 +78,7 @@ describe('capture', () => {
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 6000, items: [] }), 400, 'ITEMS_REQUIRED');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 6000, items: [{ line_id: '3', amount: 6000 }] }), 400, 'INVALID_ITEMS');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 5000 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(
-      transactionId,
-      () =>
-        capture(transactionId, {
-          amount: 7000,
-          items: lineItems(['1', 6000], ['2', 500]),
-        }),
-      400,
-      'INVALID_ITEMS',
-    );
+    await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 7000, items: lineItems(['1', 6000], ['2', 500]) }), 400, 'INVALID_ITEMS');
 
     const first = await capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 6000 }] });
     expect(first.status).toBe(200);
@@ -211,10 +193,7 @@ describe('refund', () => {
 
   it('a sandbox invoice requires items on refund, limited per line', async () => {
     const { transactionId } = await invoiceTransaction(api);
-    await capture(transactionId, {
-      amount: 10000,
-      items: lineItems(['1', 6000], ['2', 4000]),
-    });
+    await capture(transactionId, { amount: 10000, items: lineItems(['1', 6000], ['2', 4000]) });
     await expectRefusedWithoutChange(transactionId, () => refund(transactionId, { amount: 1000 }), 400, 'ITEMS_REQUIRED');
     await expectRefusedWithoutChange(transactionId, () => refund(transactionId, { amount: 4001, items: [{ line_id: '2', amount: 4001 }] }), 400, 'AMOUNT_EXCEEDS_CAPTURED');
     const res = await refund(transactionId, {
@@ -227,14 +206,7 @@ describe('refund', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('PARTIALLY_REFUNDED');
     await expectRefusedWithoutChange(transactionId, () => refund(transactionId, { amount: 2001, items: [{ line_id: '2', amount: 2001 }] }), 400, 'AMOUNT_EXCEEDS_CAPTURED');
-    expect(
-      (
-        await refund(transactionId, {
-          amount: 5000,
-          items: lineItems(['1', 3000], ['2', 2000]),
-        })
-      ).body.status,
-    ).toBe('REFUNDED');
+    expect((await refund(transactionId, { amount: 5000, items: lineItems(['1', 3000], ['2', 2000]) })).body.status).toBe('REFUNDED');
   });
 });
 
