@@ -1,22 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, createSession, getToken, type Transaction } from './support/api';
+import { api, createSession, type Transaction } from './support/api';
 import { fillCard, payButton } from './support/checkout-page';
 import { CARDS } from './support/constants';
-import { startMerchantServer, type MerchantServer } from './support/merchant-server';
+import { useMerchant } from './support/merchant-server';
 
 /**
  * The page is complete before its script runs (ADR 018). What a shopper does in that moment is kept:
  * the page's script is held back here until the test has typed and clicked, then let through.
  */
-let merchant: MerchantServer;
-let token: string;
-test.beforeAll(async () => {
-  merchant = await startMerchantServer();
-  token = await getToken();
-});
-test.afterAll(async () => {
-  await merchant.close();
-});
+const shop = useMerchant();
 
 /** Holds every checkout module until `release()`; `requested` resolves once the page asked for one. */
 const holdScripts = async (page: Page) => {
@@ -33,13 +25,13 @@ const holdScripts = async (page: Page) => {
 };
 
 const returnedTransaction = async (page: Page) => {
-  await page.waitForURL((u) => u.toString().startsWith(`${merchant.origin}/return`));
-  const res = await api<Transaction & { payment_product_type: string }>('GET', `/v1/transactions/${new URL(page.url()).searchParams.get('transaction_id')}`, { token });
+  await page.waitForURL((u) => u.toString().startsWith(shop.returnUrl()));
+  const res = await api<Transaction & { payment_product_type: string }>('GET', `/v1/transactions/${new URL(page.url()).searchParams.get('transaction_id')}`, { token: shop.token });
   return res.body;
 };
 
 test('a card typed and Pay pressed before the page runs: nothing is lost, the payment goes through once it runs', async ({ page }) => {
-  const s = await createSession(token, { return_url: `${merchant.origin}/return` }, { configuration: { sandbox: { creditcard: { enabled: true } } } });
+  const s = await createSession(shop.token, { return_url: shop.returnUrl() }, { configuration: { sandbox: { creditcard: { enabled: true } } } });
   const scripts = await holdScripts(page);
   await page.goto(s.url);
   await scripts.asked;
@@ -53,7 +45,7 @@ test('a card typed and Pay pressed before the page runs: nothing is lost, the pa
 });
 
 test('the wallet button pressed before the page runs opens the wallet once it runs', async ({ page }) => {
-  const s = await createSession(token, { return_url: `${merchant.origin}/return` }, { configuration: { sandbox: { wallet: { enabled: true } } } });
+  const s = await createSession(shop.token, { return_url: shop.returnUrl() }, { configuration: { sandbox: { wallet: { enabled: true } } } });
   const scripts = await holdScripts(page);
   await page.goto(s.url);
   await scripts.asked;

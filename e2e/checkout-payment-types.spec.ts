@@ -1,30 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, createSession, getToken, type Transaction } from './support/api';
+import { api, createSession, type Transaction } from './support/api';
 import { fillCard, payButton, waitForHydration } from './support/checkout-page';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { futureExpiry } from './support/dates';
-import { startMerchantServer, type MerchantServer } from './support/merchant-server';
+import { useMerchant } from './support/merchant-server';
 
-let merchant: MerchantServer;
-let token: string;
-test.beforeAll(async () => {
-  merchant = await startMerchantServer();
-  token = await getToken();
-});
-test.afterAll(async () => {
-  await merchant.close();
-});
+const shop = useMerchant();
 
 const ALL_TYPES = { sandbox: { creditcard: { enabled: true }, invoice: { enabled: true }, installment: { enabled: true }, wallet: { enabled: true } } };
-const session = (configuration: Record<string, unknown> = ALL_TYPES, extra: Record<string, unknown> = {}) =>
-  createSession(token, { return_url: `${merchant.origin}/return` }, { configuration, ...extra });
+const session = (configuration: Record<string, unknown> = ALL_TYPES, extra: Record<string, unknown> = {}) => createSession(shop.token, { return_url: shop.returnUrl() }, { configuration, ...extra });
 
 /** Back at the merchant's return URL: the transaction it names, as the merchant reads it. */
 const returnedTransaction = async (page: Page) => {
-  await page.waitForURL((u) => u.toString().startsWith(`${merchant.origin}/return`));
+  await page.waitForURL((u) => u.toString().startsWith(shop.returnUrl()));
   const id = new URL(page.url()).searchParams.get('transaction_id');
   expect(id).toBeTruthy();
-  const res = await api<Transaction & { payment_product_type: string }>('GET', `/v1/transactions/${id}`, { token });
+  const res = await api<Transaction & { payment_product_type: string }>('GET', `/v1/transactions/${id}`, { token: shop.token });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -139,16 +130,16 @@ test('wallet: approve on the wallet page and back to the shop; a rejection retur
 
 test('a card the merchant stored for the customer pays in one click ("Pay with saved card •••• 1111")', async ({ page }) => {
   const tokenSession = await api<{ id: string }>('POST', '/v1/sessions/payment-token', {
-    token,
+    token: shop.token,
     body: {
-      session: { url: { return_url: `${merchant.origin}/return` }, order: { amount: 0, currency: 'NOK', merchant_reference: `e2e-tok-${Date.now()}` } },
+      session: { url: { return_url: shop.returnUrl() }, order: { amount: 0, currency: 'NOK', merchant_reference: `e2e-tok-${Date.now()}` } },
       token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
     },
   });
   const saved = await api<{ transaction_id: string }>('POST', `/v1/sessions/${tokenSession.body.id}/pay`, {
     body: { payment: { payment_product_type: 'sandbox.creditcard', card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' } } },
   });
-  const stored = await api<{ card: { payment_token: string } }>('GET', `/v1/transactions/${saved.body.transaction_id}?includes=card.payment_token`, { token });
+  const stored = await api<{ card: { payment_token: string } }>('GET', `/v1/transactions/${saved.body.transaction_id}?includes=card.payment_token`, { token: shop.token });
   const s = await session({ sandbox: { creditcard: { enabled: true } } }, { customer: { tokens: { 'sandbox.creditcard': { payment_token: stored.body.card.payment_token } } } });
   await page.goto(s.url);
   expect(await page.content()).not.toContain(stored.body.card.payment_token);
@@ -158,7 +149,7 @@ test('a card the merchant stored for the customer pays in one click ("Pay with s
 
 test('3-D Secure inside the SDK iframe: the challenge opens in the frame and the SDK gets SessionPaymentAuthorized', async ({ page }) => {
   const s = await session({ sandbox: { creditcard: { enabled: true } } });
-  await page.goto(`${merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline`);
+  await page.goto(`${shop.merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline`);
   const frame = page.frameLocator('#container iframe');
   await fillCard(frame, { number: '4000 0000 0000 3220' });
   await payButton(frame).click();
@@ -170,7 +161,7 @@ test('3-D Secure inside the SDK iframe: the challenge opens in the frame and the
 
 test("wallet through the real SDK's pop-out: the SDK's button opens the checkout in a window, the wallet approves, the SDK closes it and reports the payment", async ({ page }) => {
   const s = await session({ sandbox: { wallet: { enabled: true } } });
-  await page.goto(`${merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline&popOut=true`);
+  await page.goto(`${shop.merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline&popOut=true`);
   const frame = page.frameLocator('#container iframe');
   await expect(frame.getByText('You confirm the payment in the wallet')).toBeVisible();
   const launch = page.locator('#dintero-checkout-sdk-launch-pop-out'); // drawn by the SDK over the page's placeholder

@@ -1,23 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { createSession, getToken } from './support/api';
+import { createSession } from './support/api';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { fillCard, isPayRequest, payButton } from './support/checkout-page';
 import { embedEventsOfType, postToCheckout } from './support/embed-page';
-import { type MerchantServer, startMerchantServer } from './support/merchant-server';
+import { useMerchant } from './support/merchant-server';
 
-let merchant: MerchantServer;
-let token: string;
-
-test.beforeAll(async () => {
-  merchant = await startMerchantServer();
-  token = await getToken();
-});
-test.afterAll(async () => merchant?.close());
+const shop = useMerchant();
 
 const embed = async (page: import('@playwright/test').Page, extraQuery = '', extra: Record<string, unknown> = {}) => {
-  const session = await createSession(token, { return_url: `${merchant.origin}/return` }, extra);
+  const session = await createSession(shop.token, { return_url: shop.returnUrl() }, extra);
   const src = `${E2E_BASE_URL}/?sid=${session.id}&ui=inline&sdk=0.8.30&language=en${extraQuery}`;
-  await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(src)}`);
+  await page.goto(`${shop.merchant.origin}/embed?src=${encodeURIComponent(src)}`);
   const frame = page.frameLocator('#checkout');
   await expect(frame.getByLabel('Card number', { exact: true })).toBeVisible();
   return { session, frame };

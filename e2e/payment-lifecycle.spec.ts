@@ -1,44 +1,32 @@
 import { expect, test } from '@playwright/test';
-import { type Transaction, api, createSession, createSigningSecret, getToken } from './support/api';
+import { type Transaction, api, createSession, createSigningSecret } from './support/api';
 import { CARDS, E2E_BASE_URL, E2E_CREDENTIALS } from './support/constants';
 import { fillCard, isPayRequest, payButton } from './support/checkout-page';
 import { embedEvents, embedEventsOfType, postToCheckout } from './support/embed-page';
-import { type MerchantServer, startMerchantServer } from './support/merchant-server';
+import { useMerchant } from './support/merchant-server';
 import { expectedSignature, signatureMatches } from './support/signature';
 
-let merchant: MerchantServer;
-let token: string;
+const shop = useMerchant();
 
-test.beforeAll(async () => {
-  merchant = await startMerchantServer();
-  token = await getToken();
-});
-test.afterAll(async () => merchant?.close());
-
-const returnUrl = () => `${merchant.origin}/return`;
-const atMerchantReturn = (u: URL) => u.origin === merchant.origin && u.pathname === '/return';
+const { returnUrl, atMerchantReturn } = shop;
 
 test('the signature check used by these tests agrees with the published test vector', () => {
   expect(expectedSignature('123', 1582236537, 'P00000000', 'GET', 'https://example.com/callback?B=123&A=992')).toBe('6bed2ab1b919d460ef7465a20dc6c97260dca73fab6647106ca525f0908df64a');
 });
 
 test('a customer pays on the hosted page, the merchant gets a signed callback, then captures and refunds', async ({ page }) => {
-  const secret = await createSigningSecret(token);
-  const session = await createSession(token, { return_url: returnUrl(), callback_url: `${merchant.origin}/callback?shop=e2e` });
+  const secret = await createSigningSecret(shop.token);
+  const session = await createSession(shop.token, { return_url: returnUrl(), callback_url: `${shop.merchant.origin}/callback?shop=e2e` });
 
   await page.goto(session.url);
   await expect(page).toHaveURL(`${E2E_BASE_URL}/?sid=${session.id}`);
   await fillCard(page, { number: CARDS.approve });
   await payButton(page).click();
 
-  await page.waitForURL(atMerchantReturn);
-  const back = new URL(page.url());
-  const transactionId = back.searchParams.get('transaction_id');
-  expect(transactionId).toBeTruthy();
-  expect(back.searchParams.get('merchant_reference')).toBe(session.merchantReference);
+  const transactionId = await shop.returnedTransactionId(page, session.merchantReference);
   await expect(page.getByRole('heading', { name: 'Merchant return page' })).toBeVisible();
 
-  const callback = await merchant.waitForCallback((c) => new URL(c.url).searchParams.get('transaction_id') === transactionId);
+  const callback = await shop.merchant.waitForCallback((c) => new URL(c.url).searchParams.get('transaction_id') === transactionId);
   const query = new URL(callback.url).searchParams;
   expect(query.get('session_id')).toBe(session.id);
   expect(query.get('merchant_reference')).toBe(session.merchantReference);
@@ -50,19 +38,19 @@ test('a customer pays on the hosted page, the merchant gets a signed callback, t
   expect(signatureMatches(header, secret, E2E_CREDENTIALS.accountId, callback.method, callback.url)).toBe(true);
   expect(signatureMatches(header, secret, E2E_CREDENTIALS.accountId, callback.method, callback.url.replace('shop=e2e', 'shop=evil'))).toBe(false);
 
-  const capture = await api<Transaction>('POST', `/v1/transactions/${transactionId}/capture`, { token, body: { amount: 20000 } });
+  const capture = await api<Transaction>('POST', `/v1/transactions/${transactionId}/capture`, { token: shop.token, body: { amount: 20000 } });
   expect(capture.status).toBe(200);
   expect(capture.body.status).toBe('PARTIALLY_CAPTURED');
 
-  const refund = await api<Transaction>('POST', `/v1/transactions/${transactionId}/refund`, { token, body: { amount: 5000 } });
+  const refund = await api<Transaction>('POST', `/v1/transactions/${transactionId}/refund`, { token: shop.token, body: { amount: 5000 } });
   expect(refund.status).toBe(200);
   expect(refund.body.status).toBe('PARTIALLY_CAPTURED_REFUNDED');
 
-  const overRefund = await api<{ error: { code: string } }>('POST', `/v1/transactions/${transactionId}/refund`, { token, body: { amount: 15001 } });
+  const overRefund = await api<{ error: { code: string } }>('POST', `/v1/transactions/${transactionId}/refund`, { token: shop.token, body: { amount: 15001 } });
   expect(overRefund.status).toBe(400);
   expect(overRefund.body.error.code).toBe('AMOUNT_EXCEEDS_CAPTURED');
 
-  const { status, body: tx } = await api<Transaction>('GET', `/v1/transactions/${transactionId}`, { token });
+  const { status, body: tx } = await api<Transaction>('GET', `/v1/transactions/${transactionId}`, { token: shop.token });
   expect(status).toBe(200);
   expect(tx).toMatchObject({ id: transactionId, session_id: session.id, status: 'PARTIALLY_CAPTURED_REFUNDED', amount: 52750, currency: 'NOK', merchant_reference: session.merchantReference });
   const succeeded = tx.events.filter((e) => e.success).map((e) => [e.event, e.amount]);
@@ -77,7 +65,7 @@ test('a customer pays on the hosted page, the merchant gets a signed callback, t
 });
 
 test('a declined card shows an alert, is recorded as declined, and another card then pays', async ({ page }) => {
-  const session = await createSession(token, { return_url: returnUrl() });
+  const session = await createSession(shop.token, { return_url: returnUrl() });
   await page.goto(session.url);
 
   await fillCard(page, { number: CARDS.decline });
@@ -87,7 +75,7 @@ test('a declined card shows an alert, is recorded as declined, and another card 
   await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toHaveText('Your card was declined. Try another card.');
   expect(new URL(page.url()).origin).toBe(E2E_BASE_URL);
 
-  const { body: tx } = await api<Transaction>('GET', `/v1/transactions/${declined.transaction_id}`, { token });
+  const { body: tx } = await api<Transaction>('GET', `/v1/transactions/${declined.transaction_id}`, { token: shop.token });
   expect(tx.status).toBe('DECLINED');
   const authorize = tx.events.find((e) => e.event === 'AUTHORIZE');
   expect(authorize?.success).toBe(false);
@@ -99,12 +87,12 @@ test('a declined card shows an alert, is recorded as declined, and another card 
   const paidWith = new URL(page.url()).searchParams.get('transaction_id');
   expect(paidWith).toBeTruthy();
   expect(paidWith).not.toBe(declined.transaction_id);
-  const { body: paid } = await api<Transaction>('GET', `/v1/transactions/${paidWith}`, { token });
+  const { body: paid } = await api<Transaction>('GET', `/v1/transactions/${paidWith}`, { token: shop.token });
   expect(paid.status).toBe('AUTHORIZED');
 });
 
 test('the checkout shows the order and catches a bad card number before calling the API', async ({ page }) => {
-  const session = await createSession(token, { return_url: returnUrl() });
+  const session = await createSession(shop.token, { return_url: returnUrl() });
   const payRequests: string[] = [];
   page.on('request', (r) => {
     if (isPayRequest(session.id)(r.url())) payRequests.push(r.url());
@@ -145,9 +133,9 @@ test('the checkout shows the order and catches a bad card number before calling 
 });
 
 test('an embedded checkout talks to its parent page and reports the payment without leaving it', async ({ page }) => {
-  const session = await createSession(token, { return_url: returnUrl() });
+  const session = await createSession(shop.token, { return_url: returnUrl() });
   const src = `${E2E_BASE_URL}/?sid=${session.id}&ui=inline&sdk=0.8.30&language=en`;
-  await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(src)}`);
+  await page.goto(`${shop.merchant.origin}/embed?src=${encodeURIComponent(src)}`);
   const events = () => embedEvents(page);
   const ofType = (type: string) => embedEventsOfType(page, type);
 
@@ -188,6 +176,6 @@ test('an embedded checkout talks to its parent page and reports the payment with
     expect(e.data.sid).toBe(session.id);
   }
   expect(await ofType('SessionPaymentError')).toEqual([]);
-  const { body: tx } = await api<Transaction>('GET', `/v1/transactions/${transactionId}`, { token });
+  const { body: tx } = await api<Transaction>('GET', `/v1/transactions/${transactionId}`, { token: shop.token });
   expect(tx.status).toBe('AUTHORIZED');
 });

@@ -1,22 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createSession, getToken, ORDER_AMOUNT } from './support/api';
+import { createSession, ORDER_AMOUNT } from './support/api';
 import { E2E_BASE_URL } from './support/constants';
 import { embedEvents, embedEventsOfType } from './support/embed-page';
-import { type MerchantServer, startMerchantServer } from './support/merchant-server';
+import { useMerchant } from './support/merchant-server';
 
 /**
  * ADR 021 in a real browser: the checkout runs under its Content-Security-Policy without a single
  * violation (framed by the real SDK 0.8.30 and by a plain iframe), posts its messages to the
  * configured embedder, and a site the session does not name cannot frame it.
  */
-let merchant: MerchantServer;
-let token: string;
-
-test.beforeAll(async () => {
-  merchant = await startMerchantServer();
-  token = await getToken();
-});
-test.afterAll(async () => merchant?.close());
+const shop = useMerchant();
 
 /** Every CSP violation (event or console report) and uncaught error in the page and its frames. */
 const watchViolations = async (page: Page) => {
@@ -30,12 +23,12 @@ const watchViolations = async (page: Page) => {
 };
 
 const sessionFor = (embedOrigins?: string[]) =>
-  createSession(token, { return_url: `${merchant.origin}/return` }, { configuration: { sandbox: { creditcard: { enabled: true } }, ...(embedOrigins ? { embed_origins: embedOrigins } : {}) } });
+  createSession(shop.token, { return_url: shop.returnUrl() }, { configuration: { sandbox: { creditcard: { enabled: true } }, ...(embedOrigins ? { embed_origins: embedOrigins } : {}) } });
 
 test('framed by the real SDK on its configured origin: the checkout runs with no CSP violation and the SDK gets its session', async ({ page }) => {
   const problems = await watchViolations(page);
-  const session = await sessionFor([merchant.origin]);
-  await page.goto(`${merchant.origin}/sdk-embed?sid=${encodeURIComponent(session.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline`);
+  const session = await sessionFor([shop.merchant.origin]);
+  await page.goto(`${shop.merchant.origin}/sdk-embed?sid=${encodeURIComponent(session.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline`);
   const frame = page.frameLocator('iframe');
   await expect(frame.getByLabel('Card number', { exact: true })).toBeVisible();
   // the SDK accepts only messages from Kassa's origin for this sid: onSession fired with the order
@@ -69,20 +62,20 @@ for (const [name, embedOrigins] of [
 ] as const) {
   test(`the page posts its messages to the embedder's origin only, never '*' (${name} origins)`, async ({ page }) => {
     await spyOnTargetOrigins(page);
-    const session = await sessionFor(embedOrigins ? [merchant.origin] : undefined);
-    await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
+    const session = await sessionFor(embedOrigins ? [shop.merchant.origin] : undefined);
+    await page.goto(`${shop.merchant.origin}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
     await expect.poll(async () => (await embedEventsOfType(page, 'SessionLoaded')).length).toBeGreaterThan(0);
     const frame = page.frames().find((f) => f.url().startsWith(E2E_BASE_URL))!;
     const targets = await frame.evaluate(() => (window as unknown as { kassaTargets: string[] }).kassaTargets);
     expect(targets.length).toBeGreaterThan(0);
-    expect(new Set(targets)).toEqual(new Set([merchant.origin]));
+    expect(new Set(targets)).toEqual(new Set([shop.merchant.origin]));
   });
 }
 
 test('a plain iframe on the configured origin gets every message from Kassa, and the page has no CSP violation', async ({ page }) => {
   const problems = await watchViolations(page);
-  const session = await sessionFor([merchant.origin]);
-  await page.goto(`${merchant.origin}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
+  const session = await sessionFor([shop.merchant.origin]);
+  await page.goto(`${shop.merchant.origin}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
   await expect(page.frameLocator('#checkout').getByLabel('Card number', { exact: true })).toBeVisible();
   await expect.poll(async () => (await embedEventsOfType(page, 'SessionLoaded')).length).toBeGreaterThan(0);
   expect(new Set((await embedEvents(page)).map((e) => e.origin))).toEqual(new Set([E2E_BASE_URL]));
@@ -91,8 +84,8 @@ test('a plain iframe on the configured origin gets every message from Kassa, and
 
 test('a site the session does not name cannot frame it and receives nothing', async ({ page }) => {
   // the same merchant server under another origin (localhost instead of 127.0.0.1)
-  const otherSite = merchant.origin.replace('127.0.0.1', 'localhost');
-  const session = await sessionFor([merchant.origin]);
+  const otherSite = shop.merchant.origin.replace('127.0.0.1', 'localhost');
+  const session = await sessionFor([shop.merchant.origin]);
   const refused = page.waitForEvent('console', (m) => m.type() === 'error' && /frame-ancestors/.test(m.text()));
   await page.goto(`${otherSite}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
   await refused;

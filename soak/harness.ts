@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnKassa } from '../test/support/spawn-kassa';
 
 /** Server processes, their databases, a merchant callback endpoint and an HTTP client that records every answer. */
 
@@ -20,16 +21,6 @@ export const ensureBundle = (): void => {
   const r = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('building dist/server/kassa.js failed');
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Where a scenario's servers keep their data: a SQLite directory, or a PostgreSQL database of its own (created, dropped after). */
 export interface SoakDatabase {
@@ -80,6 +71,14 @@ export const createDatabase = async (engine: 'sqlite' | 'postgres', name: string
   };
 };
 
+const healthy = async (base: string): Promise<boolean> => {
+  try {
+    return (await fetch(`${base}/healthz`)).status === 200;
+  } catch {
+    return false; // not listening yet
+  }
+};
+
 export interface Server {
   base: string;
   pid: number;
@@ -90,19 +89,10 @@ export interface Server {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** `node dist/server/kassa.js` (API only) on `db`, with the soak account's bootstrap credentials. */
+/** `node dist/server/kassa.js` (API only) on `db`, with the soak account's bootstrap credentials; started once /healthz answers 200. */
 export const startServer = async (db: SoakDatabase, env: Record<string, string> = {}): Promise<Server> => {
-  const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/kassa.js'], {
-    cwd: ROOT,
+  const p = await spawnKassa({
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      KASSA_API_ONLY: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       KASSA_DATA_DIR: db.dataDir,
       ...(db.url ? { DATABASE_URL: db.url } : {}),
       KASSA_BOOTSTRAP_ACCOUNT: ACCOUNT,
@@ -115,35 +105,16 @@ export const startServer = async (db: SoakDatabase, env: Record<string, string> 
       KASSA_CALLBACK_RETRY_BASE_MS: '200',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    ready: healthy,
   });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`kassa exited while starting:\n${out}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 60_000) {
-      child.kill('SIGKILL');
-      throw new Error(`kassa did not start within 60 s:\n${out}`);
-    }
-    await sleep(50);
-  }
   return {
-    base,
-    pid: child.pid!,
-    child,
-    output: () => out,
-    exited,
+    base: p.baseUrl,
+    pid: p.child.pid!,
+    child: p.child,
+    output: p.output,
+    exited: p.exited.then(() => undefined),
     async kill(signal) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      await p.kill(signal);
     },
   };
 };

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { getToken } from './api';
 
 export interface RecordedCallback {
   method: string;
@@ -125,4 +127,43 @@ export const startMerchantServer = async (): Promise<MerchantServer> => {
       server.close(() => resolve());
     });
   return { origin, callbacks, waitForCallback, close };
+};
+
+/**
+ * Per spec file: a merchant server and a token of the test account (started in beforeAll, the server
+ * closed in afterAll). Read `merchant` and `token` inside tests, not at the top of the file.
+ */
+export const useMerchant = () => {
+  let merchant: MerchantServer | undefined;
+  let token: string | undefined;
+  test.beforeAll(async () => {
+    merchant = await startMerchantServer();
+    token = await getToken();
+  });
+  test.afterAll(async () => merchant?.close());
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the merchant server starts in beforeAll');
+    return value;
+  };
+  const shop = {
+    get merchant(): MerchantServer {
+      return started(merchant);
+    },
+    get token(): string {
+      return started(token);
+    },
+    /** The merchant's return URL for sessions. */
+    returnUrl: () => `${shop.merchant.origin}/return`,
+    atMerchantReturn: (u: URL) => u.origin === shop.merchant.origin && u.pathname === '/return',
+    /** Waits for the checkout to send the customer back; checks the return URL names a transaction and `merchantReference`. The transaction's id. */
+    returnedTransactionId: async (page: Page, merchantReference: string): Promise<string> => {
+      await page.waitForURL(shop.atMerchantReturn);
+      const back = new URL(page.url());
+      const transactionId = back.searchParams.get('transaction_id');
+      expect(transactionId).toBeTruthy();
+      expect(back.searchParams.get('merchant_reference')).toBe(merchantReference);
+      return transactionId!;
+    },
+  };
+  return shop;
 };

@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
-import { checkDeliveryUrl, deliveryTarget, isPrivateAddress, privateCallbacksAllowed, type LookupFn } from '../../server/callbacks/callback-url-policy';
+import { checkDeliveryUrl, deliveryTarget, isPrivateAddress, privateCallbacksAllowed } from '../../server/callbacks/callback-url-policy';
 import { loadEnv } from '../../server/config/env';
 import { ApiClient, sessionBody } from '../support/api-client';
-import { outboxRows, payWithCallback, sleep, startMerchant } from '../support/callback-helpers';
+import { outboxRows, payWithCallback, resolvesTo, sleep, startMerchant } from '../support/callback-helpers';
 import { startTestServer } from '../support/test-server';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -147,14 +147,6 @@ describe('at session creation', () => {
 });
 
 describe('at delivery', () => {
-  const resolvesTo =
-    (...addresses: string[]): LookupFn =>
-    (_host, _opts, cb) =>
-      cb(
-        null,
-        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
-      );
-
   it('host names are resolved and refused when any address is private (DNS rebinding), unless allowed', async () => {
     expect(await checkDeliveryUrl('https://shop.example/cb', { allowPrivate: false, lookup: resolvesTo('93.184.216.34') })).toEqual({ ok: true, addresses: ['93.184.216.34'] });
     for (const set of [['10.0.0.5'], ['127.0.0.1'], ['169.254.169.254'], ['93.184.216.34', '192.168.0.1'], ['::1'], ['fd00::1']]) {

@@ -1,16 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kassa } from '../../server/create-kassa';
-import { getKassa } from '../../server/http/kassa-singleton';
-import { randomBase58 } from '../../server/shared/ids';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../server/signature/sign-callback';
 import { findSigningSecret } from '../../server/signature/signature-secrets';
+import { useDemoKassa } from '../support/demo-kassa';
 
-const saved = { ...process.env };
 const BASE = 'http://localhost:3998';
-let kassa: Kassa;
+const demo = useDemoKassa(3998, 'demo-store');
 let routes: {
   start: typeof import('../../app/demo/start/route');
   callback: typeof import('../../app/demo/api/callback/route');
@@ -21,16 +15,6 @@ let routes: {
 
 /** The demo store's route handlers over the process's Kassa (getKassa) on a fresh database. */
 beforeAll(async () => {
-  Object.assign(process.env, {
-    KASSA_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-demo-store-')),
-    KASSA_CALLBACK_WORKER: 'false',
-    PORT: '3998',
-    HOST: '0.0.0.0',
-    KASSA_TRUST_PROXY: 'false',
-    ...(process.env.DATABASE_URL ? { KASSA_DATABASE_SCHEMA: `t_${process.env.KASSA_TEST_RUN ?? 'x'}_${randomBase58(12).toLowerCase()}` } : {}),
-  });
-  delete process.env.KASSA_PUBLIC_URL;
-  kassa = await getKassa();
   routes = {
     start: await import('../../app/demo/start/route'),
     callback: await import('../../app/demo/api/callback/route'),
@@ -39,21 +23,9 @@ beforeAll(async () => {
     orders: await import('../../app/demo/api/orders/route'),
   };
 });
-afterAll(async () => {
-  await kassa?.close();
-  process.env = saved;
-});
 
-const accountId = () => kassa.merchant.accountId;
-const countSessions = async () =>
-  Number(
-    (
-      await kassa.ctx.database.db
-        .selectFrom('sessions')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const accountId = () => demo.kassa.merchant.accountId;
+const { countSessions } = demo;
 
 const checkout = (fields: Record<string, string>) =>
   routes.start.POST(new Request(`${BASE}/demo/start`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }));
@@ -74,7 +46,7 @@ const startSession = async () => {
 
 /** A request signed the way Kassa signs it (the account's current secret). */
 const signed = async (method: 'GET' | 'POST', url: string, body?: unknown, header?: string) => {
-  const secret = (await findSigningSecret(kassa.ctx.database.db, accountId()))!.secret;
+  const secret = (await findSigningSecret(demo.kassa.ctx.database.db, accountId()))!.secret;
   const sig = header ?? signatureHeader(secret, Math.floor(Date.now() / 1000), accountId(), method, url);
   return new Request(url, { method, headers: { 'content-type': 'application/json', 'kassa-signature': sig }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 };
@@ -96,14 +68,14 @@ const sessionBody = (sid: string, order: Record<string, unknown>) => ({
 describe('the demo store', () => {
   it('prices the cart from the catalog and creates an express session only on POST; a bad cart is 400 and creates nothing', async () => {
     const sid = await startSession();
-    const row = await kassa.ctx.database.db.selectFrom('sessions').select(['amount', 'order_data', 'configuration']).where('id', '=', sid).executeTakeFirstOrThrow();
+    const row = await demo.kassa.ctx.database.db.selectFrom('sessions').select(['amount', 'order_data', 'configuration']).where('id', '=', sid).executeTakeFirstOrThrow();
     expect(row.amount).toBe(89800);
     expect(JSON.parse(row.order_data).items.map((i: { id: string; amount: number }) => [i.id, i.amount])).toEqual([
       ['mug', 9900],
       ['grinder', 79900],
     ]);
     expect(JSON.parse(row.configuration).discounts).toEqual({ express_discount_codes: { enabled: true } });
-    expect(await findSigningSecret(kassa.ctx.database.db, accountId())).toBeDefined();
+    expect(await findSigningSecret(demo.kassa.ctx.database.db, accountId())).toBeDefined();
 
     const before = await countSessions();
     expect((await checkout({ cart: 'not json' })).status).toBe(400);

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT, CLIENT_ID } from '../support/test-server';
+import { CLIENT_ID } from '../support/test-server';
 import { useKassa } from '../support/fixtures';
+import { SHOP, shoppingHelpers } from '../support/shopping';
 
-const { api, db } = useKassa();
+const k = useKassa();
+const { api } = k;
+const { put, rowOf, newOrder } = shoppingHelpers(k);
 
-const put = (path: string, body?: unknown, headers?: Record<string, string>) => api.request('PUT', path, body, headers);
-const SHOP = `/v1/accounts/${ACCOUNT}/shopping`;
-const rowOf = (id: string) => db().selectFrom('shopping_orders').selectAll().where('id', '=', id).executeTakeFirst();
-
-const newOrder = async () => {
-  const d = await api.post(`${SHOP}/draft_orders`, { currency: 'NOK', items: [{ line_id: '1', gross_amount: 1000 }] });
-  const res = await put(`${SHOP}/draft_orders/${d.body.id}/complete`, {});
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.orders[0];
-};
 const report = async (orderId: string, body: Record<string, unknown>) => {
   const res = await api.post(`${SHOP}/orders/${orderId}/events`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -4,32 +4,16 @@
  * emptied exactly once (version + 1, not + 2), none is lost, and the orders that did not expire,
  * updated meanwhile through both processes, keep every change.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
-import { sharedDatabase, startKassaProcess, type KassaProcess, type SharedDatabase } from '../support/kassa-process';
-import { ACCOUNT } from '../support/test-server';
+import { useTwoProcesses } from '../support/kassa-process';
+import { SHOP } from '../support/shopping';
 
 const ENGINE = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
-const SHOP = `/v1/accounts/${ACCOUNT}/shopping`;
 const EXPIRING = 60;
 const KEPT = 10;
-let shared: SharedDatabase | undefined;
-const procs: KassaProcess[] = [];
-let reader: Database | undefined;
-
-beforeAll(async () => {
-  shared = sharedDatabase();
-  procs.push(await startKassaProcess(shared));
-  procs.push(await startKassaProcess(shared));
-  reader = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: shared.dataDir, pgSchema: shared.pgSchema });
-}, 90_000);
-
-afterAll(async () => {
-  await Promise.all(procs.map((p) => p.kill('SIGTERM')));
-  await reader?.close();
-  await shared?.drop();
-}, 30_000);
+const two = useTwoProcesses();
+const { procs } = two;
 
 const newOrder = async (api: ApiClient, i: number) => {
   const d = await api.post(`${SHOP}/draft_orders`, {
@@ -50,7 +34,7 @@ describe(`order expiry with two server processes on ${ENGINE}`, () => {
     const apis = await Promise.all(procs.map((p) => ApiClient.login(p.baseUrl)));
     const expiring = await Promise.all(Array.from({ length: EXPIRING }, (_, i) => newOrder(apis[i % 2]!, i)));
     const kept = await Promise.all(Array.from({ length: KEPT }, (_, i) => newOrder(apis[i % 2]!, EXPIRING + i)));
-    const db = reader!.db;
+    const db = two.reader.db;
     const ids = expiring.map((o) => o.id);
     await db.updateTable('shopping_orders').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('id', 'in', ids).execute();
 

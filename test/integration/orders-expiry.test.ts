@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT } from '../support/test-server';
 import { useKassa } from '../support/fixtures';
+import { SHOP, shoppingHelpers } from '../support/shopping';
 
-const { api, db } = useKassa();
+const k = useKassa();
+const { api, db } = k;
+const { put, rowOf, newOrder } = shoppingHelpers(k);
 
-const put = (path: string, body?: unknown, headers?: Record<string, string>) => api.request('PUT', path, body, headers);
-const SHOP = `/v1/accounts/${ACCOUNT}/shopping`;
 const DAY = 86400;
-const rowOf = (id: string) => db().selectFrom('shopping_orders').selectAll().where('id', '=', id).executeTakeFirst();
 const PAST = '2000-01-01T00:00:00.000Z';
 const expireNow = (id: string) => db().updateTable('shopping_orders').set({ expires_at: PAST }).where('id', '=', id).execute();
-
-const newOrder = async (body: Record<string, unknown> = {}) => {
-  const d = await api.post(`${SHOP}/draft_orders`, { currency: 'NOK', items: [{ line_id: '1', gross_amount: 1000 }], ...body });
-  expect(d.status, JSON.stringify(d.body)).toBe(200);
-  const res = await put(`${SHOP}/draft_orders/${d.body.id}/complete`, {});
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.orders[0];
-};
 
 describe('time_to_live', () => {
   it('time_to_live_expires_at is the last modification plus the ttl, and moves with each change; none without a ttl', async () => {

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT, CLIENT_ID } from '../support/test-server';
+import { CLIENT_ID } from '../support/test-server';
 import { useKassa } from '../support/fixtures';
+import { SHOP, shoppingHelpers } from '../support/shopping';
 
-const { api, db } = useKassa();
-
-const put = (path: string, body?: unknown) => api.request('PUT', path, body);
-const SHOP = `/v1/accounts/${ACCOUNT}/shopping`;
-const rowOf = (id: string) => db().selectFrom('shopping_orders').selectAll().where('id', '=', id).executeTakeFirst();
-
-const newOrder = async () => {
-  const d = await api.post(`${SHOP}/draft_orders`, { currency: 'NOK', items: [{ line_id: '1', gross_amount: 1000 }] });
-  const res = await put(`${SHOP}/draft_orders/${d.body.id}/complete`, {});
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.orders[0];
-};
+const k = useKassa();
+const { api } = k;
+const { rowOf, newOrder } = shoppingHelpers(k);
 
 describe('closing and cancelling an order', () => {
   it('close: status closed, closed_at and closed_by, version + 1 and an api event', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ID } from '../support/test-server';
-import { cardPay, cardTransaction, eventsOf, invoiceTransaction, money, snapshot } from '../support/transaction-helpers';
+import { cardPay, cardTransaction, eventsOf, invoiceTransaction, money, lineItems, refusedWithoutChange } from '../support/transaction-helpers';
 import { useKassa } from '../support/fixtures';
 
 const { srv, api, customer, merchant } = useKassa({ merchant: true });
@@ -9,13 +9,7 @@ const ON_HOLD_CARD = '4000000000000259';
 const authorize = (id: string, body?: unknown) => api.post(`/v1/transactions/${id}/authorization`, body);
 const capture = (id: string, body: unknown) => api.post(`/v1/transactions/${id}/capture`, body);
 
-const expectRefusedWithoutChange = async (id: string, send: () => Promise<{ status: number; body: any }>, status: number, code: string) => {
-  const before = await snapshot(srv, api, id);
-  const res = await send();
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toMatchObject({ code, message: expect.any(String) });
-  expect(await snapshot(srv, api, id)).toEqual(before);
-};
+const expectRefusedWithoutChange = refusedWithoutChange(srv, api);
 
 describe('extend authorization (sandbox invoice, no amount)', () => {
   it('keeps the amount and appends an AUTHORIZE event with the reason and reference', async () => {
@@ -77,17 +71,7 @@ describe('update order amount (sandbox invoice, amount with items)', () => {
     ]);
     // The new line can be captured, up to the new total.
     expect((await capture(transactionId, { amount: 2000, items: [{ line_id: '3', amount: 2000 }] })).status).toBe(200);
-    expect(
-      (
-        await capture(transactionId, {
-          amount: 10000,
-          items: [
-            { line_id: '1', amount: 6000 },
-            { line_id: '2', amount: 4000 },
-          ],
-        })
-      ).body.status,
-    ).toBe('CAPTURED');
+    expect((await capture(transactionId, { amount: 10000, items: lineItems(['1', 6000], ['2', 4000]) })).body.status).toBe('CAPTURED');
     expect(await money(srv, transactionId)).toMatchObject({ amount: 12000, captured: 12000 });
   });
 
@@ -95,28 +79,10 @@ describe('update order amount (sandbox invoice, amount with items)', () => {
     const { transactionId } = await invoiceTransaction(api);
     await capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 6000 }] });
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 5000, items: [{ line_id: '1', amount: 5000 }] }), 400, 'INVALID_REQUEST');
-    await expectRefusedWithoutChange(
-      transactionId,
-      () =>
-        authorize(transactionId, {
-          amount: 7000,
-          items: [
-            { line_id: '1', amount: 5000 },
-            { line_id: '2', amount: 2000 },
-          ],
-        }),
-      400,
-      'INVALID_ITEMS',
-    );
+    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 7000, items: lineItems(['1', 5000], ['2', 2000]) }), 400, 'INVALID_ITEMS');
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 6000, items: [{ line_id: '2', amount: 6000 }] }), 400, 'INVALID_ITEMS');
 
-    const res = await authorize(transactionId, {
-      amount: 8000,
-      items: [
-        { line_id: '1', amount: 6000 },
-        { line_id: '2', amount: 2000 },
-      ],
-    });
+    const res = await authorize(transactionId, { amount: 8000, items: lineItems(['1', 6000], ['2', 2000]) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'PARTIALLY_CAPTURED', amount: 8000 });
     expect(res.body.items.map((i: { line_id: string; amount: number; description: string }) => [i.line_id, i.amount, i.description])).toEqual([
@@ -197,10 +163,7 @@ describe('update pre-authorization (sandbox card: amount and final_authorization
         authorize(transactionId, {
           amount: 11000,
           final_authorization: false,
-          items: [
-            { line_id: '1', amount: 6000 },
-            { line_id: '2', amount: 4000 },
-          ],
+          items: lineItems(['1', 6000], ['2', 4000]),
         }),
       400,
       'INVALID_ITEMS',
@@ -257,40 +220,15 @@ describe('authorize a transaction ON_HOLD', () => {
     const { transactionId } = await onHoldSession();
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 9999 }), 400, 'INVALID_REQUEST');
     await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 10000, items: [{ line_id: '1', amount: 6000 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(
-      transactionId,
-      () =>
-        authorize(transactionId, {
-          items: [
-            { line_id: '1', amount: 5000 },
-            { line_id: '2', amount: 5000 },
-          ],
-        }),
-      400,
-      'INVALID_ITEMS',
-    );
-    await expectRefusedWithoutChange(
-      transactionId,
-      () =>
-        authorize(transactionId, {
-          items: [
-            { line_id: '1', amount: 6000 },
-            { line_id: '3', amount: 4000 },
-          ],
-        }),
-      400,
-      'INVALID_ITEMS',
-    );
+    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { items: lineItems(['1', 5000], ['2', 5000]) }), 400, 'INVALID_ITEMS');
+    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { items: lineItems(['1', 6000], ['3', 4000]) }), 400, 'INVALID_ITEMS');
   });
 
   it('authorizing it makes the transaction AUTHORIZED, the session paid, and delivers the AUTHORIZE callback', async () => {
     const { sessionId, transactionId, order } = await onHoldSession({ callback: true });
     const res = await authorize(transactionId, {
       amount: 10000,
-      items: [
-        { line_id: '1', amount: 6000 },
-        { line_id: '2', amount: 4000 },
-      ],
+      items: lineItems(['1', 6000], ['2', 4000]),
       reason: 'reviewed',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -5,11 +5,11 @@
  * Afterwards the amounts must satisfy the invariants and the event log must explain every cent.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database';
 import { statusFromAmounts } from '../../domain/transaction-state';
 import { APPROVE_CARD, ApiClient, payBody, type ApiResponse } from '../support/api-client';
-import { sharedDatabase, startKassaProcess, type KassaProcess, type SharedDatabase } from '../support/kassa-process';
+import { useTwoProcesses } from '../support/kassa-process';
 
 const ENGINE = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 const AUTHORIZED = 100_000;
@@ -119,24 +119,8 @@ const plan = (rand: () => number): Planned[] => {
 };
 
 const seed = Number(process.env.KASSA_CONCURRENCY_SEED ?? randomBytes(4).readUInt32LE(0));
-let shared: SharedDatabase | undefined;
-const procs: KassaProcess[] = [];
-let reader: Database | undefined;
-
-beforeAll(async () => {
-  shared = sharedDatabase();
-  const env = { KASSA_CALLBACK_POLL_MS: '50' };
-  // The first process migrates the shared database and creates the merchant; then the second joins.
-  procs.push(await startKassaProcess(shared, env));
-  procs.push(await startKassaProcess(shared, env));
-  reader = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: shared.dataDir, pgSchema: shared.pgSchema });
-}, 90_000);
-
-afterAll(async () => {
-  await Promise.all(procs.map((p) => p.kill('SIGTERM')));
-  await reader?.close();
-  await shared?.drop();
-}, 30_000);
+const two = useTwoProcesses({ KASSA_CALLBACK_POLL_MS: '50' });
+const { procs } = two;
 
 describe(`200 concurrent conflicting money operations on one transaction, two server processes on ${ENGINE}`, () => {
   it('never moves more money than authorized or captured, and the event log explains every cent', async () => {
@@ -200,10 +184,10 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
     expect(outcomes.filter((o) => o.reference === 'dup-cap-c' && (o.res.status === 200 || o.res.status === 202)).length).toBeLessThanOrEqual(1);
 
     // Let operations accepted for later (202) and any other reservation settle.
-    await expect.poll(() => openOperations(reader!, txId), { timeout: 20_000, interval: 100, message: 'operations still pending' }).toBe(0);
+    await expect.poll(() => openOperations(two.reader, txId), { timeout: 20_000, interval: 100, message: 'operations still pending' }).toBe(0);
 
     const tx = (await apis[0]!.get(`/v1/transactions/${txId}`)).body;
-    const row = await storedTransaction(reader!, txId);
+    const row = await storedTransaction(two.reader, txId);
     type Ev = { event: string; success: boolean; amount?: number; items?: { line_id: string; amount: number }[]; capture_reference?: string; refund_reference?: string; reason?: string };
     const events = (tx.events as Ev[]).filter((e) => e.success);
     const sum = (name: string) => events.filter((e) => e.event === name).reduce((s, e) => s + (e.amount ?? 0), 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ID } from '../support/test-server';
-import { cardTransaction, eventsOf, eventNames, invoiceTransaction, money, snapshot } from '../support/transaction-helpers';
+import { cardTransaction, eventsOf, eventNames, invoiceTransaction, money, lineItems, refusedWithoutChange } from '../support/transaction-helpers';
 import { useKassa } from '../support/fixtures';
 
 const { srv, api, customer } = useKassa();
@@ -9,15 +9,7 @@ const capture = (id: string, body: unknown, headers?: Record<string, string>) =>
 const refund = (id: string, body: unknown, headers?: Record<string, string>) => api.post(`/v1/transactions/${id}/refund`, body, headers);
 const voidTx = (id: string, body?: unknown) => api.post(`/v1/transactions/${id}/void`, body);
 
-/** A request that is refused leaves the stored row (version included) and the event log exactly as they were. */
-const expectRefusedWithoutChange = async (id: string, send: () => Promise<{ status: number; body: any }>, status: number, code: string) => {
-  const before = await snapshot(srv, api, id);
-  const res = await send();
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toMatchObject({ code, message: expect.any(String) });
-  expect(await snapshot(srv, api, id)).toEqual(before);
-  return res;
-};
+const expectRefusedWithoutChange = refusedWithoutChange(srv, api);
 
 describe('capture', () => {
   it('amount is a required positive int32; anything else is 400 INVALID_REQUEST and changes nothing', async () => {
@@ -70,19 +62,7 @@ describe('capture', () => {
     const { transactionId } = await cardTransaction(api, customer);
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1000, items: [{ line_id: 'nope', amount: 1000 }] }), 400, 'INVALID_ITEMS');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1000, items: [{ line_id: '1', amount: 900 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(
-      transactionId,
-      () =>
-        capture(transactionId, {
-          amount: 2000,
-          items: [
-            { line_id: '1', amount: 1000 },
-            { line_id: '1', amount: 1000 },
-          ],
-        }),
-      400,
-      'INVALID_REQUEST',
-    );
+    await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 2000, items: lineItems(['1', 1000], ['1', 1000]) }), 400, 'INVALID_REQUEST');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 4001, items: [{ line_id: '2', amount: 4001 }] }), 400, 'AMOUNT_EXCEEDS_AUTHORIZED');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1000, items: [{ amount: 1000 }] }), 400, 'INVALID_REQUEST');
     expect((await capture(transactionId, { amount: 3000, items: [{ line_id: '2', amount: 3000 }] })).status).toBe(200);
@@ -98,19 +78,7 @@ describe('capture', () => {
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 6000, items: [] }), 400, 'ITEMS_REQUIRED');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 6000, items: [{ line_id: '3', amount: 6000 }] }), 400, 'INVALID_ITEMS');
     await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 5000 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(
-      transactionId,
-      () =>
-        capture(transactionId, {
-          amount: 7000,
-          items: [
-            { line_id: '1', amount: 6000 },
-            { line_id: '2', amount: 500 },
-          ],
-        }),
-      400,
-      'INVALID_ITEMS',
-    );
+    await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 7000, items: lineItems(['1', 6000], ['2', 500]) }), 400, 'INVALID_ITEMS');
 
     const first = await capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 6000 }] });
     expect(first.status).toBe(200);
@@ -225,13 +193,7 @@ describe('refund', () => {
 
   it('a sandbox invoice requires items on refund, limited per line', async () => {
     const { transactionId } = await invoiceTransaction(api);
-    await capture(transactionId, {
-      amount: 10000,
-      items: [
-        { line_id: '1', amount: 6000 },
-        { line_id: '2', amount: 4000 },
-      ],
-    });
+    await capture(transactionId, { amount: 10000, items: lineItems(['1', 6000], ['2', 4000]) });
     await expectRefusedWithoutChange(transactionId, () => refund(transactionId, { amount: 1000 }), 400, 'ITEMS_REQUIRED');
     await expectRefusedWithoutChange(transactionId, () => refund(transactionId, { amount: 4001, items: [{ line_id: '2', amount: 4001 }] }), 400, 'AMOUNT_EXCEEDS_CAPTURED');
     const res = await refund(transactionId, {
@@ -244,17 +206,7 @@ describe('refund', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('PARTIALLY_REFUNDED');
     await expectRefusedWithoutChange(transactionId, () => refund(transactionId, { amount: 2001, items: [{ line_id: '2', amount: 2001 }] }), 400, 'AMOUNT_EXCEEDS_CAPTURED');
-    expect(
-      (
-        await refund(transactionId, {
-          amount: 5000,
-          items: [
-            { line_id: '1', amount: 3000 },
-            { line_id: '2', amount: 2000 },
-          ],
-        })
-      ).body.status,
-    ).toBe('REFUNDED');
+    expect((await refund(transactionId, { amount: 5000, items: lineItems(['1', 3000], ['2', 2000]) })).body.status).toBe('REFUNDED');
   });
 });
 

@@ -1,8 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { LookupFn } from '../../server/callbacks/callback-url-policy';
 import { ApiClient, payBody, sessionBody, type Card } from './api-client';
 import type { TestServer } from './test-server';
+
+/** A DNS lookup (for checkDeliveryUrl) that answers `addresses` for every host. */
+export const resolvesTo =
+  (...addresses: string[]): LookupFn =>
+  (_host, _opts, cb) =>
+    cb(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
 
 export interface Callback {
   method: string;

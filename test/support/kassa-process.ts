@@ -1,22 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database';
 import { randomBase58 } from '../../server/shared/ids';
+import { spawnKassa, type SpawnedKassa } from './spawn-kassa';
 import { ACCOUNT, CLIENT_ID, CLIENT_SECRET } from './test-server';
-
-const ROOT = path.resolve(__dirname, '../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Where a group of server processes keeps its data: a SQLite directory, or a fresh PostgreSQL schema. */
 export interface SharedDatabase {
@@ -45,32 +34,16 @@ export const sharedDatabase = (): SharedDatabase => {
   };
 };
 
-export interface KassaProcess {
-  baseUrl: string;
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves with the signal or code the process ended with. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  kill(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+export type KassaProcess = SpawnedKassa;
 
 /**
  * The real production server (the compiled `node dist/server/kassa.js`, API only; vitest's global
  * setup builds it when the sources changed) as a child process on
  * `db`, with the test account's bootstrap credentials.
  */
-export const startKassaProcess = async (db: SharedDatabase, env: Record<string, string> = {}): Promise<KassaProcess> => {
-  const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/kassa.js'], {
-    cwd: ROOT,
+export const startKassaProcess = (db: SharedDatabase, env: Record<string, string> = {}): Promise<KassaProcess> =>
+  spawnKassa({
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      KASSA_API_ONLY: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       KASSA_DATA_DIR: db.dataDir,
       ...(db.pgSchema ? { DATABASE_URL: process.env.DATABASE_URL!, KASSA_DATABASE_SCHEMA: db.pgSchema } : {}),
       KASSA_BOOTSTRAP_ACCOUNT: ACCOUNT,
@@ -80,30 +53,32 @@ export const startKassaProcess = async (db: SharedDatabase, env: Record<string, 
       KASSA_CALLBACK_TIMEOUT_MS: '2000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const start = Date.now();
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`kassa exited while starting:\n${out}`);
-    if (/Kassa is listening/.test(out)) break;
-    if (Date.now() - start > 60_000) {
-      child.kill('SIGKILL');
-      throw new Error(`kassa did not start within 60 s:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+
+/**
+ * Per file: two server processes on one shared database (the first migrates it and creates the
+ * merchant; then the second joins) and a connection of the test's own (`reader`) to read it.
+ */
+export const useTwoProcesses = (env: Record<string, string> = {}) => {
+  let shared: SharedDatabase | undefined;
+  const procs: KassaProcess[] = [];
+  let reader: Database | undefined;
+  beforeAll(async () => {
+    shared = sharedDatabase();
+    procs.push(await startKassaProcess(shared, env));
+    procs.push(await startKassaProcess(shared, env));
+    reader = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: shared.dataDir, pgSchema: shared.pgSchema });
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.kill('SIGTERM')));
+    await reader?.close();
+    await shared?.drop();
+  }, 30_000);
   return {
-    baseUrl,
-    child,
-    output: () => out,
-    exited,
-    async kill(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+    procs,
+    get reader(): Database {
+      if (!reader) throw new Error('the processes start in beforeAll');
+      return reader;
     },
   };
 };

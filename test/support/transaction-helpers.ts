@@ -63,6 +63,21 @@ export const snapshot = async (srv: TestServer, api: ApiClient, transactionId: s
   return { row, view: view.body };
 };
 
+type Answer = { status: number; body: any };
+
+/** `expect(id, send, status, code)`: the request is refused, and the stored row (version included) and the event log stay exactly as they were. */
+export const refusedWithoutChange = (srv: TestServer, api: ApiClient) => async (id: string, send: () => Promise<Answer>, status: number, code: string) => {
+  const before = await snapshot(srv, api, id);
+  const res = await send();
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.error).toMatchObject({ code, message: expect.any(String) });
+  expect(await snapshot(srv, api, id)).toEqual(before);
+  return res;
+};
+
+/** Operation items by line: `lineItems(['1', 6000], ['2', 4000])`. */
+export const lineItems = (...lines: [lineId: string, amount: number][]) => lines.map(([line_id, amount]) => ({ line_id, amount }));
+
 /** The money of a transaction (not version and updated_at, which a released reservation bumps). */
 export const money = async (srv: TestServer, transactionId: string) => {
   const r = await srv.kassa.ctx.database.db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();

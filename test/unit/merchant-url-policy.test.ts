@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { assertCallbackUrlAllowed, assertOutboundUrlAllowed, checkDeliveryUrl, deliveryTarget, isPrivateAddress, type LookupFn } from '../../server/callbacks/callback-url-policy';
+import { assertCallbackUrlAllowed, assertOutboundUrlAllowed, checkDeliveryUrl, deliveryTarget, isPrivateAddress } from '../../server/callbacks/callback-url-policy';
 import { loadEnv } from '../../server/config/env';
 import { assertExpressUrlsAllowed } from '../../server/express/assert-express-urls-allowed';
+import { resolvesTo } from '../support/callback-helpers';
 
 /**
  * The one merchant URL policy (server/callbacks/callback-url-policy.ts), with private addresses NOT
@@ -104,13 +105,6 @@ const ALLOWED_HOSTS = [
 ];
 
 const urlOf = (host: string) => `https://${host}:8443/cb?x=1`;
-const resolvesTo =
-  (...addresses: string[]): LookupFn =>
-  (_host, _opts, cb) =>
-    cb(
-      null,
-      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
-    );
 
 describe('every spelling of a non-public address is refused', () => {
   it.each(REFUSED_HOSTS)('%s: refused as callback_url, as both express URLs, and at delivery', async (host) => {

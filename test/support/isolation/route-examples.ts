@@ -1,7 +1,7 @@
 import { ROUTES } from '../../../server/http/route-table';
 import type { RouteDef } from '../../../server/http/route';
 import { APPROVE_CARD, payBody, sessionBody } from '../api-client';
-import { serialNumber, storeBody } from '../terminals-api';
+import { payoutBody, serialNumber, storeBody } from '../terminals-api';
 import { ADDRESS as address, HOME, type AccountA } from './resources';
 
 /**
@@ -134,22 +134,7 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   // payout destinations, stores, terminals
   aid_payout_destinations_post: () => ({
     ownAccount: true,
-    body: {
-      payout_destination_id: neutral('pd'),
-      payout_reference: 'neutral',
-      type: 'company',
-      bank_accounts: [
-        {
-          bank_account_currency: 'nok',
-          bank_name: 'DNB',
-          bank_account_number: 'NO9386011117947',
-          bank_account_number_type: 'IBAN',
-          bank_account_country_code: 'no',
-          bank_identification_code: 'DNBANOKKXXX',
-        },
-      ],
-      organization: { organization_number: '923663487', name: 'Neutral AS', trade_name: 'Neutral' },
-    },
+    body: payoutBody({ payout_destination_id: neutral('pd'), payout_reference: 'neutral', organization: { organization_number: '923663487', name: 'Neutral AS', trade_name: 'Neutral' } }),
   }),
   aid_payout_destinations_get: () => ({ ownAccount: true }),
   aid_payout_destination_get: (a) => ({ params: { payout_destination_id: a.payoutDestinationId } }),

@@ -20,6 +20,20 @@ const amt = (value: number, extra: object = {}) => ({ type: 'discount_amount' as
 const threeForTwo = { type: 'discount_item_quantity' as const, value: 1 };
 const one = (gross: number) => receipt([item(1, 'a', gross)]);
 const ab = receipt([item(1, 'a', 1000), item(2, 'b', 1000)]);
+/** A mix deal: one burger and one drink for 110. */
+const burgerAndDrinkFor110 = () =>
+  rule(
+    'x',
+    { type: 'discount_mix_new_price', value: 110 },
+    {
+      item: {
+        mixes: [
+          { items: [{ id: 'burger' }], quantity: 1 },
+          { items: [{ id: 'drink' }], quantity: 1 },
+        ],
+      },
+    },
+  );
 
 const examples: Example[] = [
   { reason: '10 % of 1000 is 100', receipt: one(1000), rules: [rule('p', pct(10))], lines: { 1: 100 } },
@@ -149,39 +163,13 @@ const examples: Example[] = [
   {
     reason: 'burger 100 + drink 30 for 110: 20 off, 20×100/130 = 15.4 and 4.6, spare unit to the larger remainder: 15/5',
     receipt: receipt([item(1, 'burger', 100), item(2, 'drink', 30)]),
-    rules: [
-      rule(
-        'x',
-        { type: 'discount_mix_new_price', value: 110 },
-        {
-          item: {
-            mixes: [
-              { items: [{ id: 'burger' }], quantity: 1 },
-              { items: [{ id: 'drink' }], quantity: 1 },
-            ],
-          },
-        },
-      ),
-    ],
+    rules: [burgerAndDrinkFor110()],
     lines: { 1: 15, 2: 5 },
   },
   {
     reason: 'mix deal without the drink: nothing',
     receipt: receipt([item(1, 'burger', 100)]),
-    rules: [
-      rule(
-        'x',
-        { type: 'discount_mix_new_price', value: 110 },
-        {
-          item: {
-            mixes: [
-              { items: [{ id: 'burger' }], quantity: 1 },
-              { items: [{ id: 'drink' }], quantity: 1 },
-            ],
-          },
-        },
-      ),
-    ],
+    rules: [burgerAndDrinkFor110()],
     lines: {},
   },
   { reason: 'debit 1000 on a 600 receipt uses 600', receipt: one(600), rules: [rule('d', { type: 'discount_debit', value: 1000 })], lines: { 1: 600 } },
