@@ -11,11 +11,11 @@ const card = { number: '4111 1111 1111 1111', expiry: `12/${String((new Date().g
  * views it (GET /v1/view/{id}/session) and pays, the merchant captures in full and refunds part.
  * `rate` counts requests (5 per iteration); a notes line gives the iterations per second.
  */
-export const measureLifecycle = async (base: string, token: string, serverPid: number, seconds: number, warmup: number): Promise<Measurement> => {
+export const lifecycleRequests = (token: string): autocannon.RequestSpec[] => {
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const json = { 'content-type': 'application/json' };
   const idOf = (body: string, key: string) => String((JSON.parse(body) as Record<string, unknown>)[key]);
-  const requests: autocannon.RequestSpec[] = [
+  return [
     { method: 'POST', path: '/v1/sessions', headers: auth, body: JSON.stringify(sessionBody('lifecycle')), onResponse: (s, b, c) => void (c.sid = s === 200 ? idOf(b, 'id') : 'none') },
     { setupRequest: (r, c) => ({ ...r, method: 'GET', path: `/v1/view/${String(c.sid)}/session` }) },
     {
@@ -31,6 +31,10 @@ export const measureLifecycle = async (base: string, token: string, serverPid: n
     { setupRequest: (r, c) => ({ ...r, method: 'POST', path: `/v1/transactions/${String(c.tid)}/capture`, headers: auth, body: JSON.stringify({ amount: 72_500 }) }) },
     { setupRequest: (r, c) => ({ ...r, method: 'POST', path: `/v1/transactions/${String(c.tid)}/refund`, headers: auth, body: JSON.stringify({ amount: 2_500 }) }) },
   ];
+};
+
+export const measureLifecycle = async (base: string, token: string, serverPid: number, seconds: number, warmup: number): Promise<Measurement> => {
+  const requests = lifecycleRequests(token);
   const run = (duration: number) => autocannon({ url: base, connections: CONNECTIONS, duration, requests });
   if (warmup > 0) await run(warmup);
   const cpu = cpuMeter(serverPid);

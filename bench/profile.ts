@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/profile.ts [get|post|tx|lifecycle]`: the production server under `node --cpu-prof` with one
+ * `npx tsx bench/profile.ts [get|post|lifecycle]`: the production server under `node --cpu-prof` with one
  * load for BENCH_SECONDS (default 8), then the self time per function and per file, as µs per request.
  * The .cpuprofile is kept in bench/results/ (open it in Chrome DevTools for the tree).
  */
@@ -8,6 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { cpuMeter, describeCpu } from './cpu';
 import { sessionBody } from './fixtures';
+import { lifecycleRequests } from './lifecycle';
 import { startKassa } from './server';
 
 interface Node {
@@ -71,7 +72,9 @@ const main = async () => {
     const opts =
       what === 'post'
         ? { url: `${kassa.base}/v1/sessions`, method: 'POST' as const, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(sessionBody('p')) }
-        : { url: `${kassa.base}/v1/sessions/${kassa.sessionId}`, headers: auth };
+        : what === 'lifecycle'
+          ? { url: kassa.base, requests: lifecycleRequests(kassa.token) }
+          : { url: `${kassa.base}/v1/sessions/${kassa.sessionId}`, headers: auth };
     await autocannon({ ...opts, connections: 50, duration: 2 }); // warm-up, not counted
     const from = Number(process.hrtime.bigint() / 1000n);
     const cpu = cpuMeter(kassa.pid);

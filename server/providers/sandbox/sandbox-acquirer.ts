@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import type { OperationKindColumn } from '../../db/schema';
+import { inTransaction } from '../../db/tx';
 import { parseJson } from '../../shared/json-columns';
 import { nowIso } from '../../shared/clock';
 import { randomBase58 } from '../../shared/ids';
@@ -63,12 +64,15 @@ export const createSandboxAcquirer = (database: Database): Acquirer => ({
     const { pan, summary } = validateCard(card);
     const behavior = DECLINES[pan] ? JSON.stringify(DECLINES[pan]) : 'APPROVE';
     const tokens = { payment_token: `sbx_pt_${randomBase58(24)}`, ...(tokenTypes.includes('recurrence_token') ? { recurrence_token: `sbx_rt_${randomBase58(24)}` } : {}) };
-    for (const [type, token] of Object.entries(tokens)) {
-      await database.db
-        .insertInto('sandbox_vault')
-        .values({ token, account_id: accountId, token_type: type, card: JSON.stringify(summary), behavior, created_at: nowIso() })
-        .execute();
-    }
+    // its own transaction (never the caller's: providers are called outside one), group-committed
+    await inTransaction(database, async (trx) => {
+      for (const [type, token] of Object.entries(tokens)) {
+        await trx
+          .insertInto('sandbox_vault')
+          .values({ token, account_id: accountId, token_type: type, card: JSON.stringify(summary), behavior, created_at: nowIso() })
+          .execute();
+      }
+    });
     return { card: summary, ...tokens };
   },
   async authorizeWithToken({ accountId, token }) {
@@ -97,17 +101,20 @@ const operate = async (database: Database, kind: OperationKindColumn, req: Opera
   if (gateway.unavailable) throw new AppError('PROVIDER_UNAVAILABLE', 'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later');
   const async = gateway.async_operations || isAsyncAmount(req.amount);
   const now = Date.now();
-  await database.db
-    .insertInto('sandbox_operations')
-    .values({
-      operation_id: req.operationId,
-      transaction_id: req.transactionId,
-      kind,
-      amount: req.amount,
-      complete_after: new Date(async ? now + gateway.async_delay_ms : now).toISOString(),
-      created_at: new Date(now).toISOString(),
-    })
-    .onConflict((oc) => oc.column('operation_id').doNothing())
-    .execute();
+  // The sandbox's own write, in a transaction of its own (group-committed like Kassa's, ADR 026).
+  await inTransaction(database, (trx) =>
+    trx
+      .insertInto('sandbox_operations')
+      .values({
+        operation_id: req.operationId,
+        transaction_id: req.transactionId,
+        kind,
+        amount: req.amount,
+        complete_after: new Date(async ? now + gateway.async_delay_ms : now).toISOString(),
+        created_at: new Date(now).toISOString(),
+      })
+      .onConflict((oc) => oc.column('operation_id').doNothing())
+      .execute(),
+  );
   return async ? 'PENDING' : 'DONE';
 };
