@@ -18,8 +18,10 @@ const queues = new WeakMap<Database, { jobs: Job[]; draining: boolean }>();
  * One SQLite transaction for many jobs, each in a savepoint (a failing job rolls back alone),
  * answered once the commit is on disk. With `walSync` the commit itself skips the fsync
  * (`synchronous = NORMAL` for this transaction only; every other write on the connection stays
- * FULL) and the WAL is flushed on the thread pool: this returns after the commit, so the next
- * batch may run while the disk flushes, and the jobs are answered when the flush is done (ADR 026).
+ * FULL) and the WAL is flushed on the thread pool; the jobs are answered when the flush is done
+ * (ADR 026). This returns after the flush too: meanwhile the event loop serves other requests,
+ * whose transactions queue up and share the next batch (one commit per flush, as with FULL, so
+ * the pages a batch touches are written to the WAL once per flush, not once per small batch).
  */
 const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
   const outcomes: { ok: boolean; value: unknown }[] = [];
@@ -56,7 +58,7 @@ const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
     return;
   }
   // Nobody hears of this commit before it is durable; a failed flush is the database failing.
-  if (flush) void flush().then(answer, fail);
+  if (flush) await flush().then(answer, fail);
   else answer();
 };
 

@@ -5,7 +5,7 @@ import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
 import { dateFilter } from '../shared/schemas';
 import { includesParam, type SessionView } from './session-schemas';
-import { readSession } from './session-repository';
+import { latestSessionEvent, toSessionView } from './session-repository';
 import { toSessionRecord } from './session-record';
 
 export const ListSessionsQuery = z.object({
@@ -48,11 +48,7 @@ export const listSessions = async (ctx: AppContext, actor: Actor, q: ListSession
     query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+  // A list shows no events, or with `includes=events.latest` only the newest: nothing more is read.
   const latestOnly = q.includes?.includes('events.latest');
-  return Promise.all(
-    rows.map(async (row) => {
-      const session = await readSession(db, toSessionRecord(row));
-      return { ...session, events: latestOnly ? session.events.slice(-1) : [] };
-    }),
-  );
+  return Promise.all(rows.map(async (row) => toSessionView(toSessionRecord(row), latestOnly ? await latestSessionEvent(db, row.id) : [])));
 };

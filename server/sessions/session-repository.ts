@@ -4,7 +4,7 @@ import { compiledOnce } from '../db/compiled-once';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import type { PlatformType, SessionView } from './session-schemas';
-import { sessionRequestHeaders, toSessionEventView, toSessionRecord, type SessionRecord, type StoredCustomer } from './session-record';
+import { sessionRequestHeaders, toSessionEventView, toSessionRecord, type SessionEventRow, type SessionRecord, type StoredCustomer } from './session-record';
 
 export type { SessionRecord, SessionRow } from './session-record';
 
@@ -40,8 +40,14 @@ export const SESSION_INCLUDES = ['events.request_headers', 'initiating_system_re
 export type SessionInclude = (typeof SESSION_INCLUDES)[number];
 
 /** The merchant's (authenticated) view of a session, with its events. Stored request headers only when asked for. */
-export const readSession = async (exec: Executor, row: SessionRecord, includes: readonly string[] = []): Promise<SessionView> => {
-  const events = await eventsOfSession(exec, row.id);
+export const readSession = async (exec: Executor, row: SessionRecord, includes: readonly string[] = []): Promise<SessionView> => toSessionView(row, await eventsOfSession(exec, row.id), includes);
+
+/** The session's newest event only (lists with `includes=events.latest`). */
+export const latestSessionEvent = (exec: Executor, sessionId: string): Promise<SessionEventRow[]> =>
+  exec.selectFrom('session_events').selectAll().where('session_id', '=', sessionId).orderBy('seq', 'desc').limit(1).execute();
+
+/** The view of a session with these of its events (in order). */
+export const toSessionView = (row: SessionRecord, events: readonly SessionEventRow[], includes: readonly string[] = []): SessionView => {
   const withHeaders = includes.includes('events.request_headers');
   return {
     id: row.id,
