@@ -91,6 +91,8 @@ export const toTransactionRecord = (row: TransactionRow): TransactionRecord => {
 };
 
 export type TransactionEventRow = Selectable<TransactionEventsTable>;
+/** An event row as the view reads it: `request_headers` is selected only when shown. */
+export type TransactionEventViewRow = Omit<TransactionEventRow, 'request_headers'> & { request_headers?: string | null };
 export type TransactionEventView = z.infer<typeof TransactionEventSchema>;
 
 /** Keys an event's own columns own: a stored `details` object can never supply or replace them. */
@@ -106,7 +108,7 @@ const extraDetails = (text: string | null): Record<string, unknown> => {
  * flattened into the event as the API shows it, spread FIRST and without the event's own keys, so
  * `id`, `event`, `success`, `amount`, `created_at` and the rest always come from the event's columns.
  */
-export const toTransactionEventView = (e: TransactionEventRow, withHeaders: boolean): TransactionEventView => ({
+export const toTransactionEventView = (e: TransactionEventViewRow, withHeaders: boolean): TransactionEventView => ({
   ...extraDetails(e.details),
   id: e.id,
   event: e.event,

@@ -12,7 +12,7 @@ import { readSession } from '../sessions/session-repository';
 import { sessionRequestHeaders, toSessionRecord } from '../sessions/session-record';
 import type { Amounts, Lines, TransactionStatus, TxState } from '../../domain/transaction-state';
 import type { TransactionView } from './transaction-schemas';
-import { toTransactionEventView, toTransactionRecord, type TransactionRecord, type TransactionRow } from './transaction-record';
+import { toTransactionEventView, toTransactionRecord, type TransactionEventViewRow, type TransactionRecord, type TransactionRow } from './transaction-record';
 
 export type { TransactionRecord, TransactionRow } from './transaction-record';
 
@@ -60,6 +60,14 @@ export const amountColumns = (a: Amounts) => ({
 // The read path's two queries, built and compiled once per dialect (GET /v1/transactions/{id}).
 const transactionOfAccount = compiledOnce((exec, id: string, accountId: string) => exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
 const eventsOfTransaction = compiledOnce((exec, transactionId: string) => exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', transactionId).orderBy('seq'));
+/** Without the stored request headers (the largest column), which only `includes=events.request_headers` shows. */
+const eventsWithoutHeaders = compiledOnce((exec, transactionId: string) =>
+  exec
+    .selectFrom('transaction_events')
+    .select(['id', 'transaction_id', 'seq', 'event', 'success', 'amount', 'items', 'error', 'created_at', 'created_by', 'request_id', 'details'])
+    .where('transaction_id', '=', transactionId)
+    .orderBy('seq'),
+);
 
 /** Loads a transaction the account owns, as a typed record; another account's transaction is simply not found. */
 export const loadTransaction = async (exec: Executor, database: Database, id: string, accountId: string, lock = false): Promise<TransactionRecord> => {
@@ -159,10 +167,12 @@ const cardView = (row: TransactionRecord, includes: readonly string[]) => {
 };
 
 export const readTransaction = async (exec: Executor, row: TransactionRecord, includes: readonly string[] = []): Promise<TransactionView> => {
-  const events = includes.includes('events.success.true')
-    ? await exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id).where('success', '=', 1).orderBy('seq').execute()
-    : await eventsOfTransaction(exec, row.id);
   const withHeaders = includes.includes('events.request_headers');
+  const events: TransactionEventViewRow[] = includes.includes('events.success.true')
+    ? await exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id).where('success', '=', 1).orderBy('seq').execute()
+    : withHeaders
+      ? await eventsOfTransaction(exec, row.id)
+      : await eventsWithoutHeaders(exec, row.id);
   return {
     id: row.id,
     session_id: row.session_id,
