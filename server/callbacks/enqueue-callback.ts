@@ -94,16 +94,16 @@ export const enqueueErrorCallback = async (trx: Executor, cb: Omit<CallbackToEnq
 /**
  * report_event=CAPTURE|REFUND|VOID: one callback per later successful operation of that kind, with
  * `event` and `event_id` (the transaction event). The money-operation code calls this in the
- * transaction that settles the operation and appends its event.
+ * transaction that settles the operation and appends its event. True when it queued one.
  */
 export const enqueueOperationCallbacks = async (
   trx: Executor,
   transaction: Pick<TransactionRecord, 'id' | 'account_id' | 'session_id' | 'data'>,
   operation: { event: ReportEvent; eventId: string },
-): Promise<void> => {
+): Promise<boolean> => {
   const callbackUrl = transaction.data.url?.callback_url;
-  if (!callbackUrl) return;
-  if (!callbackOptions(callbackUrl).reportEvents.has(operation.event)) return;
+  if (!callbackUrl) return false;
+  if (!callbackOptions(callbackUrl).reportEvents.has(operation.event)) return false;
   await enqueueCallback(trx, {
     accountId: transaction.account_id,
     sessionId: transaction.session_id,
@@ -112,4 +112,5 @@ export const enqueueOperationCallbacks = async (
     event: operation.event,
     callbackUrl,
   });
+  return true;
 };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { pageOf, unknownCursor, type Page } from './listing';
+import { pageOf, type Page } from '../shared/paging';
+import { unknownCursor } from './listing';
 import { findPayoutDestination, readPayoutDestination } from './payout-destination-repository';
 import type { PayoutDestinationView } from './payout-destination-schemas';
 import { keysetRows } from '../shared/paging';

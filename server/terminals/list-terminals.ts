@@ -1,7 +1,8 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import type { Executor } from '../db/database';
-import { pageOf, unknownCursor, type Page } from './listing';
+import { pageOf, type Page } from '../shared/paging';
+import { unknownCursor } from './listing';
 import { readTerminal, terminalQuery } from './terminal-repository';
 import type { TerminalListInput, TerminalView } from './terminal-schemas';
 

@@ -41,14 +41,14 @@ export const releaseOperation = (ctx: AppContext, operationId: string): Promise<
  * Idempotent: an operation that is already settled is left alone.
  */
 export const settleOperation = async (ctx: AppContext, operationId: string): Promise<void> => {
-  await settle(ctx, operationId);
-  ctx.callbacksQueued.notify(); // the merchant's report_event callback, when it asked for one
+  if (await settle(ctx, operationId)) ctx.callbacksQueued.notify(); // the merchant's report_event callback, committed now
 };
 
-const settle = (ctx: AppContext, operationId: string): Promise<void> =>
+/** True when it queued a callback. */
+const settle = (ctx: AppContext, operationId: string): Promise<boolean> =>
   inTransaction(ctx.database, async (trx) => {
     const op = await loadOperation(ctx, trx, operationId, true);
-    if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return;
+    if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return false;
     const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
     const { reservation } = op;
     const { state, voidedByFinalCapture, booked } = complete(stateOf(row), reservation);
@@ -64,7 +64,7 @@ const settle = (ctx: AppContext, operationId: string): Promise<void> =>
       requestHeaders: op.requestHeaders,
       details: { ...op.details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
     });
-    await enqueueOperationCallbacks(trx, row, { event: op.operation, eventId });
+    let queued = await enqueueOperationCallbacks(trx, row, { event: op.operation, eventId });
     if (voidedByFinalCapture > 0) {
       const voidEventId = await appendTransactionEvent(trx, row.id, {
         event: 'VOID',
@@ -74,9 +74,10 @@ const settle = (ctx: AppContext, operationId: string): Promise<void> =>
         requestId: op.request_id ?? undefined,
         details: { reason: 'final_capture' },
       });
-      await enqueueOperationCallbacks(trx, row, { event: 'VOID', eventId: voidEventId });
+      queued = (await enqueueOperationCallbacks(trx, row, { event: 'VOID', eventId: voidEventId })) || queued;
     }
     await trx.updateTable('transaction_operations').set({ status: 'DONE', updated_at: nowIso() }).where('id', '=', op.id).execute();
+    return queued;
   });
 
 /** Marks an operation as accepted for later (202) and records the INITIATE_* event. */
