@@ -74,10 +74,10 @@ const main = async () => {
       logger.error({ err, method: req.method, path: url.split('?')[0] }, 'request failed');
       if (!res.headersSent) res.writeHead(500).end();
     };
-    const checkoutUrl = checkout.matches(req);
-    if (isApiPath(url)) apiHandler(req, res).catch(fail);
-    else if (OPS_PATHS.has(url.split('?')[0]!)) opsHandler(req, res).catch(fail);
-    else if (checkoutUrl) checkout.handle(req, res, checkoutUrl).catch(fail);
+    if (isApiPath(url)) return void apiHandler(req, res).catch(fail);
+    if (OPS_PATHS.has(url.split('?')[0]!)) return void opsHandler(req, res).catch(fail);
+    const checkoutUrl = checkout.matches(req); // parses the URL: not for /v1
+    if (checkoutUrl) checkout.handle(req, res, checkoutUrl).catch(fail);
     else if (nextHandler)
       // every page Next renders gets its CSP (with Next's nonce) and security headers first (ADR 021)
       setPageSecurityHeaders(req, res, origin(req.headers), dev)

@@ -5,6 +5,7 @@ import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import { createResilientPool } from './pg-pool';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { openWalSync, type WalSync } from './wal-sync';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -15,6 +16,8 @@ export interface Database {
   readonly engine: Engine;
   /** SQLite: flushes the WAL off the event loop; group commit answers its batch after it (wal-sync.ts, ADR 026). */
   readonly walSync?: WalSync;
+  /** SQLite: checkpoints the WAL on a worker thread (checkpointer.ts, ADR 026). */
+  readonly checkpointer?: Checkpointer;
   close(): Promise<void>;
 }
 
@@ -102,11 +105,14 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   await migrateToLatest(db);
   // After the migrations the WAL file exists; without it every commit stays synchronous = FULL.
   const walSync = openWalSync(`${file}-wal`);
+  const checkpointer = walSync ? startCheckpointer(file, (pages) => sqlite.pragma(`wal_autocheckpoint = ${Math.trunc(pages)}`)) : undefined;
   return {
     db,
     engine: 'sqlite',
     ...(walSync ? { walSync } : {}),
+    ...(checkpointer ? { checkpointer } : {}),
     close: async () => {
+      await checkpointer?.close();
       await db.destroy();
       await walSync?.close();
     },

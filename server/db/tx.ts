@@ -57,6 +57,7 @@ const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
     fail(error);
     return;
   }
+  database.checkpointer?.committed();
   // Nobody hears of this commit before it is durable; a failed flush is the database failing.
   if (flush) await flush().then(answer, fail);
   else answer();
