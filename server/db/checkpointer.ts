@@ -78,9 +78,13 @@ export const startCheckpointer = (
       if (due) clearTimeout(due);
       if (stopped) return;
       stopped = true;
+      // referenced while it closes: a process shutting down must not end (exit 0, nothing logged) while it waits
+      worker.ref();
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage('close');
-      await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)))]);
+      clearTimeout(timer);
       await worker.terminate();
     },
   };
