@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
 import { dateFilter, manyParam } from '../shared/schemas';
-import { readTransaction } from './transaction-repository';
+import { eventsOfTransactions, readTransaction } from './transaction-repository';
 import { toTransactionRecord } from './transaction-record';
 import type { TransactionView } from './transaction-schemas';
 import { TRANSACTION_STATUSES } from '../../domain/transaction-state';
@@ -64,5 +64,11 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
     query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
-  return Promise.all(rows.map((row) => readTransaction(db, toTransactionRecord(row), q.includes ?? [])));
+  // the page's events in one query, not one per transaction
+  const events = await eventsOfTransactions(
+    db,
+    rows.map((r) => r.id),
+    (q.includes ?? []).includes('events.success.true'),
+  );
+  return Promise.all(rows.map((row) => readTransaction(db, toTransactionRecord(row), q.includes ?? [], events.get(row.id) ?? [])));
 };

@@ -60,14 +60,9 @@ export const amountColumns = (a: Amounts) => ({
 // The read path's two queries, built and compiled once per dialect (GET /v1/transactions/{id}).
 const transactionOfAccount = compiledOnce((exec, id: string, accountId: string) => exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
 const eventsOfTransaction = compiledOnce((exec, transactionId: string) => exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', transactionId).orderBy('seq'));
-/** Without the stored request headers (the largest column), which only `includes=events.request_headers` shows. */
-const eventsWithoutHeaders = compiledOnce((exec, transactionId: string) =>
-  exec
-    .selectFrom('transaction_events')
-    .select(['id', 'transaction_id', 'seq', 'event', 'success', 'amount', 'items', 'error', 'created_at', 'created_by', 'request_id', 'details'])
-    .where('transaction_id', '=', transactionId)
-    .orderBy('seq'),
-);
+/** An event's columns but the stored request headers (the largest), which only `includes=events.request_headers` shows. */
+const EVENT_VIEW_COLUMNS = ['id', 'transaction_id', 'seq', 'event', 'success', 'amount', 'items', 'error', 'created_at', 'created_by', 'request_id', 'details'] as const;
+const eventsWithoutHeaders = compiledOnce((exec, transactionId: string) => exec.selectFrom('transaction_events').select(EVENT_VIEW_COLUMNS).where('transaction_id', '=', transactionId).orderBy('seq'));
 
 /** Loads a transaction the account owns, as a typed record; another account's transaction is simply not found. */
 export const loadTransaction = async (exec: Executor, database: Database, id: string, accountId: string, lock = false): Promise<TransactionRecord> => {
@@ -166,13 +161,26 @@ const cardView = (row: TransactionRecord, includes: readonly string[]) => {
   };
 };
 
-export const readTransaction = async (exec: Executor, row: TransactionRecord, includes: readonly string[] = []): Promise<TransactionView> => {
+/** The events of several transactions in one query (a list page), without stored request headers, in order, by transaction id. */
+export const eventsOfTransactions = async (exec: Executor, ids: readonly string[], successOnly: boolean): Promise<Map<string, TransactionEventViewRow[]>> => {
+  const byId = new Map<string, TransactionEventViewRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byId;
+  let q = exec.selectFrom('transaction_events').select(EVENT_VIEW_COLUMNS).where('transaction_id', 'in', ids);
+  if (successOnly) q = q.where('success', '=', 1);
+  for (const e of await q.orderBy('transaction_id').orderBy('seq').execute()) byId.get(e.transaction_id)?.push(e);
+  return byId;
+};
+
+/** The merchant's view of a transaction; `events`, when given, are its events already read (a list reads a page's in one query). */
+export const readTransaction = async (exec: Executor, row: TransactionRecord, includes: readonly string[] = [], preloaded?: readonly TransactionEventViewRow[]): Promise<TransactionView> => {
   const withHeaders = includes.includes('events.request_headers');
-  const events: TransactionEventViewRow[] = includes.includes('events.success.true')
-    ? await exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id).where('success', '=', 1).orderBy('seq').execute()
-    : withHeaders
-      ? await eventsOfTransaction(exec, row.id)
-      : await eventsWithoutHeaders(exec, row.id);
+  const read = () =>
+    includes.includes('events.success.true')
+      ? exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id).where('success', '=', 1).orderBy('seq').execute()
+      : withHeaders
+        ? eventsOfTransaction(exec, row.id)
+        : eventsWithoutHeaders(exec, row.id);
+  const events: readonly TransactionEventViewRow[] = preloaded ?? (await read());
   return {
     id: row.id,
     session_id: row.session_id,
