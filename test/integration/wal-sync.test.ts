@@ -25,14 +25,21 @@ const settled = async (p: Promise<unknown>): Promise<'pending' | 'resolved' | 'r
   return state;
 };
 
+/** A flush function whose every call the test settles by hand: `flushes[i]` is the i-th call's. */
+const controlledFlushes = () => {
+  const flushes: ReturnType<typeof deferred>[] = [];
+  const flush = () => {
+    const d = deferred();
+    flushes.push(d);
+    return d.promise;
+  };
+  return { flushes, flush };
+};
+
 describe('coalescedFlush', () => {
   it('runs one flush at a time, and a caller that arrives during a flush waits for the next one', async () => {
-    const flushes: ReturnType<typeof deferred>[] = [];
-    const flush = coalescedFlush(() => {
-      const d = deferred();
-      flushes.push(d);
-      return d.promise;
-    });
+    const { flushes, flush: raw } = controlledFlushes();
+    const flush = coalescedFlush(raw);
     const first = flush();
     const second = flush();
     const third = flush();
@@ -48,12 +55,8 @@ describe('coalescedFlush', () => {
   });
 
   it('a failed flush fails the callers that waited for it, and the next caller gets a new flush', async () => {
-    const flushes: ReturnType<typeof deferred>[] = [];
-    const flush = coalescedFlush(() => {
-      const d = deferred();
-      flushes.push(d);
-      return d.promise;
-    });
+    const { flushes, flush: raw } = controlledFlushes();
+    const flush = coalescedFlush(raw);
     const first = flush();
     flushes[0]!.reject(new Error('EIO'));
     await expect(first).rejects.toThrow('EIO');
@@ -107,18 +110,8 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
   it('holds the answers while the flush runs, queues the next batch behind it, fails a batch whose flush fails, and keeps synchronous = FULL outside batches', async () => {
     const db = await open();
     await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
-    const flushes: ReturnType<typeof deferred>[] = [];
-    const gated: Database = {
-      ...db,
-      walSync: Object.assign(
-        () => {
-          const d = deferred();
-          flushes.push(d);
-          return d.promise;
-        },
-        { close: async () => undefined },
-      ) as WalSync,
-    };
+    const { flushes, flush } = controlledFlushes();
+    const gated: Database = { ...db, walSync: Object.assign(flush, { close: async () => undefined }) as WalSync };
     const pending = inTransaction(gated, (trx) => insertKey(trx, 'b'));
     for (let i = 0; i < 20 && flushes.length === 0; i++) await new Promise((r) => setImmediate(r));
     expect(await keys(db)).toEqual(['b']); // committed (another reader sees it) ...
