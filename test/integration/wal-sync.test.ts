@@ -113,7 +113,7 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
     const { flushes, flush } = controlledFlushes();
     const gated: Database = { ...db, walSync: Object.assign(flush, { close: async () => undefined }) as WalSync };
     const pending = inTransaction(gated, (trx) => insertKey(trx, 'b'));
-    for (let i = 0; i < 20 && flushes.length === 0; i++) await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 500 && flushes.length === 0; i++) await new Promise((r) => setImmediate(r));
     expect(await keys(db)).toEqual(['b']); // committed (another reader sees it) ...
     expect(await settled(pending)).toBe('pending'); // ... but not answered before it is durable
     // a transaction asked for meanwhile waits for the next batch, after this flush
@@ -122,7 +122,7 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
     expect(await keys(db)).toEqual(['b']);
     flushes[0]!.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
     await expect(pending).rejects.toThrow('EIO');
-    for (let i = 0; i < 20 && flushes.length < 2; i++) await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 500 && flushes.length < 2; i++) await new Promise((r) => setImmediate(r));
     expect(await keys(db)).toEqual(['b', 'c']);
     expect(await settled(second)).toBe('pending');
     flushes[1]!.resolve();
