@@ -6,9 +6,9 @@ import fs from 'node:fs';
  * A batch commits with `synchronous = NORMAL`: SQLite appends its frames to the WAL with write()
  * and returns without an fsync. Its callers are answered only after `fdatasync` of the WAL file
  * has run on libuv's thread pool, started after that commit returned, so an acknowledged write is
- * exactly as durable as with `synchronous = FULL`, and the event loop serves other requests (and
- * commits the next batch) while the disk flushes. fsync flushes the file, not the descriptor, so
- * frames written by any connection are covered.
+ * exactly as durable as with `synchronous = FULL`, and the event loop serves other requests while
+ * the disk flushes (their transactions queue for the next batch, tx.ts). fsync flushes the file,
+ * not the descriptor, so frames written by any connection are covered.
  */
 export interface WalSync {
   /** Resolves once everything committed before the call is on disk. */

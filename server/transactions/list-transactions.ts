@@ -64,11 +64,12 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
     query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+  const includes = q.includes ?? [];
   // the page's events in one query, not one per transaction
   const events = await eventsOfTransactions(
     db,
     rows.map((r) => r.id),
-    (q.includes ?? []).includes('events.success.true'),
+    includes.includes('events.success.true'),
   );
-  return Promise.all(rows.map((row) => readTransaction(db, toTransactionRecord(row), q.includes ?? [], events.get(row.id) ?? [])));
+  return Promise.all(rows.map((row) => readTransaction(db, toTransactionRecord(row), includes, events.get(row.id) ?? [])));
 };
