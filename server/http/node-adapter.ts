@@ -16,7 +16,6 @@ const tooLarge = JSON.stringify({ error: { message: 'The request body is larger 
 /** Reads the body; past the limit it drains (so the client can read our 413) and gives up entirely at 16x. */
 const readBody = (req: IncomingMessage): Promise<string | undefined> =>
   new Promise((resolve, reject) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return resolve(undefined);
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
@@ -37,6 +36,22 @@ const readBody = (req: IncomingMessage): Promise<string | undefined> =>
 const headerSafe = (headers: Record<string, string>): Record<string, string> => {
   for (const [k, v] of Object.entries(headers)) if (/[^\t\x20-\x7e\x80-\xff]/.test(v)) headers[k] = encodeURIComponent(v);
   return headers;
+};
+
+/**
+ * A plain origin-form target (`/v1/sessions/T1.abc?limit=10`: unreserved and sub-delimiter
+ * characters only, no percent-escapes, no dot segments, no fragment) is already what WHATWG URL
+ * parsing would give; anything else goes through `new URL`, which normalizes it.
+ */
+const PLAIN_TARGET = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/]*(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@/]*)?$/;
+const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
+export const splitTarget = (target: string): { path: string; query: URLSearchParams } => {
+  if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) {
+    const q = target.indexOf('?');
+    return q < 0 ? { path: target, query: new URLSearchParams() } : { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
+  }
+  const url = new URL(target, 'http://internal');
+  return { path: url.pathname, query: url.searchParams };
 };
 
 /** An incoming `x-request-id` when it is 1-200 printable ASCII characters (no edge spaces), else a new uuid. */
@@ -72,18 +87,22 @@ export const createNodeHandler =
       });
     let body: string | undefined;
     try {
-      body = await readBody(req);
+      if (req.method !== 'GET' && req.method !== 'HEAD') body = await readBody(req);
     } catch {
       res.writeHead(413, { ...apiSecurityHeaders(origin(req.headers)), 'content-type': 'application/json; charset=utf-8', connection: 'close', 'request-id': requestId }).end(tooLarge);
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://internal');
+    const { path, query } = splitTarget(req.url ?? '/');
     const headers: Record<string, string | undefined> = {};
-    for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    const raw = req.headers;
+    for (const k in raw) {
+      const v = raw[k];
+      headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    }
     const request: HttpRequest = {
       method: req.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
+      path,
+      query,
       headers,
       body,
       baseUrl: origin(req.headers),
