@@ -1,7 +1,7 @@
-import { sealData, unsealData } from 'iron-session';
+import { sealCheckoutData, unsealCheckoutData } from './checkout-seal';
 
 /**
- * The checkout's browser session: a sealed, HttpOnly cookie (iron-session) that
+ * The checkout's browser session: a sealed, HttpOnly cookie (iron-session's format, ADR 027) that
  * remembers which sessions this browser has opened, so VISITED is recorded once per
  * browser. It holds no card or customer data.
  */
@@ -29,13 +29,13 @@ export const openCheckoutCookie = async (cookieHeader: string | undefined, passw
   } catch {
     return { visited: [] }; // malformed percent-encoding: treated as no cookie
   }
-  const data = await unsealData<Partial<CheckoutCookie>>(decoded, { password, ttl: TTL_SECONDS }).catch((): Partial<CheckoutCookie> => ({}));
+  const data = await unsealCheckoutData<CheckoutCookie>(decoded, password, TTL_SECONDS);
   return { visited: Array.isArray(data.visited) ? data.visited.filter((v): v is string => typeof v === 'string') : [] };
 };
 
 /** Set-Cookie for the page's origin. Cross-site iframes need SameSite=None; Secure (allowed on https and localhost). */
 export const checkoutCookieHeader = async (cookie: CheckoutCookie, password: string, baseUrl: string): Promise<string> => {
-  const sealed = await sealData({ visited: cookie.visited.slice(-MAX_REMEMBERED) }, { password, ttl: TTL_SECONDS });
+  const sealed = await sealCheckoutData({ visited: cookie.visited.slice(-MAX_REMEMBERED) }, password, TTL_SECONDS);
   const { protocol, hostname } = new URL(baseUrl);
   const secure = protocol === 'https:' || hostname === 'localhost' || hostname === '127.0.0.1';
   return `${CHECKOUT_COOKIE}=${encodeURIComponent(sealed)}; Path=/v1/view; Max-Age=${TTL_SECONDS}; HttpOnly; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
