@@ -108,7 +108,7 @@ const splitEvents = (text: string | null): EventRow[] | undefined => {
   for (const one of text.split(RS)) {
     const f = one.split(US);
     if (f.length !== 5) return undefined;
-    events.push({ id: f[0]!, name: f[1]!, created_at: f[2]!, request_id: f[3], details: f[4] });
+    events.push({ id: f[0]!, name: f[1]!, created_at: f[2]!, request_id: f[3], details: f[4] || null }); // '': no details (coalesced in SQL)
   }
   return events;
 };

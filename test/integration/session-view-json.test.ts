@@ -59,6 +59,8 @@ describe('GET /v1/sessions/{id} as JSON text', () => {
     });
     expect(withTokens.status, JSON.stringify(withTokens.body)).toBe(200);
     const paid = await k.api.post('/v1/sessions', sessionBody());
+    // VISITED has no details and a later seq: the one-statement read must show both events as readSession does
+    expect((await k.customer.get(`/v1/view/${paid.body.id}/session`)).status).toBe(200);
     expect((await k.customer.post(`/v1/sessions/${paid.body.id}/pay`, payBody(APPROVE_CARD))).status).toBe(200);
     const cancelled = await k.api.post('/v1/sessions', sessionBody());
     expect((await k.api.post(`/v1/sessions/${cancelled.body.id}/cancel`)).status).toBe(200);

@@ -4,7 +4,7 @@ import { includesParam } from '../../sessions/session-schemas';
 import { TRANSACTION_INCLUDES } from '../../transactions/transaction-repository';
 import { ErrorBody } from '../../shared/schemas';
 import { captureTransaction } from '../../transactions/capture-transaction';
-import { getTransaction } from '../../transactions/get-transaction';
+import { getTransactionJson } from '../../transactions/get-transaction';
 import { refundTransaction } from '../../transactions/refund-transaction';
 import { voidTransaction } from '../../transactions/void-transaction';
 import { AuthorizationBody, CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, UpdateTransactionBody, VoidBody } from '../../transactions/transaction-schemas';
@@ -12,7 +12,7 @@ import { listTransactions, ListTransactionsQuery } from '../../transactions/list
 import { updateAuthorization } from '../../transactions/update-authorization';
 import { updateTransaction } from '../../transactions/update-transaction';
 import type { MoneyOperationResult } from '../../transactions/run-money-operation';
-import { defineRoute, ok, type RouteResult } from '../route';
+import { defineRoute, ok, okJson, type RouteResult } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 const responses = {
@@ -48,7 +48,7 @@ export const transactionRoutes = [
     params: TransactionIdParams,
     query: z.object({ includes: includesParam(TRANSACTION_INCLUDES) }),
     responses,
-    handle: async ({ ctx, actor, params, query }) => ok(await getTransaction(ctx, actor, params.id, query.includes)),
+    handle: async ({ ctx, actor, params, query }) => okJson(await getTransactionJson(ctx, actor, params.id, query.includes)),
   }),
   defineRoute({
     operationId: 'transactions_id_capture_post',

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once';
+import type { Executor } from '../db/database';
+import { AppError } from '../errors/app-error';
+import { toTransactionEventView, type TransactionEventViewRow } from './transaction-record';
+
+/**
+ * `GET /v1/transactions/{id}` without includes, the second-hottest read, as JSON text from the
+ * stored columns in one statement (as the session view, session-view-json.ts): the JSON columns
+ * Kassa wrote with `JSON.stringify` (card, data, an event's items and error) are spliced in as
+ * they are. The text is exactly `JSON.stringify(readTransaction(...))` (checked over generated
+ * transactions in test/integration/transaction-view-json.test.ts); with includes, the general
+ * mapper answers.
+ *
+ * `data`'s keys (TransactionData: items, url, channel, ...) are spread into the view after the
+ * transaction's own and never share a name with them, so its text is spliced without its braces.
+ * An event with `details` is mapped by `toTransactionEventView` (they are flattened into the
+ * event, filtered); the others are written here.
+ */
+const US = '\u001f';
+const RS = '\u001e';
+const EVENT_FIELDS = 10;
+
+const viewRow = compiledOnce((exec, id: string, accountId: string) =>
+  exec
+    .selectFrom('transactions')
+    .select([
+      'id',
+      'session_id',
+      'status',
+      'amount',
+      'currency',
+      'merchant_reference',
+      'merchant_reference_2',
+      'payment_product',
+      'payment_product_type',
+      'card',
+      'payment_operation',
+      'data',
+      'created_at',
+      'updated_at',
+    ])
+    .select(
+      sql<
+        string | null
+      >`(select string_agg(e.id || '${sql.raw(US)}' || e.event || '${sql.raw(US)}' || cast(e.success as text) || '${sql.raw(US)}' || coalesce(cast(e.amount as text), '') || '${sql.raw(US)}' || coalesce(e.items, '') || '${sql.raw(US)}' || coalesce(e.error, '') || '${sql.raw(US)}' || e.created_at || '${sql.raw(US)}' || e.created_by || '${sql.raw(US)}' || coalesce(e.request_id, '') || '${sql.raw(US)}' || coalesce(e.details, ''), '${sql.raw(RS)}' order by e.seq) from transaction_events e where e.transaction_id = transactions.id)`.as(
+        'events_text',
+      ),
+    )
+    .where('id', '=', id)
+    .where('account_id', '=', accountId),
+);
+
+const str = JSON.stringify;
+const field = (key: string, value: string): string => `,"${key}":${value}`;
+
+/** One event's JSON, or undefined when the text did not split into its fields (a separator inside one after all). */
+const eventJson = (text: string, transactionId: string): string | undefined => {
+  const f = text.split(US);
+  if (f.length !== EVENT_FIELDS) return undefined;
+  const [id, event, success, amount, items, error, createdAt, createdBy, requestId, details] = f as [string, string, string, string, string, string, string, string, string, string];
+  if (details) {
+    const row: TransactionEventViewRow = {
+      id,
+      transaction_id: transactionId,
+      seq: 0,
+      event,
+      success: Number(success),
+      amount: amount === '' ? null : Number(amount),
+      items: items || null,
+      error: error || null,
+      created_at: createdAt,
+      created_by: createdBy,
+      request_id: requestId || null,
+      details,
+    };
+    return str(toTransactionEventView(row, false));
+  }
+  return (
+    `{"id":${str(id)},"event":${str(event)},"success":${success === '1' ? 'true' : 'false'}` +
+    (amount === '' ? '' : field('amount', amount)) +
+    (items ? field('items', items) : '') +
+    (error ? field('error', error) : '') +
+    `,"created_at":${str(createdAt)},"created_by":${str(createdBy)}` +
+    (requestId ? field('request_id', str(requestId)) : '') +
+    '}'
+  );
+};
+
+/** The merchant's view of a transaction of `accountId` as JSON text; undefined when only the general mapper can write it. */
+export const readTransactionJson = async (exec: Executor, id: string, accountId: string): Promise<string | undefined> => {
+  const [row] = await viewRow(exec, id, accountId);
+  if (!row) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} was not found`);
+  const events: string[] = [];
+  if (row.events_text !== null) {
+    for (const text of row.events_text.split(RS)) {
+      const json = eventJson(text, row.id);
+      if (json === undefined) return undefined;
+      events.push(json);
+    }
+  }
+  const data = row.data.startsWith('{') && row.data.length > 2 ? `,${row.data.slice(1, -1)}` : ''; // `{…}` without its braces; `{}` (or a stored null) adds nothing
+  return (
+    `{"id":${str(row.id)},"session_id":${str(row.session_id)},"status":${str(row.status)},"amount":${str(row.amount)},"currency":${str(row.currency)},"merchant_reference":${str(row.merchant_reference)}` +
+    (row.merchant_reference_2 ? field('merchant_reference_2', str(row.merchant_reference_2)) : '') +
+    field('payment_product', str(row.payment_product)) +
+    field('payment_product_type', str(row.payment_product_type)) +
+    (row.card != null && row.card !== 'null' ? field('card', row.card) : '') +
+    (row.payment_operation ? field('payment_operation', str(row.payment_operation)) : '') +
+    data +
+    `,"events":[${events.join(',')}],"created_at":${str(row.created_at)},"updated_at":${str(row.updated_at)}}`
+  );
+};
