@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database';
 import { addSeconds, nowIso } from '../shared/clock';
-import { uuid } from '../shared/ids';
+import { timeOrderedUuid, uuid } from '../shared/ids';
 import type { TransactionRecord } from '../transactions/transaction-record';
 import { MAX_DELAY_CALLBACK_SECONDS, REPORT_EVENTS } from './callback-url-policy';
 
@@ -57,7 +57,7 @@ export const enqueueCallback = async (trx: Executor, cb: CallbackToEnqueue): Pro
   await trx
     .insertInto('outbox')
     .values({
-      id: uuid(),
+      id: timeOrderedUuid(),
       account_id: cb.accountId,
       session_id: cb.sessionId,
       transaction_id: cb.transactionId,

@@ -33,8 +33,12 @@ const readBody = (req: IncomingMessage): Promise<string | undefined> =>
  * answered. Such a value goes out percent-encoded (encodeURIComponent), ready for a query string;
  * every other value is sent as it is.
  */
+const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/;
 const headerSafe = (headers: Record<string, string>): Record<string, string> => {
-  for (const [k, v] of Object.entries(headers)) if (/[^\t\x20-\x7e\x80-\xff]/.test(v)) headers[k] = encodeURIComponent(v);
+  for (const k in headers) {
+    const v = headers[k]!;
+    if (UNSENDABLE.test(v)) headers[k] = encodeURIComponent(v);
+  }
   return headers;
 };
 
@@ -93,11 +97,15 @@ export const createNodeHandler =
       return;
     }
     const { path, query } = splitTarget(req.url ?? '/');
-    const headers: Record<string, string | undefined> = {};
+    // node joins repeated headers with ", " itself, but for set-cookie (an array): copied only then
     const raw = req.headers;
-    for (const k in raw) {
-      const v = raw[k];
-      headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    let headers = raw as Record<string, string | undefined>;
+    if (raw['set-cookie'] !== undefined) {
+      headers = {};
+      for (const k in raw) {
+        const v = raw[k];
+        headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      }
     }
     const request: HttpRequest = {
       method: req.method ?? 'GET',

@@ -4,7 +4,7 @@ import type { Executor } from '../db/database';
 import { redactHeaders } from '../shared/request-headers';
 import { nextEventSeq } from '../db/next-seq';
 import { nowIso } from '../shared/clock';
-import { uuid } from '../shared/ids';
+import { timeOrderedUuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 
 export type SessionEventName =
@@ -40,7 +40,7 @@ export const appendSessionEvent = async (
   opts: { requestId?: string; details?: Record<string, unknown>; firstEvent?: boolean; requestHeaders?: Record<string, string>; meta?: RequestMeta } = {},
 ): Promise<string> => {
   const seq = opts.firstEvent ? 1 : await nextEventSeq(trx, 'session_events', sessionId);
-  const id = uuid();
+  const id = timeOrderedUuid();
   await insertRow(trx, 'session_events', {
     id,
     session_id: sessionId,

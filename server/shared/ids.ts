@@ -29,6 +29,22 @@ export const accountScopedId = (accountId: string): string => `${accountId}.${ra
 
 export const uuid = (): string => randomUUID();
 
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+/**
+ * A UUID version 7 (RFC 9562): the millisecond time first, then 74 random bits. For the keys of
+ * append-only rows written on every payment (events, operations, the outbox): consecutive keys
+ * land on the same b-tree page instead of a random one each, so a commit writes fewer pages.
+ * Not for anything that must be unguessable (use `uuid`).
+ */
+export const timeOrderedUuid = (): string => {
+  const ms = Date.now();
+  const r = () => randomByte();
+  return (
+    `${hex(Math.floor(ms / 0x10000), 8)}-${hex(ms % 0x10000, 4)}-7${hex(r() & 0x0f, 1)}${hex(r(), 2)}-` +
+    `${hex(0x80 | (r() & 0x3f), 2)}${hex(r(), 2)}-${hex(r(), 2)}${hex(r(), 2)}${hex(r(), 2)}${hex(r(), 2)}${hex(r(), 2)}${hex(r(), 2)}`
+  );
+};
+
 export const ACCOUNT_ID_PATTERN = /^[PT]\d{8}$/;
 export const ACCOUNT_SCOPED_ID_PATTERN = /^[PT]\d{8}\.[1-9A-HJ-NP-Za-km-z]{10,40}$/;
 

@@ -4,7 +4,7 @@ import { inTransaction } from '../db/tx';
 import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
-import { uuid } from '../shared/ids';
+import { timeOrderedUuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 import { redactHeaders } from '../shared/request-headers';
 import { loadTransaction, readTransaction, saveState, stateOf } from './transaction-repository';
@@ -88,7 +88,7 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
       request_headers: toJson(redactHeaders(meta.headers)),
       updated_at: now,
     };
-    const id = existing?.id ?? uuid();
+    const id = existing?.id ?? timeOrderedUuid();
     if (existing) await trx.updateTable('transaction_operations').set(values).where('id', '=', id).execute();
     else
       await trx

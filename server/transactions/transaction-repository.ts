@@ -5,7 +5,7 @@ import { nextEventSeq } from '../db/next-seq';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
-import { uuid } from '../shared/ids';
+import { timeOrderedUuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 import { ITEM_BASED_TYPES } from '../../domain/order-rules';
 import { readSession } from '../sessions/session-repository';
@@ -88,7 +88,7 @@ export interface NewTransactionEvent {
 /** Appends an event; call inside the transaction that holds the transaction row. Returns the event id. */
 export const appendTransactionEvent = async (trx: Executor, transactionId: string, e: NewTransactionEvent, first = false): Promise<string> => {
   const seq = first ? 1 : await nextEventSeq(trx, 'transaction_events', transactionId);
-  const id = uuid();
+  const id = timeOrderedUuid();
   await trx
     .insertInto('transaction_events')
     .values({
