@@ -5,7 +5,7 @@ import { isTestAccount } from '../shared/ids';
 import { resolvePaymentMethods } from './payment-methods';
 import { savedCardsOf } from './saved-cards';
 import { appendSessionEvent } from './session-events';
-import { loadSession, type SessionRecord } from './session-repository';
+import { loadSession, lockSessionRow, type SessionRecord } from './session-repository';
 import { assertOpenForView } from './session-availability';
 import type { ViewSession } from './session-schemas';
 import { amountDue } from '../../domain/express-order';
@@ -22,7 +22,7 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
   assertOpenForView(row);
   if (opts.firstVisit) {
     await inTransaction(ctx.database, async (trx) => {
-      await loadSession(trx, ctx.database, row.id, { lock: true });
+      await lockSessionRow(trx, ctx.database, row.id);
       await appendSessionEvent(trx, row.id, 'VISITED', { meta: opts.meta });
     });
   }
