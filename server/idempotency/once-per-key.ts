@@ -10,6 +10,7 @@ import { forUpdate } from '../db/tx';
 export const recordedResource = async (trx: Executor, database: Database, meta: RequestMeta): Promise<string | undefined> => {
   const scope = meta.idempotency;
   if (!scope) return undefined;
+  scope.replayed = false; // decided by this read: a job run again (a rolled-back batch, ADR 028) decides afresh
   const row = await forUpdate(database, trx.selectFrom('idempotency_keys').select('resource_id').where('account_id', '=', scope.accountId).where('idem_key', '=', scope.key)).executeTakeFirst();
   return row?.resource_id ?? undefined;
 };

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../server/errors/app-error';
 import { ApiClient, sessionBody } from '../support/api-client';
+import { recordedResource } from '../../server/idempotency/once-per-key';
 import { paidSession, useKassa } from '../support/fixtures';
+import { ACCOUNT } from '../support/test-server';
 
 const { srv, api } = useKassa({ other: true });
 
@@ -212,5 +214,16 @@ describe('Idempotency-Key on admin operations', () => {
     expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
     expect(again.body).toEqual(first.body);
     expect(await count()).toBe(before + 1);
+  });
+});
+
+describe('the replayed flag when a job runs twice (ADR 028)', () => {
+  it('is decided afresh by each run of the read that decides it', async () => {
+    const { database } = srv.kassa.ctx;
+    // a first run that answered from a recorded resource, rolled back with its batch
+    const meta = { requestId: 'r-1', baseUrl: 'http://x', headers: {}, idempotency: { accountId: ACCOUNT, key: 'never-claimed', replayed: true } };
+    // the second run finds no recorded resource: the request is not a replay
+    expect(await recordedResource(database.db, database, meta)).toBeUndefined();
+    expect(meta.idempotency.replayed).toBe(false);
   });
 });

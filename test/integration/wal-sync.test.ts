@@ -143,4 +143,54 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
     await expect(dup).rejects.toThrow();
     expect(await keys(db)).toEqual(['x']);
   });
+
+  // Jobs run without savepoints (ADR 028); a failure is undone alone either way.
+  it('a job that fails before changing a row costs the others nothing: every job runs once', async () => {
+    const db = await open();
+    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
+    const runs = { a: 0, refused: 0, c: 0 };
+    const a = inTransaction(db, (trx) => (runs.a++, insertKey(trx, 'a')));
+    const refused = inTransaction(db, async (trx) => {
+      runs.refused++;
+      await sql`select k from kassa_wal_probe`.execute(trx); // reads, then refuses
+      throw new Error('refused');
+    });
+    const c = inTransaction(db, (trx) => (runs.c++, insertKey(trx, 'c')));
+    await expect(Promise.all([a, c])).resolves.toBeDefined();
+    await expect(refused).rejects.toThrow('refused');
+    expect(runs).toEqual({ a: 1, refused: 1, c: 1 });
+    expect(await keys(db)).toEqual(['a', 'c']);
+  });
+
+  it('a job that fails after changing rows is undone alone: the batch runs again with savepoints', async () => {
+    const db = await open();
+    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
+    const runs = { a: 0, failing: 0, c: 0 };
+    const a = inTransaction(db, (trx) => (runs.a++, insertKey(trx, 'a')));
+    const failing = inTransaction(db, async (trx) => {
+      runs.failing++;
+      await insertKey(trx, 'half');
+      await sql`update kassa_wal_probe set k = 'a-changed' where k = 'a'`.execute(trx);
+      throw new Error('failed after writing');
+    });
+    const c = inTransaction(db, (trx) => (runs.c++, insertKey(trx, 'c')));
+    await expect(Promise.all([a, c])).resolves.toBeDefined();
+    await expect(failing).rejects.toThrow('failed after writing');
+    // the first pass was rolled back whole; the second ran every job once more, in savepoints
+    expect(runs).toEqual({ a: 2, failing: 2, c: 1 });
+    expect(await keys(db)).toEqual(['a', 'c']);
+  });
+
+  it('a transaction alone in its batch that fails is rolled back', async () => {
+    const db = await open();
+    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
+    await expect(
+      inTransaction(db, async (trx) => {
+        await insertKey(trx, 'alone');
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    await inTransaction(db, (trx) => insertKey(trx, 'next'));
+    expect(await keys(db)).toEqual(['next']);
+  });
 });
