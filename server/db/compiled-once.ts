@@ -1,4 +1,4 @@
-import type { CompiledQuery, Insertable } from 'kysely';
+import type { CompiledQuery, Insertable, Updateable } from 'kysely';
 import type { Executor } from './database';
 import type { DB } from './schema';
 
@@ -51,4 +51,34 @@ export const insertRow = async <T extends keyof DB & string>(exec: Executor, tab
         .compile()),
     );
   await exec.executeQuery({ ...query, parameters: entries.map(([, v]) => v) });
+};
+
+const updates = new WeakMap<object, Map<string, { query: CompiledQuery; slots: number[] }>>();
+
+/**
+ * UPDATE of scalar columns of the rows whose `where` columns equal the given values; Kysely builds
+ * and compiles each table, SET list and WHERE list once. Returns how many rows changed.
+ */
+export const updateRows = async <T extends keyof DB & string>(exec: Executor, table: T, set: Updateable<DB[T]>, where: Partial<Record<keyof DB[T] & string, string | number>>): Promise<number> => {
+  let byShape = updates.get(dialectOf(exec));
+  if (!byShape) updates.set(dialectOf(exec), (byShape = new Map()));
+  const values = [...Object.entries(set).filter(([, v]) => v !== undefined), ...Object.entries(where)]; // undefined SET values: left out, as Kysely does
+  for (const [k, v] of values) if (v !== null && typeof v !== 'string' && typeof v !== 'number') throw new Error(`updateRows: ${table}.${k} must be a string, a number or null`);
+  const setCount = values.length - Object.keys(where).length;
+  const key = `${table}|${values.map(([k], i) => (i < setCount ? k : `=${k}`)).join(',')}`;
+  let c = byShape.get(key);
+  if (!c) {
+    // markers stand in for the values while compiling, so each parameter's slot is known, not assumed
+    const marks = values.map((_, i) => `\u0000v${i}`);
+    // typed loosely: the table is generic here, its columns are checked at the call by `set` and `where`
+    type Loose = { set(v: object): Loose; where(c: string, op: '=', v: unknown): Loose; compile(): CompiledQuery };
+    let q = (exec.updateTable(table) as unknown as Loose).set(Object.fromEntries(values.slice(0, setCount).map(([k], i) => [k, marks[i]])));
+    for (let i = setCount; i < values.length; i++) q = q.where(values[i]![0], '=', marks[i]);
+    const query = q.compile();
+    const slots = query.parameters.map((p: unknown) => marks.indexOf(p as string));
+    if (slots.includes(-1) || slots.length !== values.length) throw new Error('updateRows: every parameter must be one of the values');
+    byShape.set(key, (c = { query, slots }));
+  }
+  const result = await exec.executeQuery({ ...c.query, parameters: c.slots.map((i) => values[i]![1]) });
+  return Number(result.numAffectedRows ?? 0n);
 };

@@ -10,3 +10,8 @@ export const expectUpdated = <R extends { numUpdatedRows: bigint }>(result: R | 
   if (!result || Number(result.numUpdatedRows) === 0) throw new AppError('CONFLICT', `${what} changed while this request ran; retry it`);
   return result;
 };
+
+/** `expectUpdated` for a count of changed rows (`updateRows`). */
+export const expectChanged = (changed: number, what: string): void => {
+  if (changed === 0) throw new AppError('CONFLICT', `${what} changed while this request ran; retry it`);
+};

@@ -1,7 +1,8 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import { enqueueCallback, enqueueErrorCallback } from '../callbacks/enqueue-callback';
 import type { Executor } from '../db/database';
-import { expectUpdated } from '../db/expect-updated';
+import { insertRow, updateRows } from '../db/compiled-once';
+import { expectChanged } from '../db/expect-updated';
 import { forUpdate, inTransaction } from '../db/tx';
 import type { AuthorizeResult, TokenizeResult } from '../providers/acquirer';
 import { nowIso } from '../shared/clock';
@@ -36,46 +37,43 @@ export const startPaymentAttempt = async (
   const { order } = session;
   const now = nowIso();
   const transactionId = accountScopedId(session.account_id);
-  await trx
-    .insertInto('transactions')
-    .values({
-      id: transactionId,
-      account_id: session.account_id,
-      session_id: session.id,
-      status: 'INITIATED',
-      currency: session.currency,
-      amount,
-      captured_amount: 0,
-      refunded_amount: 0,
-      voided_amount: 0,
-      pending_capture: 0,
-      pending_refund: 0,
-      pending_void: 0,
-      payment_product: paymentType.split('.')[0]!,
-      payment_product_type: paymentType,
-      card: null,
-      merchant_reference: session.merchant_reference,
-      merchant_reference_2: session.merchant_reference_2,
-      payment_operation: session.payment_operation,
-      payout_destination_id: order.payout_destination_id ?? order.store?.payout_destination_id ?? null,
-      data: toJson({
-        items: order.items,
-        shipping_option: order.shipping_option,
-        ...(order.gift_cards?.length ? { gift_cards: order.gift_cards, card_amount: amountDue(order) } : {}),
-        shipping_address: order.shipping_address,
-        billing_address: order.billing_address,
-        customer: customerWithoutTokens(session.customer),
-        metadata: session.metadata,
-        url: { callback_url: session.url.callback_url },
-        channel: session.configuration.channel ?? 'ecommerce',
-        ...(session.platform_type ? { platform_type: session.platform_type } : {}),
-        ...(details ? { payment_details: details } : {}),
-      }),
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    })
-    .execute();
+  await insertRow(trx, 'transactions', {
+    id: transactionId,
+    account_id: session.account_id,
+    session_id: session.id,
+    status: 'INITIATED',
+    currency: session.currency,
+    amount,
+    captured_amount: 0,
+    refunded_amount: 0,
+    voided_amount: 0,
+    pending_capture: 0,
+    pending_refund: 0,
+    pending_void: 0,
+    payment_product: paymentType.split('.')[0]!,
+    payment_product_type: paymentType,
+    card: null,
+    merchant_reference: session.merchant_reference,
+    merchant_reference_2: session.merchant_reference_2,
+    payment_operation: session.payment_operation,
+    payout_destination_id: order.payout_destination_id ?? order.store?.payout_destination_id ?? null,
+    data: toJson({
+      items: order.items,
+      shipping_option: order.shipping_option,
+      ...(order.gift_cards?.length ? { gift_cards: order.gift_cards, card_amount: amountDue(order) } : {}),
+      shipping_address: order.shipping_address,
+      billing_address: order.billing_address,
+      customer: customerWithoutTokens(session.customer),
+      metadata: session.metadata,
+      url: { callback_url: session.url.callback_url },
+      channel: session.configuration.channel ?? 'ecommerce',
+      ...(session.platform_type ? { platform_type: session.platform_type } : {}),
+      ...(details ? { payment_details: details } : {}),
+    }),
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  });
   await appendTransactionEvent(trx, transactionId, { event: 'INITIALIZE', success: true, amount, createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers) }, true);
   await saveSessionChanges(trx, session, { status: 'PAYING' }, now);
   return transactionId;
@@ -151,23 +149,15 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
     const providerApproved = result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED';
     const error = providerApproved ? undefined : { code: opts.errorCode ?? (result as { code: string }).code, message: (result as { message: string }).message };
     const now = nowIso();
-    expectUpdated(
-      await trx
-        .updateTable('transactions')
-        .set({
-          status,
-          card: card ? toJson(card) : null,
-          card_brand: card?.brand ?? null,
-          updated_at: now,
-          version: attempt.version + 1,
-          ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
-        })
-        .where('id', '=', transactionId)
-        .where('status', '=', 'INITIATED')
-        .where('version', '=', attempt.version)
-        .executeTakeFirst(),
-      'The payment attempt',
-    );
+    const set = {
+      status,
+      card: card ? toJson(card) : null,
+      card_brand: card?.brand ?? null,
+      updated_at: now,
+      version: attempt.version + 1,
+      ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
+    };
+    expectChanged(await updateRows(trx, 'transactions', set, { id: transactionId, status: 'INITIATED', version: attempt.version }), 'The payment attempt');
     if (result.outcome === 'TOKENIZED') {
       const customerId = session.customer?.customer_id;
       await recordCardToken(trx, { accountId: session.account_id, customerId, paymentProductType: attempt.payment_product_type, tokens: result.tokens, sessionId, transactionId, createdAt: now });

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Executor } from '../db/database';
-import { expectUpdated } from '../db/expect-updated';
+import { updateRows } from '../db/compiled-once';
+import { expectChanged } from '../db/expect-updated';
 import type { SessionsTable } from '../db/schema';
 import { nowIso } from '../shared/clock';
 
@@ -12,13 +13,5 @@ export type SessionChanges = Omit<Updateable<SessionsTable>, 'id' | 'version' | 
  * (expectUpdated) and the caller's transaction rolls back.
  */
 export const saveSessionChanges = async (trx: Executor, session: { id: string; version: number }, changes: SessionChanges, now = nowIso()): Promise<void> => {
-  expectUpdated(
-    await trx
-      .updateTable('sessions')
-      .set({ ...changes, updated_at: now, version: session.version + 1 })
-      .where('id', '=', session.id)
-      .where('version', '=', session.version)
-      .executeTakeFirst(),
-    'The session',
-  );
+  expectChanged(await updateRows(trx, 'sessions', { ...changes, updated_at: now, version: session.version + 1 }, { id: session.id, version: session.version }), 'The session');
 };

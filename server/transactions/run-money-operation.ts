@@ -1,5 +1,6 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
+import { insertRow, updateRows } from '../db/compiled-once';
 import { inTransaction } from '../db/tx';
 import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
 import { AppError } from '../errors/app-error';
@@ -89,12 +90,17 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
       updated_at: now,
     };
     const id = existing?.id ?? timeOrderedUuid();
-    if (existing) await trx.updateTable('transaction_operations').set(values).where('id', '=', id).execute();
+    if (existing) await updateRows(trx, 'transaction_operations', values, { id });
     else
-      await trx
-        .insertInto('transaction_operations')
-        .values({ id, transaction_id: row.id, account_id: actor.accountId, operation: req.operation, reference: req.reference ?? null, created_at: now, ...values })
-        .execute();
+      await insertRow(trx, 'transaction_operations', {
+        id,
+        transaction_id: row.id,
+        account_id: actor.accountId,
+        operation: req.operation,
+        reference: req.reference ?? null,
+        created_at: now,
+        ...values,
+      });
     await recordResource(trx, meta, id);
     return { operationId: id, amount: decision.reservation.amount, currency: row.currency };
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import { enqueueOperationCallbacks } from '../callbacks/enqueue-callback';
+import { updateRows } from '../db/compiled-once';
 import type { Executor } from '../db/database';
 import { forUpdate, inTransaction } from '../db/tx';
 import { canonicalJson } from '../idempotency/idempotency-store';
@@ -32,7 +33,7 @@ export const releaseOperation = (ctx: AppContext, operationId: string): Promise<
     if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return;
     const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
     await saveState(trx, row, release(stateOf(row), op.reservation));
-    await trx.updateTable('transaction_operations').set({ status: 'RELEASED', updated_at: nowIso() }).where('id', '=', op.id).execute();
+    await updateRows(trx, 'transaction_operations', { status: 'RELEASED', updated_at: nowIso() }, { id: op.id });
   });
 
 /**
@@ -76,7 +77,7 @@ const settle = (ctx: AppContext, operationId: string): Promise<boolean> =>
       });
       queued = (await enqueueOperationCallbacks(trx, row, { event: 'VOID', eventId: voidEventId })) || queued;
     }
-    await trx.updateTable('transaction_operations').set({ status: 'DONE', updated_at: nowIso() }).where('id', '=', op.id).execute();
+    await updateRows(trx, 'transaction_operations', { status: 'DONE', updated_at: nowIso() }, { id: op.id });
     return queued;
   });
 
@@ -97,7 +98,7 @@ export const markAsync = (ctx: AppContext, operationId: string): Promise<string>
       requestHeaders: op.requestHeaders,
       details: { ...op.details, event_request_id: initiateRequestId },
     });
-    await trx.updateTable('transaction_operations').set({ status: 'ASYNC', initiate_request_id: initiateRequestId, updated_at: nowIso() }).where('id', '=', op.id).execute();
+    await updateRows(trx, 'transaction_operations', { status: 'ASYNC', initiate_request_id: initiateRequestId, updated_at: nowIso() }, { id: op.id });
     return initiateRequestId;
   });
 

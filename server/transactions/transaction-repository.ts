@@ -1,6 +1,6 @@
-import { compiledOnce } from '../db/compiled-once';
+import { compiledOnce, insertRow, updateRows } from '../db/compiled-once';
 import type { Database, Executor } from '../db/database';
-import { expectUpdated } from '../db/expect-updated';
+import { expectChanged } from '../db/expect-updated';
 import { nextEventSeq } from '../db/next-seq';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
@@ -89,24 +89,21 @@ export interface NewTransactionEvent {
 export const appendTransactionEvent = async (trx: Executor, transactionId: string, e: NewTransactionEvent, first = false): Promise<string> => {
   const seq = first ? 1 : await nextEventSeq(trx, 'transaction_events', transactionId);
   const id = timeOrderedUuid();
-  await trx
-    .insertInto('transaction_events')
-    .values({
-      id,
-      transaction_id: transactionId,
-      seq,
-      event: e.event,
-      success: e.success ? 1 : 0,
-      amount: e.amount ?? null,
-      items: e.items?.length ? toJson(e.items) : null,
-      error: e.error ? toJson(e.error) : null,
-      created_at: nowIso(),
-      created_by: e.createdBy,
-      request_id: e.requestId ?? null,
-      details: e.details ? toJson(e.details) : null,
-      request_headers: e.requestHeaders ? toJson(e.requestHeaders) : null,
-    })
-    .execute();
+  await insertRow(trx, 'transaction_events', {
+    id,
+    transaction_id: transactionId,
+    seq,
+    event: e.event,
+    success: e.success ? 1 : 0,
+    amount: e.amount ?? null,
+    items: e.items?.length ? toJson(e.items) : null,
+    error: e.error ? toJson(e.error) : null,
+    created_at: nowIso(),
+    created_by: e.createdBy,
+    request_id: e.requestId ?? null,
+    details: e.details ? toJson(e.details) : null,
+    request_headers: e.requestHeaders ? toJson(e.requestHeaders) : null,
+  });
   return id;
 };
 
@@ -114,13 +111,8 @@ export const appendTransactionEvent = async (trx: Executor, transactionId: strin
 type VersionedRow = Pick<TransactionRow, 'id' | 'version'>;
 
 export const saveTransactionState = async (trx: Executor, row: VersionedRow, status: TransactionStatus, amounts: Amounts, extra: Partial<TransactionRow> = {}): Promise<void> => {
-  const result = await trx
-    .updateTable('transactions')
-    .set({ ...extra, status, ...amountColumns(amounts), updated_at: nowIso(), version: row.version + 1 })
-    .where('id', '=', row.id)
-    .where('version', '=', row.version)
-    .executeTakeFirst();
-  expectUpdated(result, 'The transaction');
+  const changed = await updateRows(trx, 'transactions', { ...extra, status, ...amountColumns(amounts), updated_at: nowIso(), version: row.version + 1 }, { id: row.id, version: row.version });
+  expectChanged(changed, 'The transaction');
 };
 
 export const TRANSACTION_INCLUDES = [
