@@ -1,3 +1,4 @@
+import { compiledOnce, insertRow } from '../db/compiled-once';
 import type { Executor } from '../db/database';
 import { addSeconds, nowIso } from '../shared/clock';
 import { timeOrderedUuid, uuid } from '../shared/ids';
@@ -50,35 +51,36 @@ export const callbackOptions = (callbackUrl: string) => {
  * `seq` is the reported transaction event's seq, so the callbacks of one transaction are
  * delivered in the order of its events (deliver-callbacks.ts).
  */
+const eventSeq = compiledOnce((exec, eventId: string, transactionId: string) =>
+  exec.selectFrom('transaction_events').select('seq').where('id', '=', eventId).where('transaction_id', '=', transactionId),
+);
+
 export const enqueueCallback = async (trx: Executor, cb: CallbackToEnqueue): Promise<void> => {
   const now = nowIso();
   const opts = callbackOptions(cb.callbackUrl);
-  const event = cb.transactionId ? await trx.selectFrom('transaction_events').select('seq').where('id', '=', cb.eventId).where('transaction_id', '=', cb.transactionId).executeTakeFirst() : undefined;
-  await trx
-    .insertInto('outbox')
-    .values({
-      id: timeOrderedUuid(),
-      account_id: cb.accountId,
-      session_id: cb.sessionId,
-      transaction_id: cb.transactionId,
-      event_id: cb.eventId,
-      event: cb.event,
-      url: cb.callbackUrl,
-      method: opts.method,
-      status: 'PENDING',
-      attempts: 0,
-      next_attempt_at: addSeconds(now, opts.delaySeconds),
-      claimed_until: null,
-      claim_id: null,
-      last_status_code: null,
-      last_error: null,
-      seq: Number(event?.seq ?? 0),
-      series_start: 0,
-      error: cb.error ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const [event] = cb.transactionId ? await eventSeq(trx, cb.eventId, cb.transactionId) : [];
+  await insertRow(trx, 'outbox', {
+    id: timeOrderedUuid(),
+    account_id: cb.accountId,
+    session_id: cb.sessionId,
+    transaction_id: cb.transactionId,
+    event_id: cb.eventId,
+    event: cb.event,
+    url: cb.callbackUrl,
+    method: opts.method,
+    status: 'PENDING',
+    attempts: 0,
+    next_attempt_at: addSeconds(now, opts.delaySeconds),
+    claimed_until: null,
+    claim_id: null,
+    last_status_code: null,
+    last_error: null,
+    seq: Number(event?.seq ?? 0),
+    series_start: 0,
+    error: cb.error ?? null,
+    created_at: now,
+    updated_at: now,
+  });
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { AppContext, RequestMeta } from '../app-context';
+import { compiledOnce } from '../db/compiled-once';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { isTestAccount } from '../shared/ids';
@@ -10,6 +11,8 @@ import { assertOpenForView } from './session-availability';
 import type { ViewSession } from './session-schemas';
 import { amountDue } from '../../domain/express-order';
 import { discountCodesEnabled, maxDiscountCodes } from '../express/express-settings';
+
+const accountName = compiledOnce((exec, id: string) => exec.selectFrom('accounts').select(['id', 'name']).where('id', '=', id));
 
 /**
  * The masked session the hosted checkout page renders: no callback URL, metadata or
@@ -32,7 +35,8 @@ export const getViewSession = async (ctx: AppContext, sessionId: string, opts: {
   // Unchanged from before the typed record: only merchant-initiated sessions (paid in one API call,
   // never sent to the page) may lack a return_url; for them this field would be absent.
   const returnUrl = url.return_url!;
-  const account = await ctx.database.db.selectFrom('accounts').select(['id', 'name']).where('id', '=', row.account_id).executeTakeFirstOrThrow();
+  const [account] = await accountName(ctx.database.db, row.account_id);
+  if (!account) throw new AppError('SESSION_NOT_FOUND', 'Session not found');
   return {
     id: row.id,
     created_at: row.created_at,

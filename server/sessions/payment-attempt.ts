@@ -1,9 +1,9 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import { enqueueCallback, enqueueErrorCallback } from '../callbacks/enqueue-callback';
 import type { Executor } from '../db/database';
-import { insertRow, updateRows } from '../db/compiled-once';
+import { compiledOnce, insertRow, updateRows } from '../db/compiled-once';
 import { expectChanged } from '../db/expect-updated';
-import { forUpdate, inTransaction } from '../db/tx';
+import { inTransaction } from '../db/tx';
 import type { AuthorizeResult, TokenizeResult } from '../providers/acquirer';
 import { nowIso } from '../shared/clock';
 import { accountScopedId } from '../shared/ids';
@@ -136,10 +136,15 @@ const withGiftCardsCharged = async (trx: Executor, ctx: AppContext, session: Ses
   }
 };
 
+// The attempt's state, read under the session's lock (compiled once per dialect; FOR UPDATE on PostgreSQL).
+const attemptRow = compiledOnce((exec, id: string) => exec.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', id));
+const attemptRowForUpdate = compiledOnce((exec, id: string) => exec.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', id).forUpdate());
+
 const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrNot, meta, opts) =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    const attempt = await forUpdate(ctx.database, trx.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', transactionId)).executeTakeFirstOrThrow();
+    const [attempt] = ctx.database.engine === 'postgres' ? await attemptRowForUpdate(trx, transactionId) : await attemptRow(trx, transactionId);
+    if (!attempt) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} was not found`);
     if (attempt.status !== 'INITIATED') return { status: attempt.status, session, result: ABANDONED }; // the recovery closed it first
     const result = await withGiftCardsCharged(trx, ctx, session, transactionId, approvedOrNot, opts.createdBy);
     const onHold = result.outcome === 'APPROVED' && result.review === true && session.configuration.enable_on_hold === true;

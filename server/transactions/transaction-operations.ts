@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import { enqueueOperationCallbacks } from '../callbacks/enqueue-callback';
-import { updateRows } from '../db/compiled-once';
+import { compiledOnce, updateRows } from '../db/compiled-once';
 import type { Executor } from '../db/database';
-import { forUpdate, inTransaction } from '../db/tx';
+import { inTransaction } from '../db/tx';
 import { canonicalJson } from '../idempotency/idempotency-store';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
@@ -20,9 +20,11 @@ export const requestHash = (value: unknown): string => createHash('sha256').upda
 /** The hash stored before canonical hashing, so a reference recorded by an older version still replays. */
 export const legacyRequestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
+const operationById = compiledOnce((exec, id: string) => exec.selectFrom('transaction_operations').selectAll().where('id', '=', id));
+const operationByIdForUpdate = compiledOnce((exec, id: string) => exec.selectFrom('transaction_operations').selectAll().where('id', '=', id).forUpdate());
+
 export const loadOperation = async (ctx: AppContext, trx: Executor, id: string, lock = false): Promise<OperationRecord | undefined> => {
-  const q = trx.selectFrom('transaction_operations').selectAll().where('id', '=', id);
-  const row = await (lock ? forUpdate(ctx.database, q) : q).executeTakeFirst();
+  const [row] = lock && ctx.database.engine === 'postgres' ? await operationByIdForUpdate(trx, id) : await operationById(trx, id);
   return row && toOperationRecord(row);
 };
 

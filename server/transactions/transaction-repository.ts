@@ -2,7 +2,6 @@ import { compiledOnce, insertRow, updateRows } from '../db/compiled-once';
 import type { Database, Executor } from '../db/database';
 import { expectChanged } from '../db/expect-updated';
 import { nextEventSeq } from '../db/next-seq';
-import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { timeOrderedUuid } from '../shared/ids';
@@ -59,6 +58,9 @@ export const amountColumns = (a: Amounts) => ({
 
 // The read path's two queries, built and compiled once per dialect (GET /v1/transactions/{id}).
 const transactionOfAccount = compiledOnce((exec, id: string, accountId: string) => exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
+const transactionOfAccountForUpdate = compiledOnce((exec, id: string, accountId: string) =>
+  exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId).forUpdate(),
+);
 const eventsOfTransaction = compiledOnce((exec, transactionId: string) => exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', transactionId).orderBy('seq'));
 /** An event's columns but the stored request headers (the largest), which only `includes=events.request_headers` shows. */
 const EVENT_VIEW_COLUMNS = ['id', 'transaction_id', 'seq', 'event', 'success', 'amount', 'items', 'error', 'created_at', 'created_by', 'request_id', 'details'] as const;
@@ -66,8 +68,8 @@ const eventsWithoutHeaders = compiledOnce((exec, transactionId: string) => exec.
 
 /** Loads a transaction the account owns, as a typed record; another account's transaction is simply not found. */
 export const loadTransaction = async (exec: Executor, database: Database, id: string, accountId: string, lock = false): Promise<TransactionRecord> => {
-  const locked = () => forUpdate(database, exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId)).executeTakeFirst();
-  const [row] = lock ? [await locked()] : await transactionOfAccount(exec, id, accountId);
+  // FOR UPDATE on PostgreSQL only (SQLite: the batch holds the write lock)
+  const [row] = lock && database.engine === 'postgres' ? await transactionOfAccountForUpdate(exec, id, accountId) : await transactionOfAccount(exec, id, accountId);
   if (!row) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} was not found`);
   return toTransactionRecord(row);
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Executor } from '../../db/database';
 
 /**
@@ -14,8 +15,12 @@ export const SandboxGatewayConfig = z.strictObject({
 });
 export type SandboxGatewayConfig = z.infer<typeof SandboxGatewayConfig>;
 
+const gatewayOfAccount = compiledOnce((exec, accountId: string, gateway: string) =>
+  exec.selectFrom('gateway_settings').select('configuration').where('account_id', '=', accountId).where('gateway', '=', gateway),
+);
+
 export const readSandboxGateway = async (exec: Executor, accountId: string): Promise<SandboxGatewayConfig> => {
-  const row = await exec.selectFrom('gateway_settings').select('configuration').where('account_id', '=', accountId).where('gateway', '=', 'sandbox').executeTakeFirst();
+  const [row] = await gatewayOfAccount(exec, accountId, 'sandbox');
   return SandboxGatewayConfig.parse(row ? JSON.parse(row.configuration) : {});
 };
 
