@@ -8,10 +8,10 @@ import { nowIso } from '../shared/clock';
 import { timeOrderedUuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 import { redactHeaders } from '../shared/request-headers';
-import { loadTransaction, readTransaction, saveState, stateOf } from './transaction-repository';
+import { getTransactionJson } from './get-transaction';
+import { loadTransaction, saveState, stateOf } from './transaction-repository';
 import { decide, reserve, type LineAmount, type Operation } from '../../domain/transaction-state';
 import { legacyRequestHash, markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from './transaction-operations';
-import type { TransactionView } from './transaction-schemas';
 
 export interface MoneyOperationRequest {
   transactionId: string;
@@ -26,15 +26,16 @@ export interface MoneyOperationRequest {
 }
 
 export interface MoneyOperationResult {
-  transaction: TransactionView;
+  /** The transaction's view after the operation, as JSON text (transaction-view-json.ts). */
+  json: string;
   /** Set when the provider accepted the operation for later (answer 202 with event-request-id). */
   eventRequestId?: string;
 }
 
-const read = async (ctx: AppContext, actor: Actor, transactionId: string, eventRequestId?: string): Promise<MoneyOperationResult> => {
-  const row = await loadTransaction(ctx.database.db, ctx.database, transactionId, actor.accountId);
-  return { transaction: await readTransaction(ctx.database.db, row), ...(eventRequestId ? { eventRequestId } : {}) };
-};
+const read = async (ctx: AppContext, actor: Actor, transactionId: string, eventRequestId?: string): Promise<MoneyOperationResult> => ({
+  json: await getTransactionJson(ctx, actor, transactionId),
+  ...(eventRequestId ? { eventRequestId } : {}),
+});
 
 /**
  * Capture, refund and void, safe under any interleaving (ADR 004):

@@ -22,7 +22,7 @@ const responses = {
   ...NOT_FOUND,
 };
 /** 200 with the transaction, or 202 with `event-request-id` when the provider completes it later. */
-const operationResult = (r: MoneyOperationResult): RouteResult => (r.eventRequestId ? { status: 202, body: r.transaction, headers: { 'event-request-id': r.eventRequestId } } : ok(r.transaction));
+const operationResult = (r: MoneyOperationResult): RouteResult => (r.eventRequestId ? { status: 202, json: r.json, headers: { 'event-request-id': r.eventRequestId } } : okJson(r.json));
 
 const operationResponses = {
   ...responses,
