@@ -15,9 +15,10 @@ interface Query<R> {
 /**
  * A hot-path query that Kysely builds and compiles once per dialect, then runs with fresh
  * parameters (building and compiling cost more than SQLite takes to answer a point query).
- * Every parameter of the query must be one of the string arguments.
+ * Every parameter of the query must be one of the arguments (strings or numbers; the build
+ * sees a string marker in place of each while compiling).
  */
-export const compiledOnce = <A extends string[], R>(build: (exec: Executor, ...args: A) => Query<R>) => {
+export const compiledOnce = <A extends (string | number)[], R>(build: (exec: Executor, ...args: A) => Query<R>) => {
   const cache = new WeakMap<object, { query: CompiledQuery<R>; slots: number[] }>();
   return async (exec: Executor, ...args: A): Promise<R[]> => {
     let c = cache.get(dialectOf(exec));

@@ -1,10 +1,23 @@
 import type { AppContext } from '../app-context';
 import type { Env } from '../config/env';
+import { compiledOnce } from '../db/compiled-once';
 import type { Executor } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { LIMIT_WINDOW_SECONDS, windowRetryAfter, windowStart } from '../shared/window-limit';
 
 const tooManyAttempts = (message: string, retryAfter: number) => new AppError('TOO_MANY_REQUESTS', `${message}; try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } });
+
+// Compiled once per dialect; every argument is bound as a parameter.
+const failedAttempts = compiledOnce((exec, sessionId: string, declined: string, failed: string, since: string, limit: number) =>
+  exec
+    .selectFrom('transactions')
+    .select('created_at')
+    .where('session_id', '=', sessionId)
+    .where('status', 'in', [declined as 'DECLINED', failed as 'FAILED'])
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit),
+);
 
 /**
  * Card testing on one session: after `KASSA_PAY_ATTEMPTS_PER_SESSION` declined or failed attempts
@@ -17,15 +30,7 @@ const tooManyAttempts = (message: string, retryAfter: number) => new AppError('T
 export const assertPayAttemptsLeft = async (db: Executor, env: Pick<Env, 'KASSA_PAY_ATTEMPTS_PER_SESSION'>, sessionId: string, nowMs = Date.now()): Promise<void> => {
   const limit = env.KASSA_PAY_ATTEMPTS_PER_SESSION;
   if (limit <= 0) return;
-  const counted = await db
-    .selectFrom('transactions')
-    .select('created_at')
-    .where('session_id', '=', sessionId)
-    .where('status', 'in', ['DECLINED', 'FAILED'])
-    .where('created_at', '>', windowStart(LIMIT_WINDOW_SECONDS, nowMs))
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+  const counted = await failedAttempts(db, sessionId, 'DECLINED', 'FAILED', windowStart(LIMIT_WINDOW_SECONDS, nowMs), limit);
   const wait = windowRetryAfter(
     counted.map((r) => r.created_at),
     limit,

@@ -1,4 +1,5 @@
 import type { AppContext, RequestMeta } from '../app-context';
+import { compiledOnce } from '../db/compiled-once';
 import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
@@ -28,6 +29,14 @@ const assertExpressReady = (session: SessionRecord): void => {
   }
 };
 
+/** An attempt of this session still waiting for its provider's answer (compiled once per dialect). */
+const attemptInProgress = compiledOnce((exec, sessionId: string, status: string) =>
+  exec
+    .selectFrom('transactions')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('status', '=', status as 'INITIATED'),
+);
 export const isGiftCardsOnly = (type: string) => type === 'kassa.wallets' || type === 'dintero.wallets';
 
 /** The card pays what the gift cards leave (`amount_due`); `kassa.wallets` only when they pay everything. */
@@ -60,7 +69,7 @@ const assertPaymentDetails = (session: SessionRecord, payment: Payment): void =>
 
 /** A session with an attempt still open (e.g. a 3-D Secure page the customer has not finished) takes no second one. */
 const assertNoOpenAttempt = async (trx: Executor, sessionId: string): Promise<void> => {
-  const open = await trx.selectFrom('transactions').select('id').where('session_id', '=', sessionId).where('status', '=', 'INITIATED').executeTakeFirst();
+  const [open] = await attemptInProgress(trx, sessionId, 'INITIATED');
   if (open) {
     throw new AppError(
       'SESSION_PAYMENT_IN_PROGRESS',
