@@ -1,5 +1,6 @@
 import type { CompiledQuery, Insertable, Updateable } from 'kysely';
 import type { Executor } from './database';
+import { executeCompiled } from './held-connection';
 import type { DB } from './schema';
 
 /**
@@ -29,7 +30,7 @@ export const compiledOnce = <A extends (string | number)[], R>(build: (exec: Exe
       if (slots.includes(-1)) throw new Error('compiledOnce: every query parameter must come from an argument');
       cache.set(dialectOf(exec), (c = { query, slots }));
     }
-    const { rows } = await exec.executeQuery<R>({ ...c.query, parameters: c.slots.map((i) => args[i]) });
+    const { rows } = await executeCompiled<R>(exec, { ...c.query, parameters: c.slots.map((i) => args[i]) });
     return rows;
   };
 };
@@ -51,7 +52,7 @@ export const insertRow = async <T extends keyof DB & string>(exec: Executor, tab
         .values(Object.fromEntries(entries) as never)
         .compile()),
     );
-  await exec.executeQuery({ ...query, parameters: entries.map(([, v]) => v) });
+  await executeCompiled(exec, { ...query, parameters: entries.map(([, v]) => v) });
 };
 
 const updates = new WeakMap<object, Map<string, { query: CompiledQuery; slots: number[] }>>();
@@ -80,6 +81,6 @@ export const updateRows = async <T extends keyof DB & string>(exec: Executor, ta
     if (slots.includes(-1) || slots.length !== values.length) throw new Error('updateRows: every parameter must be one of the values');
     byShape.set(key, (c = { query, slots }));
   }
-  const result = await exec.executeQuery({ ...c.query, parameters: c.slots.map((i) => values[i]![1]) });
+  const result = await executeCompiled(exec, { ...c.query, parameters: c.slots.map((i) => values[i]![1]) });
   return Number(result.numAffectedRows ?? 0n);
 };

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type QueryResult, type Transaction } from 'kysely';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import { createResilientPool } from './pg-pool';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
+import type { HeldRunner } from './held-connection';
 import { openWalSync, type WalSync } from './wal-sync';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -18,6 +19,10 @@ export interface Database {
   readonly walSync?: WalSync;
   /** SQLite: checkpoints the WAL on a worker thread (checkpointer.ts, ADR 026). */
   readonly checkpointer?: Checkpointer;
+  /** SQLite: runs a compiled query synchronously, for a group-commit batch holding the connection (held-connection.ts). */
+  readonly runHeld?: HeldRunner;
+  /** SQLite: rows changed through the connection so far (its total_changes(), counted as statements run). */
+  readonly changes?: () => number;
   close(): Promise<void>;
 }
 
@@ -69,20 +74,60 @@ const withRowsBuiltHere = (stmt: SqliteStatement): DriverStatement => {
   };
 };
 
+/** What Kysely's SqliteConnection.executeQuery does with a statement, synchronously. */
+const runStatement = (stmt: DriverStatement, parameters: readonly unknown[]): QueryResult<unknown> => {
+  if (stmt.reader) return { rows: stmt.all(parameters) };
+  const { changes, lastInsertRowid } = stmt.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+};
+
 /**
  * Kysely prepares every query anew; on a hot path better-sqlite3's prepare was the largest single
  * cost. Statements are reused by SQL text (execution is synchronous, so sharing one is safe), with
  * a bound so queries with variable `in (...)` lists cannot grow the cache without limit.
  */
+const PLAIN_SELECT = /^\s*select\b/i;
+
+/**
+ * Counts the rows changed through the connection (SQLite's `total_changes()`, kept here so group
+ * commit can read it per job without a statement, ADR 028): a writing statement adds its changes;
+ * a statement that returns rows and is not a plain SELECT (`… RETURNING`) counts as a change.
+ */
+const counted = (prepared: SqliteStatement, sqlText: string, count: (n: number) => void): DriverStatement => {
+  if (!prepared.reader) {
+    return {
+      reader: false,
+      all: (parameters) => prepared.all(parameters),
+      run: (parameters) => {
+        const result = prepared.run(parameters);
+        count(result.changes);
+        return result;
+      },
+      iterate: (parameters) => prepared.iterate(parameters),
+    };
+  }
+  const reading = withRowsBuiltHere(prepared);
+  if (PLAIN_SELECT.test(sqlText)) return reading;
+  return {
+    reader: true,
+    all: (parameters) => (count(1), reading.all(parameters)),
+    run: (parameters) => (count(1), reading.run(parameters)),
+    iterate: (parameters) => (count(1), reading.iterate(parameters)),
+  };
+};
+
 const withStatementCache = (sqlite: import('better-sqlite3').Database, max = 500) => {
   const cache = new Map<string, DriverStatement>();
+  let changes = 0;
+  const count = (n: number) => void (changes += n);
   return {
     close: () => sqlite.close(),
+    changes: () => changes,
     prepare(sqlText: string): DriverStatement {
       let stmt = cache.get(sqlText);
       if (!stmt) {
         const prepared = sqlite.prepare(sqlText);
-        stmt = prepared.reader ? withRowsBuiltHere(prepared) : prepared;
+        stmt = counted(prepared, sqlText, count);
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(sqlText, stmt);
       }
@@ -101,7 +146,8 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma(`busy_timeout = ${Math.trunc(opts.busyTimeoutMs ?? 5000)}`);
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
   await migrateToLatest(db);
   // After the migrations the WAL file exists; without it every commit stays synchronous = FULL.
   const walSync = openWalSync(`${file}-wal`);
@@ -109,6 +155,8 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   return {
     db,
     engine: 'sqlite',
+    runHeld: (query) => runStatement(statements.prepare(query.sql), query.parameters),
+    changes: statements.changes,
     ...(walSync ? { walSync } : {}),
     ...(checkpointer ? { checkpointer } : {}),
     close: async () => {

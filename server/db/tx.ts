@@ -1,5 +1,6 @@
 import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { Database, Executor } from './database';
+import { executeCompiled, holdConnection } from './held-connection';
 import type { DB } from './schema';
 
 const raw = (text: string) => CompiledQuery.raw(text);
@@ -18,7 +19,7 @@ const TOTAL_CHANGES = raw('select total_changes() as n');
 type Outcome = { ok: boolean; value: unknown };
 const RERUN = Symbol('rerun');
 
-const totalChanges = async (conn: Executor): Promise<number> => Number((await conn.executeQuery<{ n: number }>(TOTAL_CHANGES)).rows[0]!.n);
+const totalChanges = async (conn: Executor): Promise<number> => Number((await executeCompiled<{ n: number }>(conn, TOTAL_CHANGES)).rows[0]!.n);
 
 /**
  * The jobs without savepoints: a job that fails having changed no row (the usual refusal: a state
@@ -26,17 +27,17 @@ const totalChanges = async (conn: Executor): Promise<number> => Number((await co
  * undone alone, so the caller rolls the batch back and runs it again with savepoints (RERUN).
  * Savepoints cost every job its pages copied to SQLite's statement journal (~10 % of a payment's CPU).
  */
-const runOptimistic = async (conn: Executor, jobs: Job[]): Promise<Outcome[] | typeof RERUN> => {
+const runOptimistic = async (conn: Executor, jobs: Job[], changes: () => number | Promise<number>): Promise<Outcome[] | typeof RERUN> => {
   const outcomes: Outcome[] = [];
-  let before = await totalChanges(conn);
+  let before = await changes();
   for (const job of jobs) {
     try {
       outcomes.push({ ok: true, value: await job.fn(conn) });
     } catch (error) {
-      if ((await totalChanges(conn)) !== before) return RERUN;
+      if ((await changes()) !== before) return RERUN;
       outcomes.push({ ok: false, value: error });
     }
-    if (job !== jobs[jobs.length - 1]) before = await totalChanges(conn);
+    if (job !== jobs[jobs.length - 1]) before = await changes();
   }
   return outcomes;
 };
@@ -81,6 +82,7 @@ const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
   const fail = (error: unknown) => jobs.forEach((job) => job.reject(error));
   try {
     await database.db.connection().execute(async (conn) => {
+      const release = holdConnection(conn, database.runHeld);
       if (flush) await conn.executeQuery(SYNC_NORMAL);
       try {
         await conn.executeQuery(BEGIN);
@@ -90,7 +92,7 @@ const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
             outcomes = [await runOne(conn, jobs[0]!)];
             await conn.executeQuery(outcomes[0]!.ok ? COMMIT : ROLLBACK);
           } else {
-            const first = await runOptimistic(conn, jobs);
+            const first = await runOptimistic(conn, jobs, database.changes ?? (() => totalChanges(conn)));
             if (first === RERUN) {
               await conn.executeQuery(ROLLBACK);
               await conn.executeQuery(BEGIN);
@@ -103,6 +105,7 @@ const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
           throw error;
         }
       } finally {
+        release();
         if (flush) await conn.executeQuery(SYNC_FULL);
       }
     });

@@ -181,6 +181,19 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
     expect(await keys(db)).toEqual(['a', 'c']);
   });
 
+  it('counts a write that returns rows (RETURNING) as a change: its failing job is undone too', async () => {
+    const db = await open();
+    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
+    const a = inTransaction(db, (trx) => insertKey(trx, 'a'));
+    const failing = inTransaction(db, async (trx) => {
+      await sql`insert into kassa_wal_probe (k) values ('returned') returning k`.execute(trx);
+      throw new Error('failed after a returning insert');
+    });
+    await expect(a).resolves.toBeDefined();
+    await expect(failing).rejects.toThrow('failed after a returning insert');
+    expect(await keys(db)).toEqual(['a']);
+  });
+
   it('a transaction alone in its batch that fails is rolled back', async () => {
     const db = await open();
     await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
