@@ -66,18 +66,16 @@ describe('GET /v1/transactions/{id} as JSON text', () => {
     expect((await k.api.post(`/v1/transactions/${invoice.transactionId}/capture`, { amount: 6000, items: lineItems(['1', 6000]) })).status).toBe(200);
     await expectSame(invoice.transactionId);
     // every optional column of an event without details, written as any operation could store it
-    await k.srv.kassa.ctx.database.db
-      .transaction()
-      .execute((trx) =>
-        appendTransactionEvent(trx, invoice.transactionId, {
-          event: 'CAPTURE',
-          success: false,
-          amount: 0,
-          items: lineItems(['2', 4000]),
-          error: { code: 'DECLINED', message: 'No "quotes" \\ here' },
-          createdBy: 'system',
-        }),
-      );
+    await k.srv.kassa.ctx.database.db.transaction().execute((trx) =>
+      appendTransactionEvent(trx, invoice.transactionId, {
+        event: 'CAPTURE',
+        success: false,
+        amount: 0,
+        items: lineItems(['2', 4000]),
+        error: { code: 'DECLINED', message: 'No "quotes" \\ here' },
+        createdBy: 'system',
+      }),
+    );
     await expectSame(invoice.transactionId);
 
     const declined = await k.api.post('/v1/sessions', { url: { return_url: 'https://merchant.example/return' }, order: { amount: 5000, currency: 'NOK', merchant_reference: 'declined-1' } });
