@@ -6,7 +6,7 @@ import { migrateToLatest } from './migrate';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import { createResilientPool } from './pg-pool';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
-import type { HeldRunner } from './held-connection';
+import { registerDirect, type HeldRunner } from './held-connection';
 import { openWalSync, type WalSync } from './wal-sync';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -148,6 +148,8 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   sqlite.pragma('foreign_keys = ON');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+  const runHeld: HeldRunner = (query) => runStatement(statements.prepare(query.sql), query.parameters);
+  registerDirect(db, runHeld);
   await migrateToLatest(db);
   // After the migrations the WAL file exists; without it every commit stays synchronous = FULL.
   const walSync = openWalSync(`${file}-wal`);
@@ -155,7 +157,7 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   return {
     db,
     engine: 'sqlite',
-    runHeld: (query) => runStatement(statements.prepare(query.sql), query.parameters),
+    runHeld,
     changes: statements.changes,
     ...(walSync ? { walSync } : {}),
     ...(checkpointer ? { checkpointer } : {}),

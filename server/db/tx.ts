@@ -82,7 +82,7 @@ const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
   const fail = (error: unknown) => jobs.forEach((job) => job.reject(error));
   try {
     await database.db.connection().execute(async (conn) => {
-      const release = holdConnection(conn, database.runHeld);
+      const release = holdConnection(database.db, conn, database.runHeld);
       if (flush) await conn.executeQuery(SYNC_NORMAL);
       try {
         await conn.executeQuery(BEGIN);

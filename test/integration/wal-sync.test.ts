@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
+import { compiledOnce } from '../../server/db/compiled-once';
 import { inTransaction } from '../../server/db/tx';
 import { coalescedFlush, type WalSync } from '../../server/db/wal-sync';
 
@@ -192,6 +193,27 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
     await expect(a).resolves.toBeDefined();
     await expect(failing).rejects.toThrow('failed after a returning insert');
     expect(await keys(db)).toEqual(['a']);
+  });
+
+  it('a compiled read outside the batch never sees the uncommitted writes of a batch (it waits for the batch)', async () => {
+    const db = await open();
+    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
+    const read = compiledOnce((exec, k: string) => (exec as unknown as Kysely<{ kassa_wal_probe: { k: string } }>).selectFrom('kassa_wal_probe').select('k').where('k', '=', k));
+    expect(await read(db.db, 'dirty')).toEqual([]); // compiled, and run straight on the connection: no batch holds it
+    const inserted = deferred();
+    const release = deferred();
+    const job = inTransaction(db, async (trx) => {
+      await insertKey(trx, 'dirty');
+      inserted.resolve();
+      await release.promise; // the test's read runs now, between this job's statements
+      throw new Error('undone');
+    });
+    await inserted.promise;
+    const during = read(db.db, 'dirty');
+    release.resolve();
+    expect(await during).toEqual([]);
+    await expect(job).rejects.toThrow('undone');
+    expect(await keys(db)).toEqual([]);
   });
 
   it('a transaction alone in its batch that fails is rolled back', async () => {
