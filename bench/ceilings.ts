@@ -6,14 +6,23 @@ import { measureHttp } from './load';
 import type { Measurement } from './measurement';
 import { freePort, messages, spawnTs, stopChild, waitForHttp } from './proc';
 
-/** Ceiling A: bare node:http in its own process, loaded by autocannon from this one (one core each). */
+/**
+ * Ceiling A: bare node:http in its own process, loaded by autocannon from this one (one core each).
+ * Against the bare server the load generator is the bottleneck (93-96 % of its core), and its speed
+ * moved between 80 k and 99 k req/s from run to run: the best of three windows is the ceiling, so
+ * a slow window of the load generator does not make every ratio look better than it is.
+ */
+const CEILING_A_WINDOWS = 3;
 export const ceilingHttp = async (seconds: number, warmup: number): Promise<Measurement> => {
   const port = await freePort();
   const child = spawnTs('bench/children/bare-http.ts', { PORT: String(port) });
   const url = `http://127.0.0.1:${port}/`;
   try {
     await waitForHttp(url, child);
-    return await measureHttp({ name: 'Ceiling A: bare node:http', url, serverPid: child.pid }, seconds, warmup);
+    const windows: Measurement[] = [];
+    for (let i = 0; i < CEILING_A_WINDOWS; i++) windows.push(await measureHttp({ name: 'Ceiling A: bare node:http', url, serverPid: child.pid }, seconds, i === 0 ? warmup : 0));
+    const best = windows.reduce((a, b) => (b.rate > a.rate ? b : a));
+    return { ...best, notes: [...best.notes, `best of ${CEILING_A_WINDOWS} windows: ${windows.map((w) => Math.round(w.rate).toLocaleString('en-US')).join(', ')} req/s`] };
   } finally {
     await stopChild(child);
   }
