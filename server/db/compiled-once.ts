@@ -1,5 +1,5 @@
 import type { CompiledQuery, Insertable, Updateable } from 'kysely';
-import type { Executor } from './database';
+import type { Database, Executor } from './database';
 import { executeCompiled } from './held-connection';
 import type { DB } from './schema';
 
@@ -33,6 +33,21 @@ export const compiledOnce = <A extends (string | number)[], R>(build: (exec: Exe
     const { rows } = await executeCompiled<R>(exec, { ...c.query, parameters: c.slots.map((i) => args[i]) });
     return rows;
   };
+};
+
+interface LockableQuery<R> extends Query<R> {
+  forUpdate(): Query<R>;
+}
+
+/**
+ * A `compiledOnce` read that can lock the rows it reads: `FOR UPDATE` on PostgreSQL when `lock`,
+ * the plain read on SQLite (no row locks; a group-commit batch holds the write lock, ADR 003), as
+ * `forUpdate` in tx.ts does for queries built per call.
+ */
+export const lockableOnce = <A extends (string | number)[], R>(build: (exec: Executor, ...args: A) => LockableQuery<R>) => {
+  const plain = compiledOnce(build);
+  const locked = compiledOnce((exec, ...args: A) => build(exec, ...args).forUpdate());
+  return (exec: Executor, database: Database, lock: boolean, ...args: A): Promise<R[]> => (lock && database.engine === 'postgres' ? locked : plain)(exec, ...args);
 };
 
 const inserts = new WeakMap<object, Map<string, CompiledQuery>>();

@@ -1,7 +1,7 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import { enqueueCallback, enqueueErrorCallback } from '../callbacks/enqueue-callback';
 import type { Executor } from '../db/database';
-import { compiledOnce, insertRow, updateRows } from '../db/compiled-once';
+import { insertRow, lockableOnce, updateRows } from '../db/compiled-once';
 import { expectChanged } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import type { AuthorizeResult, TokenizeResult } from '../providers/acquirer';
@@ -137,13 +137,12 @@ const withGiftCardsCharged = async (trx: Executor, ctx: AppContext, session: Ses
 };
 
 // The attempt's state, read under the session's lock (compiled once per dialect; FOR UPDATE on PostgreSQL).
-const attemptRow = compiledOnce((exec, id: string) => exec.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', id));
-const attemptRowForUpdate = compiledOnce((exec, id: string) => exec.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', id).forUpdate());
+const attemptRow = lockableOnce((exec, id: string) => exec.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', id));
 
 const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrNot, meta, opts) =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    const [attempt] = ctx.database.engine === 'postgres' ? await attemptRowForUpdate(trx, transactionId) : await attemptRow(trx, transactionId);
+    const [attempt] = await attemptRow(trx, ctx.database, true, transactionId);
     if (!attempt) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} was not found`);
     if (attempt.status !== 'INITIATED') return { status: attempt.status, session, result: ABANDONED }; // the recovery closed it first
     const result = await withGiftCardsCharged(trx, ctx, session, transactionId, approvedOrNot, opts.createdBy);

@@ -1,6 +1,6 @@
 import type { Database, Executor } from '../db/database';
 import type { SessionStatusColumn } from '../db/schema';
-import { compiledOnce } from '../db/compiled-once';
+import { compiledOnce, lockableOnce } from '../db/compiled-once';
 import { AppError } from '../errors/app-error';
 import type { PlatformType, SessionView } from './session-schemas';
 import { sessionRequestHeaders, toSessionEventView, toSessionRecord, type SessionEventRow, type SessionRecord, type StoredCustomer } from './session-record';
@@ -9,19 +9,16 @@ export type { SessionRecord, SessionRow } from './session-record';
 
 export type SessionStatus = SessionStatusColumn;
 
-// The loaders' four queries, built and compiled once per dialect: FOR UPDATE only on PostgreSQL
-// (SQLite has no row locks; a group-commit batch holds the database's write lock, ADR 003).
-const sessionOfAccount = compiledOnce((exec, id: string, accountId: string) => exec.selectFrom('sessions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
-const sessionOfAccountForUpdate = compiledOnce((exec, id: string, accountId: string) => exec.selectFrom('sessions').selectAll().where('id', '=', id).where('account_id', '=', accountId).forUpdate());
-const sessionById = compiledOnce((exec, id: string) => exec.selectFrom('sessions').selectAll().where('id', '=', id));
-const sessionByIdForUpdate = compiledOnce((exec, id: string) => exec.selectFrom('sessions').selectAll().where('id', '=', id).forUpdate());
+// The loaders' queries, built and compiled once per dialect (FOR UPDATE only on PostgreSQL: lockableOnce).
+const sessionOfAccount = lockableOnce((exec, id: string, accountId: string) => exec.selectFrom('sessions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
+const sessionById = lockableOnce((exec, id: string) => exec.selectFrom('sessions').selectAll().where('id', '=', id));
 const sessionIdForUpdate = compiledOnce((exec, id: string) => exec.selectFrom('sessions').select('id').where('id', '=', id).forUpdate());
 const eventsOfSession = compiledOnce((exec, sessionId: string) => exec.selectFrom('session_events').selectAll().where('session_id', '=', sessionId).orderBy('seq'));
 
 /** Loads a session by id, as a typed record; with accountId, another account's session is simply not found. */
 export const loadSession = async (exec: Executor, database: Database, id: string, opts: { accountId?: string; lock?: boolean } = {}): Promise<SessionRecord> => {
-  const lock = opts.lock === true && database.engine === 'postgres';
-  const [row] = opts.accountId ? await (lock ? sessionOfAccountForUpdate : sessionOfAccount)(exec, id, opts.accountId) : await (lock ? sessionByIdForUpdate : sessionById)(exec, id);
+  const lock = opts.lock === true;
+  const [row] = opts.accountId ? await sessionOfAccount(exec, database, lock, id, opts.accountId) : await sessionById(exec, database, lock, id);
   if (!row) throw new AppError('SESSION_NOT_FOUND', `Session ${id} was not found`);
   return toSessionRecord(row);
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import { enqueueOperationCallbacks } from '../callbacks/enqueue-callback';
-import { compiledOnce, updateRows } from '../db/compiled-once';
+import { lockableOnce, updateRows } from '../db/compiled-once';
 import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
 import { canonicalJson } from '../idempotency/idempotency-store';
@@ -20,11 +20,10 @@ export const requestHash = (value: unknown): string => createHash('sha256').upda
 /** The hash stored before canonical hashing, so a reference recorded by an older version still replays. */
 export const legacyRequestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
-const operationById = compiledOnce((exec, id: string) => exec.selectFrom('transaction_operations').selectAll().where('id', '=', id));
-const operationByIdForUpdate = compiledOnce((exec, id: string) => exec.selectFrom('transaction_operations').selectAll().where('id', '=', id).forUpdate());
+const operationById = lockableOnce((exec, id: string) => exec.selectFrom('transaction_operations').selectAll().where('id', '=', id));
 
 export const loadOperation = async (ctx: AppContext, trx: Executor, id: string, lock = false): Promise<OperationRecord | undefined> => {
-  const [row] = lock && ctx.database.engine === 'postgres' ? await operationByIdForUpdate(trx, id) : await operationById(trx, id);
+  const [row] = await operationById(trx, ctx.database, lock, id);
   return row && toOperationRecord(row);
 };
 

@@ -1,4 +1,4 @@
-import { compiledOnce, insertRow, updateRows } from '../db/compiled-once';
+import { compiledOnce, insertRow, lockableOnce, updateRows } from '../db/compiled-once';
 import type { Database, Executor } from '../db/database';
 import { expectChanged } from '../db/expect-updated';
 import { nextEventSeq } from '../db/next-seq';
@@ -57,10 +57,7 @@ export const amountColumns = (a: Amounts) => ({
 });
 
 // The read path's two queries, built and compiled once per dialect (GET /v1/transactions/{id}).
-const transactionOfAccount = compiledOnce((exec, id: string, accountId: string) => exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
-const transactionOfAccountForUpdate = compiledOnce((exec, id: string, accountId: string) =>
-  exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId).forUpdate(),
-);
+const transactionOfAccount = lockableOnce((exec, id: string, accountId: string) => exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
 const eventsOfTransaction = compiledOnce((exec, transactionId: string) => exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', transactionId).orderBy('seq'));
 /** An event's columns but the stored request headers (the largest), which only `includes=events.request_headers` shows. */
 const EVENT_VIEW_COLUMNS = ['id', 'transaction_id', 'seq', 'event', 'success', 'amount', 'items', 'error', 'created_at', 'created_by', 'request_id', 'details'] as const;
@@ -68,8 +65,7 @@ const eventsWithoutHeaders = compiledOnce((exec, transactionId: string) => exec.
 
 /** Loads a transaction the account owns, as a typed record; another account's transaction is simply not found. */
 export const loadTransaction = async (exec: Executor, database: Database, id: string, accountId: string, lock = false): Promise<TransactionRecord> => {
-  // FOR UPDATE on PostgreSQL only (SQLite: the batch holds the write lock)
-  const [row] = lock && database.engine === 'postgres' ? await transactionOfAccountForUpdate(exec, id, accountId) : await transactionOfAccount(exec, id, accountId);
+  const [row] = await transactionOfAccount(exec, database, lock, id, accountId);
   if (!row) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} was not found`);
   return toTransactionRecord(row);
 };
