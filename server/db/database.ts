@@ -6,7 +6,7 @@ import { migrateToLatest } from './migrate';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import { createResilientPool } from './pg-pool';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
-import { registerDirect, type HeldRunner } from './held-connection';
+import { registerDirect } from './held-connection';
 import { openWalSync, type WalSync } from './wal-sync';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -19,8 +19,6 @@ export interface Database {
   readonly walSync?: WalSync;
   /** SQLite: checkpoints the WAL on a worker thread (checkpointer.ts, ADR 026). */
   readonly checkpointer?: Checkpointer;
-  /** SQLite: runs a compiled query synchronously, for a group-commit batch holding the connection (held-connection.ts). */
-  readonly runHeld?: HeldRunner;
   /** SQLite: rows changed through the connection so far (its total_changes(), counted as statements run). */
   readonly changes?: () => number;
   close(): Promise<void>;
@@ -81,11 +79,6 @@ const runStatement = (stmt: DriverStatement, parameters: readonly unknown[]): Qu
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 };
 
-/**
- * Kysely prepares every query anew; on a hot path better-sqlite3's prepare was the largest single
- * cost. Statements are reused by SQL text (execution is synchronous, so sharing one is safe), with
- * a bound so queries with variable `in (...)` lists cannot grow the cache without limit.
- */
 const PLAIN_SELECT = /^\s*select\b/i;
 
 /**
@@ -116,6 +109,11 @@ const counted = (prepared: SqliteStatement, sqlText: string, count: (n: number) 
   };
 };
 
+/**
+ * Kysely prepares every query anew; on a hot path better-sqlite3's prepare was the largest single
+ * cost. Statements are reused by SQL text (execution is synchronous, so sharing one is safe), with
+ * a bound so queries with variable `in (...)` lists cannot grow the cache without limit.
+ */
 const withStatementCache = (sqlite: import('better-sqlite3').Database, max = 500) => {
   const cache = new Map<string, DriverStatement>();
   let changes = 0;
@@ -148,8 +146,7 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   sqlite.pragma('foreign_keys = ON');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
-  const runHeld: HeldRunner = (query) => runStatement(statements.prepare(query.sql), query.parameters);
-  registerDirect(db, runHeld);
+  registerDirect(db, (query) => runStatement(statements.prepare(query.sql), query.parameters));
   await migrateToLatest(db);
   // After the migrations the WAL file exists; without it every commit stays synchronous = FULL.
   const walSync = openWalSync(`${file}-wal`);
@@ -157,7 +154,6 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   return {
     db,
     engine: 'sqlite',
-    runHeld,
     changes: statements.changes,
     ...(walSync ? { walSync } : {}),
     ...(checkpointer ? { checkpointer } : {}),

@@ -7,8 +7,8 @@ import { AppError } from '../errors/app-error';
  * whole database transaction; the caller sees 409 `CONFLICT` (retry) unless it handles the race.
  */
 export const expectUpdated = <R extends { numUpdatedRows: bigint }>(result: R | undefined, what: string): R => {
-  if (!result || Number(result.numUpdatedRows) === 0) throw new AppError('CONFLICT', `${what} changed while this request ran; retry it`);
-  return result;
+  expectChanged(result ? Number(result.numUpdatedRows) : 0, what);
+  return result!;
 };
 
 /** `expectUpdated` for a count of changed rows (`updateRows`). */

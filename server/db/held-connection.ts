@@ -1,7 +1,7 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
 import type { Executor } from './database';
 
-/** Runs a compiled query on SQLite's one connection synchronously (database.ts `runHeld`). */
+/** Runs a compiled query on SQLite's one connection synchronously (registered by database.ts). */
 export type HeldRunner = (query: CompiledQuery) => QueryResult<unknown>;
 
 /** A batch's connection → its runner. */
@@ -24,8 +24,9 @@ const inBatch = new WeakSet<object>();
 export const registerDirect = (db: Executor, run: HeldRunner): void => void direct.set(db, run);
 
 /** Marks `conn` as the batch's for the batch's jobs, and `db`'s connection as held; the returned function ends both. */
-export const holdConnection = (db: Executor, conn: Executor, run: HeldRunner | undefined): (() => void) => {
+export const holdConnection = (db: Executor, conn: Executor): (() => void) => {
   inBatch.add(db);
+  const run = direct.get(db);
   if (run) held.set(conn, run);
   return () => {
     held.delete(conn);

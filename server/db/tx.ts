@@ -1,6 +1,6 @@
 import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { Database, Executor } from './database';
-import { executeCompiled, holdConnection } from './held-connection';
+import { holdConnection } from './held-connection';
 import type { DB } from './schema';
 
 const raw = (text: string) => CompiledQuery.raw(text);
@@ -15,32 +15,8 @@ interface Job {
 }
 const queues = new WeakMap<Database, { jobs: Job[]; draining: boolean }>();
 
-const TOTAL_CHANGES = raw('select total_changes() as n');
 type Outcome = { ok: boolean; value: unknown };
 const RERUN = Symbol('rerun');
-
-const totalChanges = async (conn: Executor): Promise<number> => Number((await executeCompiled<{ n: number }>(conn, TOTAL_CHANGES)).rows[0]!.n);
-
-/**
- * The jobs without savepoints: a job that fails having changed no row (the usual refusal: a state
- * check before any write) leaves nothing to undo. A job that fails after changing rows cannot be
- * undone alone, so the caller rolls the batch back and runs it again with savepoints (RERUN).
- * Savepoints cost every job its pages copied to SQLite's statement journal (~10 % of a payment's CPU).
- */
-const runOptimistic = async (conn: Executor, jobs: Job[], changes: () => number | Promise<number>): Promise<Outcome[] | typeof RERUN> => {
-  const outcomes: Outcome[] = [];
-  let before = await changes();
-  for (const job of jobs) {
-    try {
-      outcomes.push({ ok: true, value: await job.fn(conn) });
-    } catch (error) {
-      if ((await changes()) !== before) return RERUN;
-      outcomes.push({ ok: false, value: error });
-    }
-    if (job !== jobs[jobs.length - 1]) before = await changes();
-  }
-  return outcomes;
-};
 
 const runOne = async (conn: Executor, job: Job): Promise<Outcome> => {
   try {
@@ -50,18 +26,32 @@ const runOne = async (conn: Executor, job: Job): Promise<Outcome> => {
   }
 };
 
+/**
+ * The jobs without savepoints: a job that fails having changed no row (the usual refusal: a state
+ * check before any write) leaves nothing to undo. A job that fails after changing rows cannot be
+ * undone alone, so the caller rolls the batch back and runs it again with savepoints (RERUN).
+ * Savepoints cost every job its pages copied to SQLite's statement journal (~10 % of a payment's CPU).
+ */
+const runOptimistic = async (conn: Executor, jobs: Job[], changes: () => number): Promise<Outcome[] | typeof RERUN> => {
+  const outcomes: Outcome[] = [];
+  for (const job of jobs) {
+    const before = changes();
+    const outcome = await runOne(conn, job);
+    if (!outcome.ok && changes() !== before) return RERUN;
+    outcomes.push(outcome);
+  }
+  return outcomes;
+};
+
 /** Each job in a savepoint: a failing job rolls back alone. */
 const runWithSavepoints = async (conn: Executor, jobs: Job[]): Promise<Outcome[]> => {
   const outcomes: Outcome[] = [];
   for (const job of jobs) {
     await conn.executeQuery(SAVEPOINT);
-    try {
-      outcomes.push({ ok: true, value: await job.fn(conn) });
-    } catch (error) {
-      await conn.executeQuery(ROLLBACK_TO);
-      outcomes.push({ ok: false, value: error });
-    }
+    const outcome = await runOne(conn, job);
+    if (!outcome.ok) await conn.executeQuery(ROLLBACK_TO);
     await conn.executeQuery(RELEASE);
+    outcomes.push(outcome);
   }
   return outcomes;
 };
@@ -82,7 +72,7 @@ const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
   const fail = (error: unknown) => jobs.forEach((job) => job.reject(error));
   try {
     await database.db.connection().execute(async (conn) => {
-      const release = holdConnection(database.db, conn, database.runHeld);
+      const release = holdConnection(database.db, conn);
       if (flush) await conn.executeQuery(SYNC_NORMAL);
       try {
         await conn.executeQuery(BEGIN);
@@ -92,7 +82,7 @@ const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
             outcomes = [await runOne(conn, jobs[0]!)];
             await conn.executeQuery(outcomes[0]!.ok ? COMMIT : ROLLBACK);
           } else {
-            const first = await runOptimistic(conn, jobs, database.changes ?? (() => totalChanges(conn)));
+            const first = database.changes ? await runOptimistic(conn, jobs, database.changes) : RERUN;
             if (first === RERUN) {
               await conn.executeQuery(ROLLBACK);
               await conn.executeQuery(BEGIN);
