@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once';
 import type { Executor } from '../db/database';
+import { joinedRows, splitRows } from '../db/joined-rows';
 import { AppError } from '../errors/app-error';
 import { parseJson } from '../shared/json-columns';
 import type { StoredCustomer } from './session-record';
@@ -35,24 +35,14 @@ const EVENT_COLUMNS = ['id', 'name', 'created_at', 'request_id', 'details'] as c
 
 /**
  * The common case (no header includes) in one statement: the session's view columns and its events
- * as one text, fields joined by U+001F and events by U+001E in `seq` order (string_agg … ORDER BY:
- * SQLite ≥ 3.44 and PostgreSQL alike). Neither separator can occur in a field: ids, names and
- * timestamps are Kassa's own, request ids printable ASCII and details JSON text (which escapes
- * every control character); a row that splits otherwise is read again the general way.
+ * as one text (joined-rows.ts); a row that splits otherwise is read again the general way.
  */
-const US = '\u001f';
-const RS = '\u001e';
+const EVENT_FIELDS = ['e.id', 'e.name', 'e.created_at', "coalesce(e.request_id, '')", "coalesce(e.details, '')"];
 const viewRowWithEvents = compiledOnce((exec, id: string, accountId: string) =>
   exec
     .selectFrom('sessions')
     .select(VIEW_COLUMNS)
-    .select(
-      sql<
-        string | null
-      >`(select string_agg(e.id || '${sql.raw(US)}' || e.name || '${sql.raw(US)}' || e.created_at || '${sql.raw(US)}' || coalesce(e.request_id, '') || '${sql.raw(US)}' || coalesce(e.details, ''), '${sql.raw(RS)}' order by e.seq) from session_events e where e.session_id = sessions.id)`.as(
-        'events_text',
-      ),
-    )
+    .select(joinedRows('session_events', 'session_id', 'sessions', EVENT_FIELDS).as('events_text'))
     .where('id', '=', id)
     .where('account_id', '=', accountId),
 );
@@ -102,16 +92,8 @@ const eventJson = (e: EventRow): string =>
   `{"id":${str(e.id)},"name":${str(e.name)},"created_at":${str(e.created_at)}${optional('request_id', e.request_id)}${present(e.details) ? field('details', e.details) : ''}${e.request_headers ? field('request_headers', e.request_headers) : ''}}`;
 
 /** The events of `viewRowWithEvents`, or undefined when a field held a separator after all. */
-const splitEvents = (text: string | null): EventRow[] | undefined => {
-  if (text === null) return [];
-  const events: EventRow[] = [];
-  for (const one of text.split(RS)) {
-    const f = one.split(US);
-    if (f.length !== 5) return undefined;
-    events.push({ id: f[0]!, name: f[1]!, created_at: f[2]!, request_id: f[3], details: f[4] || null }); // '': no details (coalesced in SQL)
-  }
-  return events;
-};
+const splitEvents = (text: string | null): EventRow[] | undefined =>
+  splitRows(text, EVENT_FIELDS.length)?.map((f) => ({ id: f[0]!, name: f[1]!, created_at: f[2]!, request_id: f[3], details: f[4] || null })); // '': no details (coalesced in SQL)
 
 /** The merchant's view of a session of `accountId`, as JSON text; `includes` as for `readSession`. */
 export const readSessionJson = async (exec: Executor, id: string, accountId: string, includes: readonly string[] = []): Promise<string> => {

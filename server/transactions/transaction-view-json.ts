@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once';
 import type { Executor } from '../db/database';
+import { joinedRows, splitRows } from '../db/joined-rows';
 import { AppError } from '../errors/app-error';
 import { toTransactionEventView, type TransactionEventViewRow } from './transaction-record';
 
@@ -17,9 +17,18 @@ import { toTransactionEventView, type TransactionEventViewRow } from './transact
  * An event with `details` is mapped by `toTransactionEventView` (they are flattened into the
  * event, filtered); the others are written here.
  */
-const US = '\u001f';
-const RS = '\u001e';
-const EVENT_FIELDS = 10;
+const EVENT_FIELDS = [
+  'e.id',
+  'e.event',
+  'cast(e.success as text)',
+  "coalesce(cast(e.amount as text), '')",
+  "coalesce(e.items, '')",
+  "coalesce(e.error, '')",
+  'e.created_at',
+  'e.created_by',
+  "coalesce(e.request_id, '')",
+  "coalesce(e.details, '')",
+];
 
 const viewRow = compiledOnce((exec, id: string, accountId: string) =>
   exec
@@ -40,13 +49,7 @@ const viewRow = compiledOnce((exec, id: string, accountId: string) =>
       'created_at',
       'updated_at',
     ])
-    .select(
-      sql<
-        string | null
-      >`(select string_agg(e.id || '${sql.raw(US)}' || e.event || '${sql.raw(US)}' || cast(e.success as text) || '${sql.raw(US)}' || coalesce(cast(e.amount as text), '') || '${sql.raw(US)}' || coalesce(e.items, '') || '${sql.raw(US)}' || coalesce(e.error, '') || '${sql.raw(US)}' || e.created_at || '${sql.raw(US)}' || e.created_by || '${sql.raw(US)}' || coalesce(e.request_id, '') || '${sql.raw(US)}' || coalesce(e.details, ''), '${sql.raw(RS)}' order by e.seq) from transaction_events e where e.transaction_id = transactions.id)`.as(
-        'events_text',
-      ),
-    )
+    .select(joinedRows('transaction_events', 'transaction_id', 'transactions', EVENT_FIELDS).as('events_text'))
     .where('id', '=', id)
     .where('account_id', '=', accountId),
 );
@@ -54,10 +57,8 @@ const viewRow = compiledOnce((exec, id: string, accountId: string) =>
 const str = JSON.stringify;
 const field = (key: string, value: string): string => `,"${key}":${value}`;
 
-/** One event's JSON, or undefined when the text did not split into its fields (a separator inside one after all). */
-const eventJson = (text: string, transactionId: string): string | undefined => {
-  const f = text.split(US);
-  if (f.length !== EVENT_FIELDS) return undefined;
+/** One event's JSON from its fields. */
+const eventJson = (f: string[], transactionId: string): string => {
   const [id, event, success, amount, items, error, createdAt, createdBy, requestId, details] = f as [string, string, string, string, string, string, string, string, string, string];
   if (details) {
     const row: TransactionEventViewRow = {
@@ -91,14 +92,8 @@ const eventJson = (text: string, transactionId: string): string | undefined => {
 export const readTransactionJson = async (exec: Executor, id: string, accountId: string): Promise<string | undefined> => {
   const [row] = await viewRow(exec, id, accountId);
   if (!row) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} was not found`);
-  const events: string[] = [];
-  if (row.events_text !== null) {
-    for (const text of row.events_text.split(RS)) {
-      const json = eventJson(text, row.id);
-      if (json === undefined) return undefined;
-      events.push(json);
-    }
-  }
+  const events = splitRows(row.events_text, EVENT_FIELDS.length)?.map((f) => eventJson(f, row.id));
+  if (!events) return undefined; // a separator inside a field after all
   const data = row.data.startsWith('{') && row.data.length > 2 ? `,${row.data.slice(1, -1)}` : ''; // `{…}` without its braces; `{}` (or a stored null) adds nothing
   return (
     `{"id":${str(row.id)},"session_id":${str(row.session_id)},"status":${str(row.status)},"amount":${str(row.amount)},"currency":${str(row.currency)},"merchant_reference":${str(row.merchant_reference)}` +
