@@ -80,6 +80,7 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
   const open = async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-wal-'));
     database = await openDatabase({ dataDir: dir });
+    await sql`create table kassa_wal_probe (k text primary key)`.execute(database.db); // every test's scratch table
     return database;
   };
   const insertKey = (exec: Parameters<Parameters<typeof inTransaction>[1]>[0], key: string) => sql`insert into kassa_wal_probe (k) values (${key})`.execute(exec);
@@ -88,7 +89,6 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
   it('answers a transaction only after fdatasync of the WAL, which runs after its commit', async () => {
     const db = await open();
     expect(db.walSync).toBeDefined();
-    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
     const order: string[] = [];
     const real = fs.fdatasync;
     vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, cb: (e: NodeJS.ErrnoException | null) => void) => {
@@ -110,7 +110,6 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
 
   it('holds the answers while the flush runs, queues the next batch behind it, fails a batch whose flush fails, and keeps synchronous = FULL outside batches', async () => {
     const db = await open();
-    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
     const { flushes, flush } = controlledFlushes();
     const gated: Database = { ...db, walSync: Object.assign(flush, { close: async () => undefined }) as WalSync };
     const pending = inTransaction(gated, (trx) => insertKey(trx, 'b'));
@@ -134,7 +133,6 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
 
   it('a job that fails rolls back alone, and the others are answered after the flush', async () => {
     const db = await open();
-    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
     const ok = inTransaction(db, (trx) => insertKey(trx, 'x'));
     const dup = inTransaction(db, async (trx) => {
       await insertKey(trx, 'y');
@@ -148,7 +146,6 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
   // Jobs run without savepoints (ADR 028); a failure is undone alone either way.
   it('a job that fails before changing a row costs the others nothing: every job runs once', async () => {
     const db = await open();
-    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
     const runs = { a: 0, refused: 0, c: 0 };
     const a = inTransaction(db, (trx) => (runs.a++, insertKey(trx, 'a')));
     const refused = inTransaction(db, async (trx) => {
@@ -165,7 +162,6 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
 
   it('a job that fails after changing rows is undone alone: the batch runs again with savepoints', async () => {
     const db = await open();
-    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
     const runs = { a: 0, failing: 0, c: 0 };
     const a = inTransaction(db, (trx) => (runs.a++, insertKey(trx, 'a')));
     const failing = inTransaction(db, async (trx) => {
@@ -184,7 +180,6 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
 
   it('counts a write that returns rows (RETURNING) as a change: its failing job is undone too', async () => {
     const db = await open();
-    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
     const a = inTransaction(db, (trx) => insertKey(trx, 'a'));
     const failing = inTransaction(db, async (trx) => {
       await sql`insert into kassa_wal_probe (k) values ('returned') returning k`.execute(trx);
@@ -197,7 +192,6 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
 
   it('a compiled read outside the batch never sees the uncommitted writes of a batch (it waits for the batch)', async () => {
     const db = await open();
-    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
     const read = compiledOnce((exec, k: string) => (exec as unknown as Kysely<{ kassa_wal_probe: { k: string } }>).selectFrom('kassa_wal_probe').select('k').where('k', '=', k));
     expect(await read(db.db, 'dirty')).toEqual([]); // compiled, and run straight on the connection: no batch holds it
     const inserted = deferred();
@@ -218,7 +212,6 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
 
   it('a transaction alone in its batch that fails is rolled back', async () => {
     const db = await open();
-    await sql`create table kassa_wal_probe (k text primary key)`.execute(db.db);
     await expect(
       inTransaction(db, async (trx) => {
         await insertKey(trx, 'alone');
