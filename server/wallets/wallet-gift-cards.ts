@@ -29,9 +29,9 @@ export const accountHasWalletCards = async (exec: Executor, accountId: string): 
 export const invalid = (path: string, message: string) => new AppError('GIFT_CARD_INVALID', message, { errors: [{ path, message }] });
 
 /** Why this card cannot pay this session now, as the customer is told (undefined: it can). */
-export const cardProblem = (card: CardRow, currency: string): string | undefined => {
+export const cardProblem = (card: CardRow, currency: string, now?: string): string | undefined => {
   try {
-    assertCardUsable(card, 'drawdown', currency);
+    assertCardUsable(card, 'drawdown', currency, now);
     return undefined;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

@@ -36,8 +36,7 @@ export const findEntryByRef = (exec: Executor, cardRowId: string, refId: string)
  * the same transaction, so the balance read here cannot change before the insert: a drawdown never
  * takes the balance below zero, however many run at once.
  */
-export const appendLedgerEntry = async (trx: Executor, card: CardRow, entry: LedgerEntryInput): Promise<LedgerRow> => {
-  const now = nowIso();
+export const appendLedgerEntry = async (trx: Executor, card: CardRow, entry: LedgerEntryInput, now = nowIso()): Promise<LedgerRow> => {
   assertCardUsable(card, entry.type, entry.currency, now);
   const { balance, count } = await cardBalance(trx, card.id);
   const change = entry.type === 'fund' ? entry.amount : -entry.amount;
