@@ -44,22 +44,28 @@ const chargeLikeThePayment = (cards: { card_id: string; amount: number }[]) => {
   return { transactionId, outcome };
 };
 
+/** Cards of 50.00 and 60.00 on one order, the second expiring at `secondExpiresAt`, charged while the clock steps a second per read. */
+const twoCardsCharged = async (secondExpiresAt: number) => {
+  const first = await createCard(k.api, { amount: 5_000 });
+  const second = await createCard(k.api, { amount: 6_000 });
+  await k
+    .db()
+    .updateTable('wallet_cards')
+    .set({ expires_at: new Date(secondExpiresAt).toISOString() })
+    .where('card_id', '=', second.card_id)
+    .execute();
+  stepEverySecond();
+  const charge = chargeLikeThePayment([
+    { card_id: first.card_id, amount: 5_000 },
+    { card_id: second.card_id, amount: 6_000 },
+  ]);
+  return { first, second, ...charge };
+};
+
 describe('gift cards are drawn down all together or not at all', () => {
   it('a card that expires while the payment is recorded: checked and drawn down at one instant, so both cards pay (never the first alone)', async () => {
-    const first = await createCard(k.api, { amount: 5_000 });
-    const second = await createCard(k.api, { amount: 6_000 });
     // The second card expires 1.5 s after the first clock read: between its check and its drawdown if each read the clock anew.
-    await k
-      .db()
-      .updateTable('wallet_cards')
-      .set({ expires_at: new Date(START + 1500).toISOString() })
-      .where('card_id', '=', second.card_id)
-      .execute();
-    stepEverySecond();
-    const { transactionId, outcome } = chargeLikeThePayment([
-      { card_id: first.card_id, amount: 5_000 },
-      { card_id: second.card_id, amount: 6_000 },
-    ]);
+    const { first, second, transactionId, outcome } = await twoCardsCharged(START + 1500);
     expect(await outcome).toBe('charged');
     clock.mockRestore();
     const rows = await drawdowns(transactionId);
@@ -68,19 +74,7 @@ describe('gift cards are drawn down all together or not at all', () => {
   });
 
   it('a card already expired at that instant refuses the charge before any card is drawn down', async () => {
-    const first = await createCard(k.api, { amount: 5_000 });
-    const second = await createCard(k.api, { amount: 6_000 });
-    await k
-      .db()
-      .updateTable('wallet_cards')
-      .set({ expires_at: new Date(START - 1).toISOString() })
-      .where('card_id', '=', second.card_id)
-      .execute();
-    stepEverySecond();
-    const { transactionId, outcome } = chargeLikeThePayment([
-      { card_id: first.card_id, amount: 5_000 },
-      { card_id: second.card_id, amount: 6_000 },
-    ]);
+    const { transactionId, outcome } = await twoCardsCharged(START - 1);
     expect(await outcome).toBe('GIFT_CARD_INVALID');
     clock.mockRestore();
     expect(await drawdowns(transactionId)).toEqual([]);
