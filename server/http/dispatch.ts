@@ -196,11 +196,13 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
     const requestId = req.requestId ?? uuid();
     let operationId: string | undefined;
     try {
-      const found = match(req.method, req.path);
+      // HEAD is GET without the body (RFC 9110 §9.3.2): node:http and the Web Response leave the body out.
+      const found = match(req.method === 'HEAD' ? 'GET' : req.method, req.path);
       if (found === 'ROUTE_NOT_FOUND') throw new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
       if ('allowed' in found) {
-        if (req.method === 'OPTIONS') return toResponse(preflightResult(found.allowed), requestId, undefined, req.baseUrl);
-        throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
+        const preflight = preflightResult(found.allowed);
+        if (req.method === 'OPTIONS') return toResponse(preflight, requestId, undefined, req.baseUrl);
+        throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`, { headers: preflight.headers });
       }
       const route = found.route;
       operationId = route.operationId;

@@ -32,7 +32,11 @@ export const apiSecurityHeaders = (publicOrigin: string): Readonly<Record<string
  * server-to-server and the checkout calls /v1/view from its own origin, so a browser on another
  * origin is refused every non-simple cross-origin call (ADR 021).
  */
-export const preflightResult = (methods: readonly string[]): RouteResult => ({ status: 204, headers: { allow: [...new Set([...methods, 'OPTIONS'])].join(', ') } });
+/** The methods a path answers (a preflight's 204, and the `Allow` of a 405): HEAD wherever GET is, and OPTIONS. */
+export const preflightResult = (methods: readonly string[]): RouteResult => ({
+  status: 204,
+  headers: { allow: [...new Set(methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).concat('OPTIONS'))].join(', ') },
+});
 
 export interface CspInput {
   /** A per-response nonce (Next's pages read it from the request's CSP header). */

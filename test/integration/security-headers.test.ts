@@ -164,7 +164,7 @@ describe('/v1 responses', () => {
     const preflight = { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' };
     const sessions = await fetch(`${testKassa.baseUrl}/v1/sessions`, { method: 'OPTIONS', headers: preflight });
     expect(sessions.status).toBe(204);
-    expect(sessions.headers.get('allow')).toBe('GET, POST, OPTIONS');
+    expect(sessions.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
     expect(sessions.headers.get('access-control-allow-origin')).toBeNull();
     expect(sessions.headers.get('access-control-allow-methods')).toBeNull();
     expect(sessions.headers.get('cache-control')).toBe('no-store');
@@ -172,6 +172,28 @@ describe('/v1 responses', () => {
     expect(view.status).toBe(204);
     expect(view.headers.get('access-control-allow-origin')).toBeNull();
     expect((await fetch(`${testKassa.baseUrl}/v1/nowhere`, { method: 'OPTIONS', headers: preflight })).status).toBe(404);
+  });
+
+  it('HEAD answers as GET does without the body; a method a path does not take is 405 with Allow', async () => {
+    const { id } = await createSession(testApi);
+    const path = `/v1/sessions/${id}`;
+    const [got, head] = [await testApi.request('GET', path), await testApi.request('HEAD', path)];
+    expect([got.status, head.status]).toEqual([200, 200]);
+    expect(head.body).toBeUndefined();
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(100);
+    expect(head.headers.get('content-length')).toBe(got.headers.get('content-length'));
+    expect(head.headers.get('content-type')).toBe(got.headers.get('content-type'));
+    expect(head.headers.get('cache-control')).toBe('no-store');
+    const refused = await new ApiClient(testKassa.baseUrl).request('HEAD', path);
+    expect([refused.status, refused.body]).toEqual([401, undefined]);
+
+    const wrong = await testApi.request('DELETE', '/v1/sessions');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
+    expect(wrong.body.error.code).toBe('METHOD_NOT_ALLOWED');
+    const postOnly = await testApi.request('HEAD', `${path}/cancel`);
+    expect(postOnly.status).toBe(405);
+    expect(postOnly.headers.get('allow')).toBe('POST, OPTIONS');
   });
 
   it('KASSA_PUBLIC_URL=https://… sends HSTS on every /v1 answer', async () => {

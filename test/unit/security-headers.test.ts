@@ -94,10 +94,11 @@ describe('the /v1 header set and preflights', () => {
     expect(apiSecurityHeaders('https://pay.example')['strict-transport-security']).toMatch(/^max-age=\d+/);
   });
 
-  it('a preflight names the path methods and allows no origin', () => {
+  it("a preflight (and a 405's Allow) names the path methods, HEAD wherever GET is, and allows no origin", () => {
     const r = preflightResult(['GET', 'PUT', 'GET']);
     expect(r.status).toBe(204);
-    expect(r.headers).toEqual({ allow: 'GET, PUT, OPTIONS' });
+    expect(r.headers).toEqual({ allow: 'GET, HEAD, PUT, OPTIONS' });
+    expect(preflightResult(['POST']).headers).toEqual({ allow: 'POST, OPTIONS' });
   });
 });
 
