@@ -105,6 +105,12 @@ const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
     if (route.bodyOptional) return parsePart(route.body, {}, '');
     throw new AppError('INVALID_REQUEST', 'A JSON request body is required');
   }
+  const encoding = req.headers['content-encoding'];
+  if (encoding && !/^\s*identity\s*$/i.test(encoding)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+  }
   const type = req.headers['content-type'] ?? '';
   if (route.acceptsForm && /^application\/x-www-form-urlencoded\b/i.test(type)) {
     const form = Object.fromEntries(new URLSearchParams(raw));

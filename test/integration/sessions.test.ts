@@ -85,6 +85,16 @@ describe('bad input to POST /v1/sessions is refused clearly and stores nothing',
     });
   }
 
+  it('a compressed body (a Content-Encoding other than identity) is 415 with Accept-Encoding and stores nothing', async () => {
+    const before = await countSessions();
+    const gzip = await api.request('POST', '/v1/sessions', JSON.stringify(sessionBody()), { 'content-encoding': 'gzip' });
+    expect(gzip.status).toBe(415);
+    expect(gzip.body.error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Encoding gzip is not supported: send the body uncompressed' });
+    expect(gzip.headers.get('accept-encoding')).toBe('identity');
+    expect(await countSessions()).toBe(before);
+    expect((await api.request('POST', '/v1/sessions', JSON.stringify(sessionBody()), { 'content-encoding': 'identity' })).status).toBe(200);
+  });
+
   it('a non-JSON content type is 415 and a body over 1 MiB is 413', async () => {
     const form = await api.request('POST', '/v1/sessions', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(form.status).toBe(415);
