@@ -3,6 +3,7 @@ import { AppError } from '../../server/errors/app-error';
 import { nowIso } from '../../server/shared/clock';
 import { inTransaction } from '../../server/db/tx';
 import { chargeGiftCards } from '../../server/wallets/charge-gift-cards';
+import { appendLedgerEntry } from '../../server/wallets/wallet-ledger';
 import { useKassa } from '../support/fixtures';
 import { ACCOUNT } from '../support/test-server';
 import { createCard, uniqueId } from '../support/wallets';
@@ -13,9 +14,19 @@ vi.mock('../../server/shared/clock', async (original) => {
   return { ...real, nowIso: vi.fn(real.nowIso) };
 });
 
+// The ledger's append, as it is unless a test makes one call refuse.
+vi.mock('../../server/wallets/wallet-ledger', async (original) => {
+  const real = await original<typeof import('../../server/wallets/wallet-ledger')>();
+  return { ...real, appendLedgerEntry: vi.fn(real.appendLedgerEntry) };
+});
+
 const k = useKassa();
 const clock = vi.mocked(nowIso);
-afterEach(() => clock.mockRestore());
+const append = vi.mocked(appendLedgerEntry);
+afterEach(() => {
+  clock.mockRestore();
+  append.mockRestore();
+});
 
 const START = Date.parse('2031-03-01T12:00:00.000Z');
 /** From now on every read of the clock is one second after the one before (the first reads START). */
@@ -89,5 +100,16 @@ describe('gift cards are drawn down all together or not at all', () => {
     expect(await outcome).toBe('INSUFFICIENT_BALANCE');
     expect(await drawdowns(transactionId)).toEqual([]);
     expect((await k.api.get(`/v1/accounts/${ACCOUNT}/wallets/cards/${card.card_id}`)).body.amount_balance).toBe(10_000);
+  });
+
+  it('a refusal after a card was drawn down (which the shared instant rules out) rolls the whole transaction back instead of committing half', async () => {
+    const real = append.getMockImplementation()!;
+    let drawn = 0;
+    append.mockImplementation((...args) => (args[2].type === 'drawdown' && ++drawn === 2 ? Promise.reject(new AppError('WALLET_CARD_EXPIRED', 'refused by the test')) : real(...args)));
+    const { transactionId, outcome } = await twoCardsCharged(START + 60_000);
+    await expect(outcome).rejects.toThrow('A gift card refused its drawdown (WALLET_CARD_EXPIRED) after another card was drawn down');
+    clock.mockRestore();
+    expect(drawn).toBe(2);
+    expect(await drawdowns(transactionId)).toEqual([]);
   });
 });
