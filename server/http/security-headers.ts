@@ -30,9 +30,9 @@ export const apiSecurityHeaders = (publicOrigin: string): Readonly<Record<string
 /**
  * `OPTIONS` on a /v1 path: 204 with `Allow` and no `Access-Control-Allow-*`. The merchant API is
  * server-to-server and the checkout calls /v1/view from its own origin, so a browser on another
- * origin is refused every non-simple cross-origin call (ADR 021).
+ * origin is refused every non-simple cross-origin call (ADR 021). `Allow` (also on a 405) lists
+ * the path's methods, HEAD wherever GET is, and OPTIONS.
  */
-/** The methods a path answers (a preflight's 204, and the `Allow` of a 405): HEAD wherever GET is, and OPTIONS. */
 export const preflightResult = (methods: readonly string[]): RouteResult => ({
   status: 204,
   headers: { allow: [...new Set(methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).concat('OPTIONS'))].join(', ') },
