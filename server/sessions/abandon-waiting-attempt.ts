@@ -1,44 +1,50 @@
 import type { AppContext } from '../app-context';
+import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
 import { nowIso } from '../shared/clock';
 import { appendTransactionEvent } from '../transactions/transaction-repository';
 import { appendSessionEvent } from './session-events';
+import { assertOpenForView } from './session-availability';
 import { loadSession } from './session-repository';
 
-const REPLACED = { code: 'ABANDONED', message: 'The customer started a new payment before finishing this one' } as const;
+type Closing = { code: 'ABANDONED' | 'SESSION_CANCELLED'; message: string };
+const REPLACED: Closing = { code: 'ABANDONED', message: 'The customer started a new payment before finishing this one' };
+export const CANCELLED_WHILE_WAITING: Closing = { code: 'SESSION_CANCELLED', message: 'The session was cancelled before the customer finished this payment' };
 
 /**
- * `force_new=true`: the attempt that waits for the customer on a 3-D Secure or wallet page (one they
- * left) is closed as FAILED, so a new payment can start. An attempt in a provider call is never
- * touched (it has no `pending_action`).
+ * Closes as FAILED every attempt of the session that waits for the customer on a 3-D Secure or
+ * wallet page (inside the caller's transaction, session row locked), so that page can no longer
+ * decide it. An attempt in a provider call is never touched (it has no `pending_action`).
+ */
+export const closeWaitingAttempts = async (trx: Executor, sessionId: string, why: Closing): Promise<number> => {
+  const waiting = await trx.selectFrom('transactions').select(['id', 'amount']).where('session_id', '=', sessionId).where('status', '=', 'INITIATED').where('pending_action', 'is not', null).execute();
+  const now = nowIso();
+  for (const tx of waiting) {
+    await trx
+      .updateTable('transactions')
+      .set((eb) => ({ status: 'FAILED', updated_at: now, version: eb('version', '+', 1) }))
+      .where('id', '=', tx.id)
+      .where('status', '=', 'INITIATED')
+      .execute();
+    await appendTransactionEvent(trx, tx.id, {
+      event: 'AUTHORIZE',
+      success: false,
+      amount: tx.amount,
+      createdBy: 'customer',
+      error: { ...why },
+      details: { retry_policy: { retryable: why === REPLACED } },
+    });
+    await appendSessionEvent(trx, sessionId, 'FAILED', { details: { transaction_id: tx.id, error: { ...why } } });
+  }
+  return waiting.length;
+};
+
+/**
+ * `force_new=true`: the attempt the customer left on a 3-D Secure or wallet page is closed, so a new
+ * payment can start. A session that can no longer be paid answers the view's 404 and nothing changes.
  */
 export const abandonWaitingAttempt = (ctx: AppContext, sessionId: string): Promise<number> =>
   inTransaction(ctx.database, async (trx) => {
-    await loadSession(trx, ctx.database, sessionId, { lock: true });
-    const waiting = await trx
-      .selectFrom('transactions')
-      .select(['id', 'amount'])
-      .where('session_id', '=', sessionId)
-      .where('status', '=', 'INITIATED')
-      .where('pending_action', 'is not', null)
-      .execute();
-    const now = nowIso();
-    for (const tx of waiting) {
-      await trx
-        .updateTable('transactions')
-        .set((eb) => ({ status: 'FAILED', updated_at: now, version: eb('version', '+', 1) }))
-        .where('id', '=', tx.id)
-        .where('status', '=', 'INITIATED')
-        .execute();
-      await appendTransactionEvent(trx, tx.id, {
-        event: 'AUTHORIZE',
-        success: false,
-        amount: tx.amount,
-        createdBy: 'customer',
-        error: { ...REPLACED },
-        details: { retry_policy: { retryable: true } },
-      });
-      await appendSessionEvent(trx, sessionId, 'FAILED', { details: { transaction_id: tx.id, error: { ...REPLACED } } });
-    }
-    return waiting.length;
+    assertOpenForView(await loadSession(trx, ctx.database, sessionId, { lock: true }));
+    return closeWaitingAttempts(trx, sessionId, REPLACED);
   });

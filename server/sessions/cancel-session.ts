@@ -5,6 +5,7 @@ import { markReplayed, recordedResource, recordResource } from '../idempotency/o
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { runMoneyOperation } from '../transactions/run-money-operation';
+import { CANCELLED_WHILE_WAITING, closeWaitingAttempts } from './abandon-waiting-attempt';
 import { appendSessionEvent } from './session-events';
 import { loadSession, readSession, type SessionRecord } from './session-repository';
 import type { SessionView } from './session-schemas';
@@ -21,6 +22,7 @@ const currentTransactionStatus = async (ctx: AppContext, session: SessionRecord)
 /**
  * Cancels a session. An authorized transaction is voided first (through the provider, outside any
  * database transaction); any later transaction state (captured, refunded...) makes cancel not allowed.
+ * An attempt waiting on a 3-D Secure or wallet page is closed with the cancel, so that page cannot pay it.
  */
 export const cancelSession = async (ctx: AppContext, actor: Actor, sessionId: string, meta: RequestMeta): Promise<SessionView> => {
   const session = await loadSession(ctx.database.db, ctx.database, sessionId, { accountId: actor.accountId });
@@ -44,6 +46,7 @@ export const cancelSession = async (ctx: AppContext, actor: Actor, sessionId: st
     if (row.status === 'CANCELLED') throw new AppError('SESSION_CANCELLED', 'The session is already cancelled');
     if (row.version !== session.version && row.status !== session.status) throw new AppError('CONFLICT', 'The session changed while it was being cancelled; retry');
     const now = nowIso();
+    await closeWaitingAttempts(trx, row.id, CANCELLED_WHILE_WAITING);
     await saveSessionChanges(trx, row, { status: 'CANCELLED', cancelled_at: now, cancelled_by: actor.subject, pay_lock_id: null }, now);
     await recordResource(trx, meta, row.id);
     await appendSessionEvent(trx, row.id, 'CANCELLED', { meta, details: { cancelled_by: actor.subject, ...(row.transaction_id ? { transaction_id: row.transaction_id } : {}) } });

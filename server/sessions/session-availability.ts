@@ -40,8 +40,17 @@ export const sessionNotAvailable = (row: SessionRecord, cause: UnavailableCause)
   });
 };
 
+/**
+ * A merchant-initiated session (`POST /v1/sessions/pay`) was paid in one API call with the customer
+ * absent: it has no checkout, so every customer operation answers as if it did not exist.
+ */
+const assertCustomerCheckout = (row: SessionRecord): void => {
+  if (row.kind === 'MERCHANT_INITIATED') throw new AppError('SESSION_NOT_FOUND', `Session ${row.id} was not found`);
+};
+
 /** For paying: the same conditions as 400s with specific codes. */
 export const assertPayable = (row: SessionRecord, now = Date.now()): void => {
+  assertCustomerCheckout(row);
   const cause = unavailableCause(row, now);
   if (!cause) return;
   const code = cause === 'CANCELLED' ? 'SESSION_CANCELLED' : cause === 'EXPIRED' ? 'SESSION_EXPIRED' : cause === 'PAYMENT_INITIATED' ? 'SESSION_PAYMENT_IN_PROGRESS' : 'SESSION_ALREADY_PAID';
@@ -50,6 +59,7 @@ export const assertPayable = (row: SessionRecord, now = Date.now()): void => {
 
 /** For the checkout view's operations: a session that cannot be paid any more answers the view's 404 with `cause`. */
 export const assertOpenForView = (row: SessionRecord): void => {
+  assertCustomerCheckout(row);
   const cause = unavailableCause(row);
   if (cause) throw sessionNotAvailable(row, cause);
 };

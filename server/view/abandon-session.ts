@@ -2,6 +2,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import { inTransaction } from '../db/tx';
 import { buildReturnUrl } from '../../domain/return-url';
 import { nowIso } from '../shared/clock';
+import { CANCELLED_WHILE_WAITING, closeWaitingAttempts } from '../sessions/abandon-waiting-attempt';
 import { saveSessionChanges } from '../sessions/save-session-changes';
 import { appendSessionEvent } from '../sessions/session-events';
 import { lockOpenSession } from './write-view-session';
@@ -15,6 +16,7 @@ export const abandonSession = async (ctx: AppContext, sessionId: string, ifUnmod
   inTransaction(ctx.database, async (trx) => {
     const session = await lockOpenSession(trx, ctx, sessionId, ifUnmodifiedSince);
     const now = nowIso();
+    await closeWaitingAttempts(trx, session.id, CANCELLED_WHILE_WAITING);
     await saveSessionChanges(trx, session, { status: 'CANCELLED', cancelled_at: now, cancelled_by: 'customer', pay_lock_id: null }, now);
     await appendSessionEvent(trx, session.id, 'CANCELLED', { meta, details: { cancelled_by: 'customer', reason: 'abandoned' } });
     return buildReturnUrl(session.url.return_url!, { merchant_reference: session.merchant_reference, error: 'cancelled' });
