@@ -2,7 +2,7 @@ import type { AppContext } from './app-context';
 import { ensureStartupMerchant, type MerchantCredentials } from './accounts/ensure-demo-merchant';
 import { loadOrCreateServerSecret } from './auth/server-secret';
 import { createTokenSigner } from './auth/tokens';
-import { deliverDueCallbacks } from './callbacks/deliver-callbacks';
+import { callbackDeliveries } from './callbacks/deliver-callbacks';
 import type { Env } from './config/env';
 import { openDatabase } from './db/database';
 import { createDispatcher, type Dispatcher } from './http/dispatch';
@@ -76,7 +76,11 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     startPoller(idleMs, work, (err) => logger.error({ poller: name, err }, `${name}: step failed; backing off until it succeeds`), {
       onRecover: (failed_steps, failing_ms) => logger.warn({ poller: name, failed_steps, failing_ms }, `${name}: recovered`),
     });
-  const worker = env.KASSA_CALLBACK_WORKER ? poll('callback worker', () => deliverDueCallbacks(ctx)) : undefined;
+  // Each callback is sent on its own (up to 20 at once): a slow merchant endpoint never holds up the others.
+  const deliveries = env.KASSA_CALLBACK_WORKER
+    ? callbackDeliveries(ctx, { freed: () => worker?.wake(), onError: (err) => logger.error({ poller: 'callback worker', err }, 'callback worker: an answer could not be recorded') })
+    : undefined;
+  const worker = deliveries ? poll('callback worker', () => deliveries.step()) : undefined;
   if (worker) ctx.callbacksQueued.listen(() => worker.wake());
   const operations = env.KASSA_CALLBACK_WORKER
     ? poll('operations worker', async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx)) + (await expireOrders(ctx)))
@@ -90,6 +94,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     metrics,
     async close() {
       await Promise.all([worker?.stop(), operations?.stop(), retention?.stop()]);
+      await deliveries?.drain();
       await database.close();
     },
   };

@@ -190,24 +190,63 @@ const recordAttempt = async (ctx: AppContext, row: OutboxRow, claimId: string, r
   });
 };
 
-/** Delivers every due callback once; returns how many were attempted. */
+/** One claimed row: sent, and its answer recorded. */
+const deliverRow = async (ctx: AppContext, row: OutboxRow, claimId: string): Promise<void> => {
+  const result = await attemptDelivery(ctx, row).catch((e: unknown): AttemptResult => ({
+    statusCode: null,
+    error: `internal: ${(e as Error).message}` /* attemptDelivery's own failures are Errors */,
+    refused: false,
+    latencyMs: 0,
+    deliveryId: uuid(),
+    startedAt: nowIso(),
+  }));
+  // The request went out: if the database is away, keep the answer and record it once it is back,
+  // while the claim is still ours, instead of leaving the row to be sent again after the lease (ADR 022).
+  const leaseEnds = row.claimed_until ? Date.parse(row.claimed_until) - 5000 : Date.now();
+  await retryWhileUnavailable(() => recordAttempt(ctx, row, claimId, result), leaseEnds);
+};
+
+/** Delivers every due callback once and waits for all of them; returns how many were attempted. */
 export const deliverDueCallbacks = async (ctx: AppContext, limit = 20): Promise<number> => {
   const { rows, claimId } = await claimDue(ctx, limit);
-  await Promise.all(
-    rows.map(async (row) => {
-      const result = await attemptDelivery(ctx, row).catch((e: unknown): AttemptResult => ({
-        statusCode: null,
-        error: `internal: ${(e as Error).message}` /* attemptDelivery's own failures are Errors */,
-        refused: false,
-        latencyMs: 0,
-        deliveryId: uuid(),
-        startedAt: nowIso(),
-      }));
-      // The request went out: if the database is away, keep the answer and record it once it is back,
-      // while the claim is still ours, instead of leaving the row to be sent again after the lease (ADR 022).
-      const leaseEnds = row.claimed_until ? Date.parse(row.claimed_until) - 5000 : Date.now();
-      await retryWhileUnavailable(() => recordAttempt(ctx, row, claimId, result), leaseEnds);
-    }),
-  );
+  await Promise.all(rows.map((row) => deliverRow(ctx, row, claimId)));
   return rows.length;
+};
+
+export interface CallbackDeliveries {
+  /** Claims as many due callbacks as there are free slots and starts them; returns how many it started. */
+  step(): Promise<number>;
+  /** Resolves once every delivery in flight has been recorded. */
+  drain(): Promise<void>;
+}
+
+/**
+ * The callback worker's deliveries, up to `slots` at a time, each on its own: a slow merchant
+ * endpoint holds one slot until its timeout, never the others' callbacks. `freed` runs whenever a
+ * delivery ends (the worker then claims the next due row at once); `onError` gets a delivery whose
+ * answer could not be recorded (its row is sent again once its lease runs out).
+ */
+export const callbackDeliveries = (ctx: AppContext, opts: { slots?: number; freed?: () => void; onError: (err: unknown) => void }): CallbackDeliveries => {
+  const slots = opts.slots ?? 20;
+  const inFlight = new Set<Promise<void>>();
+  return {
+    async step() {
+      const free = slots - inFlight.size;
+      if (free <= 0) return 0;
+      const { rows, claimId } = await claimDue(ctx, free);
+      for (const row of rows) {
+        const delivery: Promise<void> = deliverRow(ctx, row, claimId)
+          .catch(opts.onError)
+          .finally(() => {
+            inFlight.delete(delivery);
+            opts.freed?.();
+          });
+        inFlight.add(delivery);
+      }
+      return rows.length;
+    },
+    async drain() {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+  };
 };
