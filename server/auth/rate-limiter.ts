@@ -6,8 +6,8 @@
 export interface RateLimiter {
   /** Takes one request for `key`: undefined when allowed, else the seconds until one would be. */
   take(key: string, nowMs?: number): number | undefined;
-  /** Like `take`, but takes nothing: undefined when one request would be allowed now, else the seconds until it would. */
-  wait(key: string, nowMs?: number): number | undefined;
+  /** Puts back one request `take` took (a reservation that turned out not to count); never above the full bucket. */
+  giveBack(key: string, nowMs?: number): void;
 }
 
 const MAX_KEYS = 10_000;
@@ -20,12 +20,6 @@ export const createRateLimiter = (perMinute: number): RateLimiter => {
   };
   const secondsUntilOne = (tokens: number) => Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
   return {
-    wait(key, now = Date.now()) {
-      const b = buckets.get(key);
-      if (perMinute <= 0 || !b) return undefined;
-      const tokens = Math.min(perMinute, b.tokens + Math.max(0, now - b.at) * perMs);
-      return tokens < 1 ? secondsUntilOne(tokens) : undefined;
-    },
     take(key, now = Date.now()) {
       if (perMinute <= 0) return undefined;
       const b = buckets.get(key) ?? { tokens: perMinute, at: now };
@@ -39,6 +33,12 @@ export const createRateLimiter = (perMinute: number): RateLimiter => {
       buckets.set(key, b);
       if (buckets.size > MAX_KEYS) forgetFull(now);
       return undefined;
+    },
+    giveBack(key, now = Date.now()) {
+      const b = buckets.get(key);
+      if (perMinute <= 0 || !b) return; // no bucket: it is full (forgotten)
+      b.tokens = Math.min(perMinute, b.tokens + Math.max(0, now - b.at) * perMs + 1);
+      b.at = now;
     },
   };
 };

@@ -40,18 +40,30 @@ export const assertPayAttemptsLeft = async (db: Executor, env: Pick<Env, 'KASSA_
   if (wait !== undefined) throw tooManyAttempts('Too many declined or failed payment attempts on this session', wait);
 };
 
+/** A slot of the per-address limit, held while an attempt is decided. */
+export interface AddressSlot {
+  /** The attempt did not end DECLINED or FAILED in this request (approved, waiting for a page, refused before the provider). */
+  giveBack(): void;
+}
+
 /**
  * Card testing across sessions (a tester opens many): declined or failed customer pay attempts from
  * one source address, at most `KASSA_PAY_ATTEMPTS_PER_ADDRESS` a minute (a token bucket in this
- * process's memory, like the token endpoint's). Approved payments take nothing, so a shop's busy
- * NAT or proxy address, a load test or a demo is never held back by its good payments.
+ * process's memory, like the token endpoint's). The slot is taken before the attempt starts, so
+ * however many requests are in flight at most the limit reach the provider; the caller gives it
+ * back when the attempt turns out not to count, so approved payments use up nothing (ADR 020).
  */
-export const assertAddressMayPay = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string): void => {
-  const wait = ctx.payAttemptsPerAddress.wait(address);
+export const reserveAddressAttempt = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string): AddressSlot => {
+  const wait = ctx.payAttemptsPerAddress.take(address);
   if (wait !== undefined) throw tooManyAttempts('Too many declined or failed payment attempts from this address', wait);
+  let held = true;
+  return {
+    giveBack: () => {
+      if (held) ctx.payAttemptsPerAddress.giveBack(address);
+      held = false;
+    },
+  };
 };
 
-/** After an attempt ended DECLINED or FAILED: it counts against its source address. */
-export const countFailedAttemptOfAddress = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string, status: string): void => {
-  if (status === 'DECLINED' || status === 'FAILED') ctx.payAttemptsPerAddress.take(address);
-};
+/** Whether an attempt that ended with this status counts against the limits. */
+export const countsAsFailedAttempt = (status: string): boolean => status === 'DECLINED' || status === 'FAILED';

@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error';
 import { validateCard } from '../providers/validate-card';
 import { awaitCustomer } from './await-customer';
 import { callPaymentProvider, type ProviderAnswer } from './call-payment-provider';
-import { assertAddressMayPay, countFailedAttemptOfAddress } from './limit-pay-attempts';
+import { countsAsFailedAttempt, reserveAddressAttempt } from './limit-pay-attempts';
 import { finishPaymentAttempt } from './payment-attempt';
 import { paymentResponse } from './payment-response';
 import type { PaymentResponse, PaySessionInput } from './session-schemas';
@@ -27,11 +27,18 @@ export const paySession = async (
   /** Who sent it (server/http/client-address.ts): counted against KASSA_PAY_ATTEMPTS_PER_ADDRESS. */
   clientAddress: string,
 ): Promise<PaymentResponse> => {
-  assertAddressMayPay(ctx, clientAddress);
+  const slot = reserveAddressAttempt(ctx, clientAddress); // before anything: at most the limit reach the provider, however many are in flight
   const { payment } = input;
-  if (payment.payment_product_type === 'sandbox.creditcard' && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
   const paymentType = isGiftCardsOnly(payment.payment_product_type) ? 'kassa.wallets' : payment.payment_product_type;
-  const { transactionId, session, amount } = await startPayment(ctx, sessionId, payment, paymentType, ifUnmodifiedSince, meta);
+  let started: Awaited<ReturnType<typeof startPayment>>;
+  try {
+    if (payment.payment_product_type === 'sandbox.creditcard' && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
+    started = await startPayment(ctx, sessionId, payment, paymentType, ifUnmodifiedSince, meta);
+  } catch (e) {
+    slot.giveBack(); // refused before the provider: no attempt
+    throw e;
+  }
+  const { transactionId, session, amount } = started;
   let answer: ProviderAnswer;
   try {
     answer = await callPaymentProvider(ctx, session, transactionId, payment);
@@ -39,6 +46,7 @@ export const paySession = async (
     answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' };
   }
   if (answer.outcome === 'CUSTOMER_ACTION') {
+    slot.giveBack(); // decided later on the 3-D Secure or wallet page: counted per session only
     await awaitCustomer(ctx, sessionId, transactionId, answer.action, meta);
     const redirect = REDIRECTS[answer.action.type];
     return {
@@ -49,6 +57,6 @@ export const paySession = async (
     };
   }
   const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: 'customer', amount });
-  countFailedAttemptOfAddress(ctx, clientAddress, finished.status);
+  if (!countsAsFailedAttempt(finished.status)) slot.giveBack(); // approved: the slot was only held while in flight
   return paymentResponse(ctx, session, transactionId, finished, meta);
 };

@@ -89,6 +89,17 @@ describe('pay attempts per session (card testing)', () => {
     expectLimited(await pay(k.customer, id, APPROVE_CARD), 'after the burst');
   });
 
+  it('waves of concurrent declines on one session never get more than the limit to the acquirer (one attempt at a time, counted under the lock)', async () => {
+    const k = await kassaForTest({ env: { KASSA_PAY_ATTEMPTS_PER_ADDRESS: '0' } });
+    const authorize = vi.spyOn(k.srv.kassa.ctx.acquirer, 'authorize');
+    const id = (await createSession(k.api)).id;
+    for (let wave = 0; wave < 15; wave++) {
+      for (const res of await Promise.all(Array.from({ length: 20 }, () => pay(k.customer, id)))) expect([200, 409, 429], JSON.stringify(res.body)).toContain(res.status);
+    }
+    expect(await statuses(k, id)).toEqual(Array(10).fill('DECLINED'));
+    expect(authorize).toHaveBeenCalledTimes(10);
+  });
+
   it('failed attempts count as well as declined ones (a wallet attempt the customer left, dropped by force_new)', async () => {
     const k = await kassaForTest({ env: { KASSA_PAY_ATTEMPTS_PER_SESSION: '2', KASSA_PAY_ATTEMPTS_PER_ADDRESS: '0' } });
     const id = (await createSession(k.api, { configuration: { sandbox: { wallet: { enabled: true }, creditcard: { enabled: true } } } })).id;
@@ -137,6 +148,47 @@ describe('declined or failed pay attempts per source address (many sessions)', (
     expect((await pay(proxied.customer, a, DECLINE_CARD, { 'x-forwarded-for': '203.0.113.7' })).body.success).toBe(false);
     expectLimited(await pay(proxied.customer, b, APPROVE_CARD, { 'x-forwarded-for': '203.0.113.7' }), 'same forwarded address');
     expect((await pay(proxied.customer, b, APPROVE_CARD, { 'x-forwarded-for': '203.0.113.8' })).body.success).toBe(true);
+  });
+});
+
+describe('a burst of payments from one address (each request takes its slot before the provider is asked)', () => {
+  const SECONDS_PER_SLOT = 3; // the default 20 a minute
+  const sessionsOf = (k: KassaFixture, n: number) => Promise.all(Array.from({ length: n }, async () => (await createSession(k.api)).id));
+  /** Pays every session at once with `card`; what reached the acquirer, what was stored, and the slots refilled meanwhile. */
+  const burst = async (k: KassaFixture, sessions: string[], card = DECLINE_CARD) => {
+    const authorize = vi.spyOn(k.srv.kassa.ctx.acquirer, 'authorize');
+    authorize.mockClear();
+    const started = Date.now();
+    const answers = await Promise.all(sessions.map((id) => pay(k.customer, id, card)));
+    const refilled = Math.floor((Date.now() - started) / 1000 / SECONDS_PER_SLOT);
+    const stored = await k.db().selectFrom('transactions').select('status').where('session_id', 'in', sessions).execute();
+    return { answers, stored, reached: authorize.mock.calls.length, refilled };
+  };
+
+  it('60 declined cards at once on 60 sessions with the default limit: at most 20 reach the acquirer, the others are 429 with Retry-After', async () => {
+    const k = await kassaForTest();
+    const { answers, stored, reached, refilled } = await burst(k, await sessionsOf(k, 60));
+    expect(reached).toBeGreaterThanOrEqual(20);
+    expect(reached).toBeLessThanOrEqual(20 + refilled);
+    expect(stored).toEqual(Array(reached).fill({ status: 'DECLINED' })); // every refused request left no transaction
+    expect(answers.filter((a) => a.status === 200).map((a) => a.body.success)).toEqual(Array(reached).fill(false));
+    for (const limited of answers.filter((a) => a.status !== 200)) {
+      expectLimited(limited, 'the burst');
+      expect(retryAfter(limited)).toBeLessThanOrEqual(SECONDS_PER_SLOT);
+    }
+    expectLimited(await pay(k.customer, (await sessionsOf(k, 1))[0]!, APPROVE_CARD), 'a good card after the burst');
+  });
+
+  it('approved payments, many at once too, use up nothing: the address still has all 20 declines afterwards', async () => {
+    const k = await kassaForTest();
+    for (let round = 0; round < 4; round++) {
+      const { answers, stored } = await burst(k, await sessionsOf(k, 10), APPROVE_CARD);
+      expect(answers.map((a) => [a.status, a.body.success])).toEqual(Array(10).fill([200, true]));
+      expect(stored).toEqual(Array(10).fill({ status: 'AUTHORIZED' }));
+    }
+    const { reached, refilled } = await burst(k, await sessionsOf(k, 30));
+    expect(reached).toBeGreaterThanOrEqual(20);
+    expect(reached).toBeLessThanOrEqual(20 + refilled);
   });
 });
 

@@ -22,15 +22,17 @@ describe('token bucket rate limiter', () => {
     for (let i = 0; i < 1000; i++) expect(off.take('x', 0)).toBeUndefined();
   });
 
-  it('wait tells the same as take without taking anything', () => {
+  it('giveBack returns what take took, never above a full bucket, and the wait take tells counts it in', () => {
     const limiter = createRateLimiter(2);
-    expect(limiter.wait('a', 0)).toBeUndefined();
-    for (let i = 0; i < 5; i++) expect(limiter.wait('a', 0)).toBeUndefined(); // waiting takes nothing
-    expect([limiter.take('a', 0), limiter.take('a', 0)]).toEqual([undefined, undefined]);
-    expect(limiter.wait('a', 0)).toBe(30);
-    expect(limiter.wait('a', 10_000)).toBe(20);
-    expect(limiter.wait('a', 30_000)).toBeUndefined();
-    expect(limiter.take('a', 30_000)).toBeUndefined();
-    expect(createRateLimiter(0).wait('a', 0)).toBeUndefined();
+    expect([limiter.take('a', 0), limiter.take('a', 0), limiter.take('a', 0)]).toEqual([undefined, undefined, 30]);
+    limiter.giveBack('a', 0);
+    expect([limiter.take('a', 0), limiter.take('a', 0)]).toEqual([undefined, 30]);
+    limiter.giveBack('a', 10_000); // 1/3 refilled by then, plus the one given back
+    expect([limiter.take('a', 10_000), limiter.take('a', 10_000)]).toEqual([undefined, 20]);
+    for (let i = 0; i < 5; i++) limiter.giveBack('a', 60_000);
+    expect([limiter.take('a', 60_000), limiter.take('a', 60_000), limiter.take('a', 60_000)]).toEqual([undefined, undefined, 30]);
+    limiter.giveBack('never-taken', 0); // nothing to return: full already
+    expect([limiter.take('never-taken', 0), limiter.take('never-taken', 0), limiter.take('never-taken', 0)]).toEqual([undefined, undefined, 30]);
+    createRateLimiter(0).giveBack('a', 0);
   });
 });
