@@ -15,7 +15,9 @@ export interface EmbedInfo {
   origin?: string;
 }
 
-const PLAIN_ORIGIN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,62}))*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+/** A host label: letters, digits and inner hyphens, at most 63 characters (no empty label, no trailing dot). */
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const PLAIN_ORIGIN = new RegExp(`^https?://(?:${LABEL}(?:\\.${LABEL})*|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?$`);
 
 /** The origin (`scheme://host[:port]`) of an http(s) URL, or undefined for anything else. */
 export const originOf = (url: string | null | undefined): string | undefined => {
@@ -26,6 +28,19 @@ export const originOf = (url: string | null | undefined): string | undefined => 
   } catch {
     return undefined;
   }
+};
+
+/**
+ * The one rule for a configured `embed_origins` entry (the API's schemas use it): it must be
+ * exactly the origin `originOf` keeps for it, as a browser sends it. What is wrong, or undefined:
+ * a path, a trailing slash or dot, upper case, a default or impossible port, a bad host label.
+ */
+export const embedOriginProblem = (entry: string): string | undefined => {
+  const origin = originOf(entry);
+  if (origin === entry) return undefined;
+  return origin
+    ? `must be exactly the origin ${origin}: http(s)://host[:port], lower case, no path or trailing slash, no default port`
+    : 'must be an origin http(s)://host[:port] with a valid host name (no trailing dot) and port (1-65535)';
 };
 
 export interface EmbedSubject {
@@ -39,12 +54,15 @@ export interface EmbedSubject {
 
 /**
  * The merchant's configured origins; none configured: any site on a test account (`T…`), and on a
- * production account (`P…`) Kassa itself and the origin of the session's return_url. Kassa's own
- * origin is always allowed (the demo's inline embed, pages that return to the checkout).
+ * production account (`P…`) Kassa itself and the origin of the session's return_url. A configured
+ * list none of whose entries is an origin gets the production default on either account, never
+ * `*` (ADR 021). Kassa's own origin is always allowed (the demo's inline embed, pages that return
+ * to the checkout).
  */
 export const allowedEmbedOrigins = ({ accountId, configured, returnUrl, self }: EmbedSubject): EmbedOrigins => {
-  const listed = (Array.isArray(configured) ? configured : []).map(originOf).filter((o): o is string => o !== undefined);
-  if (listed.length === 0 && accountId.startsWith('T')) return '*';
+  const list = Array.isArray(configured) ? configured : [];
+  const listed = list.map(originOf).filter((o): o is string => o !== undefined);
+  if (list.length === 0 && accountId.startsWith('T')) return '*';
   const fallback = listed.length === 0 ? [originOf(returnUrl)] : [];
   return [...new Set([originOf(self) ?? self, ...listed, ...fallback].filter((o): o is string => o !== undefined))];
 };

@@ -102,22 +102,25 @@ export const statusFromAmounts = (a: Amounts): TransactionStatus => {
   return settled ? 'PARTIALLY_REFUNDED' : 'PARTIALLY_CAPTURED_REFUNDED';
 };
 
+/** The line `lineId` names: own properties only (the merchant's line ids may be `constructor` or `__proto__`). */
+export const lineOf = (lines: Lines, lineId: string): LineAmounts | undefined => (Object.hasOwn(lines, lineId) ? lines[lineId] : undefined);
+
 /** Items must name order lines once each, sum to the amount, and stay within each line's limit. */
 const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmounts) => number): Decision | Record<string, number> => {
   const items = req.items ?? [];
-  const seen: Record<string, number> = {};
+  const seen = new Map<string, number>();
   for (const item of items) {
-    const line = state.lines[item.line_id];
+    const line = lineOf(state.lines, item.line_id);
     if (!line) return refuse('INVALID_ITEMS', `Order line ${item.line_id} does not exist on this transaction`);
-    if (item.line_id in seen) return refuse('INVALID_ITEMS', `Order line ${item.line_id} appears twice`);
+    if (seen.has(item.line_id)) return refuse('INVALID_ITEMS', `Order line ${item.line_id} appears twice`);
     if (item.amount > limit(line)) {
       return refuse(req.op === 'CAPTURE' ? 'AMOUNT_EXCEEDS_AUTHORIZED' : 'AMOUNT_EXCEEDS_CAPTURED', `Line ${item.line_id}: ${item.amount} exceeds what is left on the line (${limit(line)})`);
     }
-    seen[item.line_id] = item.amount;
+    seen.set(item.line_id, item.amount);
   }
   const sum = items.reduce((s, i) => s + i.amount, 0);
   if (items.length > 0 && sum !== req.amount) return refuse('INVALID_ITEMS', `The items sum to ${sum}, not to the amount ${req.amount}`);
-  return seen;
+  return Object.fromEntries(seen);
 };
 
 const quantitiesOf = (req: OperationRequest): { quantities?: Record<string, number> } => {

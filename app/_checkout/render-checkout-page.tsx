@@ -85,8 +85,8 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * Kassa's own server beside /v1, not by Next, whose client runtime alone outweighs the page.
  */
 export const renderCheckoutPage = async ({ url, cookie, viewerCountry, self, referer }: CheckoutRequest, assets: CheckoutAssets): Promise<RenderedCheckoutPage> => {
-  const query: Record<string, string[]> = {};
-  for (const [key, value] of url.searchParams) (query[key] ??= []).push(value);
+  // own properties only: a parameter named `constructor` or `__proto__` is just a parameter
+  const query = Object.fromEntries([...new Set(url.searchParams.keys())].map((key) => [key, url.searchParams.getAll(key)]));
   const sid = firstParam(query, 'sid') ?? '';
   const country = viewerCountry && /^[A-Za-z]{2}$/.test(viewerCountry) ? viewerCountry.toUpperCase() : undefined;
   const options = { ...parseCheckoutOptions(query), ...(country ? { viewerCountry: country } : {}) };

@@ -8,8 +8,13 @@ export const LOCALES: Record<Language, string> = { en: 'en-GB', nb: 'nb-NO', sv:
 /** Each language's name in itself, for the language switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', nb: 'Norsk', sv: 'Svenska', da: 'Dansk', fi: 'Suomi', de: 'Deutsch' };
 
-/** Other spellings merchants and the SDK send (`no`, `nb-NO`, `sv_SE`, `en-GB`, ...). */
-const ALIASES: Record<string, Language> = { no: 'nb', nn: 'nb', se: 'sv', dk: 'da' };
+/** Other spellings merchants and the SDK send (`no`, `nb-NO`, `sv_SE`, `en-GB`, ...). A Map: `constructor` or `__proto__` is no alias. */
+const ALIASES: ReadonlyMap<string, Language> = new Map([
+  ['no', 'nb'],
+  ['nn', 'nb'],
+  ['se', 'sv'],
+  ['dk', 'da'],
+]);
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
@@ -17,5 +22,5 @@ const isLanguage = (value: string): value is Language => (LANGUAGES as readonly 
 export const resolveLanguage = (value: string | undefined | null): Language => {
   const base = (value ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
   if (isLanguage(base)) return base;
-  return ALIASES[base] ?? 'en';
+  return ALIASES.get(base) ?? 'en';
 };

@@ -22,6 +22,8 @@ export const ProfileBody = z.strictObject({
 export type ProfileInput = z.infer<typeof ProfileBody>;
 
 export const ProfileSchema = ProfileBody.extend({
+  // what is stored: entries saved before embed_origins had its one rule (ADR 021) are read back as they are
+  configuration: ProfileConfigurationSchema.extend({ embed_origins: z.array(z.string()).optional() }),
   profile_id: z.string(),
   created_at: z.string(),
   created_by: z.string(),

@@ -47,7 +47,7 @@ export const resolvePaymentMethods = (accountId: string, configuration: Record<s
     }
   }
   const sandbox = configuration.sandbox;
-  const enabled = typeof sandbox === 'object' && sandbox !== null ? Object.entries(sandbox).filter(([key, v]) => key in SANDBOX_TYPES && isEnabled(v)) : [];
+  const enabled = typeof sandbox === 'object' && sandbox !== null ? Object.entries(sandbox).filter(([key, v]) => Object.hasOwn(SANDBOX_TYPES, key) && isEnabled(v)) : [];
   const keys = named.length === 0 && isTestAccount(accountId) ? [['creditcard', {}] as [string, unknown]] : enabled;
   if (keys.length > 0 && !isTestAccount(accountId)) {
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', 'The sandbox acquirer is only available to test accounts (T...)', {

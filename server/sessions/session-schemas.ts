@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { embedOriginProblem } from '../../domain/embed-origins';
 import type { PaymentResponse as DomainPaymentResponse, ViewSession as DomainViewSession } from '../../domain/view-types';
 import type { Equal, Expect } from '../shared/type-equality';
 import { Currency, HttpUrl, manyParam, Int32Amount, IsoDateTime, JsonObject, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../shared/schemas';
@@ -111,6 +112,12 @@ export const Customer = z.looseObject({
 
 const HexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a colour as #rgb or #rrggbb');
 
+/** An `embed_origins` entry: exactly an origin as browsers send it (the domain's one rule, ADR 021). */
+const EmbedOrigin = z.string().superRefine((entry, ctx) => {
+  const problem = embedOriginProblem(entry);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 /** How the checkout page looks for this merchant (ADR 017): brand colour, page background, light/dark. */
 export const CheckoutTheme = z.looseObject({
   primary: HexColor.optional(),
@@ -145,10 +152,12 @@ export const Configuration = z.looseObject({
   merchant: z.looseObject({ name: z.string().min(1).max(100).optional(), logo_url: HttpUrl.optional() }).optional(),
   /** Kassa's own: the sites that may embed the checkout in an iframe and receive its SDK messages (ADR 021). */
   embed_origins: z
-    .array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/, 'an origin: http(s)://host[:port], lower case, no path'))
+    .array(EmbedOrigin)
     .max(20)
     .optional()
-    .describe('Origins allowed to embed the checkout (frame-ancestors, SDK messages); none: any site on a test account, the return_url origin on a production one'),
+    .describe(
+      'Origins allowed to embed the checkout (frame-ancestors, SDK messages), each exactly as browsers send it (http(s)://host[:port], lower case, no path, no default port); none: any site on a test account, the return_url origin on a production one',
+    ),
 });
 
 /** Every merchant body's order rules: unique item line ids, and no gift cards (only the customer applies those). */

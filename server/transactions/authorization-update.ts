@@ -1,4 +1,4 @@
-import type { LineAmount, Lines, TxState } from '../../domain/transaction-state';
+import { lineOf, type LineAmount, type LineAmounts, type Lines, type TxState } from '../../domain/transaction-state';
 
 export interface AuthorizationUpdateRequest {
   amount?: number;
@@ -19,14 +19,14 @@ const linesFor = (state: TxState, items: LineAmount[] | undefined, amount: numbe
   if (!items) return state.lines;
   const sum = items.reduce((s, i) => s + i.amount, 0);
   if (sum !== amount) return `The items sum to ${sum}, not to the amount ${amount}`;
-  const out: Lines = {};
+  const out = new Map<string, LineAmounts>();
   for (const item of items) {
-    const old = state.lines[item.line_id] ?? { authorized: 0, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 };
+    const old = lineOf(state.lines, item.line_id) ?? { authorized: 0, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 };
     if (item.amount < old.captured + old.pendingCapture) return `Line ${item.line_id} cannot go below what was captured on it`;
-    out[item.line_id] = { ...old, authorized: item.amount };
+    out.set(item.line_id, { ...old, authorized: item.amount });
   }
-  for (const [id, l] of Object.entries(state.lines)) if (!(id in out) && l.captured > 0) return `Line ${id} was captured and must stay`;
-  return out;
+  for (const [id, l] of Object.entries(state.lines)) if (!out.has(id) && l.captured > 0) return `Line ${id} was captured and must stay`;
+  return Object.fromEntries(out);
 };
 
 /**
@@ -41,7 +41,7 @@ export const decideAuthorizationUpdate = (state: TxState, req: AuthorizationUpda
     if (a.pendingVoid > 0) return refuse('AUTHORIZATION_NOT_UPDATABLE', 'A void of this transaction is in progress');
     if (req.amount !== undefined && req.amount !== a.authorized) return refuse('INVALID_REQUEST', `amount must equal the order amount ${a.authorized}`);
     if (req.items) {
-      const mismatch = req.items.find((i) => state.lines[i.line_id]?.authorized !== i.amount);
+      const mismatch = req.items.find((i) => lineOf(state.lines, i.line_id)?.authorized !== i.amount);
       if (mismatch || req.items.length !== Object.keys(state.lines).length) return refuse('INVALID_ITEMS', 'items must match the order lines');
     }
     return { ok: true, kind: 'AUTHORIZE_ON_HOLD', amount: a.authorized, lines: state.lines, finalAuthorization };

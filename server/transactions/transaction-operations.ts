@@ -55,7 +55,11 @@ const settle = (ctx: AppContext, operationId: string): Promise<boolean> =>
     const { reservation } = op;
     const { state, voidedByFinalCapture, booked } = complete(stateOf(row), reservation);
     await saveState(trx, row, state);
-    const items = Object.entries(booked).map(([line_id, amount]) => ({ line_id, amount, ...(reservation.quantities?.[line_id] !== undefined ? { quantity: reservation.quantities[line_id] } : {}) }));
+    const items = Object.entries(booked).map(([line_id, amount]) => ({
+      line_id,
+      amount,
+      ...(reservation.quantities && Object.hasOwn(reservation.quantities, line_id) ? { quantity: reservation.quantities[line_id] } : {}),
+    }));
     const eventId = await appendTransactionEvent(trx, row.id, {
       event: op.operation,
       success: true,

@@ -89,6 +89,28 @@ describe('the checkout page', () => {
     expect(propsOf(shown.html).initial).toMatchObject({ kind: 'unavailable', body: { cause: 'AUTHORIZED' } });
   });
 
+  it('a language or parameter named like an Object.prototype member is no crash: the page answers 200 in English', async () => {
+    const { id } = await createSession(api);
+    const sid = `sid=${encodeURIComponent(id)}`;
+    for (const query of [
+      'language=constructor',
+      'language=Constructor-NO',
+      'language=__proto__',
+      'language=toString',
+      'language=hasOwnProperty',
+      'constructor=1',
+      'toString=x',
+      '__proto__=a&__proto__=b',
+      'hasOwnProperty=1',
+    ]) {
+      const { status, html } = await page(`${sid}&${query}`);
+      expect(status, query).toBe(200);
+      expect(html, query).toMatch(/^<!DOCTYPE html><html lang="en">/);
+      expect(propsOf(html).options.language, query).toBe('en');
+      expect(html, query).toContain('Card number');
+    }
+  });
+
   it('answers HEAD without a body, and leaves other methods on / to the rest of the server', async () => {
     const { id } = await createSession(api);
     const head = await raw(`${kassa.baseUrl}/?sid=${encodeURIComponent(id)}`, {}, 'HEAD');

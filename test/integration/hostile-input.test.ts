@@ -100,6 +100,21 @@ describe('malformed percent-encoding', () => {
   });
 });
 
+describe('parameters named like Object.prototype members (`__proto__`, `constructor`)', () => {
+  it('are parameters like any other: a repeated `__proto__` lends the query no array methods, and an unknown name is refused alike', async () => {
+    const { body } = await api.post('/v1/sessions', sessionBody());
+    for (const query of ['__proto__=a&__proto__=b', '__proto__=x', 'constructor=1', 'toString=a&toString=b']) {
+      // a list and a read take unknown parameters as they are
+      expect((await api.get(`/v1/sessions?${query}`)).status, query).toBe(200);
+      expect((await api.get(`/v1/sessions/${body.id}?${query}`)).status, query).toBe(200);
+      // the payment operations take only their own: the unknown one is named
+      const operations = await customer.post(`/v1/view/${body.id}/payments/sandbox.creditcard?${query}`);
+      expectRefused(operations, 400, 'INVALID_REQUEST');
+      expect(operations.body.error.errors, query).toEqual([expect.objectContaining({ path: 'query', message: `Unrecognized key: "${query.split('=')[0]}"` })]);
+    }
+  });
+});
+
 describe('U+0000 anywhere in a request (PostgreSQL text cannot hold it: found by the fuzz, ADR 024)', () => {
   it.each([
     ['a list cursor in the query', 'GET', '/v1/accounts/T10000001/payout-destinations?starting_after=%00', undefined, 'query.starting_after'],

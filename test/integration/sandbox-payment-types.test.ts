@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { card, payBody } from '../support/api-client';
+import { card, payBody, sessionBody } from '../support/api-client';
 import { createSession, otherId, useKassa } from '../support/fixtures';
 
 const { srv, api, customer } = useKassa();
@@ -29,6 +29,14 @@ describe('payment types offered', () => {
     expect(fromDenmark.body.configuration.payment_methods.map((m: { payment_product_type: string }) => m.payment_product_type)).toEqual(['sandbox.wallet', 'sandbox.creditcard']);
     const bad = await customer.get(`/v1/view/${id}/session`, { 'viewer-country': 'Norway' });
     expect(bad.status).toBe(400);
+  });
+
+  it('a configuration.sandbox key is a payment type only when it names one (`constructor`, `toString`, `__proto__` name none)', async () => {
+    const none = await api.post('/v1/sessions', { ...sessionBody(), configuration: { sandbox: { constructor: { enabled: true }, toString: { enabled: true } } } });
+    expect([none.status, none.body.error?.code], JSON.stringify(none.body)).toEqual([400, 'PAYMENT_PRODUCT_NOT_ENABLED']);
+    const id = await sessionWith({ sandbox: { hasOwnProperty: { enabled: true }, creditcard: { enabled: true }, valueOf: { enabled: true } } });
+    const view = await customer.get(`/v1/view/${id}/session`);
+    expect(view.body.configuration.payment_methods).toEqual([{ payment_product_type: 'sandbox.creditcard', name: 'Card' }]);
   });
 
   it('keeps every type when the country filter would leave none', async () => {

@@ -99,6 +99,37 @@ describe('the checkout page', () => {
     expect(bad.body.error.code).toBe('INVALID_REQUEST');
   });
 
+  // What originOf (domain/embed-origins.ts) drops or changes: trailing dot, bad port, bad label, path, slash, case, default port, other spellings
+  const NOT_ORIGINS = ['https://shop.example.', 'http://a:65536', 'http://a:99999', 'https://shop..example', 'https://-shop.example', 'https://shop-.example', 'http://...'];
+  const NOT_EXACT = ['https://shop.example/', 'https://shop.example/cart', 'https://Shop.example', 'https://shop.example:443', 'http://shop.example:80', 'http://0x7f.1', 'shop.example'];
+  const pathsOf = (res: { body: { error: { errors: { path: string }[] } } }) => res.body.error.errors.map((e) => e.path);
+
+  it('an entry that is not exactly its own origin is a 400 naming it, wherever embed_origins is accepted; exact origins are framed as listed', async () => {
+    for (const entry of [...NOT_ORIGINS, ...NOT_EXACT]) {
+      const bad = await testApi.request('POST', '/v1/sessions', { ...sessionBody(), configuration: { embed_origins: ['https://shop.example', entry] } });
+      expect([bad.status, bad.body.error.code], entry).toEqual([400, 'INVALID_REQUEST']);
+      expect(pathsOf(bad), entry).toEqual(['configuration.embed_origins.1']);
+    }
+    // profiles (create, update) and a session made from one take the same rule; a session update takes no configuration
+    const PROFILES = '/v1/admin/session/profiles';
+    const profile = (origins: string[]) => ({ description: 'embedded shop', configuration: { ...CARD, embed_origins: origins }, url: { return_url: 'https://merchant.example/return' } });
+    const profileId = `embed-${Date.now().toString(36)}`;
+    const refusedProfile = await testApi.request('POST', PROFILES, { profile_id: profileId, ...profile(['https://shop.example.']) });
+    expect([refusedProfile.status, pathsOf(refusedProfile)]).toEqual([400, ['configuration.embed_origins.0']]);
+    expect((await testApi.request('POST', PROFILES, { profile_id: profileId, ...profile(['https://shop.example']) })).status).toBe(200);
+    const refusedUpdate = await testApi.request('PUT', `${PROFILES}/${profileId}`, profile(['https://shop.example', 'http://a:65536']));
+    expect([refusedUpdate.status, pathsOf(refusedUpdate)]).toEqual([400, ['configuration.embed_origins.1']]);
+    const refusedOverride = await testApi.request('POST', '/v1/sessions-profile', { ...sessionBody(), profile_id: profileId, configuration: { embed_origins: ['https://-shop.example'] } });
+    expect([refusedOverride.status, pathsOf(refusedOverride)]).toEqual([400, ['configuration.embed_origins.0']]);
+    const open = await createSession(testApi);
+    const update = await testApi.request('PUT', `/v1/sessions/${open.id}?update_without_lock=true`, { order: open.body.order, configuration: { embed_origins: ['https://evil.example'] } });
+    expect(update.status).toBe(400);
+
+    const exact = ['https://shop.example', 'http://localhost:8080', 'http://[::1]:8443', 'https://xn--bcher-kva.example'];
+    const listed = await createSession(testApi, withOrigins(exact));
+    expect(csp((await get(`${testKassa.baseUrl}/?sid=${listed.id}`)).headers)['frame-ancestors']).toEqual(["'self'", ...exact]);
+  });
+
   it('its 404 and its assets carry the headers that apply', async () => {
     const missing = await get(`${testKassa.baseUrl}/?sid=T10000001.nothing-here`);
     expect(missing.status).toBe(404);
@@ -250,6 +281,30 @@ describe("Next's pages (setPageSecurityHeaders, as bin/kassa.ts calls it before 
     const sandbox = await headersFor(`/sandbox/3ds/${transactionId}?back=%2F`);
     expect(directivesOf(sandbox.response['content-security-policy'])['frame-ancestors']).toEqual(["'self'", 'https://shop.example']);
     expect(directivesOf(sandbox.response['content-security-policy'])['form-action']).toEqual(["'self'", 'https://merchant.example']);
+  });
+
+  it('entries stored before the rule was strict crash nothing, and a test account that listed only such entries is never framed by any site', async () => {
+    const db = srv.kassa.ctx.database.db;
+    const stale = ['https://shop.example.', 'http://a:99999', 'https://-shop.example'];
+    const profileId = `stale-${Date.now().toString(36)}`;
+    const saved = await api.post('/v1/admin/session/profiles', { profile_id: profileId, description: 'old', configuration: { ...CARD, embed_origins: ['https://shop.example'] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const row = await db.selectFrom('session_profiles').select(['id', 'data']).where('profile_id', '=', profileId).executeTakeFirstOrThrow();
+    const data = JSON.parse(row.data) as { configuration: Record<string, unknown> };
+    await db
+      .updateTable('session_profiles')
+      .set({ data: JSON.stringify({ ...data, configuration: { ...data.configuration, embed_origins: stale } }) })
+      .where('id', '=', row.id)
+      .execute();
+    const read = await api.get(`/v1/admin/session/profiles/${profileId}`);
+    expect([read.status, read.body.configuration?.embed_origins]).toEqual([200, stale]);
+    const fromStale = await api.post('/v1/sessions-profile', { ...sessionBody(), profile_id: profileId });
+    expect(fromStale.status, JSON.stringify(fromStale.body)).toBe(200);
+    expect((await api.get(`/v1/sessions/${fromStale.body.id}`)).status).toBe(200);
+    // what a production account without a list gets: Kassa and the return_url's origin, never *
+    expect(await loadEmbedPolicy(SELF, { sid: fromStale.body.id })).toEqual({ allowed: [SELF, 'https://merchant.example'], returnUrl: 'https://merchant.example/return' });
+    const frameAncestors = directivesOf((await headersFor(`/embedResult/?sid=${fromStale.body.id}`)).response['content-security-policy'])['frame-ancestors'];
+    expect(frameAncestors).toEqual(["'self'", 'https://merchant.example']);
   });
 
   it("a production account (no sandbox sessions exist for it: moved there in the database): Kassa and its return_url's origin, or its configured origins", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedEmbedOrigins, embedderOrigin, embedTargetOrigin, originOf } from '../../domain/embed-origins';
+import { allowedEmbedOrigins, embedderOrigin, embedOriginProblem, embedTargetOrigin, originOf } from '../../domain/embed-origins';
 import { choiceCookieOptions } from '../../server/pages/payment-choice';
 import { apiSecurityHeaders, contentSecurityPolicy, frameAncestorSources, preflightResult } from '../../server/http/security-headers';
 
@@ -54,6 +54,14 @@ describe('allowedEmbedOrigins', () => {
     }
   });
 
+  it('a configured list of which nothing is an origin (stored before the rule was strict) never means any site on a test account', () => {
+    const stale = ['https://shop.example.', 'http://a:65536', 'http://a:99999', 'https://-shop.example', 'http://...'];
+    for (const accountId of ['T10000001', 'P10000001']) {
+      expect(allowedEmbedOrigins({ accountId, configured: stale, returnUrl: 'https://shop.example/r', self: SELF })).toEqual([SELF, 'https://shop.example']);
+      expect(allowedEmbedOrigins({ accountId, configured: stale, returnUrl: undefined, self: SELF })).toEqual([SELF]);
+    }
+  });
+
   it('a stored value that is not a list counts as none', () => {
     expect(allowedEmbedOrigins({ accountId: 'P10000001', configured: 'https://a.example' as never, returnUrl: undefined, self: SELF })).toEqual([SELF]);
   });
@@ -78,6 +86,36 @@ describe('where the page posts its SDK messages', () => {
     expect(embedTargetOrigin({ allowed, origin: 'https://evil.example' }, [])).toBeUndefined();
     expect(embedTargetOrigin({ allowed: '*' }, ['null', 'https://any.example'])).toBe('https://any.example');
     expect(embedTargetOrigin({ allowed: '*' }, [])).toBe('*');
+  });
+
+  it('embedOriginProblem: an entry passes only when it is exactly the origin originOf keeps', () => {
+    for (const exact of ['https://shop.example', 'http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:8443', 'https://xn--bcher-kva.example', 'https://a-b.c9.example:65535']) {
+      expect(embedOriginProblem(exact), exact).toBeUndefined();
+      expect(originOf(exact)).toBe(exact);
+    }
+    for (const bad of [
+      'https://shop.example.',
+      'http://a:65536',
+      'http://a:99999',
+      'https://shop..example',
+      'https://-shop.example',
+      'https://shop-.example',
+      'http://...',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      expect(originOf(bad), bad).toBeUndefined();
+      expect(embedOriginProblem(bad), bad).toMatch(/valid host name/);
+    }
+    for (const [entry, origin] of [
+      ['https://shop.example/', 'https://shop.example'],
+      ['https://Shop.Example/cart?x=1', 'https://shop.example'],
+      ['https://shop.example:443', 'https://shop.example'],
+      ['http://0x7f.1:8080', 'http://127.0.0.1:8080'],
+      ['http://[::FFFF:127.0.0.1]', 'http://[::ffff:7f00:1]'],
+    ]) {
+      expect(embedOriginProblem(entry!), entry).toContain(`exactly the origin ${origin}`);
+    }
   });
 
   it('originOf accepts only http(s) origins', () => {

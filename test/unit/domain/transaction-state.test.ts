@@ -14,6 +14,7 @@ import {
   type TransactionStatus,
   type TxState,
 } from '../../../domain/transaction-state';
+import { decideAuthorizationUpdate } from '../../../server/transactions/authorization-update';
 
 const zero = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
 const line = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });
@@ -158,6 +159,51 @@ describe('transaction state machine: rules', () => {
     const captured = complete(reserve(s, d.reservation), d.reservation).state;
     expect(captured.lines).toMatchObject({ a: { captured: 300 }, b: { captured: 200 } });
     expect(decide(captured, { op: 'REFUND', amount: 250, items: [{ line_id: 'b', amount: 250 }] })).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_CAPTURED' });
+  });
+
+  it("line ids are the merchant's: `constructor`, `toString` or `__proto__` names a line only when the order has one", () => {
+    const named = {
+      ...EXAMPLES.AUTHORIZED,
+      lines: Object.fromEntries([
+        ['constructor', line(600)],
+        ['__proto__', line(400)],
+      ]),
+    };
+    const items = [
+      { line_id: 'constructor', amount: 600 },
+      { line_id: '__proto__', amount: 400 },
+    ];
+    const d = decide(named, { op: 'CAPTURE', amount: 1000, items });
+    if (!d.ok) throw new Error(d.message);
+    expect(Object.entries(d.reservation.lines)).toEqual([
+      ['constructor', 600],
+      ['__proto__', 400],
+    ]);
+    const captured = complete(reserve(named, d.reservation), d.reservation).state;
+    expect(Object.entries(captured.lines).map(([id, l]) => [id, l.captured])).toEqual([
+      ['constructor', 600],
+      ['__proto__', 400],
+    ]);
+    for (const lineId of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 100, items: [{ line_id: lineId, amount: 100 }] }), lineId).toMatchObject({
+        ok: false,
+        code: 'INVALID_ITEMS',
+        message: `Order line ${lineId} does not exist on this transaction`,
+      });
+    }
+    // an order amount update (pay later) may add lines with such ids; each is a whole new line
+    const update = decideAuthorizationUpdate(
+      { ...EXAMPLES.AUTHORIZED, itemBased: true },
+      { amount: 1300, items: [{ line_id: 'a', amount: 600 }, { line_id: 'b', amount: 400 }, ...items.map((i) => ({ ...i, amount: 150 }))] },
+      false,
+    );
+    if (!update.ok) throw new Error(update.message);
+    expect(Object.entries(update.lines)).toEqual([
+      ['a', line(600)],
+      ['b', line(400)],
+      ['constructor', line(150)],
+      ['__proto__', line(150)],
+    ]);
   });
 
   it('a capture without items is booked on the lines, so a line can be refunded later', () => {
