@@ -13,13 +13,16 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { collectDefaultMetrics } from 'prom-client';
 import { createCheckoutHandler } from '../app/_checkout/checkout-handler';
 import { loadEnv } from '../server/config/env';
 import { createKassa } from '../server/create-kassa';
 import { registerKassa } from '../server/http/kassa-singleton';
-import { answerClientError, createNodeHandler } from '../server/http/node-adapter';
+import { answerError, answerNotFound, answerUnexpectedError, isApiPath, lacksHost, setOpsHeaders, setSecurityFloor } from '../server/http/fallback-responses';
+import { answerClientError, createNodeHandler, endWithError, toOriginForm } from '../server/http/node-adapter';
+import { AppError } from '../server/errors/app-error';
 import { publicOriginFor } from '../server/http/public-origin';
 import { createOpsHandler, OPS_PATHS } from '../server/observability/ops-endpoints';
 import { setPageSecurityHeaders } from '../server/pages/page-headers';
@@ -31,8 +34,6 @@ const projectRoot = (): string => {
     if (path.dirname(dir) === dir) return process.cwd();
   }
 };
-
-const isApiPath = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
 
 const main = async () => {
   const dev = process.argv.includes('--dev') || process.env.KASSA_DEV === '1';
@@ -62,31 +63,50 @@ const main = async () => {
   let closing = false;
   // While shutting down, answer what is in flight but keep no connection open afterwards.
   const inFlight = new Set<http.ServerResponse>();
-  const server = http.createServer((req, res) => {
+  // Without a Host header node would answer a bare 400 itself: it gets the error shape below instead.
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
     if (closing) res.shouldKeepAlive = false;
     inFlight.add(res);
     res.once('close', () => {
       inFlight.delete(res);
       if (closing) server.closeIdleConnections();
     });
+    toOriginForm(req);
     const url = req.url ?? '/';
+    if (lacksHost(req)) return answerError(res, origin({}), new AppError('INVALID_REQUEST', 'An HTTP/1.1 request needs a Host header'));
+    // whatever failed (a handler's rejection or a throw here): an answer with a body and the security headers (ADR 021)
     const fail = (err: unknown) => {
       logger.error({ err, method: req.method, path: url.split('?')[0] }, 'request failed');
-      if (!res.headersSent) res.writeHead(500).end();
+      answerUnexpectedError(req, res, origin(req.headers), err);
     };
-    if (isApiPath(url)) return void apiHandler(req, res).catch(fail);
-    if (OPS_PATHS.has(url.split('?')[0]!)) return void opsHandler(req, res).catch(fail);
-    const checkoutUrl = checkout.matches(req); // parses the URL: not for /v1
-    if (checkoutUrl) checkout.handle(req, res, checkoutUrl).catch(fail);
-    else if (nextHandler)
-      // every page Next renders gets its CSP (with Next's nonce) and security headers first (ADR 021)
-      setPageSecurityHeaders(req, res, origin(req.headers), dev)
-        .then(() => nextHandler(req, res))
-        .catch(fail);
-    else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    try {
+      if (isApiPath(url)) return void apiHandler(req, res).catch(fail);
+      const self = origin(req.headers);
+      setSecurityFloor(res, self); // nosniff, a Referrer-Policy and HSTS on https under whatever a page handler sets
+      if (OPS_PATHS.has(url.split('?')[0]!)) {
+        setOpsHeaders(res, self);
+        return void opsHandler(req, res).catch(fail);
+      }
+      const checkoutUrl = checkout.matches(req); // parses the URL: not for /v1
+      if (checkoutUrl) checkout.handle(req, res, checkoutUrl).catch(fail);
+      else if (nextHandler)
+        // every page Next renders gets its CSP (with Next's nonce) and security headers first (ADR 021)
+        setPageSecurityHeaders(req, res, self, dev)
+          .then(() => nextHandler(req, res))
+          .catch(fail);
+      else answerNotFound(res, self);
+    } catch (err) {
+      fail(err);
+    }
   });
   server.keepAliveTimeout = 65_000;
-  server.on('clientError', answerClientError);
+  // a request node's parser refuses: the error shape, with the security headers of KASSA_PUBLIC_URL (no request headers to go by)
+  server.on('clientError', (err: Error & { code?: string }, socket) => answerClientError(err, socket, origin({})));
+  // node's own answers to an Expect it does not know (417) and to CONNECT (none: it closes) in the error shape too
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) =>
+    answerError(res, origin({}), new AppError('EXPECTATION_FAILED', `Expect: ${String(req.headers.expect).slice(0, 40)} is not supported; only 100-continue is`)),
+  );
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => endWithError(socket, new AppError('METHOD_NOT_ALLOWED', 'CONNECT is not supported'), origin({})));
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   // The same origin the checkout URLs use (ADR 007): KASSA_PUBLIC_URL, else the listening address.

@@ -83,7 +83,12 @@ export const createCheckoutHandler = (dir: string, origin: PublicOrigin) => {
     /** The checkout page (`/` with a `sid`) or one of its assets. */
     matches: (req: http.IncomingMessage): URL | undefined => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-      const url = new URL(req.url ?? '/', 'http://checkout.invalid');
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://checkout.invalid');
+      } catch {
+        return undefined; // `//`, `/\`: not a target WHATWG URL can resolve, so not the page's
+      }
       if (url.pathname.startsWith(CHECKOUT_ASSETS_PATH) || (url.pathname === '/' && url.searchParams.has('sid'))) return url;
       return undefined;
     },

@@ -19,6 +19,8 @@ export interface HttpRequest {
   /** Lower-cased header names. */
   headers: Record<string, string | undefined>;
   body: string | undefined;
+  /** The body's bytes were not UTF-8 (then `body` is undefined): JSON and forms must be (RFC 8259). */
+  bodyNotUtf8?: true;
   baseUrl: string;
   /** Chosen by the adapter (an incoming `x-request-id`, else a new uuid); echoed as `request-id`. */
   requestId?: string;
@@ -80,14 +82,14 @@ const indexRoutes = (compiled: CompiledRoute[]) => {
   };
 };
 
-const queryObject = (q: URLSearchParams): Record<string, string | string[]> => {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(q.keys())) {
-    const all = q.getAll(key);
-    out[key] = all.length === 1 ? all[0]! : all;
-  }
-  return out;
-};
+/** Own properties only: a parameter named `__proto__` is a parameter, never the object's prototype. */
+const queryObject = (q: URLSearchParams): Record<string, string | string[]> =>
+  Object.fromEntries(
+    [...new Set(q.keys())].map((key) => {
+      const all = q.getAll(key);
+      return [key, all.length === 1 ? all[0]! : all];
+    }),
+  );
 
 const parsePart = <S extends z.ZodType | undefined>(schema: S, value: unknown, prefix: string): unknown => {
   if (!schema) return undefined;
@@ -98,20 +100,30 @@ const parsePart = <S extends z.ZodType | undefined>(schema: S, value: unknown, p
   });
 };
 
-const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
-  if (!route.body) return undefined;
-  const raw = req.body ?? '';
-  if (raw.trim() === '') {
-    if (route.bodyOptional) return parsePart(route.body, {}, '');
-    throw new AppError('INVALID_REQUEST', 'A JSON request body is required');
-  }
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
+/** A body Kassa can read: uncompressed (else 415), UTF-8 (else 400; another declared charset: 415). */
+const assertReadableBody = (req: HttpRequest, type: string): void => {
   const encoding = req.headers['content-encoding'];
   if (encoding && !/^\s*identity\s*$/i.test(encoding)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed`, {
       headers: { 'accept-encoding': 'identity' },
     });
   }
+  const charset = CHARSET.exec(type)?.[1];
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `charset=${charset.slice(0, 40)} is not supported: send the body as UTF-8`);
+  if (req.bodyNotUtf8) throw new AppError('INVALID_JSON', 'The request body is not valid UTF-8');
+};
+
+const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
+  if (!route.body) return undefined;
+  const raw = req.body ?? '';
   const type = req.headers['content-type'] ?? '';
+  if (raw.trim() === '' && !req.bodyNotUtf8) {
+    if (route.bodyOptional) return parsePart(route.body, {}, '');
+    throw new AppError('INVALID_REQUEST', 'A JSON request body is required');
+  }
+  assertReadableBody(req, type);
   if (route.acceptsForm && /^application\/x-www-form-urlencoded\b/i.test(type)) {
     const form = Object.fromEntries(new URLSearchParams(raw));
     refuseNul(form, '');

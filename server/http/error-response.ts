@@ -13,6 +13,7 @@ const STATUS: Record<ErrorCode, number> = {
   HEADERS_TOO_LARGE: 431,
   ROUTE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  EXPECTATION_FAILED: 417,
   UNAUTHORIZED: 401,
   INVALID_CLIENT: 401,
   INVALID_GRANT: 400,
@@ -115,6 +116,9 @@ export const statusForCode = (code: ErrorCode): number => STATUS[code];
 
 const zodDetails = (e: ZodError): ErrorDetail[] => e.issues.map((i) => ({ path: i.path.map(String).join('.') || undefined, message: i.message, code: i.code }));
 
+/** A 401 says how to authenticate (RFC 9110 §15.5.2): client credentials at the token endpoint, else a bearer token (RFC 6750). */
+const challenge = (code: ErrorCode): string => (code === 'INVALID_CLIENT' ? 'Basic realm="kassa"' : 'Bearer realm="kassa"');
+
 /** `{ "error": { "message", "code", "errors" } }`; a 500 says nothing about internals. */
 export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResult => {
   if (e instanceof ZodError) {
@@ -123,7 +127,8 @@ export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResul
   if (e instanceof AppError) {
     const status = STATUS[e.code];
     if (status >= 500 && e.cause !== undefined) log(e.cause);
-    return { status, body: { ...e.body, error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } }, ...(Object.keys(e.headers).length ? { headers: e.headers } : {}) };
+    const headers = status === 401 ? { 'www-authenticate': challenge(e.code), ...e.headers } : e.headers;
+    return { status, body: { ...e.body, error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } }, ...(Object.keys(headers).length ? { headers } : {}) };
   }
   if (isDatabaseUnavailable(e)) {
     // The database cannot be reached (server/db/unavailable.ts decides): retryable, nothing internal said.

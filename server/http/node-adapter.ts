@@ -13,8 +13,19 @@ export const MAX_BODY_BYTES = 1_048_576;
 
 const tooLarge = JSON.stringify({ error: { message: 'The request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE', errors: [] } });
 
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** The body as text, or `bodyNotUtf8` (never U+FFFD in place of bytes the client sent: the request is refused instead). */
+export const decodeBody = (bytes: Uint8Array): Pick<HttpRequest, 'body' | 'bodyNotUtf8'> => {
+  if (bytes.length === 0) return { body: undefined };
+  try {
+    return { body: utf8.decode(bytes) };
+  } catch {
+    return { body: undefined, bodyNotUtf8: true };
+  }
+};
+
 /** Reads the body; past the limit it drains (so the client can read our 413) and gives up entirely at 16x. */
-const readBody = (req: IncomingMessage): Promise<string | undefined> =>
+const readBody = (req: IncomingMessage): Promise<Buffer | undefined> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -23,7 +34,7 @@ const readBody = (req: IncomingMessage): Promise<string | undefined> =>
       if (size > MAX_BODY_BYTES * 16) req.destroy();
       else if (size <= MAX_BODY_BYTES) chunks.push(c);
     });
-    req.on('end', () => (size > MAX_BODY_BYTES ? reject(new Error('too large')) : resolve(chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined)));
+    req.on('end', () => (size > MAX_BODY_BYTES ? reject(new Error('too large')) : resolve(chunks.length ? Buffer.concat(chunks) : undefined)));
     req.on('error', reject);
   });
 
@@ -77,19 +88,27 @@ export const createNodeHandler =
     const { logger, metrics } = obs;
     let route = 'unmatched';
     metrics?.requestsInFlight.inc();
-    // Logged when the response is done (or the client went away): method, operationId, status, duration.
+    // The dispatch and the write of its answer: a client that goes away meanwhile is recorded once they end (its route, its status).
+    const pending: { answering?: Promise<void> } = {};
+    // Recorded when the response is done (or the client went away): method, operationId, status, duration.
+    const record = (aborted: boolean) => {
+      const seconds = (performance.now() - started) / 1000;
+      metrics?.requestsInFlight.dec();
+      metrics?.observeRequest(route, req.method ?? 'GET', res.statusCode, seconds);
+      const level = obs.logRequests ? 'info' : 'debug';
+      if (logger && logger.isLevelEnabled(level)) {
+        const line = { method: req.method, route, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, aborted: aborted || undefined };
+        logger.child({ request_id: requestId })[level](line, 'request');
+      }
+    };
     if (logger || metrics)
       res.once('close', () => {
-        const seconds = (performance.now() - started) / 1000;
-        metrics?.requestsInFlight.dec();
-        metrics?.observeRequest(route, req.method ?? 'GET', res.statusCode, seconds);
-        const level = obs.logRequests ? 'info' : 'debug';
-        if (logger && logger.isLevelEnabled(level)) {
-          const line = { method: req.method, route, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, aborted: !res.writableFinished || undefined };
-          logger.child({ request_id: requestId })[level](line, 'request');
-        }
+        const aborted = !res.writableFinished; // the connection closed before the answer was sent
+        if (!pending.answering) return record(aborted);
+        const after = () => record(aborted);
+        void pending.answering.then(after, after);
       });
-    let body: string | undefined;
+    let body: Buffer | undefined;
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') body = await readBody(req);
     } catch {
@@ -112,33 +131,63 @@ export const createNodeHandler =
       path,
       query,
       headers,
-      body,
+      ...(body ? decodeBody(body) : { body: undefined }),
       baseUrl: origin(req.headers),
       requestId,
       remoteAddress: req.socket.remoteAddress,
     };
-    const response = await dispatch(request);
-    route = response.operationId ?? route;
-    // With a length, node writes headers and body in one go instead of chunked framing.
-    if (response.body !== undefined) response.headers['content-length'] = String(Buffer.byteLength(response.body));
-    res.writeHead(response.status, headerSafe(response.headers));
-    res.end(response.body);
+    const answering = (pending.answering = dispatch(request).then((response) => {
+      route = response.operationId ?? route;
+      // With a length, node writes headers and body in one go instead of chunked framing.
+      if (response.body !== undefined) response.headers['content-length'] = String(Buffer.byteLength(response.body));
+      res.writeHead(response.status, headerSafe(response.headers));
+      res.end(response.body);
+    }));
+    await answering;
   };
 
 /**
  * The server's `clientError` listener: a request node's parser refuses before any handler sees it
  * (a request line and headers over node's 16 KiB, broken framing) gets the error shape too, not
- * node's bare `431`/`400` without a body; the connection is closed after it.
+ * node's bare `431`/`400` without a body, with the /v1 security headers (HSTS when `publicOrigin`,
+ * known without the request's headers, is https); the connection is closed after it.
  */
-export const answerClientError = (err: Error & { code?: string }, socket: Duplex): void => {
+export const answerClientError = (err: Error & { code?: string }, socket: Duplex, publicOrigin = 'http://unknown'): void => {
   const inResponse = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
   if (err.code === 'ECONNRESET' || !socket.writable || inResponse || !err.code?.startsWith('HPE_')) {
     socket.destroy();
     return;
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const refusal = tooLarge ? new AppError('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB') : new AppError('INVALID_REQUEST', 'The request is not valid HTTP/1.1');
-  const { status, body } = errorResult(refusal, () => undefined);
+  endWithError(
+    socket,
+    tooLarge ? new AppError('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB') : new AppError('INVALID_REQUEST', 'The request is not valid HTTP/1.1'),
+    publicOrigin,
+  );
+};
+
+/** Answers `refusal` in the error shape straight on the connection (no request object to answer through), then closes it. */
+export const endWithError = (socket: Duplex, refusal: AppError, publicOrigin: string): void => {
+  const { status, body, headers } = errorResult(refusal, () => undefined);
   const text = JSON.stringify(body);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+  const lines = Object.entries({ ...apiSecurityHeaders(publicOrigin), ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+  );
+};
+
+/**
+ * An absolute-form request target (`POST http://host/v1/sessions`, RFC 9112 §3.2.2, as a proxy-aware
+ * client sends it) becomes the origin-form every handler expects, and its authority the Host.
+ */
+export const toOriginForm = (req: IncomingMessage): void => {
+  const target = req.url ?? '/';
+  if (!/^https?:\/\//i.test(target)) return;
+  try {
+    const url = new URL(target);
+    req.url = `${url.pathname}${url.search}`;
+    req.headers.host = url.host;
+  } catch {
+    // not a URL: left as it is, for the handlers to refuse
+  }
 };

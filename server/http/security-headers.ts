@@ -89,8 +89,9 @@ export const pageSecurityHeaders = (publicOrigin: string, csp: string, referrerP
   ...(isHttps(publicOrigin) ? { 'strict-transport-security': HSTS } : {}),
 });
 
-/** Headers for other responses (static assets, plain-text 404s): nosniff and HSTS on https. */
+/** Headers for other responses (static assets; the floor of every page answer): nosniff, the default referrer policy, HSTS on https. */
 export const baseSecurityHeaders = (publicOrigin: string): Record<string, string> => ({
   'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
   ...(isHttps(publicOrigin) ? { 'strict-transport-security': HSTS } : {}),
 });

@@ -1,5 +1,5 @@
 import type { Dispatcher, HttpRequest } from './dispatch';
-import { MAX_BODY_BYTES, requestIdFrom } from './node-adapter';
+import { decodeBody, MAX_BODY_BYTES, requestIdFrom } from './node-adapter';
 import type { PublicOrigin } from './public-origin';
 import { apiSecurityHeaders } from './security-headers';
 
@@ -10,8 +10,8 @@ export const handleWebRequest = async (dispatch: Dispatcher, origin: PublicOrigi
   request.headers.forEach((v, k) => {
     headers[k] = v;
   });
-  const text = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-  if (text && Buffer.byteLength(text) > MAX_BODY_BYTES) {
+  const bytes = request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer());
+  if (bytes && bytes.length > MAX_BODY_BYTES) {
     return Response.json({ error: { message: 'The request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE', errors: [] } }, { status: 413, headers: apiSecurityHeaders(origin(headers)) });
   }
   const req: HttpRequest = {
@@ -19,7 +19,7 @@ export const handleWebRequest = async (dispatch: Dispatcher, origin: PublicOrigi
     path: url.pathname,
     query: url.searchParams,
     headers,
-    body: text || undefined,
+    ...(bytes ? decodeBody(bytes) : { body: undefined }),
     baseUrl: origin(headers),
     requestId: requestIdFrom(headers['x-request-id']),
   };

@@ -30,6 +30,7 @@ describe('client credentials token', () => {
     ] as const) {
       const res = await tokenRequest(account, auth, { grant_type: 'client_credentials', audience: audience(account) });
       expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Basic realm="kassa"');
       expect((await res.json()).error.code).toMatch(/INVALID_CLIENT/);
     }
   });
@@ -52,8 +53,11 @@ describe('bearer auth and scopes', () => {
     const none = await anon.post('/v1/sessions', sessionBody());
     expect(none.status).toBe(401);
     expect(none.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
+    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="kassa"');
     const forged = new ApiClient(srv.baseUrl, 'eyJhbGciOiJIUzI1NiJ9.eyJhaWQiOiJUMTAwMDAwMDEifQ.AAAA');
-    expect((await forged.post('/v1/sessions', sessionBody())).status).toBe(401);
+    const refused = await forged.post('/v1/sessions', sessionBody());
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="kassa"');
   });
 
   it('a token without the scope the operation needs is 403', async () => {

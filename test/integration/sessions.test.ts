@@ -95,6 +95,28 @@ describe('bad input to POST /v1/sessions is refused clearly and stores nothing',
     expect((await api.request('POST', '/v1/sessions', JSON.stringify(sessionBody()), { 'content-encoding': 'identity' })).status).toBe(200);
   });
 
+  it('a body that is not UTF-8 is 400 INVALID_JSON and another declared charset 415; neither stores anything (nor U+FFFD in place of the bytes)', async () => {
+    const before = await countSessions();
+    const text = JSON.stringify(sessionBody({}, { merchant_reference: 'Caf\u00e9-1' }));
+    const latin1 = Buffer.from(text, 'latin1'); // é as the one byte 0xE9: not UTF-8
+    for (const type of ['application/json', 'application/json; charset=utf-8']) {
+      const res = await api.request('POST', '/v1/sessions', latin1, { 'content-type': type });
+      expect(res.status, type).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_JSON', message: 'The request body is not valid UTF-8' });
+    }
+    for (const charset of ['latin1', 'ISO-8859-1', '"utf-16"']) {
+      const res = await api.request('POST', '/v1/sessions', latin1, { 'content-type': `application/json; charset=${charset}` });
+      expect(res.status, charset).toBe(415);
+      expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    expect(await countSessions()).toBe(before);
+    for (const type of ['application/json; charset=UTF-8', 'application/json;charset="utf8"']) {
+      const ok = await api.request('POST', '/v1/sessions', Buffer.from(text, 'utf8'), { 'content-type': type });
+      expect(ok.status, type).toBe(200);
+      expect((await api.get(`/v1/sessions/${ok.body.id}`)).body.order.merchant_reference).toBe('Caf\u00e9-1');
+    }
+  });
+
   it('a non-JSON content type is 415 and a body over 1 MiB is 413', async () => {
     const form = await api.request('POST', '/v1/sessions', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(form.status).toBe(415);
