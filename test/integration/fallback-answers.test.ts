@@ -6,6 +6,7 @@ import { answerUnexpectedError } from '../../server/http/fallback-responses';
 import { ApiClient } from '../support/api-client';
 import { createSession } from '../support/fixtures';
 import { sharedDatabase, startKassaProcess, type KassaProcess, type SharedDatabase } from '../support/kassa-process';
+import { rawRequest } from '../support/raw-http';
 
 /**
  * ADR 021 on what the compiled server answers itself, outside the route table, the checkout page
@@ -28,17 +29,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-  new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    http
-      .request(url, { method, headers }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      })
-      .on('error', reject)
-      .end();
-  });
+const get = rawRequest;
 
 describe('what the server answers itself (bin/kassa.ts): ops endpoints, a page path nothing serves, the last resort', () => {
   const expectAnswerHeaders = (headers: http.IncomingHttpHeaders, what: string) => {

@@ -8,6 +8,7 @@ import { setPageSecurityHeaders } from '../../server/pages/page-headers';
 import { ApiClient, sessionBody } from '../support/api-client';
 import { createSession, kassaForTest, paidSession, useKassa } from '../support/fixtures';
 import { sharedDatabase, startKassaProcess, type KassaProcess, type SharedDatabase } from '../support/kassa-process';
+import { rawRequest } from '../support/raw-http';
 
 /**
  * ADR 021 through the compiled server: the checkout page (its CSP, framing per account and
@@ -32,17 +33,7 @@ afterAll(async () => {
   await Promise.all(dbs.map((d) => d.drop()));
 });
 
-const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-  new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    http
-      .request(url, { method, headers }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      })
-      .on('error', reject)
-      .end();
-  });
+const get = rawRequest;
 
 const csp = (headers: http.IncomingHttpHeaders | Headers): Record<string, string[]> => {
   const value = headers instanceof Headers ? headers.get('content-security-policy') : headers['content-security-policy'];
