@@ -7,9 +7,11 @@ import { appendSessionEvent } from './session-events';
 import { assertOpenForView } from './session-availability';
 import { loadSession } from './session-repository';
 
-type Closing = { code: 'ABANDONED' | 'SESSION_CANCELLED'; message: string };
+type Closing = { code: 'ABANDONED' | 'SESSION_CANCELLED' | 'ORDER_CHANGED'; message: string };
 const REPLACED: Closing = { code: 'ABANDONED', message: 'The customer started a new payment before finishing this one' };
 export const CANCELLED_WHILE_WAITING: Closing = { code: 'SESSION_CANCELLED', message: 'The session was cancelled before the customer finished this payment' };
+/** The attempt was for the order as it was: paying it would charge another amount than the order now says. */
+export const ORDER_CHANGED_WHILE_WAITING: Closing = { code: 'ORDER_CHANGED', message: 'The order changed before the customer finished this payment; pay again' };
 
 /**
  * Closes as FAILED every attempt of the session that waits for the customer on a 3-D Secure or
@@ -32,7 +34,7 @@ export const closeWaitingAttempts = async (trx: Executor, sessionId: string, why
       amount: tx.amount,
       createdBy: 'customer',
       error: { ...why },
-      details: { retry_policy: { retryable: why === REPLACED } },
+      details: { retry_policy: { retryable: why !== CANCELLED_WHILE_WAITING } },
     });
     await appendSessionEvent(trx, sessionId, 'FAILED', { details: { transaction_id: tx.id, error: { ...why } } });
   }

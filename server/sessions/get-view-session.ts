@@ -18,11 +18,16 @@ const accountName = compiledOnce((exec, id: string) => exec.selectFrom('accounts
  * The masked session the hosted checkout page renders: no callback URL, metadata or
  * customer tokens. The first load in a browser (`firstVisit`) records VISITED.
  */
-export const getViewSession = async (ctx: AppContext, sessionId: string, opts: { firstVisit?: boolean; meta?: RequestMeta; viewerCountry?: string } = {}): Promise<ViewSession> => {
+export const getViewSession = async (
+  ctx: AppContext,
+  sessionId: string,
+  /** `afterWrite`: the answer to a customer write that committed (the session may be paying by now). */
+  opts: { firstVisit?: boolean; meta?: RequestMeta; viewerCountry?: string; afterWrite?: boolean } = {},
+): Promise<ViewSession> => {
   const row = await loadSession(ctx.database.db, ctx.database, sessionId).catch((e: unknown) => {
     throw e instanceof AppError ? e : new AppError('SESSION_NOT_FOUND', 'Session not found');
   });
-  assertOpenForView(row);
+  if (!opts.afterWrite) assertOpenForView(row);
   if (opts.firstVisit) {
     await inTransaction(ctx.database, async (trx) => {
       await lockSessionRow(trx, ctx.database, row.id);

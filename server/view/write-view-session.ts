@@ -2,6 +2,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
+import { closeWaitingAttempts, ORDER_CHANGED_WHILE_WAITING } from '../sessions/abandon-waiting-attempt';
 import { getViewSession } from '../sessions/get-view-session';
 import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
 import { saveSessionChanges, type SessionChanges } from '../sessions/save-session-changes';
@@ -57,9 +58,12 @@ export const writeViewSession = async (ctx: AppContext, sessionId: string, opts:
         extra: { updated_at: row.updated_at, version: String(row.version) },
       });
     }
+    // an attempt waiting on a 3-D Secure or wallet page was for the order as it was: it can no longer pay this one
+    await closeWaitingAttempts(trx, row.id, ORDER_CHANGED_WHILE_WAITING);
     await saveSessionChanges(trx, row, changes);
     for (const [name, details] of events) await appendSessionEvent(trx, row.id, name, { meta: opts.meta, details });
     await alsoWrite?.(trx);
   });
-  return getViewSession(ctx, sessionId);
+  // the write is done: its answer is the view even if a payment has started on it since
+  return getViewSession(ctx, sessionId, { afterWrite: true });
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPROVE_CARD, card, payBody } from '../support/api-client';
+import { APPROVE_CARD, card, NORWEGIAN_ADDRESS, payBody } from '../support/api-client';
 import { createSession, useKassa } from '../support/fixtures';
 import { changedTables, snapshotState } from '../support/fuzz/snapshot';
 
@@ -21,12 +21,16 @@ const sessionEvents = async (id: string) => (await db().selectFrom('session_even
 
 /** A session whose customer has been sent to the 3-D Secure page (or the wallet's): the attempt waits, INITIATED. */
 const waitingAttempt = async (kind: '3ds' | 'wallet') => {
-  const { id } = await createSession(api, { configuration: CARD_AND_WALLET });
+  const { id, body } = await waitingAttemptWithBody(kind);
+  return { id, tx: body.tx };
+};
+const waitingAttemptWithBody = async (kind: '3ds' | 'wallet') => {
+  const { id, body } = await createSession(api, { configuration: CARD_AND_WALLET });
   const pay = await customer.post(`/v1/sessions/${id}/pay`, kind === '3ds' ? payBody(CHALLENGE_CARD) : { payment: { payment_product_type: 'sandbox.wallet' } });
   expect(pay.status, JSON.stringify(pay.body)).toBe(200);
   const tx = pay.body.transaction_id as string;
   expect((await transaction(tx)).status).toBe('INITIATED');
-  return { id, tx };
+  return { id, body: { ...body, tx } };
 };
 
 describe('a cancel closes the attempt that waits for the customer', () => {
@@ -65,6 +69,43 @@ describe('a cancel closes the attempt that waits for the customer', () => {
     expect((await decide(id, '3ds', tx, 'complete')).status).toBe(302);
     expect(await transaction(tx)).toMatchObject({ status: 'FAILED' });
     expect(await session(id)).toMatchObject({ status: 'CANCELLED', transaction_id: null });
+  });
+});
+
+describe('a change to the order closes the attempt that waits for the customer', () => {
+  const HOME = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home delivery' };
+  const PICKUP = { id: 'pickup', line_id: 'shipping-pickup', amount: 0, title: 'Pick-up point' };
+  const view = (id: string, what: string, body: unknown) => customer.request('PUT', `/v1/view/${id}/session/order/${what}`, body);
+
+  it('the customer choosing another shipping option during the 3-D Secure page: completing it pays nothing, the next payment the new amount', async () => {
+    const { id } = await createSession(api, { configuration: CARD_AND_WALLET, express: { shipping_options: [HOME, PICKUP] } });
+    expect((await view(id, 'addresses', { shipping_address: NORWEGIAN_ADDRESS })).status).toBe(200);
+    expect((await view(id, 'shipping_option', PICKUP)).status).toBe(200);
+    const waiting = await customer.post(`/v1/sessions/${id}/pay`, payBody(CHALLENGE_CARD));
+    const tx = waiting.body.transaction_id as string;
+    expect((await transaction(tx)).status).toBe('INITIATED');
+    const dearer = await view(id, 'shipping_option', HOME);
+    expect(dearer.status, JSON.stringify(dearer.body)).toBe(200);
+    expect(await transaction(tx)).toMatchObject({ status: 'FAILED' });
+    expect((await decide(id, '3ds', tx, 'complete')).status).toBe(302);
+    expect(await transaction(tx)).toMatchObject({ status: 'FAILED' });
+    expect(await session(id)).toMatchObject({ status: 'OPEN', transaction_id: null });
+    const paid = await customer.post(`/v1/sessions/${id}/pay`, payBody(APPROVE_CARD));
+    expect(paid.body.success, JSON.stringify(paid.body)).toBe(true);
+    expect((await transaction(paid.body.transaction_id)).amount).toBe(dearer.body.order.amount);
+    expect(dearer.body.order.amount).toBe((await session(id)).amount);
+  });
+
+  it("the merchant's update during the wallet page: approving it afterwards pays nothing", async () => {
+    const { id, body } = await waitingAttemptWithBody('wallet');
+    const order = { ...body.order, amount: body.order.amount + 1000, items: [...body.order.items, { line_id: 'extra', description: 'Gift wrap', quantity: 1, amount: 1000 }] };
+    const updated = await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, { order });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect((await decide(id, 'wallet', body.tx, 'approve')).status).toBe(302);
+    expect(await transaction(body.tx)).toMatchObject({ status: 'FAILED' });
+    expect(await session(id)).toMatchObject({ status: 'OPEN', transaction_id: null, amount: order.amount });
+    const events = await db().selectFrom('transaction_events').select(['event', 'error']).where('transaction_id', '=', body.tx).execute();
+    expect(events.at(-1)!.error).toContain('ORDER_CHANGED');
   });
 });
 
