@@ -2,20 +2,14 @@ import { sumAmounts } from './money';
 
 /**
  * Express checkout arithmetic on the server's copy of the order (the page never computes a total):
- * the amount with a shipping option, and how gift cards split what is to be paid.
+ * how gift cards split what is to be paid. What order.amount must be is the order rule's
+ * (`orderTotal` in domain/order-rules.ts).
  */
 
 interface PricedOrder {
   amount: number;
-  items?: readonly { amount: number }[];
-  discount_lines?: readonly { amount?: number }[];
-  shipping_option?: { amount: number };
   gift_cards?: readonly { amount: number }[];
 }
-
-/** Items plus the shipping option, less order-level discount lines. */
-export const orderTotal = (order: Omit<PricedOrder, 'amount' | 'gift_cards'>): number =>
-  sumAmounts((order.items ?? []).map((i) => i.amount)) + (order.shipping_option?.amount ?? 0) - sumAmounts((order.discount_lines ?? []).map((d) => d.amount ?? 0));
 
 /** What the customer still pays by card after the gift cards. */
 export const amountDue = (order: PricedOrder): number => Math.max(0, order.amount - sumAmounts((order.gift_cards ?? []).map((g) => g.amount)));

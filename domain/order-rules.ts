@@ -1,32 +1,85 @@
-import { sumAmounts } from './money';
+import { INT32_MAX, sumAmounts } from './money';
 import type { Refusal } from './problems';
 
 /** Payment product types that need order lines (items) on the session, capture and refund. */
 export const ITEM_BASED_TYPES: ReadonlySet<string> = new Set(['sandbox.invoice', 'sandbox.installment']);
 
-interface OrderLike {
-  amount: number;
-  items?: { line_id: string; amount: number }[];
-  shipping_option?: { id?: string; line_id?: string; amount: number };
+interface DiscountLineLike {
+  amount?: number;
 }
 
-export type OrderRefusal = Refusal<'ORDER_AMOUNT_MISMATCH' | 'ITEMS_REQUIRED' | 'SHIPPING_OPTION_NOT_AVAILABLE'>;
+interface ItemLike {
+  line_id: string;
+  amount: number;
+  gross_amount?: number;
+  discount_lines?: readonly DiscountLineLike[];
+}
 
-/** order.amount must equal the items plus the shipping option (strict-session-amounts, and always on update). */
+interface OrderLike {
+  amount: number;
+  items?: readonly ItemLike[];
+  shipping_option?: { id?: string; line_id?: string; amount: number };
+  discount_lines?: readonly DiscountLineLike[];
+}
+
+export type OrderRefusal = Refusal<'ORDER_AMOUNT_MISMATCH' | 'ITEMS_REQUIRED' | 'SHIPPING_OPTION_NOT_AVAILABLE' | 'CURRENCY_MISMATCH'>;
+
+const discounted = (lines: readonly DiscountLineLike[] | undefined): number => sumAmounts((lines ?? []).map((d) => d.amount ?? 0));
+
+/** The items plus the shipping option, before order-level discount lines. */
+const grossTotal = (order: Omit<OrderLike, 'amount'>): number => sumAmounts((order.items ?? []).map((i) => i.amount)) + (order.shipping_option?.amount ?? 0);
+
+/** What order.amount must be: the items plus the shipping option, less the order-level discount lines (ADR 015). */
+export const orderTotal = (order: Omit<OrderLike, 'amount'>): number => grossTotal(order) - discounted(order.discount_lines);
+
+/**
+ * order.amount must equal the items plus the shipping option less the order-level discount lines,
+ * and the items plus shipping must fit int32 (strict-session-amounts, always on update, and every
+ * express callback answer that re-prices the order).
+ */
 export const orderAmountMismatch = (order: OrderLike, path = 'order.amount'): OrderRefusal | undefined => {
-  const expected = sumAmounts((order.items ?? []).map((i) => i.amount)) + (order.shipping_option?.amount ?? 0);
   if (!order.items?.length && !order.shipping_option) {
     return { code: 'ORDER_AMOUNT_MISMATCH', message: 'order.items are required to check order.amount', errors: [{ path: 'order.items', message: 'required' }] };
   }
-  if (order.amount !== expected) {
+  const gross = grossTotal(order);
+  if (gross > INT32_MAX) {
     return {
       code: 'ORDER_AMOUNT_MISMATCH',
-      message: `order.amount ${order.amount} does not equal the items plus shipping (${expected})`,
+      message: `the items plus shipping (${gross}) are more than ${INT32_MAX}`,
+      errors: [{ path: 'order.items', message: `must add up to at most ${INT32_MAX} with the shipping option` }],
+    };
+  }
+  const expected = orderTotal(order);
+  if (order.amount !== expected) {
+    const of = order.discount_lines?.length ? 'the items plus shipping less the order discount lines' : 'the items plus shipping';
+    return {
+      code: 'ORDER_AMOUNT_MISMATCH',
+      message: `order.amount ${order.amount} does not equal ${of} (${expected})`,
       errors: [{ path, message: `must equal ${expected}` }],
     };
   }
   return undefined;
 };
+
+/** An item with a gross_amount costs its gross_amount less its own discount_lines (none: the gross_amount). */
+export const itemAmountsContradict = (items: readonly ItemLike[], path = 'order.items'): OrderRefusal | undefined => {
+  for (const [i, item] of items.entries()) {
+    if (item.gross_amount === undefined) continue;
+    const expected = item.gross_amount - discounted(item.discount_lines);
+    if (item.amount !== expected) {
+      return {
+        code: 'ORDER_AMOUNT_MISMATCH',
+        message: `item ${item.line_id}: amount ${item.amount} does not equal its gross_amount less its discount_lines (${expected})`,
+        errors: [{ path: `${path}.${i}.amount`, message: `must equal ${expected}` }],
+      };
+    }
+  }
+  return undefined;
+};
+
+/** The order keeps the session's currency. */
+export const currencyMismatch = (currency: string, sessionCurrency: string, path = 'order.currency'): OrderRefusal | undefined =>
+  currency === sessionCurrency ? undefined : { code: 'CURRENCY_MISMATCH', message: `order.currency must stay ${sessionCurrency}`, errors: [{ path, message: `must be ${sessionCurrency}` }] };
 
 /** Item-based payment types need order lines. */
 export const missingItems = (order: OrderLike, methods: readonly { payment_product_type: string }[]): OrderRefusal | undefined => {

@@ -10,7 +10,13 @@ import { DiscountLine, OrderItem, ShippingOption } from '../sessions/session-sch
 import { signatureHeader } from '../signature/sign-callback';
 import { findSigningSecret } from '../signature/signature-secrets';
 
-/** Only these fields of the shop's answer are used (unknown top-level and order fields are dropped). */
+/** An answered item's own discount lines are read (the item's amount is its gross_amount less them). */
+const AnsweredItem = OrderItem.extend({ discount_lines: z.array(DiscountLine).max(100).optional() });
+
+/**
+ * Only these fields of the shop's answer are used (unknown top-level and order fields are dropped).
+ * The order they lead to must then pass the merchant's own order rules (express-answer-order.ts).
+ */
 export const ExpressCallbackResponse = z.object({
   shipping_options: z.array(ShippingOption),
   order: z
@@ -18,7 +24,7 @@ export const ExpressCallbackResponse = z.object({
       amount: Int32Amount,
       currency: z.string().optional(),
       vat_amount: Int32Amount.optional(),
-      items: z.array(OrderItem).optional(),
+      items: z.array(AnsweredItem).optional(),
       discount_codes: z.array(z.string()).optional(),
       discount_lines: z.array(DiscountLine).optional(),
     })

@@ -12,6 +12,8 @@ import { appendSessionEvent } from './session-events';
 import { loadSession, readSession, type SessionRecord } from './session-repository';
 import type { SessionView, UpdateSessionInput } from './session-schemas';
 import { saveSessionChanges } from './save-session-changes';
+import { orderAfterExpressAnswer } from '../express/express-answer-order';
+import { closeWaitingAttempts, ORDER_CHANGED_WHILE_WAITING } from './abandon-waiting-attempt';
 import type { StoredSessionOrder } from './session-record';
 import { withGiftCardsReapplied } from './reprice-order';
 
@@ -56,7 +58,7 @@ export const updateSession = async (
     const current = await readSession(ctx.database.db, session);
     const result = await callExpressCallback(ctx, session.account_id, callbackUrl, { ...current, order, express });
     express = { ...express, shipping_options: result.shipping_options };
-    if (result.order) order = { ...order, ...result.order, currency: order.currency };
+    order = orderAfterExpressAnswer(order, result, { currency: session.currency, purpose: 'shipping' });
   }
   throwIfRefused(orderAmountMismatch(order));
   throwIfRefused(shippingOptionNotOffered(order, express));
@@ -66,6 +68,7 @@ export const updateSession = async (
     const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });
     if (row.version !== session.version) throw new AppError('CONFLICT', 'The session changed while it was being updated; retry');
     const removeLock = input.remove_lock !== false && row.pay_lock_id !== null;
+    await closeWaitingAttempts(trx, row.id, ORDER_CHANGED_WHILE_WAITING);
     await saveSessionChanges(trx, row, {
       order_data: toJson(order),
       amount: order.amount,

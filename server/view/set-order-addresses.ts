@@ -1,6 +1,7 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import { AppError } from '../errors/app-error';
 import { callExpressCallback } from '../express/call-express-callback';
+import { orderAfterExpressAnswer } from '../express/express-answer-order';
 import { toJson } from '../shared/json-columns';
 import { readSession } from '../sessions/session-repository';
 import type { StoredSessionOrder } from '../sessions/session-record';
@@ -14,7 +15,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.string
 /**
  * The customer's shipping and billing address (and contact details). With a shipping address callback,
  * the shop is asked for the options for the new address (outside any database transaction); a chosen
- * option that is no longer offered is dropped, and `[]` means the shop cannot ship there.
+ * option takes the price offered for the new address or is dropped when no longer offered, `[]` means
+ * the shop cannot ship there, and an order in the answer must be one the merchant could store (else 502).
  */
 export const setOrderAddresses = async (ctx: AppContext, sessionId: string, input: SetAddressesInput, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<ViewSession> =>
   writeViewSession(ctx, sessionId, { ifUnmodifiedSince, meta }, async (session): Promise<ViewWritePlan> => {
@@ -33,7 +35,8 @@ export const setOrderAddresses = async (ctx: AppContext, sessionId: string, inpu
       const current = await readSession(ctx.database.db, session);
       const answer = await callExpressCallback(ctx, session.account_id, callbackUrl, { ...current, order }, { purpose: 'shipping' });
       express = { ...express, shipping_options: answer.shipping_options };
-      if (answer.order) order = { ...order, ...answer.order, currency: session.currency };
+      // the chosen option at its price for this address (or dropped), the shop's order, and the merchant's own order rules
+      order = orderAfterExpressAnswer(order, answer, { currency: session.currency, purpose: 'shipping' });
     }
     const offered = express?.shipping_options;
     const chosen = order.shipping_option;

@@ -51,7 +51,7 @@ export const sessionOperationRoutes = [
     path: '/v1/sessions/{session_id}',
     summary: 'Update the order of an open session',
     description:
-      'The session must be locked (by the checkout) unless `update_without_lock=true`. `order.amount` must equal the items plus the shipping option, which must be one of `express.shipping_options`. With a shipping address callback URL, the callback runs unless the update sets `express.shipping_options` (then only with `force_shipping_address_callback=true`). `remove_lock` (default true) releases the lock.',
+      'The session must be locked (by the checkout) unless `update_without_lock=true`. `order.amount` must equal the items plus the shipping option less the order-level `discount_lines`; the option must be one of `express.shipping_options`. With a shipping address callback URL, the callback runs unless the update sets `express.shipping_options` (then only with `force_shipping_address_callback=true`). `remove_lock` (default true) releases the lock.',
     tags: ['sessions'],
     auth: 'bearer',
     // the spec lists admin:checkout and read:checkout for update; write:checkout is accepted as well.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, isMinorUnits, minorUnits, money } from '../../../domain/money';
+import { formatMoney, INT32_MAX, isMinorUnits, minorUnits, money } from '../../../domain/money';
 import { cardBrand, cardProblems, checkCard, luhnValid, parseExpiry } from '../../../domain/card';
-import { missingItems, orderAmountMismatch, shippingOptionNotOffered } from '../../../domain/order-rules';
+import { currencyMismatch, itemAmountsContradict, missingItems, orderAmountMismatch, orderTotal, shippingOptionNotOffered } from '../../../domain/order-rules';
 import { validateCard } from '../../../server/providers/validate-card';
 import { classifyAttempt, retryDelayMs } from '../../../server/callbacks/retry-policy';
 
@@ -88,6 +88,41 @@ describe('order rules', () => {
       errors: [{ path: 'order.amount', message: 'must equal 500' }],
     });
     expect(orderAmountMismatch({ amount: 400 })).toMatchObject({ code: 'ORDER_AMOUNT_MISMATCH', errors: [{ path: 'order.items' }] });
+  });
+
+  it('order.amount is the items plus shipping less the order-level discount lines, and the items plus shipping fit int32', () => {
+    expect(orderAmountMismatch({ amount: 450, items, discount_lines: [{ amount: 50 }, {}] })).toBeUndefined();
+    expect(orderAmountMismatch({ amount: 500, items, discount_lines: [{ amount: 50 }] })).toMatchObject({
+      message: 'order.amount 500 does not equal the items plus shipping less the order discount lines (450)',
+    });
+    expect(orderTotal({ items, shipping_option: { amount: 100 }, discount_lines: [{ amount: 50 }] })).toBe(550);
+    const huge = [
+      { line_id: '1', amount: INT32_MAX },
+      { line_id: '2', amount: 100 },
+    ];
+    expect(orderAmountMismatch({ amount: 100, items: huge, discount_lines: [{ amount: INT32_MAX }] })).toMatchObject({ code: 'ORDER_AMOUNT_MISMATCH', errors: [{ path: 'order.items' }] });
+  });
+
+  it('an item costs its gross_amount less its own discount lines; the currency stays', () => {
+    expect(
+      itemAmountsContradict([
+        { line_id: '1', amount: 90, gross_amount: 100, discount_lines: [{ amount: 10 }] },
+        { line_id: '2', amount: 5 },
+      ]),
+    ).toBeUndefined();
+    expect(itemAmountsContradict([{ line_id: '1', amount: 100, gross_amount: 100, discount_lines: [] }])).toBeUndefined();
+    expect(
+      itemAmountsContradict([
+        { line_id: '1', amount: 100, gross_amount: 100 },
+        { line_id: '2', amount: 80, gross_amount: 100, discount_lines: [{ amount: 10 }] },
+      ]),
+    ).toEqual({
+      code: 'ORDER_AMOUNT_MISMATCH',
+      message: 'item 2: amount 80 does not equal its gross_amount less its discount_lines (90)',
+      errors: [{ path: 'order.items.1.amount', message: 'must equal 90' }],
+    });
+    expect(currencyMismatch('NOK', 'NOK')).toBeUndefined();
+    expect(currencyMismatch('EUR', 'NOK')).toMatchObject({ code: 'CURRENCY_MISMATCH', errors: [{ path: 'order.currency', message: 'must be NOK' }] });
   });
 
   it('needs items for item-based payment types and an offered shipping option', () => {
