@@ -1,8 +1,9 @@
 /**
  * Stamp cards (requirement.stamp = N, or {quantity: N}; 0 or absent: no card). Each claimed purchase that met
  * the rule's other requirements adds one stamp; the reward applies on the purchase that completes the card
- * (stamps so far + 1 ≥ N), and a claim that uses the reward resets the count to 0. Claims bought after the
- * purchase being counted are left out. Stamps whose purchase is
+ * (stamps so far + 1 ≥ N), and a claim that uses the reward redeems every stamp recorded before it, whatever the
+ * purchase times (so a backdated second reward claim finds no stamps). Stamps bought after the purchase being
+ * counted are left out. Stamps whose purchase is
  * more than limitation.stamp_expire_days days before the purchase being counted no longer count (-1: never).
  */
 import { eligibleLines } from './eligibility';
@@ -30,17 +31,20 @@ export interface StampClaim {
   rewarded: boolean;
 }
 
-/** The customer's current count for a rule at `at`: stamps after the last rewarded claim (claims in the order they were recorded), not expired. */
+/**
+ * The customer's current count for a rule at `at`, claims in the order they were recorded: a rewarded claim redeems
+ * every stamp recorded before it, whatever its own purchase time (a stamp never pays out twice); of the stamps
+ * left, those bought after `at` or expired at `at` do not count.
+ */
 export const countStamps = (rule: DiscountRule, claims: readonly StampClaim[], at: Date): number => {
   const expire = Number(rule.limitation?.stamp_expire_days ?? -1);
   const since = expire >= 0 ? at.getTime() - expire * 86_400_000 : Number.NEGATIVE_INFINITY;
-  let count = 0;
+  let unredeemed: number[] = [];
   for (const c of claims) {
-    if (Date.parse(c.purchase_at) > at.getTime()) continue; // bought after the purchase being counted
-    if (c.rewarded) count = 0;
-    else if (Date.parse(c.purchase_at) >= since) count += 1;
+    if (c.rewarded) unredeemed = [];
+    else unredeemed.push(Date.parse(c.purchase_at));
   }
-  return count;
+  return unredeemed.filter((t) => t <= at.getTime() && t >= since).length;
 };
 
 /**

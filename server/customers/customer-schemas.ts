@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { AccountId, IsoDateTime, JsonObject, SafeString, SafeText } from '../shared/schemas';
+import { AccountId, addressableId, IsoDateTime, JsonObject, SafeString, SafeText } from '../shared/schemas';
 import type { Page as BasePage } from '../shared/paging';
 
 /** The account API's customers (issue 10): /v1/accounts/{aid}/customers/users. */
 export const CUSTOMER_TYPES = ['customer', 'company', 'contact', 'employee', 'other'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 
-export const CustomerId = SafeString.min(1, 'must not be empty')
-  .max(255)
-  .regex(/^\S(.*\S)?$/, 'must not start or end with spaces');
+export const CustomerId = addressableId(
+  SafeString.min(1, 'must not be empty')
+    .max(255)
+    .regex(/^\S(.*\S)?$/, 'must not start or end with spaces'),
+);
 
 const Text = SafeString.max(255);
 const E164 = z.string().regex(/^\+?[1-9]\d{1,14}$/, 'must be an E.164 phone number, e.g. +4799999999');

@@ -3,13 +3,13 @@ import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { customerNotFound, lowerEmail, prefixPattern, readCustomer } from './customer-repository';
 import type { CustomerView, ListCustomersInput, Page } from './customer-schemas';
-import { keysetRows, pageOf } from '../shared/paging';
+import { keysetRows, pageOf, pagingTokenOf, readCursor } from '../shared/paging';
 
 /**
  * The account's customers, oldest first, filters combined with AND. `contact` customers only with
  * type=contact or type=any; deleted ones only with include_deleted. `starting_after` is the last
- * customer_id of the previous page, or the paging_token (that customer's id: header-safe, whatever
- * characters the customer_id has).
+ * customer_id of the previous page, or the paging_token (`~kassa.` + that customer's id: header-safe,
+ * whatever characters the customer_id has, and never taken for a customer_id).
  */
 export const listCustomers = async (ctx: AppContext, actor: Actor, query: ListCustomersInput): Promise<Page<CustomerView>> => {
   const db = ctx.database.db;
@@ -24,18 +24,15 @@ export const listCustomers = async (ctx: AppContext, actor: Actor, query: ListCu
   const total = query.total ? Number((await q.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow()).n) : undefined;
   const after = query.starting_after === undefined ? undefined : await cursorCustomer(ctx, actor, query.starting_after);
   const rows = await keysetRows(q.selectAll(), after, query.limit);
-  return { ...pageOf(rows.map(readCustomer), query.limit, (c) => c.id), ...(total !== undefined ? { total } : {}) };
+  return { ...pageOf(rows.map(readCustomer), query.limit, (c) => pagingTokenOf(c.id)), ...(total !== undefined ? { total } : {}) };
 };
 
-/** The cursor row: a customer_id, or the paging_token (the customer's Kassa id). */
+/** The cursor row: the paging_token's customer (by Kassa id), else the customer with that customer_id, else (an older token) that Kassa id. */
 const cursorCustomer = async (ctx: AppContext, actor: Actor, cursor: string) => {
-  const found = await ctx.database.db
-    .selectFrom('customers')
-    .select(['created_at', 'id', 'customer_id'])
-    .where('account_id', '=', actor.accountId)
-    .where((eb) => eb.or([eb('customer_id', '=', cursor), eb('id', '=', cursor)]))
-    .execute();
-  const after = found.find((c) => c.customer_id === cursor) ?? found[0];
+  const parsed = readCursor(cursor);
+  const find = (column: 'id' | 'customer_id', value: string) =>
+    ctx.database.db.selectFrom('customers').select(['created_at', 'id', 'customer_id']).where('account_id', '=', actor.accountId).where(column, '=', value).executeTakeFirst();
+  const after = 'kassaId' in parsed ? await find('id', parsed.kassaId) : ((await find('customer_id', parsed.clientKey)) ?? (await find('id', parsed.clientKey)));
   if (!after) throw customerNotFound(cursor);
   return after;
 };

@@ -1,21 +1,19 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { findLiveToken } from '../wallets/wallet-tokens';
+import { findLiveTokenForReceipt } from '../wallets/wallet-tokens';
 import type { ReceiptInput } from './discount-schemas';
-
-/** The public API's spelling of the card token prefix, accepted for ours. */
-const kassaSpelling = (value: string): string => value.replace(/^DINTEROCARD:/i, 'KASSACARD:');
 
 /**
  * Whose purchase the receipt is: its customer_id, else the customer of the account's wallet card whose live
- * token is `customer.token.value` (not expired, not a used single-use token). Undefined otherwise: the receipt
+ * token is `customer.token.value` (not expired, not a used single-use token; every token a drawdown accepts, and
+ * `DINTEROCARD:` for the default prefix `KASSACARD:`). Undefined otherwise: the receipt
  * then gets only the rules given to `/`.
  */
 export const receiptCustomerId = async (ctx: AppContext, actor: Actor, receipt: ReceiptInput): Promise<string | undefined> => {
   if (receipt.customer_id) return receipt.customer_id;
   const token = (receipt.customer?.token as { value?: unknown } | undefined)?.value;
-  if (typeof token !== 'string' || token.length === 0 || token.length > 255) return undefined;
-  const row = await findLiveToken(ctx.database.db, actor.accountId, kassaSpelling(token));
+  if (typeof token !== 'string') return undefined;
+  const row = await findLiveTokenForReceipt(ctx.database.db, actor.accountId, token);
   if (!row || (row.expires_after_transaction === 1 && row.used_at !== null)) return undefined;
   const card = await ctx.database.db.selectFrom('wallet_cards').select('customer_id').where('account_id', '=', actor.accountId).where('id', '=', row.card_row_id).executeTakeFirst();
   return card?.customer_id ?? undefined;

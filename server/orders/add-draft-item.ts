@@ -10,10 +10,16 @@ import { assertAmountsFit } from './order-amounts';
 import { expiresAt, loadDraft, readDraft } from './order-repository';
 import type { DraftView, OrderData, OrderItemInput } from './order-schemas';
 
-/** Adds one item to a draft; its line_id must be new in the draft. */
+/**
+ * Adds one item to a draft; its line_id must be new in the draft. The answer is the draft as this transaction
+ * committed it (a completion racing right after the commit cannot turn it into a 404); a replayed
+ * Idempotency-Key answers the draft as it is now, or 404 when it has been completed since, as create does.
+ */
 export const addDraftItem = async (ctx: AppContext, actor: Actor, draftId: string, item: OrderItemInput, meta: RequestMeta): Promise<DraftView> => {
-  await inTransaction(ctx.database, (trx) =>
+  let committed: DraftView | undefined;
+  const { id, replayed } = await inTransaction(ctx.database, (trx) =>
     oncePerKey(trx, ctx.database, meta, async () => {
+      committed = undefined;
       const row = await loadDraft(trx, actor.accountId, draftId, ctx.database);
       const data = parseJson<OrderData>(row.data);
       const items = data.items ?? [];
@@ -23,17 +29,14 @@ export const addDraftItem = async (ctx: AppContext, actor: Actor, draftId: strin
       const next = [...items, item];
       const now = nowIso();
       assertAmountsFit(next);
-      expectUpdated(
-        await trx
-          .updateTable('shopping_orders')
-          .set({ data: toJson({ ...data, items: next }), version: row.version + 1, updated_at: now, expires_at: expiresAt(now, data.time_to_live) })
-          .where('id', '=', row.id)
-          .where('version', '=', row.version)
-          .executeTakeFirst(),
-        'The draft order',
-      );
+      const written = { data: toJson({ ...data, items: next }), version: row.version + 1, updated_at: now, expires_at: expiresAt(now, data.time_to_live) };
+      expectUpdated(await trx.updateTable('shopping_orders').set(written).where('id', '=', row.id).where('version', '=', row.version).executeTakeFirst(), 'The draft order');
+      committed = readDraft({ ...row, ...written });
       return row.id;
     }),
   );
-  return readDraft(await loadDraft(ctx.database.db, actor.accountId, draftId));
+  if (!replayed && committed) return committed;
+  const row = await ctx.database.db.selectFrom('shopping_orders').selectAll().where('account_id', '=', actor.accountId).where('id', '=', id).executeTakeFirst();
+  if (!row || row.order_id !== null) throw new AppError('DRAFT_ORDER_NOT_FOUND', `Draft order ${id} was already completed`);
+  return readDraft(row);
 };

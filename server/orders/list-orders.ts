@@ -4,17 +4,18 @@ import { parseJson } from '../shared/json-columns';
 import { linkedMoney } from './order-payment';
 import { orderNotFound, readOrder } from './order-repository';
 import type { ListOrdersInput, OrderView, Page } from './order-schemas';
-import { keysetRows, pageOf } from '../shared/paging';
+import { keysetRows, pageOf, pagingTokenOf, readCursor } from '../shared/paging';
 
 /**
  * The account's orders (completed drafts), oldest first. `starting_after` is the last order_id of
- * the previous page, or the paging_token (that order's resource id: header-safe).
+ * the previous page, or the paging_token (`~kassa.` + that order's resource id: header-safe, never
+ * taken for an order_id).
  */
 export const listOrders = async (ctx: AppContext, actor: Actor, query: ListOrdersInput): Promise<Page<OrderView>> => {
   const db = ctx.database.db;
   const after = query.starting_after === undefined ? undefined : await cursorOrder(ctx, actor, query.starting_after);
   const rows = await keysetRows(db.selectFrom('shopping_orders').selectAll().where('account_id', '=', actor.accountId).where('order_id', 'is not', null), after, query.limit);
-  const shown = pageOf(rows, query.limit, (r) => r.id);
+  const shown = pageOf(rows, query.limit, (r) => pagingTokenOf(r.id));
   const money = await linkedMoney(
     db,
     actor.accountId,
@@ -23,16 +24,18 @@ export const listOrders = async (ctx: AppContext, actor: Actor, query: ListOrder
   return { ...shown, items: shown.items.map((r) => readOrder(r, query.include_events, money.get(r.order_id!))) };
 };
 
-/** The cursor row: an order_id, or the paging_token (the order's Kassa id). */
+/** The cursor row: the paging_token's order (by Kassa id), else the order with that order_id, else (an older token) that Kassa id. */
 const cursorOrder = async (ctx: AppContext, actor: Actor, cursor: string) => {
-  const found = await ctx.database.db
-    .selectFrom('shopping_orders')
-    .select(['created_at', 'id', 'order_id'])
-    .where('account_id', '=', actor.accountId)
-    .where('order_id', 'is not', null)
-    .where((eb) => eb.or([eb('order_id', '=', cursor), eb('id', '=', cursor)]))
-    .execute();
-  const after = found.find((o) => o.order_id === cursor) ?? found[0];
+  const parsed = readCursor(cursor);
+  const find = (column: 'id' | 'order_id', value: string) =>
+    ctx.database.db
+      .selectFrom('shopping_orders')
+      .select(['created_at', 'id', 'order_id'])
+      .where('account_id', '=', actor.accountId)
+      .where('order_id', 'is not', null)
+      .where(column, '=', value)
+      .executeTakeFirst();
+  const after = 'kassaId' in parsed ? await find('id', parsed.kassaId) : ((await find('order_id', parsed.clientKey)) ?? (await find('id', parsed.clientKey)));
   if (!after) throw orderNotFound(cursor);
   return after;
 };

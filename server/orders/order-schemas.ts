@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT32_MAX } from '../../domain/money';
-import { AccountId, Currency, IsoDateTime, JsonObject, Quantity, SafeString, SafeText } from '../shared/schemas';
+import { AccountId, addressableId, Currency, IsoDateTime, JsonObject, Quantity, SafeString, SafeText } from '../shared/schemas';
 
 /** The account API's shopping drafts and orders (issue 11): /v1/accounts/{aid}/shopping. */
 const Text = SafeString.max(255);
@@ -60,18 +60,27 @@ const updatable = {
   external_ids: z.array(ExternalId).max(100).optional(),
 };
 
+/** An order's items name each line_id at most once (POST .../items refuses a line_id the draft has, too). */
+const uniqueLineIds = (items: readonly { line_id: string }[], ctx: z.RefinementCtx): void => {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (seen.has(item.line_id)) ctx.addIssue({ code: 'custom', path: [i, 'line_id'], message: `line_id ${item.line_id} is used by an earlier item` });
+    seen.add(item.line_id);
+  });
+};
+
 export const CreateDraftBody = z.strictObject({
   currency: Currency,
-  order_id: SafeString.min(1, 'must not be empty').max(255).optional(),
+  order_id: addressableId(SafeString.min(1, 'must not be empty').max(255)).optional(),
   type: Text.optional(),
   ...updatable,
-  items: z.array(OrderItem).max(1000).optional(),
+  items: z.array(OrderItem).max(1000).superRefine(uniqueLineIds).optional(),
 });
 export type CreateDraftInput = z.infer<typeof CreateDraftBody>;
 
 export const UpdateOrderBody = z.strictObject({
   ...updatable,
-  items: z.array(OrderItem).min(1, 'must have at least 1 item').max(1000).optional(),
+  items: z.array(OrderItem).min(1, 'must have at least 1 item').max(1000).superRefine(uniqueLineIds).optional(),
   /** The version this update was made from; a different stored version refuses it (409). Same as If-Match. */
   version: z.number().int().min(1).optional(),
 });
@@ -183,7 +192,7 @@ export type ListOrdersInput = z.infer<typeof ListOrdersQuery>;
 
 export const ShoppingParams = z.object({ aid: AccountId });
 export const DraftParams = ShoppingParams.extend({ draft_id: SafeString.min(1).max(255) });
-export const OrderParams = ShoppingParams.extend({ order_id: SafeString.min(1).max(255) });
+export const OrderParams = ShoppingParams.extend({ order_id: addressableId(SafeString.min(1).max(255)) });
 export const IfMatchHeaders = z.looseObject({ 'if-match': z.string().max(100).optional() });
 
 export type { Page } from '../shared/paging';

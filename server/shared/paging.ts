@@ -20,6 +20,21 @@ export const pageOf = <T>(rows: T[], limit: number, keyOf: (row: T) => string): 
   return rows.length > limit ? { items, next: keyOf(items[items.length - 1]!) } : { items };
 };
 
+/**
+ * The `paging_token` of the lists whose rows carry a client-chosen key (customers, orders, wallet cards, stores):
+ * Kassa's own id of the page's last row behind a fixed prefix, so it is header-safe (ASCII) whatever the client's
+ * key holds and can never be read as a client key naming another row (ADR 019).
+ */
+export const PAGING_TOKEN_PREFIX = '~kassa.';
+export const pagingTokenOf = (kassaId: string): string => `${PAGING_TOKEN_PREFIX}${kassaId}`;
+
+/**
+ * What a `starting_after` names: a paging_token (`~kassa.<Kassa id>`) the row with that Kassa id only; anything
+ * else the row with that client key (and, for tokens of before the prefix, a bare Kassa id no client key equals).
+ */
+export const readCursor = (cursor: string): { kassaId: string } | { clientKey: string } =>
+  cursor.startsWith(PAGING_TOKEN_PREFIX) ? { kassaId: cursor.slice(PAGING_TOKEN_PREFIX.length) } : { clientKey: cursor };
+
 /** The `paging_token` response header of every list: the next page's `starting_after`, absent on the last page. */
 export const pagingHeaders = (page: Page<unknown>): Record<string, string> | undefined => (page.next === undefined ? undefined : { paging_token: page.next });
 

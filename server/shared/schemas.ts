@@ -17,15 +17,34 @@ export const Currency = z
   .refine(isCurrencyCode, 'must be a current ISO 4217 currency code');
 
 /**
+ * Well-formed UTF-16: no unpaired surrogate (U+D800-U+DFFF alone), which neither UTF-8 nor the databases can store,
+ * so two distinct ids would collide once stored.
+ */
+const WELL_FORMED = /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const UNPAIRED_SURROGATE = 'must not contain an unpaired UTF-16 surrogate';
+
+/**
  * Identifiers and references (merchant_reference, line_id, capture_reference, API key names...):
  * no C0 control character (U+0000-U+001F) and no DEL. Add `.min()`/`.max()` where declared.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const SafeString = z.string().regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters (U+0000-U+001F, U+007F)');
+export const SafeString = z
+  .string()
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters (U+0000-U+001F, U+007F)')
+  .regex(WELL_FORMED, UNPAIRED_SURROGATE);
+
+/**
+ * A client's id of a resource addressed by it in a URL path (order_id, customer_id, card_id, store_id): `.` and `..`
+ * are path segments every client and proxy normalizes away, so such a resource could never be addressed.
+ */
+export const addressableId = <T extends z.ZodString>(schema: T): T => schema.regex(/^(?!\.\.?$)/, 'must not be . or .. (a URL path cannot name it)') as T;
 
 /** Free text (descriptions, reasons): as SafeString, but tab, line feed and carriage return are allowed. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const SafeText = z.string().regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters other than tab and line breaks');
+export const SafeText = z
+  .string()
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters other than tab and line breaks')
+  .regex(WELL_FORMED, UNPAIRED_SURROGATE);
 
 /** An item's quantity: positive and at most 1,000,000; decimals allowed (1.5 kg). z.number() refuses Infinity and NaN. */
 export const Quantity = z.number({ error: 'must be a number' }).positive('must be positive').max(1_000_000, 'must be at most 1000000');
@@ -35,7 +54,17 @@ export const HttpUrl = z
   .url('must be an absolute URL')
   .refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL');
 
-export const IsoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+/**
+ * The instants Kassa stores and compares as ISO strings (`toISOString()`): years 0000-9999 in UTC. Outside them
+ * the string gets a sign and six year digits (`+010000-01-01T04:00:00.000Z`) and no longer sorts as time does.
+ */
+const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const storableInstant = (ms: number): boolean => !Number.isNaN(ms) && ms >= FIRST_INSTANT && ms <= LAST_INSTANT;
+const INSTANT_RANGE = 'must be between 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in UTC';
+
+/** Every date-time input: ISO 8601 with an offset (or Z), within the storable range once read in UTC. */
+export const IsoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).refine((v) => storableInstant(Date.parse(v)), INSTANT_RANGE);
 
 export const JsonObject = z.record(z.string(), z.unknown());
 
@@ -83,4 +112,5 @@ export const dateFilter = (bound: 'gte' | 'lte') =>
   z
     .string()
     .refine((value) => isRealDateTime(value) && !Number.isNaN(instant(value)), 'must be an existing ISO 8601 date or date-time (e.g. 2024-02-29 or 2024-02-29T12:00:00Z)')
+    .refine((value) => !isRealDateTime(value) || Number.isNaN(instant(value)) || storableInstant(instant(value)), INSTANT_RANGE)
     .transform((value) => new Date(instant(value) + (isDateOnly(value) && bound === 'lte' ? 86_400_000 - 1 : 0)).toISOString());

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { AccountId, SafeString, SafeText } from '../shared/schemas';
+import { AccountId, addressableId, SafeString, SafeText } from '../shared/schemas';
 import { PayoutDestinationId } from './payout-destination-schemas';
 
-export const StoreId = SafeString.min(1)
-  .max(255)
-  .regex(/^\S(.*\S)?$/, 'must not start or end with spaces');
+export const StoreId = addressableId(
+  SafeString.min(1)
+    .max(255)
+    .regex(/^\S(.*\S)?$/, 'must not start or end with spaces'),
+);
 
 export const StoreBody = z.strictObject({
   store_id: StoreId.describe("The client's id of the store, unique in the account (what sessions send as order.store.id)"),

@@ -8,10 +8,10 @@ import { nowIso } from '../shared/clock';
 import { randomBase58, uuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 import { appendLedgerEntry } from './wallet-ledger';
-import { balanceOf, readCard, type CardRow } from './wallet-repository';
+import { balanceOf, CARD_OWN_REF, readCard, type CardRow } from './wallet-repository';
 import type { CardInput, CardView } from './wallet-schemas';
 
-/** Creates a card (card_id given or generated); an initial `amount` is its first ledger entry, a fund with ref_id `initial`. */
+/** Creates a card (card_id given or generated); an initial `amount` is its first ledger entry, a fund with the card's own ref (CARD_OWN_REF, shown as `initial`). */
 export const createCard = async (ctx: AppContext, actor: Actor, input: CardInput, meta: RequestMeta): Promise<CardView> =>
   inTransaction(ctx.database, async (trx) => {
     const { id } = await oncePerKey(trx, ctx.database, meta, () => insertCard(trx, actor, input));
@@ -45,7 +45,7 @@ const insertCard = async (trx: Executor, actor: Actor, input: CardInput): Promis
     if (row.expires_at !== null && row.expires_at <= row.created_at) {
       throw new AppError('WALLET_CARD_EXPIRED', 'The card would be expired when its initial amount is added', { errors: [{ path: 'expires_at', message: 'must be in the future' }] });
     }
-    await appendLedgerEntry(trx, row, { type: 'fund', amount: input.amount, currency: row.currency, refId: 'initial', createdBy: actor.subject });
+    await appendLedgerEntry(trx, row, { type: 'fund', amount: input.amount, currency: row.currency, refId: CARD_OWN_REF, createdBy: actor.subject });
   }
   return row.id;
 };

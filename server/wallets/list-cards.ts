@@ -1,21 +1,29 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { balancesOf, loadCard, readCard } from './wallet-repository';
+import { balancesOf, cardNotFound, loadCard, readCard } from './wallet-repository';
 import type { CardView, ListInput } from './wallet-schemas';
-import { keysetRows, pageOf, type Page } from '../shared/paging';
+import { keysetRows, pageOf, pagingTokenOf, readCursor, type Page } from '../shared/paging';
 
-/** Oldest first, paged with `starting_after` = the last card_id of the previous page; `next` is set when there is more. */
+/**
+ * Oldest first, paged with `starting_after` = the paging_token (`~kassa.` + the last card's Kassa id: header-safe
+ * whatever characters the card_id has) or the last card_id of the previous page; `next` is set when there is more.
+ */
 export const listCards = async (ctx: AppContext, actor: Actor, query: ListInput): Promise<Page<CardView>> => {
   const { db } = ctx.database;
-  const after = query.starting_after ? await loadCard(db, actor.accountId, query.starting_after) : undefined;
+  const after = query.starting_after ? await cursorCard(ctx, actor, query.starting_after) : undefined;
   const rows = await keysetRows(db.selectFrom('wallet_cards').selectAll().where('account_id', '=', actor.accountId), after, query.limit);
   const balances = await balancesOf(
     db,
     rows.map((r) => r.id),
   );
-  return pageOf(
-    rows.map((row) => readCard(row, balances.get(row.id) ?? 0)),
-    query.limit,
-    (c) => c.card_id,
-  );
+  const page = pageOf(rows, query.limit, (r) => pagingTokenOf(r.id));
+  return { ...page, items: page.items.map((row) => readCard(row, balances.get(row.id) ?? 0)) };
+};
+
+const cursorCard = async (ctx: AppContext, actor: Actor, cursor: string) => {
+  const parsed = readCursor(cursor);
+  if ('clientKey' in parsed) return loadCard(ctx.database.db, actor.accountId, parsed.clientKey);
+  const row = await ctx.database.db.selectFrom('wallet_cards').selectAll().where('account_id', '=', actor.accountId).where('id', '=', parsed.kassaId).executeTakeFirst();
+  if (!row) throw cardNotFound(cursor);
+  return row;
 };

@@ -69,10 +69,19 @@ export const readCard = (row: CardRow, balance: number): CardView => ({
 /** How a token is shown where its value is not: its last four characters. */
 export const maskToken = (value: string): string => `•••• ${value.slice(-4)}`;
 
+/**
+ * The ref_id of a card's own first entry (create-card's initial `amount`): empty, which no client ref_id can be
+ * (they are at least 1 character), so a client's ref_id `initial` is an entry of its own. The API shows it as
+ * `initial`. Cards created before this kept `initial` as the stored ref (unique per card, so a client's `initial`
+ * still answers that entry on them).
+ */
+export const CARD_OWN_REF = '';
+export const CARD_OWN_REF_SHOWN = 'initial';
+
 export const readLedgerEntry = (row: LedgerRow, cardId: string, tokenValue?: string): WalletTransactionView => ({
   id: row.id,
   card_id: cardId,
-  ref_id: row.ref_id,
+  ref_id: row.ref_id === CARD_OWN_REF ? CARD_OWN_REF_SHOWN : row.ref_id,
   type: row.type,
   amount: row.amount,
   currency: row.currency,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AccountId, Currency, IsoDateTime, JsonObject, PositiveInt32Amount, SafeString, SafeText } from '../shared/schemas';
+import { AccountId, addressableId, Currency, IsoDateTime, JsonObject, PositiveInt32Amount, SafeString, SafeText } from '../shared/schemas';
+import { TOKEN_VALUE_MAX } from './wallet-tokens';
 
 const RESERVED_METADATA = /^(kassa|dintero)_/i;
 
@@ -10,9 +11,11 @@ export const WalletMetadata = JsonObject.superRefine((metadata, ctx) => {
   }
 });
 
-const Identifier = SafeString.min(1)
-  .max(255)
-  .regex(/^\S(.*\S)?$/, 'must not start or end with spaces');
+const Identifier = addressableId(
+  SafeString.min(1)
+    .max(255)
+    .regex(/^\S(.*\S)?$/, 'must not start or end with spaces'),
+);
 
 export const CardIdParams = z.object({ aid: AccountId, card_id: Identifier });
 export const AccountParams = z.object({ aid: AccountId });
@@ -63,7 +66,7 @@ export type ListInput = z.infer<typeof ListQuery>;
 export const TransactionBody = z
   .strictObject({
     card_id: Identifier.optional(),
-    token: SafeString.min(1).max(400).optional(),
+    token: SafeString.min(1).max(TOKEN_VALUE_MAX).optional(),
     ref_id: Identifier,
     amount: PositiveInt32Amount,
     currency: Currency,

@@ -97,8 +97,8 @@ describe('listing customers', () => {
       paged.push(...ids(res));
       cursor = res.headers.get('paging_token');
       if (!cursor) break;
-      // the token is the last customer's id: header-safe even for the customer_id ÅSE-1
-      expect(cursor).toBe(full.find((c) => c.customer_id === paged.at(-1))!.id);
+      // the token is ~kassa. + the last customer's id: header-safe even for the customer_id ÅSE-1
+      expect(cursor).toBe(`~kassa.${full.find((c) => c.customer_id === paged.at(-1))!.id}`);
     }
     expect(paged).toEqual(all);
     expect(paged.length).toBeGreaterThan(6);
@@ -113,7 +113,25 @@ describe('listing customers', () => {
     const res = await api.get(`${USERS}?search=nord&limit=1&total=true`);
     expect(ids(res)).toEqual(['ola']);
     expect(res.headers.get('total-count')).toBe('3');
-    expect(res.headers.get('paging_token')).toBe(res.body[0].id);
+    expect(res.headers.get('paging_token')).toBe(`~kassa.${res.body[0].id}`);
+  });
+
+  it("a paging_token names exactly its row, even when another customer_id equals that row's id; a bare id (older token) still pages", async () => {
+    const a = await api.post(USERS, { customer_id: `cursor-a-${Date.now()}` });
+    expect(a.status).toBe(200);
+    expect((await api.post(USERS, { customer_id: a.body.id })).status).toBe(200); // B's customer_id is A's Kassa id
+    const c = await api.post(USERS, { customer_id: `cursor-c-${Date.now()}` });
+    const all = (await api.get(`${USERS}?limit=100`)).body.map((x: { customer_id: string }) => x.customer_id);
+    const at = all.indexOf(a.body.customer_id);
+    const first = await api.get(`${USERS}?limit=${at + 1}`);
+    expect(ids(first).at(-1)).toBe(a.body.customer_id);
+    const token = first.headers.get('paging_token')!;
+    const next = await api.get(`${USERS}?limit=100&starting_after=${encodeURIComponent(token)}`);
+    expect(ids(next)).toEqual(all.slice(at + 1));
+    expect(ids(next)).toContain(a.body.id);
+    expect(ids(next)).toContain(c.body.customer_id);
+    // the client's own key still names its row: after B (customer_id = A's id) comes C
+    expect(ids(await api.get(`${USERS}?limit=100&starting_after=${encodeURIComponent(a.body.id)}`))).toEqual(all.slice(all.indexOf(a.body.id) + 1));
   });
 
   it('the default page size is 10; limit outside 1-100 is 400; an unknown starting_after is 404', async () => {

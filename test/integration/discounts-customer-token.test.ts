@@ -53,6 +53,18 @@ describe('customer.token', () => {
     expect(ids(await available(store, { token: { value: token.replace('KASSACARD:', 'DINTEROCARD:') } }))).toEqual([mine]);
   });
 
+  it('recognises every token a drawdown accepts: made with prefix DINTEROCARD: (any case) or longer than 255 characters', async () => {
+    const customer = uniqueId('cus');
+    const { store, mine } = await setup(customer);
+    for (const format of [{ prefix: 'DINTEROCARD:' }, { prefix: 'dinterocard:' }, { prefix: 'GIFT:', length: 255 }]) {
+      const token = await tokenFor(customer, { expires_after_transaction: false, format });
+      expect(token.length > 255 || /^dinterocard:/i.test(token), token).toBe(true);
+      expect(ids(await available(store, { token: { value: token } })), JSON.stringify(format)).toEqual([mine]);
+      const drawn = await api.post(`${WALLETS}/transactions`, { token, ref_id: uniqueId('ref'), amount: 1, currency: 'NOK' });
+      expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+    }
+  });
+
   it('an unknown token, a card without customer, a used single-use token or another account’s token give only the `/` rules', async () => {
     const customer = uniqueId('cus');
     const { store, anonymous } = await setup(customer);

@@ -60,6 +60,18 @@ describe('stamp cards', () => {
     expect(await refOf(customer, rule)).toMatchObject({ statistics: { stamp: 0 } });
   });
 
+  it('a stamp redeemed by a reward never pays out again: a second reward claim backdated before the first is 409', async () => {
+    const customer = uniqueId('cus');
+    const rule = await card([customer]);
+    expect((await claim(customer, rule, 0, '2026-06-01T10:00:00Z')).status).toBe(200);
+    expect((await claim(customer, rule, 0, '2026-06-01T11:00:00Z')).status).toBe(200);
+    expect((await claim(customer, rule, 4000, '2026-06-03T12:00:00Z')).status).toBe(200);
+    expect(await refOf(customer, rule, '2026-06-02T12:00:00Z')).toMatchObject({ stamp: 1, amount: 0, statistics: { stamp: 0 } });
+    const again = await claim(customer, rule, 4000, '2026-06-02T12:00:00Z');
+    expect(again.status, JSON.stringify(again.body)).toBe(409);
+    expect(again.body.error.code).toBe('DISCOUNT_USAGE_EXCEEDED');
+  });
+
   it('stamp_expire_days: stamps bought longer ago than that no longer count', async () => {
     const customer = uniqueId('cus');
     const rule = await card([customer], { stamp_expire_days: 7 });

@@ -170,6 +170,29 @@ describe('completing a draft', () => {
     expect((await api.post(`${SHOP}/draft_orders/${d.id}/items`, item('2', 100))).body.error.code).toBe('DRAFT_ORDER_NOT_FOUND');
   });
 
+  it('an item added while the draft is being completed answers from what it committed: never 404 when the item is in the order (nor on a retry)', async () => {
+    let raced = 0;
+    for (let k = 0; k < 30; k++) {
+      const d = await draft({ items: [item('1', 100)] });
+      const key = uniqueId('idem');
+      const [add, done] = await Promise.all([api.post(`${SHOP}/draft_orders/${d.id}/items`, item('late', 50), { 'idempotency-key': key }), put(`${SHOP}/draft_orders/${d.id}/complete`, {})]);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      const order = await api.get(`${SHOP}/orders/${d.id}`);
+      const committed = order.body.items.some((i: { line_id: string }) => i.line_id === 'late');
+      if (!committed) {
+        expect(add.body.error?.code, JSON.stringify(add.body)).toBe('DRAFT_ORDER_NOT_FOUND');
+        continue;
+      }
+      raced += 1;
+      expect(add.status, JSON.stringify(add.body)).toBe(200);
+      expect(add.body.items.map((i: { line_id: string }) => i.line_id)).toEqual(['1', 'late']);
+      expect(add.body).toMatchObject({ id: d.id, version: 2, gross_amount: 150 });
+      const retry = await api.post(`${SHOP}/draft_orders/${d.id}/items`, item('late', 50), { 'idempotency-key': key });
+      expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    }
+    expect(raced).toBeGreaterThan(0);
+  });
+
   it('a draft is not an order: GET /orders/{draft id} is 404 ORDER_NOT_FOUND', async () => {
     const d = await draft({ items: [item('1', 100)] });
     const res = await api.get(`${SHOP}/orders/${d.id}`);
@@ -208,5 +231,21 @@ describe('listing orders', () => {
     expect(after.body.map((o: { order_id: string }) => o.order_id)).toEqual(ids.slice(1));
     expect((await api.get(`${SHOP}/orders?limit=0`)).status).toBe(400);
     expect((await api.get(`${SHOP}/orders?limit=101`)).status).toBe(400);
+  });
+
+  it("a paging_token names exactly its order, even when another order_id equals that order's id", async () => {
+    const a = await complete((await draft({ order_id: uniqueId('cursor-a'), items: [item('1', 100)] })).id);
+    const b = await complete((await draft({ order_id: a.id, items: [item('1', 100)] })).id); // B's order_id is A's resource id
+    const c = await complete((await draft({ items: [item('1', 100)] })).id);
+    const all = (await api.get(`${SHOP}/orders?limit=100`)).body.map((o: { order_id: string }) => o.order_id);
+    const at = all.indexOf(a.order_id);
+    const first = await api.get(`${SHOP}/orders?limit=${at + 1}`);
+    expect(first.body.at(-1).order_id).toBe(a.order_id);
+    const token = first.headers.get('paging_token')!;
+    expect(token).toBe(`~kassa.${a.id}`);
+    const next = await api.get(`${SHOP}/orders?limit=100&starting_after=${encodeURIComponent(token)}`);
+    expect(next.body.map((o: { order_id: string }) => o.order_id)).toEqual([b.order_id, c.order_id]);
+    const afterB = await api.get(`${SHOP}/orders?limit=100&starting_after=${encodeURIComponent(b.order_id)}`);
+    expect(afterB.body.map((o: { order_id: string }) => o.order_id)).toEqual([c.order_id]);
   });
 });

@@ -23,6 +23,13 @@ describe('stamp cards', () => {
     expect(countStamps(card(), [...claims, { purchase_at: day(3), rewarded: true }, { purchase_at: day(4), rewarded: false }], at)).toBe(1);
   });
 
+  it('a rewarded claim redeems every stamp recorded before it, whatever its purchase time', () => {
+    const stamps = [day(1), day(2)].map((p) => ({ purchase_at: p, rewarded: false }));
+    const claims = [...stamps, { purchase_at: day(10), rewarded: true }];
+    expect(countStamps(card(), claims, new Date(day(5)))).toBe(0); // before the reward's purchase: still redeemed
+    expect(countStamps(card(), [...claims, { purchase_at: day(3), rewarded: false }], new Date(day(5)))).toBe(1);
+  });
+
   it('stamp_expire_days drops stamps bought more than that many days before the purchase', () => {
     const claims = [day(14), day(1), day(10)].map((p) => ({ purchase_at: p, rewarded: false }));
     expect(countStamps(card({ stamp_expire_days: 5 }), claims, at)).toBe(2); // 10th and 14th are within 5 days of the 15th
