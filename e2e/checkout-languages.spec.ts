@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createSession, getToken } from './support/api';
+import { waitForHydration } from './support/checkout-page';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { futureExpiry } from './support/dates';
 import { startMerchantServer, type MerchantServer } from './support/merchant-server';
@@ -51,6 +52,7 @@ test('English end to end, and an unknown language falls back to English', async 
 test('the language switcher changes every text and keeps what was typed; hide_language removes it', async ({ page }) => {
   const s = await newSession();
   await page.goto(s.url);
+  await waitForHydration(page); // a language chosen before React takes the page over is undone by hydration
   await page.getByLabel('Card number', { exact: true }).fill(CARDS.approve);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
   await expect(page.getByRole('button', { name: /^Betala 527,50/ })).toBeVisible();
