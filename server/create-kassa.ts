@@ -47,6 +47,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     sqliteFile: opts.sqliteFile,
     pgSchema: opts.pgSchema ?? env.KASSA_DATABASE_SCHEMA,
     busyTimeoutMs: env.KASSA_SQLITE_BUSY_TIMEOUT_MS,
+    pgQueryTimeoutMs: env.KASSA_PG_QUERY_TIMEOUT_MS,
   });
   const jwtSecret = env.KASSA_JWT_SECRET ?? (await loadOrCreateServerSecret(database, 'jwt_signing_key'));
   const cookiePassword = await loadOrCreateServerSecret(database, 'checkout_cookie_password');

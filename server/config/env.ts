@@ -42,6 +42,8 @@ const EnvSchema = z
     KASSA_BOOTSTRAP_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** SQLite: how long a write waits for another process's write lock before it fails with 503 SERVICE_UNAVAILABLE (issue 12). */
     KASSA_SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+    /** PostgreSQL: how long a query waits for its answer (its connection is then dropped), or a request for a connection, before 503 (0 = no query timeout). */
+    KASSA_PG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     KASSA_CALLBACK_WORKER: bool.default(true),
     KASSA_CALLBACK_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
     KASSA_CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type QueryResult, type Transaction } from 'kysely';
+import { Kysely, SqliteDialect, sql, type QueryResult, type Transaction } from 'kysely';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
-import { createResilientPool } from './pg-pool';
+import { createResilientPool, PG_CONNECT_TIMEOUT_MS, PG_QUERY_TIMEOUT_MS } from './pg-pool';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { registerDirect } from './held-connection';
 import { openWalSync, type WalSync } from './wal-sync';
@@ -34,6 +34,8 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** SQLite: how long a write waits for another process's lock before failing (503); default 5000. */
   busyTimeoutMs?: number;
+  /** PostgreSQL: how long a query waits for its answer, or a request for a connection, before 503 (a silent connection is dropped); default 10000, 0 = no query timeout. */
+  pgQueryTimeoutMs?: number;
 }
 
 type SqliteStatement = import('better-sqlite3').Statement;
@@ -165,22 +167,29 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   };
 };
 
-const openPostgres = async (url: string, schema?: string): Promise<Database> => {
+const openPostgres = async (url: string, schema?: string, queryTimeoutMs = PG_QUERY_TIMEOUT_MS): Promise<Database> => {
   const pg = await import('pg');
   const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof import('pg').Pool }).Pool; // CJS/ESM interop: pg's default export may be absent
-  if (schema) {
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
-    const setup = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 1 }) }) });
-    await sql`create schema if not exists ${sql.id(schema)}`.execute(setup);
+  const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
+  // Migrations on a connection of their own, without the query timeout: an index on a large table takes its time.
+  const setup = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool: new Pool({ connectionString: url, max: 1, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, ...searchPath }) }) });
+  try {
+    if (schema) {
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
+      await sql`create schema if not exists ${sql.id(schema)}`.execute(setup);
+    }
+    await migrateToLatest(setup, schema);
+  } finally {
     await setup.destroy();
   }
-  // Survives the database going away and reconnects on demand (pg-pool.ts, ADR 022).
-  const pool = createResilientPool(Pool, { connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  // Survives the database going away, or going silent, and reconnects on demand (pg-pool.ts, ADR 022).
+  // The query timeout also bounds the wait for a connection (a new one, or a free one of the pool).
+  const timeouts = queryTimeoutMs ? { query_timeout: queryTimeoutMs, connectionTimeoutMillis: queryTimeoutMs } : { query_timeout: undefined };
+  const pool = createResilientPool(Pool, { connectionString: url, max: 10, ...timeouts, ...searchPath });
   // Introspects only its own schema: see own-schema-introspector.ts.
   const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
-  await migrateToLatest(db, schema);
   return { db, engine: 'postgres', close: () => db.destroy() };
 };
 
 /** Opens the configured engine and runs every migration before returning. */
-export const openDatabase = (opts: DatabaseOptions): Promise<Database> => (opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pgSchema) : openSqlite(opts));
+export const openDatabase = (opts: DatabaseOptions): Promise<Database> => (opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pgSchema, opts.pgQueryTimeoutMs) : openSqlite(opts));

@@ -28,6 +28,8 @@ const PG_MESSAGES = [
   /timeout exceeded when trying to connect/,
   /is not currently accepting connections/,
   /^Client was closed and is not queryable/,
+  // no answer within query_timeout (pg-pool.ts drops that connection)
+  /^Query read timeout$/,
   // better-sqlite3 once the connection is closed (shutting down)
   /^The database connection is not open/,
 ];

@@ -26,6 +26,12 @@ export interface HttpRequest {
   requestId?: string;
   /** The connection's peer address, when the adapter knows it. */
   remoteAddress?: string;
+  /**
+   * Single-valued headers the request sent more than once, which `headers` holds joined with ", "
+   * (node:http's rule); told only by an adapter that sees the raw headers (the node one), and only
+   * for the headers in SINGLE_VALUED_HEADERS.
+   */
+  repeatedHeaders?: readonly string[];
 }
 
 export interface HttpResponse {

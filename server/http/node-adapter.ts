@@ -79,6 +79,22 @@ export interface NodeHandlerObservability {
   logRequests?: boolean;
 }
 
+/**
+ * Headers that name one thing and that node:http would join with ", " when repeated: two
+ * Idempotency-Keys would otherwise become one key, `k1, k2`, that neither retry sends.
+ */
+export const SINGLE_VALUED_HEADERS = ['idempotency-key'] as const;
+
+/** The SINGLE_VALUED_HEADERS this request sent more than once (read from the raw headers only when a joined value may hide two). */
+const repeatedSingleValued = (req: IncomingMessage): string[] | undefined => {
+  let repeated: string[] | undefined;
+  for (const name of SINGLE_VALUED_HEADERS) {
+    if (!req.headers[name]?.includes(',') || (req.headersDistinct[name]?.length ?? 0) < 2) continue;
+    (repeated ??= []).push(name);
+  }
+  return repeated;
+};
+
 /** node:http adapter over the route table: no framework in the /v1 hot path. `origin`: publicOriginFor (ADR 007). */
 export const createNodeHandler =
   (dispatch: Dispatcher, origin: PublicOrigin, obs: NodeHandlerObservability = {}) =>
@@ -126,6 +142,7 @@ export const createNodeHandler =
         headers[k] = Array.isArray(v) ? v.join(', ') : v;
       }
     }
+    const repeatedHeaders = repeatedSingleValued(req);
     const request: HttpRequest = {
       method: req.method ?? 'GET',
       path,
@@ -135,6 +152,7 @@ export const createNodeHandler =
       baseUrl: origin(req.headers),
       requestId,
       remoteAddress: req.socket.remoteAddress,
+      ...(repeatedHeaders ? { repeatedHeaders } : {}),
     };
     const answering = (pending.answering = dispatch(request).then((response) => {
       route = response.operationId ?? route;

@@ -1,7 +1,9 @@
 import type { AppContext, IdempotencyScope, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash, type IdempotentRequest } from '../idempotency/idempotency-store';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { claimIdempotencyKey, completeIdempotencyKey, IN_PROGRESS_LEASE_SECONDS, releaseIdempotencyKey, requestHash, type IdempotentRequest } from '../idempotency/idempotency-store';
+import { settleLater } from '../idempotency/unsettled-claims';
 import type { HttpRequest } from './dispatch';
 import { errorResult } from './error-response';
 import type { RouteDef, RouteResult } from './route';
@@ -34,6 +36,11 @@ export const withIdempotency = async (
 ): Promise<RouteResult> => {
   const key = req.headers[IDEMPOTENCY_HEADER];
   if (!route.idempotent || key === undefined) return run();
+  if (req.repeatedHeaders?.includes(IDEMPOTENCY_HEADER)) {
+    throw new AppError('INVALID_REQUEST', 'Send one Idempotency-Key header, not several', {
+      errors: [{ path: `headers.${IDEMPOTENCY_HEADER}`, message: 'Expected one header', code: 'invalid_format' }],
+    });
+  }
   if (!KEY_PATTERN.test(key)) {
     throw new AppError('INVALID_REQUEST', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {
       errors: [{ path: `headers.${IDEMPOTENCY_HEADER}`, message: 'Expected 1 to 255 printable ASCII characters', code: 'invalid_format' }],
@@ -50,19 +57,22 @@ export const withIdempotency = async (
   }
 
   const settle = async (result: RouteResult | undefined): Promise<void> => {
+    const write =
+      result && isFinal(result.status)
+        ? () =>
+            completeIdempotencyKey(ctx.database, idem, claim.claimedAt, {
+              status: result.status,
+              body: result.json !== undefined ? JSON.parse(result.json) : result.body,
+              headers: result.headers ?? {},
+            })
+        : () => releaseIdempotencyKey(ctx.database, idem, claim.claimedAt);
     try {
-      if (result && isFinal(result.status)) {
-        await completeIdempotencyKey(ctx.database, idem, claim.claimedAt, {
-          status: result.status,
-          body: result.json !== undefined ? JSON.parse(result.json) : result.body,
-          headers: result.headers ?? {},
-        });
-      } else {
-        await releaseIdempotencyKey(ctx.database, idem, claim.claimedAt);
-      }
+      await write();
     } catch (err) {
-      // The request itself is done; its answer goes out. The claim stays IN_PROGRESS until its lease ends.
+      // The request itself is done; its answer goes out. If the database is away, the write is
+      // retried once it is back (unsettled-claims.ts); otherwise the claim waits for its lease to end.
       log({ idempotencyKey: key, err });
+      if (isDatabaseUnavailable(err)) settleLater(ctx.database, idem, claim.claimedAt, Date.now() + IN_PROGRESS_LEASE_SECONDS * 1000, write);
     }
   };
 

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { addSeconds, nowIso } from '../shared/clock';
 import { parseOptionalJson } from '../shared/json-columns';
+import { settleIfUnsettled } from './unsettled-claims';
 
 /** A record answers the same key for 48 h (the promise to merchants is at least 24 h). */
 export const IDEMPOTENCY_TTL_SECONDS = 48 * 3600;
@@ -87,6 +88,8 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
 
     const row = await db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', req.accountId).where('idem_key', '=', req.key).executeTakeFirst();
     if (!row) continue; // released or replaced meanwhile: try again
+    // A request of this process that ended while the database was away: release or store it now.
+    if (row.status === 'IN_PROGRESS' && (await settleIfUnsettled(database, req, row.created_at))) continue;
     // Past its lease with nothing committed: the request's process died before its change; start afresh.
     const abandoned = row.status === 'IN_PROGRESS' && row.resource_id === null && addSeconds(row.created_at, IN_PROGRESS_LEASE_SECONDS) <= now;
     if (row.expires_at <= now || abandoned) {
