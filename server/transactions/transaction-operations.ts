@@ -1,3 +1,4 @@
+import { returnGiftCards } from '../wallets/return-gift-cards';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import { enqueueOperationCallbacks } from '../callbacks/enqueue-callback';
@@ -55,6 +56,9 @@ const settle = (ctx: AppContext, operationId: string): Promise<boolean> =>
     const { reservation } = op;
     const { state, voidedByFinalCapture, booked } = complete(stateOf(row), reservation);
     await saveState(trx, row, state);
+    // A void or refund (or a final capture's void of the rest) gives the wallet gift cards their part back, in this same transaction.
+    if (op.operation !== 'CAPTURE' || voidedByFinalCapture > 0)
+      await returnGiftCards(trx, ctx.database, row, state.amounts, { operationId: op.id, reason: op.operation === 'REFUND' ? 'payment refunded' : 'payment voided', createdBy: op.created_by });
     const items = Object.entries(booked).map(([line_id, amount]) => ({
       line_id,
       amount,

@@ -15,6 +15,8 @@ export interface LedgerEntryInput {
   metadata?: Record<string, unknown> | undefined;
   tokenId?: string | undefined;
   paymentTransactionId?: string | undefined;
+  /** Money the card paid for a checkout payment, coming back (return-gift-cards.ts): taken even if the card has expired since. */
+  givenBack?: boolean;
 }
 
 /** The card may take this entry now: its currency, not expired, and no drawdown before it is active. */
@@ -37,7 +39,7 @@ export const findEntryByRef = (exec: Executor, cardRowId: string, refId: string)
  * takes the balance below zero, however many run at once.
  */
 export const appendLedgerEntry = async (trx: Executor, card: CardRow, entry: LedgerEntryInput, now = nowIso()): Promise<LedgerRow> => {
-  assertCardUsable(card, entry.type, entry.currency, now);
+  if (!entry.givenBack) assertCardUsable(card, entry.type, entry.currency, now);
   const { balance, count } = await cardBalance(trx, card.id);
   const change = entry.type === 'fund' ? entry.amount : -entry.amount;
   if (balance + change < 0) {

@@ -3,36 +3,14 @@ import { ApiClient, card, payBody, NORWEGIAN_CONTACT } from '../support/api-clie
 import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
 import { OTHER, clockPast, useKassa } from '../support/fixtures';
 import { WALLETS, createCard, otherWallets, uniqueId, walletState } from '../support/wallets';
+import { HOME, walletCheckout } from '../support/wallet-checkout';
 
 const k = useKassa({ other: true });
 const { api, customer, other } = k;
 
-const HOME = { id: 'home', line_id: 'ship-home', amount: 9900, title: 'Home delivery', operator: 'Posten' };
 const ADDRESS = NORWEGIAN_CONTACT;
 const CHALLENGE_CARD = card('4000 0000 0000 3220');
-
-/** An express session of `merchant` for 300.00 + 99.00 shipping, addressed and with the option chosen: ready for gift cards. */
-const readySession = async (merchant: ApiClient = api, currency = 'NOK') => {
-  const res = await merchant.post('/v1/sessions', {
-    url: { return_url: 'https://merchant.example/return' },
-    order: { amount: 30000, currency, merchant_reference: uniqueId('order'), items: [{ line_id: '1', description: 'Mug', quantity: 1, amount: 30000 }] },
-    express: { shipping_options: [HOME] },
-    configuration: { sandbox: { creditcard: { enabled: true } } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const id = res.body.id as string;
-  expect((await put(id, 'addresses', { shipping_address: ADDRESS })).status).toBe(200);
-  expect((await put(id, 'shipping_option', HOME)).status).toBe(200);
-  return id;
-};
-const put = (id: string, path: string, body: unknown) => customer.request('PUT', `/v1/view/${id}/session/order/${path}`, body);
-const giftCards = (id: string, cards: Record<string, unknown>[]) => put(id, 'gift_cards', { gift_cards: cards });
-const byToken = (value: string) => ({ type: 'kassa.wallets.card_token', value });
-const tokenFor = async (cardId: string, body: Record<string, unknown> = {}) =>
-  (await api.post(`${WALLETS}/cards/${cardId}/tokens`, { ref_id: uniqueId('t'), expires_in: 3600, ...body })).body as { id: string; token: { value: string }; expires_at: string };
-const balance = async (cardId: string) => (await api.get(`${WALLETS}/cards/${cardId}`)).body.amount_balance as number;
-const ledger = async (cardId: string) => (await api.get(`${WALLETS}/cards/${cardId}/transactions?limit=100`)).body as Record<string, unknown>[];
-const pay = (id: string, body: unknown = payBody()) => customer.post(`/v1/sessions/${id}/pay`, body);
+const { readySession, put, giftCards, byToken, tokenFor, balance, ledger, pay } = walletCheckout(k);
 const tokenRow = (id: string) => k.db().selectFrom('wallet_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('a wallet card token pays in the express checkout', () => {
