@@ -35,6 +35,13 @@ export interface LineAmounts {
   refunded: number;
   pendingCapture: number;
   pendingRefund: number;
+  /** The order line's quantity (from the order's item; absent when it named none). */
+  quantity?: number;
+  /** Units that captures and refunds named (`items[].quantity`), settled and in flight. */
+  capturedQuantity?: number;
+  refundedQuantity?: number;
+  pendingCaptureQuantity?: number;
+  pendingRefundQuantity?: number;
 }
 export type Lines = Record<string, LineAmounts>;
 
@@ -98,12 +105,26 @@ export const statusFromAmounts = (a: Amounts): TransactionStatus => {
   if (a.captured === 0) return a.voided > 0 ? 'AUTHORIZATION_VOIDED' : 'AUTHORIZED';
   const settled = a.captured + a.voided >= a.authorized; // nothing left to capture
   if (a.refunded === 0) return settled ? 'CAPTURED' : 'PARTIALLY_CAPTURED';
-  if (a.refunded === a.captured) return 'REFUNDED';
-  return settled ? 'PARTIALLY_REFUNDED' : 'PARTIALLY_CAPTURED_REFUNDED';
+  // REFUNDED only once nothing is left to capture: a refunded part capture can still be captured.
+  if (!settled) return 'PARTIALLY_CAPTURED_REFUNDED';
+  return a.refunded === a.captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
 };
 
 /** The line `lineId` names: own properties only (the merchant's line ids may be `constructor` or `__proto__`). */
 export const lineOf = (lines: Lines, lineId: string): LineAmounts | undefined => (Object.hasOwn(lines, lineId) ? lines[lineId] : undefined);
+
+/** Quantities may be decimal (1.5 kg): sums of them are compared with this much slack. */
+const QUANTITY_TOLERANCE = 1e-9;
+
+/**
+ * The units of a line a capture (or refund) may still name: the line's quantity less what earlier
+ * captures (refunds) named, settled or in flight. Undefined when the order line named no quantity.
+ */
+const quantityLeft = (line: LineAmounts, op: Operation): number | undefined => {
+  if (line.quantity === undefined) return undefined;
+  const used = op === 'CAPTURE' ? (line.capturedQuantity ?? 0) + (line.pendingCaptureQuantity ?? 0) : (line.refundedQuantity ?? 0) + (line.pendingRefundQuantity ?? 0);
+  return Math.max(0, line.quantity - used);
+};
 
 /** Items must name order lines once each, sum to the amount, and stay within each line's limit. */
 const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmounts) => number): Decision | Record<string, number> => {
@@ -115,6 +136,13 @@ const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmount
     if (seen.has(item.line_id)) return refuse('INVALID_ITEMS', `Order line ${item.line_id} appears twice`);
     if (item.amount > limit(line)) {
       return refuse(req.op === 'CAPTURE' ? 'AMOUNT_EXCEEDS_AUTHORIZED' : 'AMOUNT_EXCEEDS_CAPTURED', `Line ${item.line_id}: ${item.amount} exceeds what is left on the line (${limit(line)})`);
+    }
+    const unitsLeft = quantityLeft(line, req.op);
+    if (item.quantity !== undefined && unitsLeft !== undefined && item.quantity > unitsLeft + QUANTITY_TOLERANCE) {
+      return refuse(
+        'INVALID_ITEMS',
+        `Line ${item.line_id}: quantity ${item.quantity} exceeds the ${unitsLeft} of the line's ${line.quantity} not yet ${req.op === 'CAPTURE' ? 'captured' : 'refunded'}`,
+      );
     }
     seen.set(item.line_id, item.amount);
   }
@@ -160,11 +188,12 @@ export const decide = (state: TxState, req: OperationRequest): Decision => {
   return { ok: true, reservation: { op: 'REFUND', amount: req.amount, lines, finalCapture: false, ...quantitiesOf(req) } };
 };
 
-const mapLines = (lines: Lines, r: Reservation, f: (l: LineAmounts, amount: number) => LineAmounts): Lines => {
+const mapLines = (lines: Lines, r: Reservation, f: (l: LineAmounts, amount: number, units: number) => LineAmounts): Lines => {
   const out = { ...lines };
-  for (const [id, amount] of Object.entries(r.lines)) out[id] = f(out[id]!, amount);
+  for (const [id, amount] of Object.entries(r.lines)) out[id] = f(out[id]!, amount, r.quantities && Object.hasOwn(r.quantities, id) ? r.quantities[id]! : 0);
   return out;
 };
+const plus = (n: number | undefined, m: number): number => (n ?? 0) + m;
 
 /**
  * A capture without items is booked on the order lines in order, as far as each line has room
@@ -191,7 +220,11 @@ export const reserve = (s: TxState, r: Reservation): TxState => {
   if (r.op === 'CAPTURE') a.pendingCapture += r.amount;
   else if (r.op === 'REFUND') a.pendingRefund += r.amount;
   else a.pendingVoid += r.amount;
-  const lines = mapLines(s.lines, r, (l, n) => (r.op === 'CAPTURE' ? { ...l, pendingCapture: l.pendingCapture + n } : { ...l, pendingRefund: l.pendingRefund + n }));
+  const lines = mapLines(s.lines, r, (l, n, units) =>
+    r.op === 'CAPTURE'
+      ? { ...l, pendingCapture: l.pendingCapture + n, ...(units ? { pendingCaptureQuantity: plus(l.pendingCaptureQuantity, units) } : {}) }
+      : { ...l, pendingRefund: l.pendingRefund + n, ...(units ? { pendingRefundQuantity: plus(l.pendingRefundQuantity, units) } : {}) },
+  );
   // A final capture in flight already closes the authorization to further captures.
   return { ...s, amounts: a, lines, finalCaptured: s.finalCaptured || r.finalCapture };
 };
@@ -202,7 +235,11 @@ export const release = (s: TxState, r: Reservation): TxState => {
   if (r.op === 'CAPTURE') a.pendingCapture -= r.amount;
   else if (r.op === 'REFUND') a.pendingRefund -= r.amount;
   else a.pendingVoid -= r.amount;
-  const lines = mapLines(s.lines, r, (l, n) => (r.op === 'CAPTURE' ? { ...l, pendingCapture: l.pendingCapture - n } : { ...l, pendingRefund: l.pendingRefund - n }));
+  const lines = mapLines(s.lines, r, (l, n, units) =>
+    r.op === 'CAPTURE'
+      ? { ...l, pendingCapture: l.pendingCapture - n, ...(units ? { pendingCaptureQuantity: plus(l.pendingCaptureQuantity, -units) } : {}) }
+      : { ...l, pendingRefund: l.pendingRefund - n, ...(units ? { pendingRefundQuantity: plus(l.pendingRefundQuantity, -units) } : {}) },
+  );
   // Only one final capture can be in flight (it blocks the others), so releasing it reopens captures.
   return { ...s, amounts: a, lines, finalCaptured: r.finalCapture ? false : s.finalCaptured };
 };
@@ -219,7 +256,10 @@ export const complete = (s: TxState, r: Reservation): { state: TxState; voidedBy
   let booked: Record<string, number> = r.lines;
   if (r.op === 'CAPTURE') {
     a.captured += r.amount;
-    lines = Object.keys(r.lines).length > 0 ? mapLines(lines, r, (l, n) => ({ ...l, captured: l.captured + n })) : allocateToLines(lines, r.amount);
+    lines =
+      Object.keys(r.lines).length > 0
+        ? mapLines(lines, r, (l, n, units) => ({ ...l, captured: l.captured + n, ...(units ? { capturedQuantity: plus(l.capturedQuantity, units) } : {}) }))
+        : allocateToLines(lines, r.amount);
     booked =
       Object.keys(r.lines).length > 0
         ? r.lines
@@ -230,7 +270,7 @@ export const complete = (s: TxState, r: Reservation): { state: TxState; voidedBy
           );
   } else if (r.op === 'REFUND') {
     a.refunded += r.amount;
-    lines = mapLines(lines, r, (l, n) => ({ ...l, refunded: l.refunded + n }));
+    lines = mapLines(lines, r, (l, n, units) => ({ ...l, refunded: l.refunded + n, ...(units ? { refundedQuantity: plus(l.refundedQuantity, units) } : {}) }));
   } else {
     a.voided += r.amount;
   }

@@ -16,6 +16,7 @@ import * as m0015 from './migrations/0015-discounts';
 import * as m0016 from './migrations/0016-shopping-orders';
 import * as m0017 from './migrations/0017-discount-claims';
 import * as m0018 from './migrations/0018-poller-indexes';
+import * as m0019 from './migrations/0019-refunded-part-captures';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-shopping-orders': m0016,
   '0017-discount-claims': m0017,
   '0018-poller-indexes': m0018,
+  '0019-refunded-part-captures': m0019,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

@@ -104,7 +104,8 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
       continue;
     }
     if (row.request_hash !== req.requestHash) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', `This Idempotency-Key was already used for a different request (${row.method} ${row.path} with another body); use a new key`);
+      const first = row.method === req.method && row.path === req.path ? `${row.method} ${row.path} with another body or query` : `${row.method} ${row.path}`;
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', `This Idempotency-Key was already used for a different request (${first}); use a new key`);
     }
     // The first request committed its change (resource_id is written in that transaction) but its
     // answer was never stored: its process died, or it is finishing. Run again: the use case finds

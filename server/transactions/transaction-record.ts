@@ -42,6 +42,11 @@ const LineAmountsSchema = z.object({
   refunded: z.number().int(),
   pendingCapture: z.number().int(),
   pendingRefund: z.number().int(),
+  quantity: z.number().optional(),
+  capturedQuantity: z.number().optional(),
+  refundedQuantity: z.number().optional(),
+  pendingCaptureQuantity: z.number().optional(),
+  pendingRefundQuantity: z.number().optional(),
 });
 const LinesSchema = z.record(z.string(), LineAmountsSchema);
 

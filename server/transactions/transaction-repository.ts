@@ -18,16 +18,33 @@ export type { TransactionRecord, TransactionRow } from './transaction-record';
 /** Product capabilities the state machine needs. */
 const PARTIAL_VOID_TYPES: ReadonlySet<string> = new Set(['sandbox.creditcard']);
 
+/** The order line's quantity, when its item named a usable one. */
+const quantityOf = (item: Readonly<Record<string, unknown>>): { quantity?: number } =>
+  typeof item.quantity === 'number' && Number.isFinite(item.quantity) && item.quantity > 0 ? { quantity: item.quantity } : {};
+
 const initialLines = (row: TransactionRecord): Lines => {
   const items = row.data.items ?? [];
-  return Object.fromEntries(items.map((i) => [i.line_id, { authorized: i.amount, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 }]));
+  return Object.fromEntries(items.map((i) => [i.line_id, { authorized: i.amount, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0, ...quantityOf(i) }]));
+};
+
+/** Lines stored before quantities were kept learn their order line's quantity from the order (their units so far count as none). */
+const withQuantities = (row: TransactionRecord, lines: Lines): Lines => {
+  let out = lines;
+  for (const item of row.data.items ?? []) {
+    const line = Object.hasOwn(lines, item.line_id) ? lines[item.line_id] : undefined;
+    const { quantity } = quantityOf(item);
+    if (!line || line.quantity !== undefined || quantity === undefined) continue;
+    if (out === lines) out = { ...lines };
+    out[item.line_id] = { ...line, quantity };
+  }
+  return out;
 };
 
 /** The state machine's view of a stored transaction. */
 export const stateOf = (row: TransactionRecord): TxState => ({
   status: row.status,
   amounts: amountsOf(row),
-  lines: row.lines ?? initialLines(row),
+  lines: row.lines ? withQuantities(row, row.lines) : initialLines(row),
   finalCaptured: row.final_captured === 1,
   supportsPartialVoid: PARTIAL_VOID_TYPES.has(row.payment_product_type),
   itemBased: ITEM_BASED_TYPES.has(row.payment_product_type),

@@ -43,12 +43,14 @@ describe('Idempotency-Key on POST /v1/sessions', () => {
     const other = sessionBody();
     const res = await api.post('/v1/sessions', other, idem(key));
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: expect.any(String) });
+    expect(res.body.error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: expect.stringContaining('POST /v1/sessions with another body or query') });
     expect(await sessionsWithReference(other.order.merchant_reference)).toHaveLength(0);
     // ... also on another endpoint
     const elsewhere = await api.post('/v1/admin/signature', undefined, idem(key));
     expect(elsewhere.status).toBe(409);
     expect(elsewhere.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // the message names the first request's operation, not "another body"
+    expect(elsewhere.body.error.message).toBe('This Idempotency-Key was already used for a different request (POST /v1/sessions); use a new key');
   });
 
   it('10 concurrent identical requests create exactly one session; the rest replay it or get 409 IN_PROGRESS', async () => {

@@ -114,6 +114,39 @@ describe('transaction state machine: rules', () => {
     expect(capturable(done.amounts)).toBe(0);
   });
 
+  it('a part capture refunded in full is PARTIALLY_CAPTURED_REFUNDED while the rest can be captured; REFUNDED only when nothing is left', () => {
+    const at = (a: Partial<typeof zero>) => statusFromAmounts({ ...zero, ...a });
+    expect(at({ captured: 400, refunded: 400 })).toBe('PARTIALLY_CAPTURED_REFUNDED');
+    expect(at({ captured: 1000, refunded: 400 })).toBe('PARTIALLY_REFUNDED'); // the rest captured after it
+    expect(at({ captured: 1000, refunded: 1000 })).toBe('REFUNDED');
+    expect(at({ captured: 400, refunded: 400, voided: 600 })).toBe('REFUNDED'); // the rest voided
+    expect(at({ captured: 400, refunded: 100, voided: 600 })).toBe('PARTIALLY_REFUNDED');
+    // and the refunded part capture still takes a capture
+    expect(decide(state('PARTIALLY_CAPTURED_REFUNDED', { captured: 400, refunded: 400 }), { op: 'CAPTURE', amount: 600 }).ok).toBe(true);
+  });
+
+  it("named quantities stay within the order line's quantity, counting captures and refunds in flight", () => {
+    const withQuantity = state('AUTHORIZED', {}, { lines: { a: { ...line(600), quantity: 2 }, b: line(400) } });
+    const capture = (s: TxState, quantity: number, amount = 100) => decide(s, { op: 'CAPTURE', amount, items: [{ line_id: 'a', amount, quantity }] });
+    expect(capture(withQuantity, 50)).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
+    const first = capture(withQuantity, 1.5);
+    if (!first.ok) throw new Error(first.message);
+    const held = reserve(withQuantity, first.reservation);
+    expect(capture(held, 1)).toMatchObject({ ok: false, code: 'INVALID_ITEMS' }); // 1.5 in flight, 0.5 left
+    expect(capture(held, 0.5).ok).toBe(true);
+    expect(capture(release(held, first.reservation), 2).ok).toBe(true); // given back when it fails
+    const captured = complete(held, first.reservation).state;
+    expect(captured.lines.a).toMatchObject({ capturedQuantity: 1.5, pendingCaptureQuantity: 0 });
+    // a line without a quantity takes any; a capture without items names none
+    expect(decide(captured, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'b', amount: 100, quantity: 99 }] }).ok).toBe(true);
+    const refund = (s: TxState, quantity: number) => decide(s, { op: 'REFUND', amount: 10, items: [{ line_id: 'a', amount: 10, quantity }] });
+    const one = refund(captured, 1);
+    if (!one.ok) throw new Error(one.message);
+    const refunded = complete(reserve(captured, one.reservation), one.reservation).state;
+    expect(refund(refunded, 5)).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
+    expect(refund(refunded, 1).ok).toBe(true);
+  });
+
   it('a final capture voids the rest of the authorization and allows no further capture', () => {
     const d = decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 300, finalCapture: true });
     if (!d.ok) throw new Error(d.message);
