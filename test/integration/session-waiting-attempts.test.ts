@@ -72,6 +72,24 @@ describe('a cancel closes the attempt that waits for the customer', () => {
   });
 });
 
+describe('a session is paid by its expires_at or not at all', () => {
+  for (const [kind, pass] of [
+    ['3ds', 'complete'],
+    ['wallet', 'approve'],
+  ] as const) {
+    it(`a ${kind} page started before the expiry and finished after it authorizes nothing`, async () => {
+      const { id, tx } = await waitingAttempt(kind);
+      await db().updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute(); // the session expired meanwhile
+      const back = await decide(id, kind, tx, pass);
+      expect(back.status).toBe(302);
+      expect(await transaction(tx)).toMatchObject({ status: 'FAILED' });
+      expect((await session(id)).status).not.toBe('AUTHORIZED');
+      const tried = await customer.post(`/v1/sessions/${id}/pay`, payBody(APPROVE_CARD));
+      expect(tried.body.error?.code ?? tried.body, JSON.stringify(tried.body)).toBe('SESSION_EXPIRED');
+    });
+  }
+});
+
 describe('a change to the order closes the attempt that waits for the customer', () => {
   const HOME = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home delivery' };
   const PICKUP = { id: 'pickup', line_id: 'shipping-pickup', amount: 0, title: 'Pick-up point' };
