@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { createSession } from './support/api';
+import { api, createSession } from './support/api';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { fillCard, isPayRequest, payButton } from './support/checkout-page';
+import { futureExpiry } from './support/dates';
 import { embedEventsOfType, postToCheckout } from './support/embed-page';
 import { useMerchant } from './support/merchant-server';
 
@@ -66,4 +67,26 @@ test('a declined card inside the frame shows the alert and sends the parent no f
   await payButton(frame).click();
   await expect(frame.getByRole('alert').filter({ hasText: 'declined' })).toHaveText('Your card was declined. Try another card.');
   for (const type of ['SessionPaymentError', 'SessionPaymentAuthorized', 'SessionCancel']) expect(await embedEventsOfType(page, type)).toEqual([]);
+});
+
+test('an embedded session that cannot be paid (paid, cancelled, unknown) posts its height, so the iframe shows why', async ({ page }) => {
+  const paid = await createSession(shop.token, { return_url: shop.returnUrl() });
+  const payment = { payment_product_type: 'sandbox.creditcard', card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' } };
+  expect((await api('POST', `/v1/sessions/${paid.id}/pay`, { body: { payment } })).status).toBe(200);
+  const cancelled = await createSession(shop.token, { return_url: shop.returnUrl() });
+  expect((await api('POST', `/v1/sessions/${cancelled.id}/cancel`, { token: shop.token })).status).toBe(200);
+  const cases = [
+    { sid: paid.id, heading: 'This order is paid' },
+    { sid: cancelled.id, heading: 'This payment is no longer available' },
+    { sid: 'T12345678.unknownsession00000000', heading: 'Payment not found' },
+  ];
+  for (const { sid, heading } of cases) {
+    const src = `${E2E_BASE_URL}/?sid=${sid}&ui=inline&sdk=0.8.30&language=en`;
+    await page.goto(`${shop.merchant.origin}/embed?src=${encodeURIComponent(src)}`);
+    await expect(page.frameLocator('#checkout').getByRole('heading', { name: heading })).toBeAttached();
+    await expect.poll(async () => (await embedEventsOfType(page, 'SessionNotFound')).length, heading).toBe(1);
+    await expect.poll(async () => (await embedEventsOfType(page, 'HeightChanged')).some((e) => e.data.sid === sid && Number(e.data.height) > 0), heading).toBe(true);
+    // the embedding page sizes the iframe from HeightChanged, as the SDK does: the message is visible
+    await expect.poll(() => page.locator('#checkout').evaluate((el) => el.getBoundingClientRect().height), heading).toBeGreaterThan(0);
+  }
 });

@@ -104,7 +104,7 @@ export interface InstallmentPlan {
   effective_annual_interest_rate?: number;
 }
 
-export type OperationsResult = { ok: true; plans: InstallmentPlan[] } | { ok: false; errors: FieldError[]; message: string };
+export type OperationsResult = { ok: true; plans: InstallmentPlan[] } | { ok: false; errors: FieldError[]; message: string; code?: string };
 
 /**
  * `POST /v1/view/{sid}/payments/{type}`: what paying with a type takes (installment plans), checking
@@ -119,7 +119,12 @@ export const getPaymentOperations = async (sid: string, type: string, query: Rec
     return { ok: true, plans: operations.flatMap((o) => (o.product ? [o.product] : [])) };
   }
   const error = errorOf(body);
-  return { ok: false, errors: (error.errors ?? []).flatMap((e) => (e.path ? [{ path: e.path, message: e.message ?? '' }] : [])), message: error.message ?? '' };
+  return {
+    ok: false,
+    errors: (error.errors ?? []).flatMap((e) => (e.path ? [{ path: e.path, message: e.message ?? '' }] : [])),
+    message: error.message ?? '',
+    ...(error.code ? { code: error.code } : {}),
+  };
 };
 
 /** POST /v1/view/{sid}/session/lock: the pay lock id, or undefined when the session cannot be locked. */

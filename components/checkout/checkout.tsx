@@ -11,6 +11,7 @@ import { PaymentPanel } from './payment-panel';
 import { preloadMethodForms } from './payment-methods';
 import { TestModeNotice } from './test-mode-notice';
 import { useCheckoutSdk } from './use-checkout-sdk';
+import { useHeightReporter } from './use-height-reporter';
 import { useViewSession } from './use-view-session';
 
 interface Props {
@@ -33,8 +34,11 @@ export const preloadFirstRender = async (initial: CheckoutPageData): Promise<voi
 };
 
 /** The hosted checkout for one session, rendered first on the server from `initial`. */
-export const Checkout = ({ sid, options, initial, savedChoice }: Props) =>
-  initial.kind === 'open' ? <OpenCheckout sid={sid} options={options} session={initial.session} savedChoice={savedChoice} /> : <Unavailable sid={sid} options={options} body={initial.body} />;
+export const Checkout = ({ sid, options, initial, savedChoice }: Props) => {
+  // Every state of the page (open, paid, cancelled, expired, unknown) sizes the SDK's iframe, which starts at height 0.
+  useHeightReporter(sid);
+  return initial.kind === 'open' ? <OpenCheckout sid={sid} options={options} session={initial.session} savedChoice={savedChoice} /> : <Unavailable sid={sid} options={options} body={initial.body} />;
+};
 
 const Unavailable = ({ sid, options, body }: { sid: string; options: CheckoutOptions; body: SessionUnavailableBody }) => {
   const returned = options.returnedPayment;

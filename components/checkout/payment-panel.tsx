@@ -32,7 +32,7 @@ export const PaymentPanel = ({ sid, session, methods, activeType, onSelectType, 
     if (payment.busy) void PaymentApproved.preload();
   }, [payment.busy]);
   if (payment.approved) return <PaymentApproved merchantName={merchantName} redirectUrl={payment.approved.redirectUrl} embedded={isEmbedded()} onHold={payment.approved.onHold} />;
-  const returnedError = returned?.error && !payment.alert ? t(returnedErrorKey(returned.error)) : undefined;
+  const returnedError = returned?.error && !payment.alert && !payment.stopped ? t(returnedErrorKey(returned.error)) : undefined;
   return (
     <Panel labelledBy="payment-heading">
       <h2 id="payment-heading" className="mb-3 text-base font-semibold">
@@ -49,6 +49,20 @@ export const PaymentPanel = ({ sid, session, methods, activeType, onSelectType, 
       {returnedError ? (
         <Alert tone="error" className="mb-3">
           {returnedError}
+        </Alert>
+      ) : null}
+      {payment.stopped ? (
+        <Alert tone="error" className="mb-3">
+          <p data-testid="pay-stopped">{t('pay.too_many_attempts')}</p>
+          {payment.stopped.href ? (
+            <a
+              href={payment.stopped.href}
+              target="_top"
+              className="mt-2 inline-block rounded font-semibold underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
+            >
+              {t('unavailable.return')}
+            </a>
+          ) : null}
         </Alert>
       ) : null}
       {giftCardsPayAll ? (

@@ -6,7 +6,6 @@ import { savePaymentChoice, SessionUnavailableError } from './api';
 import { useSetLanguage } from './language-switcher';
 import { postToParent, sdkRole } from './sdk-messages';
 import { useClientValidation } from './use-client-validation';
-import { useHeightReporter } from './use-height-reporter';
 import { useSdkBridge } from './use-sdk-bridge';
 
 type Methods = ViewSession['configuration']['payment_methods'];
@@ -17,7 +16,7 @@ export const visibleMethods = (methods: Methods, show: string[]): Methods => {
   return show.length > 0 && shown.length > 0 ? shown : methods;
 };
 
-/** Everything the embedding SDK is told about, everything it may ask of the page, and the active payment type. */
+/** Everything the embedding SDK is told about (but the page's height: `Checkout` reports it in every state), everything it may ask of the page, and the active payment type. */
 export const useCheckoutSdk = (sid: string, query: UseQueryResult<ViewSession>, initial: ViewSession, savedChoice: string | undefined, show: string[]) => {
   const { validate, resolve } = useClientValidation(sid);
   const setLanguage = useSetLanguage(sid);
@@ -27,7 +26,6 @@ export const useCheckoutSdk = (sid: string, query: UseQueryResult<ViewSession>, 
   const [chosen, setChosen] = useState(savedChoice);
   const activeType = offered(chosen) ? chosen : methods[0]?.payment_product_type;
   const announced = useRef<string | undefined>(undefined);
-  useHeightReporter(sid);
 
   useEffect(() => {
     // In the SDK's pop-out window the SDK waits for AppLoaded before it shows the window.

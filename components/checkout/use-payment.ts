@@ -4,8 +4,9 @@ import { useState } from 'react';
 import type { CardField } from '../../domain/card';
 import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
-import type { MessageKey } from '../i18n/translate';
 import { getPaymentOperations, paySession, type FieldError, type PaymentBody, type PayOutcome } from './api';
+import { PAY_ATTEMPTS_EXHAUSTED, payRefusalKey } from './payment-errors';
+import { failedReturnLink } from './return-link';
 import { isEmbedded, postToParent, type ValidationResult } from './sdk-messages';
 
 export interface PaymentDeps {
@@ -24,22 +25,6 @@ export interface PayResult {
   fieldErrors?: FieldError[];
   declined?: boolean;
 }
-
-/** Why the server refused to take a payment, as the customer can act on it. */
-const notPayableKey = (code: string | undefined): MessageKey => {
-  switch (code) {
-    case 'SESSION_LOCKED':
-      return 'pay.session_locked';
-    case 'SHIPPING_ADDRESS_REQUIRED':
-      return 'pay.address_required';
-    case 'SHIPPING_OPTION_NOT_AVAILABLE':
-      return 'pay.shipping_required';
-    case 'GIFT_CARDS_DO_NOT_COVER':
-      return 'pay.gift_cards_do_not_cover';
-    default:
-      return 'pay.not_payable';
-  }
-};
 
 /** This page's address without the parameters of an earlier return, for coming back after a payment page. */
 const backPath = (): string => {
@@ -63,6 +48,8 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
   const { t } = useI18n();
   const [alert, setAlert] = useState<string>();
   const [approved, setApproved] = useState<{ transactionId: string; redirectUrl: string; onHold: boolean }>();
+  /** Set when the payment cannot go on (every attempt refused for a while): the way back to the shop. */
+  const [stopped, setStopped] = useState<{ href: string | undefined }>();
   const mutation = useMutation({
     mutationFn: async (payment: PaymentBody): Promise<PayOutcome> => {
       const first = await paySession(sid, payment);
@@ -73,8 +60,25 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
     },
   });
 
+  /**
+   * The server refused to take the payment (`error.code`). Too many declined or failed attempts: no
+   * attempt can succeed for a while, so the customer is offered the way back to the shop and the
+   * embedding SDK gets the final SessionPaymentError. Otherwise the message, and the session is reloaded.
+   */
+  const refuse = (code: string | undefined): void => {
+    if (code === PAY_ATTEMPTS_EXHAUSTED) {
+      const href = failedReturnLink(session);
+      setStopped({ href });
+      if (isEmbedded()) postToParent(sid, 'SessionPaymentError', { error: 'failed', ...(href ? { href } : {}), merchant_reference: session.order.merchant_reference });
+      return;
+    }
+    setAlert(t(payRefusalKey(code)));
+    onNotPayable();
+  };
+
   const pay = async (payment: PaymentBody): Promise<PayResult> => {
     setAlert(undefined);
+    setStopped(undefined);
     if (validate && isEmbedded()) {
       const result = await validate(session);
       if (!result.success) {
@@ -115,11 +119,10 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
         return { fieldErrors: outcome.errors };
       case 'in_progress':
       case 'not_payable':
-        setAlert(t(notPayableKey(outcome.kind === 'not_payable' ? outcome.code : undefined)));
-        onNotPayable();
+        refuse(outcome.kind === 'not_payable' ? outcome.code : undefined);
         return {};
     }
   };
 
-  return { pay, alert, approved, busy: mutation.isPending };
+  return { pay, refuse, alert, stopped, approved, busy: mutation.isPending };
 };

@@ -3,7 +3,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { LOCALES, type Language } from './languages';
 import type { Messages } from './messages/en';
 import { formatAmount, formatDate } from './format';
-import { createTranslate, type Translate } from './translate';
+import { createTranslate, createTranslatePlural, type Translate, type TranslatePlural } from './translate';
 
 export interface I18n {
   language: Language;
@@ -11,16 +11,20 @@ export interface I18n {
   switchLanguage?: (language: Language) => Promise<void>;
   locale: string;
   t: Translate;
+  /** `t` for a message with a one/other pair, by count. */
+  plural: TranslatePlural;
   money: (minor: number, currency: string) => string;
   date: (iso: string, withTime?: boolean) => string;
 }
 
 export const makeI18n = (language: Language, messages: Messages): I18n => {
   const locale = LOCALES[language];
+  const t = createTranslate(messages);
   return {
     language,
     locale,
-    t: createTranslate(messages),
+    t,
+    plural: createTranslatePlural(t, locale),
     money: (minor, currency) => formatAmount(minor, currency, locale),
     date: (iso, withTime) => formatDate(iso, locale, withTime),
   };

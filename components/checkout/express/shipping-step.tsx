@@ -9,9 +9,9 @@ const weekday = (day: number, locale: string) => new Intl.DateTimeFormat(locale,
 const hours = (o: ShippingOption, locale: string): string | undefined =>
   o.pick_up_address?.opening_hours?.periods?.map((p) => `${p.day_of_week ? weekday(p.day_of_week, locale) : ''} ${p.opens_at ?? ''}–${p.closes_at ?? ''}`.trim()).join(', ');
 
-const eta = (o: ShippingOption, { t, locale }: I18n): string | undefined => {
+const eta = (o: ShippingOption, { t, plural, locale }: I18n): string | undefined => {
   const days = o.eta?.working_days;
-  if (days?.length) return days.length === 2 ? t('express.eta_days_range', { from: days[0]!, to: days[1]! }) : t('express.eta_days', { days: days[0]! });
+  if (days?.length) return days.length === 2 ? t('express.eta_days_range', { from: days[0]!, to: days[1]! }) : plural('express.eta_days', days[0]!);
   if (o.eta?.starts_at) return t('express.eta_date', { date: new Date(o.eta.starts_at).toLocaleDateString(locale, { timeZone: 'UTC' }) });
   return undefined;
 };

@@ -6,14 +6,13 @@ import type { ViewSession } from '../../../domain/view-types';
 import { useI18n } from '../../i18n/i18n-provider';
 import { Alert } from '../../ui/alert';
 import { TextField } from '../../ui/text-field';
-import { getPaymentOperations, type InstallmentPlan } from '../api';
+import { getPaymentOperations, type FieldError, type InstallmentPlan } from '../api';
 import { PayButton } from '../pay-button';
 import type { Payment } from '../payment-methods';
-import { CONTACT_COUNTRIES, contactDefaults, contactProblems, contactQuery, type ContactValues } from './contact-rules';
+import { CONTACT_COUNTRIES, contactDefaults, contactProblems, contactQuery, countryName, fieldMessage, fieldOfPath, type ContactValues } from './contact-rules';
 import { InstallmentPlans } from './installment-plans';
 
 type Type = 'sandbox.invoice' | 'sandbox.installment';
-const FIELDS = ['email', 'phone_number', 'country', 'organization_number'] as const;
 
 /**
  * Invoice and installments: the details the lender asks for (email, phone, country, and the
@@ -27,12 +26,12 @@ export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid
   const [problem, setProblem] = useState<string>();
   const resolver = useMemo<Resolver<ContactValues>>(
     () => (values) => {
-      const problems = contactProblems(values);
+      const problems = contactProblems(values, language);
       const errors: FieldErrors<ContactValues> = {};
-      for (const [field, key] of Object.entries(problems)) errors[field as keyof ContactValues] = { type: 'rule', message: t(key) };
+      for (const [field, p] of Object.entries(problems)) errors[field as keyof ContactValues] = { type: 'rule', message: t(p.key, p.vars) };
       return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
     },
-    [t],
+    [t, language],
   );
   const { register, handleSubmit, setError, control, formState } = useForm<ContactValues>({ resolver, defaultValues: contactDefaults(session, language) });
   const { errors, isSubmitting } = formState;
@@ -40,21 +39,39 @@ export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid
   const busy = isSubmitting || payment.busy;
   const amount = money(session.amount_due, session.order.currency);
 
+  /** The server's field errors on the fields they name, in the customer's language (never the server's text); true if any was shown. */
+  const showServerErrors = (values: ContactValues, fieldErrors: FieldError[]): boolean => {
+    let shown = false;
+    for (const e of fieldErrors) {
+      const field = fieldOfPath(e.path);
+      if (!field) continue;
+      const message = fieldMessage(field, values, language);
+      setError(field, { type: 'server', message: t(message.key, message.vars) }, { shouldFocus: !shown });
+      shown = true;
+    }
+    return shown;
+  };
+
+  const payWith = async (values: ContactValues, body: Parameters<Payment['pay']>[0]) => {
+    const result = await payment.pay(body);
+    if (!result.fieldErrors?.length) return;
+    setPlans(undefined);
+    if (!showServerErrors(values, result.fieldErrors)) setProblem(t('pay.invalid'));
+  };
+
   const submit = handleSubmit(async (values) => {
     setProblem(undefined);
     const query = contactQuery(values);
     const checked = await getPaymentOperations(sid, type, { ...query, language }).catch(() => undefined);
     if (!checked) return setProblem(t('pay.network'));
     if (!checked.ok) {
-      for (const e of checked.errors) {
-        const field = FIELDS.find((f) => e.path === f || e.path.endsWith(`.${f}`));
-        if (field) setError(field, { type: 'server', message: e.message }, { shouldFocus: true });
-      }
-      if (!checked.errors.length) setProblem(checked.message || t('pay.invalid'));
+      if (showServerErrors(values, checked.errors)) return;
+      // nothing the customer can fix in a field: why the server refused (too many attempts: the way back to the shop)
+      payment.refuse(checked.code);
       return;
     }
     if (type === 'sandbox.installment') return setPlans({ values, plans: checked.plans });
-    await payment.pay({ payment_product_type: 'sandbox.invoice', ...query });
+    await payWith(values, { payment_product_type: 'sandbox.invoice', ...query });
   });
 
   if (plans) {
@@ -65,7 +82,7 @@ export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid
         busy={payment.busy}
         alert={payment.alert}
         onBack={() => setPlans(undefined)}
-        onPay={(plan) => void payment.pay({ payment_product_type: 'sandbox.installment', ...contactQuery(plans.values), product: { id: plan } })}
+        onPay={(plan) => void payWith(plans.values, { payment_product_type: 'sandbox.installment', ...contactQuery(plans.values), product: { id: plan } })}
       />
     );
   }
@@ -86,7 +103,7 @@ export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid
           >
             {CONTACT_COUNTRIES.map((c) => (
               <option key={c} value={c}>
-                {new Intl.DisplayNames([language], { type: 'region' }).of(c) ?? c}
+                {countryName(c, language)}
               </option>
             ))}
           </select>
