@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { AppError } from '../errors/app-error';
 import { readCallbacks, type CallbackView } from './callback-view';
+import { unknownCursor } from '../shared/paging';
 
 export const ListCallbacksQuery = z.object({
   session_id: z.string().max(100).optional(),
@@ -23,7 +23,7 @@ export const listCallbacks = async (ctx: AppContext, actor: Actor, q: ListCallba
   if (q.transaction_id) query = query.where('transaction_id', '=', q.transaction_id);
   if (q.starting_after) {
     const cursor = await db.selectFrom('outbox').select(['created_at', 'id']).where('id', '=', q.starting_after).where('account_id', '=', actor.accountId).executeTakeFirst();
-    if (!cursor) throw new AppError('INVALID_REQUEST', 'starting_after is not a callback of this account', { errors: [{ path: 'query.starting_after', message: 'unknown callback' }] });
+    if (!cursor) throw unknownCursor('callback');
     query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();

@@ -1,8 +1,8 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { cardTokenNotFound, loadCardToken, readCardToken } from './card-token-repository';
+import { loadCardToken, readCardToken } from './card-token-repository';
 import type { CardTokenView, ListCardTokensInput, Page } from './customer-schemas';
-import { keysetRows, pageOf } from '../shared/paging';
+import { keysetRows, pageOf, unknownCursor } from '../shared/paging';
 
 /** The account's stored cards (of one customer with `customer_id`), oldest first, paged by token_id; deleted ones only with include_deleted. */
 export const listCardTokens = async (ctx: AppContext, actor: Actor, query: ListCardTokensInput): Promise<Page<CardTokenView>> => {
@@ -14,7 +14,7 @@ export const listCardTokens = async (ctx: AppContext, actor: Actor, query: ListC
   const after = query.starting_after
     ? await db.selectFrom('stored_card_tokens').select(['created_at', 'token_id']).where('account_id', '=', actor.accountId).where('token_id', '=', query.starting_after).executeTakeFirst()
     : undefined;
-  if (query.starting_after && !after) throw cardTokenNotFound(query.starting_after);
+  if (query.starting_after && !after) throw unknownCursor('card token');
   const rows = await keysetRows(q.selectAll(), after, query.limit, 'token_id');
   return { ...pageOf(rows.map(readCardToken), query.limit, (t) => t.token_id), ...(total !== undefined ? { total } : {}) };
 };

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { customerNotFound, lowerEmail, prefixPattern, readCustomer } from './customer-repository';
+import { lowerEmail, prefixPattern, readCustomer } from './customer-repository';
 import type { CustomerView, ListCustomersInput, Page } from './customer-schemas';
-import { keysetRows, pageOf, pagingTokenOf, readCursor } from '../shared/paging';
+import { keysetRows, pageOf, pagingTokenOf, readCursor, unknownCursor } from '../shared/paging';
 
 /**
  * The account's customers, oldest first, filters combined with AND. `contact` customers only with
@@ -33,6 +33,6 @@ const cursorCustomer = async (ctx: AppContext, actor: Actor, cursor: string) => 
   const find = (column: 'id' | 'customer_id', value: string) =>
     ctx.database.db.selectFrom('customers').select(['created_at', 'id', 'customer_id']).where('account_id', '=', actor.accountId).where(column, '=', value).executeTakeFirst();
   const after = 'kassaId' in parsed ? await find('id', parsed.kassaId) : ((await find('customer_id', parsed.clientKey)) ?? (await find('id', parsed.clientKey)));
-  if (!after) throw customerNotFound(cursor);
+  if (!after) throw unknownCursor('customer');
   return after;
 };

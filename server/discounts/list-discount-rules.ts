@@ -2,9 +2,9 @@ import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { nowIso } from '../shared/clock';
 import type { Page } from '../customers/customer-schemas';
-import { readRule, ruleNotFound } from './discount-rule-repository';
+import { readRule } from './discount-rule-repository';
 import type { ListRulesInput, RuleView } from './discount-schemas';
-import { keysetRows, pageOf } from '../shared/paging';
+import { keysetRows, pageOf, unknownCursor } from '../shared/paging';
 
 /**
  * The account's rules, oldest first. state: `all` (default) every rule not deleted; `available` active and
@@ -25,7 +25,7 @@ export const listDiscountRules = async (ctx: AppContext, actor: Actor, query: Li
   const after = query.starting_after
     ? await db.selectFrom('discount_rules').select(['created_at', 'id']).where('account_id', '=', actor.accountId).where('id', '=', query.starting_after).executeTakeFirst()
     : undefined;
-  if (query.starting_after && !after) throw ruleNotFound(query.starting_after);
+  if (query.starting_after && !after) throw unknownCursor('discount rule');
   const rows = await keysetRows(q, after, query.limit);
   return pageOf(rows.map(readRule), query.limit, (r) => r.id);
 };

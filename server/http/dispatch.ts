@@ -88,14 +88,27 @@ const indexRoutes = (compiled: CompiledRoute[]) => {
   };
 };
 
-/** Own properties only: a parameter named `__proto__` is a parameter, never the object's prototype. */
-const queryObject = (q: URLSearchParams): Record<string, string | string[]> =>
-  Object.fromEntries(
-    [...new Set(q.keys())].map((key) => {
-      const all = q.getAll(key);
-      return [key, all.length === 1 ? all[0]! : all];
-    }),
-  );
+/**
+ * Own properties only: a parameter named `__proto__` is a parameter, never the object's prototype.
+ * The bracket form of a list parameter (`status[]=A&status[]=B`, as the public SDKs and API reference
+ * write them) is the same parameter as `status=A&status=B`; a route that names `x[]` in its schema
+ * gets it under that name as well.
+ */
+export const queryObject = (q: URLSearchParams): Record<string, string | string[]> => {
+  const values = new Map<string, string[]>();
+  for (const [key, value] of q) {
+    const name = key.length > 2 && key.endsWith('[]') ? key.slice(0, -2) : key;
+    const list = values.get(name);
+    if (list) list.push(value);
+    else values.set(name, [value]);
+  }
+  const out: Record<string, string | string[]> = {};
+  for (const [key, all] of values) {
+    Object.defineProperty(out, key, { value: all.length === 1 ? all[0]! : all, enumerable: true, writable: true, configurable: true });
+    if (q.has(`${key}[]`)) Object.defineProperty(out, `${key}[]`, { value: all, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+};
 
 const parsePart = <S extends z.ZodType | undefined>(schema: S, value: unknown, prefix: string): unknown => {
   if (!schema) return undefined;

@@ -2,9 +2,9 @@ import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { parseJson } from '../shared/json-columns';
 import { linkedMoney } from './order-payment';
-import { orderNotFound, readOrder } from './order-repository';
+import { readOrder } from './order-repository';
 import type { ListOrdersInput, OrderView, Page } from './order-schemas';
-import { keysetRows, pageOf, pagingTokenOf, readCursor } from '../shared/paging';
+import { keysetRows, pageOf, pagingTokenOf, readCursor, unknownCursor } from '../shared/paging';
 
 /**
  * The account's orders (completed drafts), oldest first. `starting_after` is the last order_id of
@@ -36,6 +36,6 @@ const cursorOrder = async (ctx: AppContext, actor: Actor, cursor: string) => {
       .where(column, '=', value)
       .executeTakeFirst();
   const after = 'kassaId' in parsed ? await find('id', parsed.kassaId) : ((await find('order_id', parsed.clientKey)) ?? (await find('id', parsed.clientKey)));
-  if (!after) throw orderNotFound(cursor);
+  if (!after) throw unknownCursor('order');
   return after;
 };

@@ -1,5 +1,10 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
+import { AppError } from '../errors/app-error';
+
+/** A `starting_after` that names nothing of the account: 400 on every list, as a cursor must come from an earlier page. */
+export const unknownCursor = (what: string): AppError =>
+  new AppError('INVALID_REQUEST', `starting_after is not a ${what} of this account`, { errors: [{ path: 'query.starting_after', message: `unknown ${what}` }] });
 
 /** One page of a list: the rows, and the `starting_after` of the next page when there is one. */
 export interface Page<T> {

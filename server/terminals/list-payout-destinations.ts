@@ -1,10 +1,9 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { pageOf, type Page } from '../shared/paging';
+import { pageOf, type Page, keysetRows } from '../shared/paging';
 import { unknownCursor } from './listing';
 import { findPayoutDestination, readPayoutDestination } from './payout-destination-repository';
 import type { PayoutDestinationView } from './payout-destination-schemas';
-import { keysetRows } from '../shared/paging';
 
 /** Oldest first; `starting_after` is the payout_destination_id of the previous page's last item. */
 export const listPayoutDestinations = async (ctx: AppContext, actor: Actor, query: { limit: number; starting_after?: string }): Promise<Page<PayoutDestinationView>> => {

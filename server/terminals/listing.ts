@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { AppError } from '../errors/app-error';
 
 /** `limit` and `starting_after` of every list of this area (starting_after: the key of the previous page's last item). */
 export const ListQuery = z.object({
@@ -10,6 +9,4 @@ export const ListQuery = z.object({
 /** The response header that carries the next page's `starting_after` (documented on each list route). */
 export const PAGING_HEADERS = { paging_token: 'starting_after for the next page; absent on the last page' } as const;
 
-/** A `starting_after` that names nothing of the account: 400, as a cursor must come from an earlier page. */
-export const unknownCursor = (what: string): AppError =>
-  new AppError('INVALID_REQUEST', `starting_after is not a ${what} of this account`, { errors: [{ path: 'query.starting_after', message: `unknown ${what}` }] });
+export { unknownCursor } from '../shared/paging';

@@ -1,12 +1,28 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { AppError } from '../errors/app-error';
 import { dateFilter, manyParam } from '../shared/schemas';
 import { eventsOfTransactions, readTransaction } from './transaction-repository';
 import { toTransactionRecord } from './transaction-record';
 import type { TransactionView } from './transaction-schemas';
 import { TRANSACTION_STATUSES } from '../../domain/transaction-state';
+import { unknownCursor } from '../shared/paging';
+
+/**
+ * Filters of the public API reference that Kassa does not keep the data for: refused (400) rather
+ * than ignored, so a reconciliation job never acts on an unfiltered list it took for a filtered one.
+ */
+const unsupported = (names: readonly string[]) =>
+  Object.fromEntries(
+    names.map((name) => [
+      name,
+      z
+        .union([z.string(), z.array(z.string())])
+        .refine(() => false, { error: `The ${name} filter is not supported by this server` })
+        .optional()
+        .describe('Not supported by this server: answers 400'),
+    ]),
+  );
 
 export const ListTransactionsQuery = z.object({
   id: manyParam(z.string()),
@@ -25,6 +41,16 @@ export const ListTransactionsQuery = z.object({
   'captured_at.lte': dateFilter('lte').optional(),
   'refunded_at.gte': dateFilter('gte').optional(),
   'refunded_at.lte': dateFilter('lte').optional(),
+  payment_product: manyParam(z.string()),
+  currency: manyParam(z.string()),
+  payment_operation: z.string().optional(),
+  /** The authorized amount, exactly or within a range (minor units). */
+  amount: z.coerce.number().int().optional(),
+  'amount.gte': z.coerce.number().int().optional(),
+  'amount.lte': z.coerce.number().int().optional(),
+  /** The transaction's or its session's id, or its merchant_reference or merchant_reference_2, exactly. */
+  search: z.string().min(1).max(255).optional(),
+  ...unsupported(['store_id', 'payout_correlation_id', 'token_id', 'terminal_id', 'channel', 'customer_id']),
   includes: manyParam(z.enum(['events.success.true'])),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   starting_after: z.string().max(100).optional(),
@@ -41,6 +67,14 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
   if (q.payment_product_type?.length) query = query.where('payment_product_type', 'in', q.payment_product_type);
   if (q.card_brand?.length) query = query.where('card_brand', 'in', q.card_brand);
   if (q.session_id?.length) query = query.where('session_id', 'in', q.session_id);
+  if (q.payment_product?.length) query = query.where('payment_product', 'in', q.payment_product);
+  if (q.currency?.length) query = query.where('currency', 'in', q.currency);
+  if (q.payment_operation) query = query.where('payment_operation', '=', q.payment_operation);
+  if (q.amount !== undefined) query = query.where('amount', '=', q.amount);
+  if (q['amount.gte'] !== undefined) query = query.where('amount', '>=', q['amount.gte']);
+  if (q['amount.lte'] !== undefined) query = query.where('amount', '<=', q['amount.lte']);
+  const search = q.search;
+  if (search) query = query.where((eb) => eb.or([eb('id', '=', search), eb('session_id', '=', search), eb('merchant_reference', '=', search), eb('merchant_reference_2', '=', search)]));
   if (q.merchant_reference) query = query.where('merchant_reference', '=', q.merchant_reference);
   if (q.merchant_reference_2) query = query.where('merchant_reference_2', '=', q.merchant_reference_2);
   if (q.payout_destination_id) query = query.where('payout_destination_id', '=', q.payout_destination_id);
@@ -60,7 +94,7 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
   }
   if (q.starting_after) {
     const cursor = await db.selectFrom('transactions').select(['created_at', 'id']).where('id', '=', q.starting_after).where('account_id', '=', actor.accountId).executeTakeFirst();
-    if (!cursor) throw new AppError('INVALID_REQUEST', 'starting_after is not a transaction of this account', { errors: [{ path: 'query.starting_after', message: 'unknown transaction' }] });
+    if (!cursor) throw unknownCursor('transaction');
     query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();

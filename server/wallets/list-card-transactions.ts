@@ -1,9 +1,8 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { AppError } from '../errors/app-error';
 import { loadCard, readLedgerEntry } from './wallet-repository';
 import type { ListInput, WalletTransactionView } from './wallet-schemas';
-import { pageOf, type Page } from '../shared/paging';
+import { pageOf, type Page, unknownCursor } from '../shared/paging';
 
 /** The card's ledger, in the order written, paged with `starting_after` = the last entry's id; `next` is set when there is more. */
 export const listCardTransactions = async (ctx: AppContext, actor: Actor, cardId: string, query: ListInput): Promise<Page<WalletTransactionView>> => {
@@ -12,7 +11,7 @@ export const listCardTransactions = async (ctx: AppContext, actor: Actor, cardId
   let q = db.selectFrom('wallet_transactions as w').leftJoin('wallet_tokens as t', 't.id', 'w.token_id').selectAll('w').select('t.value as token_value').where('w.card_row_id', '=', card.id);
   if (query.starting_after) {
     const after = await db.selectFrom('wallet_transactions').select('seq').where('card_row_id', '=', card.id).where('id', '=', query.starting_after).executeTakeFirst();
-    if (!after) throw new AppError('WALLET_TRANSACTION_NOT_FOUND', `No transaction ${query.starting_after} on wallet card ${cardId}`, { errors: [{ path: 'starting_after', message: 'unknown' }] });
+    if (!after) throw unknownCursor('transaction of this wallet card');
     q = q.where('w.seq', '>', after.seq);
   }
   const rows = await q

@@ -1,8 +1,8 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { balancesOf, cardNotFound, loadCard, readCard } from './wallet-repository';
+import { balancesOf, readCard } from './wallet-repository';
 import type { CardView, ListInput } from './wallet-schemas';
-import { keysetRows, pageOf, pagingTokenOf, readCursor, type Page } from '../shared/paging';
+import { keysetRows, pageOf, pagingTokenOf, readCursor, type Page, unknownCursor } from '../shared/paging';
 
 /**
  * Oldest first, paged with `starting_after` = the paging_token (`~kassa.` + the last card's Kassa id: header-safe
@@ -22,8 +22,8 @@ export const listCards = async (ctx: AppContext, actor: Actor, query: ListInput)
 
 const cursorCard = async (ctx: AppContext, actor: Actor, cursor: string) => {
   const parsed = readCursor(cursor);
-  if ('clientKey' in parsed) return loadCard(ctx.database.db, actor.accountId, parsed.clientKey);
-  const row = await ctx.database.db.selectFrom('wallet_cards').selectAll().where('account_id', '=', actor.accountId).where('id', '=', parsed.kassaId).executeTakeFirst();
-  if (!row) throw cardNotFound(cursor);
+  const [column, value] = 'clientKey' in parsed ? (['card_id', parsed.clientKey] as const) : (['id', parsed.kassaId] as const);
+  const row = await ctx.database.db.selectFrom('wallet_cards').selectAll().where('account_id', '=', actor.accountId).where(column, '=', value).executeTakeFirst();
+  if (!row) throw unknownCursor('wallet card');
   return row;
 };

@@ -134,12 +134,16 @@ describe('listing customers', () => {
     expect(ids(await api.get(`${USERS}?limit=100&starting_after=${encodeURIComponent(a.body.id)}`))).toEqual(all.slice(all.indexOf(a.body.id) + 1));
   });
 
-  it('the default page size is 10; limit outside 1-100 is 400; an unknown starting_after is 404', async () => {
+  it('the default page size is 10; limit outside 1-100 is 400; an unknown starting_after is 400, as on every list', async () => {
     for (let i = 0; i < 6; i++) expect((await api.post(USERS, { customer_id: `filler-${i}` })).status).toBe(200);
     expect((await api.get(USERS)).body).toHaveLength(10);
     for (const limit of ['0', '101', 'ten']) expect((await api.get(`${USERS}?limit=${limit}`)).status).toBe(400);
     const unknown = await api.get(`${USERS}?starting_after=nobody`);
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error.code).toBe('CUSTOMER_NOT_FOUND');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toEqual({
+      code: 'INVALID_REQUEST',
+      message: 'starting_after is not a customer of this account',
+      errors: [{ path: 'query.starting_after', message: 'unknown customer' }],
+    });
   });
 });

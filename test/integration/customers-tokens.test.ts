@@ -126,7 +126,7 @@ describe('a payment-token session stores the card for its customer', () => {
       }
       expect(paged).toEqual(full);
     }
-    expect((await api.get(`/v1/card-tokens?starting_after=ptid_nothing`)).status).toBe(404);
+    expect((await api.get(`/v1/card-tokens?starting_after=ptid_nothing`)).status).toBe(400);
     expect((await api.get(`${USERS}/${customerId}/tokens?limit=0`)).status).toBe(400);
   });
 });

@@ -193,7 +193,7 @@ describe('listing session profiles', () => {
     expect((await admin.get(PROFILES)).body).toHaveLength(10);
   });
 
-  it('a limit outside 1-100 is 400; an unknown starting_after is 404', async () => {
+  it('a limit outside 1-100 is 400; an unknown starting_after is 400', async () => {
     for (const limit of ['0', '101', 'ten', '2.5']) {
       const res = await admin.get(`${PROFILES}?limit=${limit}`);
       expect(res.status).toBe(400);
@@ -201,8 +201,8 @@ describe('listing session profiles', () => {
     }
     expect((await admin.get(`${PROFILES}?limit=100`)).status).toBe(200);
     const unknown = await admin.get(`${PROFILES}?starting_after=${uniqueId('nobody')}`);
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error.code).toBe('PROFILE_NOT_FOUND');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.errors).toEqual([{ path: 'query.starting_after', message: 'unknown session profile' }]);
   });
 });
 

@@ -79,7 +79,11 @@ describe('a session is paid by its expires_at or not at all', () => {
   ] as const) {
     it(`a ${kind} page started before the expiry and finished after it authorizes nothing`, async () => {
       const { id, tx } = await waitingAttempt(kind);
-      await db().updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute(); // the session expired meanwhile
+      await db()
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', id)
+        .execute(); // the session expired meanwhile
       const back = await decide(id, kind, tx, pass);
       expect(back.status).toBe(302);
       expect(await transaction(tx)).toMatchObject({ status: 'FAILED' });

@@ -148,9 +148,9 @@ describe('listing cards', () => {
     expect(byCardId.body[0].card_id).toBe(made[1]!.card_id);
   });
 
-  it('a limit outside 1-100 is 400; an unknown starting_after is 404', async () => {
+  it('a limit outside 1-100 is 400; an unknown starting_after is 400', async () => {
     for (const limit of ['0', '101', 'x']) expect((await api.get(`${WALLETS}/cards?limit=${limit}`)).status).toBe(400);
-    expect((await api.get(`${WALLETS}/cards?starting_after=${uniqueId('nobody')}`)).status).toBe(404);
+    expect((await api.get(`${WALLETS}/cards?starting_after=${uniqueId('nobody')}`)).status).toBe(400);
   });
 });
 
@@ -275,7 +275,7 @@ describe('wallet transactions: the ledger', () => {
     expect(await balanceOf(expiring.card_id)).toBe(100);
   });
 
-  it('the ledger pages with starting_after = the last entry id and paging_token; an unknown entry is 404', async () => {
+  it('the ledger pages with starting_after = the last entry id and paging_token; an unknown entry is 400', async () => {
     const card = await createCard(api, { amount: 1000 });
     for (let i = 0; i < 4; i++) await tx({ card_id: card.card_id, amount: 1 });
     const first = await api.get(`${WALLETS}/cards/${card.card_id}/transactions?limit=3`);
@@ -285,7 +285,7 @@ describe('wallet transactions: the ledger', () => {
     expect(second.body.map((e: { balance_after: number }) => e.balance_after)).toEqual([997, 996]);
     expect(second.headers.get('paging_token')).toBeNull();
     const unknown = await api.get(`${WALLETS}/cards/${card.card_id}/transactions?starting_after=${uniqueId('x')}`);
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
   });
 });
 
