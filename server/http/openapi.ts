@@ -30,6 +30,13 @@ const IdempotencyHeaders = z.object({
 });
 const IDEMPOTENCY_CONFLICT = 'the Idempotency-Key was used for another request (`IDEMPOTENCY_KEY_REUSED`) or its first request is still running (`IDEMPOTENCY_KEY_IN_PROGRESS`)';
 
+/** The request headers a route reads (its `headers` schema), with `Idempotency-Key` on idempotent routes. */
+const documentedHeaders = (route: RouteDef): { headers?: z.ZodObject } => {
+  const own = route.headers as z.ZodObject | undefined;
+  if (!route.idempotent) return own ? { headers: own } : {};
+  return { headers: own ? own.extend(IdempotencyHeaders.shape) : IdempotencyHeaders };
+};
+
 const documentedResponses = (route: RouteDef): Record<number, ResponseSpec> => {
   if (!route.idempotent) return route.responses;
   const conflict = route.responses[409];
@@ -60,7 +67,7 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
       request: {
         ...(route.params ? { params: route.params as z.ZodObject } : {}),
         ...(route.query ? { query: route.query as z.ZodObject } : {}),
-        ...(route.idempotent ? { headers: IdempotencyHeaders } : {}),
+        ...documentedHeaders(route),
         ...(route.body
           ? {
               body: {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** Headers that carry credentials are never stored or returned. */
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-api-key', 'proxy-authorization']);
 
@@ -32,3 +33,14 @@ export const systemInfo = (headers: Readonly<Record<string, string | undefined>>
   };
   return Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as Partial<typeof info>; // the same keys, minus the undefined ones
 };
+
+const svcHeaderDoc = (what: string) => z.string().optional().describe(`${what} (\`Dintero-\` prefix accepted as an alias)`);
+
+/** The headers of the routes that create a session (documented in the OpenAPI document; read through `svcHeader`). */
+export const SessionCreateHeaders = z.looseObject({
+  'kassa-feature-toggles': svcHeaderDoc(`Comma or space separated: ${FEATURE_TOGGLES.join(', ')}`),
+  'kassa-system-name': svcHeaderDoc('The calling system, recorded on the session'),
+  'kassa-system-version': svcHeaderDoc("The calling system's version"),
+  'kassa-system-plugin-name': svcHeaderDoc('The plugin calling, recorded on the session (a GET /v1/sessions filter)'),
+  'kassa-system-plugin-version': svcHeaderDoc("The plugin's version"),
+});

@@ -102,6 +102,12 @@ describe('bearer auth and scopes', () => {
     expect(read.body.signature.secret).toBe(created.body.signature.secret);
     await admin.request('DELETE', `/v1/admin/api-keys/${key.body.id}`);
     expect((await viaKey.get('/v1/admin/signature', { 'x-api-key': key.body.api_key })).status).toBe(401);
+    // a key that is not there, whatever its id looks like, is 404 as documented (not 400)
+    for (const id of [key.body.id, 'nope', '00000000-0000-4000-8000-000000000000']) {
+      const gone = await admin.request('DELETE', `/v1/admin/api-keys/${id}`);
+      expect(gone.status, id).toBe(404);
+      expect(gone.body.error.code).toBe('API_KEY_NOT_FOUND');
+    }
     // an API key is not accepted where only bearer tokens are
     expect((await viaKey.post('/v1/sessions', sessionBody(), { 'x-api-key': key.body.api_key })).status).toBe(401);
   });

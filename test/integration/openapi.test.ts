@@ -27,4 +27,20 @@ describe('the OpenAPI document', () => {
     const capture = doc.paths['/v1/transactions/{id}/capture'].post;
     expect(capture.requestBody.content['application/json'].schema.properties.amount).toMatchObject({ type: 'integer', maximum: 2147483647 });
   });
+
+  it('declares every request header a route reads, from its headers schema', async () => {
+    const doc = (await new ApiClient(srv.baseUrl).get('/v1/openapi.json')).body;
+    const headers = (path: string, method: string) => ((doc.paths[path][method].parameters ?? []) as { in: string; name: string }[]).filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+    for (const path of ['/v1/sessions', '/v1/sessions/pay', '/v1/sessions-profile', '/v1/sessions/payment-token']) {
+      expect(headers(path, 'post'), path).toEqual(expect.arrayContaining(['kassa-feature-toggles', 'kassa-system-name', 'kassa-system-plugin-name', 'idempotency-key']));
+    }
+    expect(headers('/v1/sessions/{session_id}/pay', 'post')).toContain('if-unmodified-since');
+    expect(headers('/v1/view/{session_id}/session/order/shipping_option', 'put')).toContain('if-unmodified-since');
+    expect(headers('/v1/view/{session_id}/session', 'get')).toContain('viewer-country');
+    // every route with a headers schema documents each of its headers
+    for (const route of ROUTES) {
+      const shape = (route.headers as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      for (const name of Object.keys(shape)) expect(headers(route.path, route.method.toLowerCase()), `${route.operationId} ${name}`).toContain(name.toLowerCase());
+    }
+  });
 });

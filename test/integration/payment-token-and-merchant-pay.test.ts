@@ -282,6 +282,10 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ status: 'FAILED', success: false });
       expect(authorizeEvents(res.body)[0]!.error!.code).toBe('DO_NOT_RETRY');
+      // no card is known for it: the transaction shows none, not an invented one
+      const tx = await client.get(`/v1/transactions/${res.body.id}`);
+      expect(tx.status).toBe(200);
+      expect(tx.body.card).toBeUndefined();
     }
   });
 

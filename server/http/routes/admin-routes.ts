@@ -71,7 +71,7 @@ export const adminRoutes = [
     tags: ['admin'],
     auth: 'bearer-or-api-key',
     scopes: ['admin:checkout'],
-    params: z.object({ api_key_id: z.string().uuid() }),
+    params: z.object({ api_key_id: z.string().min(1).max(100).describe('The id of a key of this account; any other value is 404') }),
     responses: { 200: { description: 'The deleted key', schema: ApiKeyRead }, ...errors, ...NOT_FOUND },
     handle: async ({ ctx, actor, params }) => ok(await deleteApiKey(ctx, actor, params.api_key_id)),
   }),

@@ -20,6 +20,7 @@ import { ErrorBody, SafeString } from '../../shared/schemas';
 import { TransactionSchema } from '../../transactions/transaction-schemas';
 import { defineRoute, ok, redirect } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
+import { SessionCreateHeaders } from '../../shared/request-headers';
 
 const errors = { ...INVALID_REQUEST, ...AUTH_ERRORS };
 const sessionOk = { 200: { description: 'The session', schema: SessionSchema } };
@@ -101,6 +102,7 @@ export const sessionOperationRoutes = [
     scopes: SCOPES.checkoutWrite,
     query: IncludeSessionQuery,
     body: CreatePaymentTokenSessionBody,
+    headers: SessionCreateHeaders,
     idempotent: true,
     responses: { 200: { description: 'Session created', schema: CreateSessionResponse }, ...errors },
     handle: async ({ ctx, actor, query, body, meta }) => ok(await createPaymentTokenSession(ctx, actor, body, meta, { includeSession: query.include_session })),
@@ -116,6 +118,7 @@ export const sessionOperationRoutes = [
     auth: 'bearer',
     scopes: SCOPES.checkoutWrite,
     body: PayMerchantInitiatedBody,
+    headers: SessionCreateHeaders,
     idempotent: true,
     responses: {
       200: { description: 'The transaction and the pay result', schema: PayResult },

@@ -7,6 +7,7 @@ import { SESSION_INCLUDES } from '../../sessions/session-repository';
 import { CreateSessionBody, CreateSessionFromProfileBody, CreateSessionResponse, IncludeSessionQuery, includesParam, SessionIdParams, SessionSchema } from '../../sessions/session-schemas';
 import { defineRoute, ok, okJson } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
+import { SessionCreateHeaders } from '../../shared/request-headers';
 
 const errors = { ...INVALID_REQUEST, ...AUTH_ERRORS };
 const created = { 200: { description: 'Session created; `url` is the hosted checkout (plus `session` with include_session=true)', schema: CreateSessionResponse } };
@@ -25,6 +26,7 @@ export const sessionRoutes = [
     scopes: SCOPES.checkoutWrite,
     query: IncludeSessionQuery,
     body: CreateSessionBody,
+    headers: SessionCreateHeaders,
     idempotent: true,
     responses: { ...created, ...errors },
     handle: async ({ ctx, actor, body, query, meta }) => ok(await createSession(ctx, actor, body, meta, { includeSession: query.include_session })),
@@ -40,6 +42,7 @@ export const sessionRoutes = [
     scopes: SCOPES.checkoutWrite,
     query: IncludeSessionQuery,
     body: CreateSessionFromProfileBody,
+    headers: SessionCreateHeaders,
     idempotent: true,
     responses: { ...created, ...errors, ...NOT_FOUND },
     handle: async ({ ctx, actor, body, query, meta }) => ok(await createSessionFromProfile(ctx, actor, body, meta, { includeSession: query.include_session })),

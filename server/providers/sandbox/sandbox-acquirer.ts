@@ -38,7 +38,7 @@ const DECLINES: Record<string, Decline> = {
   [SANDBOX_CARDS.insufficientFunds]: { code: 'insufficient_funds', message: 'The card has insufficient funds', retryable: true },
 };
 
-const declined = (card: CardSummary, d: Decline): AuthorizeResult => ({ outcome: 'DECLINED', card, ...d });
+const declined = (card: CardSummary | undefined, d: Decline): AuthorizeResult => ({ outcome: 'DECLINED', ...(card ? { card } : {}), ...d });
 
 /**
  * The built-in simulated acquirer (provider segment `sandbox`). It keeps its own card vault
@@ -77,10 +77,8 @@ export const createSandboxAcquirer = (database: Database): Acquirer => ({
   },
   async authorizeWithToken({ accountId, token }) {
     const stored = await database.db.selectFrom('sandbox_vault').selectAll().where('token', '=', token).where('account_id', '=', accountId).executeTakeFirst();
-    if (!stored) {
-      const unknown: CardSummary = { brand: 'Unknown', masked_pan: '', expiry_date: '', type: 'Credit' };
-      return declined(unknown, { code: 'token_not_found', message: 'The card token is not known', retryable: false });
-    }
+    // No card is known for an unknown token: the transaction shows none rather than an invented one.
+    if (!stored) return declined(undefined, { code: 'token_not_found', message: 'The card token is not known', retryable: false });
     const card = parseJson<CardSummary>(stored.card);
     if (stored.behavior !== 'APPROVE') return declined(card, parseJson<Decline>(stored.behavior));
     return { outcome: 'APPROVED', card, providerReference: `sbx_${randomBase58(16)}` };
