@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL, E2E_CREDENTIALS, E2E_PORT } from './e2e/support/constants';
+import { TEST_TIMEOUT_MS, WAIT_MS } from './test/support/wait';
 
 /**
  * Browser tests against the production server (dist/server/kassa.js), which serves the
@@ -19,8 +20,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous on purpose (test/support/wait.ts): an assertion returns as soon as it holds.
+  timeout: TEST_TIMEOUT_MS,
+  expect: { timeout: WAIT_MS },
   forbidOnly: Boolean(process.env.CI),
   globalTeardown: './e2e/support/global-teardown.ts',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',

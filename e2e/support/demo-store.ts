@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { PROBE_MS, WAIT_MS } from '../../test/support/wait';
 
 /** The demo store's default cart (2 mugs, 1 bag of beans: 398.00 NOK) into the hosted checkout; returns the session id. */
 export const checkoutFromDemoStore = async (page: Page, button: 'Checkout' | 'Checkout on this page' = 'Checkout'): Promise<string> => {
@@ -13,6 +14,6 @@ export const checkoutFromDemoStore = async (page: Page, button: 'Checkout' | 'Ch
 export const expectOrderShows = async (page: Page, merchantReference: string, text: string | RegExp) => {
   await expect(async () => {
     await page.goto('/demo/orders');
-    await expect(page.getByRole('listitem', { name: `Order ${merchantReference}` })).toContainText(text, { timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('listitem', { name: `Order ${merchantReference}` })).toContainText(text, { timeout: PROBE_MS });
+  }).toPass({ timeout: WAIT_MS });
 };

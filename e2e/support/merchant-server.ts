@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { getToken } from './api';
+import { WAIT_MS } from '../../test/support/wait';
 
 export interface RecordedCallback {
   method: string;
@@ -112,7 +113,7 @@ export const startMerchantServer = async (): Promise<MerchantServer> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const waitForCallback = async (match: (c: RecordedCallback) => boolean, timeoutMs = 15_000) => {
+  const waitForCallback = async (match: (c: RecordedCallback) => boolean, timeoutMs = WAIT_MS) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = callbacks.find(match);

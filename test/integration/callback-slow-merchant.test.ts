@@ -25,13 +25,13 @@ describe('a slow merchant endpoint', () => {
     const answerHeld = () => held.filter((res) => !res.headersSent).forEach((res) => res.writeHead(200).end());
     try {
       await payWithCallback(srv.baseUrl, api, `${base}/slow`);
-      await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => held.length).toBe(1);
       const paid = await payWithCallback(srv.baseUrl, api, `${base}/fast`);
-      await expect.poll(() => arrived.filter((a) => a.path.startsWith('/fast')).length, { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => arrived.filter((a) => a.path.startsWith('/fast')).length).toBe(1);
       expect(held[0]!.headersSent).toBe(false); // still unanswered: the fast one did not wait for it
-      await expect.poll(async () => (await outboxRows(srv)).find((r) => r.transaction_id === paid.transactionId)?.status, { timeout: 5_000 }).toBe('DELIVERED');
+      await expect.poll(async () => (await outboxRows(srv)).find((r) => r.transaction_id === paid.transactionId)?.status).toBe('DELIVERED');
       answerHeld();
-      await expect.poll(async () => (await outboxRows(srv)).map((r) => r.status), { timeout: 5_000 }).toEqual(['DELIVERED', 'DELIVERED']);
+      await expect.poll(async () => (await outboxRows(srv)).map((r) => r.status)).toEqual(['DELIVERED', 'DELIVERED']);
     } finally {
       answerHeld();
     }

@@ -13,16 +13,16 @@ describe('a queued callback wakes the callback worker', () => {
   it('the authorization callback goes out without waiting for the next poll', async () => {
     const { srv, merchant, api } = await kassaForTest({ merchant: true, env });
     const paid = await payWithCallback(srv.baseUrl, api, `${merchant.url}/cb`);
-    const [call] = await merchant.waitFor(1, 10_000);
+    const [call] = await merchant.waitFor(1);
     expect(new URL(call!.url, merchant.url).searchParams.get('transaction_id')).toBe(paid.transactionId);
   });
 
   it('so does a capture the merchant asked to hear about (report_event=CAPTURE)', async () => {
     const { srv, merchant, api } = await kassaForTest({ merchant: true, env });
     const paid = await payWithCallback(srv.baseUrl, api, `${merchant.url}/cb?report_event=CAPTURE`);
-    await merchant.waitFor(1, 10_000);
+    await merchant.waitFor(1);
     expect((await api.post(`/v1/transactions/${paid.transactionId}/capture`, { amount: 1000 })).status).toBe(200);
-    const calls = await merchant.waitFor(2, 10_000);
+    const calls = await merchant.waitFor(2);
     expect(new URL(calls[1]!.url, merchant.url).searchParams.get('event')).toBe('CAPTURE');
   });
 });

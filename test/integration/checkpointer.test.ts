@@ -6,10 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SAFETY_NET_PAGES, startCheckpointer } from '../../server/db/checkpointer';
 import { openDatabase, type Database } from '../../server/db/database';
 import { inTransaction } from '../../server/db/tx';
+import { WAIT_MS } from '../support/wait';
 
 /** SQLite checkpoints run on a worker thread, not in the COMMIT on the event loop (ADR 026). */
 
-const waitFor = async (ok: () => boolean, ms = 5000) => {
+const waitFor = async (ok: () => boolean, ms = WAIT_MS) => {
   for (const until = Date.now() + ms; Date.now() < until && !ok();) await new Promise((r) => setTimeout(r, 20));
   return ok();
 };

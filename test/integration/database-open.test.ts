@@ -88,7 +88,7 @@ describe(`opening the database (${engine})`, () => {
     }
     expect(opened).toHaveLength(4);
     expect(churn.created()).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });
 
 const dropSchema = async (schema: string) => {

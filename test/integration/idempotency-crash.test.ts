@@ -125,5 +125,5 @@ describe(`Idempotency-Key across a crash (${engine})`, () => {
       if (retry.status === 200) expect(r.idOf(again)).toBe(r.idOf(retry));
       expect(await sessionsWithReference(api2, r.reference)).toEqual(after);
     }
-  }, 120_000);
+  });
 });

@@ -20,7 +20,7 @@ let shop: Awaited<ReturnType<typeof startExpressShop>>;
 beforeAll(async () => {
   shop = await startExpressShop();
   a = await createAccountA(k, k.merchant.url, shop.url);
-}, 60_000);
+});
 afterAll(() => shop.close());
 
 describe('the table of examples', () => {
@@ -42,7 +42,7 @@ describe('the table of examples', () => {
       if (res.status < 200 || res.status > 299) failed.push(`${route.operationId}: ${res.status} ${res.text.slice(-400)}`);
     }
     expect(failed).toEqual([]);
-  }, 60_000);
+  });
 
   it("every customer example succeeds on a fresh open session of A's", async () => {
     const failed: string[] = [];
@@ -61,5 +61,5 @@ describe('the table of examples', () => {
       if (res.status < 200 || res.status > 399) failed.push(`${route.operationId}: ${res.status} ${res.text.slice(-400)}`);
     }
     expect(failed).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -18,7 +18,7 @@ const { k } = iso;
 let otherSession: string;
 beforeAll(async () => {
   otherSession = (await createSession(k.other, expressOf('http://127.0.0.1:9'), { shipping_address: ADDRESS, shipping_option: HOME })).id;
-}, 60_000);
+});
 
 describe('isolation matrix: the customer operations on a session', () => {
   it("on A's sessions that cannot be paid any more: a documented 4xx for every write, nothing of the order beyond the spec, nothing changed", async () => {
@@ -61,7 +61,7 @@ describe('isolation matrix: the customer operations on a session', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 60_000);
+  });
 
   it("on B's open session naming A's transaction, redirect or gift card: no 5xx, nothing of A's, nothing of A's changed", async () => {
     const failures: string[] = [];
@@ -80,5 +80,5 @@ describe('isolation matrix: the customer operations on a session', () => {
     }
     expect(await snapshotOfA(k, iso.m.a)).toEqual(before);
     expect(failures).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -27,7 +27,7 @@ describe('time_to_live', () => {
     const keep = await newOrder({ time_to_live: DAY, comment: 'kept' });
     const keepBefore = await rowOf(keep.id);
     await expireNow(order.id);
-    await expect.poll(async () => (await rowOf(order.id))?.emptied_at, { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(async () => (await rowOf(order.id))?.emptied_at).toBeTruthy();
     const read = await api.get(`${SHOP}/orders/${order.order_id}`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual({
@@ -51,7 +51,7 @@ describe('time_to_live', () => {
   it('an emptied order cannot be updated or get events (404) and stays as it is', async () => {
     const order = await newOrder({ time_to_live: DAY });
     await expireNow(order.id);
-    await expect.poll(async () => (await rowOf(order.id))?.emptied_at, { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(async () => (await rowOf(order.id))?.emptied_at).toBeTruthy();
     const before = await rowOf(order.id);
     expect((await put(`${SHOP}/orders/${order.order_id}`, { comment: 'again' })).status).toBe(404);
     expect((await api.post(`${SHOP}/orders/${order.order_id}/events`, { service: 's', service_status: 'x' })).status).toBe(404);
@@ -62,7 +62,7 @@ describe('time_to_live', () => {
     const d = await api.post(`${SHOP}/draft_orders`, { currency: 'NOK', time_to_live: DAY });
     expect(Date.parse((await rowOf(d.body.id))!.expires_at!)).toBe(Date.parse(d.body.updated_at) + DAY * 1000);
     await expireNow(d.body.id);
-    await expect.poll(async () => await rowOf(d.body.id), { timeout: 10_000 }).toBeUndefined();
+    await expect.poll(async () => await rowOf(d.body.id)).toBeUndefined();
     expect((await api.post(`${SHOP}/draft_orders/${d.body.id}/items`, { line_id: '1', gross_amount: 1 })).status).toBe(404);
   });
 });

@@ -143,7 +143,7 @@ describe('the retention poller', () => {
       };
       await worker.kassa.ctx.database.db.insertInto('idempotency_keys').values(inserted).execute();
       await expect
-        .poll(async () => (await worker.kassa.ctx.database.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', `${p}-k`).execute()).length, { timeout: 10_000 })
+        .poll(async () => (await worker.kassa.ctx.database.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', `${p}-k`).execute()).length)
         .toBe(0);
     } finally {
       await worker.stop();

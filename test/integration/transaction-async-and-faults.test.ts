@@ -27,7 +27,7 @@ const completion = async (id: string, eventRequestId: string): Promise<TxEvent> 
         found = (await eventsOf(api, id)).find((e) => e.initiate_request_id === eventRequestId);
         return found !== undefined;
       },
-      { timeout: 10_000, interval: 25 },
+      { interval: 25 },
     )
     .toBe(true);
   return found!;
@@ -299,7 +299,7 @@ describe('reconciliation of operations whose server died between the provider ca
     });
     void capture(transactionId, { amount: 3000 }).catch(() => undefined);
     await staleOperation(transactionId);
-    await expect.poll(async () => (await money(srv, transactionId)).captured, { timeout: 10_000 }).toBe(3000);
+    await expect.poll(async () => (await money(srv, transactionId)).captured).toBe(3000);
     expect(await money(srv, transactionId)).toMatchObject({ status: 'PARTIALLY_CAPTURED', pendingCapture: 0 });
     expect((await eventsOf(api, transactionId)).filter((e) => e.event === 'CAPTURE').map((e) => e.amount)).toEqual([3000]);
   });
@@ -309,7 +309,7 @@ describe('reconciliation of operations whose server died between the provider ca
     vi.spyOn(srv.kassa.ctx.acquirer, 'capture').mockImplementationOnce(() => new Promise(() => undefined));
     void capture(transactionId, { amount: 10000 }).catch(() => undefined);
     await staleOperation(transactionId);
-    await expect.poll(async () => (await money(srv, transactionId)).pendingCapture, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await money(srv, transactionId)).pendingCapture).toBe(0);
     expect(await money(srv, transactionId)).toMatchObject({ status: 'AUTHORIZED', captured: 0 });
     expect((await eventsOf(api, transactionId)).map((e) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE']);
     expect((await capture(transactionId, { amount: 10000 })).body.status).toBe('CAPTURED');

@@ -241,7 +241,7 @@ describe('authorize a transaction ON_HOLD', () => {
     const view = await customer.get(`/v1/view/${sessionId}/session`);
     expect(view.body.error.cause).toBe('AUTHORIZED');
 
-    await expect.poll(() => merchant.received.filter((c) => c.url.includes(transactionId)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => merchant.received.filter((c) => c.url.includes(transactionId)).length).toBe(1);
     const cb = merchant.received.find((c) => c.url.includes(transactionId))!;
     const query = new URL(cb.url, merchant.url).searchParams;
     expect(query.get('transaction_id')).toBe(transactionId);

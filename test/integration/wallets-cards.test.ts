@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, type ApiResponse } from '../support/api-client';
-import { OTHER, clockPast, useKassa } from '../support/fixtures';
+import { OTHER, useKassa } from '../support/fixtures';
 import { CLIENT_ID } from '../support/test-server';
-import { WALLETS, clientWithScopes, createCard, otherWallets, uniqueId, walletState } from '../support/wallets';
+import { WALLETS, clientWithScopes, createCard, expireCard, otherWallets, uniqueId, walletState } from '../support/wallets';
 
 const k = useKassa({ other: true });
 const { api, other } = k;
@@ -264,9 +264,8 @@ describe('wallet transactions: the ledger', () => {
     const early = await tx({ card_id: future.card_id, amount: 10 });
     expect(early.status).toBe(400);
     expect(early.body.error.code).toBe('WALLET_CARD_NOT_ACTIVE');
-    const expiresAt = new Date(Date.now() + 1500).toISOString();
-    const expiring = await createCard(api, { amount: 100, expires_at: expiresAt });
-    await clockPast(expiresAt);
+    const expiring = await createCard(api, { amount: 100, expires_at: new Date(Date.now() + 3_600_000).toISOString() });
+    await expireCard(k, expiring.card_id);
     for (const type of ['drawdown', 'fund']) {
       const res = await tx({ card_id: expiring.card_id, amount: 10, type });
       expect(res.status).toBe(400);

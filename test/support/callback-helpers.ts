@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { LookupFn } from '../../server/callbacks/callback-url-policy';
 import { ApiClient, payBody, sessionBody, type Card } from './api-client';
 import type { TestServer } from './test-server';
+import { WAIT_MS } from './wait';
 
 /** A DNS lookup (for checkDeliveryUrl) that answers `addresses` for every host. */
 export const resolvesTo =
@@ -61,7 +62,7 @@ export const startMerchant = async (respond: Respond = () => 200) => {
     /** Callbacks the merchant answered with 2xx. */
     delivered: () => received.filter((c) => c.status !== undefined && c.status >= 200 && c.status < 300),
     /** Resolves with every callback received once `until` holds (a predicate, or at least that many callbacks). */
-    waitFor(until: number | ((all: Callback[]) => boolean), timeoutMs = 10_000, what = 'callbacks'): Promise<Callback[]> {
+    waitFor(until: number | ((all: Callback[]) => boolean), timeoutMs = WAIT_MS, what = 'callbacks'): Promise<Callback[]> {
       const pred = typeof until === 'number' ? (all: Callback[]) => all.length >= until : until;
       return new Promise<Callback[]>((resolve, reject) => {
         const check = () => {

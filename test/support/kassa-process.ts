@@ -68,12 +68,12 @@ export const useTwoProcesses = (env: Record<string, string> = {}) => {
     procs.push(await startKassaProcess(shared, env));
     procs.push(await startKassaProcess(shared, env));
     reader = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: shared.dataDir, pgSchema: shared.pgSchema });
-  }, 90_000);
+  });
   afterAll(async () => {
     await Promise.all(procs.map((p) => p.kill('SIGTERM')));
     await reader?.close();
     await shared?.drop();
-  }, 30_000);
+  });
   return {
     procs,
     get reader(): Database {

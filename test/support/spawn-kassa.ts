@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { WAIT_MS } from './wait';
 
 /**
  * Spawns the compiled production server (`node dist/server/kassa.js`, API only) on a free port.
@@ -64,9 +65,9 @@ export const spawnKassa = async ({ env, ready = logsListening }: SpawnOptions): 
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`kassa exited while starting:\n${out}`);
     if (await ready(baseUrl, out)) break;
-    if (Date.now() - start > 60_000) {
+    if (Date.now() - start > WAIT_MS) {
       child.kill('SIGKILL');
-      throw new Error(`kassa did not start within 60 s:\n${out}`);
+      throw new Error(`kassa did not start within ${WAIT_MS} ms:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -24,3 +24,16 @@ export const walletState = async (k: Pick<KassaFixture, 'db'>) => ({
   tokens: await k.db().selectFrom('wallet_tokens').selectAll().orderBy('id').execute(),
   sessionTokens: await k.db().selectFrom('wallet_session_tokens').selectAll().orderBy('session_id').orderBy('card_row_id').execute(),
 });
+
+/**
+ * Moves a card's expires_at into the past where it is stored: waiting for a short expiry would race a
+ * create that a slow machine may not finish before it.
+ */
+export const expireCard = (k: Pick<KassaFixture, 'db'>, cardId: string) =>
+  k
+    .db()
+    .updateTable('wallet_cards')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('account_id', '=', ACCOUNT)
+    .where('card_id', '=', cardId)
+    .execute();

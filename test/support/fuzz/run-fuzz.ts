@@ -10,6 +10,7 @@ import type { TestServer } from '../test-server';
 import { httpOnlyRequests, requestsFor, type FuzzRequest, type FuzzWorld } from './inputs';
 import { changedTables, snapshotState, type StateSnapshot } from './snapshot';
 import { installWriteCounter, type WriteCounter } from './write-counter';
+import { WAIT_MS } from '../wait';
 
 /** FUZZ_SEED / FUZZ_RUNS reproduce a run; every failure message names both. */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
@@ -19,7 +20,7 @@ export const FUZZ_HTTP_RUNS = Math.min(FUZZ_RUNS, Number(process.env.FUZZ_HTTP_R
 /** One operation's inputs must be done within this (the vitest timeout of its test is a little longer). */
 export const OPERATION_BUDGET_MS = Number(process.env.FUZZ_OPERATION_BUDGET_MS ?? 170_000);
 /** No answer within this is a hang. */
-export const REQUEST_TIMEOUT_MS = 5_000;
+export const REQUEST_TIMEOUT_MS = WAIT_MS;
 
 const CODES = new Set<string>(ERROR_CODES);
 /**

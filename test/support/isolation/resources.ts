@@ -3,6 +3,7 @@ import { APPROVE_CARD, ApiClient, payBody, sessionBody, type ApiResponse } from 
 import type { KassaFixture } from '../fixtures';
 import { payoutBody, serialNumber, storeBody } from '../terminals-api';
 import { ACCOUNT } from '../test-server';
+import { WAIT_MS } from '../wait';
 
 /**
  * Account A (the test account) owning one of every resource, created through the API. Every
@@ -234,7 +235,7 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
   const [s, c, w, t, d, sh, ad] = await Promise.all([sessions(), customers(), wallets(), terminals(), discounts(), shopping(), admin()]);
 
   // A's callback, delivered (the outbox row no longer changes).
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + WAIT_MS;
   let callbackId: string | undefined;
   while (!callbackId) {
     const rows = await k.db().selectFrom('outbox').selectAll().where('account_id', '=', ACCOUNT).execute();
