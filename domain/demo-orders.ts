@@ -2,7 +2,7 @@
 export interface DemoCallbackView {
   kind: 'callback' | 'shipping_address' | 'discount_codes';
   method: string;
-  /** `valid`, `unsigned` (no secret), or `missing`/`invalid` (refused with 401). */
+  /** `valid`, or `unsigned` (no secret), `missing` or `invalid`: refused with 401. */
   signature: string;
   status: number;
   summary: string;

@@ -3,9 +3,12 @@ import { ALL_SCOPES, type Actor } from '../auth/scopes';
 import { priceDemoCart, type DemoCartLine } from '../../domain/demo-catalog';
 import { sumAmounts } from '../../domain/money';
 import { AppError } from '../errors/app-error';
-import { createSession, type CreatedSession } from '../sessions/create-session';
+import { inTransaction } from '../db/tx';
+import { checkoutUrlFor, type CreatedSession } from '../sessions/create-session';
+import { insertSession, validateSessionDraft } from '../sessions/insert-session';
 import { CreateSessionBody } from '../sessions/session-schemas';
 import { createSignatureSecret, findSigningSecret } from '../signature/signature-secrets';
+import { recordDemoOrder } from './demo-orders';
 
 /** The cart used when the form sends none (the old one-button demo). */
 export const DEFAULT_DEMO_CART: DemoCartLine[] = [
@@ -29,7 +32,9 @@ const ensureSigningSecret = async (ctx: AppContext, actor: Actor, meta: RequestM
 
 /**
  * The store's "Checkout" buttons: an express session for the cart (prices from the catalog only),
- * with the store's shipping address and discount code callbacks, for the startup merchant.
+ * with the store's shipping address and discount code callbacks, for the demo merchant's own account.
+ * The session is recorded as the demo's in the transaction that inserts it (ADR 029): the back
+ * office acts on recorded sessions only.
  */
 export const createDemoSession = async (ctx: AppContext, accountId: string, cart: readonly DemoCartLine[], meta: RequestMeta): Promise<CreatedSession> => {
   const items = priceDemoCart(cart);
@@ -53,5 +58,11 @@ export const createDemoSession = async (ctx: AppContext, accountId: string, cart
     },
     configuration: { sandbox: { creditcard: { enabled: true } }, discounts: { express_discount_codes: { enabled: true } } },
   });
-  return createSession(ctx, actor, input, meta);
+  validateSessionDraft(ctx, actor, input, meta);
+  const id = await inTransaction(ctx.database, async (trx) => {
+    const sessionId = await insertSession(ctx, trx, actor, input, meta);
+    await recordDemoOrder(trx, accountId, sessionId);
+    return sessionId;
+  });
+  return { id, url: checkoutUrlFor(meta.baseUrl, id) };
 };

@@ -16,7 +16,7 @@ export interface DemoCallbacksTable {
   transaction_id: string | null;
   method: string;
   url: string;
-  /** `unsigned`: the account had no signing secret; `missing`/`invalid` were refused with 401. */
+  /** `valid` was answered; `unsigned` (the account had no signing secret), `missing` and `invalid` were refused with 401. */
   signature: SignatureCheck;
   /** What the store answered. */
   status: number;

@@ -6,16 +6,68 @@ import type { Kassa } from '../create-kassa';
 import { uuid } from '../shared/ids';
 import type { RequestMeta } from '../app-context';
 import type { DemoRequest } from './check-demo-signature';
+import { DEMO_LOGIN_COOKIE, demoLoginFrom } from './demo-merchant-cookie';
 
 /** Helpers for the demo store's Next route handlers (app/demo/**\/route.ts). */
 const MAX_BODY = 1_000_000;
 
-/** The process's Kassa, the store's merchant account and this request's meta (public origin per ADR 007). */
-export const demoContext = async (request: Request): Promise<{ kassa: Kassa; accountId: string; meta: RequestMeta }> => {
+export interface DemoContext {
+  kassa: Kassa;
+  accountId: string;
+  meta: RequestMeta;
+}
+
+/**
+ * The process's Kassa, the demo merchant's own account and this request's meta (public origin per
+ * ADR 007); undefined when the demo store is off (KASSA_DEMO, ADR 029): the handler answers 404.
+ */
+export const demoContext = async (request: Request): Promise<DemoContext | undefined> => {
   const kassa = await getKassa();
+  const store = kassa.merchant.demoStore;
+  if (!store) return undefined;
   const headers = Object.fromEntries(request.headers.entries());
   const baseUrl = publicOriginFor(kassa.ctx.env)(headers);
-  return { kassa, accountId: kassa.merchant.accountId, meta: { requestId: uuid(), baseUrl, headers: {} } };
+  return { kassa, accountId: store.accountId, meta: { requestId: uuid(), baseUrl, headers: {} } };
+};
+
+export const plainText = (status: number, text: string, headers: Record<string, string> = {}): Response =>
+  new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+
+export const demoOff = (): Response => plainText(404, 'Not found\n');
+
+/** Sent by the store's own page: Origin (else Referer) is the public origin. Neither: not provably ours. */
+export const fromOwnPage = (request: Request, baseUrl: string): boolean => {
+  const origin = request.headers.get('origin');
+  if (origin !== null) return origin === baseUrl;
+  try {
+    return new URL(request.headers.get('referer') ?? '').origin === baseUrl;
+  } catch {
+    return false;
+  }
+};
+
+/** Only a foreign Origin is refused (a shopper's POST /demo/start from another site); none is allowed. */
+export const notCrossOrigin = (request: Request, baseUrl: string): boolean => {
+  const origin = request.headers.get('origin');
+  return origin === null || origin === baseUrl;
+};
+
+export const cookieValue = (request: Request, name: string): string | undefined => {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return undefined;
+};
+
+/**
+ * The back office's gate (ADR 029): a state-changing request must come from the store's own page
+ * (403), and every request needs the demo merchant's login cookie (401). Undefined: let it through.
+ */
+export const backOfficeRefusal = async (request: Request, c: DemoContext, changesState: boolean): Promise<Response | undefined> => {
+  if (changesState && !fromOwnPage(request, c.meta.baseUrl)) return plainText(403, "Refused: not sent from the demo store's own page");
+  const login = await demoLoginFrom(c.kassa.ctx, c.accountId, cookieValue(request, DEMO_LOGIN_COOKIE));
+  return login ? undefined : plainText(401, 'Log in as the demo merchant first (/demo/orders)');
 };
 
 /** The request as the store verifies it: its public URL (origin from ADR 007, path and query as received). */
@@ -32,7 +84,9 @@ export const tooLarge = (): Response => Response.json({ error: 'body too large' 
 export const demoEndpoint =
   (answer: (ctx: Kassa['ctx'], accountId: string, req: DemoRequest) => Promise<{ status: number; body: unknown }>) =>
   async (request: Request): Promise<Response> => {
-    const { kassa, accountId, meta } = await demoContext(request);
+    const c = await demoContext(request);
+    if (!c) return demoOff();
+    const { kassa, accountId, meta } = c;
     const req = await readDemoRequest(request, meta.baseUrl);
     if (!req) return tooLarge();
     const result = await answer(kassa.ctx, accountId, req);
@@ -59,6 +113,9 @@ export const DemoCheckoutForm = z.object({
     }),
   mode: z.enum(['redirect', 'inline']).default('redirect'),
 });
+
+/** The back office's login form. */
+export const DemoLoginForm = z.object({ client_id: z.string().min(1).max(255), client_secret: z.string().min(1).max(1000) });
 
 export const DemoOrderActionParams = z.object({ transactionId: z.string().max(255), action: z.enum(DEMO_ORDER_ACTIONS) });
 

@@ -1,6 +1,7 @@
 import type { DemoOrderView } from '../../domain/demo-orders';
 import type { AppContext } from '../app-context';
 import { listDemoCallbacks } from './demo-callbacks';
+import { demoOrderSessionIds } from './demo-orders';
 
 type GiftCardParts = { masked_card_token?: string; amount?: number }[];
 
@@ -14,19 +15,21 @@ const giftCardsOf = (data: string): GiftCardParts | undefined => {
 };
 
 /**
- * The store's orders (its sessions with merchant reference `demo-…`, newest first), each with its
- * transaction's amounts and every callback the store received for it.
+ * The store's orders: the sessions the demo created itself (demo_orders, ADR 029), newest first,
+ * each with its transaction's amounts and every callback the store received for it.
  */
 export const listDemoOrders = async (ctx: AppContext, accountId: string, limit = 30): Promise<DemoOrderView[]> => {
   const db = ctx.database.db;
-  const sessions = await db
-    .selectFrom('sessions')
-    .select(['id', 'merchant_reference', 'created_at', 'amount', 'currency', 'status', 'transaction_id'])
-    .where('account_id', '=', accountId)
-    .where('merchant_reference', 'like', 'demo-%')
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+  const own = await demoOrderSessionIds(db, accountId, limit);
+  const rows = own.length
+    ? await db
+        .selectFrom('sessions')
+        .select(['id', 'merchant_reference', 'created_at', 'amount', 'currency', 'status', 'transaction_id'])
+        .where('account_id', '=', accountId)
+        .where('id', 'in', own)
+        .execute()
+    : [];
+  const sessions = own.flatMap((id) => rows.filter((r) => r.id === id));
   const ids = sessions.map((s) => s.id);
   const transactions = ids.length
     ? await db

@@ -5,9 +5,10 @@ import { AppError } from '../errors/app-error';
 import { captureTransaction } from '../transactions/capture-transaction';
 import { refundTransaction } from '../transactions/refund-transaction';
 import { voidTransaction } from '../transactions/void-transaction';
+import { isDemoOrder } from './demo-orders';
 
 /**
- * The orders page's buttons, through the same use cases as the API: capture what is left of the
+ * The orders page's buttons, for the demo's own orders only, through the same use cases as the API: capture what is left of the
  * authorization, refund what is captured and not refunded, or void. Errors are the API's
  * (e.g. TRANSACTION_NOT_VOIDABLE).
  */
@@ -19,7 +20,8 @@ export const runDemoOrderAction = async (ctx: AppContext, accountId: string, tra
     .where('id', '=', transactionId)
     .where('account_id', '=', accountId)
     .executeTakeFirst();
-  if (!tx) throw new AppError('TRANSACTION_NOT_FOUND', 'No such transaction');
+  // only what the demo created: any other transaction, of this account or another, is unknown here (ADR 029)
+  if (!tx || !tx.session_id || !(await isDemoOrder(ctx.database.db, accountId, tx.session_id))) throw new AppError('TRANSACTION_NOT_FOUND', 'No such order of the demo store');
   if (action === 'capture') await captureTransaction(ctx, actor, transactionId, { amount: Math.max(1, tx.amount - tx.captured_amount - tx.voided_amount) }, meta);
   else if (action === 'refund') await refundTransaction(ctx, actor, transactionId, { amount: Math.max(1, tx.captured_amount - tx.refunded_amount) }, meta);
   else await voidTransaction(ctx, actor, transactionId, {}, meta);

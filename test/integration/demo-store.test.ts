@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../server/signature/sign-callback';
 import { findSigningSecret } from '../../server/signature/signature-secrets';
-import { useDemoKassa } from '../support/demo-kassa';
+import { DEMO_TEST_SECRET, useDemoKassa } from '../support/demo-kassa';
 
 const BASE = 'http://localhost:3998';
 const demo = useDemoKassa(3998, 'demo-store');
@@ -11,6 +11,7 @@ let routes: {
   shipping: typeof import('../../app/demo/api/shipping-address/route');
   discounts: typeof import('../../app/demo/api/discount-codes/route');
   orders: typeof import('../../app/demo/api/orders/route');
+  login: typeof import('../../app/demo/api/login/route');
 };
 
 /** The demo store's route handlers over the process's Kassa (getKassa) on a fresh database. */
@@ -21,10 +22,11 @@ beforeAll(async () => {
     shipping: await import('../../app/demo/api/shipping-address/route'),
     discounts: await import('../../app/demo/api/discount-codes/route'),
     orders: await import('../../app/demo/api/orders/route'),
+    login: await import('../../app/demo/api/login/route'),
   };
 });
 
-const accountId = () => demo.kassa.merchant.accountId;
+const accountId = () => demo.kassa.merchant.demoStore!.accountId;
 const { countSessions } = demo;
 
 const checkout = (fields: Record<string, string>) =>
@@ -49,6 +51,19 @@ const signed = async (method: 'GET' | 'POST', url: string, body?: unknown, heade
   const secret = (await findSigningSecret(demo.kassa.ctx.database.db, accountId()))!.secret;
   const sig = header ?? signatureHeader(secret, Math.floor(Date.now() / 1000), accountId(), method, url);
   return new Request(url, { method, headers: { 'content-type': 'application/json', 'kassa-signature': sig }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+};
+
+/** The demo merchant's login cookie (the back office's orders need it). */
+const logIn = async (): Promise<string> => {
+  const res = await routes.login.POST(
+    new Request(`${BASE}/demo/api/login`, {
+      method: 'POST',
+      headers: { origin: BASE, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: 'demo-merchant', client_secret: DEMO_TEST_SECRET }).toString(),
+    }),
+  );
+  expect(res.status).toBe(303);
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
 };
 
 const sessionBody = (sid: string, order: Record<string, unknown>) => ({
@@ -108,6 +123,20 @@ describe('the demo store', () => {
     expect(forged.status).toBe(401);
   });
 
+  it('refuses an unsigned express or payment callback even before the account has a signing secret (nothing to check is no pass)', async () => {
+    const sid = await startSession();
+    await demo.kassa.ctx.database.db.deleteFrom('signature_secrets').where('account_id', '=', accountId()).execute();
+    const body = JSON.stringify(sessionBody(sid, { shipping_address: { country: 'NO', postal_code: '0150' } }));
+    const shipping = await routes.shipping.POST(new Request(`${BASE}/demo/api/shipping-address`, { method: 'POST', body }));
+    expect(shipping.status).toBe(401);
+    const discounts = await routes.discounts.POST(new Request(`${BASE}/demo/api/discount-codes`, { method: 'POST', body }));
+    expect(discounts.status).toBe(401);
+    const callback = await routes.callback.GET(new Request(`${BASE}/demo/api/callback?session_id=${sid}&transaction_id=T1.x`));
+    expect(callback.status).toBe(401);
+    await startSession(); // the next checkout makes the secret again
+    expect(await findSigningSecret(demo.kassa.ctx.database.db, accountId())).toBeDefined();
+  });
+
   it('postal code 9999 fails once per session, then answers', async () => {
     const sid = await startSession();
     const call = async () =>
@@ -150,7 +179,8 @@ describe('the demo store', () => {
     const url = `${BASE}/demo/api/callback?method=POST&session_id=${sid}&transaction_id=T1.x&merchant_reference=demo-1&time=2025-01-01T00:00:00Z&event_id=e1`;
     expect((await routes.callback.POST(await signed('POST', url, { status: 'AUTHORIZED' }))).status).toBe(200);
     expect((await routes.callback.GET(await signed('GET', url, undefined, 't=1,v0-hmac-sha256=' + 'a'.repeat(64)))).status).toBe(401);
-    const { orders } = (await (await routes.orders.GET(new Request(`${BASE}/demo/api/orders`))).json()) as {
+    expect((await routes.orders.GET(new Request(`${BASE}/demo/api/orders`))).status).toBe(401);
+    const { orders } = (await (await routes.orders.GET(new Request(`${BASE}/demo/api/orders`, { headers: { cookie: await logIn() } }))).json()) as {
       orders: { session_id: string; callbacks: { signature: string; status: number; summary: string }[] }[];
     };
     const order = orders.find((o) => o.session_id === sid)!;

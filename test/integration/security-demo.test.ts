@@ -36,7 +36,7 @@ describe('the demo shop', () => {
     expect(await countSessions()).toBe(before + 1);
     const id = location.pathname.split('/').pop()!;
     const row = await demo.kassa.ctx.database.db.selectFrom('sessions').select(['url', 'account_id']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row.account_id).toBe(demo.kassa.merchant.accountId);
+    expect(row.account_id).toBe(demo.kassa.merchant.demoStore!.accountId);
     expect(JSON.parse(row.url)).toEqual({
       return_url: 'http://localhost:3999/demo/return',
       callback_url: 'http://localhost:3999/demo/api/callback?method=POST&report_event=CAPTURE&report_event=REFUND&report_event=VOID',

@@ -6,9 +6,12 @@ import type { Kassa } from '../../server/create-kassa';
 import { getKassa } from '../../server/http/kassa-singleton';
 import { randomBase58 } from '../../server/shared/ids';
 
+/** The demo merchant's client secret in these tests (KASSA_DEMO_CLIENT_SECRET). */
+export const DEMO_TEST_SECRET = 'demo-test-secret-0123456789';
+
 /**
  * The process's Kassa (getKassa), which the demo's Next route handlers use, on a fresh database and
- * `http://localhost:<port>` (per file: beforeAll / afterAll; process.env is restored after).
+ * `http://localhost:<port>`, as the quick start runs it (no KASSA_BOOTSTRAP_*: the demo is on) (per file: beforeAll / afterAll; process.env is restored after).
  * Register a file's own beforeAll (route imports) after calling this.
  */
 export const useDemoKassa = (port: number, name: string) => {
@@ -21,9 +24,10 @@ export const useDemoKassa = (port: number, name: string) => {
       PORT: String(port),
       HOST: '0.0.0.0',
       KASSA_TRUST_PROXY: 'false',
+      KASSA_DEMO_CLIENT_SECRET: DEMO_TEST_SECRET,
       ...(process.env.DATABASE_URL ? { KASSA_DATABASE_SCHEMA: `t_${process.env.KASSA_TEST_RUN ?? 'x'}_${randomBase58(12).toLowerCase()}` } : {}),
     });
-    delete process.env.KASSA_PUBLIC_URL;
+    for (const name of ['KASSA_PUBLIC_URL', 'KASSA_DEMO', 'KASSA_BOOTSTRAP_ACCOUNT', 'KASSA_BOOTSTRAP_CLIENT_ID', 'KASSA_BOOTSTRAP_CLIENT_SECRET']) delete process.env[name];
     kassa = await getKassa();
   });
   afterAll(async () => {

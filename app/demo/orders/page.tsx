@@ -7,7 +7,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export const metadata: Metadata = { title: 'Orders · Demo store · Kassa' };
 
-/** The merchant's side of the demo store: orders, the callbacks received, capture/refund/void. */
+/** The merchant's side of the demo store (after a login, ADR 029): orders, the callbacks received, capture/refund/void. */
 export default async function DemoOrdersPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const done = firstParam(query, 'done');
@@ -17,7 +17,11 @@ export default async function DemoOrdersPage({ searchParams }: { searchParams: S
       <div className="mx-auto w-full max-w-5xl">
         <DemoHeader current="orders" />
         <h1 className="mb-4 text-2xl font-semibold text-slate-900">Orders</h1>
-        {error ? (
+        {firstParam(query, 'login') ? (
+          <p role="alert" className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
+            {firstParam(query, 'login') === 'wait' ? 'Too many wrong logins: wait a minute and try again.' : 'Wrong client id or secret.'}
+          </p>
+        ) : error ? (
           <p role="alert" className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
             The {firstParam(query, 'transaction_id')} operation failed: {error}
           </p>

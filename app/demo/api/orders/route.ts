@@ -1,11 +1,14 @@
-import { demoContext } from '../../../../server/demo/demo-http';
+import { backOfficeRefusal, demoContext, demoOff } from '../../../../server/demo/demo-http';
 import { listDemoOrders } from '../../../../server/demo/list-demo-orders';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-/** The orders page's data: the store's sessions, payments and received callbacks. */
+/** The orders page's data, for the logged-in demo merchant only (401): the demo's sessions, payments and received callbacks. */
 export const GET = async (request: Request): Promise<Response> => {
-  const { kassa, accountId } = await demoContext(request);
-  return Response.json({ orders: await listDemoOrders(kassa.ctx, accountId) }, { headers: { 'cache-control': 'no-store' } });
+  const c = await demoContext(request);
+  if (!c) return demoOff();
+  const refusal = await backOfficeRefusal(request, c, false);
+  if (refusal) return refusal;
+  return Response.json({ orders: await listDemoOrders(c.kassa.ctx, c.accountId) }, { headers: { 'cache-control': 'no-store' } });
 };

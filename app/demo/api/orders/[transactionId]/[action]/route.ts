@@ -1,5 +1,5 @@
 import { AppError } from '../../../../../../server/errors/app-error';
-import { DemoOrderActionParams, demoContext } from '../../../../../../server/demo/demo-http';
+import { backOfficeRefusal, DemoOrderActionParams, demoContext, demoOff, plainText } from '../../../../../../server/demo/demo-http';
 import { runDemoOrderAction } from '../../../../../../server/demo/run-demo-order-action';
 
 export const dynamic = 'force-dynamic';
@@ -7,11 +7,19 @@ export const runtime = 'nodejs';
 
 type Params = { params: Promise<{ transactionId: string; action: string }> };
 
-/** The orders page's Capture, Refund and Void buttons (form POSTs): 303 back to /demo/orders with the outcome. */
+/**
+ * The orders page's Capture, Refund and Void buttons (form POSTs): only from the store's own page
+ * (403) by the logged-in demo merchant (401), on the demo's own orders (ADR 029); 303 back to
+ * /demo/orders with the outcome.
+ */
 export const POST = async (request: Request, { params }: Params): Promise<Response> => {
-  const { kassa, accountId, meta } = await demoContext(request);
+  const c = await demoContext(request);
+  if (!c) return demoOff();
+  const refusal = await backOfficeRefusal(request, c, true);
+  if (refusal) return refusal;
+  const { kassa, accountId, meta } = c;
   const parsed = DemoOrderActionParams.safeParse(await params);
-  if (!parsed.success) return new Response('Unknown action', { status: 404, headers: { 'content-type': 'text/plain' } });
+  if (!parsed.success) return plainText(404, 'Unknown action');
   const { transactionId, action } = parsed.data;
   const back = new URL(`${meta.baseUrl}/demo/orders`);
   try {
