@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
 import { parseStoredScopes } from './scopes';
+import { reserveFailureSlots, takeAddressSlot } from './token-attempt-limits';
 import { verifyClientSecret } from './verify-client-secret';
 
 export interface TokenRequest {
@@ -8,7 +9,7 @@ export interface TokenRequest {
   authorization: string | undefined;
   grantType: string;
   audience: string;
-  /** Who sent it (server/http/client-address.ts): counted against the per-address limit. */
+  /** Who sent it (server/http/client-address.ts): counted per source address (token-attempt-limits.ts). */
   clientAddress: string;
 }
 
@@ -35,31 +36,9 @@ const audienceAccount = (audience: string): string | undefined => {
   }
 };
 
-const tooManyRequests = (retryAfter: number, who: string) =>
-  new AppError('TOO_MANY_REQUESTS', `Too many token requests from this ${who}; try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } });
-
-/**
- * The spec's Limits: 429 with Retry-After when one source address or one client asks too often.
- * Every attempt counts, failed ones too (a guessed secret is an attempt).
- */
-const takeRateLimits = (ctx: AppContext, address: string, clientId: string | undefined) => {
-  const byAddress = ctx.tokenRateLimits.perAddress.take(address);
-  if (byAddress !== undefined) throw tooManyRequests(byAddress, 'address');
-  const byClient = clientId === undefined ? undefined : ctx.tokenRateLimits.perClient.take(`${clientId}`);
-  if (byClient !== undefined) throw tooManyRequests(byClient, 'client');
-};
-
-const clientIdOf = (header: string | undefined): string | undefined => {
-  try {
-    return parseBasic(header).clientId;
-  } catch {
-    return undefined;
-  }
-};
-
 /** OAuth 2 client-credentials grant: Basic client auth in, a scoped bearer JWT out. */
 export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<TokenResponse> => {
-  takeRateLimits(ctx, req.clientAddress, clientIdOf(req.authorization));
+  takeAddressSlot(ctx.tokenRateLimits, req.clientAddress); // every request, before anything else
   if (req.grantType !== 'client_credentials') {
     throw new AppError('INVALID_GRANT', `grant_type "${req.grantType}" is not supported; use client_credentials`, { errors: [{ path: 'grant_type', message: 'unsupported grant type' }] });
   }
@@ -67,10 +46,16 @@ export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<To
   if (audienceAccount(req.audience) !== req.accountId) {
     throw new AppError('INVALID_AUDIENCE', `audience must be <base>/v1/accounts/${req.accountId}`, { errors: [{ path: 'audience', message: 'does not name this account' }] });
   }
-  const client = await verifyClientSecret(ctx.database.db, req.accountId, clientId, clientSecret); // one hash and compare, known client or not
-  if (!client) {
-    throw new AppError('INVALID_CLIENT', 'Unknown client or wrong client secret for this account');
-  }
+  // a wrong secret is counted where it came from (token-attempt-limits.ts): others are not locked out
+  const { accountId, clientAddress: address } = req;
+  const attempt = reserveFailureSlots(ctx.tokenRateLimits, { accountId, clientId, address });
+  // one hash and compare, known client or not
+  const client = await verifyClientSecret(ctx.database.db, accountId, clientId, clientSecret).catch((err: unknown) => {
+    attempt.notCounted();
+    throw err;
+  });
+  if (!client) throw new AppError('INVALID_CLIENT', 'Unknown client or wrong client secret for this account');
+  attempt.succeeded();
   const scopes = parseStoredScopes(client.scopes);
   const ttl = ctx.env.KASSA_TOKEN_TTL_SECONDS;
   const accessToken = await ctx.tokens.sign({ accountId: client.account_id, subject: client.client_id, scopes }, req.audience, ttl);

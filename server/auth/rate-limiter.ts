@@ -42,9 +42,3 @@ export const createRateLimiter = (perMinute: number): RateLimiter => {
     },
   };
 };
-
-/** The token endpoint's two limits (the spec's Limits: 429 when called too often). */
-export interface TokenRateLimits {
-  perClient: RateLimiter;
-  perAddress: RateLimiter;
-}

@@ -26,7 +26,11 @@ export const authRoutes = [
       200: { description: 'Access token', schema: TokenResponse },
       400: { description: 'Bad request', schema: ErrorBody },
       401: { description: 'Unknown client or wrong secret', schema: ErrorBody },
-      429: { description: 'Too many token requests from this client or address', schema: ErrorBody, headers: { 'Retry-After': 'Seconds until a request would be accepted' } },
+      429: {
+        description: 'Too many token requests from this address, or wrong secrets for this client from it or from every address',
+        schema: ErrorBody,
+        headers: { 'Retry-After': 'Seconds until a request would be accepted' },
+      },
     },
     handle: async ({ ctx, params, headers, body, meta }) =>
       ok(

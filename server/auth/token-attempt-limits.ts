@@ -1,0 +1,101 @@
+import { AppError } from '../errors/app-error';
+import { createRateLimiter, type RateLimiter } from './rate-limiter';
+
+/**
+ * The token endpoint's limits (the spec's Limits: 429 with Retry-After when called too often; ADR 020,
+ * amended by issue 24). A wrong secret is counted where it came from, so that an attacker who knows a
+ * client id throttles only themselves:
+ * - every request per source address (`KASSA_TOKEN_RATE_PER_ADDRESS`);
+ * - failed attempts per source address, whichever client (`KASSA_TOKEN_FAILURES_PER_ADDRESS`);
+ * - failed attempts per (account path, client id, source address) (`KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS`);
+ * - the ceiling: failed attempts per (account path, client id) from every address (`KASSA_TOKEN_RATE_PER_CLIENT`),
+ *   above one address's own limit (env.ts refuses otherwise), so one address cannot reach it alone.
+ *   An address that got a token for the client within the last day passes the ceiling (not its own limits):
+ *   many attacking addresses together do not lock out the merchant's server either.
+ * A failure slot is reserved before the secret is compared and given back when the secret was right, so a
+ * burst gets no more compares than the limit and the right secret never uses a limit up.
+ */
+export interface TokenRateLimits {
+  perAddress: RateLimiter;
+  failuresPerAddress: RateLimiter;
+  failuresPerClientAddress: RateLimiter;
+  failuresPerClient: RateLimiter;
+  /** `account/client/address` keys that got a token lately, with when that stops counting. */
+  recentSuccesses: Map<string, number>;
+}
+
+export interface TokenLimitSettings {
+  KASSA_TOKEN_RATE_PER_ADDRESS: number;
+  KASSA_TOKEN_FAILURES_PER_ADDRESS: number;
+  KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS: number;
+  KASSA_TOKEN_RATE_PER_CLIENT: number;
+}
+
+const REMEMBER_SUCCESS_MS = 24 * 3600_000;
+const MAX_REMEMBERED = 10_000;
+
+export const createTokenRateLimits = (env: TokenLimitSettings): TokenRateLimits => ({
+  perAddress: createRateLimiter(env.KASSA_TOKEN_RATE_PER_ADDRESS),
+  failuresPerAddress: createRateLimiter(env.KASSA_TOKEN_FAILURES_PER_ADDRESS),
+  failuresPerClientAddress: createRateLimiter(env.KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS),
+  failuresPerClient: createRateLimiter(env.KASSA_TOKEN_RATE_PER_CLIENT),
+  recentSuccesses: new Map(),
+});
+
+const tooMany = (retryAfter: number, what: string) => {
+  const headers = { 'retry-after': String(retryAfter) };
+  return new AppError('TOO_MANY_REQUESTS', `Too many ${what}; try again in ${retryAfter} s`, { headers });
+};
+
+/** Every token request takes one slot of its address first (before it is even parsed). */
+export const takeAddressSlot = (limits: TokenRateLimits, address: string, now = Date.now()): void => {
+  const wait = limits.perAddress.take(address, now);
+  if (wait !== undefined) throw tooMany(wait, 'token requests from this address');
+};
+
+export interface TokenAttempt {
+  accountId: string;
+  clientId: string;
+  address: string;
+}
+
+export interface ReservedAttempt {
+  /** The secret was right: the slots go back and the address counts as the client's for a day. */
+  succeeded(at?: number): void;
+  /** The attempt ended before the secret was judged (the database failed): the slots go back. */
+  notCounted(at?: number): void;
+}
+
+/**
+ * Reserves one failure slot in each bucket the attempt counts in, or throws 429 (giving back what
+ * it took). A wrong secret keeps them.
+ */
+export const reserveFailureSlots = (limits: TokenRateLimits, attempt: TokenAttempt, now = Date.now()): ReservedAttempt => {
+  const client = `${attempt.accountId}/${attempt.clientId}`;
+  const clientAddress = `${client}/${attempt.address}`;
+  const remembered = (limits.recentSuccesses.get(clientAddress) ?? 0) > now;
+  const steps: [RateLimiter, string, string][] = [
+    [limits.failuresPerAddress, attempt.address, 'failed token requests from this address'],
+    [limits.failuresPerClientAddress, clientAddress, 'failed token requests for this client from this address'],
+  ];
+  if (!remembered) steps.push([limits.failuresPerClient, client, 'failed token requests for this client from every address']);
+  const taken: [RateLimiter, string][] = [];
+  const giveBack = (at: number) => taken.forEach(([limiter, key]) => limiter.giveBack(key, at));
+  for (const [limiter, key, what] of steps) {
+    const wait = limiter.take(key, now);
+    if (wait !== undefined) {
+      giveBack(now);
+      throw tooMany(wait, what);
+    }
+    taken.push([limiter, key]);
+  }
+  return {
+    notCounted: (at = Date.now()) => giveBack(at),
+    succeeded(at = Date.now()) {
+      giveBack(at);
+      limits.recentSuccesses.delete(clientAddress); // re-inserted last: the Map's order is oldest first
+      limits.recentSuccesses.set(clientAddress, at + REMEMBER_SUCCESS_MS);
+      if (limits.recentSuccesses.size > MAX_REMEMBERED) limits.recentSuccesses.delete(limits.recentSuccesses.keys().next().value!);
+    },
+  };
+};
