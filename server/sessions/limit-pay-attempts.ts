@@ -1,11 +1,14 @@
 import type { AppContext } from '../app-context';
+import type { RateLimiter } from '../auth/rate-limiter';
 import type { Env } from '../config/env';
 import { compiledOnce } from '../db/compiled-once';
 import type { Executor } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { LIMIT_WINDOW_SECONDS, windowRetryAfter, windowStart } from '../shared/window-limit';
 
-const tooManyAttempts = (message: string, retryAfter: number) => new AppError('TOO_MANY_REQUESTS', `${message}; try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } });
+/** The 429 of every attempt limit: TOO_MANY_REQUESTS with `Retry-After` in seconds. */
+export const tooManyAttempts = (message: string, retryAfter: number) =>
+  new AppError('TOO_MANY_REQUESTS', `${message}; try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } });
 
 // Compiled once per dialect; every argument is bound as a parameter.
 const failedAttempts = compiledOnce((exec, sessionId: string, declined: string, failed: string, since: string, limit: number) =>
@@ -53,13 +56,21 @@ export interface AddressSlot {
  * however many requests are in flight at most the limit reach the provider; the caller gives it
  * back when the attempt turns out not to count, so approved payments use up nothing (ADR 020).
  */
-export const reserveAddressAttempt = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string): AddressSlot => {
-  const wait = ctx.payAttemptsPerAddress.take(address);
-  if (wait !== undefined) throw tooManyAttempts('Too many declined or failed payment attempts from this address', wait);
+export const reserveAddressAttempt = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string): AddressSlot =>
+  reserveAddressSlot(ctx.payAttemptsPerAddress, address, 'Too many declined or failed payment attempts from this address');
+
+/**
+ * Takes one slot of a per-address token bucket before the attempt starts (429 with `message` when
+ * none is left); the caller gives it back when the attempt turns out not to count. Also used by
+ * the gift card tries (server/wallets/limit-gift-card-attempts.ts).
+ */
+export const reserveAddressSlot = (limiter: RateLimiter, address: string, message: string): AddressSlot => {
+  const wait = limiter.take(address);
+  if (wait !== undefined) throw tooManyAttempts(message, wait);
   let held = true;
   return {
     giveBack: () => {
-      if (held) ctx.payAttemptsPerAddress.giveBack(address);
+      if (held) limiter.giveBack(address);
       held = false;
     },
   };

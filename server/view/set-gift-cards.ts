@@ -4,7 +4,8 @@ import { allocateGiftCards } from '../../domain/express-order';
 import { toJson } from '../shared/json-columns';
 import type { ViewSession } from '../sessions/session-schemas';
 import type { SetGiftCardsBody } from './view-schemas';
-import { rememberSessionTokens, resolveGiftCards } from '../wallets/wallet-gift-cards';
+import { checkGiftCardCredentials } from '../wallets/check-gift-card-credentials';
+import { accountHasWalletCards, rememberSessionTokens, resolveGiftCards } from '../wallets/wallet-gift-cards';
 import { writeViewSession } from './write-view-session';
 
 type GiftCardsInput = z.infer<typeof SetGiftCardsBody>['gift_cards'];
@@ -19,8 +20,9 @@ const listedCardIds = (customer: Record<string, unknown> | undefined): string[] 
 
 /**
  * Replaces the order's gift cards (an empty list removes them all): the account's wallet cards (by a
- * live card token, or a listed card_id), or the sandbox's test cards for an account without wallet
+ * live card token and its PIN, or a listed card_id), or the sandbox's test cards for an account without wallet
  * cards. Each card pays up to its balance, in the order given; `used` is false when no card pays anything (the route answers 204).
+ * Wrong tries (unknown token, wrong PIN) are limited per session, card and `clientAddress` (ADR 030).
  */
 export const setGiftCards = async (
   ctx: AppContext,
@@ -28,12 +30,15 @@ export const setGiftCards = async (
   input: GiftCardsInput,
   ifUnmodifiedSince: string | undefined,
   meta: RequestMeta,
+  clientAddress: string,
 ): Promise<{ used: boolean; view: ViewSession }> => {
   let used = false;
   const view = await writeViewSession(ctx, sessionId, { ifUnmodifiedSince, meta, expressOnly: true }, async (session) => {
     // a card already on the order was checked (with its PIN) when it was added: it may be kept by its id
     const listed = [...listedCardIds(session.customer), ...(session.order.gift_cards ?? []).map((g) => g.card_id)];
-    const found = await resolveGiftCards(ctx.database.db, session, input, listed);
+    const wallets = await accountHasWalletCards(ctx.database.db, session.account_id);
+    const checked = await checkGiftCardCredentials(ctx, session, input, wallets, clientAddress);
+    const found = await resolveGiftCards(ctx.database.db, session, input, listed, checked, wallets);
     const unique = found.filter((c, i) => found.findIndex((d) => d.card_id === c.card_id) === i);
     const applied = allocateGiftCards(session.order.amount, unique).map((c) => ({ type: 'kassa.wallets' as const, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));
     used = applied.length > 0;

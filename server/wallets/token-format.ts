@@ -11,9 +11,17 @@ const SYMBOLS = '!#$%&*+-.=?@_~';
 const invalid = (path: string, message: string) => new AppError('WALLET_TOKEN_FORMAT_INVALID', `The token format is not usable: ${message}`, { errors: [{ path: `format.${path}`, message }] });
 
 /**
+ * The least randomness a token value has (issue 24, ADR 030): 4-digit tokens were guessed at checkout.
+ * 64 bits are 20 digits, 12 letters, 11 characters of numbers and letters (with or without symbols),
+ * 17 symbols; the default (a UUID) has 122.
+ */
+export const MIN_TOKEN_BITS = 64;
+
+/**
  * The format a token is made with. Without `length` or any character class the value is the
  * default: the prefix (`KASSACARD:` unless given) and a UUID. Otherwise `length` (4-255, default 36)
- * characters drawn from the chosen classes (numbers, characters and symbols, each on unless false).
+ * characters drawn from the chosen classes (numbers, characters and symbols, each on unless false), with at
+ * least `MIN_TOKEN_BITS` random bits.
  */
 export const resolveTokenFormat = (input: TokenFormatInput | undefined): StoredTokenFormat => {
   const f = input ?? {};
@@ -22,7 +30,12 @@ export const resolveTokenFormat = (input: TokenFormatInput | undefined): StoredT
   if (f.length === undefined && f.numbers === undefined && f.characters === undefined && f.symbols === undefined) return { length: 36, prefix, barcode };
   const format = { length: f.length ?? 36, prefix, numbers: f.numbers ?? true, characters: f.characters ?? true, symbols: f.symbols ?? true, barcode };
   if (format.length < 4 || format.length > 255) throw invalid('length', 'length must be between 4 and 255');
-  if (alphabetOf(format) === '') throw invalid('numbers', 'at least one of numbers, characters and symbols must be true');
+  const alphabet = alphabetOf(format);
+  if (alphabet === '') throw invalid('numbers', 'at least one of numbers, characters and symbols must be true');
+  const needed = Math.ceil(MIN_TOKEN_BITS / Math.log2(alphabet.length));
+  if (format.length < needed) {
+    throw invalid('length', `length must be at least ${needed} with these character classes: a token needs ${MIN_TOKEN_BITS} random bits, so it cannot be guessed`);
+  }
   return format;
 };
 

@@ -1,10 +1,10 @@
 import type { Executor } from '../db/database';
 import { AppError } from '../errors/app-error';
-import { findGiftCard, giftCardById, type FoundGiftCard, type GiftCardRequest } from '../providers/sandbox/sandbox-gift-cards';
+import { findGiftCard, giftCardById, WRONG_NUMBER_OR_PIN, type FoundGiftCard, type GiftCardRequest } from '../providers/sandbox/sandbox-gift-cards';
+import type { CheckedCard } from './check-gift-card-credentials';
 import { nowIso } from '../shared/clock';
 import { assertCardUsable } from './wallet-ledger';
 import { balanceOf, maskToken, type CardRow, type TokenRow } from './wallet-repository';
-import { findLiveToken } from './wallet-tokens';
 
 /**
  * Gift cards in the checkout. An account with wallet cards pays with them: a `card_token` is a live
@@ -39,7 +39,14 @@ export const cardProblem = (card: CardRow, currency: string, now?: string): stri
   }
 };
 
-const resolveWalletCard = async (exec: Executor, session: GiftCardSession, req: GiftCardRequest, index: number, listed: readonly string[]): Promise<ResolvedGiftCard> => {
+const resolveWalletCard = async (
+  exec: Executor,
+  session: GiftCardSession,
+  req: GiftCardRequest,
+  index: number,
+  listed: readonly string[],
+  checked: CheckedCard | undefined,
+): Promise<ResolvedGiftCard> => {
   const path = `gift_cards[${index}].value`;
   let card: CardRow | undefined;
   let token: TokenRow | undefined;
@@ -47,8 +54,8 @@ const resolveWalletCard = async (exec: Executor, session: GiftCardSession, req: 
     if (listed.includes(req.value)) card = await exec.selectFrom('wallet_cards').selectAll().where('account_id', '=', session.account_id).where('card_id', '=', req.value).executeTakeFirst();
     if (!card) throw invalid(path, 'This gift card is not one of your saved cards');
   } else {
-    token = await findLiveToken(exec, session.account_id, req.value.trim());
-    if (!token) throw invalid(path, 'The gift card number is not valid');
+    token = checked?.token; // found with its PIN by checkGiftCardCredentials
+    if (!token) throw invalid(path, WRONG_NUMBER_OR_PIN);
     if (token.expires_after_transaction === 1 && token.used_at !== null) throw invalid(path, 'This gift card code has already been used');
     card = await exec.selectFrom('wallet_cards').selectAll().where('id', '=', token.card_row_id).executeTakeFirstOrThrow();
   }
@@ -61,11 +68,21 @@ const resolveWalletCard = async (exec: Executor, session: GiftCardSession, req: 
   return { card_id: card.card_id, masked_card_token: masked, balance, wallet: { cardRowId: card.id, ...(token ? { tokenId: token.id } : {}) } };
 };
 
-/** Checks each requested card (the customer's PUT gift_cards) and what it can pay. */
-export const resolveGiftCards = async (exec: Executor, session: GiftCardSession, requests: readonly GiftCardRequest[], listed: readonly string[]): Promise<ResolvedGiftCard[]> => {
-  if (!(await accountHasWalletCards(exec, session.account_id))) return requests.map((req, i) => findGiftCard(req, i, listed));
+/**
+ * Checks each requested card (the customer's PUT gift_cards) and what it can pay. A `card_token` entry
+ * is what `checkGiftCardCredentials` found for it with its PIN (`checked`, by index); without one it is invalid.
+ */
+export const resolveGiftCards = async (
+  exec: Executor,
+  session: GiftCardSession,
+  requests: readonly GiftCardRequest[],
+  listed: readonly string[],
+  checked: ReadonlyMap<number, CheckedCard>,
+  hasWalletCards: boolean,
+): Promise<ResolvedGiftCard[]> => {
+  if (!hasWalletCards) return requests.map((req, i) => findGiftCard(req, i, listed, checked.get(i)?.sandbox));
   const found: ResolvedGiftCard[] = [];
-  for (const [i, req] of requests.entries()) found.push(await resolveWalletCard(exec, session, req, i, listed));
+  for (const [i, req] of requests.entries()) found.push(await resolveWalletCard(exec, session, req, i, listed, checked.get(i)));
   return found;
 };
 

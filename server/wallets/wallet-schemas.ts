@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccountId, addressableId, Currency, IsoDateTime, JsonObject, PositiveInt32Amount, SafeString, SafeText } from '../shared/schemas';
+import { PIN_PATTERN } from './token-pin';
 import { TOKEN_VALUE_MAX } from './wallet-tokens';
 
 const RESERVED_METADATA = /^(kassa|dintero)_/i;
@@ -112,6 +113,8 @@ export const TokenBody = z.strictObject({
   expires_after_transaction: z.boolean().default(true),
   format: TokenFormat.optional(),
   metadata: WalletMetadata.optional(),
+  /** The PIN the customer gives with the token at checkout (4 to 12 digits); left out, Kassa generates one and answers it once (ADR 030). */
+  pin: z.string().regex(PIN_PATTERN, 'must be 4 to 12 digits').optional(),
 });
 export type TokenInput = z.infer<typeof TokenBody>;
 
@@ -134,6 +137,8 @@ export const TokenSchema = z.object({
   }),
   metadata: JsonObject,
   token: z.object({ value: z.string(), barcode_128: z.string().optional() }),
+  /** The PIN Kassa generated: only in the answer that created the token (never stored in clear, never answered again). */
+  pin: z.object({ value: z.string() }).optional(),
 });
 export type TokenView = z.infer<typeof TokenSchema>;
 export type StoredTokenFormat = TokenView['format'];

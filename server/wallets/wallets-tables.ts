@@ -54,6 +54,18 @@ export interface WalletTokensTable {
   used_at: string | null;
   created_at: string;
   created_by: string;
+  /** `hmac-sha256:<hex>` of the token id and its PIN (server/wallets/token-pin.ts); null: made before PINs, pays at checkout no more (ADR 030). */
+  pin_hash: string | null;
+}
+
+/** A wrong gift card try at checkout (an unknown token or card number, a wrong PIN), counted by the limits (ADR 030). */
+export interface GiftCardAttemptsTable {
+  id: string;
+  account_id: string;
+  session_id: string;
+  /** The wallet card's row id or the sandbox test card's id the try named; null for an unknown token or number. */
+  card_key: string | null;
+  created_at: string;
 }
 
 /** The token a checkout session applied for a wallet card (its payment uses it up). */
@@ -69,4 +81,5 @@ export interface WalletTables {
   wallet_transactions: WalletTransactionsTable;
   wallet_tokens: WalletTokensTable;
   wallet_session_tokens: WalletSessionTokensTable;
+  gift_card_attempts: GiftCardAttemptsTable;
 }

@@ -18,7 +18,7 @@ describe('a wallet card token pays in the express checkout', () => {
     const gift = await createCard(api, { amount: 10_000 });
     const token = await tokenFor(gift.card_id);
     const id = await readySession();
-    const applied = await giftCards(id, [byToken(token.token.value)]);
+    const applied = await giftCards(id, [byToken(token)]);
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     const masked = `•••• ${token.token.value.slice(-4)}`;
     expect(applied.body.order.gift_cards).toEqual([{ type: 'kassa.wallets', card_id: gift.card_id, masked_card_token: masked, amount: 10_000 }]);
@@ -41,8 +41,8 @@ describe('a wallet card token pays in the express checkout', () => {
     const second = await createCard(api, { amount: 6_000 });
     const token = await tokenFor(first.card_id);
     const id = await readySession();
-    await giftCards(id, [byToken(token.token.value)]);
-    const kept = await giftCards(id, [{ type: 'kassa.wallets.card_id', value: first.card_id }, byToken((await tokenFor(second.card_id)).token.value)]);
+    await giftCards(id, [byToken(token)]);
+    const kept = await giftCards(id, [{ type: 'kassa.wallets.card_id', value: first.card_id }, byToken(await tokenFor(second.card_id))]);
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.body.order.gift_cards.map((g: { card_id: string; amount: number }) => [g.card_id, g.amount])).toEqual([
       [first.card_id, 5_000],
@@ -80,7 +80,7 @@ describe('a wallet card token pays in the express checkout', () => {
     const gift = await createCard(api, { amount: 100_000 });
     const token = await tokenFor(gift.card_id);
     const id = await readySession();
-    const applied = await giftCards(id, [{ type: 'dintero.wallets.card_token', card_token: token.token.value, pin: '0000' }]);
+    const applied = await giftCards(id, [{ type: 'dintero.wallets.card_token', card_token: token.token.value, pin: token.pin!.value }]);
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body.amount_due).toBe(0);
     const paid = await pay(id, { payment: { payment_product_type: 'kassa.wallets' } });
@@ -93,17 +93,17 @@ describe('a wallet card token pays in the express checkout', () => {
     const gift = await createCard(api, { amount: 200_000 });
     const once = await tokenFor(gift.card_id);
     const first = await readySession();
-    await giftCards(first, [byToken(once.token.value)]);
+    await giftCards(first, [byToken(once)]);
     expect((await pay(first, { payment: { payment_product_type: 'kassa.wallets' } })).body.success).toBe(true);
     const second = await readySession();
-    const refused = await giftCards(second, [byToken(once.token.value)]);
+    const refused = await giftCards(second, [byToken(once)]);
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('GIFT_CARD_INVALID');
 
     const many = await tokenFor(gift.card_id, { expires_after_transaction: false });
     for (let i = 0; i < 2; i++) {
       const id = await readySession();
-      expect((await giftCards(id, [byToken(many.token.value)])).status).toBe(200);
+      expect((await giftCards(id, [byToken(many)])).status).toBe(200);
       expect((await pay(id, { payment: { payment_product_type: 'kassa.wallets' } })).body.success).toBe(true);
     }
     expect(await balance(gift.card_id)).toBe(200_000 - 3 * 39_900);
@@ -114,7 +114,7 @@ describe('a wallet card token pays in the express checkout', () => {
     const gift = await createCard(api, { amount: 5_000 });
     const token = await tokenFor(gift.card_id);
     const id = await readySession();
-    await giftCards(id, [byToken(token.token.value)]);
+    await giftCards(id, [byToken(token)]);
     const declined = await pay(id, payBody(card('4000 0000 0000 0002')));
     expect(declined.body.success).toBe(false);
     expect(await balance(gift.card_id)).toBe(5_000);
@@ -127,7 +127,7 @@ describe('a wallet card token pays in the express checkout', () => {
   it('a card drawn down elsewhere after it was applied: paying is refused before the card is charged, and nothing changes', async () => {
     const gift = await createCard(api, { amount: 10_000 });
     const id = await readySession();
-    await giftCards(id, [byToken((await tokenFor(gift.card_id)).token.value)]);
+    await giftCards(id, [byToken(await tokenFor(gift.card_id))]);
     await api.post(`${WALLETS}/transactions`, { card_id: gift.card_id, ref_id: uniqueId('shop'), amount: 5_000, currency: 'NOK' });
     const before = await walletState(k);
     const res = await pay(id);
@@ -141,7 +141,7 @@ describe('a wallet card token pays in the express checkout', () => {
     const gift = await createCard(api, { amount: 10_000 });
     const token = await tokenFor(gift.card_id);
     const id = await readySession();
-    await giftCards(id, [byToken(token.token.value)]);
+    await giftCards(id, [byToken(token)]);
     expect((await api.post(`${WALLETS}/transactions`, { token: token.token.value, ref_id: uniqueId('pos'), amount: 100, currency: 'NOK' })).status).toBe(200);
     const before = await walletState(k);
     const res = await pay(id);
@@ -153,7 +153,7 @@ describe('a wallet card token pays in the express checkout', () => {
   it('when the balance goes while the customer is on the 3-D Secure page, the payment fails at the end and the wallet is not charged', async () => {
     const gift = await createCard(api, { amount: 10_000 });
     const id = await readySession();
-    await giftCards(id, [byToken((await tokenFor(gift.card_id)).token.value)]);
+    await giftCards(id, [byToken(await tokenFor(gift.card_id))]);
     const started = await pay(id, payBody(CHALLENGE_CARD));
     expect(started.body.actions).toEqual([expect.objectContaining({ code: '3DS_CHALLENGE' })]);
     const txId = started.body.transaction_id as string;
@@ -172,7 +172,7 @@ describe('a wallet card token pays in the express checkout', () => {
   it('the applied card pays up to its balance again when the order is re-priced', async () => {
     const gift = await createCard(api, { amount: 35_000 });
     const id = await readySession();
-    expect((await giftCards(id, [byToken((await tokenFor(gift.card_id)).token.value)])).body.amount_due).toBe(4_900);
+    expect((await giftCards(id, [byToken(await tokenFor(gift.card_id))])).body.amount_due).toBe(4_900);
     const noShipping = await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, {
       order: { amount: 30000, currency: 'NOK', merchant_reference: 'repriced', items: [{ line_id: '1', description: 'Mug', quantity: 1, amount: 30000 }] },
     });
@@ -189,22 +189,23 @@ describe('gift card codes the checkout refuses', () => {
     const empty = await createCard(api);
     const expired = await tokenFor(nok.card_id, { expires_in: 1 });
     const theirCard = (await other.post(`${otherWallets(OTHER.accountId)}/cards`, { card_id: uniqueId(), currency: 'NOK', amount: 1_000 })).body;
-    const theirToken = (await other.post(`${otherWallets(OTHER.accountId)}/cards/${theirCard.card_id}/tokens`, { ref_id: 'x', expires_in: 3600 })).body.token.value;
+    const theirToken = (await other.post(`${otherWallets(OTHER.accountId)}/cards/${theirCard.card_id}/tokens`, { ref_id: 'x', expires_in: 3600 })).body;
     const id = await readySession();
     await clockPast(expired.expires_at);
-    const values = [
-      'KASSACARD:00000000-0000-4000-8000-000000000000',
-      expired.token.value,
-      theirToken,
-      (await tokenFor(sek.card_id)).token.value,
-      (await tokenFor(later.card_id)).token.value,
-      (await tokenFor(empty.card_id)).token.value,
-      '6000000000000019', // the sandbox's test card: not for an account with wallet cards
+    // each with its own PIN: what is refused is the card, not the PIN
+    const entries = [
+      { type: 'kassa.wallets.card_token', value: 'KASSACARD:00000000-0000-4000-8000-000000000000', pin: '4321' },
+      byToken(expired),
+      byToken(theirToken),
+      byToken(await tokenFor(sek.card_id)),
+      byToken(await tokenFor(later.card_id)),
+      byToken(await tokenFor(empty.card_id)),
+      { type: 'kassa.wallets.card_token', value: '6000000000000019', pin: '4321' }, // the sandbox's test card: not for an account with wallet cards
     ];
     const before = (await customer.get(`/v1/view/${id}/session`)).body;
-    for (const value of values) {
-      const res = await giftCards(id, [{ ...byToken(value), pin: '4321' }]);
-      expect(res.status, value).toBe(400);
+    for (const entry of entries) {
+      const res = await giftCards(id, [entry]);
+      expect(res.status, entry.value).toBe(400);
       expect(res.body.error.code).toBe('GIFT_CARD_INVALID');
     }
     expect((await customer.get(`/v1/view/${id}/session`)).body).toEqual(before);

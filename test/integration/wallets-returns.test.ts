@@ -18,7 +18,7 @@ const paidWithTwoCards = async () => {
   const a = await createCard(api, { amount: 5_000 });
   const b = await createCard(api, { amount: 6_000 });
   const id = await readySession();
-  const applied = await giftCards(id, [byToken((await tokenFor(a.card_id)).token.value), byToken((await tokenFor(b.card_id)).token.value)]);
+  const applied = await giftCards(id, [byToken(await tokenFor(a.card_id)), byToken(await tokenFor(b.card_id))]);
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   const paid = await pay(id);
   expect(paid.body.success, JSON.stringify(paid.body)).toBe(true);

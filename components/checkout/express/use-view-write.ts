@@ -27,6 +27,8 @@ const KNOWN: Record<string, MessageKey> = {
   GIFT_CARD_INVALID: 'express.gift_card_invalid',
   TOO_MANY_DISCOUNT_CODES: 'express.too_many_codes',
   SESSION_LOCKED: 'pay.session_locked',
+  // 429: too many wrong gift card tries (ADR 030) or changes; the server's text names seconds in English
+  TOO_MANY_REQUESTS: 'pay.too_many_attempts',
 };
 
 export const useViewWrite = (sid: string, session: ViewSession) => {

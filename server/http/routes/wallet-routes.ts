@@ -79,13 +79,18 @@ export const walletRoutes: RouteDef[] = [
     operationId: 'wallets_card_tokens_post',
     method: 'POST',
     path: `${CARDS}/{card_id}/tokens`,
-    summary: 'Create a short-lived card token (single use by default; the same ref_id returns the same token)',
+    summary:
+      'Create a short-lived card token (single use by default; the same ref_id returns the same token) with its checkout PIN: ' +
+      'the one given, or a generated one answered only in this answer as `pin` (ADR 030)',
     scopes: SCOPES.walletsWrite,
     params: CardIdParams,
     body: TokenBody,
     idempotent: true,
     responses: { 200: { description: 'The token', schema: TokenSchema }, ...errors },
-    handle: async ({ ctx, actor, params, body, meta }) => ok(await createCardToken(ctx, actor, params.card_id, body, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) => {
+      const { token, pin } = await createCardToken(ctx, actor, params.card_id, body, meta);
+      return pin === undefined ? ok(token) : { ...ok({ ...token, pin: { value: pin } }), replayBody: token };
+    },
   }),
   defineRoute({
     ...base,

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../errors/app-error';
 
 /**
@@ -10,6 +11,10 @@ export const SANDBOX_GIFT_CARDS = [
   { number: '6000000000000019', pin: '4321', balance: 500_000, card_id: 'sbx_gc_0019' },
   { number: '6000000000000027', pin: '0000', balance: 0, card_id: 'sbx_gc_0027' },
 ] as const;
+export type SandboxGiftCard = (typeof SANDBOX_GIFT_CARDS)[number];
+
+/** The one answer to an unknown card number or token and to a wrong PIN: no oracle for which exist (ADR 030). */
+export const WRONG_NUMBER_OR_PIN = 'The gift card number or PIN is not valid';
 
 export interface GiftCardRequest {
   type: string;
@@ -32,11 +37,26 @@ export const giftCardById = (cardId: string): FoundGiftCard | undefined => {
   return card ? { card_id: card.card_id, masked_card_token: mask(card.number), balance: card.balance } : undefined;
 };
 
+/** The test card with this number (spaces and dashes ignored). */
+export const sandboxCardByNumber = (value: string): SandboxGiftCard | undefined => SANDBOX_GIFT_CARDS.find((c) => c.number === value.replace(/[\s-]/g, ''));
+
+/** Whether `pin` is the card's PIN: one constant-time compare, with or without a card (ADR 030). */
+export const sandboxPinMatches = (card: SandboxGiftCard | undefined, pin: string): boolean => {
+  const given = createHash('sha256').update(pin).digest();
+  const expected = createHash('sha256')
+    .update(card?.pin ?? '')
+    .digest();
+  return timingSafeEqual(given, expected) && card !== undefined;
+};
+
+export const foundSandboxCard = (card: SandboxGiftCard): FoundGiftCard => ({ card_id: card.card_id, masked_card_token: mask(card.number), balance: card.balance });
+
 /**
- * Checks one requested card: a `card_token` is the card number and needs its PIN; a `card_id` must
- * be one the merchant listed for this customer (`customer.gift_cards["kassa.wallets"]`).
+ * Checks one requested card: a `card_token` is the card number, whose PIN the checkout's credential
+ * check has already compared (`checked`: the card it found; server/wallets/check-gift-card-credentials.ts);
+ * a `card_id` must be one the merchant listed for this customer (`customer.gift_cards["kassa.wallets"]`).
  */
-export const findGiftCard = (req: GiftCardRequest, index: number, listedCardIds: readonly string[]): FoundGiftCard => {
+export const findGiftCard = (req: GiftCardRequest, index: number, listedCardIds: readonly string[], checked?: FoundGiftCard): FoundGiftCard => {
   const path = `gift_cards[${index}]`;
   if (req.type.endsWith('.card_id')) {
     const card = listedCardIds.includes(req.value) ? giftCardById(req.value) : undefined;
@@ -44,11 +64,7 @@ export const findGiftCard = (req: GiftCardRequest, index: number, listedCardIds:
     if (card.balance <= 0) throw invalid(`${path}.value`, 'This gift card has no balance left');
     return card;
   }
-  const number = req.value.replace(/[\s-]/g, '');
-  const card = SANDBOX_GIFT_CARDS.find((c) => c.number === number);
-  if (!card) throw invalid(`${path}.value`, 'The gift card number is not valid');
-  if (req.pin === undefined || req.pin === '') throw invalid(`${path}.pin`, 'Enter the PIN of the gift card');
-  if (req.pin !== card.pin) throw invalid(`${path}.pin`, 'The PIN does not match the gift card');
-  if (card.balance <= 0) throw invalid(`${path}.value`, 'This gift card has no balance left');
-  return { card_id: card.card_id, masked_card_token: mask(card.number), balance: card.balance };
+  if (!checked) throw invalid(`${path}.value`, WRONG_NUMBER_OR_PIN);
+  if (checked.balance <= 0) throw invalid(`${path}.value`, 'This gift card has no balance left');
+  return checked;
 };
