@@ -7,7 +7,7 @@ import { uuid } from '../shared/ids';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../shared/json-depth';
 import { refuseNul } from '../shared/nul-char';
 import { errorResult } from './error-response';
-import type { RouteDef, RouteResult } from './route';
+import { queryParameterNames, type RouteDef, type RouteResult } from './route';
 import { apiSecurityHeaders, preflightResult } from './security-headers';
 import { withIdempotency } from './with-idempotency';
 
@@ -108,6 +108,32 @@ export const queryObject = (q: URLSearchParams): Record<string, string | string[
     if (q.has(`${key}[]`)) Object.defineProperty(out, `${key}[]`, { value: all, enumerable: true, writable: true, configurable: true });
   }
   return out;
+};
+
+/** Named in an answer at most this many times, each name cut to NAME_SHOWN characters (a request may carry hundreds). */
+const UNKNOWN_SHOWN = 20;
+const NAME_SHOWN = 100;
+
+/**
+ * A query parameter the route does not declare is 400 naming it, on every route (ADR 009): an
+ * unsupported filter, sort or option would otherwise be dropped and the caller would act on an
+ * answer it did not ask for. `x[]` is the parameter `x` (queryObject).
+ */
+const refuseUndeclaredQuery = (route: RouteDef, q: URLSearchParams): void => {
+  const declared = queryParameterNames(route);
+  const unknown = new Set<string>();
+  for (const key of q.keys()) {
+    if (declared.has(key) || (key.length > 2 && key.endsWith('[]') && declared.has(key.slice(0, -2)))) continue;
+    unknown.add(key.slice(0, NAME_SHOWN));
+  }
+  if (unknown.size === 0) return;
+  const shown = [...unknown].slice(0, UNKNOWN_SHOWN);
+  const more = unknown.size > shown.length ? ` and ${unknown.size - shown.length} more` : '';
+  const names = `${shown.map((n) => JSON.stringify(n)).join(', ')}${more}`;
+  const takes = declared.size ? 'the operation takes only those /v1/openapi.json lists' : 'the operation takes none';
+  throw new AppError('INVALID_REQUEST', `Unknown query parameter${unknown.size > 1 ? 's' : ''} ${names}: ${takes}`, {
+    errors: shown.map((name) => ({ path: `query.${name}`, message: 'is not a query parameter of this operation', code: 'unrecognized_keys' })),
+  });
 };
 
 const parsePart = <S extends z.ZodType | undefined>(schema: S, value: unknown, prefix: string): unknown => {
@@ -229,6 +255,8 @@ export const routeMatcher = (routes: readonly RouteDef[]) => {
 /** Matches a request against the route table, validates it, authenticates, and runs the route's use case. */
 export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], log: (e: unknown) => void = (e) => console.error(e)): Dispatcher => {
   const match = routeMatcher(routes);
+  // A query schema that is not a z.object fails here, at startup, not on a request.
+  for (const route of routes) queryParameterNames(route);
   return async (req) => {
     const requestId = req.requestId ?? uuid();
     let operationId: string | undefined;
@@ -248,6 +276,7 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
       refuseNul(rawParams, 'params');
       const params = parsePart(route.params, rawParams, 'params');
       assertOwnAccount(actor, rawParams.aid);
+      refuseUndeclaredQuery(route, req.query);
       let query: unknown;
       if (route.query) {
         const rawQuery = queryObject(req.query);

@@ -35,6 +35,17 @@ const operationResponses = {
   503: { description: 'The payment provider is temporarily unavailable; nothing changed', schema: ErrorBody },
 };
 
+/**
+ * The spec's `includes` of capture, refund and void (deprecated there: the headers are included by
+ * default). Accepted so clients that send it keep working; the answer is the transaction without
+ * includes: GET /v1/transactions/{id}?includes=... shows the request headers.
+ */
+const OperationQuery = z.object({
+  includes: includesParam(['events.request_headers', 'initiating_system_request_headers']).describe(
+    'Deprecated, accepted for compatibility; the answer is the transaction as GET /v1/transactions/{id} without includes',
+  ),
+});
+
 export const transactionRoutes = [
   defineRoute({
     operationId: 'transactions_id_get',
@@ -59,6 +70,7 @@ export const transactionRoutes = [
     auth: 'bearer',
     scopes: SCOPES.checkoutWrite,
     params: TransactionIdParams,
+    query: OperationQuery,
     body: CaptureBody,
     idempotent: true,
     responses: operationResponses,
@@ -73,6 +85,7 @@ export const transactionRoutes = [
     auth: 'bearer',
     scopes: SCOPES.checkoutWrite,
     params: TransactionIdParams,
+    query: OperationQuery,
     body: RefundBody,
     idempotent: true,
     responses: operationResponses,
@@ -88,6 +101,7 @@ export const transactionRoutes = [
     auth: 'bearer',
     scopes: SCOPES.checkoutWrite,
     params: TransactionIdParams,
+    query: OperationQuery,
     body: VoidBody,
     bodyOptional: true,
     idempotent: true,
