@@ -12,6 +12,12 @@ import type { ViewSession } from './session-schemas';
 import { amountDue } from '../../domain/express-order';
 import { discountCodesEnabled, maxDiscountCodes } from '../express/express-settings';
 
+/**
+ * Issue 24: a page load without the checkout cookie records VISITED with its request headers; anyone with the
+ * session id can load it without one, so only the first this many are recorded (the page is answered as ever).
+ */
+export const VISITS_RECORDED_PER_SESSION = 20;
+
 const accountName = compiledOnce((exec, id: string) => exec.selectFrom('accounts').select(['id', 'name']).where('id', '=', id));
 
 /**
@@ -31,7 +37,13 @@ export const getViewSession = async (
   if (opts.firstVisit) {
     await inTransaction(ctx.database, async (trx) => {
       await lockSessionRow(trx, ctx.database, row.id);
-      await appendSessionEvent(trx, row.id, 'VISITED', { meta: opts.meta });
+      const recorded = await trx
+        .selectFrom('session_events')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('session_id', '=', row.id)
+        .where('name', '=', 'VISITED')
+        .executeTakeFirst();
+      if (Number(recorded?.n ?? 0) < VISITS_RECORDED_PER_SESSION) await appendSessionEvent(trx, row.id, 'VISITED', { meta: opts.meta });
     });
   }
   const { url, express } = row;

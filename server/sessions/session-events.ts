@@ -32,6 +32,10 @@ export type SessionEventName =
   /** The payment waits for the customer on a 3-D Secure or wallet page. */
   | 'PAYMENT_REDIRECT';
 
+/** The bytes an event appended with these `details` and `meta` stores (its details and request headers as JSON text). */
+export const sessionEventBytes = (details: Record<string, unknown> | undefined, meta: RequestMeta | undefined): number =>
+  (details ? Buffer.byteLength(toJson(details)) : 0) + (meta ? Buffer.byteLength(toJson(redactHeaders(meta.headers))) : 0);
+
 /** Appends a session event. Call inside the transaction that holds the session row. With `meta`, the request's id and redacted headers are stored. */
 export const appendSessionEvent = async (
   trx: Executor,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { embedOriginProblem } from '../../domain/embed-origins';
 import type { PaymentResponse as DomainPaymentResponse, ViewSession as DomainViewSession } from '../../domain/view-types';
 import type { Equal, Expect } from '../shared/type-equality';
-import { Currency, HttpUrl, manyParam, Int32Amount, IsoDateTime, JsonObject, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../shared/schemas';
+import { Currency, HttpUrl, manyParam, Int32Amount, IsoDateTime, JsonObject, Metadata, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../shared/schemas';
 
 /** Nested objects keep fields we do not model (loose), so nothing a merchant sends is lost. */
 export const OrderItem = z.looseObject({
@@ -191,7 +191,7 @@ const sessionFields = {
   order: Order,
   customer: Customer.optional(),
   express: Express.optional(),
-  metadata: JsonObject.optional(),
+  metadata: Metadata.optional(),
   expires_at: IsoDateTime.optional(),
   platform_type: z.enum(PLATFORM_TYPES).optional(),
 };
@@ -274,8 +274,11 @@ export const includesParam = <T extends readonly [string, ...string[]]>(values: 
 
 const ViewFlag = z.enum(['true', 'false']);
 
-/** The view options (kept on the redirect to the page; the SDK may add others, which pass through). */
-export const ViewQuery = z.looseObject({
+/**
+ * The view options, kept on the redirect to the page: the spec's, and those @dintero/checkout-web-sdk
+ * adds to the URL (docs/decisions/009: any other is 400, as on every route).
+ */
+export const ViewQuery = z.object({
   language: z.string().max(16).optional().describe('en, nb (or no), sv, da, fi, de; with or without region; anything else shows English'),
   ui: z.enum(['fullscreen', 'inline', 'modal']).optional(),
   scc: z.string().max(16).optional().describe('SMS confirmation code'),
@@ -283,6 +286,11 @@ export const ViewQuery = z.looseObject({
   hide_language: ViewFlag.optional(),
   hide_items: ViewFlag.optional(),
   hide_test_message: ViewFlag.optional(),
+  sdk: z.string().max(40).optional().describe('The web SDK version (the SDK sends it)'),
+  client_side_validation: ViewFlag.optional().describe('The merchant validates the session before payment (the SDK sends it)'),
+  role: z.string().max(40).optional().describe('`pop_out_launcher` or `pop_out_payment` (the SDK sends it)'),
+  sdk_hostname: z.string().max(255).optional().describe("The embedding page's host name (the SDK may send it)"),
+  sdk_not_top_level: ViewFlag.optional().describe('The embedding page is itself in a frame (the SDK may send it)'),
 });
 
 export const PaymentMethodSchema = z.object({ payment_product_type: z.string(), name: z.string() });

@@ -68,6 +68,34 @@ export const IsoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO
 
 export const JsonObject = z.record(z.string(), z.unknown());
 
+/**
+ * Merchant metadata on a session (issue 24): capped as public payment APIs of this shape document
+ * it, since our spec states no limit: at most 50 keys, each key 1-40 characters, each value at most
+ * 500 characters (a string's length, else its JSON text), and 16 KiB of JSON in all. Values may be
+ * any JSON (existing merchants send numbers and small objects).
+ */
+export const METADATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500, totalBytes: 16_384 } as const;
+const { keys: MAX_KEYS, keyLength: MAX_KEY, valueLength: MAX_VALUE, totalBytes: MAX_TOTAL } = METADATA_LIMITS;
+const METADATA_DOC =
+  `Your key/value data, returned to you and never shown to the customer: at most ${MAX_KEYS} keys of 1-${MAX_KEY} characters, ` +
+  `each value at most ${MAX_VALUE} characters (a string's length, other JSON values as JSON text), at most ${MAX_TOTAL} bytes as JSON in all`;
+const valueLength = (v: unknown): number => (typeof v === 'string' ? v.length : (JSON.stringify(v) ?? '').length);
+export const Metadata = z
+  .record(SafeString.min(1).max(METADATA_LIMITS.keyLength), z.unknown())
+  .superRefine((metadata, ctx) => {
+    const keys = Object.keys(metadata);
+    if (keys.length > METADATA_LIMITS.keys) ctx.addIssue({ code: 'custom', message: `must have at most ${METADATA_LIMITS.keys} keys` });
+    for (const key of keys) {
+      if (valueLength(metadata[key]) > METADATA_LIMITS.valueLength) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `must be at most ${METADATA_LIMITS.valueLength} characters` });
+      }
+    }
+    if (Buffer.byteLength(JSON.stringify(metadata)) > METADATA_LIMITS.totalBytes) {
+      ctx.addIssue({ code: 'custom', message: `must be at most ${METADATA_LIMITS.totalBytes} bytes as JSON` });
+    }
+  })
+  .describe(METADATA_DOC);
+
 export const ErrorBody = z.object({
   error: z
     .object({

@@ -4,8 +4,23 @@ import { ShippingOption } from '../sessions/session-schemas';
 
 const text = (max: number) => SafeString.trim().max(max);
 
-/** An address the customer enters: every field optional (as the public OrderAddress), each checked. */
-export const CustomerAddress = z.looseObject({
+/**
+ * A view write body's JSON is at most this many bytes (issue 24): far more than an address, a code
+ * list or a shipping option needs, far less than the 1 MiB any request may be.
+ */
+export const VIEW_BODY_MAX_BYTES = 16_384;
+const capped = <S extends z.ZodType>(schema: S): S =>
+  schema.superRefine((body, ctx) => {
+    const bytes = Buffer.byteLength(JSON.stringify(body) ?? '');
+    const message = `the body must be at most ${VIEW_BODY_MAX_BYTES} bytes as JSON (it is ${bytes})`;
+    if (bytes > VIEW_BODY_MAX_BYTES) ctx.addIssue({ code: 'custom', message });
+  }) as unknown as S;
+
+/**
+ * An address the customer enters: the public OrderAddress, every field optional and checked. Strict:
+ * an unknown key is 400 (issue 24: unknown keys were stored, hidden on read, megabytes of them).
+ */
+export const CustomerAddress = z.strictObject({
   first_name: text(100).optional(),
   last_name: text(100).optional(),
   address_line: text(200).optional(),
@@ -24,23 +39,32 @@ export const CustomerAddress = z.looseObject({
     .optional(),
   email: z.email('must be an email address').max(254).optional(),
   organization_number: text(50).optional(),
+  organization_type: text(50).optional(),
+  customer_reference: text(100).optional(),
+  cost_center: text(100).optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
   comment: SafeText.max(500).optional(),
 });
+/** The deprecated PUT .../order/shipping_address: a bare address. */
+export const ShippingAddressBody = capped(CustomerAddress);
 
-export const SetAddressesBody = z.strictObject({
-  shipping_address: CustomerAddress.optional(),
-  billing_address: CustomerAddress.optional(),
-  checkboxes: z
-    .array(z.strictObject({ id: text(100), checked: z.boolean() }))
-    .max(10)
-    .optional(),
-});
+export const SetAddressesBody = capped(
+  z.strictObject({
+    shipping_address: CustomerAddress.optional(),
+    billing_address: CustomerAddress.optional(),
+    checkboxes: z
+      .array(z.strictObject({ id: text(100), checked: z.boolean() }))
+      .max(10)
+      .optional(),
+  }),
+);
 export type SetAddressesInput = z.infer<typeof SetAddressesBody>;
 
 /** The chosen option: matched by `id` and `line_id`; the rest of what the page sends is ignored (the server's copy is stored). */
-export const SetShippingOptionBody = ShippingOption;
+export const SetShippingOptionBody = capped(ShippingOption);
 
-export const SetDiscountCodesBody = z.strictObject({ discount_codes: z.array(text(100).min(1)).max(100) });
+export const SetDiscountCodesBody = capped(z.strictObject({ discount_codes: z.array(text(100).min(1)).max(100) }));
 
 export const GIFT_CARD_TYPES = ['kassa.wallets.card_token', 'kassa.wallets.card_id', 'dintero.wallets.card_token', 'dintero.wallets.card_id'] as const;
 /** One card: `value` is the card number, card token or card_id; `card_token` is accepted instead of `value` for a card token. */
@@ -48,12 +72,14 @@ const GiftCardRequest = z
   .strictObject({ type: z.enum(GIFT_CARD_TYPES), value: text(320).min(1).optional(), card_token: text(320).min(1).optional(), pin: z.string().max(16).optional() })
   .refine((c) => (c.value === undefined) !== (c.card_token === undefined), { path: ['value'], message: 'give exactly one of value and card_token' })
   .transform(({ card_token, value, ...c }) => ({ ...c, value: (value ?? card_token)! }));
-export const SetGiftCardsBody = z.strictObject({ gift_cards: z.array(GiftCardRequest).max(5) });
+export const SetGiftCardsBody = capped(z.strictObject({ gift_cards: z.array(GiftCardRequest).max(5) }));
 
-export const PaymentInformationBody = z.strictObject({
-  billing_address: CustomerAddress,
-  shipping_address: CustomerAddress,
-  locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a locale, e.g. en-GB'),
-});
+export const PaymentInformationBody = capped(
+  z.strictObject({
+    billing_address: CustomerAddress,
+    shipping_address: CustomerAddress,
+    locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a locale, e.g. en-GB'),
+  }),
+);
 
 export const ViewWriteHeaders = z.looseObject({ 'if-unmodified-since': z.string().max(100).optional() });

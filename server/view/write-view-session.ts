@@ -7,9 +7,10 @@ import { getViewSession } from '../sessions/get-view-session';
 import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
 import { saveSessionChanges, type SessionChanges } from '../sessions/save-session-changes';
 import { assertOpenForView } from '../sessions/session-availability';
-import { appendSessionEvent, type SessionEventName } from '../sessions/session-events';
+import { appendSessionEvent, sessionEventBytes, type SessionEventName } from '../sessions/session-events';
 import { loadSession, type SessionRecord } from '../sessions/session-repository';
 import type { ViewSession } from '../sessions/session-schemas';
+import { assertViewWriteAllowed, recordViewWrite } from './limit-view-writes';
 
 export interface ViewWritePlan {
   changes: SessionChanges;
@@ -25,13 +26,15 @@ export interface ViewWriteOptions {
   expressOnly?: boolean;
 }
 
-/** The checks every customer write starts with: open (else the view's 404), not locked, not stale. */
+/** The checks every customer write starts with: open (else the view's 404), not locked, not stale, writes left (429). */
 export const loadWritableSession = async (ctx: AppContext, sessionId: string, opts: ViewWriteOptions): Promise<SessionRecord> => {
   const session = await loadSession(ctx.database.db, ctx.database, sessionId);
   assertOpenForView(session);
   if (opts.expressOnly && !session.express) throw new AppError('EXPRESS_NOT_ENABLED', 'This checkout does not take express details (the session has no express options)');
   if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The shop is updating your order; try again in a moment');
   assertUnmodifiedSince(opts.ifUnmodifiedSince, session);
+  // before the merchant's callbacks are asked: a session with no writes left costs no merchant call
+  await assertViewWriteAllowed(ctx.database.db, ctx.env, session.id, 0);
   return session;
 };
 
@@ -58,11 +61,15 @@ export const writeViewSession = async (ctx: AppContext, sessionId: string, opts:
         extra: { updated_at: row.updated_at, version: String(row.version) },
       });
     }
+    // counted under the row lock: concurrent writes and several processes see one count (issue 24)
+    const bytes = events.reduce((sum, [, details]) => sum + sessionEventBytes(details, opts.meta), 0);
+    await assertViewWriteAllowed(trx, ctx.env, row.id, bytes);
     // an attempt waiting on a 3-D Secure or wallet page was for the order as it was: it can no longer pay this one
     await closeWaitingAttempts(trx, row.id, ORDER_CHANGED_WHILE_WAITING);
     await saveSessionChanges(trx, row, changes);
     for (const [name, details] of events) await appendSessionEvent(trx, row.id, name, { meta: opts.meta, details });
     await alsoWrite?.(trx);
+    await recordViewWrite(trx, row.id, bytes);
   });
   // the write is done: its answer is the view even if a payment has started on it since
   return getViewSession(ctx, sessionId, { afterWrite: true });
