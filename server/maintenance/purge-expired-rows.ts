@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { OutboxStatusColumn } from '../db/schema';
 import { inTransaction } from '../db/tx';
+import { LIMIT_WINDOW_SECONDS } from '../shared/window-limit';
 
 /** Rows deleted per table and round; the poller runs again at once while a round deleted something. */
 export const PURGE_BATCH = 200;
@@ -18,7 +19,10 @@ export interface PurgeOptions {
  *  - COMPLETED idempotency records past `expires_at` (48 h after creation, ADR 006); an
  *    IN_PROGRESS claim is never deleted (the next request with its key takes it over);
  *  - DELIVERED and FAILED outbox rows (and their `callback_attempts`) that became final more than
- *    the retention ago; a PENDING row is never deleted.
+ *    the retention ago; a PENDING row is never deleted;
+ *  - the abuse-limit counters once they count for nothing (issue 24): wrong gift-card tries older than
+ *    their hour, and the view-write counts of sessions that have expired (a live session's count towards
+ *    its event budget for its whole life).
  * Safe with several processes: every delete re-checks its condition, so a record renewed or a
  * callback retried meanwhile is kept, and deleting what another process deleted changes nothing;
  * on PostgreSQL the outbox batch is locked with SKIP LOCKED, so two purges take different rows.
@@ -57,5 +61,16 @@ export const purgeExpiredRows = async (ctx: AppContext, opts: PurgeOptions = {})
     const r = await trx.deleteFrom('outbox').where('id', 'in', ids).where('status', 'in', FINAL_OUTBOX).where('updated_at', '<', cutoff).executeTakeFirst();
     return Number(r.numDeletedRows);
   });
-  return deletedKeys + deletedOutbox;
+  const windowStart = new Date(Date.parse(now) - LIMIT_WINDOW_SECONDS * 1000).toISOString();
+  const attempts = await database.db.selectFrom('gift_card_attempts').select('id').where('created_at', '<', windowStart).limit(batch).execute();
+  const deletedAttempts = attempts.length
+    ? Number((await database.db.deleteFrom('gift_card_attempts').where('id', 'in', attempts.map((r) => r.id)).executeTakeFirst()).numDeletedRows)
+    : 0;
+
+  const expired = database.db.selectFrom('sessions').select('id').where('expires_at', '<', now);
+  const writes = await database.db.selectFrom('session_view_writes').select('id').where('session_id', 'in', expired).limit(batch).execute();
+  const deletedWrites = writes.length
+    ? Number((await database.db.deleteFrom('session_view_writes').where('id', 'in', writes.map((r) => r.id)).executeTakeFirst()).numDeletedRows)
+    : 0;
+  return deletedKeys + deletedOutbox + deletedAttempts + deletedWrites;
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdempotencyStatusColumn, OutboxStatusColumn } from '../../server/db/schema';
 import { purgeExpiredRows } from '../../server/maintenance/purge-expired-rows';
+import { ApiClient, sessionBody } from '../support/api-client';
 import { ACCOUNT, startTestServer, type TestServer } from '../support/test-server';
 
 const DAY = 86_400_000;
@@ -148,5 +149,32 @@ describe('the retention poller', () => {
     } finally {
       await worker.stop();
     }
+  });
+});
+
+describe('the abuse-limit counters (issue 24)', () => {
+  it("deletes wrong gift-card tries older than their hour, and the view-write counts of expired sessions; keeps the rest", async () => {
+    const p = `c${Date.now()}`;
+    const api = await ApiClient.login(srv.baseUrl);
+    const live = (await api.post('/v1/sessions', sessionBody())).body.id as string;
+    const gone = (await api.post('/v1/sessions', sessionBody())).body.id as string;
+    await db().updateTable('sessions').set({ expires_at: ago(1000) }).where('id', '=', gone).execute();
+    const attempt = (name: string, createdAt: string) => ({ id: `${p}-${name}`, account_id: ACCOUNT, session_id: live, card_key: null, created_at: createdAt });
+    await db()
+      .insertInto('gift_card_attempts')
+      .values([attempt('old', ago(2 * 3600_000)), attempt('recent', ago(600_000))])
+      .execute();
+    const write = (name: string, sessionId: string) => ({ id: `${p}-${name}`, session_id: sessionId, created_at: ago(2 * 3600_000), bytes: 100 });
+    await db()
+      .insertInto('session_view_writes')
+      .values([write('live', live), write('gone', gone)])
+      .execute();
+
+    while ((await purgeExpiredRows(srv.kassa.ctx, { batchSize: 1 })) > 0);
+    const attempts = await db().selectFrom('gift_card_attempts').select('id').where('id', 'like', `${p}-%`).execute();
+    expect(attempts.map((r) => r.id)).toEqual([`${p}-recent`]);
+    // a live session's writes count towards its event budget for its whole life, however old
+    const writes = await db().selectFrom('session_view_writes').select('id').where('id', 'like', `${p}-%`).execute();
+    expect(writes.map((r) => r.id)).toEqual([`${p}-live`]);
   });
 });
