@@ -3,12 +3,20 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { addSeconds, nowIso } from '../shared/clock';
 import { parseOptionalJson } from '../shared/json-columns';
+import { bootIdOf, ownerIsGone } from './kassa-processes';
 import { settleIfUnsettled } from './unsettled-claims';
 
 /** A record answers the same key for 48 h (the promise to merchants is at least 24 h). */
 export const IDEMPOTENCY_TTL_SECONDS = 48 * 3600;
-/** An IN_PROGRESS claim older than this belongs to a process that died mid-request; a retry may take it over. */
+/**
+ * An IN_PROGRESS claim older than this is taken over by a retry whatever its owner: the longest a
+ * request may hold its key. A claim whose owning process is dead is free sooner (kassa-processes.ts).
+ */
 export const IN_PROGRESS_LEASE_SECONDS = 10 * 60;
+/** `Retry-After` on 409 IDEMPOTENCY_KEY_IN_PROGRESS: the first request usually ends within it. */
+export const IN_PROGRESS_RETRY_AFTER_SECONDS = 2;
+const RETRY_AFTER = { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS) };
+const inProgress = (message: string) => new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', message, { headers: RETRY_AFTER });
 const MAX_CLAIM_ATTEMPTS = 5;
 
 export interface StoredResponse {
@@ -57,9 +65,10 @@ export const requestHash = (method: string, path: string, query: URLSearchParams
 };
 
 /**
- * Inserts an IN_PROGRESS record for (account, key). If one exists: an expired record, or an
- * IN_PROGRESS one past its lease, is replaced; another request's hash is IDEMPOTENCY_KEY_REUSED;
- * a running first request is IDEMPOTENCY_KEY_IN_PROGRESS; a completed one is replayed.
+ * Inserts an IN_PROGRESS record for (account, key), owned by this process. If one exists: an
+ * expired record, or an IN_PROGRESS one with nothing committed whose process is dead or whose
+ * lease ended, is replaced; another request's hash is IDEMPOTENCY_KEY_REUSED; a running first
+ * request is IDEMPOTENCY_KEY_IN_PROGRESS (with Retry-After); a completed one is replayed.
  */
 export const claimIdempotencyKey = async (database: Database, req: IdempotentRequest): Promise<Claim> => {
   const { db } = database;
@@ -81,17 +90,26 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
         completed_at: null,
         expires_at: addSeconds(now, IDEMPOTENCY_TTL_SECONDS),
         resource_id: null,
+        owner_boot_id: bootIdOf(database) ?? null,
       })
       .onConflict((oc) => oc.columns(['account_id', 'idem_key']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed', claimedAt: now };
 
-    const row = await db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', req.accountId).where('idem_key', '=', req.key).executeTakeFirst();
+    const row = await db
+      .selectFrom('idempotency_keys as k')
+      .leftJoin('kassa_processes as p', 'p.boot_id', 'k.owner_boot_id')
+      .selectAll('k')
+      .select('p.heartbeat_at as owner_heartbeat_at')
+      .where('k.account_id', '=', req.accountId)
+      .where('k.idem_key', '=', req.key)
+      .executeTakeFirst();
     if (!row) continue; // released or replaced meanwhile: try again
     // A request of this process that ended while the database was away: release or store it now.
     if (row.status === 'IN_PROGRESS' && (await settleIfUnsettled(database, req, row.created_at))) continue;
-    // Past its lease with nothing committed: the request's process died before its change; start afresh.
-    const abandoned = row.status === 'IN_PROGRESS' && row.resource_id === null && addSeconds(row.created_at, IN_PROGRESS_LEASE_SECONDS) <= now;
+    // Nothing committed and its process is dead (killed mid-request), or past its lease: start afresh.
+    const free = ownerIsGone(database, row, now) || addSeconds(row.created_at, IN_PROGRESS_LEASE_SECONDS) <= now;
+    const abandoned = row.status === 'IN_PROGRESS' && row.resource_id === null && free;
     if (row.expires_at <= now || abandoned) {
       // Only the exact record we read is removed, so two retries cannot both take it over.
       await db
@@ -112,7 +130,7 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
     // the resource through oncePerKey and answers from it instead of changing anything twice.
     if (row.status === 'IN_PROGRESS' && row.resource_id !== null) return { kind: 'claimed', claimedAt: row.created_at, takeover: true };
     if (row.status !== 'COMPLETED') {
-      throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry later');
+      throw inProgress('The first request with this Idempotency-Key is still running; retry later');
     }
     return {
       kind: 'replay',
@@ -124,7 +142,7 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
       },
     };
   }
-  throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'Another request with this Idempotency-Key is being processed; retry later');
+  throw inProgress('Another request with this Idempotency-Key is being processed; retry later');
 };
 
 /** Stores the response of the claimed request (only our own claim), so later requests with the key replay it. */

@@ -114,9 +114,11 @@ describe(`Idempotency-Key across a crash (${engine})`, () => {
         // It never committed: the retry ran it, once.
         expect(after).toEqual([r.idOf(retry)]);
       } else {
-        // It never committed and its claim is within its lease: "retry later", nothing created.
+        // It never committed and its dead owner's silence is younger than OWNER_TIMEOUT_SECONDS
+        // (idempotency-dead-owner.test.ts waits it out): "retry later", nothing created.
         expect(retry.status, `${r.key}: ${JSON.stringify(retry.body)}`).toBe(409);
         expect(retry.body.error.code).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
+        expect(Number(retry.headers.get('retry-after'))).toBeGreaterThan(0);
         expect(after).toEqual([]);
       }
       // And again: the same answer, still one session.
