@@ -8,7 +8,7 @@ import { requestIdFrom } from '../../../server/http/node-adapter';
 import type { RouteDef } from '../../../server/http/route';
 import type { TestServer } from '../test-server';
 import { httpOnlyRequests, requestsFor, type FuzzRequest, type FuzzWorld } from './inputs';
-import { changedTables, snapshotState, type StateSnapshot } from './snapshot';
+import { BACKGROUND_TABLES, changedTables, snapshotState, type StateSnapshot } from './snapshot';
 import { installWriteCounter, type WriteCounter } from './write-counter';
 import { WAIT_MS } from '../wait';
 
@@ -49,7 +49,10 @@ export interface FuzzReport {
 }
 
 /** Rows the compare leaves out: a refusal stored under an Idempotency-Key is the answer ADR 006 replays, not a change. */
-const storedRefusal = (table: string, row: Record<string, unknown>) => table === 'idempotency_keys' && Number(row.response_status) >= 400 && row.status === 'COMPLETED';
+/** A refusal that is counted on purpose: a wrong gift card try (an abuse limit counts it, ADR 030). */
+const COUNTED_REFUSALS = 'gift_card_attempts';
+const storedRefusal = (table: string, row: Record<string, unknown>) =>
+  (table === 'idempotency_keys' && Number(row.response_status) >= 400 && row.status === 'COMPLETED') || table === COUNTED_REFUSALS;
 
 /** The oracle: what is wrong with an answer, or undefined. */
 export const judge = (a: Answer): string | undefined => {
@@ -204,7 +207,7 @@ export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter
     writes = now;
     if (counter.committedByTable) {
       // SQLite: committed writes per table, so no snapshot is needed (write-counter.ts).
-      const changed = refused ? counter.committedByTable(before, now).filter((t) => t !== 'idempotency_keys') : [];
+      const changed = refused ? counter.committedByTable(before, now).filter((t) => t !== 'idempotency_keys' && t !== COUNTED_REFUSALS && !BACKGROUND_TABLES.has(t)) : [];
       if (changed.length) failures.push(`#${i} ${describeRequest(r, via)} -> refused with ${answer.status} but changed ${changed.join(', ')} ${repro}`);
       continue;
     }

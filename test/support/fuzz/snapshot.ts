@@ -22,6 +22,9 @@ const canonical = (row: Record<string, unknown>): string =>
       }),
   );
 
+/** Written by each process on a timer, not by a request (its heartbeat, ADR 006): never part of a snapshot. */
+export const BACKGROUND_TABLES: ReadonlySet<string> = new Set(['kassa_processes']);
+
 const names = new WeakMap<Kysely<DB>, Promise<string[]>>();
 
 /** The tables, read once per database handle (the fuzz creates none). */
@@ -35,7 +38,7 @@ const readTableNames = async (db: Kysely<DB>): Promise<string[]> => {
   // Both engines' introspectors (PostgreSQL: only our own schema, see own-schema-introspector.ts), Kysely's own tables included.
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   return tables
-    .filter((t) => !t.isView)
+    .filter((t) => !t.isView && !BACKGROUND_TABLES.has(t.name))
     .map((t) => t.name)
     .sort();
 };
