@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_CREDENTIALS, E2E_PORT } from './e2e/support/constants';
+import { E2E_BASE_URL, E2E_CREDENTIALS, E2E_DEMO_MERCHANT, E2E_PORT } from './e2e/support/constants';
 import { TEST_TIMEOUT_MS, WAIT_MS } from './test/support/wait';
 
 /**
@@ -62,6 +62,9 @@ export default defineConfig({
       KASSA_BOOTSTRAP_ACCOUNT: E2E_CREDENTIALS.accountId,
       KASSA_BOOTSTRAP_CLIENT_ID: E2E_CREDENTIALS.clientId,
       KASSA_BOOTSTRAP_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
+      // a real setup (KASSA_BOOTSTRAP_*) has no demo store unless it is enabled; it runs on its own account (ADR 029)
+      KASSA_DEMO: 'true',
+      KASSA_DEMO_CLIENT_SECRET: E2E_DEMO_MERCHANT.clientSecret,
     },
   },
 });

@@ -26,6 +26,8 @@ import { AppError } from '../server/errors/app-error';
 import { publicOriginFor } from '../server/http/public-origin';
 import { createOpsHandler, OPS_PATHS } from '../server/observability/ops-endpoints';
 import { setPageSecurityHeaders } from '../server/pages/page-headers';
+import { startupBanner } from '../server/accounts/startup-banner';
+import { isDemoPath } from '../server/demo/demo-switch';
 
 /** The project root: the nearest folder above this file with a package.json (bin/ in dev, dist/server/ compiled). */
 const projectRoot = (): string => {
@@ -64,7 +66,14 @@ const main = async () => {
   // While shutting down, answer what is in flight but keep no connection open afterwards.
   const inFlight = new Set<http.ServerResponse>();
   // Without a Host header node would answer a bare 400 itself: it gets the error shape below instead.
-  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+  // Slow or idle clients do not hold connections (issue 24, README "Running it for real"): node checks both
+  // timeouts every connectionsCheckingInterval (30 s by its default), so often enough for the shorter to hold.
+  const timeouts = {
+    headersTimeout: env.KASSA_HEADERS_TIMEOUT_MS,
+    requestTimeout: env.KASSA_REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(env.KASSA_HEADERS_TIMEOUT_MS / 4))),
+  };
+  const server = http.createServer({ requireHostHeader: false, ...timeouts }, (req, res) => {
     if (closing) res.shouldKeepAlive = false;
     inFlight.add(res);
     res.once('close', () => {
@@ -87,6 +96,7 @@ const main = async () => {
         setOpsHeaders(res, self);
         return void opsHandler(req, res).catch(fail);
       }
+      if (!kassa.merchant.demoStore && isDemoPath(url)) return answerNotFound(res, self); // the demo is off (ADR 029)
       const checkoutUrl = checkout.matches(req); // parses the URL: not for /v1
       if (checkoutUrl) checkout.handle(req, res, checkoutUrl).catch(fail);
       else if (nextHandler)
@@ -99,7 +109,9 @@ const main = async () => {
       fail(err);
     }
   });
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = env.KASSA_KEEP_ALIVE_TIMEOUT_MS;
+  // past the cap node closes a new connection at once, unanswered (0: no cap)
+  if (env.KASSA_MAX_CONNECTIONS > 0) server.maxConnections = env.KASSA_MAX_CONNECTIONS;
   // a request node's parser refuses: the error shape, with the security headers of KASSA_PUBLIC_URL (no request headers to go by)
   server.on('clientError', (err: Error & { code?: string }, socket) => answerClientError(err, socket, origin({})));
   // node's own answers to an Expect it does not know (417) and to CONNECT (none: it closes) in the error shape too
@@ -114,19 +126,9 @@ const main = async () => {
   const m = kassa.merchant;
   const where = `${kassa.ctx.database.engine}${kassa.ctx.database.engine === 'sqlite' ? ` in ${env.dataDir}` : ''}`;
   logger.info({ url: base, engine: kassa.ctx.database.engine, account: m.accountId, client_id: m.clientId, dev }, `Kassa is listening on ${base} (${where})`);
-  if (m.demo) {
-    // For a person trying it out (the demo merchant only; a bootstrap secret is never printed).
-    process.stderr.write(
-      [
-        `  Try a payment:   open ${base}/demo   (card 4111 1111 1111 1111, any future expiry, CVC 123)`,
-        `  API document:    ${base}/v1/openapi.json`,
-        `  Demo merchant:   account ${m.accountId}  client_id ${m.clientId}  client_secret ${m.clientSecret}`,
-        `  Get a token:     curl -s -u '${m.clientId}:${m.clientSecret}' -H 'content-type: application/json' \\`,
-        `                     -d '{"grant_type":"client_credentials","audience":"${base}/v1/accounts/${m.accountId}"}' ${base}/v1/accounts/${m.accountId}/auth/token`,
-        '',
-      ].join('\n'),
-    );
-  }
+  // For a person trying it out: the demo store and merchant (a bootstrap secret is never printed; ADR 029).
+  const banner = startupBanner(base, m);
+  if (banner) process.stderr.write(banner);
 
   const forceExit = (reason: string) => {
     logger.error({ reason }, 'shutdown forced');

@@ -1,7 +1,8 @@
 import type { WakeSignal } from './shared/wake-signal';
 import type { Env } from './config/env';
 import type { Database } from './db/database';
-import type { RateLimiter, TokenRateLimits } from './auth/rate-limiter';
+import type { RateLimiter } from './auth/rate-limiter';
+import type { TokenRateLimits } from './auth/token-attempt-limits';
 import type { TokenSigner } from './auth/tokens';
 import type { Acquirer } from './providers/acquirer';
 import type { KassaMetrics } from './observability/metrics';
@@ -18,6 +19,10 @@ export interface AppContext {
   readonly tokenRateLimits: TokenRateLimits;
   /** Customer pay attempts per source address across sessions (this process's memory; server/sessions/limit-pay-attempts.ts). */
   readonly payAttemptsPerAddress: RateLimiter;
+  /** Wrong gift card tries per source address across sessions (this process's memory; server/wallets/limit-gift-card-attempts.ts). */
+  readonly giftCardAttemptsPerAddress: RateLimiter;
+  /** The HMAC key of wallet card token PINs (KASSA_WALLET_PIN_KEY, else kept in the database; ADR 030). */
+  readonly walletPinKey: string;
   /** Wakes this process's callback worker once a transaction that queued a callback has committed. */
   readonly callbacksQueued: WakeSignal;
   /** Prometheus metrics of this process (absent in contexts built without createKassa). */

@@ -8,6 +8,7 @@ import { openDatabase } from './db/database';
 import { createDispatcher, type Dispatcher } from './http/dispatch';
 import { routesFor } from './http/route-table';
 import { createRateLimiter } from './auth/rate-limiter';
+import { createTokenRateLimits } from './auth/token-attempt-limits';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, type KassaMetrics } from './observability/metrics';
 import { createSandboxAcquirer } from './providers/sandbox/sandbox-acquirer';
@@ -18,6 +19,7 @@ import { completePendingOperations } from './transactions/complete-pending-opera
 import { recoverStalePayments } from './sessions/recover-stale-payments';
 import { expireOrders } from './orders/expire-orders';
 import { purgeExpiredRows } from './maintenance/purge-expired-rows';
+import { registerKassaProcess } from './idempotency/kassa-processes';
 
 export interface Kassa {
   ctx: AppContext;
@@ -52,9 +54,15 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const jwtSecret = env.KASSA_JWT_SECRET ?? (await loadOrCreateServerSecret(database, 'jwt_signing_key'));
   const cookiePassword = await loadOrCreateServerSecret(database, 'checkout_cookie_password');
   const logger = opts.logger ?? createLogger(env.KASSA_LOG_LEVEL);
+  // This process's boot id and heartbeat: its Idempotency-Key claims are free once it is gone (ADR 006).
+  const registration = await registerKassaProcess(database, {
+    onError: (err) => logger.error({ poller: 'heartbeat', err }, 'heartbeat: could not be written; retrying'),
+    onRecover: (failed_steps) => logger.warn({ poller: 'heartbeat', failed_steps }, 'heartbeat: recovered'),
+  });
   const metrics = createMetrics(database);
-  const tokenRateLimits = { perClient: createRateLimiter(env.KASSA_TOKEN_RATE_PER_CLIENT), perAddress: createRateLimiter(env.KASSA_TOKEN_RATE_PER_ADDRESS) };
+  const tokenRateLimits = createTokenRateLimits(env);
   const payAttemptsPerAddress = createRateLimiter(env.KASSA_PAY_ATTEMPTS_PER_ADDRESS);
+  const walletPinKey = env.KASSA_WALLET_PIN_KEY ?? (await loadOrCreateServerSecret(database, 'wallet_pin_key'));
   const ctx: AppContext = {
     env,
     database,
@@ -63,6 +71,8 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     cookiePassword,
     tokenRateLimits,
     payAttemptsPerAddress,
+    giftCardAttemptsPerAddress: createRateLimiter(env.KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS),
+    walletPinKey,
     callbacksQueued: createWakeSignal(),
     metrics,
   };
@@ -96,6 +106,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     async close() {
       await Promise.all([worker?.stop(), operations?.stop(), retention?.stop()]);
       await deliveries?.drain();
+      await registration.stop().catch((err: unknown) => logger.warn({ err }, 'heartbeat: the process row could not be deleted'));
       await database.close();
     },
   };

@@ -24,15 +24,40 @@ const EnvSchema = z
     KASSA_SESSION_UPDATE_REQUIRES_WRITE: bool.default(false),
     KASSA_JWT_SECRET: z.string().min(32).optional(),
     KASSA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
-    /** Token requests a minute per client id and per source address before 429 + Retry-After (0: no limit). */
-    KASSA_TOKEN_RATE_PER_CLIENT: z.coerce.number().int().min(0).default(60),
+    /**
+     * The token endpoint's limits a minute before 429 + Retry-After (0: no limit; server/auth/token-attempt-limits.ts):
+     * every request per source address; failed ones per address, per (client, address), and per client from
+     * every address (the ceiling, which addresses that got a token for the client within a day pass).
+     */
     KASSA_TOKEN_RATE_PER_ADDRESS: z.coerce.number().int().min(0).default(300),
+    KASSA_TOKEN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
+    KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS: z.coerce.number().int().min(0).default(10),
+    KASSA_TOKEN_RATE_PER_CLIENT: z.coerce.number().int().min(0).default(60),
+    /** issue 24: how long a connection may take to send the request's headers, and the whole request (ms). */
+    KASSA_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+    KASSA_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** How long an idle keep-alive connection stays open (above a load balancer's idle timeout, 60 s on most). */
+    KASSA_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
+    /** Connections open at once; a connection past it is closed unanswered (0: no cap). */
+    KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(0).default(1000),
     /** issue 12 (abuse limits): declined or failed pay attempts per session before 429 + Retry-After (0: no limit). */
     KASSA_PAY_ATTEMPTS_PER_SESSION: z.coerce.number().int().min(0).default(10),
     /** Declined or failed customer pay attempts a minute per source address, across sessions (token bucket in this process's memory; 0: no limit). */
     KASSA_PAY_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
     /** issue 12 (abuse limits): publish/scc codes per session an hour before 429 + Retry-After (0: no limit). */
     KASSA_SCC_PER_SESSION: z.coerce.number().int().min(0).default(5),
+    /** issue 24 (ADR 030): wrong gift card tries (unknown token or number, wrong PIN) per session an hour before 429 + Retry-After (0: no limit). */
+    KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: z.coerce.number().int().min(0).default(10),
+    /** Wrong PINs per gift card (any session, any address) an hour before the card is 429 at checkout (0: no limit). */
+    KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: z.coerce.number().int().min(0).default(5),
+    /** Wrong gift card tries a minute per source address, across sessions (token bucket in this process's memory; 0: no limit). */
+    KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+    /** The HMAC key of wallet token PINs; unset = a key generated once and kept in the database (ADR 030). Changing it voids every PIN. */
+    KASSA_WALLET_PIN_KEY: z.string().min(32).optional(),
+    /** issue 24: the customer's writes (PUT .../order/*, payment_information) per session an hour before 429 + Retry-After (0: no limit). */
+    KASSA_VIEW_WRITES_PER_SESSION: z.coerce.number().int().min(0).default(300),
+    /** issue 24: bytes the customer's writes may add to one session's events (details and request headers); then 429 (0: no limit). */
+    KASSA_VIEW_EVENT_BYTES_PER_SESSION: z.coerce.number().int().min(0).default(524_288),
     KASSA_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(86400),
     KASSA_BOOTSTRAP_ACCOUNT: z
       .string()
@@ -40,6 +65,10 @@ const EnvSchema = z
       .optional(),
     KASSA_BOOTSTRAP_CLIENT_ID: z.string().min(1).optional(),
     KASSA_BOOTSTRAP_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** The demo store (/demo) on its own test account: unset = on only when no KASSA_BOOTSTRAP_* is set (ADR 029). */
+    KASSA_DEMO: bool.optional(),
+    /** The demo merchant's client secret (stored hashed); unset = generated once and printed once. */
+    KASSA_DEMO_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** SQLite: how long a write waits for another process's write lock before it fails with 503 SERVICE_UNAVAILABLE (issue 12). */
     KASSA_SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     /** PostgreSQL: how long a query waits for its answer (its connection is then dropped), or a request for a connection, before 503 (0 = no query timeout). */
@@ -71,6 +100,14 @@ const EnvSchema = z
         code: 'custom',
         message: 'KASSA_BOOTSTRAP_ACCOUNT, KASSA_BOOTSTRAP_CLIENT_ID and KASSA_BOOTSTRAP_CLIENT_SECRET must be set together',
       });
+    }
+    const [perClient, perClientAddress] = [env.KASSA_TOKEN_RATE_PER_CLIENT, env.KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS];
+    if (perClient > 0 && !(perClientAddress > 0 && perClientAddress < perClient)) {
+      const message = 'must be between 1 and KASSA_TOKEN_RATE_PER_CLIENT - 1 while that is set: one address may not reach the client ceiling';
+      ctx.addIssue({ code: 'custom', path: ['KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS'], message });
+    }
+    if (env.KASSA_HEADERS_TIMEOUT_MS > env.KASSA_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['KASSA_HEADERS_TIMEOUT_MS'], message: 'must not be above KASSA_REQUEST_TIMEOUT_MS' });
     }
   });
 

@@ -17,6 +17,10 @@ import * as m0016 from './migrations/0016-shopping-orders';
 import * as m0017 from './migrations/0017-discount-claims';
 import * as m0018 from './migrations/0018-poller-indexes';
 import * as m0019 from './migrations/0019-refunded-part-captures';
+import * as m0020 from './migrations/0020-demo-orders';
+import * as m0021 from './migrations/0021-wallet-token-pins';
+import * as m0022 from './migrations/0022-session-view-writes';
+import * as m0023 from './migrations/0023-kassa-processes';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +42,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-discount-claims': m0017,
   '0018-poller-indexes': m0018,
   '0019-refunded-part-captures': m0019,
+  '0020-demo-orders': m0020,
+  '0021-wallet-token-pins': m0021,
+  '0022-session-view-writes': m0022,
+  '0023-kassa-processes': m0023,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

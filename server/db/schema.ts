@@ -277,6 +277,15 @@ export interface IdempotencyKeysTable {
   expires_at: string;
   /** What the request created or moved (session id, operation id...), written in the transaction of that change. */
   resource_id: string | null;
+  /** The process that made the claim (`kassa_processes.boot_id`, migration 0023); null on older claims. */
+  owner_boot_id: string | null;
+}
+
+/** One row per running Kassa process (migration 0023), refreshed by its heartbeat (server/idempotency/kassa-processes.ts). */
+export interface KassaProcessesTable {
+  boot_id: string;
+  started_at: string;
+  heartbeat_at: string;
 }
 
 /** The SMS sink (migration 0008): messages Kassa "sends", read by tests and the console. */
@@ -287,6 +296,15 @@ export interface SmsOutboxTable {
   phone_number: string;
   message: string;
   created_at: string;
+}
+
+/** The customer's writes of a session (migration 0022): counted for their rate and event-byte budget (server/view/limit-view-writes.ts). */
+export interface SessionViewWritesTable {
+  id: string;
+  session_id: string;
+  created_at: string;
+  /** What the write's events store (details and request headers as JSON text), in bytes. */
+  bytes: number;
 }
 
 /** The account API's tables (issue 10) are declared beside their use cases. */
@@ -308,5 +326,7 @@ export interface DB extends CustomerTables, WalletTables, TerminalTables, Discou
   outbox: OutboxTable;
   callback_attempts: CallbackAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
+  kassa_processes: KassaProcessesTable;
   sms_outbox: SmsOutboxTable;
+  session_view_writes: SessionViewWritesTable;
 }

@@ -21,6 +21,8 @@ export interface RouteResult {
   /** The body already as JSON text (a hot read built from stored JSON columns); sent as it is, instead of `body`. */
   json?: string;
   headers?: Record<string, string>;
+  /** What an Idempotency-Key replay answers instead of `body`: a secret answered once is never stored (ADR 030). */
+  replayBody?: unknown;
 }
 
 export interface HandlerInput<P, Q, H, B, A extends AuthKind> {
@@ -58,6 +60,10 @@ export interface RouteDef<
    */
   strictScopes?: readonly string[];
   params?: P;
+  /**
+   * A z.object: its keys are the only query parameters the route takes; any other is 400 (ADR 009).
+   * Without it the route takes none.
+   */
   query?: Q;
   headers?: H;
   body?: B;
@@ -85,6 +91,23 @@ export const defineRoute = <
 >(
   def: RouteDef<P, Q, H, B, A>,
 ): RouteDef => def as unknown as RouteDef;
+
+const declaredQuery = new WeakMap<RouteDef, ReadonlySet<string>>();
+
+/**
+ * The query parameters a route declares: the keys of its `query` schema (none without one). The
+ * dispatcher refuses any other, so a filter or option a route does not have is never ignored.
+ */
+export const queryParameterNames = (route: RouteDef): ReadonlySet<string> => {
+  let names = declaredQuery.get(route);
+  if (!names) {
+    const shape = (route.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+    if (route.query && !shape) throw new Error(`${route.operationId}: a query schema must be a z.object (its keys are the parameters it takes)`);
+    names = new Set(Object.keys(shape ?? {}));
+    declaredQuery.set(route, names);
+  }
+  return names;
+};
 
 export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });
 /** 200 with a body that is already JSON text. */

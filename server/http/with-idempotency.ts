@@ -62,7 +62,7 @@ export const withIdempotency = async (
         ? () =>
             completeIdempotencyKey(ctx.database, idem, claim.claimedAt, {
               status: result.status,
-              body: result.json !== undefined ? JSON.parse(result.json) : result.body,
+              body: result.replayBody ?? (result.json !== undefined ? JSON.parse(result.json) : result.body),
               headers: result.headers ?? {},
             })
         : () => releaseIdempotencyKey(ctx.database, idem, claim.claimedAt);

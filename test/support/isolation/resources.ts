@@ -31,6 +31,8 @@ export interface AccountA {
   paymentToken: string;
   walletCardId: string;
   walletTokenValue: string;
+  /** Its checkout PIN (generated, answered once at creation: ADR 030). */
+  walletTokenPin: string;
   payoutDestinationId: string;
   storeId: string;
   terminalId: string;
@@ -158,7 +160,7 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
     ok('wallet transaction', await api.post(at('wallets/transactions'), { card_id: walletCardId, ref_id: m('wref'), amount: 100, currency: 'NOK' }));
     const walletToken = ok('wallet token', await api.post(at(`wallets/cards/${walletCardId}/tokens`), { ref_id: m('tref'), expires_in: 3600 }));
     ids.push(walletToken.token.value, walletToken.id);
-    return { walletCardId, walletTokenValue: walletToken.token.value as string };
+    return { walletCardId, walletTokenValue: walletToken.token.value as string, walletTokenPin: walletToken.pin.value as string };
   };
 
   // Payout destination, store, terminals.

@@ -68,7 +68,10 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   checkout_sid_json_order_shipping_option_put: (a) => ({ params: { session_id: a.sessions.open }, body: HOME }),
   checkout_sid_json_order_discount_codes_put: (a) => ({ params: { session_id: a.sessions.open }, body: { discount_codes: ['SUMMER'] } }),
   // A's wallet card token, applied on the session under test (another account's session must not reach A's card)
-  checkout_sid_json_order_gift_cards_put: (a) => ({ params: { session_id: a.sessions.open }, body: { gift_cards: [{ type: 'kassa.wallets.card_token', value: a.walletTokenValue }] } }),
+  checkout_sid_json_order_gift_cards_put: (a) => ({
+    params: { session_id: a.sessions.open },
+    body: { gift_cards: [{ type: 'kassa.wallets.card_token', value: a.walletTokenValue, pin: a.walletTokenPin }] },
+  }),
   checkout_sid_json_abandon_post: (a) => ({ params: { session_id: a.sessions.open } }),
   checkout_sid_events_pi_post: (a) => ({ params: { session_id: a.sessions.open }, body: { billing_address: address, shipping_address: address, locale: 'nb-NO' } }),
   sandbox_customer_action_post: (a) => ({ params: { session_id: a.sessions.authorized, kind: '3ds', transaction_id: a.transactions.authorized }, body: { decision: 'complete' } }),
