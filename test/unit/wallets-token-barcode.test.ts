@@ -28,9 +28,9 @@ const decode = (dataUri: string): string => {
 describe('card token barcodes', () => {
   const formats = [
     undefined,
-    { length: 12, numbers: true, characters: false, symbols: false, prefix: '' },
+    { length: 20, numbers: true, characters: false, symbols: false, prefix: '' },
     { length: 20, prefix: 'GC-' },
-    { length: 4, numbers: false, characters: false, symbols: true },
+    { length: 17, numbers: false, characters: false, symbols: true },
     { length: 60, numbers: false, characters: true, symbols: false, prefix: 'X' },
   ];
   for (const f of formats) {
@@ -77,11 +77,16 @@ describe('card token formats', () => {
     expect(new Set(generateTokenValue(format)).size).toBe(10);
   });
 
-  it('an empty alphabet, a length below 4 or above 255 is WALLET_TOKEN_FORMAT_INVALID', () => {
-    for (const f of [{ numbers: false, characters: false, symbols: false }, { length: 3 }, { length: 256 }, { length: 0 }, { length: -1 }]) {
+  it('an empty alphabet, a length below 4 or above 255, or fewer than 64 random bits is WALLET_TOKEN_FORMAT_INVALID', () => {
+    const short = [{ length: 10 }, { length: 19, characters: false, symbols: false }, { length: 16, numbers: false, characters: false }, { length: 11, numbers: false, symbols: false }];
+    for (const f of [{ numbers: false, characters: false, symbols: false }, { length: 3 }, { length: 256 }, { length: 0 }, { length: -1 }, ...short]) {
       expect(() => resolveTokenFormat(f)).toThrow(expect.objectContaining({ code: 'WALLET_TOKEN_FORMAT_INVALID' }));
     }
-    expect(resolveTokenFormat({ length: 4 }).length).toBe(4);
+    // 64 bits: 11 of all 76 characters, 20 digits, 17 symbols, 12 letters
+    expect(resolveTokenFormat({ length: 11 }).length).toBe(11);
+    expect(resolveTokenFormat({ length: 20, characters: false, symbols: false }).length).toBe(20);
+    expect(resolveTokenFormat({ length: 17, numbers: false, characters: false }).length).toBe(17);
+    expect(resolveTokenFormat({ length: 12, numbers: false, symbols: false }).length).toBe(12);
     expect(resolveTokenFormat({ length: 255 }).length).toBe(255);
   });
 });
