@@ -1,10 +1,11 @@
 import { Landing } from '../components/landing';
+import { isDemoStoreOn } from '../server/pages/demo-store';
 
 /**
  * `/` without a session: a landing page. `/?sid=<session id>` (what the web SDK and
  * `/v1/view/{id}` open) is the hosted checkout, rendered by Kassa's own server beside /v1
  * (app/_checkout, ADR 018), so it never reaches this page.
  */
-export default function Home() {
-  return <Landing />;
+export default async function Home() {
+  return <Landing demo={await isDemoStoreOn()} />;
 }
