@@ -5,17 +5,17 @@
  */
 import type { Line } from './lines';
 import { applySequence, type Applied } from './sequence';
-import type { DiscountRule } from './types';
+import type { DiscountRule, Steps } from './types';
 
 const worth = (applied: readonly Applied[]): number => applied.reduce((a, x) => a + x.total, 0);
 
-export const bestCombination = (rules: readonly DiscountRule[], lines: readonly Line[]): Applied[] => {
+export function* bestCombination(rules: readonly DiscountRule[], lines: readonly Line[]): Steps<Applied[]> {
   const combinable = rules.filter((r) => r.limitation?.discount_combination !== 0);
   const alone = rules.filter((r) => r.limitation?.discount_combination === 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  let best = applySequence(combinable, lines);
+  let best = yield* applySequence(combinable, lines);
   for (const rule of alone) {
-    const candidate = applySequence([rule], lines);
+    const candidate = yield* applySequence([rule], lines);
     if (worth(candidate) > worth(best)) best = candidate;
   }
   return best;
-};
+}

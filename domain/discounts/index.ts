@@ -1,4 +1,4 @@
-export { applyDiscounts } from './engine';
+export { applyDiscounts, evaluateDiscounts, runToEnd } from './engine';
 export { isItemLevel } from './item-requirements';
 export { toDwh } from './amounts';
 export type * from './types';

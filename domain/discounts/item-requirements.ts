@@ -9,7 +9,8 @@
  *     mixes with reward_eligible ≠ false receive the reward.
  */
 import type { Line } from './lines';
-import { isWildcard, matchesAny } from './matchers';
+import { anyMatches, anyNamedMatches } from './matcher-index';
+import { isWildcard } from './matchers';
 import type { DiscountRule, Mix } from './types';
 
 export interface ItemMatch {
@@ -36,15 +37,16 @@ export const matchItems = (rule: DiscountRule, eligible: readonly Line[]): ItemM
     const times = quantity > 0 ? Math.floor(units(eligible) / quantity) : 1;
     return cap(times) > 0 ? { times: cap(times), quantity, rewardLines: [...eligible], mixes: [] } : undefined;
   }
-  const matchers = (item.items ?? []).filter((m) => !isWildcard(m));
-  const itemLines = matchers.length > 0 ? eligible.filter((l) => matchesAny(matchers, l.item)) : [];
+  const named = item.items ?? [];
+  const hasMatchers = named.some((m) => !isWildcard(m));
+  const itemLines = hasMatchers ? eligible.filter((l) => anyNamedMatches(named, l.item)) : [];
   let times = Number.POSITIVE_INFINITY;
-  if (matchers.length > 0) {
+  if (hasMatchers) {
     const have = units(itemLines);
     if (have < Math.max(quantity, 1)) return undefined;
     times = quantity > 0 ? Math.floor(have / quantity) : 1;
   }
-  const mixes = (item.mixes ?? []).map((mix) => ({ mix, lines: eligible.filter((l) => matchesAny(mix.items, l.item)) }));
+  const mixes = (item.mixes ?? []).map((mix) => ({ mix, lines: eligible.filter((l) => anyMatches(mix.items, l.item)) }));
   for (const { mix, lines } of mixes) {
     const need = Math.max(Math.trunc(mix.quantity), 1);
     const have = units(lines);

@@ -56,8 +56,20 @@ export const amountsMatch = (req: Requirement, lines: readonly Line[]): boolean 
 export const discountCodeMatches = (req: Requirement, receipt: Receipt): boolean => {
   const wanted = listOf(req.discount_code).map(String);
   if (wanted.length === 0) return true;
-  const given = [...(receipt.discount_code ?? []), ...(receipt.items ?? []).filter((i) => i.voided !== true).map((i) => i.id ?? '')];
-  return wanted.some((w) => given.some((g) => same(g, w)));
+  const given = givenCodes(receipt);
+  return wanted.some((w) => given.has(w.toLowerCase()));
+};
+
+const codesOf = new WeakMap<Receipt, Set<string>>();
+
+/** The receipt's codes and item ids, lower-cased, collected once per receipt (not once per rule and code). */
+const givenCodes = (receipt: Receipt): Set<string> => {
+  let codes = codesOf.get(receipt);
+  if (!codes) {
+    const given = [...(receipt.discount_code ?? []), ...(receipt.items ?? []).filter((i) => i.voided !== true).map((i) => i.id ?? '')];
+    codesOf.set(receipt, (codes = new Set(given.map((g) => String(g).toLowerCase()))));
+  }
+  return codes;
 };
 
 const customerFieldMatches = (accepted: unknown, actual: unknown): boolean => {

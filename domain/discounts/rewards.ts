@@ -15,7 +15,7 @@ import { allocate } from './allocate';
 import { percentOf, sum } from './amounts';
 import type { ItemMatch } from './item-requirements';
 import type { Line } from './lines';
-import { matchesAny } from './matchers';
+import { firstMatchingEntry } from './matcher-index';
 import type { DiscountRule } from './types';
 import { amountOfUnits, selectUnits } from './units';
 
@@ -28,10 +28,13 @@ type Amount = (l: Line) => number;
 
 const valueGroups = (rule: DiscountRule, lines: readonly Line[]): { value: number; lines: Line[] }[] => {
   const groups = new Map<number, Line[]>();
+  const values = rule.reward.values ?? [];
   for (const l of lines) {
-    const override = (rule.reward.values ?? []).find((v) => matchesAny(v.items, l.item));
+    const override = values.length > 0 ? values[firstMatchingEntry(values, l.item)] : undefined;
     const value = override ? override.value : rule.reward.value;
-    groups.set(value, [...(groups.get(value) ?? []), l]);
+    const group = groups.get(value);
+    if (group) group.push(l);
+    else groups.set(value, [l]);
   }
   return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([value, ls]) => ({ value, lines: ls }));
 };

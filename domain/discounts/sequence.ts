@@ -8,7 +8,7 @@ import { eligibleLines } from './eligibility';
 import { isItemLevel, matchItems } from './item-requirements';
 import type { Line } from './lines';
 import { computeReward } from './rewards';
-import type { DiscountRule } from './types';
+import type { DiscountRule, Steps } from './types';
 
 export interface Applied {
   rule: DiscountRule;
@@ -26,10 +26,12 @@ export const ruleOrder = (a: DiscountRule, b: DiscountRule): number => {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 };
 
-export const applySequence = (rules: readonly DiscountRule[], lines: readonly Line[]): Applied[] => {
+/** A step per rule (see `Steps`). */
+export function* applySequence(rules: readonly DiscountRule[], lines: readonly Line[]): Steps<Applied[]> {
   const remaining = new Map(lines.map((l) => [l.line_id, Math.max(l.gross - l.existing, 0)]));
   const applied: Applied[] = [];
   for (const rule of [...rules].sort(ruleOrder)) {
+    yield;
     const deactivate = (rule.limitation?.discount_activation as { type?: string; value?: string }[] | undefined) ?? [];
     if (deactivate.some((d) => d.type === 'deactivate_if_discount_active' && applied.some((a) => a.rule.id === d.value))) continue;
     const match = matchItems(rule, eligibleLines(rule, lines));
@@ -44,4 +46,4 @@ export const applySequence = (rules: readonly DiscountRule[], lines: readonly Li
     applied.push({ rule, lines: result.lines, total, unused: result.unused, usage: match.times, bonus });
   }
   return applied;
-};
+}

@@ -9,7 +9,7 @@
 import { eligibleLines } from './eligibility';
 import { matchItems } from './item-requirements';
 import type { Line } from './lines';
-import type { AppliedDiscount, DiscountRule, EngineContext } from './types';
+import type { AppliedDiscount, DiscountRule, EngineContext, Steps } from './types';
 
 export const stampsNeeded = (rule: DiscountRule): number => {
   const stamp = rule.requirement.stamp;
@@ -51,11 +51,15 @@ export const countStamps = (rule: DiscountRule, claims: readonly StampClaim[], a
  * The stamp rules this purchase earns a stamp on (every other requirement met, card not completed), reported in
  * `discounts` with amount 0: refs[].stamp 1 (a claim adds one) and statistics.stamp the current count.
  */
-export const stampCollectors = (rules: readonly DiscountRule[], lines: readonly Line[], context: EngineContext): AppliedDiscount[] =>
-  rules
-    .filter((rule) => !completesCard(rule, context) && matchItems(rule, eligibleLines(rule, lines)) !== undefined)
-    .map((rule) => {
-      const stamp = stampCount(rule, context);
-      const id = context.refIds?.[rule.id] ?? rule.id;
-      return { ...rule, refs: [{ id, stamp: 1, amount: 0, bonus: 0, usage: 0, items: [], statistics: { amount: 0, bonus: 0, usage: 0, stamp } }] };
-    });
+export function* stampCollectors(rules: readonly DiscountRule[], lines: readonly Line[], context: EngineContext): Steps<AppliedDiscount[]> {
+  const collecting: AppliedDiscount[] = [];
+  for (const rule of rules) {
+    if (completesCard(rule, context)) continue;
+    yield;
+    if (matchItems(rule, eligibleLines(rule, lines)) === undefined) continue;
+    const stamp = stampCount(rule, context);
+    const id = context.refIds?.[rule.id] ?? rule.id;
+    collecting.push({ ...rule, refs: [{ id, stamp: 1, amount: 0, bonus: 0, usage: 0, items: [], statistics: { amount: 0, bonus: 0, usage: 0, stamp } }] });
+  }
+  return collecting;
+}

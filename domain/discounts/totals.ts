@@ -4,7 +4,7 @@
  * every `_dwh` twin is the amount as a decimal string in the currency's exponent.
  */
 import { sum, toDwh } from './amounts';
-import type { Receipt, ReceiptItem } from './types';
+import type { Receipt, ReceiptItem, Steps } from './types';
 
 export const withItemTotals = (item: ReceiptItem, currency: string | undefined): ReceiptItem => {
   const gross = Math.trunc(item.gross_amount ?? 0);
@@ -12,8 +12,13 @@ export const withItemTotals = (item: ReceiptItem, currency: string | undefined):
   return { ...item, gross_amount: gross, net_amount: net, gross_amount_dwh: toDwh(gross, currency), net_amount_dwh: toDwh(net, currency) };
 };
 
-export const withReceiptTotals = (receipt: Receipt): Receipt => {
-  const items = (receipt.items ?? []).map((i) => withItemTotals(i, receipt.currency));
+/** A step per item (see `Steps`). */
+export function* withReceiptTotals(receipt: Receipt): Steps<Receipt> {
+  const items: ReceiptItem[] = [];
+  for (const item of receipt.items ?? []) {
+    yield;
+    items.push(withItemTotals(item, receipt.currency));
+  }
   const live = items.filter((i) => i.voided !== true);
   const gross = sum(live.map((i) => i.gross_amount ?? 0));
   const net = sum(live.map((i) => i.net_amount ?? 0));
@@ -29,4 +34,4 @@ export const withReceiptTotals = (receipt: Receipt): Receipt => {
     net_amount_dwh: toDwh(net, receipt.currency),
     amount_due_dwh: toDwh(due, receipt.currency),
   };
-};
+}

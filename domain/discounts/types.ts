@@ -149,3 +149,10 @@ export interface EngineContext {
   used?: Record<string, number>;
   refIds?: Record<string, string>;
 }
+
+/**
+ * The engine's work as a generator: it pauses (yields nothing) between steps of bounded size (one rule, one item),
+ * and returns its result. `applyDiscounts` runs it to the end at once; the server runs it a few milliseconds at a
+ * time so one evaluation never holds the event loop (server/discounts/run-in-slices.ts, ADR 031).
+ */
+export type Steps<T> = Generator<void, T, void>;

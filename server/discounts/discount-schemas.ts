@@ -97,9 +97,33 @@ const describing = {
 
 const windowIsOpen = (req: { purchase_from: string; purchase_to: string }): boolean => Date.parse(req.purchase_from) < Date.parse(req.purchase_to);
 
+/** The most item matchers one rule may have in all: requirement.item.items and mixes[].items, reward.values[].items, limitation.blacklist (ADR 031). */
+export const MAX_RULE_MATCHERS = 1000;
+
+interface MatcherLists {
+  requirement?: { item?: { items?: unknown[]; mixes?: { items: unknown[] }[] } };
+  reward?: unknown;
+  limitation?: { blacklist?: unknown[] };
+}
+
+export const matcherCount = (rule: MatcherLists): number => {
+  const values = (rule.reward as { values?: { items?: unknown[] }[] } | undefined)?.values ?? [];
+  const lists = [rule.requirement?.item?.items, ...(rule.requirement?.item?.mixes ?? []).map((m) => m.items), ...values.map((v) => v.items), rule.limitation?.blacklist];
+  return lists.reduce<number>((n, list) => n + (Array.isArray(list) ? list.length : 0), 0);
+};
+
+export const tooManyMatchers = (rule: MatcherLists): string | undefined => {
+  const count = matcherCount(rule);
+  return count > MAX_RULE_MATCHERS ? `a rule may have at most ${MAX_RULE_MATCHERS} item matchers in all (items, mixes, reward.values, blacklist); this one has ${count}` : undefined;
+};
+
 export const CreateRuleBody = z
   .strictObject({ ...describing, type: z.enum(['item', 'receipt']).optional(), requirement: Requirement, reward: Reward })
-  .refine((b) => windowIsOpen(b.requirement), { path: ['requirement', 'purchase_to'], message: 'must be after purchase_from' });
+  .refine((b) => windowIsOpen(b.requirement), { path: ['requirement', 'purchase_to'], message: 'must be after purchase_from' })
+  .superRefine((b, ctx) => {
+    const problem = tooManyMatchers(b);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['requirement'], message: problem });
+  });
 export type CreateRuleInput = z.infer<typeof CreateRuleBody>;
 
 /** reward and purchase_from may be sent only unchanged; purchase_to may only move later (checked by the use case). */
@@ -182,9 +206,11 @@ export const ReceiptBody = z
     discounts: z.array(JsonObject).max(100).optional(),
   })
   .superRefine((r, ctx) => {
-    const ids = (r.items ?? []).map((i, n) => i.line_id ?? n + 1);
-    ids.forEach((id, n) => {
-      if (ids.indexOf(id) !== n) ctx.addIssue({ code: 'custom', path: ['items', n, 'line_id'], message: `line_id ${id} is used twice` });
+    const first = new Map<number, number>();
+    (r.items ?? []).forEach((item, n) => {
+      const id = item.line_id ?? n + 1;
+      if (first.has(id)) ctx.addIssue({ code: 'custom', path: ['items', n, 'line_id'], message: `line_id ${id} is used twice` });
+      else first.set(id, n);
     });
   });
 export type ReceiptInput = z.infer<typeof ReceiptBody>;

@@ -7,7 +7,7 @@ import { nowIso } from '../shared/clock';
 import { canonicalJson } from '../idempotency/idempotency-store';
 import { parseJson } from '../shared/json-columns';
 import { loadRule, readRule, ruleColumns } from './discount-rule-repository';
-import type { RuleData, RuleView, UpdateRuleInput } from './discount-schemas';
+import { tooManyMatchers, type RuleData, type RuleView, type UpdateRuleInput } from './discount-schemas';
 
 const refuse = (path: string, message: string) => new AppError('INVALID_REQUEST', `${path} ${message}`, { errors: [{ path, message }] });
 
@@ -20,7 +20,10 @@ const applyUpdate = (current: RuleData, input: UpdateRuleInput): RuleData => {
   const purchaseTo = requirement?.purchase_to ?? now.purchase_to;
   if (Date.parse(purchaseTo) < Date.parse(now.purchase_to)) throw refuse('requirement.purchase_to', 'may only move later');
   const nextRequirement = requirement ? { ...requirement, purchase_from: now.purchase_from, purchase_to: purchaseTo } : now;
-  return { ...current, ...fields, requirement: nextRequirement };
+  const next = { ...current, ...fields, requirement: nextRequirement };
+  const problem = tooManyMatchers(next);
+  if (problem) throw new AppError('INVALID_REQUEST', `The rule is too large: ${problem}`, { errors: [{ path: 'requirement', message: problem }] });
+  return next;
 };
 
 /** Partial update of a rule: fields left out stay as they are; `campaign_id: null` removes it. */

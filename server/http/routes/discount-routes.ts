@@ -5,6 +5,7 @@ import { deleteDiscountRule } from '../../discounts/delete-discount-rule';
 import { AccountParams, CreateRuleBody, GiveRuleBody, ListRulesQuery, ReceiptBody, ReceiptSchema, RuleParams, RuleSchema, UpdateRuleBody } from '../../discounts/discount-schemas';
 import { ClaimBody, ClaimParams, ClaimSchema, ListClaimsQuery } from '../../discounts/claim-schemas';
 import { discountsForReceipt } from '../../discounts/discounts-for-receipt';
+import { MAX_RULE_ITEM_PAIRS, MAX_RULES_PER_RECEIPT } from '../../discounts/receipt-work-limits';
 import { listDiscountClaims } from '../../discounts/list-discount-claims';
 import { recordDiscountClaim } from '../../discounts/record-discount-claim';
 import { releaseDiscountClaim } from '../../discounts/release-discount-claim';
@@ -13,7 +14,7 @@ import { giveDiscountRule } from '../../discounts/give-discount-rule';
 import { listDiscountRules } from '../../discounts/list-discount-rules';
 import { takeDiscountRule } from '../../discounts/take-discount-rule';
 import { updateDiscountRule } from '../../discounts/update-discount-rule';
-import { defineRoute, ok } from '../route';
+import { defineRoute, ok, okJson } from '../route';
 import { pagingHeaders } from '../../shared/paging';
 import { ErrorBody } from '../../shared/schemas';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
@@ -120,13 +121,15 @@ export const discountRoutes = [
     method: 'POST',
     path: '/v1/accounts/{aid}/discounts/available_for_receipt',
     summary: 'The receipt with the discounts it qualifies for (discounts, discount_lines and totals); stores nothing',
-    description: 'See docs/discounts.md for how a rule is evaluated, combined, allocated and rounded.',
+    description:
+      `See docs/discounts.md for how a rule is evaluated, combined, allocated and rounded. A receipt is evaluated against at most ${MAX_RULES_PER_RECEIPT} rules and ` +
+      `${MAX_RULE_ITEM_PAIRS} rule-item pairs (its items × the rules that could apply: given to its customer, active, purchase_at in their window); past either, 400 INVALID_REQUEST naming the limit.`,
     scopes: SCOPES.discountsForReceipt,
     params: AccountParams,
     body: ReceiptBody,
 
     responses: { 200: { description: 'The receipt with discounts', schema: ReceiptSchema }, ...ERRORS },
-    handle: async ({ ctx, actor, body }) => ok(await discountsForReceipt(ctx, actor, body)),
+    handle: async ({ ctx, actor, body }) => okJson(await discountsForReceipt(ctx, actor, body)),
   }),
   defineRoute({
     ...discounts,
