@@ -64,13 +64,35 @@ export const purgeExpiredRows = async (ctx: AppContext, opts: PurgeOptions = {})
   const windowStart = new Date(Date.parse(now) - LIMIT_WINDOW_SECONDS * 1000).toISOString();
   const attempts = await database.db.selectFrom('gift_card_attempts').select('id').where('created_at', '<', windowStart).limit(batch).execute();
   const deletedAttempts = attempts.length
-    ? Number((await database.db.deleteFrom('gift_card_attempts').where('id', 'in', attempts.map((r) => r.id)).executeTakeFirst()).numDeletedRows)
+    ? Number(
+        (
+          await database.db
+            .deleteFrom('gift_card_attempts')
+            .where(
+              'id',
+              'in',
+              attempts.map((r) => r.id),
+            )
+            .executeTakeFirst()
+        ).numDeletedRows,
+      )
     : 0;
 
   const expired = database.db.selectFrom('sessions').select('id').where('expires_at', '<', now);
   const writes = await database.db.selectFrom('session_view_writes').select('id').where('session_id', 'in', expired).limit(batch).execute();
   const deletedWrites = writes.length
-    ? Number((await database.db.deleteFrom('session_view_writes').where('id', 'in', writes.map((r) => r.id)).executeTakeFirst()).numDeletedRows)
+    ? Number(
+        (
+          await database.db
+            .deleteFrom('session_view_writes')
+            .where(
+              'id',
+              'in',
+              writes.map((r) => r.id),
+            )
+            .executeTakeFirst()
+        ).numDeletedRows,
+      )
     : 0;
   return deletedKeys + deletedOutbox + deletedAttempts + deletedWrites;
 };

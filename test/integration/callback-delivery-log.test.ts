@@ -15,9 +15,7 @@ describe('GET /v1/admin/callbacks', () => {
     await merchant.waitFor((r) => r.some((c) => c.status === 200));
     await api.post(`/v1/transactions/${a.transactionId}/capture`, { amount: 1000 });
     const b = await payWithCallback(srv.baseUrl, api, 'http://127.0.0.1:9/refused');
-    await expect
-      .poll(async () => (await api.get(`/v1/admin/callbacks?transaction_id=${a.transactionId}`)).body.map((c: { status: string }) => c.status))
-      .toEqual(['DELIVERED', 'DELIVERED']);
+    await expect.poll(async () => (await api.get(`/v1/admin/callbacks?transaction_id=${a.transactionId}`)).body.map((c: { status: string }) => c.status)).toEqual(['DELIVERED', 'DELIVERED']);
 
     const byTx = await api.get(`/v1/admin/callbacks?transaction_id=${a.transactionId}`);
     expect(byTx.status).toBe(200);

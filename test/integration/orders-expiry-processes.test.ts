@@ -42,9 +42,7 @@ describe(`order expiry with two server processes on ${ENGINE}`, () => {
     const updates = kept.flatMap((o) => [0, 1, 2].map((n) => apis[n % 2]!.request('PUT', `${SHOP}/orders/${o.order_id}`, { comment: `update ${n}` })));
     expect((await Promise.all(updates)).every((r) => r.status === 200)).toBe(true);
 
-    await expect
-      .poll(async () => (await db.selectFrom('shopping_orders').select('id').where('id', 'in', ids).where('emptied_at', 'is not', null).execute()).length, { interval: 50 })
-      .toBe(EXPIRING);
+    await expect.poll(async () => (await db.selectFrom('shopping_orders').select('id').where('id', 'in', ids).where('emptied_at', 'is not', null).execute()).length, { interval: 50 }).toBe(EXPIRING);
     const rows = await db.selectFrom('shopping_orders').selectAll().where('id', 'in', ids).execute();
     for (const o of expiring) {
       const row = rows.find((r) => r.id === o.id)!;

@@ -143,9 +143,7 @@ describe('the retention poller', () => {
         expires_at: ago(DAY),
       };
       await worker.kassa.ctx.database.db.insertInto('idempotency_keys').values(inserted).execute();
-      await expect
-        .poll(async () => (await worker.kassa.ctx.database.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', `${p}-k`).execute()).length)
-        .toBe(0);
+      await expect.poll(async () => (await worker.kassa.ctx.database.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', `${p}-k`).execute()).length).toBe(0);
     } finally {
       await worker.stop();
     }
@@ -153,12 +151,16 @@ describe('the retention poller', () => {
 });
 
 describe('the abuse-limit counters (issue 24)', () => {
-  it("deletes wrong gift-card tries older than their hour, and the view-write counts of expired sessions; keeps the rest", async () => {
+  it('deletes wrong gift-card tries older than their hour, and the view-write counts of expired sessions; keeps the rest', async () => {
     const p = `c${Date.now()}`;
     const api = await ApiClient.login(srv.baseUrl);
     const live = (await api.post('/v1/sessions', sessionBody())).body.id as string;
     const gone = (await api.post('/v1/sessions', sessionBody())).body.id as string;
-    await db().updateTable('sessions').set({ expires_at: ago(1000) }).where('id', '=', gone).execute();
+    await db()
+      .updateTable('sessions')
+      .set({ expires_at: ago(1000) })
+      .where('id', '=', gone)
+      .execute();
     const attempt = (name: string, createdAt: string) => ({ id: `${p}-${name}`, account_id: ACCOUNT, session_id: live, card_key: null, created_at: createdAt });
     await db()
       .insertInto('gift_card_attempts')

@@ -51,8 +51,7 @@ export interface FuzzReport {
 /** Rows the compare leaves out: a refusal stored under an Idempotency-Key is the answer ADR 006 replays, not a change. */
 /** A refusal that is counted on purpose: a wrong gift card try (an abuse limit counts it, ADR 030). */
 const COUNTED_REFUSALS = 'gift_card_attempts';
-const storedRefusal = (table: string, row: Record<string, unknown>) =>
-  (table === 'idempotency_keys' && Number(row.response_status) >= 400 && row.status === 'COMPLETED') || table === COUNTED_REFUSALS;
+const storedRefusal = (table: string, row: Record<string, unknown>) => (table === 'idempotency_keys' && Number(row.response_status) >= 400 && row.status === 'COMPLETED') || table === COUNTED_REFUSALS;
 
 /** The oracle: what is wrong with an answer, or undefined. */
 export const judge = (a: Answer): string | undefined => {
