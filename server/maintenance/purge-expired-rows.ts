@@ -63,36 +63,16 @@ export const purgeExpiredRows = async (ctx: AppContext, opts: PurgeOptions = {})
   });
   const windowStart = new Date(Date.parse(now) - LIMIT_WINDOW_SECONDS * 1000).toISOString();
   const attempts = await database.db.selectFrom('gift_card_attempts').select('id').where('created_at', '<', windowStart).limit(batch).execute();
-  const deletedAttempts = attempts.length
-    ? Number(
-        (
-          await database.db
-            .deleteFrom('gift_card_attempts')
-            .where(
-              'id',
-              'in',
-              attempts.map((r) => r.id),
-            )
-            .executeTakeFirst()
-        ).numDeletedRows,
-      )
-    : 0;
-
   const expired = database.db.selectFrom('sessions').select('id').where('expires_at', '<', now);
   const writes = await database.db.selectFrom('session_view_writes').select('id').where('session_id', 'in', expired).limit(batch).execute();
-  const deletedWrites = writes.length
-    ? Number(
-        (
-          await database.db
-            .deleteFrom('session_view_writes')
-            .where(
-              'id',
-              'in',
-              writes.map((r) => r.id),
-            )
-            .executeTakeFirst()
-        ).numDeletedRows,
-      )
-    : 0;
+  const deletedAttempts = await deleteIds(ctx, 'gift_card_attempts', attempts);
+  const deletedWrites = await deleteIds(ctx, 'session_view_writes', writes);
   return deletedKeys + deletedOutbox + deletedAttempts + deletedWrites;
+};
+
+/** Deletes a batch of counter rows chosen by their condition; another process deleting them first changes nothing. */
+const deleteIds = async (ctx: AppContext, table: 'gift_card_attempts' | 'session_view_writes', rows: { id: string }[]) => {
+  if (rows.length === 0) return 0;
+  const ids = rows.map((r) => r.id);
+  return Number((await ctx.database.db.deleteFrom(table).where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
 };
