@@ -3,12 +3,7 @@ import type { RateLimiter } from '../auth/rate-limiter';
 import type { Env } from '../config/env';
 import { compiledOnce } from '../db/compiled-once';
 import type { Executor } from '../db/database';
-import { AppError } from '../errors/app-error';
-import { LIMIT_WINDOW_SECONDS, windowRetryAfter, windowStart } from '../shared/window-limit';
-
-/** The 429 of every attempt limit: TOO_MANY_REQUESTS with `Retry-After` in seconds. */
-export const tooManyAttempts = (message: string, retryAfter: number) =>
-  new AppError('TOO_MANY_REQUESTS', `${message}; try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } });
+import { assertWindowLeft, LIMIT_WINDOW_SECONDS, tooManyAttempts, windowStart } from '../shared/window-limit';
 
 // Compiled once per dialect; every argument is bound as a parameter.
 const failedAttempts = compiledOnce((exec, sessionId: string, declined: string, failed: string, since: string, limit: number) =>
@@ -34,13 +29,7 @@ export const assertPayAttemptsLeft = async (db: Executor, env: Pick<Env, 'KASSA_
   const limit = env.KASSA_PAY_ATTEMPTS_PER_SESSION;
   if (limit <= 0) return;
   const counted = await failedAttempts(db, sessionId, 'DECLINED', 'FAILED', windowStart(LIMIT_WINDOW_SECONDS, nowMs), limit);
-  const wait = windowRetryAfter(
-    counted.map((r) => r.created_at),
-    limit,
-    LIMIT_WINDOW_SECONDS,
-    nowMs,
-  );
-  if (wait !== undefined) throw tooManyAttempts('Too many declined or failed payment attempts on this session', wait);
+  assertWindowLeft(counted, limit, 'Too many declined or failed payment attempts on this session', nowMs);
 };
 
 /** A slot of the per-address limit, held while an attempt is decided. */

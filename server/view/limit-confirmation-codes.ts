@@ -1,7 +1,6 @@
 import type { Env } from '../config/env';
 import type { Executor } from '../db/database';
-import { AppError } from '../errors/app-error';
-import { LIMIT_WINDOW_SECONDS, windowRetryAfter, windowStart } from '../shared/window-limit';
+import { assertWindowLeft, LIMIT_WINDOW_SECONDS, windowStart } from '../shared/window-limit';
 
 /**
  * SMS pumping: at most `KASSA_SCC_PER_SESSION` confirmation codes per session within an hour, else
@@ -21,13 +20,5 @@ export const assertConfirmationCodesLeft = async (trx: Executor, env: Pick<Env, 
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
-  const wait = windowRetryAfter(
-    sent.map((r) => r.created_at),
-    limit,
-    LIMIT_WINDOW_SECONDS,
-    nowMs,
-  );
-  if (wait !== undefined) {
-    throw new AppError('TOO_MANY_REQUESTS', `Too many confirmation codes sent for this session; try again in ${wait} s`, { headers: { 'retry-after': String(wait) } });
-  }
+  assertWindowLeft(sent, limit, 'Too many confirmation codes sent for this session', nowMs);
 };

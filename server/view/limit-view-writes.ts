@@ -3,7 +3,7 @@ import type { Executor } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { timeOrderedUuid } from '../shared/ids';
-import { LIMIT_WINDOW_SECONDS, windowRetryAfter, windowStart } from '../shared/window-limit';
+import { assertWindowLeft, LIMIT_WINDOW_SECONDS, windowStart } from '../shared/window-limit';
 
 const BUDGET_USED = 'This checkout cannot take more changes; pay with the details as they are, or start again from the shop';
 type ViewWriteLimits = Pick<Env, 'KASSA_VIEW_WRITES_PER_SESSION' | 'KASSA_VIEW_EVENT_BYTES_PER_SESSION'>;
@@ -28,16 +28,7 @@ export const assertViewWriteAllowed = async (db: Executor, env: ViewWriteLimits,
       .orderBy('created_at', 'desc')
       .limit(limit)
       .execute();
-    const wait = windowRetryAfter(
-      recent.map((r) => r.created_at),
-      limit,
-      LIMIT_WINDOW_SECONDS,
-      nowMs,
-    );
-    if (wait !== undefined) {
-      const headers = { 'retry-after': String(wait) };
-      throw new AppError('TOO_MANY_REQUESTS', `Too many changes to this checkout; try again in ${wait} s`, { headers });
-    }
+    assertWindowLeft(recent, limit, 'Too many changes to this checkout', nowMs);
   }
   const budget = env.KASSA_VIEW_EVENT_BYTES_PER_SESSION;
   if (budget > 0) {

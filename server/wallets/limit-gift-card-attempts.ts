@@ -1,10 +1,10 @@
 import type { AppContext } from '../app-context';
 import type { Env } from '../config/env';
 import type { Executor } from '../db/database';
-import { reserveAddressSlot, tooManyAttempts, type AddressSlot } from '../sessions/limit-pay-attempts';
+import { reserveAddressSlot, type AddressSlot } from '../sessions/limit-pay-attempts';
 import { nowIso } from '../shared/clock';
 import { timeOrderedUuid } from '../shared/ids';
-import { LIMIT_WINDOW_SECONDS, windowRetryAfter, windowStart } from '../shared/window-limit';
+import { assertWindowLeft, LIMIT_WINDOW_SECONDS, windowStart } from '../shared/window-limit';
 
 /**
  * The limits on wrong gift card tries at checkout (ADR 030), counted like the pay attempts (ADR 020):
@@ -14,23 +14,13 @@ import { LIMIT_WINDOW_SECONDS, windowRetryAfter, windowStart } from '../shared/w
  */
 type Limits = Pick<Env, 'KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION' | 'KASSA_GIFT_CARD_ATTEMPTS_PER_CARD'>;
 
-const assertLeft = async (rows: Promise<{ created_at: string }[]>, limit: number, message: string, nowMs: number): Promise<void> => {
-  const wait = windowRetryAfter(
-    (await rows).map((r) => r.created_at),
-    limit,
-    LIMIT_WINDOW_SECONDS,
-    nowMs,
-  );
-  if (wait !== undefined) throw tooManyAttempts(message, wait);
-};
-
 /** 429 once the session has `KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION` wrong tries within the hour, whatever card comes next. */
 export const assertSessionTriesLeft = async (db: Executor, env: Limits, sessionId: string, nowMs = Date.now()): Promise<void> => {
   const limit = env.KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION;
   if (limit <= 0) return;
   const since = windowStart(LIMIT_WINDOW_SECONDS, nowMs);
   const rows = db.selectFrom('gift_card_attempts').select('created_at').where('session_id', '=', sessionId).where('created_at', '>', since).orderBy('created_at', 'desc').limit(limit).execute();
-  await assertLeft(rows, limit, 'Too many wrong gift card tries on this checkout', nowMs);
+  assertWindowLeft(await rows, limit, 'Too many wrong gift card tries on this checkout', nowMs);
 };
 
 /** 429 once the card has `KASSA_GIFT_CARD_ATTEMPTS_PER_CARD` wrong PINs within the hour, on any session, even with the right PIN. */
@@ -47,7 +37,7 @@ export const assertCardTriesLeft = async (db: Executor, env: Limits, accountId: 
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
-  await assertLeft(rows, limit, 'Too many wrong PINs for this gift card', nowMs);
+  assertWindowLeft(await rows, limit, 'Too many wrong PINs for this gift card', nowMs);
 };
 
 export const recordWrongTry = async (trx: Executor, t: { accountId: string; sessionId: string; cardKey: string | undefined }): Promise<void> => {
