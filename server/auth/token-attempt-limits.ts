@@ -1,4 +1,4 @@
-import { AppError } from '../errors/app-error';
+import { tooManyAttempts } from '../shared/window-limit';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 
 /**
@@ -42,15 +42,10 @@ export const createTokenRateLimits = (env: TokenLimitSettings): TokenRateLimits 
   recentSuccesses: new Map(),
 });
 
-const tooMany = (retryAfter: number, what: string) => {
-  const headers = { 'retry-after': String(retryAfter) };
-  return new AppError('TOO_MANY_REQUESTS', `Too many ${what}; try again in ${retryAfter} s`, { headers });
-};
-
 /** Every token request takes one slot of its address first (before it is even parsed). */
 export const takeAddressSlot = (limits: TokenRateLimits, address: string, now = Date.now()): void => {
   const wait = limits.perAddress.take(address, now);
-  if (wait !== undefined) throw tooMany(wait, 'token requests from this address');
+  if (wait !== undefined) throw tooManyAttempts('Too many token requests from this address', wait);
 };
 
 export interface TokenAttempt {
@@ -75,17 +70,17 @@ export const reserveFailureSlots = (limits: TokenRateLimits, attempt: TokenAttem
   const clientAddress = `${client}/${attempt.address}`;
   const remembered = (limits.recentSuccesses.get(clientAddress) ?? 0) > now;
   const steps: [RateLimiter, string, string][] = [
-    [limits.failuresPerAddress, attempt.address, 'failed token requests from this address'],
-    [limits.failuresPerClientAddress, clientAddress, 'failed token requests for this client from this address'],
+    [limits.failuresPerAddress, attempt.address, 'Too many failed token requests from this address'],
+    [limits.failuresPerClientAddress, clientAddress, 'Too many failed token requests for this client from this address'],
   ];
-  if (!remembered) steps.push([limits.failuresPerClient, client, 'failed token requests for this client from every address']);
+  if (!remembered) steps.push([limits.failuresPerClient, client, 'Too many failed token requests for this client from every address']);
   const taken: [RateLimiter, string][] = [];
   const giveBack = (at: number) => taken.forEach(([limiter, key]) => limiter.giveBack(key, at));
   for (const [limiter, key, what] of steps) {
     const wait = limiter.take(key, now);
     if (wait !== undefined) {
       giveBack(now);
-      throw tooMany(wait, what);
+      throw tooManyAttempts(what, wait);
     }
     taken.push([limiter, key]);
   }
