@@ -1,12 +1,19 @@
 #!/usr/bin/env node
-// Prints one closing line for the whole run from the vitest and Playwright JSON reports:
-// "tests: N passed, N failed" (plus skipped when any).
+// Prints the closing lines for the whole run from the vitest and Playwright JSON reports: each failed
+// test by file and name (with the first line of its error), then "tests: N passed, N failed" (plus
+// skipped when any). The failures come last so that the tail of a CI log names them.
 import fs from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
 const [vitestFile, playwrightFile] = process.argv.slice(2);
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 
 if (vitestFile && fs.existsSync(vitestFile)) {
   const v = JSON.parse(fs.readFileSync(vitestFile, 'utf8'));
@@ -15,9 +22,26 @@ if (vitestFile && fs.existsSync(vitestFile)) {
   // a test file that failed to load has no failed tests of its own: count it once
   if (!v.numFailedTests && v.numFailedTestSuites) failed += v.numFailedTestSuites;
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  for (const file of v.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const bad = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of bad) failures.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && bad.length === 0) failures.push(`${name}: ${firstLine(file.message)}`);
+  }
 } else {
   failed += 1;
   console.error('no vitest report');
+}
+
+function playwrightFailures(suite, path) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+      const error = test.results?.find((r) => r.error)?.error?.message;
+      failures.push(`${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}: ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, suite.file ? [...path, child.title] : path);
 }
 
 if (playwrightFile === undefined) {
@@ -27,9 +51,11 @@ if (playwrightFile === undefined) {
   passed += p.stats?.expected ?? 0;
   failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
   skipped += p.stats?.skipped ?? 0;
+  for (const suite of p.suites ?? []) playwrightFailures(suite, []);
 } else {
   failed += 1;
   console.error('no Playwright report');
 }
 
+for (const failure of failures) console.log(`FAILED ${failure.slice(0, 600)}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
