@@ -4,6 +4,7 @@
  * Plain types, so the page's bundle carries no schema library. The server's zod response schemas
  * (`server/sessions/session-schemas.ts`) are checked against them at compile time.
  */
+import type { ErrorCode } from './error-codes';
 
 export interface OrderItem {
   [key: string]: unknown;
@@ -179,7 +180,7 @@ export type UnavailableCause = 'CANCELLED' | 'AUTHORIZED' | 'ON_HOLD' | 'PAYMENT
 /** The `error` object of the 404 a session that cannot be paid answers with. */
 export interface SessionUnavailableBody {
   message: string;
-  code: string;
+  code: ErrorCode;
   cause?: UnavailableCause;
   session_details?: { merchant_reference: string; transaction_id?: string; return_url?: string };
 }

@@ -1,5 +1,7 @@
 import type { CardInput } from '../../domain/card';
+import type { ErrorCode } from '../../domain/error-codes';
 import type { PaymentResponse, SessionUnavailableBody, ViewSession } from '../../domain/view-types';
+import { isNumber, isObject, isPaymentResponse, isString, isViewSession, opt, readError, shape } from './read-answers';
 
 /** The `payment` of `POST /v1/sessions/{sid}/pay`, per type. */
 export type PaymentBody =
@@ -21,10 +23,12 @@ export type PayOutcome =
   | { kind: 'approved'; transactionId: string; redirectUrl: string; /** Taken, but held for extra control (ON_HOLD). */ onHold: boolean }
   /** The customer must confirm elsewhere first (3-D Secure, wallet): the page goes there and comes back. */
   | { kind: 'redirect'; transactionId: string; redirectUrl: string }
+  /** `code`: the first action's code (e.g. `DECLINED`), not an error code. */
   | { kind: 'declined'; transactionId?: string; temporary: boolean; code?: string }
-  | { kind: 'invalid'; errors: FieldError[]; code?: string }
+  | { kind: 'invalid'; errors: FieldError[]; code?: ErrorCode }
   | { kind: 'in_progress' }
-  | { kind: 'not_payable'; message: string; code?: string };
+  /** `code`: absent when the server named none the page knows, or its answer was malformed. */
+  | { kind: 'not_payable'; message: string; code?: ErrorCode };
 
 /** The session exists no more, or cannot be paid any more (the server's 404). */
 export class SessionUnavailableError extends Error {
@@ -34,25 +38,33 @@ export class SessionUnavailableError extends Error {
   }
 }
 
-const readJson = async (res: Response): Promise<Record<string, unknown>> => {
+const readJson = async (res: Response): Promise<unknown> => {
   try {
-    return (await res.json()) as Record<string, unknown>;
+    return (await res.json()) as unknown;
   } catch {
-    return {};
+    return undefined;
   }
 };
 
-const errorOf = (body: Record<string, unknown>) => (body.error ?? {}) as { message?: string; code?: string; errors?: { path?: string; message?: string }[] } & Partial<SessionUnavailableBody>;
+const fieldErrors = (errors: { path?: string; message?: string }[]): FieldError[] => errors.flatMap((e) => (e.path ? [{ path: e.path, message: e.message ?? '' }] : []));
 
 const sessionPath = (sid: string) => `/v1/view/${encodeURIComponent(sid)}`;
 
 export const fetchViewSession = async (sid: string, viewerCountry?: string): Promise<ViewSession> => {
   const res = await fetch(`${sessionPath(sid)}/session`, { cache: 'no-store', ...(viewerCountry ? { headers: { 'viewer-country': viewerCountry } } : {}) });
   const body = await readJson(res);
-  if (res.ok) return body as unknown as ViewSession;
-  const error = errorOf(body);
+  if (res.ok) {
+    if (isViewSession(body)) return body;
+    throw new Error('The payment could not be loaded (a malformed answer)');
+  }
+  const { cause, session_details, ...error } = readError(body);
   if (res.status === 404 || res.status === 400) {
-    throw new SessionUnavailableError({ ...error, message: error.message ?? 'Session not found', code: error.code ?? 'SESSION_NOT_FOUND' });
+    throw new SessionUnavailableError({
+      message: error.message ?? 'Session not found',
+      code: error.code ?? 'SESSION_NOT_FOUND',
+      ...(cause ? { cause } : {}),
+      ...(session_details ? { session_details } : {}),
+    });
   }
   throw new Error(error.message ?? `The payment could not be loaded (HTTP ${res.status})`);
 };
@@ -72,7 +84,8 @@ const outcomeOf = (body: PaymentResponse): PayOutcome => {
   };
 };
 
-const IN_PROGRESS = new Set(['PAYMENT_IN_PROGRESS', 'SESSION_PAYMENT_IN_PROGRESS']);
+/** A 200 the page cannot read: the general refusal (the page reloads the session and says it cannot go on now). */
+const MALFORMED: PayOutcome = { kind: 'not_payable', message: 'The answer to paying could not be read' };
 
 /** Pays the session with one payment type. */
 export const paySession = async (sid: string, payment: PaymentBody): Promise<PayOutcome> => {
@@ -82,10 +95,10 @@ export const paySession = async (sid: string, payment: PaymentBody): Promise<Pay
     body: JSON.stringify({ payment }),
   });
   const body = await readJson(res);
-  if (res.ok) return outcomeOf(body as unknown as PaymentResponse);
-  const error = errorOf(body);
-  if (error.code && IN_PROGRESS.has(error.code)) return { kind: 'in_progress' };
-  const errors = (error.errors ?? []).flatMap((e) => (e.path ? [{ path: e.path, message: e.message ?? '' }] : []));
+  if (res.ok) return isPaymentResponse(body) ? outcomeOf(body) : MALFORMED;
+  const error = readError(body);
+  if (error.code === 'SESSION_PAYMENT_IN_PROGRESS') return { kind: 'in_progress' };
+  const errors = fieldErrors(error.errors);
   if (res.status === 400 && (errors.length > 0 || error.code === 'INVALID_CARD')) return { kind: 'invalid', errors, ...(error.code ? { code: error.code } : {}) };
   return { kind: 'not_payable', message: error.message ?? '', ...(error.code ? { code: error.code } : {}) };
 };
@@ -104,7 +117,16 @@ export interface InstallmentPlan {
   effective_annual_interest_rate?: number;
 }
 
-export type OperationsResult = { ok: true; plans: InstallmentPlan[] } | { ok: false; errors: FieldError[]; message: string; code?: string };
+export type OperationsResult = { ok: true; plans: InstallmentPlan[] } | { ok: false; errors: FieldError[]; message: string; code?: ErrorCode };
+
+const isPlan = shape<InstallmentPlan>({
+  id: isString,
+  type: (v) => v === 'interest_free' || v === 'annuity',
+  credit_time: isNumber,
+  monthly_amount: isNumber,
+  total_amount: isNumber,
+  ...Object.fromEntries(['first_monthly_amount', 'origination_fee', 'notification_fee', 'campaign_fee', 'annual_interest_rate', 'effective_annual_interest_rate'].map((k) => [k, opt(isNumber)])),
+});
 
 /**
  * `POST /v1/view/{sid}/payments/{type}`: what paying with a type takes (installment plans), checking
@@ -115,13 +137,13 @@ export const getPaymentOperations = async (sid: string, type: string, query: Rec
   const res = await fetch(`${sessionPath(sid)}/payments/${encodeURIComponent(type)}?${params.toString()}`, { method: 'POST' });
   const body = await readJson(res);
   if (res.ok) {
-    const operations = (body.operations ?? []) as { product?: InstallmentPlan }[];
-    return { ok: true, plans: operations.flatMap((o) => (o.product ? [o.product] : [])) };
+    const operations = isObject(body) && Array.isArray(body.operations) ? body.operations : [];
+    return { ok: true, plans: operations.flatMap((o) => (isObject(o) && isPlan(o.product) ? [o.product] : [])) };
   }
-  const error = errorOf(body);
+  const error = readError(body);
   return {
     ok: false,
-    errors: (error.errors ?? []).flatMap((e) => (e.path ? [{ path: e.path, message: e.message ?? '' }] : [])),
+    errors: fieldErrors(error.errors),
     message: error.message ?? '',
     ...(error.code ? { code: error.code } : {}),
   };
@@ -132,8 +154,9 @@ export const lockSession = async (sid: string): Promise<string | undefined> => {
   try {
     const res = await fetch(`${sessionPath(sid)}/session/lock`, { method: 'POST' });
     if (!res.ok) return undefined;
-    const body = (await res.json()) as { pay_lock?: { pay_lock_id?: string } };
-    return body.pay_lock?.pay_lock_id;
+    const body = await readJson(res);
+    const lock = isObject(body) ? body.pay_lock : undefined;
+    return isObject(lock) && isString(lock.pay_lock_id) ? lock.pay_lock_id : undefined;
   } catch {
     return undefined;
   }

@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CardField } from '../../domain/card';
+import type { ErrorCode } from '../../domain/error-codes';
 import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import { getPaymentOperations, paySession, type FieldError, type PaymentBody, type PayOutcome } from './api';
@@ -65,7 +66,7 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
    * attempt can succeed for a while, so the customer is offered the way back to the shop and the
    * embedding SDK gets the final SessionPaymentError. Otherwise the message, and the session is reloaded.
    */
-  const refuse = (code: string | undefined): void => {
+  const refuse = (code: ErrorCode | undefined): void => {
     if (code === PAY_ATTEMPTS_EXHAUSTED) {
       const href = failedReturnLink(session);
       setStopped({ href });

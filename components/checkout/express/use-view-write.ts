@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ViewSession } from '../../../domain/view-types';
 import { postToParent } from '../sdk-messages';
 import { useI18n } from '../../i18n/i18n-provider';
-import type { MessageKey } from '../../i18n/translate';
+import { writeRefusalKey } from '../payment-errors';
 import { type WriteOutcome, writeView } from './view-write';
 
 export type Step = 'address' | 'shipping' | 'discount' | 'gift_card';
@@ -20,17 +20,6 @@ export interface StepProblem {
  * the server's, never client arithmetic); on 412 the session is reloaded and the customer told what
  * changed; a failed shop callback can be retried.
  */
-/** Refusals the customer can act on, in the page's language (others show the server's message). */
-const KNOWN: Record<string, MessageKey> = {
-  NETWORK: 'express.network',
-  EXPRESS_CALLBACK_FAILED: 'express.callback_failed',
-  GIFT_CARD_INVALID: 'express.gift_card_invalid',
-  TOO_MANY_DISCOUNT_CODES: 'express.too_many_codes',
-  SESSION_LOCKED: 'pay.session_locked',
-  // 429: too many wrong gift card tries (ADR 030) or changes; the server's text names seconds in English
-  TOO_MANY_REQUESTS: 'pay.too_many_attempts',
-};
-
 export const useViewWrite = (sid: string, session: ViewSession) => {
   const { t, money } = useI18n();
   const client = useQueryClient();
@@ -63,7 +52,7 @@ export const useViewWrite = (sid: string, session: ViewSession) => {
       setProblem({ step, message: `${t('express.reloaded')}${total} ${t('express.check_and_retry')}` });
     } else {
       if (outcome.code === 'SESSION_NOT_AVAILABLE' || outcome.code === 'SESSION_LOCKED') void reload();
-      const known = KNOWN[outcome.code];
+      const known = writeRefusalKey(outcome.code);
       setProblem({ step, message: known ? t(known) : outcome.message, ...(outcome.retryable ? { retry: () => void write(step, path, body) } : {}) });
     }
     return outcome;

@@ -1,8 +1,14 @@
 import type { ViewSession } from '../../../domain/view-types';
+import type { WriteFailureCode } from '../payment-errors';
+import { isViewSession, readError } from '../read-answers';
 
 /** What a customer write of the checkout view can end in, as the page needs it. */
 export type WriteOutcome =
-  { kind: 'ok'; view: ViewSession } | { kind: 'no_content' } | { kind: 'stale' } | { kind: 'failed'; message: string; code: string; retryable: boolean; fields: { path: string; message: string }[] };
+  | { kind: 'ok'; view: ViewSession }
+  | { kind: 'no_content' }
+  | { kind: 'stale' }
+  /** `code`: absent when the server named none the page knows, or its answer was malformed. */
+  | { kind: 'failed'; message: string; code?: WriteFailureCode; retryable: boolean; fields: { path: string; message: string }[] };
 
 const NETWORK = 'We could not reach the checkout service. Check your connection and try again.';
 
@@ -19,15 +25,18 @@ export const writeView = async (sid: string, path: string, body: unknown, update
     return { kind: 'failed', message: NETWORK, code: 'NETWORK', retryable: true, fields: [] };
   }
   if (res.status === 204) return { kind: 'no_content' };
-  const json = (await res.json().catch(() => ({}))) as { error?: { message?: string; code?: string; errors?: { path?: string; message?: string }[] } };
-  if (res.ok) return { kind: 'ok', view: json as unknown as ViewSession };
+  const json = (await res.json().catch(() => undefined)) as unknown;
+  if (res.ok) {
+    if (isViewSession(json)) return { kind: 'ok', view: json };
+    return { kind: 'failed', message: `The change could not be read back (HTTP ${res.status})`, retryable: false, fields: [] };
+  }
   if (res.status === 412) return { kind: 'stale' };
-  const error = json.error ?? {};
+  const error = readError(json);
   return {
     kind: 'failed',
     message: error.message ?? `The change could not be saved (HTTP ${res.status})`,
-    code: error.code ?? 'UNKNOWN',
+    ...(error.code ? { code: error.code } : {}),
     retryable: res.status >= 500,
-    fields: (error.errors ?? []).map((e) => ({ path: e.path ?? '', message: e.message ?? 'Check this field' })),
+    fields: error.errors.map((e) => ({ path: e.path ?? '', message: e.message ?? 'Check this field' })),
   };
 };
