@@ -17,7 +17,7 @@ export interface AppContext {
   readonly cookiePassword: string;
   /** The token endpoint's rate limits (this process's memory). */
   readonly tokenRateLimits: TokenRateLimits;
-  /** Customer pay attempts per source address across sessions (this process's memory; server/sessions/limit-pay-attempts.ts). */
+  /** Customer pay attempts per source address across sessions (this process's memory; server/payments/attempt/limit-pay-attempts.ts). */
   readonly payAttemptsPerAddress: RateLimiter;
   /** Wrong gift card tries per source address across sessions (this process's memory; server/wallets/limit-gift-card-attempts.ts). */
   readonly giftCardAttemptsPerAddress: RateLimiter;

@@ -2,7 +2,7 @@ import { compiledOnce, insertRow } from '../db/compiled-once';
 import type { Executor } from '../db/database';
 import { addSeconds, nowIso } from '../shared/clock';
 import { timeOrderedUuid, uuid } from '../shared/ids';
-import type { TransactionRecord } from '../transactions/transaction-record';
+import type { TransactionRecord } from '../payments';
 import { MAX_DELAY_CALLBACK_SECONDS, REPORT_EVENTS } from './callback-url-policy';
 
 export { MAX_DELAY_CALLBACK_SECONDS } from './callback-url-policy';

@@ -1,7 +1,7 @@
 import type { Executor } from '../db/database';
 import type { TokenizeResult } from '../providers/acquirer';
 import { toJson } from '../shared/json-columns';
-import { paymentTokenId } from '../sessions/saved-cards';
+import { paymentTokenId } from '../payments';
 
 /**
  * Records the card a payment-token attempt stored, in the transaction that records the attempt: it

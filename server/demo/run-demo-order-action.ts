@@ -2,9 +2,9 @@ import type { DemoOrderAction } from '../../domain/demo-orders';
 import type { AppContext, RequestMeta } from '../app-context';
 import { ALL_SCOPES, type Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
-import { captureTransaction } from '../transactions/capture-transaction';
-import { refundTransaction } from '../transactions/refund-transaction';
-import { voidTransaction } from '../transactions/void-transaction';
+import { captureTransaction } from '../payments';
+import { refundTransaction } from '../payments';
+import { voidTransaction } from '../payments';
 import { isDemoOrder } from './demo-orders';
 
 /**

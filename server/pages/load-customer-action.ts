@@ -1,6 +1,6 @@
 import 'server-only';
 import { getKassa } from '../http/kassa-singleton';
-import { readPendingAction } from '../sessions/await-customer';
+import { readPendingAction } from '../payments';
 import type { CustomerActionPage } from '../../domain/view-types';
 
 /** What the sandbox's 3-D Secure or wallet page shows for one attempt (undefined: no such attempt of that kind). */

@@ -4,7 +4,7 @@ import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { isTestAccount } from '../shared/ids';
 import { resolvePaymentMethods } from './payment-methods';
-import { savedCardsOf } from './saved-cards';
+import { savedCardsOf } from '../payments';
 import { appendSessionEvent } from './session-events';
 import { loadSession, lockSessionRow, type SessionRecord } from './session-repository';
 import { assertOpenForView } from './session-availability';

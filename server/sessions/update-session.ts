@@ -13,7 +13,7 @@ import { loadSession, readSession, type SessionRecord } from './session-reposito
 import type { SessionView, UpdateSessionInput } from './session-schemas';
 import { saveSessionChanges } from './save-session-changes';
 import { orderAfterExpressAnswer } from '../express/express-answer-order';
-import { closeWaitingAttempts, ORDER_CHANGED_WHILE_WAITING } from './abandon-waiting-attempt';
+import { closeWaitingAttempts, ORDER_CHANGED_WHILE_WAITING } from '../payments';
 import type { StoredSessionOrder } from './session-record';
 import { withGiftCardsReapplied } from './reprice-order';
 

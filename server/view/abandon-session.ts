@@ -2,7 +2,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import { inTransaction } from '../db/tx';
 import { buildReturnUrl } from '../../domain/return-url';
 import { nowIso } from '../shared/clock';
-import { CANCELLED_WHILE_WAITING, closeWaitingAttempts } from '../sessions/abandon-waiting-attempt';
+import { CANCELLED_WHILE_WAITING, closeWaitingAttempts } from '../payments';
 import { saveSessionChanges } from '../sessions/save-session-changes';
 import { appendSessionEvent } from '../sessions/session-events';
 import { lockOpenSession } from './write-view-session';

@@ -2,7 +2,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
-import { closeWaitingAttempts, ORDER_CHANGED_WHILE_WAITING } from '../sessions/abandon-waiting-attempt';
+import { closeWaitingAttempts, ORDER_CHANGED_WHILE_WAITING } from '../payments';
 import { getViewSession } from '../sessions/get-view-session';
 import { assertUnmodifiedSince } from '../sessions/if-unmodified-since';
 import { saveSessionChanges, type SessionChanges } from '../sessions/save-session-changes';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Env } from '../config/env';
 import type { Executor } from '../db/database';
-import { reserveAddressSlot, type AddressSlot } from '../sessions/limit-pay-attempts';
+import { reserveAddressSlot, type AddressSlot } from '../payments';
 import { nowIso } from '../shared/clock';
 import { timeOrderedUuid } from '../shared/ids';
 import { assertWindowLeft, LIMIT_WINDOW_SECONDS, windowStart } from '../shared/window-limit';

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthorizeResult, ChallengeResult } from '../../server/providers/acquirer';
-import { recoverStalePayments } from '../../server/sessions/recover-stale-payments';
+import { recoverStalePayments } from '../../server/payments/attempt/recover-stale-payments';
 import { AppError } from '../../server/errors/app-error';
-import { saveTransactionState, stateOf } from '../../server/transactions/transaction-repository';
-import { toTransactionRecord } from '../../server/transactions/transaction-record';
+import { saveTransactionState, stateOf } from '../../server/payments/store/transaction-repository';
+import { toTransactionRecord } from '../../server/payments/store/transaction-record';
 import { inTransaction } from '../../server/db/tx';
 import { ApiClient, payBody, sessionBody } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';

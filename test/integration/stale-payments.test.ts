@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { recoverStalePayments } from '../../server/sessions/recover-stale-payments';
+import { recoverStalePayments } from '../../server/payments/attempt/recover-stale-payments';
 import { ApiClient, payBody, sessionBody } from '../support/api-client';
 import { useKassa } from '../support/fixtures';
 

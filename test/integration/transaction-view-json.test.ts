@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../server/http/route-table';
-import { appendTransactionEvent, loadTransaction, readTransaction } from '../../server/transactions/transaction-repository';
-import { readTransactionJson } from '../../server/transactions/transaction-view-json';
+import { appendTransactionEvent, loadTransaction, readTransaction } from '../../server/payments/store/transaction-repository';
+import { readTransactionJson } from '../../server/payments/transactions/transaction-view-json';
 import { DECLINE_CARD, payBody } from '../support/api-client';
 import { useKassa } from '../support/fixtures';
 import { arbitraryFor } from '../support/fuzz/zod-arbitrary';

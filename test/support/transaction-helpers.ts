@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { stateOf } from '../../server/transactions/transaction-repository';
-import { toTransactionRecord } from '../../server/transactions/transaction-record';
+import { stateOf } from '../../server/payments/store/transaction-repository';
+import { toTransactionRecord } from '../../server/payments/store/transaction-record';
 import { APPROVE_CARD, type ApiClient, card, payBody, sessionBody } from './api-client';
 import type { TestServer } from './test-server';
 

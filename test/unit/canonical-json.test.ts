@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../server/idempotency/idempotency-store';
-import { requestHash } from '../../server/transactions/transaction-operations';
+import { requestHash } from '../../server/payments/store/transaction-operations';
 
 describe('canonicalJson (one implementation for idempotency keys and operation references)', () => {
   it('sorts keys at every level and keeps array order', () => {

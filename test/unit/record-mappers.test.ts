@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionRequestHeaders, toSessionEventView, toSessionRecord, type SessionEventRow, type SessionRow } from '../../server/sessions/session-record';
-import { toOperationRecord, type OperationRow } from '../../server/transactions/operation-record';
-import { toTransactionEventView, toTransactionRecord, type TransactionEventRow, type TransactionRow } from '../../server/transactions/transaction-record';
+import { toOperationRecord, type OperationRow } from '../../server/payments/store/operation-record';
+import { toTransactionEventView, toTransactionRecord, type TransactionEventRow, type TransactionRow } from '../../server/payments/store/transaction-record';
 
 const event = (over: Partial<TransactionEventRow>): TransactionEventRow => ({
   id: 'ev-1',

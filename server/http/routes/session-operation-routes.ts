@@ -3,7 +3,7 @@ import { SCOPES } from '../../auth/scopes';
 import { cancelSession } from '../../sessions/cancel-session';
 import { createPaymentTokenSession } from '../../sessions/create-payment-token-session';
 import { listSessions, ListSessionsQuery } from '../../sessions/list-sessions';
-import { payMerchantInitiated } from '../../sessions/pay-merchant-initiated';
+import { payMerchantInitiated } from '../../payments';
 import { redirectSession } from '../../sessions/redirect-session';
 import {
   CreatePaymentTokenSessionBody,
@@ -17,7 +17,7 @@ import {
 } from '../../sessions/session-schemas';
 import { updateSession } from '../../sessions/update-session';
 import { ErrorBody, SafeString } from '../../shared/schemas';
-import { TransactionSchema } from '../../transactions/transaction-schemas';
+import { TransactionSchema } from '../../payments';
 import { defineRoute, ok, redirect } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 import { SessionCreateHeaders } from '../../shared/request-headers';

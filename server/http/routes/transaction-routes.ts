@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { SCOPES } from '../../auth/scopes';
 import { includesParam } from '../../sessions/session-schemas';
-import { TRANSACTION_INCLUDES } from '../../transactions/transaction-repository';
+import { TRANSACTION_INCLUDES } from '../../payments';
 import { ErrorBody } from '../../shared/schemas';
-import { captureTransaction } from '../../transactions/capture-transaction';
-import { getTransactionJson } from '../../transactions/get-transaction';
-import { refundTransaction } from '../../transactions/refund-transaction';
-import { voidTransaction } from '../../transactions/void-transaction';
-import { AuthorizationBody, CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, UpdateTransactionBody, VoidBody } from '../../transactions/transaction-schemas';
-import { listTransactions, ListTransactionsQuery } from '../../transactions/list-transactions';
-import { updateAuthorization } from '../../transactions/update-authorization';
-import { updateTransaction } from '../../transactions/update-transaction';
-import type { MoneyOperationResult } from '../../transactions/run-money-operation';
+import { captureTransaction } from '../../payments';
+import { getTransactionJson } from '../../payments';
+import { refundTransaction } from '../../payments';
+import { voidTransaction } from '../../payments';
+import { AuthorizationBody, CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, UpdateTransactionBody, VoidBody } from '../../payments';
+import { listTransactions, ListTransactionsQuery } from '../../payments';
+import { updateAuthorization } from '../../payments';
+import { updateTransaction } from '../../payments';
+import type { MoneyOperationResult } from '../../payments';
 import { defineRoute, ok, okJson, type RouteResult } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getPaymentOperations } from '../../view/get-payment-operations';
-import { settleCustomerAction } from '../../sandbox/settle-customer-action';
+import { settleCustomerAction } from '../../payments';
 import { listSmsMessages } from '../../view/list-sms-messages';
 import { publishConfirmationCode } from '../../view/publish-confirmation-code';
 import { SessionIdParams } from '../../sessions/session-schemas';

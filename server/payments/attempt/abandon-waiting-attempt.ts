@@ -1,11 +1,11 @@
-import type { AppContext } from '../app-context';
-import type { Executor } from '../db/database';
-import { inTransaction } from '../db/tx';
-import { nowIso } from '../shared/clock';
-import { appendTransactionEvent } from '../transactions/transaction-repository';
-import { appendSessionEvent } from './session-events';
-import { assertOpenForView } from './session-availability';
-import { loadSession } from './session-repository';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/database';
+import { inTransaction } from '../../db/tx';
+import { nowIso } from '../../shared/clock';
+import { appendTransactionEvent } from '../store/transaction-repository';
+import { appendSessionEvent } from '../../sessions/session-events';
+import { assertOpenForView } from '../../sessions/session-availability';
+import { loadSession } from '../../sessions/session-repository';
 
 type Closing = { code: 'ABANDONED' | 'SESSION_CANCELLED' | 'ORDER_CHANGED'; message: string };
 const REPLACED: Closing = { code: 'ABANDONED', message: 'The customer started a new payment before finishing this one' };

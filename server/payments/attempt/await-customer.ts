@@ -1,12 +1,12 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import { inTransaction } from '../db/tx';
-import { AppError } from '../errors/app-error';
-import type { CardSummary, ChallengeResult } from '../providers/acquirer';
-import { nowIso } from '../shared/clock';
-import { parseJson, toJson } from '../shared/json-columns';
-import { appendSessionEvent } from './session-events';
-import { loadSession } from './session-repository';
-import { saveSessionChanges } from './save-session-changes';
+import type { AppContext, RequestMeta } from '../../app-context';
+import { inTransaction } from '../../db/tx';
+import { AppError } from '../../errors/app-error';
+import type { CardSummary, ChallengeResult } from '../../providers/acquirer';
+import { nowIso } from '../../shared/clock';
+import { parseJson, toJson } from '../../shared/json-columns';
+import { appendSessionEvent } from '../../sessions/session-events';
+import { loadSession } from '../../sessions/session-repository';
+import { saveSessionChanges } from '../../sessions/save-session-changes';
 
 /** What the customer must do on another page before the attempt is decided. */
 export type PendingAction = { type: '3ds'; card: CardSummary; after: ChallengeResult['afterChallenge'] } | { type: 'wallet' };

@@ -1,14 +1,14 @@
-import type { AppContext } from '../app-context';
-import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../customers/card-token-status';
-import { AppError } from '../errors/app-error';
-import type { TokenType } from '../providers/acquirer';
-import { decideCredit } from '../providers/sandbox/sandbox-lender';
-import { amountDue } from '../../domain/express-order';
+import type { AppContext } from '../../app-context';
+import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../../customers/card-token-status';
+import { AppError } from '../../errors/app-error';
+import type { TokenType } from '../../providers/acquirer';
+import { decideCredit } from '../../providers/sandbox/sandbox-lender';
+import { amountDue } from '../../../domain/express-order';
 import type { PendingAction } from './await-customer';
 import type { AttemptResult } from './payment-attempt';
 import { tokenForId } from './saved-cards';
-import type { SessionRecord } from './session-repository';
-import type { PaySessionInput } from './session-schemas';
+import type { SessionRecord } from '../../sessions/session-repository';
+import type { PaySessionInput } from '../../sessions/session-schemas';
 
 /** The provider reference of a payment the gift cards pay in full (no acquirer involved). */
 export const GIFT_CARDS_ONLY_REFERENCE = 'gift_cards_';

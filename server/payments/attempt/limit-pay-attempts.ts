@@ -1,9 +1,9 @@
-import type { AppContext } from '../app-context';
-import type { RateLimiter } from '../auth/rate-limiter';
-import type { Env } from '../config/env';
-import { compiledOnce } from '../db/compiled-once';
-import type { Executor } from '../db/database';
-import { assertWindowLeft, LIMIT_WINDOW_SECONDS, tooManyAttempts, windowStart } from '../shared/window-limit';
+import type { AppContext } from '../../app-context';
+import type { RateLimiter } from '../../auth/rate-limiter';
+import type { Env } from '../../config/env';
+import { compiledOnce } from '../../db/compiled-once';
+import type { Executor } from '../../db/database';
+import { assertWindowLeft, LIMIT_WINDOW_SECONDS, tooManyAttempts, windowStart } from '../../shared/window-limit';
 
 // Compiled once per dialect; every argument is bound as a parameter.
 const failedAttempts = compiledOnce((exec, sessionId: string, declined: string, failed: string, since: string, limit: number) =>

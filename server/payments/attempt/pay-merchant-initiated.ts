@@ -1,19 +1,19 @@
 import { sql } from 'kysely';
-import type { AppContext, RequestMeta } from '../app-context';
-import type { Actor } from '../auth/scopes';
-import type { Executor } from '../db/database';
-import { inTransaction } from '../db/tx';
-import { oncePerKey } from '../idempotency/once-per-key';
-import { AppError } from '../errors/app-error';
-import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../customers/card-token-status';
-import { featureToggles } from '../shared/request-headers';
-import { autoCaptureIfConfigured } from '../transactions/auto-capture';
+import type { AppContext, RequestMeta } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
+import type { Executor } from '../../db/database';
+import { inTransaction } from '../../db/tx';
+import { oncePerKey } from '../../idempotency/once-per-key';
+import { AppError } from '../../errors/app-error';
+import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../../customers/card-token-status';
+import { featureToggles } from '../../shared/request-headers';
+import { autoCaptureIfConfigured } from '../operations/auto-capture';
 import { getTransaction } from '../transactions/get-transaction';
 import type { TransactionView } from '../transactions/transaction-schemas';
-import { insertSession, validateSessionDraft } from './insert-session';
+import { insertSession, validateSessionDraft } from '../../sessions/insert-session';
 import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
-import { loadSession } from './session-repository';
-import type { PayMerchantInitiatedInput } from './session-schemas';
+import { loadSession } from '../../sessions/session-repository';
+import type { PayMerchantInitiatedInput } from '../../sessions/session-schemas';
 
 export type MerchantPayResult = TransactionView & { session_id: string; success: boolean; actions: { source: string; code: string; type: 'success' | 'error' }[] };
 

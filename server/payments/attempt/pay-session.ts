@@ -1,12 +1,12 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import { AppError } from '../errors/app-error';
-import { validateCard } from '../providers/validate-card';
+import type { AppContext, RequestMeta } from '../../app-context';
+import { AppError } from '../../errors/app-error';
+import { validateCard } from '../../providers/validate-card';
 import { awaitCustomer } from './await-customer';
 import { callPaymentProvider, type ProviderAnswer } from './call-payment-provider';
 import { countsAsFailedAttempt, reserveAddressAttempt } from './limit-pay-attempts';
 import { finishPaymentAttempt } from './payment-attempt';
 import { paymentResponse } from './payment-response';
-import type { PaymentResponse, PaySessionInput } from './session-schemas';
+import type { PaymentResponse, PaySessionInput } from '../../sessions/session-schemas';
 import { isGiftCardsOnly, startPayment } from './start-payment';
 
 const REDIRECTS = { '3ds': { path: 'sandbox/3ds', code: '3DS_CHALLENGE' }, wallet: { path: 'sandbox/wallet', code: 'WALLET_REDIRECT' } } as const;
@@ -16,7 +16,7 @@ const REDIRECTS = { '3ds': { path: 'sandbox/3ds', code: '3DS_CHALLENGE' }, walle
  * being charged). The provider is called between two database transactions, never inside one; a
  * second payment of the same session is refused while the first is in progress. A 3-D Secure
  * challenge or a wallet answers with the page the customer goes to first (`redirect_url`); that
- * page decides the attempt (server/sandbox/settle-customer-action.ts).
+ * page decides the attempt (settle-customer-action.ts).
  */
 export const paySession = async (
   ctx: AppContext,

@@ -1,9 +1,9 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import { buildReturnUrl } from '../../domain/return-url';
-import { autoCaptureIfConfigured } from '../transactions/auto-capture';
+import type { AppContext, RequestMeta } from '../../app-context';
+import { buildReturnUrl } from '../../../domain/return-url';
+import { autoCaptureIfConfigured } from '../operations/auto-capture';
 import type { FinishedAttempt } from './payment-attempt';
-import type { SessionRecord } from './session-repository';
-import type { PaymentResponse } from './session-schemas';
+import type { SessionRecord } from '../../sessions/session-repository';
+import type { PaymentResponse } from '../../sessions/session-schemas';
 
 /**
  * The answer to a decided attempt (on the page, or after a 3-D Secure or wallet page): approved

@@ -1,10 +1,10 @@
-import type { AppContext } from '../app-context';
-import { inTransaction } from '../db/tx';
-import { nowIso } from '../shared/clock';
-import { appendTransactionEvent } from '../transactions/transaction-repository';
-import { appendSessionEvent } from './session-events';
-import { loadSession } from './session-repository';
-import { saveSessionChanges } from './save-session-changes';
+import type { AppContext } from '../../app-context';
+import { inTransaction } from '../../db/tx';
+import { nowIso } from '../../shared/clock';
+import { appendTransactionEvent } from '../store/transaction-repository';
+import { appendSessionEvent } from '../../sessions/session-events';
+import { loadSession } from '../../sessions/session-repository';
+import { saveSessionChanges } from '../../sessions/save-session-changes';
 import { ABANDONED_ERROR } from './payment-attempt';
 
 /** A card authorization answers within seconds; one still INITIATED after this long lost its server. */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { isCardTokenDeleted } from '../customers/card-token-status';
-import type { Database } from '../db/database';
-import { parseJson } from '../shared/json-columns';
-import type { CardSummary } from '../providers/acquirer';
-import type { SavedCard } from '../../domain/view-types';
-import type { SessionRecord } from './session-repository';
+import { isCardTokenDeleted } from '../../customers/card-token-status';
+import type { Database } from '../../db/database';
+import { parseJson } from '../../shared/json-columns';
+import type { CardSummary } from '../../providers/acquirer';
+import type { SavedCard } from '../../../domain/view-types';
+import type { SessionRecord } from '../../sessions/session-repository';
 
 const CARD_TYPE = 'sandbox.creditcard';
 

@@ -1,11 +1,11 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import { AppError } from '../errors/app-error';
-import type { AuthorizeResult } from '../providers/acquirer';
-import { readPendingAction } from '../sessions/await-customer';
-import { finishPaymentAttempt, type AttemptResult } from '../sessions/payment-attempt';
-import { paymentResponse } from '../sessions/payment-response';
-import { isExpired, loadSession } from '../sessions/session-repository';
-import { checkoutReturnPath } from './checkout-return-path';
+import type { AppContext, RequestMeta } from '../../app-context';
+import { AppError } from '../../errors/app-error';
+import type { AuthorizeResult } from '../../providers/acquirer';
+import { readPendingAction } from './await-customer';
+import { finishPaymentAttempt, type AttemptResult } from './payment-attempt';
+import { paymentResponse } from './payment-response';
+import { isExpired, loadSession } from '../../sessions/session-repository';
+import { checkoutReturnPath } from '../../sandbox/checkout-return-path';
 
 export type CustomerDecision = 'complete' | 'fail' | 'approve' | 'reject';
 

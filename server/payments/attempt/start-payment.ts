@@ -1,21 +1,21 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import { compiledOnce } from '../db/compiled-once';
-import type { Executor } from '../db/database';
-import { inTransaction } from '../db/tx';
-import { AppError } from '../errors/app-error';
-import { giftCardsPayAll } from '../../domain/express-order';
-import { installmentPlans } from '../../domain/installment-plans';
-import { lenderProblems } from './lender-details';
-import { amountDue } from '../../domain/express-order';
-import { assertUnmodifiedSince } from './if-unmodified-since';
+import type { AppContext, RequestMeta } from '../../app-context';
+import { compiledOnce } from '../../db/compiled-once';
+import type { Executor } from '../../db/database';
+import { inTransaction } from '../../db/tx';
+import { AppError } from '../../errors/app-error';
+import { giftCardsPayAll } from '../../../domain/express-order';
+import { installmentPlans } from '../../../domain/installment-plans';
+import { lenderProblems } from '../../sessions/lender-details';
+import { amountDue } from '../../../domain/express-order';
+import { assertUnmodifiedSince } from '../../sessions/if-unmodified-since';
 import { assertPayAttemptsLeft } from './limit-pay-attempts';
 import { startPaymentAttempt } from './payment-attempt';
-import { resolvePaymentMethods } from './payment-methods';
+import { resolvePaymentMethods } from '../../sessions/payment-methods';
 import { tokenForId } from './saved-cards';
-import { assertPayable } from './session-availability';
-import { loadSession, type SessionRecord } from './session-repository';
-import type { PaySessionInput } from './session-schemas';
-import { assertGiftCardsPayable } from '../wallets/charge-gift-cards';
+import { assertPayable } from '../../sessions/session-availability';
+import { loadSession, type SessionRecord } from '../../sessions/session-repository';
+import type { PaySessionInput } from '../../sessions/session-schemas';
+import { assertGiftCardsPayable } from '../../wallets/charge-gift-cards';
 
 type Payment = PaySessionInput['payment'];
 

@@ -1,7 +1,7 @@
-import type { AppContext } from '../app-context';
-import { inTransaction } from '../db/tx';
-import { uuid } from '../shared/ids';
-import { appendTransactionEvent, loadTransaction, type NewTransactionEvent } from '../transactions/transaction-repository';
+import type { AppContext } from '../../app-context';
+import { inTransaction } from '../../db/tx';
+import { uuid } from '../../shared/ids';
+import { appendTransactionEvent, loadTransaction, type NewTransactionEvent } from '../store/transaction-repository';
 
 export interface LateAuthorization {
   accountId: string;

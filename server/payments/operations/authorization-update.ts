@@ -1,4 +1,4 @@
-import { lineOf, type LineAmount, type LineAmounts, type Lines, type TxState } from '../../domain/transaction-state';
+import { lineOf, type LineAmount, type LineAmounts, type Lines, type TxState } from '../../../domain/transaction-state';
 
 export interface AuthorizationUpdateRequest {
   amount?: number;

@@ -1,9 +1,9 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import { inTransaction } from '../db/tx';
-import { AppError } from '../errors/app-error';
-import type { SessionRecord } from '../sessions/session-repository';
+import type { AppContext, RequestMeta } from '../../app-context';
+import { inTransaction } from '../../db/tx';
+import { AppError } from '../../errors/app-error';
+import type { SessionRecord } from '../../sessions/session-repository';
 import { runMoneyOperation } from './run-money-operation';
-import { appendTransactionEvent, loadTransaction } from './transaction-repository';
+import { appendTransactionEvent, loadTransaction } from '../store/transaction-repository';
 
 const SYSTEM = 'auto_capture';
 

@@ -1,7 +1,7 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import type { Actor } from '../auth/scopes';
+import type { AppContext, RequestMeta } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
 import { runMoneyOperation, type MoneyOperationResult } from './run-money-operation';
-import type { CaptureInput } from './transaction-schemas';
+import type { CaptureInput } from '../transactions/transaction-schemas';
 
 export const captureTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: CaptureInput, meta: RequestMeta): Promise<MoneyOperationResult> =>
   runMoneyOperation(

@@ -1,7 +1,7 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import type { Actor } from '../auth/scopes';
+import type { AppContext, RequestMeta } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
 import { runMoneyOperation, type MoneyOperationResult } from './run-money-operation';
-import type { RefundInput } from './transaction-schemas';
+import type { RefundInput } from '../transactions/transaction-schemas';
 
 export const refundTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: RefundInput, meta: RequestMeta): Promise<MoneyOperationResult> =>
   runMoneyOperation(

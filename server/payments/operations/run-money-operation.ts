@@ -1,17 +1,17 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import type { Actor } from '../auth/scopes';
-import { insertRow, updateRows } from '../db/compiled-once';
-import { inTransaction } from '../db/tx';
-import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
-import { AppError } from '../errors/app-error';
-import { nowIso } from '../shared/clock';
-import { timeOrderedUuid } from '../shared/ids';
-import { toJson } from '../shared/json-columns';
-import { redactHeaders } from '../shared/request-headers';
-import { getTransactionJson } from './get-transaction';
-import { loadTransaction, saveState, stateOf } from './transaction-repository';
-import { decide, reserve, type LineAmount, type Operation } from '../../domain/transaction-state';
-import { legacyRequestHash, markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from './transaction-operations';
+import type { AppContext, RequestMeta } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
+import { insertRow, updateRows } from '../../db/compiled-once';
+import { inTransaction } from '../../db/tx';
+import { markReplayed, recordedResource, recordResource } from '../../idempotency/once-per-key';
+import { AppError } from '../../errors/app-error';
+import { nowIso } from '../../shared/clock';
+import { timeOrderedUuid } from '../../shared/ids';
+import { toJson } from '../../shared/json-columns';
+import { redactHeaders } from '../../shared/request-headers';
+import { getTransactionJson } from '../transactions/get-transaction';
+import { loadTransaction, saveState, stateOf } from '../store/transaction-repository';
+import { decide, reserve, type LineAmount, type Operation } from '../../../domain/transaction-state';
+import { legacyRequestHash, markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from '../store/transaction-operations';
 
 export interface MoneyOperationRequest {
   transactionId: string;

@@ -1,21 +1,21 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import type { Actor } from '../auth/scopes';
-import { enqueueCallback } from '../callbacks/enqueue-callback';
-import { inTransaction } from '../db/tx';
-import { markReplayed, recordedResource, recordResource } from '../idempotency/once-per-key';
-import { AppError } from '../errors/app-error';
-import { appendSessionEvent } from '../sessions/session-events';
-import { loadSession, type SessionRecord } from '../sessions/session-repository';
-import { toJson } from '../shared/json-columns';
-import { redactHeaders } from '../shared/request-headers';
+import type { AppContext, RequestMeta } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
+import { enqueueCallback } from '../../callbacks/enqueue-callback';
+import { inTransaction } from '../../db/tx';
+import { markReplayed, recordedResource, recordResource } from '../../idempotency/once-per-key';
+import { AppError } from '../../errors/app-error';
+import { appendSessionEvent } from '../../sessions/session-events';
+import { loadSession, type SessionRecord } from '../../sessions/session-repository';
+import { toJson } from '../../shared/json-columns';
+import { redactHeaders } from '../../shared/request-headers';
 import { autoCaptureIfConfigured } from './auto-capture';
 import { decideAuthorizationUpdate } from './authorization-update';
-import { getTransaction } from './get-transaction';
-import type { TransactionData } from './transaction-record';
-import { appendTransactionEvent, loadTransaction, readTransaction, saveTransactionState, stateOf } from './transaction-repository';
-import type { AuthorizationInput, TransactionView } from './transaction-schemas';
-import { statusFromAmounts } from '../../domain/transaction-state';
-import { saveSessionChanges } from '../sessions/save-session-changes';
+import { getTransaction } from '../transactions/get-transaction';
+import type { TransactionData } from '../store/transaction-record';
+import { appendTransactionEvent, loadTransaction, readTransaction, saveTransactionState, stateOf } from '../store/transaction-repository';
+import type { AuthorizationInput, TransactionView } from '../transactions/transaction-schemas';
+import { statusFromAmounts } from '../../../domain/transaction-state';
+import { saveSessionChanges } from '../../sessions/save-session-changes';
 
 /**
  * Extends, changes or finalizes an authorization, or authorizes a transaction on hold (see

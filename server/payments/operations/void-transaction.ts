@@ -1,8 +1,8 @@
-import type { AppContext, RequestMeta } from '../app-context';
-import type { Actor } from '../auth/scopes';
-import { AppError } from '../errors/app-error';
+import type { AppContext, RequestMeta } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
+import { AppError } from '../../errors/app-error';
 import { runMoneyOperation, type MoneyOperationResult } from './run-money-operation';
-import type { VoidInput } from './transaction-schemas';
+import type { VoidInput } from '../transactions/transaction-schemas';
 
 export const voidTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: VoidInput, meta: RequestMeta): Promise<MoneyOperationResult> => {
   if (input.id !== undefined && input.id !== transactionId) {

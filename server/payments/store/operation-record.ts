@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { TransactionOperationsTable } from '../db/schema';
-import { parseJsonWith, parseOptionalJson } from '../shared/json-columns';
-import type { Reservation } from '../../domain/transaction-state';
+import type { TransactionOperationsTable } from '../../db/schema';
+import { parseJsonWith, parseOptionalJson } from '../../shared/json-columns';
+import type { Reservation } from '../../../domain/transaction-state';
 
 /**
  * The money operation's mapper (`transaction_operations`). The reservation is money in flight that a

@@ -1,16 +1,16 @@
-import { returnGiftCards } from '../wallets/return-gift-cards';
+import { returnGiftCards } from '../../wallets/return-gift-cards';
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../app-context';
-import { enqueueOperationCallbacks } from '../callbacks/enqueue-callback';
-import { lockableOnce, updateRows } from '../db/compiled-once';
-import type { Executor } from '../db/database';
-import { inTransaction } from '../db/tx';
-import { canonicalJson } from '../idempotency/idempotency-store';
-import { nowIso } from '../shared/clock';
-import { uuid } from '../shared/ids';
-import { toJson } from '../shared/json-columns';
+import type { AppContext } from '../../app-context';
+import { enqueueOperationCallbacks } from '../../callbacks/enqueue-callback';
+import { lockableOnce, updateRows } from '../../db/compiled-once';
+import type { Executor } from '../../db/database';
+import { inTransaction } from '../../db/tx';
+import { canonicalJson } from '../../idempotency/idempotency-store';
+import { nowIso } from '../../shared/clock';
+import { uuid } from '../../shared/ids';
+import { toJson } from '../../shared/json-columns';
 import { appendTransactionEvent, loadTransaction, saveState, stateOf } from './transaction-repository';
-import { complete, release } from '../../domain/transaction-state';
+import { complete, release } from '../../../domain/transaction-state';
 import { toOperationRecord, type OperationRecord } from './operation-record';
 
 export type { OperationRecord, OperationRow } from './operation-record';

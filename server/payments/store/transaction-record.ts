@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { TransactionEventsTable, TransactionStatusColumn, TransactionsTable } from '../db/schema';
-import type { CardSummary } from '../providers/acquirer';
-import { parseJson, parseJsonWith, parseOptionalJson } from '../shared/json-columns';
-import type { Lines, TransactionStatus } from '../../domain/transaction-state';
-import type { TransactionEventSchema } from './transaction-schemas';
+import type { TransactionEventsTable, TransactionStatusColumn, TransactionsTable } from '../../db/schema';
+import type { CardSummary } from '../../providers/acquirer';
+import { parseJson, parseJsonWith, parseOptionalJson } from '../../shared/json-columns';
+import type { Lines, TransactionStatus } from '../../../domain/transaction-state';
+import type { TransactionEventSchema } from '../transactions/transaction-schemas';
 
 /**
  * The transaction aggregate's mappers: a stored row becomes a typed record with each JSON column

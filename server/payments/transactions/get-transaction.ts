@@ -1,6 +1,6 @@
-import type { AppContext } from '../app-context';
-import type { Actor } from '../auth/scopes';
-import { loadTransaction, readTransaction } from './transaction-repository';
+import type { AppContext } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
+import { loadTransaction, readTransaction } from '../store/transaction-repository';
 import type { TransactionView } from './transaction-schemas';
 import { readTransactionJson } from './transaction-view-json';
 

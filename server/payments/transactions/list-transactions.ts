@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppContext } from '../app-context';
-import type { Actor } from '../auth/scopes';
-import { dateFilter, manyParam } from '../shared/schemas';
-import { eventsOfTransactions, readTransaction } from './transaction-repository';
-import { toTransactionRecord } from './transaction-record';
+import type { AppContext } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
+import { dateFilter, manyParam } from '../../shared/schemas';
+import { eventsOfTransactions, readTransaction } from '../store/transaction-repository';
+import { toTransactionRecord } from '../store/transaction-record';
 import type { TransactionView } from './transaction-schemas';
-import { TRANSACTION_STATUSES } from '../../domain/transaction-state';
-import { unknownCursor } from '../shared/paging';
+import { TRANSACTION_STATUSES } from '../../../domain/transaction-state';
+import { unknownCursor } from '../../shared/paging';
 
 /**
  * Filters of the public API reference that Kassa does not keep the data for: refused (400) rather

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Int32Amount, JsonObject, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../shared/schemas';
-import { TRANSACTION_STATUSES } from '../../domain/transaction-state';
+import { Int32Amount, JsonObject, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../../shared/schemas';
+import { TRANSACTION_STATUSES } from '../../../domain/transaction-state';
 
 export const TransactionIdParams = z.object({ id: ResourceId });
 

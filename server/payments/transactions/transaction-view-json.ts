@@ -1,8 +1,8 @@
-import { compiledOnce } from '../db/compiled-once';
-import type { Executor } from '../db/database';
-import { joinedRows, splitRows } from '../db/joined-rows';
-import { AppError } from '../errors/app-error';
-import { toTransactionEventView, type TransactionEventViewRow } from './transaction-record';
+import { compiledOnce } from '../../db/compiled-once';
+import type { Executor } from '../../db/database';
+import { joinedRows, splitRows } from '../../db/joined-rows';
+import { AppError } from '../../errors/app-error';
+import { toTransactionEventView, type TransactionEventViewRow } from '../store/transaction-record';
 
 /**
  * `GET /v1/transactions/{id}` without includes, the second-hottest read, as JSON text from the

@@ -1,9 +1,9 @@
-import type { AppContext } from '../app-context';
-import type { Actor } from '../auth/scopes';
-import { expectUpdated } from '../db/expect-updated';
-import { inTransaction } from '../db/tx';
-import { nowIso } from '../shared/clock';
-import { loadTransaction, readTransaction } from './transaction-repository';
+import type { AppContext } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
+import { expectUpdated } from '../../db/expect-updated';
+import { inTransaction } from '../../db/tx';
+import { nowIso } from '../../shared/clock';
+import { loadTransaction, readTransaction } from '../store/transaction-repository';
 import type { TransactionView } from './transaction-schemas';
 
 /** PUT /v1/transactions/{id}: only merchant_reference_2 can change after creation. */

@@ -14,7 +14,7 @@ import {
   type TransactionStatus,
   type TxState,
 } from '../../../domain/transaction-state';
-import { decideAuthorizationUpdate } from '../../../server/transactions/authorization-update';
+import { decideAuthorizationUpdate } from '../../../server/payments/operations/authorization-update';
 
 const zero = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
 const line = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });
