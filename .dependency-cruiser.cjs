@@ -4,7 +4,11 @@
  *   components/  the page: domain/, components/ and browser packages only; never server/, never node built-ins
  *   app/         pages and layouts: never server/ (only the route handlers, app/**\/route.ts, reach the server)
  *   server/      never components/ or app/
- * Tests, e2e, bench and bin may import anything.
+ *   server/payments/  other code imports it only through its entry, server/payments/index.ts; it never imports
+ *                     server/sessions/ (sessions implement the port it declares, ctx.payableSessions) nor server/http/ (ADR 032)
+ *   server/http/ only the HTTP edge and the wiring import it (the exceptions are listed in `server-http-only-at-the-edge`)
+ * Tests, e2e, bench and bin may import anything. Who writes the transaction tables (SQL, which this tool
+ * cannot see) is checked by test/unit/transaction-table-writers.test.ts.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -43,6 +47,32 @@ module.exports = {
       comment: 'The server never imports the page.',
       from: { path: '^server/' },
       to: { path: '^(components|app)/' },
+    },
+    {
+      name: 'payments-only-through-its-entry',
+      severity: 'error',
+      comment: 'Other areas import the payments module only through its entry, server/payments/index.ts (ADR 032); tests, e2e, bench and soak may reach inside.',
+      from: { pathNot: '^(server/payments/|test/|e2e/|bench/|soak/)' },
+      to: { path: '^server/payments/', pathNot: '^server/payments/index\\.ts$' },
+    },
+    {
+      name: 'payments-not-sessions-or-http',
+      severity: 'error',
+      comment: 'Payments never imports sessions (they hand it a snapshot through the port it declares, ctx.payableSessions) nor the HTTP layer (ADR 032).',
+      from: { path: '^server/payments/' },
+      to: { path: '^server/(sessions|http)/' },
+    },
+    {
+      name: 'server-http-only-at-the-edge',
+      severity: 'error',
+      comment:
+        'No feature area imports server/http/ (the route table, dispatcher, adapters, error map). Exceptions: server/http itself; ' +
+        'server/create-kassa.ts, the wiring (builds the dispatcher from the route table); server/pages/, the page facade for Next (ADR 017), ' +
+        "and server/demo/demo-http.ts, the demo store's route-handler adapter: both reach this process's Kassa (kassa-singleton), its public " +
+        "origin and the security headers; server/demo/demo-merchant-cookie.ts seals the demo merchant's login cookie with the checkout cookie's " +
+        'seal (server/http/checkout-seal.ts, ADR 027).',
+      from: { path: '^server/', pathNot: '^server/(http/|create-kassa\\.ts$|pages/|demo/demo-http\\.ts$|demo/demo-merchant-cookie\\.ts$)' },
+      to: { path: '^server/http/' },
     },
     {
       name: 'no-circular-domain',

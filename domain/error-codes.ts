@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   // card / acquirer
   'INVALID_CARD',
   'PROVIDER_UNAVAILABLE',
+  'PAYMENT_APP_NOT_FOUND',
   // transaction rules
   'TRANSACTION_NOT_CAPTURABLE',
   'TRANSACTION_NOT_REFUNDABLE',

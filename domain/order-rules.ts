@@ -1,9 +1,6 @@
 import { INT32_MAX, sumAmounts } from './money';
 import type { Refusal } from './problems';
 
-/** Payment product types that need order lines (items) on the session, capture and refund. */
-export const ITEM_BASED_TYPES: ReadonlySet<string> = new Set(['sandbox.invoice', 'sandbox.installment']);
-
 interface DiscountLineLike {
   amount?: number;
 }
@@ -81,9 +78,9 @@ export const itemAmountsContradict = (items: readonly ItemLike[], path = 'order.
 export const currencyMismatch = (currency: string, sessionCurrency: string, path = 'order.currency'): OrderRefusal | undefined =>
   currency === sessionCurrency ? undefined : { code: 'CURRENCY_MISMATCH', message: `order.currency must stay ${sessionCurrency}`, errors: [{ path, message: `must be ${sessionCurrency}` }] };
 
-/** Item-based payment types need order lines. */
-export const missingItems = (order: OrderLike, methods: readonly { payment_product_type: string }[]): OrderRefusal | undefined => {
-  const needy = methods.find((m) => ITEM_BASED_TYPES.has(m.payment_product_type));
+/** Item-based payment types (`itemBased`: what their product says) need order lines on the session, capture and refund. */
+export const missingItems = (order: OrderLike, methods: readonly { payment_product_type: string }[], itemBased: (type: string) => boolean): OrderRefusal | undefined => {
+  const needy = methods.find((m) => itemBased(m.payment_product_type));
   if (needy && !order.items?.length) {
     return { code: 'ITEMS_REQUIRED', message: `order.items are required when ${needy.payment_product_type} is enabled`, errors: [{ path: 'order.items', message: 'required' }] };
   }

@@ -1,3 +1,5 @@
+import { sumAmounts } from './money';
+
 /**
  * The pure transaction state machine. Use cases load the row, ask `decide` what an operation may
  * do, reserve it, call the provider, then `complete` (or `release`) it; no I/O here.
@@ -126,6 +128,15 @@ const quantityLeft = (line: LineAmounts, op: Operation): number | undefined => {
   return Math.max(0, line.quantity - used);
 };
 
+/**
+ * "Items add up": the items an operation names sum to its amount (capture, refund, an authorization
+ * update, an automatic capture by order line). The refusal's message, or undefined when they do.
+ */
+export const itemsSumMismatch = (items: readonly { amount: number }[], amount: number): string | undefined => {
+  const sum = sumAmounts(items.map((i) => i.amount));
+  return sum === amount ? undefined : `The items sum to ${sum}, not to the amount ${amount}`;
+};
+
 /** Items must name order lines once each, sum to the amount, and stay within each line's limit. */
 const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmounts) => number): Decision | Record<string, number> => {
   const items = req.items ?? [];
@@ -146,8 +157,8 @@ const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmount
     }
     seen.set(item.line_id, item.amount);
   }
-  const sum = items.reduce((s, i) => s + i.amount, 0);
-  if (items.length > 0 && sum !== req.amount) return refuse('INVALID_ITEMS', `The items sum to ${sum}, not to the amount ${req.amount}`);
+  const mismatch = items.length > 0 ? itemsSumMismatch(items, req.amount) : undefined;
+  if (mismatch) return refuse('INVALID_ITEMS', mismatch);
   return Object.fromEntries(seen);
 };
 
@@ -186,6 +197,16 @@ export const decide = (state: TxState, req: OperationRequest): Decision => {
   const lines = checkItems(state, req, (l) => l.captured - l.refunded - l.pendingRefund);
   if ('ok' in lines) return lines as Decision;
   return { ok: true, reservation: { op: 'REFUND', amount: req.amount, lines, finalCapture: false, ...quantitiesOf(req) } };
+};
+
+/**
+ * A session's cancel calls its payment off: the authorization is voided in full by the void rule
+ * above (so one ON_HOLD is voided, as POST /v1/transactions/{id}/void would), and once anything was
+ * captured the payment can only be refunded, so the cancel is refused (ADR 032).
+ */
+export const decideCancel = (state: TxState): Decision => {
+  if (state.amounts.captured > 0) return refuse('TRANSACTION_NOT_VOIDABLE', `A transaction with status ${state.status} was captured; refund it instead of cancelling its session`);
+  return decide(state, { op: 'VOID', amount: 0 });
 };
 
 const mapLines = (lines: Lines, r: Reservation, f: (l: LineAmounts, amount: number, units: number) => LineAmounts): Lines => {

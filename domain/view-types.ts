@@ -75,9 +75,19 @@ export interface DiscountLine {
   line_id?: number;
 }
 
+/**
+ * The spec's name of gift cards: the type of a gift card applied to the order, and the payment type
+ * that pays with the gift cards alone. The API accepts the `dintero.` spelling too.
+ */
+export const GIFT_CARDS_TYPE = 'kassa.wallets' as const;
+export const GIFT_CARDS_TYPES = [GIFT_CARDS_TYPE, 'dintero.wallets'] as const;
+/** How the page names a gift card to apply (PUT /v1/view/{id}/session/order/gift_cards): by its number and PIN, or by the id of one already applied. */
+export const GIFT_CARD_BY_NUMBER = `${GIFT_CARDS_TYPE}.card_token` as const;
+export const GIFT_CARD_BY_ID = `${GIFT_CARDS_TYPE}.card_id` as const;
+
 /** A gift card applied to the order: `amount` is the part of `order.amount` it pays. */
 export interface AppliedGiftCard {
-  type: 'kassa.wallets';
+  type: typeof GIFT_CARDS_TYPE;
   card_id: string;
   masked_card_token: string;
   amount: number;
@@ -115,9 +125,14 @@ export interface ViewExpress {
   customer_types: ('b2c' | 'b2b')[];
 }
 
+/** What the shopper pays with, which decides the form the page shows (`redirect`: a page of the provider's own). */
+export const PAYMENT_KINDS = ['card', 'invoice', 'installment', 'wallet', 'redirect'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
 export interface PaymentMethod {
   payment_product_type: string;
   name: string;
+  kind: PaymentKind;
 }
 
 /** A stored card as the page may show it ("Pay with saved card •••• 1111"). */

@@ -4,15 +4,17 @@ import type { Database } from './db/database';
 import type { RateLimiter } from './auth/rate-limiter';
 import type { TokenRateLimits } from './auth/token-attempt-limits';
 import type { TokenSigner } from './auth/tokens';
-import type { Acquirer } from './providers/acquirer';
+import type { ProviderRegistry } from './providers/registry';
 import type { KassaMetrics } from './observability/metrics';
+import type { PayableSessions } from './payments';
 
 /** Everything a use case may depend on. Built once per process by createAppContext. */
 export interface AppContext {
   readonly env: Env;
   readonly database: Database;
   readonly tokens: TokenSigner;
-  readonly acquirer: Acquirer;
+  /** The payment providers, by payment product type (server/providers/registry.ts; ADR 032). */
+  readonly providers: ProviderRegistry;
   /** Password for the checkout's sealed browser cookie (iron-session). */
   readonly cookiePassword: string;
   /** The token endpoint's rate limits (this process's memory). */
@@ -23,6 +25,8 @@ export interface AppContext {
   readonly giftCardAttemptsPerAddress: RateLimiter;
   /** The HMAC key of wallet card token PINs (KASSA_WALLET_PIN_KEY, else kept in the database; ADR 030). */
   readonly walletPinKey: string;
+  /** The checkout sessions payments pays, through the port payments declares (server/sessions/payable-sessions.ts; ADR 032). */
+  readonly payableSessions: PayableSessions;
   /** Wakes this process's callback worker once a transaction that queued a callback has committed. */
   readonly callbacksQueued: WakeSignal;
   /** Prometheus metrics of this process (absent in contexts built without createKassa). */

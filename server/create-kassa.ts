@@ -11,8 +11,8 @@ import { createRateLimiter } from './auth/rate-limiter';
 import { createTokenRateLimits } from './auth/token-attempt-limits';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, type KassaMetrics } from './observability/metrics';
-import { createSandboxAcquirer } from './providers/sandbox/sandbox-acquirer';
-import type { Acquirer } from './providers/acquirer';
+import { SANDBOX_DEFAULT_TYPE, sandboxProviders } from './providers/sandbox';
+import { createProviderRegistry, type ProviderRegistry } from './providers/registry';
 import { startPoller } from './shared/poller';
 import { createWakeSignal } from './shared/wake-signal';
 import { completePendingOperations } from './payments';
@@ -20,6 +20,7 @@ import { recoverStalePayments } from './payments';
 import { expireOrders } from './orders/expire-orders';
 import { purgeExpiredRows } from './maintenance/purge-expired-rows';
 import { registerKassaProcess } from './idempotency/kassa-processes';
+import { payableSessions } from './sessions/payable-sessions';
 
 export interface Kassa {
   ctx: AppContext;
@@ -34,7 +35,8 @@ export interface Kassa {
 export interface KassaOptions {
   sqliteFile?: string;
   pgSchema?: string;
-  acquirer?: Acquirer;
+  /** Default: the built-in providers (the sandbox and gift cards). */
+  providers?: ProviderRegistry;
   /** Where the dispatcher reports unexpected errors (`{ requestId, err }`); default: the logger. */
   log?: (e: unknown) => void;
   /** Default: JSON lines on stdout at KASSA_LOG_LEVEL. */
@@ -67,13 +69,14 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     env,
     database,
     tokens: createTokenSigner(jwtSecret),
-    acquirer: opts.acquirer ?? createSandboxAcquirer(database),
+    providers: opts.providers ?? createProviderRegistry(sandboxProviders(database), { defaultType: SANDBOX_DEFAULT_TYPE }),
     cookiePassword,
     tokenRateLimits,
     payAttemptsPerAddress,
     giftCardAttemptsPerAddress: createRateLimiter(env.KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS),
     walletPinKey,
     callbacksQueued: createWakeSignal(),
+    payableSessions,
     metrics,
   };
   const merchant = await ensureStartupMerchant(database, env);

@@ -3,14 +3,13 @@ import type { ErrorCode } from '../../domain/error-codes';
 import type { PaymentResponse, SessionUnavailableBody, ViewSession } from '../../domain/view-types';
 import { isNumber, isObject, isPaymentResponse, isString, isViewSession, opt, readError, shape } from './read-answers';
 
-/** The `payment` of `POST /v1/sessions/{sid}/pay`, per type. */
+/** The `payment` of `POST /v1/sessions/{sid}/pay`, per kind of method (`payment_product_type`: the view's method's, or the gift cards'). */
 export type PaymentBody =
-  | { payment_product_type: 'sandbox.creditcard'; card: CardInput }
-  | { payment_product_type: 'sandbox.creditcard'; payment_token_id: string }
-  | { payment_product_type: 'sandbox.invoice'; email: string; phone_number: string; country: string; organization_number?: string }
-  | { payment_product_type: 'sandbox.installment'; email: string; phone_number: string; country: string; product: { id: string } }
-  | { payment_product_type: 'sandbox.wallet' }
-  | { payment_product_type: 'kassa.wallets' };
+  | { payment_product_type: string; card: CardInput }
+  | { payment_product_type: string; payment_token_id: string }
+  | { payment_product_type: string; email: string; phone_number: string; country: string; organization_number?: string }
+  | { payment_product_type: string; email: string; phone_number: string; country: string; product: { id: string } }
+  | { payment_product_type: string };
 
 export interface FieldError {
   /** The request path the server named, e.g. `payment.card.number` or `email`. */

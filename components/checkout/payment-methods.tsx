@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useId } from 'react';
-import type { ViewSession } from '../../domain/view-types';
+import type { PaymentMethod, ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import type { MessageKey } from '../i18n/translate';
 import { CardMethod } from './methods/card-method';
@@ -10,12 +10,13 @@ import type { usePayment } from './use-payment';
 
 export type Payment = ReturnType<typeof usePayment>;
 
-const NAMES: Record<string, MessageKey> = {
-  'sandbox.creditcard': 'methods.creditcard',
-  'sandbox.invoice': 'methods.invoice',
-  'sandbox.installment': 'methods.installment',
-  'sandbox.wallet': 'methods.wallet',
-};
+/** The names Kassa's own products are given, shown in the page's language (any other name as the server sent it). */
+const NAMES = new Map<string, MessageKey>([
+  ['Card', 'methods.creditcard'],
+  ['Invoice', 'methods.invoice'],
+  ['Part payment', 'methods.installment'],
+  ['Sandbox Wallet', 'methods.wallet'],
+]);
 
 /** The session, the types it offers (in the merchant's order, after `show_payment_type`) and the one chosen. */
 export interface MethodChoice {
@@ -34,8 +35,8 @@ const WalletMethod = lazyPart(() => import('./methods/wallet-method').then((m) =
 
 /** Loads the forms of the non-card types the session offers, so choosing one shows it at once. */
 export const preloadMethodForms = async (methods: Props['methods']): Promise<void> => {
-  const types = methods.map((m) => m.payment_product_type).join();
-  await Promise.all([/sandbox\.(invoice|installment)/.test(types) ? ContactMethod.preload() : undefined, types.includes('sandbox.wallet') ? WalletMethod.preload() : undefined]);
+  const kinds = new Set(methods.map((m) => m.kind));
+  await Promise.all([kinds.has('invoice') || kinds.has('installment') ? ContactMethod.preload() : undefined, kinds.has('wallet') || kinds.has('redirect') ? WalletMethod.preload() : undefined]);
 };
 
 const usePreloadForms = (methods: Props['methods']) => {
@@ -44,16 +45,18 @@ const usePreloadForms = (methods: Props['methods']) => {
   }, [methods]);
 };
 
-/** The form that pays with one type. */
-const MethodForm = ({ type, sid, session, payment }: { type: string; sid: string; session: ViewSession; payment: Payment }) => {
-  switch (type) {
-    case 'sandbox.invoice':
-    case 'sandbox.installment':
-      return <ContactMethod type={type} sid={sid} session={session} payment={payment} />;
-    case 'sandbox.wallet':
-      return <WalletMethod sid={sid} session={session} payment={payment} />;
+/** The form that pays with one method, by its kind: a card form, the lender's questions, or a button to the provider's page. */
+const MethodForm = ({ method, sid, session, payment }: { method: PaymentMethod; sid: string; session: ViewSession; payment: Payment }) => {
+  const type = method.payment_product_type;
+  switch (method.kind) {
+    case 'invoice':
+    case 'installment':
+      return <ContactMethod type={type} kind={method.kind} sid={sid} session={session} payment={payment} />;
+    case 'wallet':
+    case 'redirect':
+      return <WalletMethod type={type} sid={sid} session={session} payment={payment} />;
     default:
-      return <CardMethod session={session} payment={payment} />;
+      return <CardMethod type={type} session={session} payment={payment} />;
   }
 };
 
@@ -65,26 +68,28 @@ export const PaymentMethods = ({ sid, session, methods, activeType, onSelectType
   const { t } = useI18n();
   const name = useId();
   usePreloadForms(methods);
-  const active = methods.find((m) => m.payment_product_type === activeType)?.payment_product_type ?? methods[0]?.payment_product_type ?? 'sandbox.creditcard';
-  if (methods.length <= 1) return <MethodForm type={active} sid={sid} session={session} payment={payment} />;
+  const active = methods.find((m) => m.payment_product_type === activeType) ?? methods[0];
+  if (!active) return null; // the server offers at least one method
+  if (methods.length <= 1) return <MethodForm method={active} sid={sid} session={session} payment={payment} />;
   return (
     <fieldset>
       <legend className="sr-only">{t('methods.legend')}</legend>
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
         {methods.map((m) => {
           const type = m.payment_product_type;
-          const checked = type === active;
-          const label = NAMES[type] ? t(NAMES[type]) : m.name;
+          const checked = m === active;
+          const key = NAMES.get(m.name);
+          const label = key ? t(key) : m.name;
           return (
             <li key={type}>
               <label className="flex cursor-pointer items-center gap-3 px-4 py-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-[var(--kassa-brand)]">
                 <input type="radio" name={name} value={type} checked={checked} onChange={() => onSelectType(type)} className="h-4 w-4 accent-[var(--kassa-brand)] focus-visible:outline-none" />
                 <span className="flex-1 text-sm font-medium">{label}</span>
-                <MethodIcon type={type} />
+                <MethodIcon kind={m.kind} />
               </label>
               {checked ? (
                 <div className="px-4 pb-4">
-                  <MethodForm type={type} sid={sid} session={session} payment={payment} />
+                  <MethodForm method={m} sid={sid} session={session} payment={payment} />
                 </div>
               ) : null}
             </li>

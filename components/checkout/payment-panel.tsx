@@ -1,5 +1,5 @@
 'use client';
-import type { ViewSession } from '../../domain/view-types';
+import { GIFT_CARDS_TYPE, type ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import { Alert } from '../ui/alert';
 import { Panel } from '../ui/panel';
@@ -70,7 +70,7 @@ export const PaymentPanel = ({ sid, session, methods, activeType, onSelectType, 
           label={t('pay.pay_amount', { amount: money(session.order.amount, session.order.currency) })}
           alert={payment.alert}
           busy={payment.busy}
-          onPay={() => payment.pay({ payment_product_type: 'kassa.wallets' })}
+          onPay={() => payment.pay({ payment_product_type: GIFT_CARDS_TYPE })}
         />
       ) : (
         <PaymentMethods sid={sid} session={session} methods={methods} activeType={activeType} onSelectType={onSelectType} payment={payment} />

@@ -27,6 +27,9 @@ export interface PayResult {
   declined?: boolean;
 }
 
+/** The kind of the session's method `type` (undefined for the gift cards alone, never a method of their own). */
+const kindOf = (session: ViewSession, type: string) => session.configuration.payment_methods.find((m) => m.payment_product_type === type)?.kind;
+
 /** This page's address without the parameters of an earlier return, for coming back after a payment page. */
 const backPath = (): string => {
   const url = new URL(window.location.href);
@@ -113,7 +116,7 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
         return {};
       case 'declined':
         // Not a final event: the customer may try again, so the SDK is not told.
-        setAlert(outcome.temporary ? t('pay.temporary') : t(payment.payment_product_type === 'sandbox.creditcard' ? 'pay.declined_card' : 'pay.declined'));
+        setAlert(outcome.temporary ? t('pay.temporary') : t(kindOf(session, payment.payment_product_type) === 'card' ? 'pay.declined_card' : 'pay.declined'));
         return { declined: true };
       case 'invalid':
         if (outcome.errors.length === 0) setAlert(t('pay.invalid'));

@@ -114,7 +114,7 @@ const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<Attempt
   const includeSession = callbackOptions(row.url).includeSession;
   let body: unknown;
   if (row.method === 'POST') {
-    if (tx) body = await readTransaction(db, toTransactionRecord(tx), includeSession ? ['session'] : []);
+    if (tx) body = await readTransaction(db, toTransactionRecord(tx), includeSession ? ['session'] : [], { sessions: ctx.payableSessions });
     else body = includeSession ? { session: await readSession(db, toSessionRecord(sessionRow)) } : {};
   }
   const request = buildCallbackRequest({

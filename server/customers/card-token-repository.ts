@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Database, Executor } from '../db/database';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
-import type { CardSummary } from '../providers/acquirer';
+import type { CardSummary } from '../providers/port';
 import { parseJson } from '../shared/json-columns';
 import type { StoredCardTokensTable } from './customers-tables';
 import type { CardTokenView } from './customer-schemas';

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database';
-import type { TokenizeResult } from '../providers/acquirer';
+import type { TokenizeResult } from '../providers/port';
 import { toJson } from '../shared/json-columns';
 import { paymentTokenId } from '../payments';
 

@@ -21,6 +21,7 @@ import * as m0020 from './migrations/0020-demo-orders';
 import * as m0021 from './migrations/0021-wallet-token-pins';
 import * as m0022 from './migrations/0022-session-view-writes';
 import * as m0023 from './migrations/0023-kassa-processes';
+import * as m0024 from './migrations/0024-demo-payment-app';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-wallet-token-pins': m0021,
   '0022-session-view-writes': m0022,
   '0023-kassa-processes': m0023,
+  '0024-demo-payment-app': m0024,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

@@ -9,6 +9,8 @@ import { insertSession, validateSessionDraft } from '../sessions/insert-session'
 import { CreateSessionBody } from '../sessions/session-schemas';
 import { createSignatureSecret, findSigningSecret } from '../signature/signature-secrets';
 import { recordDemoOrder } from './demo-orders';
+import { PAYMENT_APP } from '../providers/payment-app/payment-app-config';
+import { DEMO_APP_NAME, ensureDemoPaymentApp } from './payment-app/ensure-demo-payment-app';
 
 /** The cart used when the form sends none (the old one-button demo). */
 export const DEFAULT_DEMO_CART: DemoCartLine[] = [
@@ -42,6 +44,7 @@ export const createDemoSession = async (ctx: AppContext, accountId: string, cart
   const urls = demoUrls(meta.baseUrl);
   const actor: Actor = { accountId, subject: 'demo-shop', scopes: [...ALL_SCOPES] };
   await ensureSigningSecret(ctx, actor, meta);
+  const withApp = await ensureDemoPaymentApp(ctx, actor, meta.baseUrl); // this process's reference payment app (docs/payment-app.md)
   const input = CreateSessionBody.parse({
     url: { return_url: urls.return_url, callback_url: urls.callback_url },
     order: {
@@ -56,7 +59,11 @@ export const createDemoSession = async (ctx: AppContext, accountId: string, cart
       shipping_address_callback_url: urls.shipping_address_callback_url,
       discount_codes: { callback_url: urls.discount_codes_callback_url, max_count: 2 },
     },
-    configuration: { sandbox: { creditcard: { enabled: true } }, discounts: { express_discount_codes: { enabled: true } } },
+    configuration: {
+      sandbox: { creditcard: { enabled: true } },
+      ...(withApp ? { [PAYMENT_APP]: { [DEMO_APP_NAME]: { enabled: true } } } : {}),
+      discounts: { express_discount_codes: { enabled: true } },
+    },
   });
   validateSessionDraft(ctx, actor, input, meta);
   const id = await inTransaction(ctx.database, async (trx) => {

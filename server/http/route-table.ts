@@ -9,6 +9,7 @@ import { customerRoutes } from './routes/customer-routes';
 import { discountRoutes } from './routes/discount-routes';
 import { gatewayRoutes } from './routes/gateway-routes';
 import { orderRoutes } from './routes/order-routes';
+import { paymentAppRoutes } from './routes/payment-app-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { sessionOperationRoutes } from './routes/session-operation-routes';
 import { sessionRoutes } from './routes/session-routes';
@@ -31,6 +32,7 @@ const apiRoutes: RouteDef[] = [
   ...adminRoutes,
   ...callbackRoutes,
   ...gatewayRoutes,
+  ...paymentAppRoutes,
   ...profileRoutes,
   ...customerRoutes,
   ...walletRoutes,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getKassa } from '../http/kassa-singleton';
-import { readPendingAction } from '../payments';
+import { readSandboxPageState, SANDBOX_PAGES } from '../providers/sandbox/pages';
 import type { CustomerActionPage } from '../../domain/view-types';
 
 /** What the sandbox's 3-D Secure or wallet page shows for one attempt (undefined: no such attempt of that kind). */
@@ -21,9 +21,8 @@ export const loadCustomerAction = async (transactionId: string, kind: '3ds' | 'w
     ])
     .where('transactions.id', '=', transactionId)
     .executeTakeFirst();
-  const expectedType = kind === '3ds' ? 'sandbox.creditcard' : 'sandbox.wallet';
-  if (!tx || tx.payment_product_type !== expectedType) return undefined;
-  const action = readPendingAction(tx.pending_action);
+  if (!tx || tx.payment_product_type !== SANDBOX_PAGES[kind]) return undefined;
+  const action = readSandboxPageState(tx.pending_action);
   const session = await ctx.database.db.selectFrom('sessions').select(['configuration']).where('id', '=', tx.session_id).executeTakeFirst();
   const configured = session ? (JSON.parse(session.configuration) as { merchant?: { name?: string } }).merchant?.name : undefined;
   return {

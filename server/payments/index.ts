@@ -3,17 +3,22 @@
  */
 export { CANCELLED_WHILE_WAITING, ORDER_CHANGED_WHILE_WAITING, abandonWaitingAttempt, closeWaitingAttempts } from './attempt/abandon-waiting-attempt';
 export { readPendingAction } from './attempt/await-customer';
+export { lenderProblems } from './attempt/lender-details';
 export { assertPayAttemptsLeft, reserveAddressSlot } from './attempt/limit-pay-attempts';
 export type { AddressSlot } from './attempt/limit-pay-attempts';
 export { payMerchantInitiated } from './attempt/pay-merchant-initiated';
 export { paySession } from './attempt/pay-session';
+export { PaySessionBody, PaymentResponseSchema } from './attempt/pay-schemas';
+export type { PaySessionInput, PaymentResponse } from './attempt/pay-schemas';
 export { recoverStalePayments } from './attempt/recover-stale-payments';
 export { paymentTokenId, savedCardsOf } from './attempt/saved-cards';
 export { settleCustomerAction } from './attempt/settle-customer-action';
+export { cancelPayment } from './operations/cancel-payment';
 export { captureTransaction } from './operations/capture-transaction';
 export { completePendingOperations } from './operations/complete-pending-operations';
 export { refundTransaction } from './operations/refund-transaction';
 export { runMoneyOperation } from './operations/run-money-operation';
+export type { NewPayableSession, PayableSession, PayableSessions, PaymentSessionEvent, PaymentStateChange } from './payable-sessions';
 export type { MoneyOperationResult } from './operations/run-money-operation';
 export { updateAuthorization } from './operations/update-authorization';
 export { voidTransaction } from './operations/void-transaction';

@@ -9,6 +9,6 @@ import type { ProfileInput } from './profile-schemas';
  * than a session created from the profile failing later.
  */
 export const assertProfileAllowed = (ctx: AppContext, accountId: string, input: ProfileInput): void => {
-  resolvePaymentMethods(accountId, input.configuration);
+  resolvePaymentMethods(ctx.providers, accountId, input.configuration);
   if (input.url?.callback_url) assertCallbackUrlAllowed(ctx, accountId, input.url.callback_url);
 };

@@ -47,7 +47,7 @@ export const getViewSession = async (
     });
   }
   const { url, express } = row;
-  const savedCards = await savedCardsOf(ctx.database, row);
+  const savedCards = await savedCardsOf(ctx, row);
   const contact = { ...contactOf(row.customer), ...(savedCards.length ? { saved_cards: savedCards } : {}) };
   // Unchanged from before the typed record: only merchant-initiated sessions (paid in one API call,
   // never sent to the page) may lack a return_url; for them this field would be absent.
@@ -68,7 +68,7 @@ export const getViewSession = async (
     ...(Object.keys(contact).length ? { customer: contact } : {}),
     ...(express ? { express: viewExpress(row, express) } : {}),
     configuration: {
-      payment_methods: resolvePaymentMethods(row.account_id, row.configuration, opts.viewerCountry),
+      payment_methods: resolvePaymentMethods(ctx.providers, row.account_id, row.configuration, opts.viewerCountry),
       merchant: { id: account.id, name: row.configuration.merchant?.name ?? account.name, ...(row.configuration.merchant?.logo_url ? { logo_url: row.configuration.merchant.logo_url } : {}) },
       theme: viewTheme(row.configuration.theme),
       test_mode: isTestAccount(row.account_id),

@@ -39,8 +39,8 @@ export const validateSessionDraft = (ctx: AppContext, actor: Actor, draft: Sessi
   if (draft.expires_at && Date.parse(draft.expires_at) <= Date.now()) {
     throw new AppError('INVALID_REQUEST', 'expires_at must be in the future', { errors: [{ path: 'expires_at', message: 'must be in the future' }] });
   }
-  const methods = resolvePaymentMethods(actor.accountId, draft.configuration ?? {});
-  throwIfRefused(missingItems(draft.order, methods));
+  const methods = resolvePaymentMethods(ctx.providers, actor.accountId, draft.configuration ?? {});
+  throwIfRefused(missingItems(draft.order, methods, (type) => ctx.providers.product(type)?.capabilities.itemBased === true));
   if (featureToggles(meta.headers).has('strict-session-amounts')) throwIfRefused(orderAmountMismatch(draft.order));
   return methods;
 };

@@ -2,7 +2,7 @@ import { allocateGiftCards } from '../../domain/express-order';
 import type { Executor } from '../db/database';
 import { giftCardOnOrder } from '../wallets/wallet-gift-cards';
 import type { StoredSessionOrder } from './session-record';
-import type { ShippingOption } from '../../domain/view-types';
+import { GIFT_CARDS_TYPE, type ShippingOption } from '../../domain/view-types';
 
 /** The order with another shipping option (or none): the amount moves by the difference of the two prices. */
 export const withShippingOption = (order: StoredSessionOrder, option: ShippingOption | undefined): StoredSessionOrder => {
@@ -23,6 +23,6 @@ export const withGiftCardsReapplied = async (exec: Executor, accountId: string, 
     const found = await giftCardOnOrder(exec, accountId, g.card_id);
     if (found) cards.push({ ...found, masked_card_token: g.masked_card_token });
   }
-  const used = allocateGiftCards(order.amount, cards).map((c) => ({ type: 'kassa.wallets' as const, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));
+  const used = allocateGiftCards(order.amount, cards).map((c) => ({ type: GIFT_CARDS_TYPE, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));
   return used.length ? { ...rest, gift_cards: used } : rest;
 };

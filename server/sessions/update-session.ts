@@ -68,7 +68,7 @@ export const updateSession = async (
     const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });
     if (row.version !== session.version) throw new AppError('CONFLICT', 'The session changed while it was being updated; retry');
     const removeLock = input.remove_lock !== false && row.pay_lock_id !== null;
-    await closeWaitingAttempts(trx, row.id, ORDER_CHANGED_WHILE_WAITING);
+    await closeWaitingAttempts(ctx, trx, row.id, ORDER_CHANGED_WHILE_WAITING);
     await saveSessionChanges(trx, row, {
       order_data: toJson(order),
       amount: order.amount,

@@ -16,7 +16,7 @@ export const abandonSession = async (ctx: AppContext, sessionId: string, ifUnmod
   inTransaction(ctx.database, async (trx) => {
     const session = await lockOpenSession(trx, ctx, sessionId, ifUnmodifiedSince);
     const now = nowIso();
-    await closeWaitingAttempts(trx, session.id, CANCELLED_WHILE_WAITING);
+    await closeWaitingAttempts(ctx, trx, session.id, CANCELLED_WHILE_WAITING);
     await saveSessionChanges(trx, session, { status: 'CANCELLED', cancelled_at: now, cancelled_by: 'customer', pay_lock_id: null }, now);
     await appendSessionEvent(trx, session.id, 'CANCELLED', { meta, details: { cancelled_by: 'customer', reason: 'abandoned' } });
     return buildReturnUrl(session.url.return_url!, { merchant_reference: session.merchant_reference, error: 'cancelled' });

@@ -20,7 +20,6 @@ export interface OperationsQuery {
   force_new?: 'true';
 }
 
-const LENDER_TYPES = new Set(['sandbox.invoice', 'sandbox.installment']);
 /**
  * What the page does to pay with a payment type: one POST of the payment to
  * `/v1/sessions/{id}/pay` (for part payment, one per plan, each with its `product`). A type the
@@ -32,11 +31,14 @@ export const getPaymentOperations = async (ctx: AppContext, sessionId: string, p
   if (query.force_new === 'true') await abandonWaitingAttempt(ctx, sessionId);
   const session = await loadSession(ctx.database.db, ctx.database, sessionId);
   assertOpenForView(session);
-  const enabled = giftCardsPayAll(session.order) ? ['kassa.wallets', 'dintero.wallets'] : resolvePaymentMethods(session.account_id, session.configuration).map((m) => m.payment_product_type);
+  const enabled = giftCardsPayAll(session.order)
+    ? ctx.providers.products().flatMap((p) => (p.kind === 'gift_cards' ? [p.type, ...(p.aliases ?? [])] : []))
+    : resolvePaymentMethods(ctx.providers, session.account_id, session.configuration).map((m) => m.payment_product_type);
   if (!enabled.includes(paymentType)) {
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not available for this session`, { errors: [{ path: 'payment_product_type', message: `one of ${enabled.join(', ')}` }] });
   }
-  const problems = LENDER_TYPES.has(paymentType) ? lenderProblems(query) : [];
+  const kind = ctx.providers.product(paymentType)?.kind;
+  const problems = kind === 'invoice' || kind === 'installment' ? lenderProblems(query) : []; // a credit decision: the shopper's details
   if (problems.length > 0) throw new AppError('INVALID_REQUEST', 'The details for this payment type are not valid', { errors: problems });
   const operation = {
     rel: `pay-${paymentType.replace('.', '-')}`,
@@ -44,6 +46,6 @@ export const getPaymentOperations = async (ctx: AppContext, sessionId: string, p
     href: `${baseUrl}/v1/sessions/${encodeURIComponent(session.id)}/pay`,
     content_type: 'application/json' as const,
   };
-  const operations = paymentType === 'sandbox.installment' ? installmentPlans(amountDue(session.order), session.currency).map((product) => ({ ...operation, product })) : [operation];
+  const operations = kind === 'installment' ? installmentPlans(amountDue(session.order), session.currency).map((product) => ({ ...operation, product })) : [operation];
   return { operations, version: String(session.version) };
 };

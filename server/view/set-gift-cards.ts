@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext, RequestMeta } from '../app-context';
 import { allocateGiftCards } from '../../domain/express-order';
+import { GIFT_CARDS_TYPE, GIFT_CARDS_TYPES } from '../../domain/view-types';
 import { toJson } from '../shared/json-columns';
 import type { ViewSession } from '../sessions/session-schemas';
 import type { SetGiftCardsBody } from './view-schemas';
@@ -13,9 +14,7 @@ type GiftCardsInput = z.infer<typeof SetGiftCardsBody>['gift_cards'];
 /** The card ids the merchant listed for this customer (`customer.gift_cards["kassa.wallets"]`, or the `dintero.` spelling). */
 const listedCardIds = (customer: Record<string, unknown> | undefined): string[] => {
   const lists = (customer?.gift_cards ?? {}) as Record<string, unknown>;
-  return ['kassa.wallets', 'dintero.wallets']
-    .flatMap((key) => (Array.isArray(lists[key]) ? (lists[key] as { card_id?: unknown }[]) : []))
-    .flatMap((c) => (typeof c.card_id === 'string' ? [c.card_id] : []));
+  return GIFT_CARDS_TYPES.flatMap((key) => (Array.isArray(lists[key]) ? (lists[key] as { card_id?: unknown }[]) : [])).flatMap((c) => (typeof c.card_id === 'string' ? [c.card_id] : []));
 };
 
 /**
@@ -40,7 +39,7 @@ export const setGiftCards = async (
     const checked = await checkGiftCardCredentials(ctx, session, input, wallets, clientAddress);
     const found = await resolveGiftCards(ctx.database.db, session, input, listed, checked, wallets);
     const unique = found.filter((c, i) => found.findIndex((d) => d.card_id === c.card_id) === i);
-    const applied = allocateGiftCards(session.order.amount, unique).map((c) => ({ type: 'kassa.wallets' as const, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));
+    const applied = allocateGiftCards(session.order.amount, unique).map((c) => ({ type: GIFT_CARDS_TYPE, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));
     used = applied.length > 0;
     const { gift_cards: _previous, ...rest } = session.order;
     const order = used ? { ...rest, gift_cards: applied } : rest;

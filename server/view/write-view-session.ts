@@ -65,7 +65,7 @@ export const writeViewSession = async (ctx: AppContext, sessionId: string, opts:
     const bytes = events.reduce((sum, [, details]) => sum + sessionEventBytes(details, opts.meta), 0);
     await assertViewWriteAllowed(trx, ctx.env, row.id, bytes);
     // an attempt waiting on a 3-D Secure or wallet page was for the order as it was: it can no longer pay this one
-    await closeWaitingAttempts(trx, row.id, ORDER_CHANGED_WHILE_WAITING);
+    await closeWaitingAttempts(ctx, trx, row.id, ORDER_CHANGED_WHILE_WAITING);
     await saveSessionChanges(trx, row, changes);
     for (const [name, details] of events) await appendSessionEvent(trx, row.id, name, { meta: opts.meta, details });
     await alsoWrite?.(trx);

@@ -91,7 +91,7 @@ describe('pay attempts per session (card testing)', () => {
 
   it('waves of concurrent declines on one session never get more than the limit to the acquirer (one attempt at a time, counted under the lock)', async () => {
     const k = await kassaForTest({ env: { KASSA_PAY_ATTEMPTS_PER_ADDRESS: '0' } });
-    const authorize = vi.spyOn(k.srv.kassa.ctx.acquirer, 'authorize');
+    const authorize = vi.spyOn(k.srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'authorize');
     const id = (await createSession(k.api)).id;
     for (let wave = 0; wave < 15; wave++) {
       for (const res of await Promise.all(Array.from({ length: 20 }, () => pay(k.customer, id)))) expect([200, 409, 429], JSON.stringify(res.body)).toContain(res.status);
@@ -156,7 +156,7 @@ describe('a burst of payments from one address (each request takes its slot befo
   const sessionsOf = (k: KassaFixture, n: number) => Promise.all(Array.from({ length: n }, async () => (await createSession(k.api)).id));
   /** Pays every session at once with `card`; what reached the acquirer, what was stored, and the slots refilled meanwhile. */
   const burst = async (k: KassaFixture, sessions: string[], card = DECLINE_CARD) => {
-    const authorize = vi.spyOn(k.srv.kassa.ctx.acquirer, 'authorize');
+    const authorize = vi.spyOn(k.srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'authorize');
     authorize.mockClear();
     const started = Date.now();
     const answers = await Promise.all(sessions.map((id) => pay(k.customer, id, card)));

@@ -120,15 +120,13 @@ describe('report_error=true', () => {
 
   it('reports a provider failure with error=failed, and a declined merchant-initiated payment (status FAILED) with error=authorization', async () => {
     const { srv, merchant, api } = await setup();
-    const acquirer = srv.kassa.ctx.acquirer;
-    (srv.kassa.ctx as { acquirer: typeof acquirer }).acquirer = {
-      ...acquirer,
-      authorize: async () => {
-        throw new Error('acquirer down');
-      },
+    const acquirer = srv.kassa.ctx.providers.providerFor('sandbox.creditcard');
+    const authorize = acquirer.authorize;
+    acquirer.authorize = async () => {
+      throw new Error('acquirer down');
     };
     const failed = await pay(srv, api, `${merchant.url}/cb?report_error=true&method=POST`);
-    (srv.kassa.ctx as { acquirer: typeof acquirer }).acquirer = acquirer;
+    acquirer.authorize = authorize;
     const [a] = await merchant.waitFor((r) => r.length >= 1);
     expect(a!.query.get('error')).toBe('failed');
     expect(a!.query.get('transaction_id')).toBe(failed.transactionId);

@@ -163,7 +163,7 @@ describe('Idempotency-Key on money operations', () => {
   it('a 5xx is not stored: a retry with the same key runs again', async () => {
     const txId = await paidTransaction();
     const key = newKey();
-    vi.spyOn(srv.kassa.ctx.acquirer, 'capture').mockRejectedValueOnce(new AppError('PROVIDER_UNAVAILABLE', 'down'));
+    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'capture').mockRejectedValueOnce(new AppError('PROVIDER_UNAVAILABLE', 'down'));
     const failed = await api.post(`/v1/transactions/${txId}/capture`, { amount: 1000 }, idem(key));
     expect([failed.status, failed.body.error.code]).toEqual([503, 'PROVIDER_UNAVAILABLE']);
     const retried = await api.post(`/v1/transactions/${txId}/capture`, { amount: 1000 }, idem(key));
@@ -178,7 +178,7 @@ describe('Idempotency-Key on money operations', () => {
     const gate = new Promise<void>((r) => (release = r));
     let entered!: () => void;
     const inProvider = new Promise<void>((r) => (entered = r));
-    vi.spyOn(srv.kassa.ctx.acquirer, 'capture').mockImplementationOnce(async () => {
+    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'capture').mockImplementationOnce(async () => {
       entered();
       await gate;
       return 'DONE';

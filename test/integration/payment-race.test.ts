@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthorizeResult, ChallengeResult } from '../../server/providers/acquirer';
+import type { AuthorizeAnswer, CustomerActionAnswer } from '../../server/providers/port';
 import { recoverStalePayments } from '../../server/payments/attempt/recover-stale-payments';
 import { AppError } from '../../server/errors/app-error';
 import { saveTransactionState, stateOf } from '../../server/payments/store/transaction-repository';
@@ -18,14 +18,15 @@ afterAll(() => srv.stop());
 afterEach(() => vi.restoreAllMocks());
 
 const db = () => srv.kassa.ctx.database.db;
+const sandboxCard = () => srv.kassa.ctx.providers.providerFor('sandbox.creditcard');
 
 /** The acquirer's authorize waits until the test releases it, with the answer the real sandbox gave. */
 const blockAuthorize = () => {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const acquirer = srv.kassa.ctx.acquirer;
+  const acquirer = sandboxCard();
   const real = acquirer.authorize.bind(acquirer);
-  const spy = vi.spyOn(acquirer, 'authorize').mockImplementationOnce(async (req): Promise<AuthorizeResult | ChallengeResult> => {
+  const spy = vi.spyOn(acquirer, 'authorize').mockImplementationOnce(async (req): Promise<AuthorizeAnswer | CustomerActionAnswer> => {
     const answer = await real(req);
     await gate;
     return answer;
@@ -57,7 +58,7 @@ describe('the acquirer approves after the stale-payment recovery closed the atte
     const created = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: 'https://shop.example/cb?report_error=true' } }));
     const sid = created.body.id as string;
     const outboxBefore = await db().selectFrom('outbox').select('id').where('session_id', '=', sid).execute();
-    const voidSpy = vi.spyOn(srv.kassa.ctx.acquirer, 'void');
+    const voidSpy = vi.spyOn(sandboxCard(), 'void');
 
     const { res, transactionId, afterRecovery } = await payAcrossRecovery(sid);
 
@@ -87,7 +88,7 @@ describe('the acquirer approves after the stale-payment recovery closed the atte
   it('records the late authorization for reconciliation when the void fails', async () => {
     const created = await api.post('/v1/sessions', sessionBody());
     const sid = created.body.id as string;
-    vi.spyOn(srv.kassa.ctx.acquirer, 'void').mockRejectedValueOnce(new AppError('PROVIDER_UNAVAILABLE', 'down'));
+    vi.spyOn(sandboxCard(), 'void').mockRejectedValueOnce(new AppError('PROVIDER_UNAVAILABLE', 'down'));
 
     const { res, transactionId, afterRecovery } = await payAcrossRecovery(sid);
 
@@ -109,9 +110,9 @@ describe('the acquirer approves after the stale-payment recovery closed the atte
 
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const acquirer = srv.kassa.ctx.acquirer;
-    const real = acquirer.authorizeWithToken.bind(acquirer);
-    const spy = vi.spyOn(acquirer, 'authorizeWithToken').mockImplementationOnce(async (req) => {
+    const acquirer = sandboxCard();
+    const real = acquirer.authorize.bind(acquirer);
+    const spy = vi.spyOn(acquirer, 'authorize').mockImplementationOnce(async (req) => {
       const answer = await real(req);
       await gate;
       return answer;

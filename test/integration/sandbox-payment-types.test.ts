@@ -36,7 +36,7 @@ describe('payment types offered', () => {
     expect([none.status, none.body.error?.code], JSON.stringify(none.body)).toEqual([400, 'PAYMENT_PRODUCT_NOT_ENABLED']);
     const id = await sessionWith({ sandbox: { hasOwnProperty: { enabled: true }, creditcard: { enabled: true }, valueOf: { enabled: true } } });
     const view = await customer.get(`/v1/view/${id}/session`);
-    expect(view.body.configuration.payment_methods).toEqual([{ payment_product_type: 'sandbox.creditcard', name: 'Card' }]);
+    expect(view.body.configuration.payment_methods).toEqual([{ payment_product_type: 'sandbox.creditcard', name: 'Card', kind: 'card' }]);
   });
 
   it('keeps every type when the country filter would leave none', async () => {

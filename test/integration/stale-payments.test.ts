@@ -10,7 +10,7 @@ describe('a payment whose server died mid-way', () => {
     const created = await api.post('/v1/sessions', sessionBody());
     const sid = created.body.id as string;
     // the acquirer never answers: the attempt stays INITIATED and the session PAYING, as after a crash
-    vi.spyOn(srv.kassa.ctx.acquirer, 'authorize').mockImplementationOnce(() => new Promise(() => undefined));
+    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'authorize').mockImplementationOnce(() => new Promise(() => undefined));
     const abort = new AbortController();
     const hanging = fetch(`${srv.baseUrl}/v1/sessions/${sid}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payBody()), signal: abort.signal }).catch(
       () => undefined,

@@ -291,9 +291,9 @@ describe('reconciliation of operations whose server died between the provider ca
 
   it('an operation the provider completed is settled by the worker, with its CAPTURE event', async () => {
     const { transactionId } = await cardTransaction(api, customer);
-    const real = srv.kassa.ctx.acquirer.capture.bind(srv.kassa.ctx.acquirer);
+    const real = srv.kassa.ctx.providers.providerFor('sandbox.creditcard').capture.bind(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'));
     // The provider captures, then the process "dies" before settling: the request never finishes.
-    vi.spyOn(srv.kassa.ctx.acquirer, 'capture').mockImplementationOnce(async (req) => {
+    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'capture').mockImplementationOnce(async (req) => {
       await real(req);
       return new Promise(() => undefined);
     });
@@ -306,7 +306,7 @@ describe('reconciliation of operations whose server died between the provider ca
 
   it('an operation the provider never saw is released, and the amount can be captured again', async () => {
     const { transactionId } = await cardTransaction(api, customer);
-    vi.spyOn(srv.kassa.ctx.acquirer, 'capture').mockImplementationOnce(() => new Promise(() => undefined));
+    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'capture').mockImplementationOnce(() => new Promise(() => undefined));
     void capture(transactionId, { amount: 10000 }).catch(() => undefined);
     await staleOperation(transactionId);
     await expect.poll(async () => (await money(srv, transactionId)).pendingCapture).toBe(0);

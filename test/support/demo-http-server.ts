@@ -7,11 +7,12 @@ import { registerKassa } from '../../server/http/kassa-singleton';
 import { createNodeHandler } from '../../server/http/node-adapter';
 import { publicOriginFor } from '../../server/http/public-origin';
 
-type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Params = Record<string, string | string[]>;
+type Handler = (request: Request, ctx: { params: Promise<Params> }) => Promise<Response>;
 
 /** The demo's Next route handlers by path (what Next would route to them), loaded on first use. */
-const demoRoute = async (path: string, method: string): Promise<{ handler: Handler; params: Record<string, string> } | undefined> => {
-  const pick = (mod: Record<string, unknown>, params: Record<string, string> = {}) => {
+const demoRoute = async (path: string, method: string): Promise<{ handler: Handler; params: Params } | undefined> => {
+  const pick = (mod: Record<string, unknown>, params: Params = {}) => {
     const handler = mod[method] as Handler | undefined;
     return handler ? { handler, params } : undefined;
   };
@@ -22,6 +23,8 @@ const demoRoute = async (path: string, method: string): Promise<{ handler: Handl
   if (path === '/demo/api/orders') return pick(await import('../../app/demo/api/orders/route'));
   if (path === '/demo/api/login') return pick(await import('../../app/demo/api/login/route'));
   if (path === '/demo/api/logout') return pick(await import('../../app/demo/api/logout/route'));
+  const app = /^\/demo\/payment-app\/(.+)$/.exec(path);
+  if (app) return pick(await import('../../app/demo/payment-app/[...path]/route'), { path: app[1]!.split('/').map(decodeURIComponent) });
   const action = /^\/demo\/api\/orders\/([^/]+)\/([^/]+)$/.exec(path);
   if (action) return pick(await import('../../app/demo/api/orders/[transactionId]/[action]/route'), { transactionId: decodeURIComponent(action[1]!), action: action[2]! });
   return undefined;

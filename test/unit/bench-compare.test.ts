@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { comparePhase, MAX_WORSE, sideOrder } from '../../bench/compare-verdict';
 import { lifecycleRequests, type StepFailures } from '../../bench/lifecycle';
+import { CONNECTIONS } from '../../bench/load';
 import type { Measurement } from '../../bench/measurement';
+import { BENCH_ALLOWANCES } from '../../bench/server';
 
 const m = (usPerOp: number, failures = 0, count = 1000): Measurement => ({
   name: 'x',
@@ -33,6 +35,18 @@ describe('comparePhase', () => {
     expect(comparePhase([[m(100), m(105)]]).verdict).toBe('PASS');
     expect(comparePhase([[m(100), m(106)]]).verdict).toBe('MISS');
     expect(comparePhase([[m(100), m(80)]]).verdict).toBe('PASS');
+  });
+
+  it('gives a distribution-free 95 % interval of the median: order statistics of the round ratios', () => {
+    const ten = comparePhase([0.9, 1.3, 1, 0.95, 1.02, 1.1, 0.98, 1.05, 0.85, 1.01].map((r) => [m(100), m(100 * r)] as [Measurement, Measurement]));
+    expect(ten.ratio).toBeCloseTo(1.005);
+    expect(ten.ci95[0]).toBeCloseTo(0.9);
+    expect(ten.ci95[1]).toBeCloseTo(1.1);
+    const two = comparePhase([
+      [m(100), m(90)],
+      [m(100), m(120)],
+    ]);
+    expect(two.ci95.map((x) => Number(x.toFixed(2)))).toEqual([0.9, 1.2]);
   });
 
   it('is INVALID when either side of any round had a failed request or measured nothing', () => {
@@ -73,5 +87,11 @@ describe('lifecycleRequests', () => {
       ['pay 429', { count: 1, sample: '{"error":{"code":"TOO_MANY_REQUESTS"}}' }],
       ['capture 400', { count: 2, sample: 'first' }],
     ]);
+  });
+});
+
+describe('the bench server', () => {
+  it('gets a pay-attempt allowance per address far above its concurrent lifecycle connections (all from 127.0.0.1)', () => {
+    expect(Number(BENCH_ALLOWANCES.KASSA_PAY_ATTEMPTS_PER_ADDRESS)).toBeGreaterThan(100 * CONNECTIONS);
   });
 });

@@ -35,7 +35,7 @@ const session: ViewSession = {
   order: { amount: 10000, currency: 'NOK', merchant_reference: 'order-1', items: [{ line_id: '1', amount: 10000 }] },
   amount_due: 10000,
   configuration: {
-    payment_methods: [{ payment_product_type: 'sandbox.creditcard', name: 'Card' }],
+    payment_methods: [{ payment_product_type: 'sandbox.creditcard', name: 'Card', kind: 'card' }],
     merchant: { id: 'T00000001', name: 'Shop' },
     theme: { color_scheme: 'auto' },
     test_mode: true,

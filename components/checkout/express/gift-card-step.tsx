@@ -1,7 +1,7 @@
 'use client';
 import { NO_SCRIPT_FORM } from '../no-script';
 import { useId, useState } from 'react';
-import type { ViewSession } from '../../../domain/view-types';
+import { GIFT_CARD_BY_ID, GIFT_CARD_BY_NUMBER, type ViewSession } from '../../../domain/view-types';
 import { CardField as Field } from '../card-field';
 import { useI18n } from '../../i18n/i18n-provider';
 
@@ -17,7 +17,7 @@ export const GiftCardStep = ({ session, busy, onSet }: { session: ViewSession; b
   const [number, setNumber] = useState('');
   const [pin, setPin] = useState('');
   const applied = session.order.gift_cards ?? [];
-  const kept = (except?: string): GiftCardInput[] => applied.filter((c) => c.card_id !== except).map((c) => ({ type: 'kassa.wallets.card_id', value: c.card_id }));
+  const kept = (except?: string): GiftCardInput[] => applied.filter((c) => c.card_id !== except).map((c) => ({ type: GIFT_CARD_BY_ID, value: c.card_id }));
   const { t, money: format } = useI18n();
   const money = (n: number) => format(n, session.order.currency);
   return (
@@ -28,7 +28,7 @@ export const GiftCardStep = ({ session, busy, onSet }: { session: ViewSession; b
         className="grid grid-cols-[1fr_6rem] items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          void onSet([...kept(), { type: 'kassa.wallets.card_token', value: number.replace(/\s/g, ''), pin }]).then((ok) => {
+          void onSet([...kept(), { type: GIFT_CARD_BY_NUMBER, value: number.replace(/\s/g, ''), pin }]).then((ok) => {
             if (ok) {
               setNumber('');
               setPin('');

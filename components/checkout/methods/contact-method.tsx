@@ -12,14 +12,12 @@ import type { Payment } from '../payment-methods';
 import { CONTACT_COUNTRIES, contactDefaults, contactProblems, contactQuery, countryName, fieldMessage, fieldOfPath, type ContactValues } from './contact-rules';
 import { InstallmentPlans } from './installment-plans';
 
-type Type = 'sandbox.invoice' | 'sandbox.installment';
-
 /**
  * Invoice and installments: the details the lender asks for (email, phone, country, and the
  * organization number when buying for a business), checked by the server before paying; for
  * installments, then the plans to choose from.
  */
-export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid: string; session: ViewSession; payment: Payment }) => {
+export const ContactMethod = ({ type, kind, sid, session, payment }: { type: string; kind: 'invoice' | 'installment'; sid: string; session: ViewSession; payment: Payment }) => {
   const { t, language, money } = useI18n();
   const id = useId();
   const [plans, setPlans] = useState<{ values: ContactValues; plans: InstallmentPlan[] }>();
@@ -70,8 +68,8 @@ export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid
       payment.refuse(checked.code);
       return;
     }
-    if (type === 'sandbox.installment') return setPlans({ values, plans: checked.plans });
-    await payWith(values, { payment_product_type: 'sandbox.invoice', ...query });
+    if (kind === 'installment') return setPlans({ values, plans: checked.plans });
+    await payWith(values, { payment_product_type: type, ...query });
   });
 
   if (plans) {
@@ -82,13 +80,13 @@ export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid
         busy={payment.busy}
         alert={payment.alert}
         onBack={() => setPlans(undefined)}
-        onPay={(plan) => void payWith(plans.values, { payment_product_type: 'sandbox.installment', ...contactQuery(plans.values), product: { id: plan } })}
+        onPay={(plan) => void payWith(plans.values, { payment_product_type: type, ...contactQuery(plans.values), product: { id: plan } })}
       />
     );
   }
   return (
-    <form {...NO_SCRIPT_FORM} onSubmit={(e) => void submit(e)} noValidate aria-label={t(type === 'sandbox.invoice' ? 'methods.invoice' : 'methods.installment')} className="space-y-3">
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t(type === 'sandbox.invoice' ? 'contact.invoice_explain' : 'contact.installment_explain')}</p>
+    <form {...NO_SCRIPT_FORM} onSubmit={(e) => void submit(e)} noValidate aria-label={t(kind === 'invoice' ? 'methods.invoice' : 'methods.installment')} className="space-y-3">
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t(kind === 'invoice' ? 'contact.invoice_explain' : 'contact.installment_explain')}</p>
       <fieldset disabled={busy} className="space-y-3">
         <TextField id={`${id}-email`} label={t('contact.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField id={`${id}-phone`} label={t('contact.phone')} type="tel" autoComplete="tel" hint={t('contact.phone_hint')} error={errors.phone_number?.message} {...register('phone_number')} />
@@ -108,7 +106,7 @@ export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid
             ))}
           </select>
         </div>
-        {type === 'sandbox.invoice' ? (
+        {kind === 'invoice' ? (
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" {...register('business')} className="h-4 w-4 accent-[var(--kassa-brand)]" />
             {t('contact.business')}
@@ -117,7 +115,7 @@ export const ContactMethod = ({ type, sid, session, payment }: { type: Type; sid
         {business ? <TextField id={`${id}-org`} label={t('contact.organization_number')} inputMode="numeric" error={errors.organization_number?.message} {...register('organization_number')} /> : null}
       </fieldset>
       {problem || payment.alert ? <Alert tone="error">{problem ?? payment.alert}</Alert> : null}
-      <PayButton busy={busy}>{type === 'sandbox.invoice' ? t('contact.pay_invoice', { amount }) : t('contact.see_plans')}</PayButton>
+      <PayButton busy={busy}>{kind === 'invoice' ? t('contact.pay_invoice', { amount }) : t('contact.see_plans')}</PayButton>
     </form>
   );
 };

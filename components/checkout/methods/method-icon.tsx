@@ -1,11 +1,13 @@
-/** A small decorative mark per payment type (the name beside it is the accessible label). */
-export const MethodIcon = ({ type }: { type: string }) => {
+import type { PaymentKind } from '../../../domain/view-types';
+
+/** A small decorative mark per kind of payment method (the name beside it is the accessible label). */
+export const MethodIcon = ({ kind }: { kind: PaymentKind }) => {
   const path =
-    type === 'sandbox.invoice'
+    kind === 'invoice'
       ? 'M6 2h6l4 4v12H6V2Zm6 0v4h4M8 10h6M8 13h6M8 16h4'
-      : type === 'sandbox.installment'
+      : kind === 'installment'
         ? 'M3 5h14v12H3V5Zm0 4h14M7 3v4M13 3v4M6 12h2M9 12h2M12 12h2'
-        : type === 'sandbox.wallet'
+        : kind === 'wallet'
           ? 'M3 6h13a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H3V6Zm0 0 10-3v3M13 11h4'
           : 'M2 5h16v10H2V5Zm0 3h16M5 12h3';
   return (

@@ -7,10 +7,10 @@ import type { Payment } from '../payment-methods';
 import { usePopOutLauncher } from './use-pop-out-launcher';
 
 /**
- * The sandbox wallet: the customer approves on the wallet's page and comes back here. Embedded with
- * the SDK's pop-out, the SDK's button over ours opens the checkout in its own window instead.
+ * A wallet (or any provider's own page, kind `redirect`): the customer approves on its page and comes
+ * back here. Embedded with the SDK's pop-out, the SDK's button over ours opens the checkout in its own window instead.
  */
-export const WalletMethod = ({ sid, session, payment }: { sid: string; session: ViewSession; payment: Payment }) => {
+export const WalletMethod = ({ type, sid, session, payment }: { type: string; sid: string; session: ViewSession; payment: Payment }) => {
   const { t, money } = useI18n();
   const label = t('wallet.continue', { amount: money(session.amount_due, session.order.currency) });
   const { launcher, anchor, state } = usePopOutLauncher(sid, label);
@@ -32,7 +32,7 @@ export const WalletMethod = ({ sid, session, payment }: { sid: string; session: 
           {label}
         </button>
       ) : (
-        <PayButton type="button" busy={payment.busy} onClick={() => void payment.pay({ payment_product_type: 'sandbox.wallet' })}>
+        <PayButton type="button" busy={payment.busy} onClick={() => void payment.pay({ payment_product_type: type })}>
           {label}
         </PayButton>
       )}

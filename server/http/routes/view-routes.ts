@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { getViewSession } from '../../sessions/get-view-session';
 import { lockSession } from '../../sessions/lock-session';
-import { paySession } from '../../payments';
-import { PaymentResponseSchema, PaySessionBody, SessionIdParams, ViewQuery, ViewSessionSchema } from '../../sessions/session-schemas';
+import { PaymentResponseSchema, PaySessionBody, paySession } from '../../payments';
+import { SessionIdParams, ViewQuery, ViewSessionSchema } from '../../sessions/session-schemas';
 import { ErrorBody } from '../../shared/schemas';
 import { checkoutPageUrl } from '../../sessions/checkout-page-url';
 import { checkoutCookieHeader, openCheckoutCookie } from '../checkout-cookie';

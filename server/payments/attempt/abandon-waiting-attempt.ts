@@ -2,10 +2,8 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/database';
 import { inTransaction } from '../../db/tx';
 import { nowIso } from '../../shared/clock';
+import { failInitiatedAttempt } from '../store/attempt-store';
 import { appendTransactionEvent } from '../store/transaction-repository';
-import { appendSessionEvent } from '../../sessions/session-events';
-import { assertOpenForView } from '../../sessions/session-availability';
-import { loadSession } from '../../sessions/session-repository';
 
 type Closing = { code: 'ABANDONED' | 'SESSION_CANCELLED' | 'ORDER_CHANGED'; message: string };
 const REPLACED: Closing = { code: 'ABANDONED', message: 'The customer started a new payment before finishing this one' };
@@ -18,16 +16,11 @@ export const ORDER_CHANGED_WHILE_WAITING: Closing = { code: 'ORDER_CHANGED', mes
  * wallet page (inside the caller's transaction, session row locked), so that page can no longer
  * decide it. An attempt in a provider call is never touched (it has no `pending_action`).
  */
-export const closeWaitingAttempts = async (trx: Executor, sessionId: string, why: Closing): Promise<number> => {
+export const closeWaitingAttempts = async (ctx: AppContext, trx: Executor, sessionId: string, why: Closing): Promise<number> => {
   const waiting = await trx.selectFrom('transactions').select(['id', 'amount']).where('session_id', '=', sessionId).where('status', '=', 'INITIATED').where('pending_action', 'is not', null).execute();
   const now = nowIso();
   for (const tx of waiting) {
-    await trx
-      .updateTable('transactions')
-      .set((eb) => ({ status: 'FAILED', updated_at: now, version: eb('version', '+', 1) }))
-      .where('id', '=', tx.id)
-      .where('status', '=', 'INITIATED')
-      .execute();
+    await failInitiatedAttempt(trx, tx.id, now);
     await appendTransactionEvent(trx, tx.id, {
       event: 'AUTHORIZE',
       success: false,
@@ -36,7 +29,7 @@ export const closeWaitingAttempts = async (trx: Executor, sessionId: string, why
       error: { ...why },
       details: { retry_policy: { retryable: why !== CANCELLED_WHILE_WAITING } },
     });
-    await appendSessionEvent(trx, sessionId, 'FAILED', { details: { transaction_id: tx.id, error: { ...why } } });
+    await ctx.payableSessions.appendEvent(trx, sessionId, 'FAILED', { details: { transaction_id: tx.id, error: { ...why } } });
   }
   return waiting.length;
 };
@@ -47,6 +40,6 @@ export const closeWaitingAttempts = async (trx: Executor, sessionId: string, why
  */
 export const abandonWaitingAttempt = (ctx: AppContext, sessionId: string): Promise<number> =>
   inTransaction(ctx.database, async (trx) => {
-    assertOpenForView(await loadSession(trx, ctx.database, sessionId, { lock: true }));
-    return closeWaitingAttempts(trx, sessionId, REPLACED);
+    await ctx.payableSessions.lockOpenForView(trx, ctx.database, sessionId);
+    return closeWaitingAttempts(ctx, trx, sessionId, REPLACED);
   });

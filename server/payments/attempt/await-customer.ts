@@ -1,15 +1,13 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import { inTransaction } from '../../db/tx';
 import { AppError } from '../../errors/app-error';
-import type { CardSummary, ChallengeResult } from '../../providers/acquirer';
+import type { CustomerActionAnswer } from '../../providers/port';
 import { nowIso } from '../../shared/clock';
 import { parseJson, toJson } from '../../shared/json-columns';
-import { appendSessionEvent } from '../../sessions/session-events';
-import { loadSession } from '../../sessions/session-repository';
-import { saveSessionChanges } from '../../sessions/save-session-changes';
+import { markAwaitingCustomer } from '../store/attempt-store';
 
-/** What the customer must do on another page before the attempt is decided. */
-export type PendingAction = { type: '3ds'; card: CardSummary; after: ChallengeResult['afterChallenge'] } | { type: 'wallet' };
+/** What the provider kept while the customer acts on another page (its `state`, handed back to `completeCustomerAction`). */
+export type PendingAction = Record<string, unknown>;
 
 /** How long a 3-D Secure or wallet page may stay open before the attempt is closed as abandoned. */
 export const CUSTOMER_ACTION_MS = 15 * 60_000;
@@ -21,23 +19,21 @@ export const readPendingAction = (json: string | null): PendingAction | undefine
  * what is pending, the session is OPEN again (the customer may come back and start anew with
  * `force_new`), and a second attempt is refused while this one waits (start-payment.ts).
  */
-export const awaitCustomer = (ctx: AppContext, sessionId: string, transactionId: string, action: PendingAction, meta: RequestMeta) =>
+export const awaitCustomer = (ctx: AppContext, sessionId: string, transactionId: string, action: CustomerActionAnswer, meta: RequestMeta) =>
   inTransaction(ctx.database, async (trx) => {
-    const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
+    const session = await ctx.payableSessions.load(trx, ctx.database, sessionId, { lock: true });
     const now = nowIso();
-    const updated = await trx
-      .updateTable('transactions')
-      .set((eb) => ({
+    const waiting = await markAwaitingCustomer(
+      trx,
+      transactionId,
+      {
         awaiting_customer_until: new Date(Date.now() + CUSTOMER_ACTION_MS).toISOString(),
-        pending_action: toJson(action),
-        ...(action.type === '3ds' ? { card: toJson(action.card), card_brand: action.card.brand } : {}),
-        updated_at: now,
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', transactionId)
-      .where('status', '=', 'INITIATED')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError('SESSION_PAYMENT_IN_PROGRESS', 'The payment attempt was closed meanwhile; start again');
-    if (session.status === 'PAYING') await saveSessionChanges(trx, session, { status: 'OPEN' }, now);
-    await appendSessionEvent(trx, sessionId, 'PAYMENT_REDIRECT', { meta, details: { transaction_id: transactionId, action: action.type } });
+        pending_action: toJson(action.state),
+        ...(action.card ? { card: toJson(action.card), card_brand: action.card.brand } : {}),
+      },
+      now,
+    );
+    if (!waiting) throw new AppError('SESSION_PAYMENT_IN_PROGRESS', 'The payment attempt was closed meanwhile; start again');
+    if (session.status === 'PAYING') await ctx.payableSessions.save(trx, session, { status: 'OPEN' }, now);
+    await ctx.payableSessions.appendEvent(trx, sessionId, 'PAYMENT_REDIRECT', { meta, details: { transaction_id: transactionId, action: action.action?.type ?? 'redirect' } });
   });

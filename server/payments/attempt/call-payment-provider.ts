@@ -1,48 +1,52 @@
 import type { AppContext } from '../../app-context';
 import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../../customers/card-token-status';
 import { AppError } from '../../errors/app-error';
-import type { TokenType } from '../../providers/acquirer';
-import { decideCredit } from '../../providers/sandbox/sandbox-lender';
+import type { CustomerActionAnswer, TokenType } from '../../providers/port';
+import { minorUnits } from '../../../domain/money';
 import { amountDue } from '../../../domain/express-order';
-import type { PendingAction } from './await-customer';
 import type { AttemptResult } from './payment-attempt';
 import { tokenForId } from './saved-cards';
-import type { SessionRecord } from '../../sessions/session-repository';
-import type { PaySessionInput } from '../../sessions/session-schemas';
+import type { PayableSession } from '../payable-sessions';
+import type { PaySessionInput } from './pay-schemas';
 
-/** The provider reference of a payment the gift cards pay in full (no acquirer involved). */
-export const GIFT_CARDS_ONLY_REFERENCE = 'gift_cards_';
-
-export type ProviderAnswer = AttemptResult | { outcome: 'CUSTOMER_ACTION'; action: PendingAction };
+export type ProviderAnswer = AttemptResult | CustomerActionAnswer;
 
 /**
- * Step 2 of paying, outside any database transaction: ask the provider for the payment type. The
- * card may need 3-D Secure and the wallet the customer's approval (CUSTOMER_ACTION); the sandbox
- * gift cards were checked when they were applied.
+ * Step 2 of paying, outside any database transaction: the provider of the payment type answers. A
+ * payment-token session saves the typed card instead (tokenize); a stored card that was deleted is
+ * declined without asking. The provider may ask the customer to act on a page first (CUSTOMER_ACTION:
+ * 3-D Secure, a wallet's approval); gift cards were checked when they were applied.
  */
-export const callPaymentProvider = async (ctx: AppContext, session: SessionRecord, transactionId: string, payment: PaySessionInput['payment']): Promise<ProviderAnswer> => {
-  switch (payment.payment_product_type) {
-    case 'sandbox.creditcard': {
-      if (session.kind === 'PAYMENT_TOKEN') {
-        if (!payment.card) throw new AppError('INVALID_REQUEST', 'A payment-token session saves a typed card', { errors: [{ path: 'payment.card', message: 'required' }] });
-        const tokenTypes: TokenType[] = session.tokenProvider?.token_types ?? ['payment_token'];
-        return { outcome: 'TOKENIZED', tokens: await ctx.acquirer.tokenize({ accountId: session.account_id, card: payment.card, tokenTypes }) };
-      }
-      const amount = amountDue(session.order); // the card pays what the gift cards leave
-      if (payment.payment_token_id) {
-        const token = tokenForId(session, payment.payment_token_id)!; // checked when the attempt started
-        if (await isCardTokenDeleted(ctx.database.db, session.account_id, token)) return DELETED_TOKEN_DECLINE;
-        return ctx.acquirer.authorizeWithToken({ accountId: session.account_id, transactionId, token, amount, currency: session.currency });
-      }
-      const answer = await ctx.acquirer.authorize({ transactionId, amount, currency: session.currency, card: payment.card! });
-      return answer.outcome === 'CHALLENGE' ? { outcome: 'CUSTOMER_ACTION', action: { type: '3ds', card: answer.card, after: answer.afterChallenge } } : answer;
-    }
-    case 'sandbox.invoice':
-    case 'sandbox.installment':
-      return decideCredit(payment);
-    case 'sandbox.wallet':
-      return { outcome: 'CUSTOMER_ACTION', action: { type: 'wallet' } };
-    default:
-      return { outcome: 'APPROVED', providerReference: `${GIFT_CARDS_ONLY_REFERENCE}${transactionId}` };
+export const callPaymentProvider = async (
+  ctx: AppContext,
+  session: PayableSession,
+  transactionId: string,
+  payment: PaySessionInput['payment'],
+  /** Where a page of the provider's own sends the customer back to: the checkout page. */
+  returnUrl: string,
+): Promise<ProviderAnswer> => {
+  const productType = payment.payment_product_type;
+  const product = ctx.providers.product(productType);
+  const provider = ctx.providers.providerFor(productType);
+  const card = 'card' in payment ? payment.card : undefined;
+  const accountId = session.account_id;
+  if (session.kind === 'PAYMENT_TOKEN' && product?.capabilities.tokenization && provider.tokenize) {
+    if (!card) throw new AppError('INVALID_REQUEST', 'A payment-token session saves a typed card', { errors: [{ path: 'payment.card', message: 'required' }] });
+    const tokenTypes: TokenType[] = session.tokenProvider?.token_types ?? ['payment_token'];
+    return { outcome: 'TOKENIZED', tokens: await provider.tokenize({ accountId, productType, card, tokenTypes }) };
   }
+  const tokenId = 'payment_token_id' in payment ? payment.payment_token_id : undefined;
+  const token = tokenId ? tokenForId(session, productType, tokenId)! : undefined; // checked when the attempt started
+  if (token && (await isCardTokenDeleted(ctx.database.db, accountId, token))) return DELETED_TOKEN_DECLINE;
+  return provider.authorize({
+    accountId,
+    productType,
+    transactionId,
+    amount: minorUnits(amountDue(session.order)), // what the gift cards leave
+    currency: session.currency,
+    ...(card ? { card } : {}),
+    ...(token ? { token } : {}),
+    ...('email' in payment ? { applicant: { email: payment.email, phone_number: payment.phone_number } } : {}),
+    returnUrl,
+  });
 };

@@ -1,51 +1,34 @@
-import { sql } from 'kysely';
 import type { AppContext, RequestMeta } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
-import type { Executor } from '../../db/database';
 import { inTransaction } from '../../db/tx';
 import { oncePerKey } from '../../idempotency/once-per-key';
 import { AppError } from '../../errors/app-error';
 import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../../customers/card-token-status';
-import { featureToggles } from '../../shared/request-headers';
 import { autoCaptureIfConfigured } from '../operations/auto-capture';
 import { getTransaction } from '../transactions/get-transaction';
 import type { TransactionView } from '../transactions/transaction-schemas';
-import { insertSession, validateSessionDraft } from '../../sessions/insert-session';
 import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
-import { loadSession } from '../../sessions/session-repository';
-import type { PayMerchantInitiatedInput } from '../../sessions/session-schemas';
+import type { NewPayableSession } from '../payable-sessions';
+import { storedTokens } from './saved-cards';
+import { minorUnits } from '../../../domain/money';
+
+/** POST /v1/sessions/pay, as its schema validated it: the session to create and what pays it. */
+export interface MerchantPayInput {
+  session: NewPayableSession;
+  payment: { payment_product_type: string; operation?: string };
+}
+
+/** A provider that wants the customer to act (3-D Secure, an approval page) cannot be answered: the customer is absent. */
+const CUSTOMER_ABSENT: AttemptResult = { outcome: 'FAILED', code: 'PROVIDER_ERROR', message: 'The payment provider asked for the customer, who is absent in a merchant-initiated payment' };
 
 export type MerchantPayResult = TransactionView & { session_id: string; success: boolean; actions: { source: string; code: string; type: 'success' | 'error' }[] };
-
-/**
- * strict-merchant-reference: no other session may have the reference; strict-success-: no authorized
- * one. A payment of the reference still in progress (PAYING) may yet succeed, so under strict-success
- * it is 409 (retry once it has finished), else two concurrent pays could both be authorized.
- */
-const assertReferenceUnique = async (ctx: AppContext, trx: Executor, accountId: string, reference: string, toggles: Set<string>): Promise<void> => {
-  const strict = toggles.has('strict-merchant-reference');
-  if (!strict && !toggles.has('strict-success-merchant-reference')) return;
-  if (ctx.database.engine === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`${accountId}:${reference}`}))`.execute(trx);
-  let q = trx.selectFrom('sessions').select('status').where('account_id', '=', accountId).where('merchant_reference', '=', reference);
-  if (!strict) q = q.where('status', 'in', ['AUTHORIZED', 'ON_HOLD', 'PAYING']);
-  const found = (await q.execute()).map((r) => r.status);
-  if (found.length === 0) return;
-  if (!strict && found.every((status) => status === 'PAYING')) {
-    throw new AppError('SESSION_PAYMENT_IN_PROGRESS', `A payment of a session with merchant_reference ${reference} is in progress; retry when it has finished`, {
-      errors: [{ path: 'session.order.merchant_reference', message: 'payment in progress' }],
-    });
-  }
-  throw new AppError('DUPLICATE_MERCHANT_REFERENCE', `A ${strict ? '' : 'successfully paid '}session with merchant_reference ${reference} already exists`, {
-    errors: [{ path: 'session.order.merchant_reference', message: 'duplicate' }],
-  });
-};
 
 /**
  * A retry with the Idempotency-Key of a pay whose session was committed but whose answer was never
  * stored (its process died): answer from the session and its transaction, never pay again.
  */
 const replayMerchantPay = async (ctx: AppContext, actor: Actor, sessionId: string): Promise<MerchantPayResult> => {
-  const session = await loadSession(ctx.database.db, ctx.database, sessionId);
+  const session = await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId);
   if (session.status === 'PAYING' || !session.transaction_id) {
     throw new AppError('SESSION_PAYMENT_IN_PROGRESS', 'The payment of this request is still being processed; retry shortly', { body: { session_id: sessionId, success: false, actions: [] } });
   }
@@ -61,28 +44,29 @@ const replayMerchantPay = async (ctx: AppContext, actor: Actor, sessionId: strin
  * with status FAILED; a decline that must not be retried (also a stored card that was deleted) carries
  * the error code DO_NOT_RETRY.
  */
-export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input: PayMerchantInitiatedInput, meta: RequestMeta): Promise<MerchantPayResult> => {
+export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input: MerchantPayInput, meta: RequestMeta): Promise<MerchantPayResult> => {
   const paymentType = input.payment.payment_product_type;
   const { payment_operation: sessionOperation, ...draft } = input.session;
   // payment.operation (card types) and session.payment_operation agree when both are sent (the schema checks)
   const paymentOperation = input.payment.operation ?? sessionOperation ?? 'unscheduled_purchase';
-  const stored = draft.customer?.tokens?.['sandbox.creditcard'];
-  const token = stored?.payment_token ?? stored?.recurrence_token;
-  if (paymentType === 'sandbox.creditcard' && !token) {
-    throw new AppError('PAYMENT_TOKEN_REQUIRED', 'session.customer.tokens["sandbox.creditcard"].payment_token is required', { errors: [{ path: 'session.customer.tokens', message: 'required' }] });
+  const storesCards = ctx.providers.product(paymentType)?.capabilities.tokenization === true; // a card type: paid with the stored card
+  const stored = storesCards ? storedTokens(draft.customer, paymentType) : {};
+  const token = stored.payment_token ?? stored.recurrence_token;
+  if (storesCards && !token) {
+    throw new AppError('PAYMENT_TOKEN_REQUIRED', `session.customer.tokens["${paymentType}"].payment_token is required`, { errors: [{ path: 'session.customer.tokens', message: 'required' }] });
   }
-  const configuration = draft.configuration ?? { sandbox: { [paymentType === 'sandbox.invoice' ? 'invoice' : 'creditcard']: { enabled: true } } };
-  const methods = validateSessionDraft(ctx, actor, { ...draft, configuration }, meta);
-  if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
+  // without a configuration, the session enables the type it is paid with (`configuration.<provider>.<product>`)
+  const [provider, product] = [paymentType.slice(0, paymentType.indexOf('.')), paymentType.slice(paymentType.indexOf('.') + 1)];
+  const configuration = draft.configuration ?? { [provider]: { [product]: { enabled: true } } };
+  if (!ctx.payableSessions.checkNew(ctx, actor, { ...draft, configuration }, meta).includes(paymentType))
+    throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
 
   let transactionId = '';
   const { id: sessionId, replayed } = await inTransaction(ctx.database, (trx) =>
     oncePerKey(trx, ctx.database, meta, async () => {
-      await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));
-      const id = await insertSession(ctx, trx, actor, { ...draft, configuration, kind: 'MERCHANT_INITIATED', payment_operation: paymentOperation }, meta);
-      const session = await loadSession(trx, ctx.database, id, { lock: true });
-      transactionId = await startPaymentAttempt(trx, session, paymentType, session.amount, actor.subject, meta);
-      return id;
+      const session = await ctx.payableSessions.insertMerchantInitiated(ctx, trx, actor, { ...draft, configuration, payment_operation: paymentOperation }, meta);
+      transactionId = await startPaymentAttempt(ctx, trx, session, paymentType, session.amount, actor.subject, meta);
+      return session.id;
     }),
   );
   if (replayed) return replayMerchantPay(ctx, actor, sessionId);
@@ -90,12 +74,9 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
   try {
     let answer: AttemptResult;
     try {
-      answer =
-        paymentType === 'sandbox.invoice'
-          ? { outcome: 'APPROVED', providerReference: 'sandbox-invoice' }
-          : (await isCardTokenDeleted(ctx.database.db, actor.accountId, token!)) // a deleted stored card never reaches the acquirer
-            ? DELETED_TOKEN_DECLINE
-            : await ctx.acquirer.authorizeWithToken({ accountId: actor.accountId, transactionId, token: token!, amount: draft.order.amount, currency: draft.order.currency });
+      const call = { accountId: actor.accountId, productType: paymentType, transactionId, amount: minorUnits(draft.order.amount), currency: draft.order.currency, ...(token ? { token } : {}) };
+      const answered = token && (await isCardTokenDeleted(ctx.database.db, actor.accountId, token)) ? DELETED_TOKEN_DECLINE : await ctx.providers.providerFor(paymentType).authorize(call); // a deleted stored card never reaches the provider
+      answer = answered.outcome === 'CUSTOMER_ACTION' ? CUSTOMER_ABSENT : answered;
     } catch (e) {
       answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' };
     }

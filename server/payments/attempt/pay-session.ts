@@ -6,17 +6,18 @@ import { callPaymentProvider, type ProviderAnswer } from './call-payment-provide
 import { countsAsFailedAttempt, reserveAddressAttempt } from './limit-pay-attempts';
 import { finishPaymentAttempt } from './payment-attempt';
 import { paymentResponse } from './payment-response';
-import type { PaymentResponse, PaySessionInput } from '../../sessions/session-schemas';
-import { isGiftCardsOnly, startPayment } from './start-payment';
+import type { PaymentResponse, PaySessionInput } from './pay-schemas';
+import { startPayment } from './start-payment';
 
-const REDIRECTS = { '3ds': { path: 'sandbox/3ds', code: '3DS_CHALLENGE' }, wallet: { path: 'sandbox/wallet', code: 'WALLET_REDIRECT' } } as const;
+/** A provider's page: a path on this server, or an address of the provider's own. */
+const absolute = (url: string, baseUrl: string): string => (url.startsWith('/') ? `${baseUrl}${url}` : url);
 
 /**
  * The customer pays on the hosted page (or, for a payment-token session, saves the card without
  * being charged). The provider is called between two database transactions, never inside one; a
- * second payment of the same session is refused while the first is in progress. A 3-D Secure
- * challenge or a wallet answers with the page the customer goes to first (`redirect_url`); that
- * page decides the attempt (settle-customer-action.ts).
+ * second payment of the same session is refused while the first is in progress. A provider that asks
+ * the customer to act first (3-D Secure, a wallet's approval: CUSTOMER_ACTION) answers with its page
+ * (`redirect_url`); the customer's return from it decides the attempt (settle-customer-action.ts).
  */
 export const paySession = async (
   ctx: AppContext,
@@ -29,10 +30,10 @@ export const paySession = async (
 ): Promise<PaymentResponse> => {
   const slot = reserveAddressAttempt(ctx, clientAddress); // before anything: at most the limit reach the provider, however many are in flight
   const { payment } = input;
-  const paymentType = isGiftCardsOnly(payment.payment_product_type) ? 'kassa.wallets' : payment.payment_product_type;
+  const paymentType = ctx.providers.product(payment.payment_product_type)?.type ?? payment.payment_product_type; // an alias (`dintero.wallets`) is stored by its type
   let started: Awaited<ReturnType<typeof startPayment>>;
   try {
-    if (payment.payment_product_type === 'sandbox.creditcard' && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
+    if ('card' in payment && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
     started = await startPayment(ctx, sessionId, payment, paymentType, ifUnmodifiedSince, meta);
   } catch (e) {
     slot.giveBack(); // refused before the provider: no attempt
@@ -41,19 +42,18 @@ export const paySession = async (
   const { transactionId, session, amount } = started;
   let answer: ProviderAnswer;
   try {
-    answer = await callPaymentProvider(ctx, session, transactionId, payment);
+    answer = await callPaymentProvider(ctx, session, transactionId, payment, `${meta.baseUrl}/?sid=${encodeURIComponent(sessionId)}`);
   } catch (e) {
     answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' };
   }
   if (answer.outcome === 'CUSTOMER_ACTION') {
-    slot.giveBack(); // decided later on the 3-D Secure or wallet page: counted per session only
-    await awaitCustomer(ctx, sessionId, transactionId, answer.action, meta);
-    const redirect = REDIRECTS[answer.action.type];
+    slot.giveBack(); // decided later on the provider's page: counted per session only
+    await awaitCustomer(ctx, sessionId, transactionId, answer, meta);
     return {
       success: true,
       transaction_id: transactionId,
-      redirect_url: `${meta.baseUrl}/${redirect.path}/${encodeURIComponent(transactionId)}`,
-      actions: [{ source: 'sandbox', code: redirect.code, type: 'success' }],
+      redirect_url: absolute(answer.url, meta.baseUrl),
+      actions: [{ source: ctx.providers.providerFor(paymentType).name, code: answer.action?.code ?? 'CUSTOMER_ACTION', type: 'success' }],
     };
   }
   const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: 'customer', amount });

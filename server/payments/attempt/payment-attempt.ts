@@ -1,32 +1,37 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import { enqueueCallback, enqueueErrorCallback } from '../../callbacks/enqueue-callback';
 import type { Executor } from '../../db/database';
-import { insertRow, lockableOnce, updateRows } from '../../db/compiled-once';
-import { expectChanged } from '../../db/expect-updated';
+import { lockableOnce } from '../../db/compiled-once';
 import { inTransaction } from '../../db/tx';
-import type { AuthorizeResult, TokenizeResult } from '../../providers/acquirer';
+import type { AuthorizeAnswer, TokenizeResult } from '../../providers/port';
 import { nowIso } from '../../shared/clock';
 import { accountScopedId } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
 import type { TransactionStatus } from '../../../domain/transaction-state';
 import { redactHeaders } from '../../shared/request-headers';
+import { insertAttempt, recordAttemptOutcome } from '../store/attempt-store';
 import { appendTransactionEvent } from '../store/transaction-repository';
-import { appendSessionEvent } from '../../sessions/session-events';
 import { voidLateAuthorization } from './void-late-authorization';
-import { customerWithoutTokens, loadSession, type SessionRecord } from '../../sessions/session-repository';
-import { saveSessionChanges } from '../../sessions/save-session-changes';
+import type { PayableSession } from '../payable-sessions';
 import { amountDue } from '../../../domain/express-order';
 import { recordCardToken } from '../../customers/record-card-token';
 import { AppError } from '../../errors/app-error';
 import { chargeGiftCards } from '../../wallets/charge-gift-cards';
-import { GIFT_CARDS_ONLY_REFERENCE } from './call-payment-provider';
 
-export type AttemptResult = AuthorizeResult | { outcome: 'TOKENIZED'; tokens: TokenizeResult } | { outcome: 'FAILED'; code: string; message: string };
+/** `customer.tokens` (stored card tokens the merchant sent) are kept for paying, never copied onto the transaction. */
+const withoutTokens = (customer: PayableSession['customer']): Record<string, unknown> | undefined => {
+  if (!customer) return undefined;
+  const { tokens: _tokens, ...rest } = customer;
+  return rest;
+};
+
+export type AttemptResult = AuthorizeAnswer | { outcome: 'TOKENIZED'; tokens: TokenizeResult } | { outcome: 'FAILED'; code: string; message: string };
 
 /** Step 1 of every payment (inside the caller's transaction, session row locked): an INITIATED transaction; the session is PAYING. */
 export const startPaymentAttempt = async (
+  ctx: AppContext,
   trx: Executor,
-  session: SessionRecord,
+  session: PayableSession,
   paymentType: string,
   amount: number,
   createdBy: string,
@@ -37,7 +42,7 @@ export const startPaymentAttempt = async (
   const { order } = session;
   const now = nowIso();
   const transactionId = accountScopedId(session.account_id);
-  await insertRow(trx, 'transactions', {
+  await insertAttempt(trx, {
     id: transactionId,
     account_id: session.account_id,
     session_id: session.id,
@@ -63,7 +68,7 @@ export const startPaymentAttempt = async (
       ...(order.gift_cards?.length ? { gift_cards: order.gift_cards, card_amount: amountDue(order) } : {}),
       shipping_address: order.shipping_address,
       billing_address: order.billing_address,
-      customer: customerWithoutTokens(session.customer),
+      customer: withoutTokens(session.customer),
       metadata: session.metadata,
       url: { callback_url: session.url.callback_url },
       channel: session.configuration.channel ?? 'ecommerce',
@@ -75,7 +80,7 @@ export const startPaymentAttempt = async (
     version: 1,
   });
   await appendTransactionEvent(trx, transactionId, { event: 'INITIALIZE', success: true, amount, createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers) }, true);
-  await saveSessionChanges(trx, session, { status: 'PAYING' }, now);
+  await ctx.payableSessions.save(trx, session, { status: 'PAYING' }, now);
   return transactionId;
 };
 
@@ -84,8 +89,10 @@ const STATUS: Record<AttemptResult['outcome'], TransactionStatus> = { APPROVED: 
 /** What the caller answers: the attempt's status, and the result that was recorded (ABANDONED when the recovery closed the attempt first). */
 export interface FinishedAttempt {
   status: string;
-  session: SessionRecord;
+  session: PayableSession;
   result: AttemptResult;
+  /** The attempt's payment product type. */
+  productType: string;
 }
 
 /** How an attempt that never got the acquirer's answer is closed (by the stale-payment recovery). */
@@ -113,9 +120,10 @@ const ABANDONED: AttemptResult = { outcome: 'FAILED', ...ABANDONED_ERROR };
 export const finishPaymentAttempt: FinishAttempt = async (ctx, sessionId, transactionId, result, meta, opts) => {
   const finished = await recordAttempt(ctx, sessionId, transactionId, result, meta, opts);
   if (finished.session.url.callback_url) ctx.callbacksQueued.notify();
-  const acquirerHeld = result.outcome === 'APPROVED' && !result.providerReference.startsWith(GIFT_CARDS_ONLY_REFERENCE); // gift cards alone hold nothing at the acquirer
-  if (finished.result !== result && acquirerHeld) {
-    await voidLateAuthorization(ctx, { accountId: finished.session.account_id, transactionId, amount: opts.amount, currency: finished.session.currency, providerReference: result.providerReference });
+  const providerHeld = result.outcome === 'APPROVED' && ctx.providers.product(finished.productType)?.kind !== 'gift_cards'; // gift cards alone hold nothing at a provider
+  if (finished.result !== result && providerHeld) {
+    const late = { accountId: finished.session.account_id, productType: finished.productType, transactionId, amount: opts.amount, currency: finished.session.currency };
+    await voidLateAuthorization(ctx, { ...late, providerReference: result.providerReference });
   }
   return finished;
 };
@@ -125,7 +133,7 @@ export const finishPaymentAttempt: FinishAttempt = async (ctx, sessionId, transa
  * it; when a card can no longer pay its part the attempt fails instead (and the card authorization,
  * if any, is voided after the transaction).
  */
-const withGiftCardsCharged = async (trx: Executor, ctx: AppContext, session: SessionRecord, transactionId: string, result: AttemptResult, createdBy: string): Promise<AttemptResult> => {
+const withGiftCardsCharged = async (trx: Executor, ctx: AppContext, session: PayableSession, transactionId: string, result: AttemptResult, createdBy: string): Promise<AttemptResult> => {
   if (result.outcome !== 'APPROVED') return result;
   try {
     await chargeGiftCards(trx, ctx.database, session, transactionId, createdBy);
@@ -141,10 +149,10 @@ const attemptRow = lockableOnce((exec, id: string) => exec.selectFrom('transacti
 
 const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrNot, meta, opts) =>
   inTransaction(ctx.database, async (trx) => {
-    const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
+    const session = await ctx.payableSessions.load(trx, ctx.database, sessionId, { lock: true });
     const [attempt] = await attemptRow(trx, ctx.database, true, transactionId);
     if (!attempt) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} was not found`);
-    if (attempt.status !== 'INITIATED') return { status: attempt.status, session, result: ABANDONED }; // the recovery closed it first
+    if (attempt.status !== 'INITIATED') return { status: attempt.status, session, result: ABANDONED, productType: attempt.payment_product_type }; // the recovery closed it first
     const result = await withGiftCardsCharged(trx, ctx, session, transactionId, approvedOrNot, opts.createdBy);
     const onHold = result.outcome === 'APPROVED' && result.review === true && session.configuration.enable_on_hold === true;
     const approved = (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') && !onHold;
@@ -161,7 +169,7 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
       version: attempt.version + 1,
       ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
     };
-    expectChanged(await updateRows(trx, 'transactions', set, { id: transactionId, status: 'INITIATED', version: attempt.version }), 'The payment attempt');
+    await recordAttemptOutcome(trx, { id: transactionId, version: attempt.version }, set);
     if (result.outcome === 'TOKENIZED') {
       const customerId = session.customer?.customer_id;
       await recordCardToken(trx, { accountId: session.account_id, customerId, paymentProductType: attempt.payment_product_type, tokens: result.tokens, sessionId, transactionId, createdAt: now });
@@ -176,12 +184,15 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
       ...(error ? { error } : {}),
       ...(onHold ? { details: { on_hold: true } } : error ? { details: { retry_policy: { retryable: result.outcome === 'DECLINED' ? result.retryable : true } } } : {}),
     });
-    await saveSessionChanges(trx, session, { status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved || onHold ? transactionId : session.transaction_id }, now);
+    await ctx.payableSessions.save(trx, session, { status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved || onHold ? transactionId : session.transaction_id }, now);
     const sessionEvent = onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
-    await appendSessionEvent(trx, sessionId, sessionEvent, { meta, details: { transaction_id: transactionId, payment_product_type: attempt.payment_product_type, ...(error ? { error } : {}) } });
+    await ctx.payableSessions.appendEvent(trx, sessionId, sessionEvent, {
+      meta,
+      details: { transaction_id: transactionId, payment_product_type: attempt.payment_product_type, ...(error ? { error } : {}) },
+    });
     const callbackUrl = session.url.callback_url;
     if (approved && callbackUrl) await enqueueCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, event: 'AUTHORIZE', callbackUrl });
     else if (callbackUrl && (result.outcome === 'DECLINED' || result.outcome === 'FAILED'))
       await enqueueErrorCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, callbackUrl, error: result.outcome === 'DECLINED' ? 'authorization' : 'failed' });
-    return { status, session, result };
+    return { status, session, result, productType: attempt.payment_product_type };
   });

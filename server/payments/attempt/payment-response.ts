@@ -2,15 +2,15 @@ import type { AppContext, RequestMeta } from '../../app-context';
 import { buildReturnUrl } from '../../../domain/return-url';
 import { autoCaptureIfConfigured } from '../operations/auto-capture';
 import type { FinishedAttempt } from './payment-attempt';
-import type { SessionRecord } from '../../sessions/session-repository';
-import type { PaymentResponse } from '../../sessions/session-schemas';
+import type { PayableSession } from '../payable-sessions';
+import type { PaymentResponse } from './pay-schemas';
 
 /**
  * The answer to a decided attempt (on the page, or after a 3-D Secure or wallet page): approved
  * (auto-captured when configured) with the way back to the shop, or declined with whether another
  * try may work.
  */
-export const paymentResponse = async (ctx: AppContext, session: SessionRecord, transactionId: string, finished: FinishedAttempt, meta: RequestMeta): Promise<PaymentResponse> => {
+export const paymentResponse = async (ctx: AppContext, session: PayableSession, transactionId: string, finished: FinishedAttempt, meta: RequestMeta): Promise<PaymentResponse> => {
   const { status, result } = finished; // `result` is what was recorded: ABANDONED if the stale-payment recovery closed the attempt first
   if (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') {
     if (status === 'AUTHORIZED' && result.outcome === 'APPROVED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);

@@ -1,10 +1,8 @@
 import type { AppContext } from '../../app-context';
 import { inTransaction } from '../../db/tx';
 import { nowIso } from '../../shared/clock';
+import { failInitiatedAttempt } from '../store/attempt-store';
 import { appendTransactionEvent } from '../store/transaction-repository';
-import { appendSessionEvent } from '../../sessions/session-events';
-import { loadSession } from '../../sessions/session-repository';
-import { saveSessionChanges } from '../../sessions/save-session-changes';
 import { ABANDONED_ERROR } from './payment-attempt';
 
 /** A card authorization answers within seconds; one still INITIATED after this long lost its server. */
@@ -29,21 +27,15 @@ export const recoverStalePayments = async (ctx: AppContext, opts: { limit?: numb
     .execute();
   for (const tx of stale) {
     await inTransaction(ctx.database, async (trx) => {
-      const session = await loadSession(trx, ctx.database, tx.session_id, { lock: true });
+      const session = await ctx.payableSessions.load(trx, ctx.database, tx.session_id, { lock: true });
       const now = nowIso();
-      const updated = await trx
-        .updateTable('transactions')
-        .set((eb) => ({ status: 'FAILED', updated_at: now, version: eb('version', '+', 1) }))
-        .where('id', '=', tx.id)
-        .where('status', '=', 'INITIATED')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return; // the acquirer's answer was recorded meanwhile
+      if (!(await failInitiatedAttempt(trx, tx.id, now))) return; // the acquirer's answer was recorded meanwhile
       const error = { code: ABANDONED_ERROR.code, message: ABANDONED_ERROR.message };
       await appendTransactionEvent(trx, tx.id, { event: 'AUTHORIZE', success: false, amount: tx.amount, createdBy: 'system', error, details: { retry_policy: { retryable: true } } });
       if (session.status === 'PAYING') {
-        await saveSessionChanges(trx, session, { status: 'OPEN' }, now);
+        await ctx.payableSessions.save(trx, session, { status: 'OPEN' }, now);
       }
-      await appendSessionEvent(trx, session.id, 'FAILED', { details: { transaction_id: tx.id, error } });
+      await ctx.payableSessions.appendEvent(trx, session.id, 'FAILED', { details: { transaction_id: tx.id, error } });
     });
   }
   return stale.length;

@@ -5,22 +5,19 @@ import { inTransaction } from '../../db/tx';
 import { AppError } from '../../errors/app-error';
 import { giftCardsPayAll } from '../../../domain/express-order';
 import { installmentPlans } from '../../../domain/installment-plans';
-import { lenderProblems } from '../../sessions/lender-details';
+import { lenderProblems } from './lender-details';
 import { amountDue } from '../../../domain/express-order';
-import { assertUnmodifiedSince } from '../../sessions/if-unmodified-since';
 import { assertPayAttemptsLeft } from './limit-pay-attempts';
 import { startPaymentAttempt } from './payment-attempt';
-import { resolvePaymentMethods } from '../../sessions/payment-methods';
 import { tokenForId } from './saved-cards';
-import { assertPayable } from '../../sessions/session-availability';
-import { loadSession, type SessionRecord } from '../../sessions/session-repository';
-import type { PaySessionInput } from '../../sessions/session-schemas';
+import type { PayableSession } from '../payable-sessions';
+import type { PaySessionInput } from './pay-schemas';
 import { assertGiftCardsPayable } from '../../wallets/charge-gift-cards';
 
 type Payment = PaySessionInput['payment'];
 
 /** Express sessions need a shipping address, and a shipping option when the merchant offers shipping. */
-const assertExpressReady = (session: SessionRecord): void => {
+const assertExpressReady = (session: PayableSession): void => {
   const { express, order } = session;
   if (!express) return;
   if (!order.shipping_address) throw new AppError('SHIPPING_ADDRESS_REQUIRED', 'Choose a shipping address before paying');
@@ -37,31 +34,28 @@ const attemptInProgress = compiledOnce((exec, sessionId: string, status: string)
     .where('session_id', '=', sessionId)
     .where('status', '=', status as 'INITIATED'),
 );
-export const isGiftCardsOnly = (type: string) => type === 'kassa.wallets' || type === 'dintero.wallets';
-
 /** The card pays what the gift cards leave (`amount_due`); `kassa.wallets` only when they pay everything. */
-const assertPaymentTypeFits = (session: SessionRecord, paymentType: string): void => {
+const assertPaymentTypeFits = (ctx: AppContext, session: PayableSession, paymentType: string): void => {
   const payAll = giftCardsPayAll(session.order);
-  if (isGiftCardsOnly(paymentType)) {
+  if (ctx.providers.product(paymentType)?.kind === 'gift_cards') {
     if (!payAll) throw new AppError('GIFT_CARDS_DO_NOT_COVER', 'The gift cards do not pay the whole order; pay the rest by card');
     return;
   }
   if (payAll) throw new AppError('INVALID_REQUEST', 'The gift cards pay the whole order; pay with kassa.wallets (no card)');
-  const methods = resolvePaymentMethods(session.account_id, session.configuration);
-  if (!methods.some((m) => m.payment_product_type === paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
+  if (!ctx.payableSessions.paymentTypes(ctx, session).includes(paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
 };
 
-/** What the payment names must exist on this session: the stored card, the part-payment plan. */
-const assertPaymentDetails = (session: SessionRecord, payment: Payment): void => {
-  if (payment.payment_product_type === 'sandbox.creditcard' && payment.payment_token_id && !tokenForId(session, payment.payment_token_id)) {
+/** What the payment names must exist on this session (the stored card, the part-payment plan), and the details a credit decision needs must be valid. */
+const assertPaymentDetails = (session: PayableSession, payment: Payment): void => {
+  if ('payment_token_id' in payment && payment.payment_token_id && !tokenForId(session, payment.payment_product_type, payment.payment_token_id)) {
     throw new AppError('INVALID_REQUEST', 'No stored card with this payment_token_id on the session', { errors: [{ path: 'payment.payment_token_id', message: 'unknown' }] });
   }
-  if (payment.payment_product_type === 'sandbox.invoice' || payment.payment_product_type === 'sandbox.installment') {
+  if ('email' in payment) {
     const problems = lenderProblems(payment, 'payment.');
     if (problems.length) throw new AppError('INVALID_REQUEST', 'The details for this payment type are not valid', { errors: problems });
   }
-  if (payment.payment_product_type === 'sandbox.installment' && !installmentPlans(amountDue(session.order), session.currency).some((p) => p.id === payment.product.id)) {
-    throw new AppError('INVALID_REQUEST', 'Unknown part-payment plan; get the plans from POST /v1/view/{session_id}/payments/sandbox.installment', {
+  if ('product' in payment && !installmentPlans(amountDue(session.order), session.currency).some((p) => p.id === payment.product.id)) {
+    throw new AppError('INVALID_REQUEST', `Unknown part-payment plan; get the plans from POST /v1/view/{session_id}/payments/${payment.payment_product_type}`, {
       errors: [{ path: 'payment.product.id', message: 'unknown plan' }],
     });
   }
@@ -78,9 +72,9 @@ const assertNoOpenAttempt = async (trx: Executor, sessionId: string): Promise<vo
   }
 };
 
-/** The details a payment type keeps on its transaction (never card data). */
+/** The details a payment keeps on its transaction: the customer's details for a credit decision (never card data). */
 const detailsOf = (payment: Payment): Record<string, unknown> | undefined => {
-  if (payment.payment_product_type !== 'sandbox.invoice' && payment.payment_product_type !== 'sandbox.installment') return undefined;
+  if (!('email' in payment)) return undefined;
   const { payment_product_type: _type, ...details } = payment;
   return details;
 };
@@ -88,17 +82,14 @@ const detailsOf = (payment: Payment): Record<string, unknown> | undefined => {
 /** Step 1 of paying: lock the session, check every rule, and record an INITIATED transaction. */
 export const startPayment = (ctx: AppContext, sessionId: string, payment: Payment, paymentType: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta) =>
   inTransaction(ctx.database, async (trx) => {
-    const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
-    assertUnmodifiedSince(ifUnmodifiedSince, session, { allowVersion: true });
-    assertPayable(session);
-    if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The session is locked while the shop updates it; try again shortly');
+    const session = await ctx.payableSessions.lockToPay(trx, ctx.database, sessionId, ifUnmodifiedSince);
     await assertPayAttemptsLeft(trx, ctx.env, session.id); // card testing: counted under the session's row lock
     assertExpressReady(session);
-    assertPaymentTypeFits(session, paymentType);
+    assertPaymentTypeFits(ctx, session, paymentType);
     assertPaymentDetails(session, payment);
     await assertNoOpenAttempt(trx, session.id);
     await assertGiftCardsPayable(trx, ctx.database, session); // a wallet card that can no longer pay its part: refused before the card is charged
     const amount = session.kind === 'PAYMENT_TOKEN' ? 0 : session.amount;
-    const transactionId = await startPaymentAttempt(trx, session, paymentType, amount, 'customer', meta, detailsOf(payment));
+    const transactionId = await startPaymentAttempt(ctx, trx, session, paymentType, amount, 'customer', meta, detailsOf(payment));
     return { transactionId, session, amount };
   });

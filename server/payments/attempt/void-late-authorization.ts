@@ -1,10 +1,12 @@
 import type { AppContext } from '../../app-context';
 import { inTransaction } from '../../db/tx';
 import { uuid } from '../../shared/ids';
+import { minorUnits } from '../../../domain/money';
 import { appendTransactionEvent, loadTransaction, type NewTransactionEvent } from '../store/transaction-repository';
 
 export interface LateAuthorization {
   accountId: string;
+  productType: string;
   transactionId: string;
   amount: number;
   currency: string;
@@ -24,7 +26,8 @@ export const voidLateAuthorization = async (ctx: AppContext, late: LateAuthoriza
   const details = { reason: 'late_authorization', operation_id: operationId, provider_reference: late.providerReference };
   let event: NewTransactionEvent;
   try {
-    const outcome = await ctx.acquirer.void({ accountId: late.accountId, transactionId: late.transactionId, operationId, amount: late.amount, currency: late.currency });
+    const call = { accountId: late.accountId, productType: late.productType, transactionId: late.transactionId, operationId, amount: minorUnits(late.amount), currency: late.currency };
+    const outcome = await ctx.providers.providerFor(late.productType).void(call);
     event = { event: 'VOID', success: true, amount: late.amount, createdBy: 'system', details: { ...details, ...(outcome === 'PENDING' ? { acquirer_status: 'PENDING' } : {}) } };
   } catch (e) {
     event = {

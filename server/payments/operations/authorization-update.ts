@@ -1,4 +1,4 @@
-import { lineOf, type LineAmount, type LineAmounts, type Lines, type TxState } from '../../../domain/transaction-state';
+import { itemsSumMismatch, lineOf, type LineAmount, type LineAmounts, type Lines, type TxState } from '../../../domain/transaction-state';
 
 export interface AuthorizationUpdateRequest {
   amount?: number;
@@ -17,8 +17,8 @@ const refuse = (code: 'INVALID_REQUEST' | 'INVALID_ITEMS' | 'AUTHORIZATION_NOT_U
 /** New line amounts: each item names an order line; what was captured or refunded per line is kept. */
 const linesFor = (state: TxState, items: LineAmount[] | undefined, amount: number): Lines | string => {
   if (!items) return state.lines;
-  const sum = items.reduce((s, i) => s + i.amount, 0);
-  if (sum !== amount) return `The items sum to ${sum}, not to the amount ${amount}`;
+  const mismatch = itemsSumMismatch(items, amount);
+  if (mismatch) return mismatch;
   const out = new Map<string, LineAmounts>();
   for (const item of items) {
     const old = lineOf(state.lines, item.line_id) ?? { authorized: 0, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 };

@@ -1,8 +1,9 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import { inTransaction } from '../../db/tx';
 import { AppError } from '../../errors/app-error';
-import type { SessionRecord } from '../../sessions/session-repository';
+import type { PayableSession } from '../payable-sessions';
 import { runMoneyOperation } from './run-money-operation';
+import { itemsSumMismatch } from '../../../domain/transaction-state';
 import { appendTransactionEvent, loadTransaction } from '../store/transaction-repository';
 
 const SYSTEM = 'auto_capture';
@@ -13,7 +14,7 @@ const SYSTEM = 'auto_capture';
  * If the provider fails, the transaction stays AUTHORIZED and a failed CAPTURE event says why and
  * whether a retry (a manual capture) can succeed.
  */
-export const autoCaptureIfConfigured = async (ctx: AppContext, session: SessionRecord, transactionId: string, meta: RequestMeta): Promise<void> => {
+export const autoCaptureIfConfigured = async (ctx: AppContext, session: PayableSession, transactionId: string, meta: RequestMeta): Promise<void> => {
   if (session.configuration.auto_capture !== true) return;
   const order = session.order;
   const actor = { accountId: session.account_id, subject: SYSTEM, scopes: [] };
@@ -27,7 +28,7 @@ export const autoCaptureIfConfigured = async (ctx: AppContext, session: SessionR
         transactionId,
         operation: 'CAPTURE',
         amount: tx.amount,
-        items: items?.length && items.reduce((s, i) => s + i.amount, 0) === tx.amount ? items : undefined,
+        items: items?.length && !itemsSumMismatch(items, tx.amount) ? items : undefined,
         reference: order.event_reference,
         details: { auto_capture: true, ...(order.event_reference ? { capture_reference: order.event_reference } : {}) },
       },

@@ -12,15 +12,17 @@ const STALE_PENDING_MS = 30_000;
 export const completePendingOperations = async (ctx: AppContext, limit = 50): Promise<number> => {
   const staleBefore = new Date(Date.now() - STALE_PENDING_MS).toISOString();
   const ops = await ctx.database.db
-    .selectFrom('transaction_operations')
-    .select(['id', 'status'])
-    .where((eb) => eb.or([eb('status', '=', 'ASYNC'), eb.and([eb('status', '=', 'PENDING'), eb('updated_at', '<', staleBefore)])]))
-    .orderBy('updated_at')
+    .selectFrom('transaction_operations as op')
+    .innerJoin('transactions as tx', 'tx.id', 'op.transaction_id')
+    .select(['op.id', 'op.status', 'op.account_id', 'tx.payment_product_type'])
+    .where((eb) => eb.or([eb('op.status', '=', 'ASYNC'), eb.and([eb('op.status', '=', 'PENDING'), eb('op.updated_at', '<', staleBefore)])]))
+    .orderBy('op.updated_at')
     .limit(limit)
     .execute();
   let settled = 0;
   for (const op of ops) {
-    const status = await ctx.acquirer.operationStatus({ operationId: op.id });
+    const productType = op.payment_product_type;
+    const status = await ctx.providers.providerFor(productType).operationStatus({ accountId: op.account_id, productType, operationId: op.id });
     if (status === 'DONE') {
       await settleOperation(ctx, op.id);
       settled++;

@@ -1,17 +1,16 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
-import { insertRow, updateRows } from '../../db/compiled-once';
 import { inTransaction } from '../../db/tx';
 import { markReplayed, recordedResource, recordResource } from '../../idempotency/once-per-key';
 import { AppError } from '../../errors/app-error';
 import { nowIso } from '../../shared/clock';
-import { timeOrderedUuid } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
+import { minorUnits } from '../../../domain/money';
 import { redactHeaders } from '../../shared/request-headers';
 import { getTransactionJson } from '../transactions/get-transaction';
 import { loadTransaction, saveState, stateOf } from '../store/transaction-repository';
-import { decide, reserve, type LineAmount, type Operation } from '../../../domain/transaction-state';
-import { legacyRequestHash, markAsync, operationDetails, releaseOperation, requestHash, settleOperation } from '../store/transaction-operations';
+import { decide, decideCancel, reserve, type LineAmount, type Operation } from '../../../domain/transaction-state';
+import { legacyRequestHash, markAsync, operationDetails, recordOperation, releaseOperation, requestHash, settleOperation } from '../store/transaction-operations';
 
 export interface MoneyOperationRequest {
   transactionId: string;
@@ -20,6 +19,8 @@ export interface MoneyOperationRequest {
   amount: number;
   items?: LineAmount[];
   finalCapture?: boolean;
+  /** A VOID that is a session's cancel: decided by `decideCancel` (nothing captured, then the void rule). */
+  cancel?: boolean;
   /** capture_reference / refund_reference: the same reference and body replays the first result. */
   reference?: string;
   details?: Record<string, unknown>;
@@ -75,9 +76,11 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
       if (existing === byKey) markReplayed(meta);
       return { replay: existing.initiate_request_id ?? undefined };
     }
-    const decision = decide(stateOf(row), { op: req.operation, amount: req.amount, items: req.items, finalCapture: req.finalCapture });
+    const { capabilities } = await ctx.providers.productFor(row.account_id, row.payment_product_type, trx); // partial void, item-based: what its product allows
+    const state = stateOf(row, capabilities);
+    const decision = req.cancel ? decideCancel(state) : decide(state, { op: req.operation, amount: req.amount, items: req.items, finalCapture: req.finalCapture });
     if (!decision.ok) throw new AppError(decision.code, decision.message);
-    await saveState(trx, row, reserve(stateOf(row), decision.reservation));
+    await saveState(trx, row, reserve(state, decision.reservation));
     const now = nowIso();
     const values = {
       reservation: toJson(decision.reservation),
@@ -90,27 +93,18 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
       request_headers: toJson(redactHeaders(meta.headers)),
       updated_at: now,
     };
-    const id = existing?.id ?? timeOrderedUuid();
-    if (existing) await updateRows(trx, 'transaction_operations', values, { id });
-    else
-      await insertRow(trx, 'transaction_operations', {
-        id,
-        transaction_id: row.id,
-        account_id: actor.accountId,
-        operation: req.operation,
-        reference: req.reference ?? null,
-        created_at: now,
-        ...values,
-      });
+    const id = await recordOperation(trx, { reuse: existing?.id, transactionId: row.id, accountId: actor.accountId, operation: req.operation, reference: req.reference }, values);
     await recordResource(trx, meta, id);
-    return { operationId: id, amount: decision.reservation.amount, currency: row.currency };
+    return { operationId: id, amount: decision.reservation.amount, currency: row.currency, productType: row.payment_product_type };
   });
   if ('replay' in started) return read(ctx, actor, req.transactionId, started.replay);
 
-  const call = { accountId: actor.accountId, transactionId: req.transactionId, operationId: started.operationId, amount: started.amount, currency: started.currency };
+  const { productType } = started;
+  const call = { accountId: actor.accountId, productType, transactionId: req.transactionId, operationId: started.operationId, amount: minorUnits(started.amount), currency: started.currency };
   let outcome;
   try {
-    outcome = req.operation === 'CAPTURE' ? await ctx.acquirer.capture(call) : req.operation === 'REFUND' ? await ctx.acquirer.refund(call) : await ctx.acquirer.void(call);
+    const provider = ctx.providers.providerFor(productType);
+    outcome = req.operation === 'CAPTURE' ? await provider.capture(call) : req.operation === 'REFUND' ? await provider.refund(call) : await provider.void(call);
   } catch (error) {
     await releaseOperation(ctx, started.operationId);
     throw error;

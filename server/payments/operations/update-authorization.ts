@@ -4,8 +4,6 @@ import { enqueueCallback } from '../../callbacks/enqueue-callback';
 import { inTransaction } from '../../db/tx';
 import { markReplayed, recordedResource, recordResource } from '../../idempotency/once-per-key';
 import { AppError } from '../../errors/app-error';
-import { appendSessionEvent } from '../../sessions/session-events';
-import { loadSession, type SessionRecord } from '../../sessions/session-repository';
 import { toJson } from '../../shared/json-columns';
 import { redactHeaders } from '../../shared/request-headers';
 import { autoCaptureIfConfigured } from './auto-capture';
@@ -15,7 +13,7 @@ import type { TransactionData } from '../store/transaction-record';
 import { appendTransactionEvent, loadTransaction, readTransaction, saveTransactionState, stateOf } from '../store/transaction-repository';
 import type { AuthorizationInput, TransactionView } from '../transactions/transaction-schemas';
 import { statusFromAmounts } from '../../../domain/transaction-state';
-import { saveSessionChanges } from '../../sessions/save-session-changes';
+import type { PayableSession } from '../payable-sessions';
 
 /**
  * Extends, changes or finalizes an authorization, or authorizes a transaction on hold (see
@@ -42,7 +40,7 @@ const authorizationUpdate = (
   transactionId: string,
   input: AuthorizationInput,
   meta: RequestMeta,
-): Promise<{ view: TransactionView; releasedFromHold?: SessionRecord }> =>
+): Promise<{ view: TransactionView; releasedFromHold?: PayableSession }> =>
   inTransaction(ctx.database, async (trx) => {
     const recorded = await recordedResource(trx, ctx.database, meta);
     const row = await loadTransaction(trx, ctx.database, transactionId, actor.accountId, true);
@@ -51,7 +49,7 @@ const authorizationUpdate = (
       markReplayed(meta);
       return { view: await readTransaction(trx, row) };
     }
-    const state = stateOf(row);
+    const state = stateOf(row, (await ctx.providers.productFor(row.account_id, row.payment_product_type, trx)).capabilities); // item-based: what its product says
     const items = input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount }));
     const decision = decideAuthorizationUpdate(state, { amount: input.amount, final_authorization: input.final_authorization, items }, row.final_authorization === 1);
     if (!decision.ok) throw new AppError(decision.code, decision.message);
@@ -81,12 +79,12 @@ const authorizationUpdate = (
       },
     });
     await recordResource(trx, meta, eventId);
-    let releasedFromHold: SessionRecord | undefined;
+    let releasedFromHold: PayableSession | undefined;
     if (onHold) {
-      const session = await loadSession(trx, ctx.database, row.session_id, { lock: true });
+      const session = await ctx.payableSessions.load(trx, ctx.database, row.session_id, { lock: true });
       releasedFromHold = session;
-      await saveSessionChanges(trx, session, { status: 'AUTHORIZED', transaction_id: row.id });
-      await appendSessionEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
+      await ctx.payableSessions.save(trx, session, { status: 'AUTHORIZED', transaction_id: row.id });
+      await ctx.payableSessions.appendEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
       const callbackUrl = session.url.callback_url;
       if (callbackUrl) await enqueueCallback(trx, { accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });
     }

@@ -1,16 +1,18 @@
 import { returnGiftCards } from '../../wallets/return-gift-cards';
 import { createHash } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { enqueueOperationCallbacks } from '../../callbacks/enqueue-callback';
-import { lockableOnce, updateRows } from '../../db/compiled-once';
+import { insertRow, lockableOnce, updateRows } from '../../db/compiled-once';
 import type { Executor } from '../../db/database';
 import { inTransaction } from '../../db/tx';
 import { canonicalJson } from '../../idempotency/idempotency-store';
 import { nowIso } from '../../shared/clock';
-import { uuid } from '../../shared/ids';
+import { timeOrderedUuid, uuid } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
 import { appendTransactionEvent, loadTransaction, saveState, stateOf } from './transaction-repository';
-import { complete, release } from '../../../domain/transaction-state';
+import { complete, release, type Operation } from '../../../domain/transaction-state';
+import type { TransactionOperationsTable } from '../../db/schema';
 import { toOperationRecord, type OperationRecord } from './operation-record';
 
 export type { OperationRecord, OperationRow } from './operation-record';
@@ -26,6 +28,31 @@ const operationById = lockableOnce((exec, id: string) => exec.selectFrom('transa
 export const loadOperation = async (ctx: AppContext, trx: Executor, id: string, lock = false): Promise<OperationRecord | undefined> => {
   const [row] = await operationById(trx, ctx.database, lock, id);
   return row && toOperationRecord(row);
+};
+
+/** What step 1 records of an operation: PENDING, with its reservation and the request that asked for it. */
+export type PendingOperation = Pick<
+  Insertable<TransactionOperationsTable>,
+  'reservation' | 'status' | 'request_hash' | 'initiate_request_id' | 'created_by' | 'request_id' | 'details' | 'request_headers' | 'updated_at'
+>;
+
+/**
+ * Step 1 of a money operation: records it PENDING, on a new row, or on the RELEASED row of the same
+ * reference (`reuse`: a retry after the provider refused). Returns the operation's id.
+ */
+export const recordOperation = async (
+  trx: Executor,
+  op: { reuse?: string; transactionId: string; accountId: string; operation: Operation; reference?: string },
+  values: PendingOperation,
+): Promise<string> => {
+  if (op.reuse) {
+    await updateRows(trx, 'transaction_operations', values, { id: op.reuse });
+    return op.reuse;
+  }
+  const id = timeOrderedUuid();
+  const row = { id, transaction_id: op.transactionId, account_id: op.accountId, operation: op.operation, reference: op.reference ?? null, created_at: values.updated_at };
+  await insertRow(trx, 'transaction_operations', { ...row, ...values });
+  return id;
 };
 
 /** Gives a reservation back (the provider refused or never saw the operation). */

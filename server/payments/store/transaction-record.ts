@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { TransactionEventsTable, TransactionStatusColumn, TransactionsTable } from '../../db/schema';
-import type { CardSummary } from '../../providers/acquirer';
+import type { CardSummary } from '../../providers/port';
 import { parseJson, parseJsonWith, parseOptionalJson } from '../../shared/json-columns';
 import type { Lines, TransactionStatus } from '../../../domain/transaction-state';
+import type { AppliedGiftCard } from '../../../domain/view-types';
 import type { TransactionEventSchema } from '../transactions/transaction-schemas';
 
 /**
@@ -32,7 +33,7 @@ export interface TransactionData {
   channel?: string;
   platform_type?: 'aggregator' | 'marketplace';
   /** The parts of the amount the order's gift cards pay (the card pays `card_amount`). */
-  gift_cards?: { type: 'kassa.wallets'; card_id: string; masked_card_token: string; amount: number }[];
+  gift_cards?: AppliedGiftCard[];
   card_amount?: number;
 }
 

@@ -6,17 +6,13 @@ import { AppError } from '../../errors/app-error';
 import { nowIso } from '../../shared/clock';
 import { timeOrderedUuid } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
-import { ITEM_BASED_TYPES } from '../../../domain/order-rules';
-import { readSession } from '../../sessions/session-repository';
-import { sessionRequestHeaders, toSessionRecord } from '../../sessions/session-record';
 import type { Amounts, Lines, TransactionStatus, TxState } from '../../../domain/transaction-state';
+import type { PayableSessions } from '../payable-sessions';
 import type { TransactionView } from '../transactions/transaction-schemas';
+import type { ProductCapabilities } from '../../providers/port';
 import { toTransactionEventView, toTransactionRecord, type TransactionEventViewRow, type TransactionRecord, type TransactionRow } from './transaction-record';
 
 export type { TransactionRecord, TransactionRow } from './transaction-record';
-
-/** Product capabilities the state machine needs. */
-const PARTIAL_VOID_TYPES: ReadonlySet<string> = new Set(['sandbox.creditcard']);
 
 /** The order line's quantity, when its item named a usable one. */
 const quantityOf = (item: Readonly<Record<string, unknown>>): { quantity?: number } =>
@@ -40,14 +36,20 @@ const withQuantities = (row: TransactionRecord, lines: Lines): Lines => {
   return out;
 };
 
-/** The state machine's view of a stored transaction. */
-export const stateOf = (row: TransactionRecord): TxState => ({
+/** What a transaction's product allows that the state machine decides by (its provider's capabilities). */
+export type DecidingCapabilities = Pick<ProductCapabilities, 'partialVoid' | 'itemBased'>;
+
+/**
+ * The state machine's view of a stored transaction. Deciding an operation needs its product's
+ * capabilities (`ctx.providers.productFor`); without them the state only settles or releases what was reserved.
+ */
+export const stateOf = (row: TransactionRecord, product: DecidingCapabilities = { partialVoid: false, itemBased: false }): TxState => ({
   status: row.status,
   amounts: amountsOf(row),
   lines: row.lines ? withQuantities(row, row.lines) : initialLines(row),
   finalCaptured: row.final_captured === 1,
-  supportsPartialVoid: PARTIAL_VOID_TYPES.has(row.payment_product_type),
-  itemBased: ITEM_BASED_TYPES.has(row.payment_product_type),
+  supportsPartialVoid: product.partialVoid,
+  itemBased: product.itemBased,
 });
 
 /** Persists a new state, with the version check on top of the row lock. */
@@ -130,6 +132,14 @@ export const saveTransactionState = async (trx: Executor, row: VersionedRow, sta
   expectChanged(changed, 'The transaction');
 };
 
+/** PUT /v1/transactions/{id}: the one field that may change after creation, with the version check. */
+export const saveMerchantReference2 = async (trx: Executor, row: VersionedRow, merchantReference2: string): Promise<void> => {
+  expectChanged(
+    await updateRows(trx, 'transactions', { merchant_reference_2: merchantReference2, updated_at: nowIso(), version: row.version + 1 }, { id: row.id, version: row.version }),
+    'The transaction',
+  );
+};
+
 export const TRANSACTION_INCLUDES = [
   'card.payment_token',
   'card.recurrence_token',
@@ -140,19 +150,13 @@ export const TRANSACTION_INCLUDES = [
   'initiating_system_request_headers',
 ] as const;
 
-/** `includes=session` (or `session.events.latest`) and `initiating_system_request_headers`. */
-const sessionIncludes = async (exec: Executor, row: TransactionRecord, includes: readonly string[]) => {
-  const wantsSession = includes.includes('session') || includes.includes('session.events.latest');
-  const wantsHeaders = includes.includes('initiating_system_request_headers');
-  if (!wantsSession && !wantsHeaders) return {};
-  const sessionRecord = toSessionRecord(await exec.selectFrom('sessions').selectAll().where('id', '=', row.session_id).executeTakeFirstOrThrow());
-  const out: Record<string, unknown> = {};
-  if (wantsHeaders && sessionRecord.request_headers) out.initiating_system_request_headers = sessionRequestHeaders(sessionRecord);
-  if (wantsSession) {
-    const session = await readSession(exec, sessionRecord);
-    out.session = includes.includes('session') ? session : { ...session, events: session.events.slice(-1) };
-  }
-  return out;
+const SESSION_PARTS: ReadonlySet<string> = new Set(['session', 'session.events.latest', 'initiating_system_request_headers']);
+
+/** `includes=session` (or `session.events.latest`) and `initiating_system_request_headers`: the session's part, from sessions (the port). */
+const sessionIncludes = async (exec: Executor, row: TransactionRecord, includes: readonly string[], sessions: Pick<PayableSessions, 'includedIn'> | undefined) => {
+  if (!includes.some((i) => SESSION_PARTS.has(i))) return {};
+  if (!sessions) throw new Error(`readTransaction: includes ${includes.join(',')} need the sessions port`);
+  return sessions.includedIn(exec, row.session_id, includes);
 };
 
 /** Tokens are returned only when asked for with `includes`, never otherwise. */
@@ -178,8 +182,16 @@ export const eventsOfTransactions = async (exec: Executor, ids: readonly string[
   return byId;
 };
 
-/** The merchant's view of a transaction; `events`, when given, are its events already read (a list reads a page's in one query). */
-export const readTransaction = async (exec: Executor, row: TransactionRecord, includes: readonly string[] = [], preloaded?: readonly TransactionEventViewRow[]): Promise<TransactionView> => {
+/**
+ * The merchant's view of a transaction; `events`, when given, are its events already read (a list reads a page's in one query);
+ * `sessions` (ctx.payableSessions) answers the includes that show the session.
+ */
+export const readTransaction = async (
+  exec: Executor,
+  row: TransactionRecord,
+  includes: readonly string[] = [],
+  opts: { events?: readonly TransactionEventViewRow[]; sessions?: Pick<PayableSessions, 'includedIn'> } = {},
+): Promise<TransactionView> => {
   const withHeaders = includes.includes('events.request_headers');
   const read = () =>
     includes.includes('events.success.true')
@@ -187,7 +199,7 @@ export const readTransaction = async (exec: Executor, row: TransactionRecord, in
       : withHeaders
         ? eventsOfTransaction(exec, row.id)
         : eventsWithoutHeaders(exec, row.id);
-  const events: readonly TransactionEventViewRow[] = preloaded ?? (await read());
+  const events: readonly TransactionEventViewRow[] = opts.events ?? (await read());
   return {
     id: row.id,
     session_id: row.session_id,
@@ -201,7 +213,7 @@ export const readTransaction = async (exec: Executor, row: TransactionRecord, in
     ...cardView(row, includes),
     ...(row.payment_operation ? { payment_operation: row.payment_operation } : {}),
     ...row.data,
-    ...(await sessionIncludes(exec, row, includes)),
+    ...(await sessionIncludes(exec, row, includes, opts.sessions)),
     events: events.map((e) => toTransactionEventView(e, withHeaders)),
     created_at: row.created_at,
     updated_at: row.updated_at,

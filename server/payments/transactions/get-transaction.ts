@@ -6,7 +6,7 @@ import { readTransactionJson } from './transaction-view-json';
 
 export const getTransaction = async (ctx: AppContext, actor: Actor, id: string, includes: readonly string[] = []): Promise<TransactionView> => {
   const row = await loadTransaction(ctx.database.db, ctx.database, id, actor.accountId);
-  return readTransaction(ctx.database.db, row, includes);
+  return readTransaction(ctx.database.db, row, includes, { sessions: ctx.payableSessions });
 };
 
 /** `GET /v1/transactions/{id}` as JSON text: without includes straight from the stored columns (transaction-view-json.ts). */

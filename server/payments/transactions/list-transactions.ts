@@ -105,5 +105,5 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
     rows.map((r) => r.id),
     includes.includes('events.success.true'),
   );
-  return Promise.all(rows.map((row) => readTransaction(db, toTransactionRecord(row), includes, events.get(row.id) ?? [])));
+  return Promise.all(rows.map((row) => readTransaction(db, toTransactionRecord(row), includes, { events: events.get(row.id) ?? [] })));
 };

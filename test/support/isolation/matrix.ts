@@ -68,6 +68,7 @@ export interface Matrix {
 export const prepareMatrix = async (k: KassaFixture): Promise<Matrix> => {
   const shop = await startExpressShop();
   const a = await createAccountA(k, k.merchant.url, shop.url);
+  await k.other.post('/v1/admin/signature'); // B has a signing secret too, so its own payment app can be configured
   const creds = await makeCredentials(k);
   return { a, creds, close: () => shop.close() };
 };

@@ -47,6 +47,9 @@ export interface AccountA {
   profileId: string;
   profileToDelete: string;
   apiKeyId: string;
+  /** A's payment apps (`payment_app.<name>`): one to read, one to delete. */
+  paymentApp: string;
+  paymentAppToDelete: string;
   callbackId: string;
 }
 
@@ -214,7 +217,7 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
     return { draftId, draftToComplete, orderId, orderToCancel };
   };
 
-  // Admin: a signature secret, an API key, session profiles, the sandbox gateway's settings.
+  // Admin: a signature secret, an API key, session profiles, the sandbox gateway's settings, payment apps.
   const admin = async () => {
     const signature = ok('signature', await api.post('/v1/admin/signature'));
     ids.push(signature.id, signature.signature.secret);
@@ -231,7 +234,11 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
     ok('profile', await api.post('/v1/admin/session/profiles', profile(profileId)));
     ok('profile', await api.post('/v1/admin/session/profiles', profile(profileToDelete)));
     ok('gateway', await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox: { async_delay_ms: 1234 } } }));
-    return { profileId, profileToDelete, apiKeyId: apiKey.id as string };
+    const [paymentApp, paymentAppToDelete] = ['isolation_app', 'isolation_gone'];
+    for (const name of [paymentApp, paymentAppToDelete]) {
+      ok('payment app', await api.request('PUT', `/v1/admin/gateways/payment_app/${name}`, { configuration: { payment_app: { url: 'https://pay.example.com/kassa', display_name: m('app') } } }));
+    }
+    return { profileId, profileToDelete, apiKeyId: apiKey.id as string, paymentApp, paymentAppToDelete };
   };
 
   const [s, c, w, t, d, sh, ad] = await Promise.all([sessions(), customers(), wallets(), terminals(), discounts(), shopping(), admin()]);

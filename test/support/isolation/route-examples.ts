@@ -101,6 +101,13 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   admin_callbacks_retry: (a) => ({ params: { callback_id: a.callbackId } }),
   admin_gateway_sandbox_put: () => ({ ownAccount: true, body: { configuration: { sandbox: { async_delay_ms: 10 } } } }),
   admin_gateway_sandbox_get: () => ({ ownAccount: true }),
+  admin_gateway_payment_app_put: () => ({
+    ownAccount: true,
+    params: { name: 'neutral_app' },
+    body: { configuration: { payment_app: { url: 'https://pay.example.com/neutral', display_name: 'Neutral' } } },
+  }),
+  admin_gateway_payment_app_get: (a) => ({ params: { name: a.paymentApp } }),
+  admin_gateway_payment_app_delete: (a) => ({ params: { name: a.paymentAppToDelete } }),
   admin_session_profile_post: () => ({
     ownAccount: true,
     body: { profile_id: neutral('prof'), description: 'neutral', configuration: { sandbox: { creditcard: { enabled: true } } }, url: { return_url: 'https://merchant.example/return' } },

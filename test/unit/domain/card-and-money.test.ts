@@ -3,6 +3,8 @@ import { formatMoney, INT32_MAX, isMinorUnits, minorUnits, money } from '../../.
 import { cardBrand, cardProblems, checkCard, luhnValid, parseExpiry } from '../../../domain/card';
 import { currencyMismatch, itemAmountsContradict, missingItems, orderAmountMismatch, orderTotal, shippingOptionNotOffered } from '../../../domain/order-rules';
 import { validateCard } from '../../../server/providers/validate-card';
+import { SANDBOX_CARD } from '../../../server/providers/sandbox/card';
+import { SANDBOX_INVOICE } from '../../../server/providers/sandbox/lender';
 import { classifyAttempt, retryDelayMs } from '../../../server/callbacks/retry-policy';
 
 describe('sandbox card validation', () => {
@@ -126,9 +128,11 @@ describe('order rules', () => {
   });
 
   it('needs items for item-based payment types and an offered shipping option', () => {
-    expect(missingItems({ amount: 500 }, [{ payment_product_type: 'sandbox.creditcard' }])).toBeUndefined();
-    expect(missingItems({ amount: 500 }, [{ payment_product_type: 'sandbox.invoice' }])).toMatchObject({ code: 'ITEMS_REQUIRED' });
-    expect(missingItems({ amount: 500, items }, [{ payment_product_type: 'sandbox.invoice' }])).toBeUndefined();
+    // item-based: what the sandbox's products declare
+    const itemBased = (type: string) => [SANDBOX_CARD, SANDBOX_INVOICE].find((p) => p.type === type)?.capabilities.itemBased === true;
+    expect(missingItems({ amount: 500 }, [{ payment_product_type: 'sandbox.creditcard' }], itemBased)).toBeUndefined();
+    expect(missingItems({ amount: 500 }, [{ payment_product_type: 'sandbox.invoice' }], itemBased)).toMatchObject({ code: 'ITEMS_REQUIRED' });
+    expect(missingItems({ amount: 500, items }, [{ payment_product_type: 'sandbox.invoice' }], itemBased)).toBeUndefined();
     const order = { amount: 600, items, shipping_option: { id: 's', line_id: 'ship', amount: 100 } };
     expect(shippingOptionNotOffered(order, { shipping_options: [{ id: 's', line_id: 'ship' }] })).toBeUndefined();
     expect(shippingOptionNotOffered(order, undefined)).toBeUndefined();

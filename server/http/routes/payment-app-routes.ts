@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { configurePaymentApp, getPaymentApp } from '../../providers/payment-app/configure-payment-app';
+import { PaymentAppConfig, PaymentAppName } from '../../providers/payment-app/payment-app-config';
+import { removePaymentApp } from '../../providers/payment-app/remove-payment-app';
+import { defineRoute, ok } from '../route';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
+
+const SCOPES = ['admin:checkout', 'write:checkout:/admin/gateways'] as const;
+const Params = z.object({ name: PaymentAppName.describe("The app's name: its payment product type is `payment_app.<name>`") });
+const Body = z.strictObject({ configuration: z.strictObject({ payment_app: PaymentAppConfig }) });
+const description =
+  'A payment app is an HTTP service of yours that Kassa calls to authorize, complete a customer action, capture, refund, void and ask the status of an operation, signed with the account signing secret (docs/payment-app.md). Sessions offer it as `payment_app.<name>`.';
+
+export const paymentAppRoutes = [
+  defineRoute({
+    operationId: 'admin_gateway_payment_app_put',
+    method: 'PUT',
+    path: '/v1/admin/gateways/payment_app/{name}',
+    summary: 'Configure a payment app',
+    description: `${description} The URL passes the same outbound policy as callback URLs; the account needs a signing secret first.`,
+    tags: ['admin'],
+    auth: 'bearer-or-api-key',
+    scopes: SCOPES,
+    params: Params,
+    body: Body,
+    responses: { 204: { description: 'Saved' }, ...INVALID_REQUEST, ...AUTH_ERRORS },
+    handle: async ({ ctx, actor, params, body }) => {
+      await configurePaymentApp(ctx, actor, params.name, body.configuration.payment_app);
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    operationId: 'admin_gateway_payment_app_get',
+    method: 'GET',
+    path: '/v1/admin/gateways/payment_app/{name}',
+    summary: 'Read a payment app configuration',
+    description,
+    tags: ['admin'],
+    auth: 'bearer-or-api-key',
+    scopes: SCOPES,
+    params: Params,
+    responses: {
+      200: { description: 'The configuration', schema: z.object({ configuration: z.object({ payment_app: PaymentAppConfig }) }) },
+      ...AUTH_ERRORS,
+      ...NOT_FOUND,
+    },
+    handle: async ({ ctx, actor, params }) => ok({ configuration: { payment_app: await getPaymentApp(ctx, actor, params.name) } }),
+  }),
+  defineRoute({
+    operationId: 'admin_gateway_payment_app_delete',
+    method: 'DELETE',
+    path: '/v1/admin/gateways/payment_app/{name}',
+    summary: 'Delete a payment app',
+    description: `${description} Deleted, it is no longer offered and its transactions can no longer be captured, refunded or voided (503); PUT it with \`enabled: false\` to stop offering it only.`,
+    tags: ['admin'],
+    auth: 'bearer-or-api-key',
+    scopes: SCOPES,
+    params: Params,
+    responses: { 204: { description: 'Deleted' }, ...AUTH_ERRORS, ...NOT_FOUND },
+    handle: async ({ ctx, actor, params }) => {
+      await removePaymentApp(ctx, actor, params.name);
+      return { status: 204 };
+    },
+  }),
+];

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { HttpUrl, SafeString, SafeText } from '../../shared/schemas';
+
+/**
+ * What a payment app answers (docs/payment-app.md): each answer is read with these schemas, and any
+ * other answer is as good as none (503 PROVIDER_UNAVAILABLE, nothing changed). Unknown fields are dropped.
+ */
+
+/** The paths Kassa POSTs to, under the app's configured `url`. */
+export const APP_PATHS = {
+  authorize: 'authorize',
+  completeCustomerAction: 'complete-customer-action',
+  capture: 'capture',
+  refund: 'refund',
+  void: 'void',
+  status: 'status',
+} as const;
+export type AppMethod = keyof typeof APP_PATHS;
+
+/** At most this much JSON is kept as a customer action's `state` (it is stored with the attempt). */
+export const MAX_STATE_BYTES = 4096;
+
+const Approved = z.object({ result: z.literal('approved'), provider_reference: SafeString.min(1).max(255) });
+const Declined = z.object({
+  result: z.literal('declined'),
+  code: SafeString.min(1).max(64),
+  message: SafeText.max(500).default('The payment was declined'),
+  retryable: z.boolean().default(false),
+});
+const CustomerAction = z.object({
+  result: z.literal('customer_action'),
+  url: HttpUrl.max(2000),
+  state: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .refine((s) => JSON.stringify(s).length <= MAX_STATE_BYTES, `must be at most ${MAX_STATE_BYTES} bytes of JSON`),
+});
+
+export const AuthorizeAppAnswer = z.discriminatedUnion('result', [Approved, Declined, CustomerAction]);
+export const CompleteAppAnswer = z.discriminatedUnion('result', [Approved, Declined]);
+export const OperationAppAnswer = z.object({ result: z.enum(['done', 'pending']) });
+export const StatusAppAnswer = z.object({ result: z.enum(['done', 'pending', 'unknown']) });
+
+export type AuthorizeAppAnswer = z.infer<typeof AuthorizeAppAnswer>;
+export type CompleteAppAnswer = z.infer<typeof CompleteAppAnswer>;

@@ -1,0 +1,57 @@
+import type { AppContext } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
+import { assertOutboundUrlAllowed } from '../../callbacks/callback-url-policy';
+import { inTransaction } from '../../db/tx';
+import { AppError } from '../../errors/app-error';
+import { nowIso } from '../../shared/clock';
+import { findSigningSecret } from '../../signature/signature-secrets';
+import { MAX_PAYMENT_APPS_PER_ACCOUNT, PAYMENT_APP, productTypeOf, readPaymentApp, type PaymentAppConfig } from './payment-app-config';
+
+export const URL_FIELD = 'configuration.payment_app.url';
+
+export const paymentAppNotFound = (name: string): AppError =>
+  new AppError('PAYMENT_APP_NOT_FOUND', `No payment app "${name}" is configured for this account`, { errors: [{ path: 'params.name', message: 'not configured' }] });
+
+/**
+ * Creates or replaces the account's payment app `name` (`payment_app.<name>`). Its URL passes the
+ * outbound URL policy of callbacks (private addresses only where allowed; 400 INVALID_CALLBACK_URL
+ * naming the field), and Kassa signs every request to it, so the account needs a signing secret first.
+ * At most MAX_PAYMENT_APPS_PER_ACCOUNT apps per account. Nothing is stored when any check fails.
+ */
+export const configurePaymentApp = async (ctx: AppContext, actor: Actor, name: string, config: PaymentAppConfig): Promise<void> => {
+  const url = assertOutboundUrlAllowed(ctx, actor.accountId, config.url, URL_FIELD);
+  if (url.hash) throw new AppError('INVALID_REQUEST', 'url must not have a fragment (#...)', { errors: [{ path: URL_FIELD, message: 'no fragment' }] });
+  if (!(await findSigningSecret(ctx.database.db, actor.accountId))) {
+    throw new AppError('INVALID_REQUEST', 'Kassa signs every request to a payment app with the account signing secret: create one first (POST /v1/admin/signature)', {
+      errors: [{ path: 'configuration.payment_app', message: 'the account has no signing secret' }],
+    });
+  }
+  const gateway = productTypeOf(name);
+  const now = nowIso();
+  await inTransaction(ctx.database, async (trx) => {
+    const others = await trx
+      .selectFrom('gateway_settings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', actor.accountId)
+      .where('gateway', 'like', `${PAYMENT_APP}.%`)
+      .where('gateway', '<>', gateway)
+      .executeTakeFirstOrThrow();
+    if (Number(others.n) >= MAX_PAYMENT_APPS_PER_ACCOUNT) {
+      throw new AppError('INVALID_REQUEST', `An account has at most ${MAX_PAYMENT_APPS_PER_ACCOUNT} payment apps; delete one first`, {
+        errors: [{ path: 'params.name', message: 'too many payment apps' }],
+      });
+    }
+    const configuration = JSON.stringify(config);
+    await trx
+      .insertInto('gateway_settings')
+      .values({ account_id: actor.accountId, gateway, configuration, updated_at: now })
+      .onConflict((oc) => oc.columns(['account_id', 'gateway']).doUpdateSet({ configuration, updated_at: now }))
+      .execute();
+  });
+};
+
+export const getPaymentApp = async (ctx: AppContext, actor: Actor, name: string): Promise<PaymentAppConfig> => {
+  const config = await readPaymentApp(ctx.database.db, actor.accountId, name);
+  if (!config) throw paymentAppNotFound(name);
+  return config;
+};

@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import type { LookupFn } from '../../callbacks/callback-url-policy';
+import type { Env } from '../../config/env';
+import type { Database, Executor } from '../../db/database';
+import { AppError } from '../../errors/app-error';
+import { findSigningSecret } from '../../signature/signature-secrets';
+import type { AuthorizeAnswer, AuthorizeRequest, CustomerActionAnswer, OperationOutcome, OperationRequest, PaymentProduct, PaymentProvider } from '../port';
+import { AuthorizeAppAnswer, CompleteAppAnswer, OperationAppAnswer, StatusAppAnswer, type AppMethod, type CompleteAppAnswer as Decided } from './app-protocol';
+import { appUnavailable, callPaymentApp, type AppTarget } from './call-payment-app';
+import { PAYMENT_APP, appNameOf, listPaymentApps, productOf, readPaymentApp, type PaymentAppConfig } from './payment-app-config';
+
+/** The payment-app provider: its products exist per account (each configured app is one). */
+export interface PaymentAppProvider extends PaymentProvider {
+  /** The account's enabled apps as products (what a session may offer). */
+  productsFor(accountId: string, exec?: Executor): Promise<readonly PaymentProduct[]>;
+  /** One app's product, enabled or not (what its transactions can do); undefined when not configured. */
+  productFor(accountId: string, productType: string, exec?: Executor): Promise<PaymentProduct | undefined>;
+}
+
+export interface PaymentAppDeps {
+  database: Database;
+  env: Pick<Env, 'KASSA_ALLOW_PRIVATE_CALLBACKS'>;
+  lookup?: LookupFn;
+}
+
+const decided = (answer: Decided): AuthorizeAnswer =>
+  answer.result === 'approved'
+    ? { outcome: 'APPROVED', providerReference: answer.provider_reference }
+    : { outcome: 'DECLINED', code: answer.code, message: answer.message, retryable: answer.retryable };
+
+/**
+ * Every `payment_app.<name>` product type: an HTTP service of the merchant's (docs/payment-app.md),
+ * configured per account (PUT /v1/admin/gateways/payment_app/{name}). Each call reads the app's
+ * configuration and the account's signing secret, then POSTs to the app (call-payment-app.ts). An app
+ * that is not configured, not reachable or not understood is AppError('PROVIDER_UNAVAILABLE').
+ */
+export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvider => {
+  const configOf = async (accountId: string, productType: string): Promise<PaymentAppConfig> => {
+    const name = appNameOf(productType);
+    const config = name ? await readPaymentApp(deps.database.db, accountId, name) : undefined;
+    if (!config) throw appUnavailable(`${productType} is not configured for ${accountId}`);
+    return config;
+  };
+  const call = async <S extends z.ZodType>(accountId: string, config: PaymentAppConfig, method: AppMethod, body: Record<string, unknown>, schema: S): Promise<z.output<S>> => {
+    const secret = await findSigningSecret(deps.database.db, accountId);
+    if (!secret) throw appUnavailable(`${accountId} has no signing secret`);
+    const target: AppTarget = { accountId, url: config.url, timeoutMs: config.timeout_ms, secret: secret.secret };
+    return callPaymentApp({ env: deps.env, lookup: deps.lookup }, target, method, { account_id: accountId, ...body }, schema);
+  };
+  const operation =
+    (method: 'capture' | 'refund' | 'void') =>
+    async (req: OperationRequest): Promise<OperationOutcome> => {
+      const config = await configOf(req.accountId, req.productType);
+      const body = { product_type: req.productType, transaction_id: req.transactionId, operation_id: req.operationId, amount: req.amount, currency: req.currency };
+      const answer = await call(req.accountId, config, method, body, OperationAppAnswer);
+      return answer.result === 'pending' ? 'PENDING' : 'DONE';
+    };
+
+  return {
+    name: PAYMENT_APP,
+    products: [],
+    async productsFor(accountId, exec = deps.database.db) {
+      return (await listPaymentApps(exec, accountId)).filter((a) => a.config.enabled).map((a) => productOf(a.name, a.config));
+    },
+    async productFor(accountId, productType, exec = deps.database.db) {
+      const name = appNameOf(productType);
+      const config = name ? await readPaymentApp(exec, accountId, name) : undefined;
+      return name && config ? productOf(name, config) : undefined;
+    },
+    async authorize(req: AuthorizeRequest): Promise<AuthorizeAnswer | CustomerActionAnswer> {
+      const config = await configOf(req.accountId, req.productType);
+      if (!config.enabled) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${req.productType} is switched off for this account`);
+      const body = {
+        product_type: req.productType,
+        transaction_id: req.transactionId,
+        amount: req.amount,
+        currency: req.currency,
+        return_url: req.returnUrl,
+        ...(req.applicant ? { applicant: req.applicant } : {}),
+      };
+      const answer = await call(req.accountId, config, 'authorize', body, AuthorizeAppAnswer);
+      if (answer.result !== 'customer_action') return decided(answer);
+      if (!config.capabilities.customer_action) throw appUnavailable('authorize: customer_action, but the app is configured without customer actions');
+      return { outcome: 'CUSTOMER_ACTION', url: answer.url, state: answer.state };
+    },
+    async completeCustomerAction(req) {
+      const config = await configOf(req.accountId, req.productType);
+      const body = { product_type: req.productType, transaction_id: req.transactionId, state: req.state };
+      return decided(await call(req.accountId, config, 'completeCustomerAction', body, CompleteAppAnswer));
+    },
+    capture: operation('capture'),
+    refund: operation('refund'),
+    void: operation('void'),
+    async operationStatus(req) {
+      const config = await configOf(req.accountId, req.productType);
+      const answer = await call(req.accountId, config, 'status', { product_type: req.productType, operation_id: req.operationId }, StatusAppAnswer);
+      return answer.result === 'done' ? 'DONE' : answer.result === 'pending' ? 'PENDING' : 'UNKNOWN';
+    },
+  };
+};

@@ -1,0 +1,141 @@
+import type { CardInput, CardSummary } from '../../domain/card';
+import type { MinorUnits } from '../../domain/money';
+import type { PaymentKind } from '../../domain/view-types';
+import type { Executor } from '../db/database';
+
+/**
+ * The provider port (ADR 032): what every payment provider implements and the only way the payments
+ * module reaches one. Every method is called outside any database transaction. Amounts are minor units
+ * with their currency. A provider that cannot be reached throws AppError('PROVIDER_UNAVAILABLE'):
+ * nothing happened on its side, and Kassa changes nothing either.
+ */
+export type { CardInput, CardSummary };
+
+/** What a product can do; the registry, session configuration, the view and the page read these. */
+export interface ProductCapabilities {
+  /** Capture less than authorized, more than once. */
+  readonly partialCapture: boolean;
+  /** Void part of what is still authorized (else a void releases all of it). */
+  readonly partialVoid: boolean;
+  /** Capture and refund by order line (items). */
+  readonly itemBased: boolean;
+  readonly refunds: boolean;
+  /** Stores a card and answers tokens (payment-token sessions, saved cards, merchant-initiated pay). */
+  readonly tokenization: boolean;
+  /** May send the shopper to a page of its own first (3-D Secure, an approval page). */
+  readonly customerAction: boolean;
+  /** May accept capture, refund or void for later (202), settled by `operationStatus`. */
+  readonly asyncOperations: boolean;
+  /** The authorization amount can be changed after the fact (PUT /v1/transactions/{id}/authorization). */
+  readonly authorizationUpdate: boolean;
+}
+
+/**
+ * What the shopper pays with, as the page shows and asks for it (`PaymentKind`), or `gift_cards`: the
+ * order's gift cards pay all of it (never a method of its own on the page).
+ */
+export type ProductKind = PaymentKind | 'gift_cards';
+
+/** One payment product type a provider serves, e.g. `sandbox.creditcard` or `payment_app.acme`. */
+export interface PaymentProduct {
+  /** `<provider>.<product>`: the public `payment_product_type`. */
+  readonly type: string;
+  /** The name the checkout shows. */
+  readonly name: string;
+  readonly kind: ProductKind;
+  readonly capabilities: ProductCapabilities;
+  /** Other spellings the public API accepts for this type (e.g. `dintero.wallets`). */
+  readonly aliases?: readonly string[];
+  /** Only test accounts (T...) may offer it (the sandbox). */
+  readonly testOnly?: boolean;
+}
+
+export interface AuthorizeRequest {
+  readonly accountId: string;
+  readonly productType: string;
+  readonly transactionId: string;
+  readonly amount: MinorUnits;
+  readonly currency: string;
+  /** The typed card (kind 'card'). */
+  readonly card?: CardInput;
+  /** A stored card's token (saved card, merchant-initiated pay). */
+  readonly token?: string;
+  /** The shopper's details a credit decision needs (kind 'invoice' or 'installment'). */
+  readonly applicant?: { readonly email: string; readonly phone_number: string };
+  /** Where the provider's own page sends the shopper back to (customer action); absent when no shopper is present (merchant-initiated). */
+  readonly returnUrl?: string;
+}
+
+export type AuthorizeAnswer =
+  | { outcome: 'APPROVED'; card?: CardSummary; providerReference: string; /** ON_HOLD when the session allows it. */ review?: boolean }
+  | { outcome: 'DECLINED'; card?: CardSummary; code: string; message: string; retryable: boolean };
+
+/** The shopper must act on another page before the payment is decided. */
+export interface CustomerActionAnswer {
+  outcome: 'CUSTOMER_ACTION';
+  /** Where the shopper goes (absolute, or a path on this server). */
+  url: string;
+  /** Kept with the attempt and handed back to `completeCustomerAction` (JSON). */
+  state: Record<string, unknown>;
+  card?: CardSummary;
+  /**
+   * How Kassa names the action: `code` in the pay answer's `actions` (e.g. `3DS_CHALLENGE`), `type` in the
+   * session's PAYMENT_REDIRECT event (e.g. `3ds`). Default: `CUSTOMER_ACTION` and `redirect`.
+   */
+  action?: { code: string; type: string };
+}
+
+export interface OperationRequest {
+  readonly accountId: string;
+  readonly productType: string;
+  readonly transactionId: string;
+  readonly operationId: string;
+  readonly amount: MinorUnits;
+  readonly currency: string;
+}
+
+/** DONE: the money moved. PENDING: accepted for later; ask `operationStatus` until DONE. */
+export type OperationOutcome = 'DONE' | 'PENDING';
+
+export type TokenType = 'payment_token' | 'recurrence_token';
+
+export interface TokenizeResult {
+  card: CardSummary;
+  payment_token: string;
+  recurrence_token?: string;
+}
+
+export interface PaymentProvider {
+  /** The provider segment of its product types (`sandbox`, `payment_app`). */
+  readonly name: string;
+  readonly products: readonly PaymentProduct[];
+  /**
+   * Products that exist per account (payment apps): the registry asks the provider whose `name` is a
+   * type's segment for any type it does not know statically. `exec`: the caller's database executor
+   * (inside a unit of work, its transaction: read through it, never around it).
+   */
+  productsFor?(accountId: string, exec?: Executor): Promise<readonly PaymentProduct[]>;
+  /** One per-account product, enabled or not (what its transactions can do); undefined when there is none. */
+  productFor?(accountId: string, productType: string, exec?: Executor): Promise<PaymentProduct | undefined>;
+  authorize(req: AuthorizeRequest): Promise<AuthorizeAnswer | CustomerActionAnswer>;
+  /** The shopper came back from the provider's page; `state` is what `authorize` kept. */
+  completeCustomerAction(req: {
+    accountId: string;
+    productType: string;
+    transactionId: string;
+    state: Record<string, unknown>;
+    /** What the page reported (e.g. `complete`/`fail`, `approve`/`reject`), when the provider's page is Kassa's own. */
+    decision?: string;
+  }): Promise<AuthorizeAnswer>;
+  capture(req: OperationRequest): Promise<OperationOutcome>;
+  refund(req: OperationRequest): Promise<OperationOutcome>;
+  void(req: OperationRequest): Promise<OperationOutcome>;
+  /** Changes the authorized amount (only with `capabilities.authorizationUpdate`). */
+  updateAuthorization?(req: OperationRequest): Promise<OperationOutcome>;
+  /** What became of an operation: also how a crash between the call and its settlement is reconciled. */
+  operationStatus(req: { accountId: string; productType: string; operationId: string }): Promise<'DONE' | 'PENDING' | 'UNKNOWN'>;
+  /** The card a stored token stands for, or undefined when the provider does not know it (saved cards on the page). */
+  storedCard?(req: { accountId: string; productType: string; token: string }): Promise<CardSummary | undefined>;
+  /** Stores the card (no charge) and returns its tokens (only with `capabilities.tokenization`). */
+  tokenize?(req: { accountId: string; productType: string; card: CardInput; tokenTypes: readonly TokenType[] }): Promise<TokenizeResult>;
+}

@@ -1,0 +1,26 @@
+import type { Database } from '../../db/database';
+import type { PaymentProvider } from '../port';
+import { createSandboxCard } from './card';
+import { createGiftCardsOnly } from './gift-cards-only';
+import { sandboxLedger } from './ledger';
+import { SANDBOX_INSTALLMENT, SANDBOX_INVOICE, createSandboxLender } from './lender';
+import { SANDBOX_CARD_TYPE } from './pages';
+import { createSandboxWallet } from './wallet';
+
+/** The product a test account's session offers when its configuration names no provider. */
+export const SANDBOX_DEFAULT_TYPE = SANDBOX_CARD_TYPE;
+
+/**
+ * The built-in providers (ADR 016, ADR 032): the sandbox's card, invoice, part payment and wallet,
+ * and paying with gift cards alone. Their money operations share the sandbox ledger.
+ */
+export const sandboxProviders = (database: Database): PaymentProvider[] => {
+  const ledger = sandboxLedger(database);
+  return [
+    createSandboxCard(database, ledger),
+    createSandboxLender(SANDBOX_INVOICE, ledger),
+    createSandboxLender(SANDBOX_INSTALLMENT, ledger),
+    createSandboxWallet(ledger),
+    createGiftCardsOnly(ledger),
+  ];
+};

@@ -1,0 +1,48 @@
+import type { Database } from '../../db/database';
+import type { OperationKindColumn } from '../../db/schema';
+import { inTransaction } from '../../db/tx';
+import { AppError } from '../../errors/app-error';
+import type { OperationOutcome, OperationRequest, PaymentProvider } from '../port';
+import { isAsyncAmount, readSandboxGateway } from './sandbox-gateway';
+
+/** What every sandbox product does after the authorization: the money operations and their status. */
+export type SandboxOperations = Pick<PaymentProvider, 'capture' | 'refund' | 'void' | 'operationStatus'>;
+
+/**
+ * The sandbox's own ledger of operations (`sandbox_operations`): what a real acquirer would answer a
+ * status query from. The account's gateway switches (PUT /v1/admin/gateways/sandbox) make it
+ * unavailable (503, nothing changes) or asynchronous (202); amounts ending in 02 are always asynchronous.
+ */
+export const sandboxLedger = (database: Database): SandboxOperations => ({
+  capture: (req) => operate(database, 'CAPTURE', req),
+  refund: (req) => operate(database, 'REFUND', req),
+  void: (req) => operate(database, 'VOID', req),
+  async operationStatus({ operationId }) {
+    const op = await database.db.selectFrom('sandbox_operations').select('complete_after').where('operation_id', '=', operationId).executeTakeFirst();
+    if (!op) return 'UNKNOWN';
+    return Date.parse(op.complete_after) <= Date.now() ? 'DONE' : 'PENDING';
+  },
+});
+
+const operate = async (database: Database, kind: OperationKindColumn, req: OperationRequest): Promise<OperationOutcome> => {
+  const gateway = await readSandboxGateway(database.db, req.accountId);
+  if (gateway.unavailable) throw new AppError('PROVIDER_UNAVAILABLE', 'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later');
+  const async = gateway.async_operations || isAsyncAmount(req.amount);
+  const now = Date.now();
+  // The sandbox's own write, in a transaction of its own (group-committed like Kassa's, ADR 026).
+  await inTransaction(database, (trx) =>
+    trx
+      .insertInto('sandbox_operations')
+      .values({
+        operation_id: req.operationId,
+        transaction_id: req.transactionId,
+        kind,
+        amount: req.amount,
+        complete_after: new Date(async ? now + gateway.async_delay_ms : now).toISOString(),
+        created_at: new Date(now).toISOString(),
+      })
+      .onConflict((oc) => oc.column('operation_id').doNothing())
+      .execute(),
+  );
+  return async ? 'PENDING' : 'DONE';
+};

@@ -1,0 +1,64 @@
+import type { PayableSessions } from '../payments';
+import { AppError } from '../errors/app-error';
+import { featureToggles } from '../shared/request-headers';
+import { assertReferenceUnique } from './assert-reference-unique';
+import { assertUnmodifiedSince } from './if-unmodified-since';
+import { insertSession, validateSessionDraft } from './insert-session';
+import { resolvePaymentMethods } from './payment-methods';
+import { saveSessionChanges } from './save-session-changes';
+import { assertOpenForView, assertPayable } from './session-availability';
+import { appendSessionEvent } from './session-events';
+import { sessionRequestHeaders, toSessionRecord } from './session-record';
+import { isExpired, loadSession, readSession } from './session-repository';
+
+/**
+ * Sessions' side of the port payments declares (server/payments/payable-sessions.ts, ADR 032): the
+ * session row's primitives a payment needs, on `ctx.payableSessions` (create-kassa.ts).
+ */
+export const payableSessions: PayableSessions = {
+  load: (exec, database, id, opts) => loadSession(exec, database, id, opts),
+
+  lockToPay: async (trx, database, id, ifUnmodifiedSince) => {
+    const session = await loadSession(trx, database, id, { lock: true });
+    assertUnmodifiedSince(ifUnmodifiedSince, session, { allowVersion: true });
+    assertPayable(session);
+    if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The session is locked while the shop updates it; try again shortly');
+    return session;
+  },
+
+  lockOpenForView: async (trx, database, id) => {
+    const session = await loadSession(trx, database, id, { lock: true });
+    assertOpenForView(session);
+    return session;
+  },
+
+  isExpired: (session) => isExpired(session),
+
+  paymentTypes: (ctx, session) => resolvePaymentMethods(ctx.providers, session.account_id, session.configuration).map((m) => m.payment_product_type),
+
+  save: (trx, session, change, now) => saveSessionChanges(trx, session, change, now),
+
+  appendEvent: (trx, sessionId, name, opts = {}) => appendSessionEvent(trx, sessionId, name, opts),
+
+  checkNew: (ctx, actor, draft, meta) => validateSessionDraft(ctx, actor, draft, meta).map((m) => m.payment_product_type),
+
+  insertMerchantInitiated: async (ctx, trx, actor, draft, meta) => {
+    await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));
+    const id = await insertSession(ctx, trx, actor, { ...draft, kind: 'MERCHANT_INITIATED' }, meta);
+    return loadSession(trx, ctx.database, id, { lock: true });
+  },
+
+  includedIn: async (exec, sessionId, includes) => {
+    const wantsSession = includes.includes('session') || includes.includes('session.events.latest');
+    const wantsHeaders = includes.includes('initiating_system_request_headers');
+    if (!wantsSession && !wantsHeaders) return {};
+    const sessionRecord = toSessionRecord(await exec.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow());
+    const out: Record<string, unknown> = {};
+    if (wantsHeaders && sessionRecord.request_headers) out.initiating_system_request_headers = sessionRequestHeaders(sessionRecord);
+    if (wantsSession) {
+      const session = await readSession(exec, sessionRecord);
+      out.session = includes.includes('session') ? session : { ...session, events: session.events.slice(-1) };
+    }
+    return out;
+  },
+};

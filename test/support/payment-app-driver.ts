@@ -1,0 +1,110 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { answerDemoAppCall } from '../../server/demo/payment-app/answer-demo-app-call';
+import { decideDemoAppPage, showDemoAppPage } from '../../server/demo/payment-app/demo-app-page';
+import { demoPaymentAppConfig } from '../../server/demo/payment-app/ensure-demo-payment-app';
+import { sessionBody, type ApiClient } from './api-client';
+import type { KassaFixture } from './fixtures';
+import type { ProductDriver } from './provider-drivers';
+import { ACCOUNT } from './test-server';
+
+/**
+ * The demo's reference payment app (server/demo/payment-app: its own request handling, rules and
+ * page) on a server of its own on 127.0.0.1, serving the test account, as `payment_app.reference`;
+ * `down` makes it answer 503 to every call of Kassa's.
+ */
+const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
+  const state = { down: false };
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      void (async () => {
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        const url = new URL(req.url ?? '/', base);
+        const [, , , page, token] = url.pathname.split('/'); // /demo/payment-app/<method> or /demo/payment-app/page/<token>
+        const ctx = k.srv.kassa.ctx;
+        let answer: Response;
+        if (page === 'page' && token) {
+          answer = req.method === 'GET' ? await showDemoAppPage(ctx, ACCOUNT, token) : await decideDemoAppPage(ctx, ACCOUNT, token, new URLSearchParams(body).get('decision') ?? '');
+        } else if (state.down) {
+          answer = Response.json({ error: 'down' }, { status: 503 });
+        } else {
+          const a = await answerDemoAppCall(
+            ctx,
+            ACCOUNT,
+            page ?? '',
+            { method: req.method ?? '', url: url.toString(), signatureHeader: req.headers['kassa-signature'] as string | undefined, body },
+            base,
+          );
+          answer = Response.json(a.body, { status: a.status });
+        }
+        res.writeHead(answer.status, Object.fromEntries(answer.headers.entries())).end(Buffer.from(await answer.arrayBuffer()));
+      })().catch((e: unknown) => res.writeHead(500).end(String(e)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    state,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/demo/payment-app`,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+};
+
+const TYPE = 'payment_app.reference';
+const items = (amount: number) => [
+  { line_id: '1', description: 'Thing', quantity: 1, amount: 4_000 },
+  { line_id: '2', description: 'Other thing', quantity: 1, amount: amount - 4_000 },
+];
+
+/** The payment app through the provider contract (test/integration/provider-contract.test.ts), with the demo's reference app. */
+export const paymentAppDriver = (k: Pick<KassaFixture, 'srv' | 'api' | 'customer'>): ProductDriver => {
+  let app: Awaited<ReturnType<typeof startReferenceApp>> | undefined;
+  beforeAll(async () => {
+    app = await startReferenceApp(k);
+    await k.api.post('/v1/admin/signature');
+    const res = await k.api.request('PUT', '/v1/admin/gateways/payment_app/reference', { configuration: { payment_app: { ...demoPaymentAppConfig(''), url: app.url } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+  });
+  afterAll(() => app?.close());
+  const pay = async (customer: ApiClient, sessionId: string, success: boolean) => {
+    const res = await customer.post(`/v1/sessions/${sessionId}/pay`, { payment: { payment_product_type: TYPE } });
+    expect([res.status, res.body.success], JSON.stringify(res.body)).toEqual([200, success]);
+    return res.body as { transaction_id: string; redirect_url?: string };
+  };
+  /** The shopper on the app's page: Approve or Reject, then back to Kassa's return URL (as their browser follows the 303). */
+  const onPage = async (redirectUrl: string, decision: 'approve' | 'reject') => {
+    const decided = await fetch(redirectUrl, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `decision=${decision}` });
+    expect(decided.status).toBe(303);
+    const back = await fetch(decided.headers.get('location')!, { redirect: 'manual' });
+    expect(back.status).toBe(302);
+  };
+  // Amounts ending in 00 go through the app's page (the reference app's rules); 51 declines at once.
+  const customerAction = async (sessionId: string) => {
+    const first = await pay(k.customer, sessionId, true);
+    return { transactionId: first.transaction_id, redirectUrl: first.redirect_url!, finish: () => onPage(first.redirect_url!, 'approve') };
+  };
+  return {
+    type: TYPE,
+    session: async (amount) => {
+      const res = await k.api.post('/v1/sessions', sessionBody({ configuration: { payment_app: { reference: { enabled: true } } } }, { amount, items: items(amount) }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.id as string;
+    },
+    approve: async (sessionId) => {
+      const first = await pay(k.customer, sessionId, true);
+      if (first.redirect_url?.startsWith(app!.url)) await onPage(first.redirect_url, 'approve');
+      return first.transaction_id;
+    },
+    decline: async (sessionId) => {
+      const first = await pay(k.customer, sessionId, true);
+      await onPage(first.redirect_url!, 'reject');
+      return first.transaction_id;
+    },
+    customerAction,
+    unavailable: async (down) => {
+      app!.state.down = down;
+    },
+  };
+};
