@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -15,9 +15,9 @@ export const freePort = (): Promise<number> =>
   });
 
 /** Runs `node [...nodeArgs] <file>`: the child IS the node process (no wrapper), so its pid is the one whose RSS we read. Output is kept, not echoed. */
-export const spawnNode = (file: string, env: Record<string, string>, ipc = false, nodeArgs: string[] = []): ChildProcess & { output: () => string } => {
+export const spawnNode = (file: string, env: Record<string, string>, ipc = false, nodeArgs: string[] = [], cwd = ROOT): ChildProcess & { output: () => string } => {
   const stdio = ipc ? (['ignore', 'pipe', 'pipe', 'ipc'] as const) : (['ignore', 'pipe', 'pipe'] as const);
-  const child = spawn(process.execPath, [...nodeArgs, file], { cwd: ROOT, env: { ...process.env, ...env }, stdio: [...stdio] });
+  const child = spawn(process.execPath, [...nodeArgs, file], { cwd, env: { ...process.env, ...env }, stdio: [...stdio] });
   let log = '';
   const keep = (b: Buffer) => (log = (log + b.toString()).slice(-8000));
   child.stdout?.on('data', keep);
@@ -70,3 +70,6 @@ export const stopChild = (child: ChildProcess, graceMs = 5000): Promise<void> =>
     });
     child.kill('SIGTERM');
   });
+
+/** Pins a process and all its threads to one CPU (`taskset -a -p`); false when taskset is missing or refused. */
+export const pinToCpu = (pid: number, cpu: number): boolean => spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' }).status === 0;

@@ -14,19 +14,24 @@
  * BENCH_LIST_SMALL [10000] and BENCH_LIST_LARGE [1000000] stored sessions (BENCH_LIST_LARGE=0 skips
  * the lists), BENCH_DATABASE_URL [unset] for the PostgreSQL pass, BENCH_PG_LISTS [1; 0 skips its lists].
  * Quick look: BENCH_SECONDS=3 BENCH_WARMUP_SECONDS=1 BENCH_QUIET_WAIT=0 BENCH_API_ONLY=1 BENCH_LIST_LARGE=100000 npm run bench
+ *
+ * Every phase reports its non-2xx answers (the lifecycle per step, with the first body), and a phase
+ * with any is INVALID. The server gets the bench's own allowance of pay attempts per address
+ * (BENCH_ALLOWANCES in bench/server.ts): its 50 connections all pay from 127.0.0.1.
+ * Before/after in one sitting: `BENCH_BASELINE_REF=<ref> npm run bench:compare` (bench/compare.ts)
+ * runs the CPU-per-request phases (bench/cpu-phases.ts) against the ref and this work tree, alternating.
  */
 import pg from 'pg';
 import { ceilingHttp, ceilingStorage } from './ceilings';
 import { waitForQuiet } from './cpu';
 import { measureCallbacks } from './callbacks';
-import { sessionBody } from './fixtures';
-import { measureLifecycle } from './lifecycle';
+import { cpuPhase, paidTransaction, type PhaseKey } from './cpu-phases';
 import { measureLists } from './lists';
-import { CONNECTIONS, measureHttp } from './load';
+import { CONNECTIONS } from './load';
 import type { Measurement } from './measurement';
 import { printReport, writeReport, type EngineResults, type Results } from './report';
 import { watchRss } from './rss';
-import { postJson, startKassa, type KassaServer } from './server';
+import { startKassa, type KassaServer } from './server';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -36,47 +41,29 @@ const callbacks = Number(process.env.BENCH_CALLBACKS ?? 200);
 const listSizes = { small: Number(process.env.BENCH_LIST_SMALL ?? 10_000), large: Number(process.env.BENCH_LIST_LARGE ?? 1_000_000) };
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const step = (s: string) => console.log(`[bench] ${s}`);
-const card = { number: '4111 1111 1111 1111', expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`, cvc: '123' };
 
 const quiet = async () => {
   const busy = await waitForQuiet(quietWait);
   if (busy >= 15) step(`other processes still use ${busy.toFixed(0)} % of a core; measuring anyway`);
 };
 
-/** A paid session's transaction, for GET /v1/transactions/{id} and as the seeding template. */
-const paidTransaction = async (kassa: KassaServer): Promise<string> => {
-  const { id } = await postJson(`${kassa.base}/v1/sessions`, { authorization: `Bearer ${kassa.token}` }, sessionBody('bench-paid'));
-  const paid = await postJson(`${kassa.base}/v1/sessions/${String(id)}/pay`, {}, { payment: { payment_product_type: 'sandbox.creditcard', card } });
-  return String(paid.transaction_id);
-};
-
 const measureEngine = async (engine: EngineResults['engine'], kassa: KassaServer, ceilingA: () => Promise<Measurement | undefined>, withLists: boolean): Promise<EngineResults> => {
-  const auth = { authorization: `Bearer ${kassa.token}` };
   const tag = engine === 'SQLite' ? '' : ` (${engine})`;
-  const transactionId = await paidTransaction(kassa);
+  const target = { kassa, transactionId: await paidTransaction(kassa) };
+  const { transactionId } = target;
+  const phase = (key: PhaseKey) => {
+    step(`${cpuPhase(key).label}${tag}`);
+    return cpuPhase(key).measure(target, seconds, warmup, tag);
+  };
   await quiet();
   await ceilingA();
-  step(`GET /v1/sessions/{id}${tag}`);
-  const getSession = await measureHttp({ name: `Kassa GET /v1/sessions/{id}${tag}`, url: `${kassa.base}/v1/sessions/${kassa.sessionId}`, headers: auth, serverPid: kassa.pid }, seconds, warmup);
-  step(`GET /v1/transactions/{id}${tag}`);
-  const getTransaction = await measureHttp(
-    { name: `Kassa GET /v1/transactions/{id}${tag}`, url: `${kassa.base}/v1/transactions/${transactionId}`, headers: auth, serverPid: kassa.pid },
-    seconds,
-    warmup,
-  );
+  const getSession = await phase('getSession');
+  const getTransaction = await phase('getTransaction');
   await quiet();
   step(`ceiling B${tag}: durable single-row inserts`);
   const ceilingB = await ceilingStorage(seconds, engine === 'PostgreSQL' ? pgUrl : undefined);
-  step(`POST /v1/sessions${tag}`);
-  const body = JSON.stringify(sessionBody('order-10042'));
-  const post = await measureHttp(
-    { name: `Kassa POST /v1/sessions${tag}`, url: `${kassa.base}/v1/sessions`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body, serverPid: kassa.pid },
-    seconds,
-    warmup,
-  );
-  step(`lifecycle${tag}`);
-  const lifecycle = await measureLifecycle(kassa.base, kassa.token, kassa.pid, seconds, warmup);
-  if (engine !== 'SQLite') lifecycle.name += tag;
+  const post = await phase('post');
+  const lifecycle = await phase('lifecycle');
   let cb: Measurement | undefined;
   if (callbacks > 0) {
     step(`callback latency${tag}: ${callbacks} payments`);
@@ -85,8 +72,8 @@ const measureEngine = async (engine: EngineResults['engine'], kassa: KassaServer
   }
   let lists: EngineResults['lists'];
   if (withLists && listSizes.large > 0) {
-    const target = engine === 'SQLite' ? { sqliteFile: kassa.sqliteFile } : { databaseUrl: pgUrl, pgSchema: kassa.pgSchema };
-    lists = await measureLists(kassa, target, { sessionId: kassa.sessionId, transactionId }, listSizes, seconds, warmup, step);
+    const store = engine === 'SQLite' ? { sqliteFile: kassa.sqliteFile } : { databaseUrl: pgUrl, pgSchema: kassa.pgSchema };
+    lists = await measureLists(kassa, store, { sessionId: kassa.sessionId, transactionId }, listSizes, seconds, warmup, step);
     for (const [, a, b] of lists.pairs) [a.name, b.name] = [a.name + tag, b.name + tag];
   }
   return { engine, ceilingB, getSession, getTransaction, post, lifecycle, callbacks: cb, lists };

@@ -72,8 +72,8 @@ const main = async () => {
   const { createKassa } = await import('../server/create-kassa');
   const { loadEnv } = await import('../server/config/env');
   const { deliverDueCallbacks } = await import('../server/callbacks/deliver-callbacks');
-  const { completePendingOperations } = await import('../server/transactions/complete-pending-operations');
-  const { recoverStalePayments } = await import('../server/sessions/recover-stale-payments');
+  const { completePendingOperations } = await import('../server/payments/operations/complete-pending-operations');
+  const { recoverStalePayments } = await import('../server/payments/attempt/recover-stale-payments');
   const { purgeExpiredRows } = await import('../server/maintenance/purge-expired-rows');
   const { expireOrders } = await import('../server/orders/expire-orders');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-audit-'));
