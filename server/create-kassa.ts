@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, type KassaMetrics } from './observability/metrics';
 import { SANDBOX_DEFAULT_TYPE, sandboxProviders } from './providers/sandbox';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry';
+import { createPaymentAppProvider } from './providers/payment-app/payment-app-provider';
 import { startPoller } from './shared/poller';
 import { createWakeSignal } from './shared/wake-signal';
 import { completePendingOperations } from './payments';
@@ -69,7 +70,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     env,
     database,
     tokens: createTokenSigner(jwtSecret),
-    providers: opts.providers ?? createProviderRegistry(sandboxProviders(database), { defaultType: SANDBOX_DEFAULT_TYPE }),
+    providers: opts.providers ?? createProviderRegistry([...sandboxProviders(database), createPaymentAppProvider({ database, env })], { defaultType: SANDBOX_DEFAULT_TYPE }),
     cookiePassword,
     tokenRateLimits,
     payAttemptsPerAddress,

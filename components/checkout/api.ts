@@ -68,7 +68,7 @@ export const fetchViewSession = async (sid: string, viewerCountry?: string): Pro
   throw new Error(error.message ?? `The payment could not be loaded (HTTP ${res.status})`);
 };
 
-const REDIRECT_ACTIONS = new Set(['3DS_CHALLENGE', 'WALLET_REDIRECT']);
+const REDIRECT_ACTIONS = new Set(['3DS_CHALLENGE', 'WALLET_REDIRECT', 'CUSTOMER_ACTION']);
 
 /** A 200 from paying: approved, a page to visit first, or declined (the customer may try again). */
 const outcomeOf = (body: PaymentResponse): PayOutcome => {

@@ -2,21 +2,13 @@
 import { useEffect, useId } from 'react';
 import type { PaymentMethod, ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
-import type { MessageKey } from '../i18n/translate';
 import { CardMethod } from './methods/card-method';
 import { lazyPart } from './lazy-part';
+import { methodName } from './method-name';
 import { MethodIcon } from './methods/method-icon';
 import type { usePayment } from './use-payment';
 
 export type Payment = ReturnType<typeof usePayment>;
-
-/** The names Kassa's own products are given, shown in the page's language (any other name as the server sent it). */
-const NAMES = new Map<string, MessageKey>([
-  ['Card', 'methods.creditcard'],
-  ['Invoice', 'methods.invoice'],
-  ['Part payment', 'methods.installment'],
-  ['Sandbox Wallet', 'methods.wallet'],
-]);
 
 /** The session, the types it offers (in the merchant's order, after `show_payment_type`) and the one chosen. */
 export interface MethodChoice {
@@ -54,7 +46,7 @@ const MethodForm = ({ method, sid, session, payment }: { method: PaymentMethod; 
       return <ContactMethod type={type} kind={method.kind} sid={sid} session={session} payment={payment} />;
     case 'wallet':
     case 'redirect':
-      return <WalletMethod type={type} sid={sid} session={session} payment={payment} />;
+      return <WalletMethod method={method} sid={sid} session={session} payment={payment} />;
     default:
       return <CardMethod type={type} session={session} payment={payment} />;
   }
@@ -78,8 +70,7 @@ export const PaymentMethods = ({ sid, session, methods, activeType, onSelectType
         {methods.map((m) => {
           const type = m.payment_product_type;
           const checked = m === active;
-          const key = NAMES.get(m.name);
-          const label = key ? t(key) : m.name;
+          const label = methodName(t, m);
           return (
             <li key={type}>
               <label className="flex cursor-pointer items-center gap-3 px-4 py-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-[var(--kassa-brand)]">

@@ -65,7 +65,7 @@ export const createDemoSession = async (ctx: AppContext, accountId: string, cart
       discounts: { express_discount_codes: { enabled: true } },
     },
   });
-  validateSessionDraft(ctx, actor, input, meta);
+  await validateSessionDraft(ctx, actor, input, meta);
   const id = await inTransaction(ctx.database, async (trx) => {
     const sessionId = await insertSession(ctx, trx, actor, input, meta);
     await recordDemoOrder(trx, accountId, sessionId);

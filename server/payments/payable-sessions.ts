@@ -86,13 +86,13 @@ export interface PayableSessions {
   /** The session is past its `expires_at`: it can no longer be paid. */
   isExpired(session: Pick<PayableSession, 'expires_at'>): boolean;
   /** The payment types its configuration enables. */
-  paymentTypes(ctx: AppContext, session: PayableSession): readonly string[];
+  paymentTypes(ctx: AppContext, session: PayableSession, exec?: Executor): Promise<readonly string[]>;
   /** THE versioned write of its payment status (409 CONFLICT when the session changed since `session.version`). */
   save(trx: Executor, session: Pick<PayableSession, 'id' | 'version'>, change: PaymentStateChange, now?: string): Promise<void>;
   /** Appends a session event (with `meta`, the request's id and redacted headers); inside the transaction holding the row. */
   appendEvent(trx: Executor, sessionId: string, name: PaymentSessionEvent, opts?: { meta?: RequestMeta; details?: Record<string, unknown> }): Promise<string>;
   /** Merchant-initiated pay: every rule a new session must pass; the payment types it enables. */
-  checkNew(ctx: AppContext, actor: Actor, draft: NewPayableSession, meta: RequestMeta): readonly string[];
+  checkNew(ctx: AppContext, actor: Actor, draft: NewPayableSession, meta: RequestMeta): Promise<readonly string[]>;
   /** Merchant-initiated pay: inserts the session (kind MERCHANT_INITIATED; the request's merchant-reference rules) and locks it. */
   insertMerchantInitiated(ctx: AppContext, trx: Executor, actor: Actor, draft: NewPayableSession, meta: RequestMeta): Promise<PayableSession>;
   /** A transaction view's `includes=session` (and `session.events.latest`) and `initiating_system_request_headers`. */

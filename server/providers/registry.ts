@@ -21,6 +21,8 @@ export interface ProviderRegistry {
   productFor(accountId: string, type: string, exec?: Executor): Promise<PaymentProduct>;
   /** The product a test account's session offers when its configuration names no provider. */
   readonly defaultProduct: PaymentProduct;
+  /** The segments whose products exist per account (`payment_app`): a configuration naming one reads the account's products. */
+  accountSegments(): readonly string[];
 }
 
 const unknownType = (type: string) =>
@@ -68,5 +70,6 @@ export const createProviderRegistry = (providers: readonly PaymentProvider[], op
       return found;
     },
     defaultProduct,
+    accountSegments: () => [...bySegment.keys()],
   };
 };

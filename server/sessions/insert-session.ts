@@ -12,7 +12,7 @@ import { toJson } from '../shared/json-columns';
 import { featureToggles, redactHeaders, systemInfo } from '../shared/request-headers';
 import { missingItems, orderAmountMismatch } from '../../domain/order-rules';
 import { throwIfRefused } from '../errors/refusal';
-import { resolvePaymentMethods, type PaymentMethod } from './payment-methods';
+import { ownProductsFor, resolvePaymentMethods, type PaymentMethod } from './payment-methods';
 import { appendSessionEvent } from './session-events';
 
 export type SessionKind = SessionKindColumn;
@@ -33,14 +33,16 @@ export interface SessionDraft {
 }
 
 /** Every rule a new session must pass, whichever operation creates it. Returns its payment methods. */
-export const validateSessionDraft = (ctx: AppContext, actor: Actor, draft: SessionDraft, meta: RequestMeta): PaymentMethod[] => {
+export const validateSessionDraft = async (ctx: AppContext, actor: Actor, draft: SessionDraft, meta: RequestMeta): Promise<PaymentMethod[]> => {
   if (draft.url?.callback_url) assertCallbackUrlAllowed(ctx, actor.accountId, draft.url.callback_url);
   assertExpressUrlsAllowed(ctx, actor.accountId, draft.express);
   if (draft.expires_at && Date.parse(draft.expires_at) <= Date.now()) {
     throw new AppError('INVALID_REQUEST', 'expires_at must be in the future', { errors: [{ path: 'expires_at', message: 'must be in the future' }] });
   }
-  const methods = resolvePaymentMethods(ctx.providers, actor.accountId, draft.configuration ?? {});
-  throwIfRefused(missingItems(draft.order, methods, (type) => ctx.providers.product(type)?.capabilities.itemBased === true));
+  const own = await ownProductsFor(ctx.providers, actor.accountId, draft.configuration ?? {});
+  const methods = resolvePaymentMethods(ctx.providers, actor.accountId, draft.configuration ?? {}, undefined, own);
+  const product = (type: string) => ctx.providers.product(type) ?? own.find((p) => p.type === type);
+  throwIfRefused(missingItems(draft.order, methods, (type) => product(type)?.capabilities.itemBased === true));
   if (featureToggles(meta.headers).has('strict-session-amounts')) throwIfRefused(orderAmountMismatch(draft.order));
   return methods;
 };

@@ -4,7 +4,7 @@ import { featureToggles } from '../shared/request-headers';
 import { assertReferenceUnique } from './assert-reference-unique';
 import { assertUnmodifiedSince } from './if-unmodified-since';
 import { insertSession, validateSessionDraft } from './insert-session';
-import { resolvePaymentMethods } from './payment-methods';
+import { ownProductsFor, resolvePaymentMethods } from './payment-methods';
 import { saveSessionChanges } from './save-session-changes';
 import { assertOpenForView, assertPayable } from './session-availability';
 import { appendSessionEvent } from './session-events';
@@ -34,13 +34,16 @@ export const payableSessions: PayableSessions = {
 
   isExpired: (session) => isExpired(session),
 
-  paymentTypes: (ctx, session) => resolvePaymentMethods(ctx.providers, session.account_id, session.configuration).map((m) => m.payment_product_type),
+  paymentTypes: async (ctx, session, exec) => {
+    const own = await ownProductsFor(ctx.providers, session.account_id, session.configuration, exec);
+    return resolvePaymentMethods(ctx.providers, session.account_id, session.configuration, undefined, own).map((m) => m.payment_product_type);
+  },
 
   save: (trx, session, change, now) => saveSessionChanges(trx, session, change, now),
 
   appendEvent: (trx, sessionId, name, opts = {}) => appendSessionEvent(trx, sessionId, name, opts),
 
-  checkNew: (ctx, actor, draft, meta) => validateSessionDraft(ctx, actor, draft, meta).map((m) => m.payment_product_type),
+  checkNew: async (ctx, actor, draft, meta) => (await validateSessionDraft(ctx, actor, draft, meta)).map((m) => m.payment_product_type),
 
   insertMerchantInitiated: async (ctx, trx, actor, draft, meta) => {
     await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));

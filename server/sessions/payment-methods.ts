@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '../../domain/view-types';
+import type { Executor } from '../db/database';
 import { AppError } from '../errors/app-error';
 import type { PaymentProduct } from '../providers/port';
 import type { ProviderRegistry } from '../providers/registry';
@@ -34,6 +35,13 @@ const catalogOf = (providers: ProviderRegistry) => {
   return catalog;
 };
 
+/**
+ * The account's own products (payment apps) a configuration may enable: read (through `exec`) only when
+ * it names their provider, so a session of the built-in providers costs no query.
+ */
+export const ownProductsFor = async (providers: ProviderRegistry, accountId: string, configuration: Record<string, unknown> = {}, exec?: Executor): Promise<readonly PaymentProduct[]> =>
+  providers.accountSegments().some((s) => s in configuration) ? (await providers.productsFor(accountId, exec)).filter((p) => !providers.product(p.type)) : [];
+
 /** A product as the page offers it: its type, name and kind (gift cards are never offered on their own). */
 const methodOf = (product: PaymentProduct): PaymentMethod => ({ payment_product_type: product.type, name: product.name, kind: product.kind === 'gift_cards' ? 'card' : product.kind });
 
@@ -45,8 +53,18 @@ const methodOf = (product: PaymentProduct): PaymentMethod => ({ payment_product_
  * production accounts. With `viewerCountry`, types limited to other countries are left out, unless
  * that would leave none (ADR 016).
  */
-export const resolvePaymentMethods = (providers: ProviderRegistry, accountId: string, configuration: Record<string, unknown> = {}, viewerCountry?: string): PaymentMethod[] => {
-  const { offered, served, segments } = catalogOf(providers);
+export const resolvePaymentMethods = (
+  providers: ProviderRegistry,
+  accountId: string,
+  configuration: Record<string, unknown> = {},
+  viewerCountry?: string,
+  /** The account's own products (ownProductsFor), when its configuration names their provider. */
+  own: readonly PaymentProduct[] = [],
+): PaymentMethod[] => {
+  const catalog = catalogOf(providers);
+  const offered = own.length ? [...catalog.offered, ...own] : catalog.offered;
+  const served = own.length || providers.accountSegments().length ? new Set([...catalog.served, ...providers.accountSegments()]) : catalog.served;
+  const segments = [...new Set([...catalog.segments, ...providers.accountSegments()])];
   const named = segments.filter((p) => p in configuration);
   const enabled: [PaymentProduct, unknown][] = [];
   for (const provider of named) {

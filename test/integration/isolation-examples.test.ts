@@ -50,7 +50,7 @@ describe('the table of examples', () => {
       const session = (await createSession(k.api, expressOf(shop.url), { shipping_address: ADDRESS, shipping_option: HOME })).id;
       const base = exampleFor(route, a);
       const params: Record<string, string> = { ...base.params, session_id: session };
-      if (route.operationId === 'sandbox_customer_action_post' || route.operationId === 'checkout_session_redirect_get') {
+      if (['sandbox_customer_action_post', 'checkout_session_redirect_get', 'checkout_customer_action_return_get'].includes(route.operationId)) {
         const paid = await k.customer.post(`/v1/sessions/${session}/pay`, payBody(card(route.operationId === 'sandbox_customer_action_post' ? '4000 0000 0000 3220' : '4111 1111 1111 1111')));
         expect(paid.status, JSON.stringify(paid.body)).toBe(200);
         if (params.transaction_id) params.transaction_id = paid.body.transaction_id;

@@ -3,6 +3,7 @@ import { completePendingOperations } from '../../server/payments';
 import type { PaymentProvider } from '../../server/providers/port';
 import { useKassa } from '../support/fixtures';
 import { sandboxDrivers, type ProductDriver } from '../support/provider-drivers';
+import { paymentAppDriver } from '../support/payment-app-driver';
 import { ACCOUNT } from '../support/test-server';
 import { eventsOf, money } from '../support/transaction-helpers';
 
@@ -13,7 +14,7 @@ import { eventsOf, money } from '../support/transaction-helpers';
  */
 const k = useKassa();
 const { srv, api } = k;
-const drivers: ProductDriver[] = sandboxDrivers(k);
+const drivers: ProductDriver[] = [...sandboxDrivers(k), paymentAppDriver(k)];
 const registry = () => srv.kassa.ctx.providers;
 const capabilitiesOf = async (type: string) => (await registry().productFor(ACCOUNT, type)).capabilities;
 const status = async (tx: string) => (await money(srv, tx)).status;

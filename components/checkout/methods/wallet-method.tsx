@@ -1,7 +1,8 @@
 'use client';
-import type { ViewSession } from '../../../domain/view-types';
+import type { PaymentMethod, ViewSession } from '../../../domain/view-types';
 import { useI18n } from '../../i18n/i18n-provider';
 import { Alert } from '../../ui/alert';
+import { methodName } from '../method-name';
 import { PayButton } from '../pay-button';
 import type { Payment } from '../payment-methods';
 import { usePopOutLauncher } from './use-pop-out-launcher';
@@ -10,15 +11,17 @@ import { usePopOutLauncher } from './use-pop-out-launcher';
  * A wallet (or any provider's own page, kind `redirect`): the customer approves on its page and comes
  * back here. Embedded with the SDK's pop-out, the SDK's button over ours opens the checkout in its own window instead.
  */
-export const WalletMethod = ({ type, sid, session, payment }: { type: string; sid: string; session: ViewSession; payment: Payment }) => {
+export const WalletMethod = ({ method, sid, session, payment }: { method: PaymentMethod; sid: string; session: ViewSession; payment: Payment }) => {
   const { t, money } = useI18n();
-  const label = t('wallet.continue', { amount: money(session.amount_due, session.order.currency) });
+  const type = method.payment_product_type;
+  const name = methodName(t, method);
+  const label = t('wallet.continue', { name, amount: money(session.amount_due, session.order.currency) });
   const { launcher, anchor, state } = usePopOutLauncher(sid, label);
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t('wallet.explain')}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{method.kind === 'redirect' ? t('wallet.explain_redirect', { name }) : t('wallet.explain')}</p>
       {payment.alert ? <Alert tone="error">{payment.alert}</Alert> : null}
-      {state === 'open' ? <Alert tone="info">{t('wallet.popout_open')}</Alert> : null}
+      {state === 'open' ? <Alert tone="info">{t('wallet.popout_open', { name })}</Alert> : null}
       {state === 'failed' ? <Alert tone="error">{t('wallet.popout_failed')}</Alert> : null}
       {launcher ? (
         // The SDK draws the real button exactly here; this one only holds its place and look.

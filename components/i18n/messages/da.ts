@@ -135,8 +135,9 @@ export const da: Messages = {
   },
   wallet: {
     explain: 'Du bekræfter betalingen i tegnebogen og kommer tilbage hertil.',
-    continue: 'Fortsæt til Sandbox Wallet ({amount})',
-    popout_open: 'Gennemfør betalingen i Sandbox Wallet-vinduet.',
+    explain_redirect: 'Du bekræfter betalingen på siden fra {name} og kommer tilbage hertil.',
+    continue: 'Fortsæt til {name} ({amount})',
+    popout_open: 'Gennemfør betalingen i vinduet fra {name}.',
     popout_failed: 'Betalingsvinduet kunne ikke åbnes. Tillad pop op-vinduer for dette websted, og prøv igen.',
     popout_focus: 'Vis betalingsvinduet',
     popout_close: 'Luk betalingsvinduet',

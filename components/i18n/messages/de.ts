@@ -135,8 +135,9 @@ export const de: Messages = {
   },
   wallet: {
     explain: 'Sie bestätigen die Zahlung in der Wallet und kommen dann hierher zurück.',
-    continue: 'Weiter zu Sandbox Wallet ({amount})',
-    popout_open: 'Schließen Sie die Zahlung im Fenster von Sandbox Wallet ab.',
+    explain_redirect: 'Sie bestätigen die Zahlung auf der Seite von {name} und kommen dann hierher zurück.',
+    continue: 'Weiter zu {name} ({amount})',
+    popout_open: 'Schließen Sie die Zahlung im Fenster von {name} ab.',
     popout_failed: 'Das Zahlungsfenster konnte nicht geöffnet werden. Erlauben Sie Pop-ups für diese Website und versuchen Sie es erneut.',
     popout_focus: 'Zahlungsfenster anzeigen',
     popout_close: 'Zahlungsfenster schließen',

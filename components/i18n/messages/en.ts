@@ -136,8 +136,9 @@ export const en = {
   },
   wallet: {
     explain: 'You confirm the payment in the wallet and come back here.',
-    continue: 'Continue to Sandbox Wallet ({amount})',
-    popout_open: 'Complete the payment in the Sandbox Wallet window.',
+    explain_redirect: 'You confirm the payment on the page of {name} and come back here.',
+    continue: 'Continue to {name} ({amount})',
+    popout_open: 'Complete the payment in the {name} window.',
     popout_failed: 'The payment window could not be opened. Allow pop-ups for this site and try again.',
     popout_focus: 'Show the payment window',
     popout_close: 'Close the payment window',

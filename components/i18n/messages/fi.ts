@@ -135,8 +135,9 @@ export const fi: Messages = {
   },
   wallet: {
     explain: 'Vahvistat maksun lompakossa ja palaat sitten tänne.',
-    continue: 'Jatka Sandbox Walletiin ({amount})',
-    popout_open: 'Viimeistele maksu Sandbox Wallet -ikkunassa.',
+    explain_redirect: 'Vahvistat maksun sivulla {name} ja palaat sitten tänne.',
+    continue: 'Jatka: {name} ({amount})',
+    popout_open: 'Viimeistele maksu ikkunassa: {name}.',
     popout_failed: 'Maksuikkunaa ei voitu avata. Salli ponnahdusikkunat tälle sivustolle ja yritä uudelleen.',
     popout_focus: 'Näytä maksuikkuna',
     popout_close: 'Sulje maksuikkuna',

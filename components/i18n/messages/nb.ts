@@ -135,8 +135,9 @@ export const nb: Messages = {
   },
   wallet: {
     explain: 'Du bekrefter betalingen i lommeboken og kommer tilbake hit.',
-    continue: 'Gå videre til Sandbox Wallet ({amount})',
-    popout_open: 'Fullfør betalingen i Sandbox Wallet-vinduet.',
+    explain_redirect: 'Du bekrefter betalingen på siden til {name} og kommer tilbake hit.',
+    continue: 'Gå videre til {name} ({amount})',
+    popout_open: 'Fullfør betalingen i vinduet til {name}.',
     popout_failed: 'Betalingsvinduet kunne ikke åpnes. Tillat popup-vinduer for dette nettstedet og prøv igjen.',
     popout_focus: 'Vis betalingsvinduet',
     popout_close: 'Lukk betalingsvinduet',

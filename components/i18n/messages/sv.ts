@@ -135,8 +135,9 @@ export const sv: Messages = {
   },
   wallet: {
     explain: 'Du bekräftar betalningen i plånboken och kommer sedan tillbaka hit.',
-    continue: 'Fortsätt till Sandbox Wallet ({amount})',
-    popout_open: 'Slutför betalningen i Sandbox Wallet-fönstret.',
+    explain_redirect: 'Du bekräftar betalningen på sidan för {name} och kommer sedan tillbaka hit.',
+    continue: 'Fortsätt till {name} ({amount})',
+    popout_open: 'Slutför betalningen i fönstret för {name}.',
     popout_failed: 'Betalningsfönstret kunde inte öppnas. Tillåt popup-fönster för webbplatsen och försök igen.',
     popout_focus: 'Visa betalningsfönstret',
     popout_close: 'Stäng betalningsfönstret',

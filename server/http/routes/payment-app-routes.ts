@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { configurePaymentApp, getPaymentApp } from '../../providers/payment-app/configure-payment-app';
 import { PaymentAppConfig, PaymentAppName } from '../../providers/payment-app/payment-app-config';
 import { removePaymentApp } from '../../providers/payment-app/remove-payment-app';
-import { defineRoute, ok } from '../route';
+import { settleCustomerAction } from '../../payments';
+import { SessionIdParams } from '../../sessions/session-schemas';
+import { ErrorBody, ResourceId } from '../../shared/schemas';
+import { defineRoute, ok, redirect } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 const SCOPES = ['admin:checkout', 'write:checkout:/admin/gateways'] as const;
@@ -61,5 +64,22 @@ export const paymentAppRoutes = [
       await removePaymentApp(ctx, actor, params.name);
       return { status: 204 };
     },
+  }),
+  defineRoute({
+    operationId: 'checkout_customer_action_return_get',
+    method: 'GET',
+    path: '/v1/view/{session_id}/payments/{transaction_id}/return',
+    summary: "The shopper is back from a provider's own page (a payment app's customer action): 302 back to the checkout with `payment` (and `payment_error` when it did not pay)",
+    description:
+      'The `return_url` Kassa gives a payment app. Kassa asks the app what was decided (never this URL, which takes no query parameters), records the attempt like any other and sends the shopper back to the checkout page. An attempt already decided is left alone.',
+    tags: ['checkout view'],
+    auth: 'none',
+    params: SessionIdParams.extend({ transaction_id: ResourceId }),
+    responses: {
+      302: { description: 'Back to the checkout page', headers: { location: 'The checkout page with `payment` and `payment_error`' } },
+      400: { description: 'The payment does not wait for a page of this kind', schema: ErrorBody },
+      404: { description: 'No such payment on this session', schema: ErrorBody },
+    },
+    handle: async ({ ctx, params, meta }) => redirect(await settleCustomerAction(ctx, params.session_id, params.transaction_id, undefined, undefined, meta)),
   }),
 ];

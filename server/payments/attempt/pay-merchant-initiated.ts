@@ -58,7 +58,7 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
   // without a configuration, the session enables the type it is paid with (`configuration.<provider>.<product>`)
   const [provider, product] = [paymentType.slice(0, paymentType.indexOf('.')), paymentType.slice(paymentType.indexOf('.') + 1)];
   const configuration = draft.configuration ?? { [provider]: { [product]: { enabled: true } } };
-  if (!ctx.payableSessions.checkNew(ctx, actor, { ...draft, configuration }, meta).includes(paymentType))
+  if (!(await ctx.payableSessions.checkNew(ctx, actor, { ...draft, configuration }, meta)).includes(paymentType))
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
 
   let transactionId = '';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PaymentResponse as DomainPaymentResponse } from '../../../domain/view-types';
 import type { Equal, Expect } from '../../shared/type-equality';
+import { PaymentAppPayment } from '../../providers/payment-app/payment-app-config';
 
 /**
  * The customer's pay request and its answer (POST /v1/sessions/{id}/pay, POST /v1/view/{id}/payments/{type}):
@@ -49,7 +50,10 @@ export const SandboxWalletPayment = z.strictObject({ payment_product_type: z.lit
 export const GiftCardsOnlyPayment = z.strictObject({ payment_product_type: z.enum(['kassa.wallets', 'dintero.wallets']) });
 
 export const PaySessionBody = z.strictObject({
-  payment: z.discriminatedUnion('payment_product_type', [SandboxCardPayment, SandboxInvoicePayment, SandboxInstallmentPayment, SandboxWalletPayment, GiftCardsOnlyPayment]),
+  payment: z.union([
+    z.discriminatedUnion('payment_product_type', [SandboxCardPayment, SandboxInvoicePayment, SandboxInstallmentPayment, SandboxWalletPayment, GiftCardsOnlyPayment]),
+    PaymentAppPayment,
+  ]),
 });
 export type PaySessionInput = z.infer<typeof PaySessionBody>;
 

@@ -42,7 +42,7 @@ export const paySession = async (
   const { transactionId, session, amount } = started;
   let answer: ProviderAnswer;
   try {
-    answer = await callPaymentProvider(ctx, session, transactionId, payment, `${meta.baseUrl}/?sid=${encodeURIComponent(sessionId)}`);
+    answer = await callPaymentProvider(ctx, session, transactionId, payment, `${meta.baseUrl}/v1/view/${encodeURIComponent(sessionId)}/payments/${encodeURIComponent(transactionId)}/return`);
   } catch (e) {
     answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' };
   }

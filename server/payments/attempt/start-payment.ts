@@ -35,14 +35,14 @@ const attemptInProgress = compiledOnce((exec, sessionId: string, status: string)
     .where('status', '=', status as 'INITIATED'),
 );
 /** The card pays what the gift cards leave (`amount_due`); `kassa.wallets` only when they pay everything. */
-const assertPaymentTypeFits = (ctx: AppContext, session: PayableSession, paymentType: string): void => {
+const assertPaymentTypeFits = async (ctx: AppContext, trx: Executor, session: PayableSession, paymentType: string): Promise<void> => {
   const payAll = giftCardsPayAll(session.order);
   if (ctx.providers.product(paymentType)?.kind === 'gift_cards') {
     if (!payAll) throw new AppError('GIFT_CARDS_DO_NOT_COVER', 'The gift cards do not pay the whole order; pay the rest by card');
     return;
   }
   if (payAll) throw new AppError('INVALID_REQUEST', 'The gift cards pay the whole order; pay with kassa.wallets (no card)');
-  if (!ctx.payableSessions.paymentTypes(ctx, session).includes(paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
+  if (!(await ctx.payableSessions.paymentTypes(ctx, session, trx)).includes(paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
 };
 
 /** What the payment names must exist on this session (the stored card, the part-payment plan), and the details a credit decision needs must be valid. */
@@ -85,7 +85,7 @@ export const startPayment = (ctx: AppContext, sessionId: string, payment: Paymen
     const session = await ctx.payableSessions.lockToPay(trx, ctx.database, sessionId, ifUnmodifiedSince);
     await assertPayAttemptsLeft(trx, ctx.env, session.id); // card testing: counted under the session's row lock
     assertExpressReady(session);
-    assertPaymentTypeFits(ctx, session, paymentType);
+    await assertPaymentTypeFits(ctx, trx, session, paymentType);
     assertPaymentDetails(session, payment);
     await assertNoOpenAttempt(trx, session.id);
     await assertGiftCardsPayable(trx, ctx.database, session); // a wallet card that can no longer pay its part: refused before the card is charged

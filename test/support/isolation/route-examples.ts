@@ -74,6 +74,7 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   }),
   checkout_sid_json_abandon_post: (a) => ({ params: { session_id: a.sessions.open } }),
   checkout_sid_events_pi_post: (a) => ({ params: { session_id: a.sessions.open }, body: { billing_address: address, shipping_address: address, locale: 'nb-NO' } }),
+  checkout_customer_action_return_get: (a) => ({ params: { session_id: a.sessions.authorized, transaction_id: a.transactions.authorized } }),
   sandbox_customer_action_post: (a) => ({ params: { session_id: a.sessions.authorized, kind: '3ds', transaction_id: a.transactions.authorized }, body: { decision: 'complete' } }),
   checkout_sid_payments_post: (a) => ({ params: { session_id: a.sessions.open, payment_product_type: 'sandbox.creditcard' } }),
   checkout_sid_send_scc: (a) => ({ params: { session_id: a.sessions.open } }),
