@@ -1,10 +1,8 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { deliveryTarget, privateCallbacksAllowed, type LookupFn } from '../callbacks/callback-url-policy';
 import { AppError } from '../errors/app-error';
+import { postPinned } from '../shared/post-pinned';
 import { Int32Amount } from '../shared/schemas';
 import { DiscountLine, OrderItem, ShippingOption } from '../sessions/session-schemas';
 import { signatureHeader } from '../signature/sign-callback';
@@ -48,28 +46,6 @@ export type ExpressCallbackPurpose = keyof typeof MESSAGES;
 export const expressCallbackFailed = (detail: string, purpose: ExpressCallbackPurpose = 'shipping'): AppError =>
   new AppError('EXPRESS_CALLBACK_FAILED', MESSAGES[purpose], { cause: new Error(`express ${purpose} callback: ${detail}`) });
 
-/** One POST over node:http(s), connecting only to the address the policy's `lookup` approved; no redirects. */
-const post = (url: string, headers: Record<string, string>, body: string, lookup: LookupFunction): Promise<{ status: number; text: string }> =>
-  new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const payload = Buffer.from(body);
-    const req = (target.protocol === 'https:' ? https : http).request(target, { method: 'POST', headers: { ...headers, 'content-length': String(payload.length) }, lookup, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size > MAX_ANSWER_BYTES) req.destroy(new Error('answer too large'));
-        else chunks.push(c);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    const timer = setTimeout(() => req.destroy(new Error('timeout')), TIMEOUT_MS);
-    req.on('error', reject);
-    req.on('close', () => clearTimeout(timer));
-    req.end(payload);
-  });
-
 /**
  * POSTs the session to a merchant's express callback (shipping address) and validates the answer.
  * The URL goes through the callback URL policy (server/callbacks/callback-url-policy.ts): private
@@ -91,7 +67,7 @@ export const callExpressCallback = async (
   if (secret) headers['kassa-signature'] = signatureHeader(secret.secret, Math.floor(Date.now() / 1000), accountId, 'POST', url);
   let answer: { status: number; text: string };
   try {
-    answer = await post(url, headers, JSON.stringify(session), target.lookup);
+    answer = await postPinned(url, headers, JSON.stringify(session), { lookup: target.lookup, timeoutMs: TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES });
   } catch (e) {
     throw failed((e as Error).message);
   }

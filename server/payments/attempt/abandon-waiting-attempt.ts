@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
+import { unitOfWork } from '../unit-of-work';
 import type { Executor } from '../../db/database';
-import { inTransaction } from '../../db/tx';
 import { nowIso } from '../../shared/clock';
 import { failInitiatedAttempt } from '../store/attempt-store';
 import { appendTransactionEvent } from '../store/transaction-repository';
@@ -39,7 +39,7 @@ export const closeWaitingAttempts = async (ctx: AppContext, trx: Executor, sessi
  * payment can start. A session that can no longer be paid answers the view's 404 and nothing changes.
  */
 export const abandonWaitingAttempt = (ctx: AppContext, sessionId: string): Promise<number> =>
-  inTransaction(ctx.database, async (trx) => {
+  unitOfWork(ctx, undefined, async ({ trx }) => {
     await ctx.payableSessions.lockOpenForView(trx, ctx.database, sessionId);
     return closeWaitingAttempts(ctx, trx, sessionId, REPLACED);
   });

@@ -1,5 +1,5 @@
 import type { AppContext, RequestMeta } from '../../app-context';
-import { inTransaction } from '../../db/tx';
+import { unitOfWork } from '../unit-of-work';
 import { AppError } from '../../errors/app-error';
 import type { CustomerActionAnswer } from '../../providers/port';
 import { nowIso } from '../../shared/clock';
@@ -20,7 +20,7 @@ export const readPendingAction = (json: string | null): PendingAction | undefine
  * `force_new`), and a second attempt is refused while this one waits (start-payment.ts).
  */
 export const awaitCustomer = (ctx: AppContext, sessionId: string, transactionId: string, action: CustomerActionAnswer, meta: RequestMeta) =>
-  inTransaction(ctx.database, async (trx) => {
+  unitOfWork(ctx, undefined, async ({ trx }) => {
     const session = await ctx.payableSessions.load(trx, ctx.database, sessionId, { lock: true });
     const now = nowIso();
     const waiting = await markAwaitingCustomer(

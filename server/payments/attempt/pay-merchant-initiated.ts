@@ -1,7 +1,6 @@
 import type { AppContext, RequestMeta } from '../../app-context';
+import { unitOfWork } from '../unit-of-work';
 import type { Actor } from '../../auth/scopes';
-import { inTransaction } from '../../db/tx';
-import { oncePerKey } from '../../idempotency/once-per-key';
 import { AppError } from '../../errors/app-error';
 import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../../customers/card-token-status';
 import { autoCaptureIfConfigured } from '../operations/auto-capture';
@@ -62,8 +61,8 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
 
   let transactionId = '';
-  const { id: sessionId, replayed } = await inTransaction(ctx.database, (trx) =>
-    oncePerKey(trx, ctx.database, meta, async () => {
+  const { id: sessionId, replayed } = await unitOfWork(ctx, meta, ({ trx, idempotency }) =>
+    idempotency.once(async () => {
       const session = await ctx.payableSessions.insertMerchantInitiated(ctx, trx, actor, { ...draft, configuration, payment_operation: paymentOperation }, meta);
       transactionId = await startPaymentAttempt(ctx, trx, session, paymentType, session.amount, actor.subject, meta);
       return session.id;

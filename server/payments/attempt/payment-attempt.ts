@@ -1,8 +1,7 @@
 import type { AppContext, RequestMeta } from '../../app-context';
-import { enqueueCallback, enqueueErrorCallback } from '../../callbacks/enqueue-callback';
+import { unitOfWork } from '../unit-of-work';
 import type { Executor } from '../../db/database';
 import { lockableOnce } from '../../db/compiled-once';
-import { inTransaction } from '../../db/tx';
 import type { AuthorizeAnswer, TokenizeResult } from '../../providers/port';
 import { nowIso } from '../../shared/clock';
 import { accountScopedId } from '../../shared/ids';
@@ -119,7 +118,6 @@ const ABANDONED: AttemptResult = { outcome: 'FAILED', ...ABANDONED_ERROR };
  */
 export const finishPaymentAttempt: FinishAttempt = async (ctx, sessionId, transactionId, result, meta, opts) => {
   const finished = await recordAttempt(ctx, sessionId, transactionId, result, meta, opts);
-  if (finished.session.url.callback_url) ctx.callbacksQueued.notify();
   const providerHeld = result.outcome === 'APPROVED' && ctx.providers.product(finished.productType)?.kind !== 'gift_cards'; // gift cards alone hold nothing at a provider
   if (finished.result !== result && providerHeld) {
     const late = { accountId: finished.session.account_id, productType: finished.productType, transactionId, amount: opts.amount, currency: finished.session.currency };
@@ -148,8 +146,9 @@ const withGiftCardsCharged = async (trx: Executor, ctx: AppContext, session: Pay
 const attemptRow = lockableOnce((exec, id: string) => exec.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', id));
 
 const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrNot, meta, opts) =>
-  inTransaction(ctx.database, async (trx) => {
-    const session = await ctx.payableSessions.load(trx, ctx.database, sessionId, { lock: true });
+  unitOfWork(ctx, undefined, async (uow) => {
+    const { trx } = uow;
+    const session = await uow.sessions.load(trx, ctx.database, sessionId, { lock: true });
     const [attempt] = await attemptRow(trx, ctx.database, true, transactionId);
     if (!attempt) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} was not found`);
     if (attempt.status !== 'INITIATED') return { status: attempt.status, session, result: ABANDONED, productType: attempt.payment_product_type }; // the recovery closed it first
@@ -184,15 +183,15 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
       ...(error ? { error } : {}),
       ...(onHold ? { details: { on_hold: true } } : error ? { details: { retry_policy: { retryable: result.outcome === 'DECLINED' ? result.retryable : true } } } : {}),
     });
-    await ctx.payableSessions.save(trx, session, { status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved || onHold ? transactionId : session.transaction_id }, now);
+    await uow.sessions.save(trx, session, { status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved || onHold ? transactionId : session.transaction_id }, now);
     const sessionEvent = onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
-    await ctx.payableSessions.appendEvent(trx, sessionId, sessionEvent, {
+    await uow.sessions.appendEvent(trx, sessionId, sessionEvent, {
       meta,
       details: { transaction_id: transactionId, payment_product_type: attempt.payment_product_type, ...(error ? { error } : {}) },
     });
     const callbackUrl = session.url.callback_url;
-    if (approved && callbackUrl) await enqueueCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, event: 'AUTHORIZE', callbackUrl });
+    if (approved && callbackUrl) await uow.outbox.callback({ accountId: session.account_id, sessionId, transactionId, eventId, event: 'AUTHORIZE', callbackUrl });
     else if (callbackUrl && (result.outcome === 'DECLINED' || result.outcome === 'FAILED'))
-      await enqueueErrorCallback(trx, { accountId: session.account_id, sessionId, transactionId, eventId, callbackUrl, error: result.outcome === 'DECLINED' ? 'authorization' : 'failed' });
+      await uow.outbox.errorCallback({ accountId: session.account_id, sessionId, transactionId, eventId, callbackUrl, error: result.outcome === 'DECLINED' ? 'authorization' : 'failed' });
     return { status, session, result, productType: attempt.payment_product_type };
   });

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { inTransaction } from '../../db/tx';
+import { unitOfWork } from '../unit-of-work';
 import { nowIso } from '../../shared/clock';
 import { failInitiatedAttempt } from '../store/attempt-store';
 import { appendTransactionEvent } from '../store/transaction-repository';
@@ -26,7 +26,7 @@ export const recoverStalePayments = async (ctx: AppContext, opts: { limit?: numb
     .limit(opts.limit ?? 20)
     .execute();
   for (const tx of stale) {
-    await inTransaction(ctx.database, async (trx) => {
+    await unitOfWork(ctx, undefined, async ({ trx }) => {
       const session = await ctx.payableSessions.load(trx, ctx.database, tx.session_id, { lock: true });
       const now = nowIso();
       if (!(await failInitiatedAttempt(trx, tx.id, now))) return; // the acquirer's answer was recorded meanwhile

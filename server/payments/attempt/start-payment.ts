@@ -1,7 +1,7 @@
 import type { AppContext, RequestMeta } from '../../app-context';
+import { unitOfWork } from '../unit-of-work';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Executor } from '../../db/database';
-import { inTransaction } from '../../db/tx';
 import { AppError } from '../../errors/app-error';
 import { giftCardsPayAll } from '../../../domain/express-order';
 import { installmentPlans } from '../../../domain/installment-plans';
@@ -81,7 +81,7 @@ const detailsOf = (payment: Payment): Record<string, unknown> | undefined => {
 
 /** Step 1 of paying: lock the session, check every rule, and record an INITIATED transaction. */
 export const startPayment = (ctx: AppContext, sessionId: string, payment: Payment, paymentType: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta) =>
-  inTransaction(ctx.database, async (trx) => {
+  unitOfWork(ctx, undefined, async ({ trx }) => {
     const session = await ctx.payableSessions.lockToPay(trx, ctx.database, sessionId, ifUnmodifiedSince);
     await assertPayAttemptsLeft(trx, ctx.env, session.id); // card testing: counted under the session's row lock
     assertExpressReady(session);

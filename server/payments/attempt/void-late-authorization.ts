@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { inTransaction } from '../../db/tx';
+import { unitOfWork } from '../unit-of-work';
 import { uuid } from '../../shared/ids';
 import { minorUnits } from '../../../domain/money';
 import { appendTransactionEvent, loadTransaction, type NewTransactionEvent } from '../store/transaction-repository';
@@ -39,7 +39,7 @@ export const voidLateAuthorization = async (ctx: AppContext, late: LateAuthoriza
       details: { ...details, reconcile: true, cause: (e as Error).message },
     };
   }
-  await inTransaction(ctx.database, async (trx) => {
+  await unitOfWork(ctx, undefined, async ({ trx }) => {
     await loadTransaction(trx, ctx.database, late.transactionId, late.accountId, true);
     await appendTransactionEvent(trx, late.transactionId, event);
   });

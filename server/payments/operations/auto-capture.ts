@@ -1,5 +1,5 @@
 import type { AppContext, RequestMeta } from '../../app-context';
-import { inTransaction } from '../../db/tx';
+import { unitOfWork } from '../unit-of-work';
 import { AppError } from '../../errors/app-error';
 import type { PayableSession } from '../payable-sessions';
 import { runMoneyOperation } from './run-money-operation';
@@ -36,7 +36,7 @@ export const autoCaptureIfConfigured = async (ctx: AppContext, session: PayableS
     );
   } catch (e) {
     const code = e instanceof AppError ? e.code : 'INTERNAL';
-    await inTransaction(ctx.database, async (trx) => {
+    await unitOfWork(ctx, undefined, async ({ trx }) => {
       await loadTransaction(trx, ctx.database, transactionId, session.account_id, true);
       await appendTransactionEvent(trx, transactionId, {
         event: 'CAPTURE',

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { releaseOperation, settleOperation } from '../store/transaction-operations';
+import { releaseOperation, settleOperation } from './operation-steps';
 
 /** A synchronous operation still PENDING after this long lost its process between provider call and settlement. */
 const STALE_PENDING_MS = 30_000;

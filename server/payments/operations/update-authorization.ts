@@ -1,8 +1,5 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
-import { enqueueCallback } from '../../callbacks/enqueue-callback';
-import { inTransaction } from '../../db/tx';
-import { markReplayed, recordedResource, recordResource } from '../../idempotency/once-per-key';
 import { AppError } from '../../errors/app-error';
 import { toJson } from '../../shared/json-columns';
 import { redactHeaders } from '../../shared/request-headers';
@@ -10,7 +7,8 @@ import { autoCaptureIfConfigured } from './auto-capture';
 import { decideAuthorizationUpdate } from './authorization-update';
 import { getTransaction } from '../transactions/get-transaction';
 import type { TransactionData } from '../store/transaction-record';
-import { appendTransactionEvent, loadTransaction, readTransaction, saveTransactionState, stateOf } from '../store/transaction-repository';
+import { appendTransactionEvent, readTransaction, saveTransactionState, stateOf } from '../store/transaction-repository';
+import { unitOfWork } from '../unit-of-work';
 import type { AuthorizationInput, TransactionView } from '../transactions/transaction-schemas';
 import { statusFromAmounts } from '../../../domain/transaction-state';
 import type { PayableSession } from '../payable-sessions';
@@ -23,7 +21,6 @@ import type { PayableSession } from '../payable-sessions';
 export const updateAuthorization = async (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<TransactionView> => {
   const { view, releasedFromHold } = await authorizationUpdate(ctx, actor, transactionId, input, meta);
   if (!releasedFromHold) return view;
-  ctx.callbacksQueued.notify();
   await autoCaptureIfConfigured(ctx, releasedFromHold, transactionId, meta);
   return getTransaction(ctx, actor, transactionId);
 };
@@ -41,15 +38,16 @@ const authorizationUpdate = (
   input: AuthorizationInput,
   meta: RequestMeta,
 ): Promise<{ view: TransactionView; releasedFromHold?: PayableSession }> =>
-  inTransaction(ctx.database, async (trx) => {
-    const recorded = await recordedResource(trx, ctx.database, meta);
-    const row = await loadTransaction(trx, ctx.database, transactionId, actor.accountId, true);
+  unitOfWork(ctx, meta, async (uow) => {
+    const { trx } = uow;
+    const recorded = await uow.idempotency.recorded();
+    const row = await uow.transaction(transactionId, actor.accountId, { lock: true });
     if (recorded !== undefined) {
       // This key's update committed before (ADR 006): answer with the transaction as it is now.
-      markReplayed(meta);
+      uow.idempotency.replayed();
       return { view: await readTransaction(trx, row) };
     }
-    const state = stateOf(row, (await ctx.providers.productFor(row.account_id, row.payment_product_type, trx)).capabilities); // item-based: what its product says
+    const state = stateOf(row, await uow.capabilities(row)); // item-based: what its product says
     const items = input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount }));
     const decision = decideAuthorizationUpdate(state, { amount: input.amount, final_authorization: input.final_authorization, items }, row.final_authorization === 1);
     if (!decision.ok) throw new AppError(decision.code, decision.message);
@@ -78,15 +76,15 @@ const authorizationUpdate = (
         ...(input.final_authorization !== undefined ? { final_authorization: input.final_authorization } : {}),
       },
     });
-    await recordResource(trx, meta, eventId);
+    await uow.idempotency.record(eventId);
     let releasedFromHold: PayableSession | undefined;
     if (onHold) {
-      const session = await ctx.payableSessions.load(trx, ctx.database, row.session_id, { lock: true });
+      const session = await uow.sessions.load(trx, ctx.database, row.session_id, { lock: true });
       releasedFromHold = session;
-      await ctx.payableSessions.save(trx, session, { status: 'AUTHORIZED', transaction_id: row.id });
-      await ctx.payableSessions.appendEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
+      await uow.sessions.save(trx, session, { status: 'AUTHORIZED', transaction_id: row.id });
+      await uow.sessions.appendEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
       const callbackUrl = session.url.callback_url;
-      if (callbackUrl) await enqueueCallback(trx, { accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });
+      if (callbackUrl) await uow.outbox.callback({ accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });
     }
-    return { view: await readTransaction(trx, await loadTransaction(trx, ctx.database, row.id, actor.accountId)), releasedFromHold };
+    return { view: await readTransaction(trx, await uow.transaction(row.id, actor.accountId)), releasedFromHold };
   });

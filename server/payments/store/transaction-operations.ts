@@ -1,19 +1,14 @@
-import { returnGiftCards } from '../../wallets/return-gift-cards';
 import { createHash } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { AppContext } from '../../app-context';
-import { enqueueOperationCallbacks } from '../../callbacks/enqueue-callback';
 import { insertRow, lockableOnce, updateRows } from '../../db/compiled-once';
-import type { Executor } from '../../db/database';
-import { inTransaction } from '../../db/tx';
+import type { Database, Executor } from '../../db/database';
 import { canonicalJson } from '../../idempotency/idempotency-store';
 import { nowIso } from '../../shared/clock';
-import { timeOrderedUuid, uuid } from '../../shared/ids';
+import { timeOrderedUuid } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
-import { appendTransactionEvent, loadTransaction, saveState, stateOf } from './transaction-repository';
-import { complete, release, type Operation } from '../../../domain/transaction-state';
+import type { Operation } from '../../../domain/transaction-state';
 import type { TransactionOperationsTable } from '../../db/schema';
-import { toOperationRecord, type OperationRecord } from './operation-record';
+import { toOperationRecord, type OperationRecord, type OperationRow } from './operation-record';
 
 export type { OperationRecord, OperationRow } from './operation-record';
 
@@ -21,13 +16,34 @@ export type { OperationRecord, OperationRow } from './operation-record';
 export const requestHash = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 /** The hash stored before canonical hashing, so a reference recorded by an older version still replays. */
-export const legacyRequestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+const legacyRequestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/** The money operation request a reference or Idempotency-Key is compared by. */
+export interface OperationRequestBody {
+  amount: number;
+  items: readonly { line_id: string; amount: number; quantity?: number }[];
+  final: boolean;
+  details: Record<string, unknown>;
+}
+
+/**
+ * Whether an operation recorded with `storedHash` was asked with this very request: by the canonical
+ * hash, or by the hash an older version stored (items without quantities, keys in request order).
+ */
+export const isSameRequest = (storedHash: string, request: OperationRequestBody): boolean =>
+  storedHash === requestHash(request) || storedHash === legacyRequestHash({ ...request, items: request.items.map((i) => ({ line_id: i.line_id, amount: i.amount })) });
 
 const operationById = lockableOnce((exec, id: string) => exec.selectFrom('transaction_operations').selectAll().where('id', '=', id));
 
-export const loadOperation = async (ctx: AppContext, trx: Executor, id: string, lock = false): Promise<OperationRecord | undefined> => {
-  const [row] = await operationById(trx, ctx.database, lock, id);
+export const loadOperation = async (trx: Executor, database: Database, id: string, lock = false): Promise<OperationRecord | undefined> => {
+  const [row] = await operationById(trx, database, lock, id);
   return row && toOperationRecord(row);
+};
+
+/** The operation of a transaction an Idempotency-Key recorded (`id`), or the one of a capture or refund reference. */
+export const findOperation = (trx: Executor, transactionId: string, by: { id: string } | { operation: Operation; reference: string }): Promise<OperationRow | undefined> => {
+  const ofTransaction = trx.selectFrom('transaction_operations').selectAll().where('transaction_id', '=', transactionId);
+  return ('id' in by ? ofTransaction.where('id', '=', by.id) : ofTransaction.where('operation', '=', by.operation).where('reference', '=', by.reference)).executeTakeFirst();
 };
 
 /** What step 1 records of an operation: PENDING, with its reservation and the request that asked for it. */
@@ -55,87 +71,9 @@ export const recordOperation = async (
   return id;
 };
 
-/** Gives a reservation back (the provider refused or never saw the operation). */
-export const releaseOperation = (ctx: AppContext, operationId: string): Promise<void> =>
-  inTransaction(ctx.database, async (trx) => {
-    const op = await loadOperation(ctx, trx, operationId, true);
-    if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return;
-    const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
-    await saveState(trx, row, release(stateOf(row), op.reservation));
-    await updateRows(trx, 'transaction_operations', { status: 'RELEASED', updated_at: nowIso() }, { id: op.id });
-  });
-
-/**
- * Turns a reservation into settled money, appends the event (with `initiate_request_id` when the
- * operation had been accepted for later), and a VOID event for what a final capture released.
- * Idempotent: an operation that is already settled is left alone.
- */
-export const settleOperation = async (ctx: AppContext, operationId: string): Promise<void> => {
-  if (await settle(ctx, operationId)) ctx.callbacksQueued.notify(); // the merchant's report_event callback, committed now
+/** An operation's new status (DONE, RELEASED, ASYNC with its initiate request id), in the caller's unit of work. */
+export const setOperationStatus = async (trx: Executor, operationId: string, set: { status: 'DONE' | 'RELEASED' | 'ASYNC'; initiate_request_id?: string }): Promise<void> => {
+  await updateRows(trx, 'transaction_operations', { ...set, updated_at: nowIso() }, { id: operationId });
 };
-
-/** True when it queued a callback. */
-const settle = (ctx: AppContext, operationId: string): Promise<boolean> =>
-  inTransaction(ctx.database, async (trx) => {
-    const op = await loadOperation(ctx, trx, operationId, true);
-    if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return false;
-    const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
-    const { reservation } = op;
-    const { state, voidedByFinalCapture, booked } = complete(stateOf(row), reservation);
-    await saveState(trx, row, state);
-    // A void or refund (or a final capture's void of the rest) gives the wallet gift cards their part back, in this same transaction.
-    if (op.operation !== 'CAPTURE' || voidedByFinalCapture > 0)
-      await returnGiftCards(trx, ctx.database, row, state.amounts, { operationId: op.id, reason: op.operation === 'REFUND' ? 'payment refunded' : 'payment voided', createdBy: op.created_by });
-    const items = Object.entries(booked).map(([line_id, amount]) => ({
-      line_id,
-      amount,
-      ...(reservation.quantities && Object.hasOwn(reservation.quantities, line_id) ? { quantity: reservation.quantities[line_id] } : {}),
-    }));
-    const eventId = await appendTransactionEvent(trx, row.id, {
-      event: op.operation,
-      success: true,
-      amount: reservation.amount,
-      items,
-      createdBy: op.created_by,
-      requestId: op.request_id ?? undefined,
-      requestHeaders: op.requestHeaders,
-      details: { ...op.details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
-    });
-    let queued = await enqueueOperationCallbacks(trx, row, { event: op.operation, eventId });
-    if (voidedByFinalCapture > 0) {
-      const voidEventId = await appendTransactionEvent(trx, row.id, {
-        event: 'VOID',
-        success: true,
-        amount: voidedByFinalCapture,
-        createdBy: op.created_by,
-        requestId: op.request_id ?? undefined,
-        details: { reason: 'final_capture' },
-      });
-      queued = (await enqueueOperationCallbacks(trx, row, { event: 'VOID', eventId: voidEventId })) || queued;
-    }
-    await updateRows(trx, 'transaction_operations', { status: 'DONE', updated_at: nowIso() }, { id: op.id });
-    return queued;
-  });
-
-/** Marks an operation as accepted for later (202) and records the INITIATE_* event. */
-export const markAsync = (ctx: AppContext, operationId: string): Promise<string> =>
-  inTransaction(ctx.database, async (trx) => {
-    const op = (await loadOperation(ctx, trx, operationId, true))!;
-    if (op.initiate_request_id) return op.initiate_request_id;
-    const initiateRequestId = uuid();
-    const row = await loadTransaction(trx, ctx.database, op.transaction_id, op.account_id, true);
-    const { reservation } = op;
-    await appendTransactionEvent(trx, row.id, {
-      event: `INITIATE_${op.operation}`,
-      success: true,
-      amount: reservation.amount,
-      createdBy: op.created_by,
-      requestId: op.request_id ?? undefined,
-      requestHeaders: op.requestHeaders,
-      details: { ...op.details, event_request_id: initiateRequestId },
-    });
-    await updateRows(trx, 'transaction_operations', { status: 'ASYNC', initiate_request_id: initiateRequestId, updated_at: nowIso() }, { id: op.id });
-    return initiateRequestId;
-  });
 
 export const operationDetails = (details: Record<string, unknown> | undefined): string | null => (details && Object.keys(details).length > 0 ? toJson(details) : null);

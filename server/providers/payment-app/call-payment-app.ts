@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { z } from 'zod';
 import { deliveryTarget, privateCallbacksAllowed, type LookupFn } from '../../callbacks/callback-url-policy';
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
+import { postPinned } from '../../shared/post-pinned';
 import { signatureHeader } from '../../signature/sign-callback';
 import { APP_PATHS, type AppMethod } from './app-protocol';
 
@@ -43,32 +41,6 @@ export const appRequestUrl = (base: string, method: AppMethod, body: string): st
   return u.toString();
 };
 
-/** One POST, connecting only to the address the URL policy approved; redirects are not followed (a 3xx is no answer). */
-const post = (url: string, headers: Record<string, string>, body: string, lookup: LookupFunction, timeoutMs: number): Promise<{ status: number; text: string }> =>
-  new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const payload = Buffer.from(body);
-    const signal = AbortSignal.timeout(timeoutMs);
-    const req = (target.protocol === 'https:' ? https : http).request(
-      target,
-      { method: 'POST', headers: { ...headers, 'content-length': String(payload.length) }, lookup, agent: false, signal },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > MAX_ANSWER_BYTES) req.destroy(new Error('answer too large'));
-          else chunks.push(c);
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-        res.on('close', () => (res.complete ? undefined : reject(new Error(signal.aborted ? 'timeout' : 'connection closed mid-answer'))));
-      },
-    );
-    req.on('error', (e) => reject(signal.aborted ? new Error(`timeout after ${timeoutMs} ms`) : e));
-    req.end(payload);
-  });
-
 /**
  * Calls the app's `method` with `body` (JSON), signed with the account's secret, within the app's
  * timeout, through the outbound URL policy of callbacks (server/callbacks/callback-url-policy.ts).
@@ -87,7 +59,7 @@ export const callPaymentApp = async <S extends z.ZodType>(opts: AppCallOptions, 
   };
   let answer: { status: number; text: string };
   try {
-    answer = await post(url, headers, json, allowed.lookup, target.timeoutMs);
+    answer = await postPinned(url, headers, json, { lookup: allowed.lookup, timeoutMs: target.timeoutMs, maxAnswerBytes: MAX_ANSWER_BYTES });
   } catch (e) {
     throw appUnavailable(`${method}: ${(e as Error).message}`);
   }

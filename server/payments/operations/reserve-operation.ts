@@ -1,0 +1,79 @@
+import type { RequestMeta } from '../../app-context';
+import type { Actor } from '../../auth/scopes';
+import { AppError } from '../../errors/app-error';
+import { nowIso } from '../../shared/clock';
+import { toJson } from '../../shared/json-columns';
+import { redactHeaders } from '../../shared/request-headers';
+import { decide, decideCancel, reserve, type LineAmount, type Operation } from '../../../domain/transaction-state';
+import { findOperation, isSameRequest, operationDetails, recordOperation, requestHash, type OperationRequestBody } from '../store/transaction-operations';
+import { saveState, stateOf } from '../store/transaction-repository';
+import type { UnitOfWork } from '../unit-of-work';
+
+export interface MoneyOperationRequest {
+  transactionId: string;
+  operation: Operation;
+  /** Requested amount; ignored for VOID, which voids whatever is still capturable. */
+  amount: number;
+  items?: LineAmount[];
+  finalCapture?: boolean;
+  /** A VOID that is a session's cancel: decided by `decideCancel` (nothing captured, then the void rule). */
+  cancel?: boolean;
+  /** capture_reference / refund_reference: the same reference and body replays the first result. */
+  reference?: string;
+  details?: Record<string, unknown>;
+}
+
+export type Reserved = { replay: string | undefined } | { operationId: string; amount: number; currency: string; productType: string; accountId: string };
+
+export const requestBodyOf = (req: MoneyOperationRequest): OperationRequestBody => ({
+  amount: req.operation === 'VOID' ? 0 : req.amount,
+  items: req.items ?? [],
+  final: req.finalCapture ?? false,
+  details: req.details ?? {},
+});
+
+/** The operation this request repeats: the one its Idempotency-Key recorded, else the one of its reference. */
+const repeated = async (uow: UnitOfWork, transactionId: string, req: MoneyOperationRequest, recorded: string | undefined) => {
+  const byKey = recorded ? await findOperation(uow.trx, transactionId, { id: recorded }) : undefined;
+  if (byKey && byKey.status !== 'RELEASED') return { existing: byKey, byKey: true };
+  const byReference = req.reference ? await findOperation(uow.trx, transactionId, { operation: req.operation, reference: req.reference }) : undefined;
+  return { existing: byReference, byKey: false };
+};
+
+/**
+ * Step 1 of the money-operation pipeline, in one unit of work holding the transaction's row lock:
+ * a repeat of an earlier request (same reference or Idempotency-Key, same body) is a replay; else the
+ * pure rules decide, the amount is reserved, and the operation and the key's record are written.
+ */
+export const reserveOperation = async (uow: UnitOfWork, actor: Actor, req: MoneyOperationRequest, meta: RequestMeta): Promise<Reserved> => {
+  const body = requestBodyOf(req);
+  const recorded = await uow.idempotency.recorded(); // the key's row first, then the transaction's (the order every money step locks in)
+  const row = await uow.transaction(req.transactionId, actor.accountId, { lock: true });
+  const { existing, byKey } = await repeated(uow, row.id, req, recorded);
+  if (existing && existing.status !== 'RELEASED') {
+    if (!isSameRequest(existing.request_hash, body)) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
+    if (existing.status === 'PENDING' && byKey) throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry later');
+    if (existing.status === 'PENDING') throw new AppError('OPERATION_IN_PROGRESS', 'The first request with this reference is still running; retry shortly');
+    if (byKey) uow.idempotency.replayed();
+    return { replay: existing.initiate_request_id ?? undefined };
+  }
+  const state = stateOf(row, await uow.capabilities(row)); // partial void, item-based: what its product allows
+  const decision = req.cancel ? decideCancel(state) : decide(state, { op: req.operation, amount: req.amount, items: req.items, finalCapture: req.finalCapture });
+  if (!decision.ok) throw new AppError(decision.code, decision.message);
+  await saveState(uow.trx, row, reserve(state, decision.reservation));
+  const values = {
+    reservation: toJson(decision.reservation),
+    status: 'PENDING' as const,
+    request_hash: requestHash(body),
+    initiate_request_id: null,
+    created_by: actor.subject,
+    request_id: meta.requestId,
+    details: operationDetails(req.details),
+    request_headers: toJson(redactHeaders(meta.headers)),
+    updated_at: nowIso(),
+  };
+  const op = { reuse: existing?.id, transactionId: row.id, accountId: actor.accountId, operation: req.operation, reference: req.reference };
+  const operationId = await recordOperation(uow.trx, op, values);
+  await uow.idempotency.record(operationId);
+  return { operationId, amount: decision.reservation.amount, currency: row.currency, productType: row.payment_product_type, accountId: actor.accountId };
+};
