@@ -1,4 +1,4 @@
-import { sumAmounts } from './money';
+import { sumMinor } from './money';
 
 /**
  * Express checkout arithmetic on the server's copy of the order (the page never computes a total):
@@ -12,7 +12,7 @@ interface PricedOrder {
 }
 
 /** What the customer still pays by card after the gift cards. */
-export const amountDue = (order: PricedOrder): number => Math.max(0, order.amount - sumAmounts((order.gift_cards ?? []).map((g) => g.amount)));
+export const amountDue = (order: PricedOrder): number => Math.max(0, order.amount - sumMinor((order.gift_cards ?? []).map((g) => g.amount)));
 
 /** The order's gift cards pay all of it: nothing is left for a card (pay with `kassa.wallets`). */
 export const giftCardsPayAll = (order: PricedOrder): boolean => (order.gift_cards?.length ?? 0) > 0 && amountDue(order) === 0;

@@ -1,4 +1,4 @@
-import { currencyExponent } from './money';
+import { currencyExponent, sumMinor } from './money';
 
 /** A part-payment plan as the lender offers it (amounts in minor units of the order's currency). */
 export interface InstallmentPlan {
@@ -68,7 +68,7 @@ export const installmentPlans = (amount: number, currency: string): InstallmentP
     const monthly = monthlyCore + notification;
     const first = firstCore + notification + origination;
     const payments = [first, ...Array.from({ length: t.months - 1 }, () => monthly)];
-    const total = payments.reduce((a, b) => a + b, 0);
+    const total = sumMinor(payments);
     const effective = amount > 0 ? round2(((1 + monthlyRateOf(amount, payments)) ** 12 - 1) * 100) : 0;
     return {
       id: t.id,

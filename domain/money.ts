@@ -35,7 +35,34 @@ export const money = (amount: number, currency: string): Money => {
   return { amount: minorUnits(amount), currency };
 };
 
-export const sumAmounts = (amounts: readonly number[]): number => amounts.reduce((a, b) => a + b, 0);
+/** Zero minor units: the start of a sum, the amount of an operation that names none (a void). */
+export const ZERO_MINOR: MinorUnits = minorUnits(0);
+
+/**
+ * THE sum of amounts: minor units in, minor units out. Plain numbers (an order's items before they are
+ * typed, discount lines) sum the same way, as numbers.
+ */
+export function sumMinor(values: readonly MinorUnits[]): MinorUnits;
+export function sumMinor(values: readonly number[]): number;
+export function sumMinor(values: readonly number[]): number {
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum;
+}
+
+export const addMinor = (a: MinorUnits, b: MinorUnits): MinorUnits => (a + b) as MinorUnits;
+
+/** `a - b`; a RangeError when `b` exceeds `a` (money state going negative is a bug, not bad input). */
+export const subtractMinor = (a: MinorUnits, b: MinorUnits): MinorUnits => {
+  if (b > a) throw new RangeError(`cannot take ${b} minor units from ${a}`);
+  return (a - b) as MinorUnits;
+};
+
+/** What is left of `total` after `parts`, or zero when they take all of it or more (a limit, never negative). */
+export const remainingMinor = (total: MinorUnits, ...parts: readonly MinorUnits[]): MinorUnits => {
+  const left = total - sumMinor(parts);
+  return (left > 0 ? left : 0) as MinorUnits;
+};
 
 /** Formats minor units for display, e.g. 12950 NOK -> "129.50 NOK". Locale-free for determinism. */
 export const formatMoney = (amount: number, currency: string): string => {

@@ -1,4 +1,4 @@
-import { INT32_MAX, sumAmounts } from './money';
+import { INT32_MAX, sumMinor } from './money';
 import type { Refusal } from './problems';
 
 interface DiscountLineLike {
@@ -21,10 +21,10 @@ interface OrderLike {
 
 export type OrderRefusal = Refusal<'ORDER_AMOUNT_MISMATCH' | 'ITEMS_REQUIRED' | 'SHIPPING_OPTION_NOT_AVAILABLE' | 'CURRENCY_MISMATCH'>;
 
-const discounted = (lines: readonly DiscountLineLike[] | undefined): number => sumAmounts((lines ?? []).map((d) => d.amount ?? 0));
+const discounted = (lines: readonly DiscountLineLike[] | undefined): number => sumMinor((lines ?? []).map((d) => d.amount ?? 0));
 
 /** The items plus the shipping option, before order-level discount lines. */
-const grossTotal = (order: Omit<OrderLike, 'amount'>): number => sumAmounts((order.items ?? []).map((i) => i.amount)) + (order.shipping_option?.amount ?? 0);
+const grossTotal = (order: Omit<OrderLike, 'amount'>): number => sumMinor((order.items ?? []).map((i) => i.amount)) + (order.shipping_option?.amount ?? 0);
 
 /** What order.amount must be: the items plus the shipping option, less the order-level discount lines (ADR 015). */
 export const orderTotal = (order: Omit<OrderLike, 'amount'>): number => grossTotal(order) - discounted(order.discount_lines);

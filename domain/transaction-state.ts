@@ -1,4 +1,4 @@
-import { sumAmounts } from './money';
+import { addMinor, remainingMinor, subtractMinor, sumMinor, ZERO_MINOR, type MinorUnits } from './money';
 
 /**
  * The pure transaction state machine. Use cases load the row, ask `decide` what an operation may
@@ -20,23 +20,24 @@ export const TRANSACTION_STATUSES = [
 ] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/** A transaction's money, all in the currency's minor units (domain/money.ts). */
 export interface Amounts {
-  authorized: number;
-  captured: number;
-  refunded: number;
-  voided: number;
-  pendingCapture: number;
-  pendingRefund: number;
-  pendingVoid: number;
+  authorized: MinorUnits;
+  captured: MinorUnits;
+  refunded: MinorUnits;
+  voided: MinorUnits;
+  pendingCapture: MinorUnits;
+  pendingRefund: MinorUnits;
+  pendingVoid: MinorUnits;
 }
 
 /** Per order line: what was captured and refunded (only lines named by itemized operations). */
 export interface LineAmounts {
-  authorized: number;
-  captured: number;
-  refunded: number;
-  pendingCapture: number;
-  pendingRefund: number;
+  authorized: MinorUnits;
+  captured: MinorUnits;
+  refunded: MinorUnits;
+  pendingCapture: MinorUnits;
+  pendingRefund: MinorUnits;
   /** The order line's quantity (from the order's item; absent when it named none). */
   quantity?: number;
   /** Units that captures and refunds named (`items[].quantity`), settled and in flight. */
@@ -62,13 +63,13 @@ export interface TxState {
 export type Operation = 'CAPTURE' | 'REFUND' | 'VOID';
 export interface LineAmount {
   line_id: string;
-  amount: number;
+  amount: MinorUnits;
   /** Units of the line the operation covers, as the merchant sent it (recorded on the event). */
   quantity?: number;
 }
 export interface OperationRequest {
   op: Operation;
-  amount: number;
+  amount: MinorUnits;
   items?: LineAmount[];
   finalCapture?: boolean;
 }
@@ -76,8 +77,8 @@ export interface OperationRequest {
 /** What step 1 holds back until the provider answers. */
 export interface Reservation {
   op: Operation;
-  amount: number;
-  lines: Record<string, number>;
+  amount: MinorUnits;
+  lines: Record<string, MinorUnits>;
   finalCapture: boolean;
   /** Per line: the `quantity` the request's items named (only lines that named one). */
   quantities?: Record<string, number>;
@@ -99,13 +100,14 @@ const refuse = (code: RefusalCode, message: string): Decision => ({ ok: false, c
 /** Only authorized (and later) transactions accept money operations. */
 const MONEY_STATES: ReadonlySet<TransactionStatus> = new Set(['AUTHORIZED', 'CAPTURED', 'PARTIALLY_CAPTURED', 'PARTIALLY_CAPTURED_REFUNDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'AUTHORIZATION_VOIDED']);
 
-export const capturable = (a: Amounts): number => a.authorized - a.captured - a.voided - a.pendingCapture - a.pendingVoid;
-export const refundable = (a: Amounts): number => a.captured - a.refunded - a.pendingRefund;
+/** What is left to capture (or void): zero when nothing is. */
+export const capturable = (a: Amounts): MinorUnits => remainingMinor(a.authorized, a.captured, a.voided, a.pendingCapture, a.pendingVoid);
+export const refundable = (a: Amounts): MinorUnits => remainingMinor(a.captured, a.refunded, a.pendingRefund);
 
 /** The status always follows from the amounts once a transaction is authorized. */
 export const statusFromAmounts = (a: Amounts): TransactionStatus => {
   if (a.captured === 0) return a.voided > 0 ? 'AUTHORIZATION_VOIDED' : 'AUTHORIZED';
-  const settled = a.captured + a.voided >= a.authorized; // nothing left to capture
+  const settled = addMinor(a.captured, a.voided) >= a.authorized; // nothing left to capture
   if (a.refunded === 0) return settled ? 'CAPTURED' : 'PARTIALLY_CAPTURED';
   // REFUNDED only once nothing is left to capture: a refunded part capture can still be captured.
   if (!settled) return 'PARTIALLY_CAPTURED_REFUNDED';
@@ -132,15 +134,15 @@ const quantityLeft = (line: LineAmounts, op: Operation): number | undefined => {
  * "Items add up": the items an operation names sum to its amount (capture, refund, an authorization
  * update, an automatic capture by order line). The refusal's message, or undefined when they do.
  */
-export const itemsSumMismatch = (items: readonly { amount: number }[], amount: number): string | undefined => {
-  const sum = sumAmounts(items.map((i) => i.amount));
+export const itemsSumMismatch = (items: readonly { amount: MinorUnits }[], amount: MinorUnits): string | undefined => {
+  const sum = sumMinor(items.map((i) => i.amount));
   return sum === amount ? undefined : `The items sum to ${sum}, not to the amount ${amount}`;
 };
 
 /** Items must name order lines once each, sum to the amount, and stay within each line's limit. */
-const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmounts) => number): Decision | Record<string, number> => {
+const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmounts) => number): Decision | Record<string, MinorUnits> => {
   const items = req.items ?? [];
-  const seen = new Map<string, number>();
+  const seen = new Map<string, MinorUnits>();
   for (const item of items) {
     const line = lineOf(state.lines, item.line_id);
     if (!line) return refuse('INVALID_ITEMS', `Order line ${item.line_id} does not exist on this transaction`);
@@ -206,10 +208,10 @@ export const decide = (state: TxState, req: OperationRequest): Decision => {
  */
 export const decideCancel = (state: TxState): Decision => {
   if (state.amounts.captured > 0) return refuse('TRANSACTION_NOT_VOIDABLE', `A transaction with status ${state.status} was captured; refund it instead of cancelling its session`);
-  return decide(state, { op: 'VOID', amount: 0 });
+  return decide(state, { op: 'VOID', amount: ZERO_MINOR });
 };
 
-const mapLines = (lines: Lines, r: Reservation, f: (l: LineAmounts, amount: number, units: number) => LineAmounts): Lines => {
+const mapLines = (lines: Lines, r: Reservation, f: (l: LineAmounts, amount: MinorUnits, units: number) => LineAmounts): Lines => {
   const out = { ...lines };
   for (const [id, amount] of Object.entries(r.lines)) out[id] = f(out[id]!, amount, r.quantities && Object.hasOwn(r.quantities, id) ? r.quantities[id]! : 0);
   return out;
@@ -221,15 +223,16 @@ const plus = (n: number | undefined, m: number): number => (n ?? 0) + m;
  * (what does not fit, e.g. shipping outside the items, stays unbooked), so a later refund of a
  * line finds what was captured on it.
  */
-const allocateToLines = (lines: Lines, amount: number): Lines => {
+const allocateToLines = (lines: Lines, amount: MinorUnits): Lines => {
   const out = { ...lines };
   let left = amount;
   for (const [id, l] of Object.entries(out)) {
     if (left <= 0) break;
-    const take = Math.min(left, l.authorized - l.captured - l.pendingCapture);
+    const room = remainingMinor(l.authorized, l.captured, l.pendingCapture);
+    const take = room < left ? room : left;
     if (take > 0) {
-      out[id] = { ...l, captured: l.captured + take };
-      left -= take;
+      out[id] = { ...l, captured: addMinor(l.captured, take) };
+      left = subtractMinor(left, take);
     }
   }
   return out;
@@ -238,13 +241,13 @@ const allocateToLines = (lines: Lines, amount: number): Lines => {
 /** Step 1: hold the reservation so concurrent requests see it. */
 export const reserve = (s: TxState, r: Reservation): TxState => {
   const a = { ...s.amounts };
-  if (r.op === 'CAPTURE') a.pendingCapture += r.amount;
-  else if (r.op === 'REFUND') a.pendingRefund += r.amount;
-  else a.pendingVoid += r.amount;
+  if (r.op === 'CAPTURE') a.pendingCapture = addMinor(a.pendingCapture, r.amount);
+  else if (r.op === 'REFUND') a.pendingRefund = addMinor(a.pendingRefund, r.amount);
+  else a.pendingVoid = addMinor(a.pendingVoid, r.amount);
   const lines = mapLines(s.lines, r, (l, n, units) =>
     r.op === 'CAPTURE'
-      ? { ...l, pendingCapture: l.pendingCapture + n, ...(units ? { pendingCaptureQuantity: plus(l.pendingCaptureQuantity, units) } : {}) }
-      : { ...l, pendingRefund: l.pendingRefund + n, ...(units ? { pendingRefundQuantity: plus(l.pendingRefundQuantity, units) } : {}) },
+      ? { ...l, pendingCapture: addMinor(l.pendingCapture, n), ...(units ? { pendingCaptureQuantity: plus(l.pendingCaptureQuantity, units) } : {}) }
+      : { ...l, pendingRefund: addMinor(l.pendingRefund, n), ...(units ? { pendingRefundQuantity: plus(l.pendingRefundQuantity, units) } : {}) },
   );
   // A final capture in flight already closes the authorization to further captures.
   return { ...s, amounts: a, lines, finalCaptured: s.finalCaptured || r.finalCapture };
@@ -253,13 +256,13 @@ export const reserve = (s: TxState, r: Reservation): TxState => {
 /** Step 3 after a refusal or failure: give the reservation back; nothing else changes. */
 export const release = (s: TxState, r: Reservation): TxState => {
   const a = { ...s.amounts };
-  if (r.op === 'CAPTURE') a.pendingCapture -= r.amount;
-  else if (r.op === 'REFUND') a.pendingRefund -= r.amount;
-  else a.pendingVoid -= r.amount;
+  if (r.op === 'CAPTURE') a.pendingCapture = subtractMinor(a.pendingCapture, r.amount);
+  else if (r.op === 'REFUND') a.pendingRefund = subtractMinor(a.pendingRefund, r.amount);
+  else a.pendingVoid = subtractMinor(a.pendingVoid, r.amount);
   const lines = mapLines(s.lines, r, (l, n, units) =>
     r.op === 'CAPTURE'
-      ? { ...l, pendingCapture: l.pendingCapture - n, ...(units ? { pendingCaptureQuantity: plus(l.pendingCaptureQuantity, -units) } : {}) }
-      : { ...l, pendingRefund: l.pendingRefund - n, ...(units ? { pendingRefundQuantity: plus(l.pendingRefundQuantity, -units) } : {}) },
+      ? { ...l, pendingCapture: subtractMinor(l.pendingCapture, n), ...(units ? { pendingCaptureQuantity: plus(l.pendingCaptureQuantity, -units) } : {}) }
+      : { ...l, pendingRefund: subtractMinor(l.pendingRefund, n), ...(units ? { pendingRefundQuantity: plus(l.pendingRefundQuantity, -units) } : {}) },
   );
   // Only one final capture can be in flight (it blocks the others), so releasing it reopens captures.
   return { ...s, amounts: a, lines, finalCaptured: r.finalCapture ? false : s.finalCaptured };
@@ -269,36 +272,36 @@ export const release = (s: TxState, r: Reservation): TxState => {
  * Step 3 after success: the reservation becomes settled money. A final capture also voids what is
  * left of the authorization (`voidedByFinalCapture`), so the event log can explain it.
  */
-export const complete = (s: TxState, r: Reservation): { state: TxState; voidedByFinalCapture: number; booked: Record<string, number> } => {
+export const complete = (s: TxState, r: Reservation): { state: TxState; voidedByFinalCapture: MinorUnits; booked: Record<string, MinorUnits> } => {
   const released = release(s, r);
   const a = { ...released.amounts };
   let lines = released.lines;
   /** Which lines the operation moved money on (for a capture without items: where it was booked). */
-  let booked: Record<string, number> = r.lines;
+  let booked: Record<string, MinorUnits> = r.lines;
   if (r.op === 'CAPTURE') {
-    a.captured += r.amount;
+    a.captured = addMinor(a.captured, r.amount);
     lines =
       Object.keys(r.lines).length > 0
-        ? mapLines(lines, r, (l, n, units) => ({ ...l, captured: l.captured + n, ...(units ? { capturedQuantity: plus(l.capturedQuantity, units) } : {}) }))
+        ? mapLines(lines, r, (l, n, units) => ({ ...l, captured: addMinor(l.captured, n), ...(units ? { capturedQuantity: plus(l.capturedQuantity, units) } : {}) }))
         : allocateToLines(lines, r.amount);
     booked =
       Object.keys(r.lines).length > 0
         ? r.lines
         : Object.fromEntries(
             Object.entries(lines)
-              .map(([id, l]) => [id, l.captured - (released.lines[id]?.captured ?? 0)])
-              .filter(([, n]) => (n as number) > 0),
+              .map(([id, l]) => [id, remainingMinor(l.captured, released.lines[id]?.captured ?? ZERO_MINOR)] as const)
+              .filter(([, n]) => n > 0),
           );
   } else if (r.op === 'REFUND') {
-    a.refunded += r.amount;
-    lines = mapLines(lines, r, (l, n, units) => ({ ...l, refunded: l.refunded + n, ...(units ? { refundedQuantity: plus(l.refundedQuantity, units) } : {}) }));
+    a.refunded = addMinor(a.refunded, r.amount);
+    lines = mapLines(lines, r, (l, n, units) => ({ ...l, refunded: addMinor(l.refunded, n), ...(units ? { refundedQuantity: plus(l.refundedQuantity, units) } : {}) }));
   } else {
-    a.voided += r.amount;
+    a.voided = addMinor(a.voided, r.amount);
   }
-  let voidedByFinalCapture = 0;
+  let voidedByFinalCapture = ZERO_MINOR;
   if (r.op === 'CAPTURE' && r.finalCapture) {
-    voidedByFinalCapture = Math.max(0, a.authorized - a.captured - a.voided - a.pendingCapture);
-    a.voided += voidedByFinalCapture;
+    voidedByFinalCapture = remainingMinor(a.authorized, a.captured, a.voided, a.pendingCapture);
+    a.voided = addMinor(a.voided, voidedByFinalCapture);
   }
   const state = { ...released, amounts: a, lines, finalCaptured: s.finalCaptured || r.finalCapture };
   return { state: { ...state, status: statusFromAmounts(a) }, voidedByFinalCapture, booked };

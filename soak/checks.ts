@@ -1,3 +1,4 @@
+import type { MinorUnits } from '../domain/money';
 import { statusFromAmounts } from '../domain/transaction-state';
 import { openDatabase, type Database } from '../server/db/database';
 import type { Merchant, SoakDatabase } from './harness';
@@ -105,14 +106,16 @@ export const checkInvariants = async (database: Database, merchant: Merchant, ch
     if (FAILED_STATES.has(t.status)) {
       if (t.captured_amount || t.refunded_amount || t.voided_amount) statuses.push(`${t.id}: ${t.status} with money moved`);
     } else {
+      // The stored columns as the state machine reads them (unchecked: this check is what looks for wrong data).
+      const m = (n: number) => n as MinorUnits;
       const expected = statusFromAmounts({
-        authorized: t.amount,
-        captured: t.captured_amount,
-        refunded: t.refunded_amount,
-        voided: t.voided_amount,
-        pendingCapture: t.pending_capture,
-        pendingRefund: t.pending_refund,
-        pendingVoid: t.pending_void,
+        authorized: m(t.amount),
+        captured: m(t.captured_amount),
+        refunded: m(t.refunded_amount),
+        voided: m(t.voided_amount),
+        pendingCapture: m(t.pending_capture),
+        pendingRefund: m(t.pending_refund),
+        pendingVoid: m(t.pending_void),
       });
       if (t.status !== 'ON_HOLD' && t.status !== expected) statuses.push(`${t.id}: status ${t.status}, amounts say ${expected}`);
     }

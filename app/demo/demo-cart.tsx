@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { priceDemoCart, type DemoCartLine, type DemoProduct } from '../../domain/demo-catalog';
-import { formatMoney, sumAmounts } from '../../domain/money';
+import { formatMoney, sumMinor } from '../../domain/money';
 
 const nok = (amount: number) => formatMoney(amount, 'NOK');
 
@@ -49,7 +49,7 @@ export function DemoCart({ products }: { products: DemoProduct[] }) {
     saveCart(quantity ? [...others, { id, quantity }] : others);
   };
   const lines = priceDemoCart(cart);
-  const total = sumAmounts(lines.map((l) => l.amount));
+  const total = sumMinor(lines.map((l) => l.amount));
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">

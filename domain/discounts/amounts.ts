@@ -1,5 +1,5 @@
 /** Exact integer arithmetic for minor units: percentages, proportional shares and decimal strings. */
-import { currencyExponent } from '../money';
+import { currencyExponent, sumMinor } from '../money';
 
 const PERCENT_SCALE = 1_000_000n; // percentages are kept to 4 decimals: 10.5 % is 105000 / 1 000 000 of 100.
 
@@ -30,4 +30,5 @@ export const toDwh = (amount: number, currency: string | undefined): string => {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 };
 
-export const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
+/** The discounts' sum of amounts (and weights): the one sum helper, `sumMinor`. */
+export const sum = (values: readonly number[]): number => sumMinor(values);

@@ -1,7 +1,7 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import { ALL_SCOPES, type Actor } from '../auth/scopes';
 import { priceDemoCart, type DemoCartLine } from '../../domain/demo-catalog';
-import { sumAmounts } from '../../domain/money';
+import { sumMinor } from '../../domain/money';
 import { AppError } from '../errors/app-error';
 import { inTransaction } from '../db/tx';
 import { checkoutUrlFor, type CreatedSession } from '../sessions/create-session';
@@ -48,8 +48,8 @@ export const createDemoSession = async (ctx: AppContext, accountId: string, cart
   const input = CreateSessionBody.parse({
     url: { return_url: urls.return_url, callback_url: urls.callback_url },
     order: {
-      amount: sumAmounts(items.map((i) => i.amount)),
-      vat_amount: sumAmounts(items.map((i) => i.vat_amount)),
+      amount: sumMinor(items.map((i) => i.amount)),
+      vat_amount: sumMinor(items.map((i) => i.vat_amount)),
       currency: 'NOK',
       merchant_reference: `demo-${Date.now()}`,
       items,

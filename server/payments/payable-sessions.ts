@@ -2,6 +2,7 @@ import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import type { Database, Executor } from '../db/database';
 import type { SessionKindColumn, SessionStatusColumn } from '../db/schema';
+import type { MinorUnits } from '../../domain/money';
 
 /**
  * The port payments declares for the checkout session it pays, and server/sessions implements
@@ -10,11 +11,11 @@ import type { SessionKindColumn, SessionStatusColumn } from '../db/schema';
  * `save` (its payment status) and `appendEvent`, inside the transaction that holds the session's row.
  */
 
-/** What a payment copies from the session's order or reads of it. */
+/** What a payment copies from the session's order or reads of it; money in minor units (sessions type it when they hand it over). */
 export interface PayableOrder {
-  readonly amount: number;
-  readonly items?: readonly { readonly line_id: string; readonly amount: number }[];
-  readonly gift_cards?: readonly { readonly card_id: string; readonly masked_card_token: string; readonly amount: number }[];
+  readonly amount: MinorUnits;
+  readonly items?: readonly { readonly line_id: string; readonly amount: MinorUnits }[];
+  readonly gift_cards?: readonly { readonly card_id: string; readonly masked_card_token: string; readonly amount: MinorUnits }[];
   readonly shipping_option?: unknown;
   readonly shipping_address?: unknown;
   readonly billing_address?: unknown;
@@ -33,7 +34,7 @@ export interface PayableSession {
   /** The version `save` checks. */
   readonly version: number;
   readonly currency: string;
-  readonly amount: number;
+  readonly amount: MinorUnits;
   readonly merchant_reference: string;
   readonly merchant_reference_2: string | null;
   readonly payment_operation: string | null;
@@ -60,7 +61,11 @@ export interface PaymentStateChange {
 /** The session events a payment appends. */
 export type PaymentSessionEvent = 'AUTHORIZED' | 'ON_HOLD' | 'DECLINED' | 'FAILED' | 'PAYMENT_REDIRECT';
 
-/** The session a merchant-initiated pay creates and pays in one call, as the request's schema validated it. */
+/**
+ * The session a merchant-initiated pay creates and pays in one call, as the request's schema validated it
+ * (server/sessions/session-schemas.ts types its amounts): payments hands it to sessions and reads the
+ * money it charges from the `PayableSession` sessions create from it, never from here.
+ */
 export interface NewPayableSession {
   url?: { return_url?: string; callback_url?: string; [k: string]: unknown };
   order: { amount: number; currency: string; merchant_reference: string; items?: { line_id: string; amount: number }[]; shipping_option?: { amount: number }; [k: string]: unknown };

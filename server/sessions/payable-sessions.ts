@@ -1,4 +1,5 @@
-import type { PayableSessions } from '../payments';
+import type { PayableSession, PayableSessions } from '../payments';
+import { minorUnits } from '../../domain/money';
 import { AppError } from '../errors/app-error';
 import { featureToggles } from '../shared/request-headers';
 import { assertReferenceUnique } from './assert-reference-unique';
@@ -8,28 +9,43 @@ import { ownProductsFor, resolvePaymentMethods } from './payment-methods';
 import { saveSessionChanges } from './save-session-changes';
 import { assertOpenForView, assertPayable } from './session-availability';
 import { appendSessionEvent } from './session-events';
-import { sessionRequestHeaders, toSessionRecord } from './session-record';
+import { sessionRequestHeaders, toSessionRecord, type SessionRecord } from './session-record';
 import { isExpired, loadSession, readSession } from './session-repository';
 
 /**
  * Sessions' side of the port payments declares (server/payments/payable-sessions.ts, ADR 032): the
  * session row's primitives a payment needs, on `ctx.payableSessions` (create-kassa.ts).
  */
+/** The snapshot payments reads: the record, its money typed as minor units (the stored JSON is the same). */
+const payable = (s: SessionRecord): PayableSession => {
+  const { items, gift_cards, ...order } = s.order;
+  return {
+    ...s,
+    amount: minorUnits(s.amount),
+    order: {
+      ...order,
+      amount: minorUnits(order.amount),
+      ...(items ? { items: items.map((i) => ({ ...i, amount: minorUnits(i.amount) })) } : {}),
+      ...(gift_cards ? { gift_cards: gift_cards.map((g) => ({ ...g, amount: minorUnits(g.amount) })) } : {}),
+    },
+  };
+};
+
 export const payableSessions: PayableSessions = {
-  load: (exec, database, id, opts) => loadSession(exec, database, id, opts),
+  load: async (exec, database, id, opts) => payable(await loadSession(exec, database, id, opts)),
 
   lockToPay: async (trx, database, id, ifUnmodifiedSince) => {
     const session = await loadSession(trx, database, id, { lock: true });
     assertUnmodifiedSince(ifUnmodifiedSince, session, { allowVersion: true });
     assertPayable(session);
     if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The session is locked while the shop updates it; try again shortly');
-    return session;
+    return payable(session);
   },
 
   lockOpenForView: async (trx, database, id) => {
     const session = await loadSession(trx, database, id, { lock: true });
     assertOpenForView(session);
-    return session;
+    return payable(session);
   },
 
   isExpired: (session) => isExpired(session),
@@ -48,7 +64,7 @@ export const payableSessions: PayableSessions = {
   insertMerchantInitiated: async (ctx, trx, actor, draft, meta) => {
     await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));
     const id = await insertSession(ctx, trx, actor, { ...draft, kind: 'MERCHANT_INITIATED' }, meta);
-    return loadSession(trx, ctx.database, id, { lock: true });
+    return payable(await loadSession(trx, ctx.database, id, { lock: true }));
   },
 
   includedIn: async (exec, sessionId, includes) => {

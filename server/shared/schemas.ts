@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCurrencyCode } from '../../domain/currencies';
-import { INT32_MAX } from '../../domain/money';
+import { INT32_MAX, minorUnits } from '../../domain/money';
 
 /** Shared zod building blocks. Request bodies are strict at the top level. */
 export const AccountId = z.string().regex(/^[PT]\d{8}$/, 'must be T or P followed by 8 digits');
@@ -8,6 +8,9 @@ export const ResourceId = z.string().regex(/^[PT]\d{8}\.[1-9A-HJ-NP-Za-km-z]{10,
 
 export const Int32Amount = z.number({ error: 'must be a number' }).int('must be an integer number of minor units').min(0, 'must not be negative').max(INT32_MAX, `must be at most ${INT32_MAX}`);
 export const PositiveInt32Amount = Int32Amount.min(1, 'must be at least 1');
+/** The same int32 amounts, typed as minor units (domain/money.ts) where the payments module reads them. */
+export const MinorUnitsAmount = Int32Amount.transform(minorUnits);
+export const PositiveMinorUnitsAmount = PositiveInt32Amount.transform(minorUnits);
 
 /** A current ISO 4217 code (domain/currencies.ts); lower case is accepted and stored upper-cased (ADR 009). */
 export const Currency = z

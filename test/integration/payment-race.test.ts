@@ -7,6 +7,7 @@ import { toTransactionRecord } from '../../server/payments/store/transaction-rec
 import { inTransaction } from '../../server/db/tx';
 import { ApiClient, payBody, sessionBody } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { minorUnits } from '../../domain/money';
 
 let srv: TestServer;
 let api: ApiClient;
@@ -141,7 +142,7 @@ describe('versioned updates', () => {
     await api.request('PUT', `/v1/transactions/${id}`, { merchant_reference_2: 'moved-on' });
     const before = await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const state = stateOf(stale);
-    await expect(inTransaction(srv.kassa.ctx.database, (trx) => saveTransactionState(trx, stale, 'AUTHORIZATION_VOIDED', { ...state.amounts, voided: 10000 }))).rejects.toMatchObject({
+    await expect(inTransaction(srv.kassa.ctx.database, (trx) => saveTransactionState(trx, stale, 'AUTHORIZATION_VOIDED', { ...state.amounts, voided: minorUnits(10000) }))).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     expect(await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before);

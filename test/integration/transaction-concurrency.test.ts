@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
-import { statusFromAmounts } from '../../domain/transaction-state';
+import { statusFromAmounts } from '../support/plain-amounts';
 import { APPROVE_CARD, ApiClient, payBody, type ApiResponse } from '../support/api-client';
 import { useTwoProcesses } from '../support/kassa-process';
 

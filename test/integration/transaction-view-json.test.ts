@@ -8,6 +8,7 @@ import { useKassa } from '../support/fixtures';
 import { arbitraryFor } from '../support/fuzz/zod-arbitrary';
 import { ACCOUNT } from '../support/test-server';
 import { cardTransaction, invoiceTransaction, lineItems } from '../support/transaction-helpers';
+import { ZERO_MINOR } from '../../domain/money';
 
 /**
  * `GET /v1/transactions/{id}` without includes builds its JSON text from the stored columns
@@ -70,7 +71,7 @@ describe('GET /v1/transactions/{id} as JSON text', () => {
       appendTransactionEvent(trx, invoice.transactionId, {
         event: 'CAPTURE',
         success: false,
-        amount: 0,
+        amount: ZERO_MINOR,
         items: lineItems(['2', 4000]),
         error: { code: 'DECLINED', message: 'No "quotes" \\ here' },
         createdBy: 'system',

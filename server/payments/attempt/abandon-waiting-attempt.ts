@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database';
 import { nowIso } from '../../shared/clock';
 import { failInitiatedAttempt } from '../store/attempt-store';
 import { appendTransactionEvent } from '../store/transaction-repository';
+import { minorUnits } from '../../../domain/money';
 
 type Closing = { code: 'ABANDONED' | 'SESSION_CANCELLED' | 'ORDER_CHANGED'; message: string };
 const REPLACED: Closing = { code: 'ABANDONED', message: 'The customer started a new payment before finishing this one' };
@@ -24,7 +25,7 @@ export const closeWaitingAttempts = async (ctx: AppContext, trx: Executor, sessi
     await appendTransactionEvent(trx, tx.id, {
       event: 'AUTHORIZE',
       success: false,
-      amount: tx.amount,
+      amount: minorUnits(tx.amount),
       createdBy: 'customer',
       error: { ...why },
       details: { retry_policy: { retryable: why !== CANCELLED_WHILE_WAITING } },

@@ -9,7 +9,7 @@ import type { TransactionView } from '../transactions/transaction-schemas';
 import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
 import type { NewPayableSession } from '../payable-sessions';
 import { storedTokens } from './saved-cards';
-import { minorUnits } from '../../../domain/money';
+import { ZERO_MINOR } from '../../../domain/money';
 
 /** POST /v1/sessions/pay, as its schema validated it: the session to create and what pays it. */
 export interface MerchantPayInput {
@@ -61,10 +61,12 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
 
   let transactionId = '';
+  let amount = ZERO_MINOR; // what the new session charges (its order's amount)
   const { id: sessionId, replayed } = await unitOfWork(ctx, meta, ({ trx, idempotency }) =>
     idempotency.once(async () => {
       const session = await ctx.payableSessions.insertMerchantInitiated(ctx, trx, actor, { ...draft, configuration, payment_operation: paymentOperation }, meta);
-      transactionId = await startPaymentAttempt(ctx, trx, session, paymentType, session.amount, actor.subject, meta);
+      amount = session.amount;
+      transactionId = await startPaymentAttempt(ctx, trx, session, paymentType, amount, actor.subject, meta);
       return session.id;
     }),
   );
@@ -73,7 +75,7 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
   try {
     let answer: AttemptResult;
     try {
-      const call = { accountId: actor.accountId, productType: paymentType, transactionId, amount: minorUnits(draft.order.amount), currency: draft.order.currency, ...(token ? { token } : {}) };
+      const call = { accountId: actor.accountId, productType: paymentType, transactionId, amount, currency: draft.order.currency, ...(token ? { token } : {}) };
       const answered = token && (await isCardTokenDeleted(ctx.database.db, actor.accountId, token)) ? DELETED_TOKEN_DECLINE : await ctx.providers.providerFor(paymentType).authorize(call); // a deleted stored card never reaches the provider
       answer = answered.outcome === 'CUSTOMER_ACTION' ? CUSTOMER_ABSENT : answered;
     } catch (e) {
@@ -82,7 +84,7 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
     const errorCode = answer.outcome === 'DECLINED' && !answer.retryable ? 'DO_NOT_RETRY' : undefined;
     const { status, session, result } = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, {
       createdBy: actor.subject,
-      amount: draft.order.amount,
+      amount,
       declineStatus: 'FAILED',
       errorCode,
     });

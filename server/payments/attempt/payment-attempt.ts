@@ -16,6 +16,7 @@ import { amountDue } from '../../../domain/express-order';
 import { recordCardToken } from '../../customers/record-card-token';
 import { AppError } from '../../errors/app-error';
 import { chargeGiftCards } from '../../wallets/charge-gift-cards';
+import type { MinorUnits } from '../../../domain/money';
 
 /** `customer.tokens` (stored card tokens the merchant sent) are kept for paying, never copied onto the transaction. */
 const withoutTokens = (customer: PayableSession['customer']): Record<string, unknown> | undefined => {
@@ -32,7 +33,7 @@ export const startPaymentAttempt = async (
   trx: Executor,
   session: PayableSession,
   paymentType: string,
-  amount: number,
+  amount: MinorUnits,
   createdBy: string,
   meta: RequestMeta,
   /** What the customer gave for this payment type (e.g. the invoice's contact details), kept on the transaction. */
@@ -102,7 +103,7 @@ type FinishAttempt = (
   transactionId: string,
   result: AttemptResult,
   meta: RequestMeta,
-  opts: { createdBy: string; amount: number; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
+  opts: { createdBy: string; amount: MinorUnits; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
 ) => Promise<FinishedAttempt>;
 
 const ABANDONED: AttemptResult = { outcome: 'FAILED', ...ABANDONED_ERROR };

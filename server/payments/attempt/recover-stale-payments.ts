@@ -4,6 +4,7 @@ import { nowIso } from '../../shared/clock';
 import { failInitiatedAttempt } from '../store/attempt-store';
 import { appendTransactionEvent } from '../store/transaction-repository';
 import { ABANDONED_ERROR } from './payment-attempt';
+import { minorUnits } from '../../../domain/money';
 
 /** A card authorization answers within seconds; one still INITIATED after this long lost its server. */
 export const STALE_PAYMENT_MS = 120_000;
@@ -31,7 +32,7 @@ export const recoverStalePayments = async (ctx: AppContext, opts: { limit?: numb
       const now = nowIso();
       if (!(await failInitiatedAttempt(trx, tx.id, now))) return; // the acquirer's answer was recorded meanwhile
       const error = { code: ABANDONED_ERROR.code, message: ABANDONED_ERROR.message };
-      await appendTransactionEvent(trx, tx.id, { event: 'AUTHORIZE', success: false, amount: tx.amount, createdBy: 'system', error, details: { retry_policy: { retryable: true } } });
+      await appendTransactionEvent(trx, tx.id, { event: 'AUTHORIZE', success: false, amount: minorUnits(tx.amount), createdBy: 'system', error, details: { retry_policy: { retryable: true } } });
       if (session.status === 'PAYING') {
         await ctx.payableSessions.save(trx, session, { status: 'OPEN' }, now);
       }

@@ -21,7 +21,7 @@ export const storedTokens = (customer: { readonly tokens?: unknown } | undefined
 };
 
 /** The card token the merchant stored for this customer for a payment type (`customer.tokens[type].payment_token`). */
-export const storedCardToken = (session: PayableSession, paymentType: string): string | undefined => storedTokens(session.customer, paymentType).payment_token;
+export const storedCardToken = (session: Pick<PayableSession, 'customer'>, paymentType: string): string | undefined => storedTokens(session.customer, paymentType).payment_token;
 
 /** The stored card for `payment_token_id`, if the session has one with that id. */
 export const tokenForId = (session: PayableSession, paymentType: string, id: string): string | undefined => {
@@ -33,7 +33,7 @@ export const tokenForId = (session: PayableSession, paymentType: string, id: str
  * The stored cards as the page may show them: for each product that stores cards, the token the
  * merchant stored for it, when its provider knows the card and it was not deleted.
  */
-export const savedCardsOf = async (ctx: AppContext, session: PayableSession): Promise<SavedCard[]> => {
+export const savedCardsOf = async (ctx: AppContext, session: Pick<PayableSession, 'account_id' | 'customer' | 'tokenProvider'>): Promise<SavedCard[]> => {
   if (session.tokenProvider) return [];
   const cards: SavedCard[] = [];
   for (const product of ctx.providers.products()) {

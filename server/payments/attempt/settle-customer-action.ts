@@ -5,6 +5,7 @@ import { readPendingAction } from './await-customer';
 import { finishPaymentAttempt, type AttemptResult } from './payment-attempt';
 import { paymentResponse } from './payment-response';
 import { checkoutReturnPath } from '../../sandbox/checkout-return-path';
+import { minorUnits } from '../../../domain/money';
 
 export type CustomerDecision = 'complete' | 'fail' | 'approve' | 'reject';
 
@@ -49,7 +50,7 @@ export const settleCustomerAction = async (
   const productType = tx.payment_product_type;
   const expired = ctx.payableSessions.isExpired(await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId));
   const result: AttemptResult = expired ? EXPIRED_MEANWHILE : await askProvider(ctx, { accountId: tx.account_id, productType, transactionId, state, ...(decision ? { decision } : {}) });
-  const finished = await finishPaymentAttempt(ctx, tx.session_id, transactionId, result, meta, { createdBy: 'customer', amount: tx.amount });
+  const finished = await finishPaymentAttempt(ctx, tx.session_id, transactionId, result, meta, { createdBy: 'customer', amount: minorUnits(tx.amount) });
   const session = await ctx.payableSessions.load(ctx.database.db, ctx.database, tx.session_id);
   const answer = await paymentResponse(ctx, session, transactionId, finished, meta);
   return checkoutReturnPath(back, sessionId, transactionId, answer.success ? undefined : (answer.error_details?.[0]?.code ?? 'failed'));

@@ -13,6 +13,7 @@ import { tokenForId } from './saved-cards';
 import type { PayableSession } from '../payable-sessions';
 import type { PaySessionInput } from './pay-schemas';
 import { assertGiftCardsPayable } from '../../wallets/charge-gift-cards';
+import { ZERO_MINOR } from '../../../domain/money';
 
 type Payment = PaySessionInput['payment'];
 
@@ -89,7 +90,7 @@ export const startPayment = (ctx: AppContext, sessionId: string, payment: Paymen
     assertPaymentDetails(session, payment);
     await assertNoOpenAttempt(trx, session.id);
     await assertGiftCardsPayable(trx, ctx.database, session); // a wallet card that can no longer pay its part: refused before the card is charged
-    const amount = session.kind === 'PAYMENT_TOKEN' ? 0 : session.amount;
+    const amount = session.kind === 'PAYMENT_TOKEN' ? ZERO_MINOR : session.amount;
     const transactionId = await startPaymentAttempt(ctx, trx, session, paymentType, amount, 'customer', meta, detailsOf(payment));
     return { transactionId, session, amount };
   });

@@ -1,14 +1,14 @@
 import type { AppContext } from '../../app-context';
 import { unitOfWork } from '../unit-of-work';
 import { uuid } from '../../shared/ids';
-import { minorUnits } from '../../../domain/money';
+import type { MinorUnits } from '../../../domain/money';
 import { appendTransactionEvent, loadTransaction, type NewTransactionEvent } from '../store/transaction-repository';
 
 export interface LateAuthorization {
   accountId: string;
   productType: string;
   transactionId: string;
-  amount: number;
+  amount: MinorUnits;
   currency: string;
   providerReference: string;
 }
@@ -26,7 +26,7 @@ export const voidLateAuthorization = async (ctx: AppContext, late: LateAuthoriza
   const details = { reason: 'late_authorization', operation_id: operationId, provider_reference: late.providerReference };
   let event: NewTransactionEvent;
   try {
-    const call = { accountId: late.accountId, productType: late.productType, transactionId: late.transactionId, operationId, amount: minorUnits(late.amount), currency: late.currency };
+    const call = { accountId: late.accountId, productType: late.productType, transactionId: late.transactionId, operationId, amount: late.amount, currency: late.currency };
     const outcome = await ctx.providers.providerFor(late.productType).void(call);
     event = { event: 'VOID', success: true, amount: late.amount, createdBy: 'system', details: { ...details, ...(outcome === 'PENDING' ? { acquirer_status: 'PENDING' } : {}) } };
   } catch (e) {

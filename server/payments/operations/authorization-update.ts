@@ -1,7 +1,8 @@
+import { addMinor, sumMinor, ZERO_MINOR, type MinorUnits } from '../../../domain/money';
 import { itemsSumMismatch, lineOf, type LineAmount, type LineAmounts, type Lines, type TxState } from '../../../domain/transaction-state';
 
 export interface AuthorizationUpdateRequest {
-  amount?: number;
+  amount?: MinorUnits;
   final_authorization?: boolean;
   items?: LineAmount[];
 }
@@ -9,20 +10,20 @@ export interface AuthorizationUpdateRequest {
 export type AuthorizationUpdateKind = 'EXTEND_AUTHORIZATION' | 'UPDATE_ORDER_AMOUNT' | 'UPDATE_PRE_AUTHORIZATION' | 'AUTHORIZE_ON_HOLD';
 
 export type AuthorizationDecision =
-  | { ok: true; kind: AuthorizationUpdateKind; amount: number; lines: Lines; finalAuthorization: boolean }
+  | { ok: true; kind: AuthorizationUpdateKind; amount: MinorUnits; lines: Lines; finalAuthorization: boolean }
   | { ok: false; code: 'INVALID_REQUEST' | 'INVALID_ITEMS' | 'AUTHORIZATION_NOT_UPDATABLE'; message: string };
 
 const refuse = (code: 'INVALID_REQUEST' | 'INVALID_ITEMS' | 'AUTHORIZATION_NOT_UPDATABLE', message: string): AuthorizationDecision => ({ ok: false, code, message });
 
 /** New line amounts: each item names an order line; what was captured or refunded per line is kept. */
-const linesFor = (state: TxState, items: LineAmount[] | undefined, amount: number): Lines | string => {
+const linesFor = (state: TxState, items: LineAmount[] | undefined, amount: MinorUnits): Lines | string => {
   if (!items) return state.lines;
   const mismatch = itemsSumMismatch(items, amount);
   if (mismatch) return mismatch;
   const out = new Map<string, LineAmounts>();
   for (const item of items) {
-    const old = lineOf(state.lines, item.line_id) ?? { authorized: 0, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 };
-    if (item.amount < old.captured + old.pendingCapture) return `Line ${item.line_id} cannot go below what was captured on it`;
+    const old = lineOf(state.lines, item.line_id) ?? { authorized: ZERO_MINOR, captured: ZERO_MINOR, refunded: ZERO_MINOR, pendingCapture: ZERO_MINOR, pendingRefund: ZERO_MINOR };
+    if (item.amount < addMinor(old.captured, old.pendingCapture)) return `Line ${item.line_id} cannot go below what was captured on it`;
     out.set(item.line_id, { ...old, authorized: item.amount });
   }
   for (const [id, l] of Object.entries(state.lines)) if (!out.has(id) && l.captured > 0) return `Line ${id} was captured and must stay`;
@@ -49,9 +50,9 @@ export const decideAuthorizationUpdate = (state: TxState, req: AuthorizationUpda
   if (!['AUTHORIZED', 'PARTIALLY_CAPTURED'].includes(state.status) || state.finalCaptured) {
     return refuse('AUTHORIZATION_NOT_UPDATABLE', `A transaction with status ${state.status} cannot have its authorization updated`);
   }
-  if (a.pendingCapture + a.pendingVoid + a.pendingRefund > 0) return refuse('AUTHORIZATION_NOT_UPDATABLE', 'Another operation on this transaction is in progress');
+  if (sumMinor([a.pendingCapture, a.pendingVoid, a.pendingRefund]) > 0) return refuse('AUTHORIZATION_NOT_UPDATABLE', 'Another operation on this transaction is in progress');
   if (finalAuthorization) return refuse('AUTHORIZATION_NOT_UPDATABLE', 'The authorization was final; it cannot be updated again');
-  const floor = a.captured + a.voided;
+  const floor = addMinor(a.captured, a.voided);
   if (state.itemBased) {
     if (req.amount === undefined) return { ok: true, kind: 'EXTEND_AUTHORIZATION', amount: a.authorized, lines: state.lines, finalAuthorization: false };
     if (!req.items?.length) return refuse('INVALID_ITEMS', 'items are required to update the order amount');

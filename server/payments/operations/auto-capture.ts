@@ -4,6 +4,7 @@ import { AppError } from '../../errors/app-error';
 import type { PayableSession } from '../payable-sessions';
 import { runMoneyOperation } from './run-money-operation';
 import { itemsSumMismatch } from '../../../domain/transaction-state';
+import { minorUnits } from '../../../domain/money';
 import { appendTransactionEvent, loadTransaction } from '../store/transaction-repository';
 
 const SYSTEM = 'auto_capture';
@@ -19,7 +20,7 @@ export const autoCaptureIfConfigured = async (ctx: AppContext, session: PayableS
   const order = session.order;
   const actor = { accountId: session.account_id, subject: SYSTEM, scopes: [] };
   const tx = await loadTransaction(ctx.database.db, ctx.database, transactionId, session.account_id);
-  const items = order.items?.filter((i) => i.amount > 0).map((i) => ({ line_id: i.line_id, amount: i.amount }));
+  const items = order.items?.filter((i) => i.amount > 0).map((i) => ({ line_id: i.line_id, amount: minorUnits(i.amount) }));
   try {
     await runMoneyOperation(
       ctx,

@@ -1,6 +1,7 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
 import { runMoneyOperation, type MoneyOperationResult } from './run-money-operation';
+import { ZERO_MINOR } from '../../../domain/money';
 
 /**
  * A session's cancel calls its payment off: a VOID through the one money-operation pipeline, decided
@@ -9,4 +10,4 @@ import { runMoneyOperation, type MoneyOperationResult } from './run-money-operat
  * and nothing changes. The void is a step of the cancel, not what the cancel's Idempotency-Key records.
  */
 export const cancelPayment = (ctx: AppContext, actor: Actor, transactionId: string, meta: RequestMeta): Promise<MoneyOperationResult> =>
-  runMoneyOperation(ctx, actor, { transactionId, operation: 'VOID', amount: 0, cancel: true, details: { reason: 'session cancelled' } }, { ...meta, idempotency: undefined });
+  runMoneyOperation(ctx, actor, { transactionId, operation: 'VOID', amount: ZERO_MINOR, cancel: true, details: { reason: 'session cancelled' } }, { ...meta, idempotency: undefined });

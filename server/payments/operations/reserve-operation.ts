@@ -1,6 +1,7 @@
 import type { RequestMeta } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
 import { AppError } from '../../errors/app-error';
+import { ZERO_MINOR, type MinorUnits } from '../../../domain/money';
 import { nowIso } from '../../shared/clock';
 import { toJson } from '../../shared/json-columns';
 import { redactHeaders } from '../../shared/request-headers';
@@ -13,7 +14,7 @@ export interface MoneyOperationRequest {
   transactionId: string;
   operation: Operation;
   /** Requested amount; ignored for VOID, which voids whatever is still capturable. */
-  amount: number;
+  amount: MinorUnits;
   items?: LineAmount[];
   finalCapture?: boolean;
   /** A VOID that is a session's cancel: decided by `decideCancel` (nothing captured, then the void rule). */
@@ -23,10 +24,10 @@ export interface MoneyOperationRequest {
   details?: Record<string, unknown>;
 }
 
-export type Reserved = { replay: string | undefined } | { operationId: string; amount: number; currency: string; productType: string; accountId: string };
+export type Reserved = { replay: string | undefined } | { operationId: string; amount: MinorUnits; currency: string; productType: string; accountId: string };
 
 export const requestBodyOf = (req: MoneyOperationRequest): OperationRequestBody => ({
-  amount: req.operation === 'VOID' ? 0 : req.amount,
+  amount: req.operation === 'VOID' ? ZERO_MINOR : req.amount,
   items: req.items ?? [],
   final: req.finalCapture ?? false,
   details: req.details ?? {},

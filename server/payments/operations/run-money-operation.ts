@@ -1,6 +1,5 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
-import { minorUnits } from '../../../domain/money';
 import { getTransactionJson } from '../transactions/get-transaction';
 import { unitOfWork } from '../unit-of-work';
 import { markAsync, releaseOperation, settleOperation } from './operation-steps';
@@ -35,7 +34,7 @@ export const runMoneyOperation = async (ctx: AppContext, actor: Actor, req: Mone
   if ('replay' in reserved) return read(ctx, actor, req.transactionId, reserved.replay);
 
   const { operationId, productType, accountId, currency } = reserved;
-  const call = { accountId, productType, transactionId: req.transactionId, operationId, amount: minorUnits(reserved.amount), currency };
+  const call = { accountId, productType, transactionId: req.transactionId, operationId, amount: reserved.amount, currency };
   let outcome;
   try {
     const provider = ctx.providers.providerFor(productType);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { TransactionOperationsTable } from '../../db/schema';
 import { parseJsonWith, parseOptionalJson } from '../../shared/json-columns';
 import type { Reservation } from '../../../domain/transaction-state';
+import { StoredMinorUnits } from './transaction-record';
 
 /**
  * The money operation's mapper (`transaction_operations`). The reservation is money in flight that a
@@ -13,8 +14,8 @@ export type OperationRow = Selectable<TransactionOperationsTable>;
 
 const ReservationSchema = z.object({
   op: z.enum(['CAPTURE', 'REFUND', 'VOID']),
-  amount: z.number().int(),
-  lines: z.record(z.string(), z.number().int()),
+  amount: StoredMinorUnits,
+  lines: z.record(z.string(), StoredMinorUnits),
   finalCapture: z.boolean(),
   quantities: z.record(z.string(), z.number().positive()).optional(),
 }) satisfies z.ZodType<Reservation>;

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { TransactionEventsTable, TransactionStatusColumn, TransactionsTable } from '../../db/schema';
 import type { CardSummary } from '../../providers/port';
+import { minorUnits, type MinorUnits } from '../../../domain/money';
 import { parseJson, parseJsonWith, parseOptionalJson } from '../../shared/json-columns';
 import type { Lines, TransactionStatus } from '../../../domain/transaction-state';
 import type { AppliedGiftCard } from '../../../domain/view-types';
@@ -23,7 +24,7 @@ void statusUnionsAgree;
 /** What `transactions.data` holds: the order's parts the transaction keeps, copied at payment time. */
 export interface TransactionData {
   /** The order's items (validated by the Order schema when the session was created or updated). */
-  items?: { line_id: string; amount: number; [k: string]: unknown }[];
+  items?: { line_id: string; amount: MinorUnits; [k: string]: unknown }[];
   shipping_option?: Record<string, unknown>;
   shipping_address?: Record<string, unknown>;
   billing_address?: Record<string, unknown>;
@@ -34,15 +35,18 @@ export interface TransactionData {
   platform_type?: 'aggregator' | 'marketplace';
   /** The parts of the amount the order's gift cards pay (the card pays `card_amount`). */
   gift_cards?: AppliedGiftCard[];
-  card_amount?: number;
+  card_amount?: MinorUnits;
 }
 
+/** Stored money: an integer, typed as minor units (a negative one is a bug: RangeError). */
+export const StoredMinorUnits = z.number().int().transform(minorUnits);
+
 const LineAmountsSchema = z.object({
-  authorized: z.number().int(),
-  captured: z.number().int(),
-  refunded: z.number().int(),
-  pendingCapture: z.number().int(),
-  pendingRefund: z.number().int(),
+  authorized: StoredMinorUnits,
+  captured: StoredMinorUnits,
+  refunded: StoredMinorUnits,
+  pendingCapture: StoredMinorUnits,
+  pendingRefund: StoredMinorUnits,
   quantity: z.number().optional(),
   capturedQuantity: z.number().optional(),
   refundedQuantity: z.number().optional(),
@@ -51,7 +55,10 @@ const LineAmountsSchema = z.object({
 });
 const LinesSchema = z.record(z.string(), LineAmountsSchema);
 
-export interface TransactionRecord extends Omit<TransactionRow, 'card' | 'data' | 'lines'> {
+/** The money columns, typed as minor units by the mapper. */
+type AmountColumn = 'amount' | 'captured_amount' | 'refunded_amount' | 'voided_amount' | 'pending_capture' | 'pending_refund' | 'pending_void';
+
+export interface TransactionRecord extends Omit<TransactionRow, 'card' | 'data' | 'lines' | AmountColumn>, Readonly<Record<AmountColumn, MinorUnits>> {
   card?: CardSummary;
   data: TransactionData;
   /** Per order line amounts; undefined until the first operation wrote them. */
@@ -66,13 +73,13 @@ export const toTransactionRecord = (row: TransactionRow): TransactionRecord => {
     session_id: row.session_id,
     status: row.status,
     currency: row.currency,
-    amount: row.amount,
-    captured_amount: row.captured_amount,
-    refunded_amount: row.refunded_amount,
-    voided_amount: row.voided_amount,
-    pending_capture: row.pending_capture,
-    pending_refund: row.pending_refund,
-    pending_void: row.pending_void,
+    amount: minorUnits(row.amount),
+    captured_amount: minorUnits(row.captured_amount),
+    refunded_amount: minorUnits(row.refunded_amount),
+    voided_amount: minorUnits(row.voided_amount),
+    pending_capture: minorUnits(row.pending_capture),
+    pending_refund: minorUnits(row.pending_refund),
+    pending_void: minorUnits(row.pending_void),
     payment_product: row.payment_product,
     payment_product_type: row.payment_product_type,
     merchant_reference: row.merchant_reference,

@@ -7,6 +7,7 @@ import { nowIso } from '../../shared/clock';
 import { timeOrderedUuid } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
 import type { Amounts, Lines, TransactionStatus, TxState } from '../../../domain/transaction-state';
+import { ZERO_MINOR, type MinorUnits } from '../../../domain/money';
 import type { PayableSessions } from '../payable-sessions';
 import type { TransactionView } from '../transactions/transaction-schemas';
 import type { ProductCapabilities } from '../../providers/port';
@@ -20,7 +21,9 @@ const quantityOf = (item: Readonly<Record<string, unknown>>): { quantity?: numbe
 
 const initialLines = (row: TransactionRecord): Lines => {
   const items = row.data.items ?? [];
-  return Object.fromEntries(items.map((i) => [i.line_id, { authorized: i.amount, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0, ...quantityOf(i) }]));
+  return Object.fromEntries(
+    items.map((i) => [i.line_id, { authorized: i.amount, captured: ZERO_MINOR, refunded: ZERO_MINOR, pendingCapture: ZERO_MINOR, pendingRefund: ZERO_MINOR, ...quantityOf(i) }]),
+  );
 };
 
 /** Lines stored before quantities were kept learn their order line's quantity from the order (their units so far count as none). */
@@ -92,7 +95,7 @@ export const loadTransaction = async (exec: Executor, database: Database, id: st
 export interface NewTransactionEvent {
   event: string;
   success: boolean;
-  amount?: number;
+  amount?: MinorUnits;
   items?: unknown[];
   error?: { code: string; message: string };
   createdBy: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Int32Amount, JsonObject, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../../shared/schemas';
+import { JsonObject, MinorUnitsAmount, PositiveMinorUnitsAmount, Quantity, ResourceId, SafeString, SafeText } from '../../shared/schemas';
 import { TRANSACTION_STATUSES } from '../../../domain/transaction-state';
 
 export const TransactionIdParams = z.object({ id: ResourceId });
@@ -63,7 +63,7 @@ export type TransactionView = z.infer<typeof TransactionSchema>;
 const StringMetadata = z.record(z.string(), z.string());
 
 /** A line of a capture, refund or authorization update; 0 is a valid amount (a free shipping line). */
-const OperationItem = z.looseObject({ line_id: SafeString.min(1).max(255), amount: Int32Amount, quantity: Quantity.optional() });
+const OperationItem = z.looseObject({ line_id: SafeString.min(1).max(255), amount: MinorUnitsAmount, quantity: Quantity.optional() });
 const uniqueItems = (body: { items?: { line_id: string }[] }, ctx: z.RefinementCtx) => {
   const seen = new Set<string>();
   for (const [i, item] of (body.items ?? []).entries()) {
@@ -74,7 +74,7 @@ const uniqueItems = (body: { items?: { line_id: string }[] }, ctx: z.RefinementC
 
 export const CaptureBody = z
   .strictObject({
-    amount: PositiveInt32Amount,
+    amount: PositiveMinorUnitsAmount,
     capture_reference: SafeString.min(1).max(255).optional(),
     items: z.array(OperationItem).max(1000).optional(),
     final_capture: z.boolean().optional(),
@@ -85,7 +85,7 @@ export type CaptureInput = z.infer<typeof CaptureBody>;
 
 export const RefundBody = z
   .strictObject({
-    amount: PositiveInt32Amount,
+    amount: PositiveMinorUnitsAmount,
     reason: SafeText.max(1000).optional(),
     refund_reference: SafeString.min(1).max(255).optional(),
     items: z.array(OperationItem).max(1000).optional(),
@@ -102,7 +102,7 @@ export const AuthorizationBody = z
   .strictObject({
     reason: SafeText.max(1000).optional(),
     reference: SafeString.max(255).optional(),
-    amount: PositiveInt32Amount.optional(),
+    amount: PositiveMinorUnitsAmount.optional(),
     final_authorization: z.boolean().optional(),
     items: z.array(OperationItem).max(1000).optional(),
     description: SafeText.max(1000).optional(),

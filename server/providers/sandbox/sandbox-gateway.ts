@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Executor } from '../../db/database';
+import type { MinorUnits } from '../../../domain/money';
 
 /**
  * Per-account switches of the sandbox gateway (PUT /v1/admin/gateways/sandbox), so merchants can
@@ -25,4 +26,4 @@ export const readSandboxGateway = async (exec: Executor, accountId: string): Pro
 };
 
 /** Amounts ending in 02 (e.g. 1002) are always processed asynchronously, whatever the setting. */
-export const isAsyncAmount = (amount: number): boolean => amount % 100 === 2;
+export const isAsyncAmount = (amount: MinorUnits): boolean => amount % 100 === 2;

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide, decideCancel, itemsSumMismatch, TRANSACTION_STATUSES, type TransactionStatus, type TxState } from '../../../domain/transaction-state';
-import { decideAuthorizationUpdate } from '../../../server/payments/operations/authorization-update';
+import { decide, decideAuthorizationUpdate, decideCancel, itemsSumMismatch, TRANSACTION_STATUSES, type TransactionStatus, type TxState } from '../../support/plain-amounts';
 
 const zero = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
 const line = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });

@@ -13,8 +13,8 @@ import {
   type Reservation,
   type TransactionStatus,
   type TxState,
-} from '../../../domain/transaction-state';
-import { decideAuthorizationUpdate } from '../../../server/payments/operations/authorization-update';
+  decideAuthorizationUpdate,
+} from '../../support/plain-amounts';
 
 const zero = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
 const line = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });
