@@ -6,6 +6,7 @@ import { canonicalJson } from '../../idempotency/idempotency-store';
 import { nowIso } from '../../shared/clock';
 import { timeOrderedUuid } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
+import type { MinorUnits } from '../../../domain/money';
 import type { Operation } from '../../../domain/transaction-state';
 import type { TransactionOperationsTable } from '../../db/schema';
 import { toOperationRecord, type OperationRecord, type OperationRow } from './operation-record';
@@ -20,8 +21,8 @@ const legacyRequestHash = (value: unknown): string => createHash('sha256').updat
 
 /** The money operation request a reference or Idempotency-Key is compared by. */
 export interface OperationRequestBody {
-  amount: number;
-  items: readonly { line_id: string; amount: number; quantity?: number }[];
+  amount: MinorUnits;
+  items: readonly { line_id: string; amount: MinorUnits; quantity?: number }[];
   final: boolean;
   details: Record<string, unknown>;
 }
