@@ -9,9 +9,11 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 const [vitestFile, playwrightFile] = process.argv.slice(2);
+/** Terminal colour codes (ESC [ ... m), which vitest leaves in its failure messages. */
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const firstLine = (text) =>
   String(text ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(COLOURS, '')
     .split('\n')
     .find((l) => l.trim()) ?? '';
 
