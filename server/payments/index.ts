@@ -17,7 +17,6 @@ export { cancelPayment } from './operations/cancel-payment';
 export { captureTransaction } from './operations/capture-transaction';
 export { completePendingOperations } from './operations/complete-pending-operations';
 export { refundTransaction } from './operations/refund-transaction';
-export { runMoneyOperation } from './operations/run-money-operation';
 export type { NewPayableSession, PayableSession, PayableSessions, PaymentSessionEvent, PaymentStateChange } from './payable-sessions';
 export type { MoneyOperationResult } from './operations/run-money-operation';
 export { updateAuthorization } from './operations/update-authorization';

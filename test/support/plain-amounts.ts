@@ -39,3 +39,18 @@ export const itemsSumMismatch = plain<(items: readonly { amount: number }[], amo
 export const decideAuthorizationUpdate = plain<(state: TxState, req: Plain<authorization.AuthorizationUpdateRequest>, finalAuthorization: boolean) => Plain<authorization.AuthorizationDecision>>(
   authorization.decideAuthorizationUpdate,
 );
+
+/** The amounts of a fresh authorization of 10.00 (every other amount zero). */
+export const zeroAmounts = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
+/** An order line authorized for `authorized`, nothing else moved. */
+export const freshLine = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });
+/** A transaction in `status` with lines a (6.00) and b (4.00), partial void allowed, not item-based; `amounts` and `extra` override. */
+export const txState = (status: machine.TransactionStatus, amounts: Partial<typeof zeroAmounts> = {}, extra: Partial<TxState> = {}): TxState => ({
+  status,
+  amounts: { ...zeroAmounts, ...amounts },
+  lines: { a: freshLine(600), b: freshLine(400) },
+  finalCaptured: false,
+  supportsPartialVoid: true,
+  itemBased: false,
+  ...extra,
+});

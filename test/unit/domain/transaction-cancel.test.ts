@@ -1,18 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide, decideAuthorizationUpdate, decideCancel, itemsSumMismatch, TRANSACTION_STATUSES, type TransactionStatus, type TxState } from '../../support/plain-amounts';
-
-const zero = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
-const line = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });
-const state = (status: TransactionStatus, amounts: Partial<typeof zero> = {}, extra: Partial<TxState> = {}): TxState => ({
-  status,
-  amounts: { ...zero, ...amounts },
-  lines: { a: line(600), b: line(400) },
-  finalCaptured: false,
-  supportsPartialVoid: true,
-  itemBased: false,
-  ...extra,
-});
+import { decide, decideAuthorizationUpdate, decideCancel, itemsSumMismatch, TRANSACTION_STATUSES, type TransactionStatus, type TxState, txState as state } from '../../support/plain-amounts';
 
 /** What a session's cancel does with its payment, per status: 'void <amount>' or the refusal code. */
 const EXPECTED: Record<TransactionStatus, string> = {

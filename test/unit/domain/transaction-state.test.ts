@@ -14,19 +14,10 @@ import {
   type TransactionStatus,
   type TxState,
   decideAuthorizationUpdate,
+  zeroAmounts as zero,
+  freshLine as line,
+  txState as state,
 } from '../../support/plain-amounts';
-
-const zero = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
-const line = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });
-const state = (status: TransactionStatus, amounts: Partial<typeof zero> = {}, extra: Partial<TxState> = {}): TxState => ({
-  status,
-  amounts: { ...zero, ...amounts },
-  lines: { a: line(600), b: line(400) },
-  finalCaptured: false,
-  supportsPartialVoid: true,
-  itemBased: false,
-  ...extra,
-});
 
 /** A representative transaction for every status, with amounts that agree with it. */
 const EXAMPLES: Record<TransactionStatus, TxState> = {
