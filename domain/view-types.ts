@@ -132,8 +132,10 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export interface PaymentMethod {
   payment_product_type: string;
   name: string;
-  kind: PaymentKind;
 }
+
+/** The kind of each method a session offers, by its `payment_product_type`: the form the page shows for it. */
+export type PaymentMethodKinds = Record<string, PaymentKind>;
 
 /** A stored card as the page may show it ("Pay with saved card •••• 1111"). */
 export interface SavedCard {
@@ -169,6 +171,8 @@ export interface ViewSession {
   express?: ViewExpress;
   configuration: {
     payment_methods: PaymentMethod[];
+    /** The kind of each of `payment_methods`, by its `payment_product_type` (one entry per method). */
+    payment_method_kinds: PaymentMethodKinds;
     merchant: { id: string; name: string; logo_url?: string };
     /** The merchant's look: brand colour, page background, and whether dark mode may follow the device. */
     theme: { primary?: string; backdrop?: string; color_scheme: 'light' | 'dark' | 'auto' };

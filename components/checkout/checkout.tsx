@@ -30,7 +30,7 @@ const ExpressSteps = lazyPart(() => import('./express/express-steps').then((m) =
 /** Loads the lazily loaded parts the page's first render shows (the island entry awaits it before hydrating). */
 export const preloadFirstRender = async (initial: CheckoutPageData): Promise<void> => {
   if (initial.kind !== 'open') return void (await Promise.all([ReturnedPayment.preload(), SessionUnavailable.preload()]));
-  await Promise.all([initial.session.express ? ExpressSteps.preload() : undefined, preloadMethodForms(initial.session.configuration.payment_methods)]);
+  await Promise.all([initial.session.express ? ExpressSteps.preload() : undefined, preloadMethodForms(initial.session, initial.session.configuration.payment_methods)]);
 };
 
 /** The hosted checkout for one session, rendered first on the server from `initial`. */

@@ -4,6 +4,7 @@ import type { PaymentMethod, ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import { CardMethod } from './methods/card-method';
 import { lazyPart } from './lazy-part';
+import { kindOf } from './method-kind';
 import { methodName } from './method-name';
 import { MethodIcon } from './methods/method-icon';
 import type { usePayment } from './use-payment';
@@ -25,25 +26,26 @@ type Props = MethodChoice & { payment: Payment };
 const ContactMethod = lazyPart(() => import('./methods/contact-method').then((m) => m.ContactMethod));
 const WalletMethod = lazyPart(() => import('./methods/wallet-method').then((m) => m.WalletMethod));
 
-/** Loads the forms of the non-card types the session offers, so choosing one shows it at once. */
-export const preloadMethodForms = async (methods: Props['methods']): Promise<void> => {
-  const kinds = new Set(methods.map((m) => m.kind));
+/** Loads the forms of the non-card types the session offers (`methods`, of `session`), so choosing one shows it at once. */
+export const preloadMethodForms = async (session: ViewSession, methods: Props['methods']): Promise<void> => {
+  const kinds = new Set(methods.map((m) => kindOf(session, m.payment_product_type)));
   await Promise.all([kinds.has('invoice') || kinds.has('installment') ? ContactMethod.preload() : undefined, kinds.has('wallet') || kinds.has('redirect') ? WalletMethod.preload() : undefined]);
 };
 
-const usePreloadForms = (methods: Props['methods']) => {
+const usePreloadForms = (session: ViewSession, methods: Props['methods']) => {
   useEffect(() => {
-    void preloadMethodForms(methods);
-  }, [methods]);
+    void preloadMethodForms(session, methods);
+  }, [session, methods]);
 };
 
 /** The form that pays with one method, by its kind: a card form, the lender's questions, or a button to the provider's page. */
 const MethodForm = ({ method, sid, session, payment }: { method: PaymentMethod; sid: string; session: ViewSession; payment: Payment }) => {
   const type = method.payment_product_type;
-  switch (method.kind) {
+  const kind = kindOf(session, type);
+  switch (kind) {
     case 'invoice':
     case 'installment':
-      return <ContactMethod type={type} kind={method.kind} sid={sid} session={session} payment={payment} />;
+      return <ContactMethod type={type} kind={kind} sid={sid} session={session} payment={payment} />;
     case 'wallet':
     case 'redirect':
       return <WalletMethod method={method} sid={sid} session={session} payment={payment} />;
@@ -59,7 +61,7 @@ const MethodForm = ({ method, sid, session, payment }: { method: PaymentMethod; 
 export const PaymentMethods = ({ sid, session, methods, activeType, onSelectType, payment }: Props) => {
   const { t } = useI18n();
   const name = useId();
-  usePreloadForms(methods);
+  usePreloadForms(session, methods);
   const active = methods.find((m) => m.payment_product_type === activeType) ?? methods[0];
   if (!active) return null; // the server offers at least one method
   if (methods.length <= 1) return <MethodForm method={active} sid={sid} session={session} payment={payment} />;
@@ -76,7 +78,7 @@ export const PaymentMethods = ({ sid, session, methods, activeType, onSelectType
               <label className="flex cursor-pointer items-center gap-3 px-4 py-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-[var(--kassa-brand)]">
                 <input type="radio" name={name} value={type} checked={checked} onChange={() => onSelectType(type)} className="h-4 w-4 accent-[var(--kassa-brand)] focus-visible:outline-none" />
                 <span className="flex-1 text-sm font-medium">{label}</span>
-                <MethodIcon kind={m.kind} />
+                <MethodIcon kind={kindOf(session, type)} />
               </label>
               {checked ? (
                 <div className="px-4 pb-4">

@@ -6,6 +6,7 @@ import type { ErrorCode } from '../../domain/error-codes';
 import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import { getPaymentOperations, paySession, type FieldError, type PaymentBody, type PayOutcome } from './api';
+import { kindOf } from './method-kind';
 import { PAY_ATTEMPTS_EXHAUSTED, payRefusalKey } from './payment-errors';
 import { failedReturnLink } from './return-link';
 import { isEmbedded, postToParent, type ValidationResult } from './sdk-messages';
@@ -26,9 +27,6 @@ export interface PayResult {
   fieldErrors?: FieldError[];
   declined?: boolean;
 }
-
-/** The kind of the session's method `type` (undefined for the gift cards alone, never a method of their own). */
-const kindOf = (session: ViewSession, type: string) => session.configuration.payment_methods.find((m) => m.payment_product_type === type)?.kind;
 
 /** This page's address without the parameters of an earlier return, for coming back after a payment page. */
 const backPath = (): string => {

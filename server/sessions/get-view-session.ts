@@ -3,7 +3,7 @@ import { compiledOnce } from '../db/compiled-once';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { isTestAccount } from '../shared/ids';
-import { ownProductsFor, resolvePaymentMethods } from './payment-methods';
+import { ownProductsFor, resolveViewPaymentMethods } from './payment-methods';
 import { savedCardsOf } from '../payments';
 import { appendSessionEvent } from './session-events';
 import { loadSession, lockSessionRow, type SessionRecord } from './session-repository';
@@ -68,7 +68,7 @@ export const getViewSession = async (
     ...(Object.keys(contact).length ? { customer: contact } : {}),
     ...(express ? { express: viewExpress(row, express) } : {}),
     configuration: {
-      payment_methods: resolvePaymentMethods(ctx.providers, row.account_id, row.configuration, opts.viewerCountry, await ownProductsFor(ctx.providers, row.account_id, row.configuration)),
+      ...resolveViewPaymentMethods(ctx.providers, row.account_id, row.configuration, opts.viewerCountry, await ownProductsFor(ctx.providers, row.account_id, row.configuration)),
       merchant: { id: account.id, name: row.configuration.merchant?.name ?? account.name, ...(row.configuration.merchant?.logo_url ? { logo_url: row.configuration.merchant.logo_url } : {}) },
       theme: viewTheme(row.configuration.theme),
       test_mode: isTestAccount(row.account_id),

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../domain/view-types';
+import type { PaymentKind, PaymentMethod, PaymentMethodKinds } from '../../domain/view-types';
 import type { Executor } from '../db/database';
 import { AppError } from '../errors/app-error';
 import type { PaymentProduct } from '../providers/port';
@@ -42,8 +42,11 @@ const catalogOf = (providers: ProviderRegistry) => {
 export const ownProductsFor = async (providers: ProviderRegistry, accountId: string, configuration: Record<string, unknown> = {}, exec?: Executor): Promise<readonly PaymentProduct[]> =>
   providers.accountSegments().some((s) => s in configuration) ? (await providers.productsFor(accountId, exec)).filter((p) => !providers.product(p.type)) : [];
 
-/** A product as the page offers it: its type, name and kind (gift cards are never offered on their own). */
-const methodOf = (product: PaymentProduct): PaymentMethod => ({ payment_product_type: product.type, name: product.name, kind: product.kind === 'gift_cards' ? 'card' : product.kind });
+/** A product as the page offers it: its type and name (its kind goes beside it, in `payment_method_kinds`). */
+const methodOf = (product: PaymentProduct): PaymentMethod => ({ payment_product_type: product.type, name: product.name });
+
+/** The form the page shows for a product (gift cards are never offered on their own). */
+const kindOf = (product: PaymentProduct): PaymentKind => (product.kind === 'gift_cards' ? 'card' : product.kind);
 
 /**
  * Which payment methods a session offers, in the merchant's order (the key order of
@@ -53,14 +56,14 @@ const methodOf = (product: PaymentProduct): PaymentMethod => ({ payment_product_
  * production accounts. With `viewerCountry`, types limited to other countries are left out, unless
  * that would leave none (ADR 016).
  */
-export const resolvePaymentMethods = (
+const resolveProducts = (
   providers: ProviderRegistry,
   accountId: string,
   configuration: Record<string, unknown> = {},
   viewerCountry?: string,
   /** The account's own products (ownProductsFor), when its configuration names their provider. */
   own: readonly PaymentProduct[] = [],
-): PaymentMethod[] => {
+): PaymentProduct[] => {
   const catalog = catalogOf(providers);
   const offered = own.length ? [...catalog.offered, ...own] : catalog.offered;
   const served = own.length || providers.accountSegments().length ? new Set([...catalog.served, ...providers.accountSegments()]) : catalog.served;
@@ -95,5 +98,19 @@ export const resolvePaymentMethods = (
     });
   }
   const inCountry = chosen.filter(([, v]) => !viewerCountry || !countriesOf(v) || countriesOf(v)!.includes(viewerCountry));
-  return (inCountry.length > 0 ? inCountry : chosen).map(([product]) => methodOf(product));
+  return (inCountry.length > 0 ? inCountry : chosen).map(([product]) => product);
+};
+
+type ResolveArgs = Parameters<typeof resolveProducts>;
+
+/** Which payment methods a session offers (see resolveProducts), as the view lists them. */
+export const resolvePaymentMethods = (...args: ResolveArgs): PaymentMethod[] => resolveProducts(...args).map(methodOf);
+
+/**
+ * What the checkout view says of the methods a session offers (see resolveProducts): `payment_methods`,
+ * and beside them `payment_method_kinds`, the kind of each by its type (which form the page shows).
+ */
+export const resolveViewPaymentMethods = (...args: ResolveArgs): { payment_methods: PaymentMethod[]; payment_method_kinds: PaymentMethodKinds } => {
+  const products = resolveProducts(...args);
+  return { payment_methods: products.map(methodOf), payment_method_kinds: Object.fromEntries(products.map((p) => [p.type, kindOf(p)])) };
 };

@@ -293,7 +293,14 @@ export const ViewQuery = z.object({
   sdk_not_top_level: ViewFlag.optional().describe('The embedding page is itself in a frame (the SDK may send it)'),
 });
 
-export const PaymentMethodSchema = z.object({ payment_product_type: z.string(), name: z.string(), kind: z.enum(PAYMENT_KINDS).describe('What the shopper pays with: the form the page shows') });
+export const PaymentMethodSchema = z.object({ payment_product_type: z.string(), name: z.string() });
+
+/** The kind of each offered method, keyed by its `payment_product_type` (a sibling of `payment_methods`, whose items keep their two fields). */
+export const PaymentMethodKindsSchema = z
+  .record(z.string(), z.enum(PAYMENT_KINDS).describe("What the shopper pays with: the form the page shows (`redirect`: a page of the provider's own)"))
+  .describe(
+    "The kind of each of `payment_methods`, by its `payment_product_type`: one entry per method, saying which form the page shows for it (card, invoice, installment, wallet, or redirect to the provider's own page)",
+  );
 
 /** What the hosted page sees: no callback URL, no metadata, no tokens. */
 export const ViewSessionSchema = z.object({
@@ -328,6 +335,7 @@ export const ViewSessionSchema = z.object({
     .optional(),
   configuration: z.object({
     payment_methods: z.array(PaymentMethodSchema),
+    payment_method_kinds: PaymentMethodKindsSchema,
     merchant: z.object({ id: z.string(), name: z.string(), logo_url: z.string().optional() }),
     theme: z.object({ primary: z.string().optional(), backdrop: z.string().optional(), color_scheme: z.enum(['light', 'dark', 'auto']) }),
     test_mode: z.boolean(),

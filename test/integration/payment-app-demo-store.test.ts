@@ -41,7 +41,8 @@ describe('the demo store with its reference payment app', () => {
   it("offers payment_app.demo; the shopper approves on the app's page, comes back through Kassa, and the payment is authorized", async () => {
     const sid = await demoSession();
     const view = await shopper.get(`/v1/view/${sid}/session`);
-    expect(view.body.configuration.payment_methods.map((m: { payment_product_type: string; kind: string }) => [m.payment_product_type, m.kind])).toEqual([
+    const kinds: Record<string, string> = view.body.configuration.payment_method_kinds;
+    expect(view.body.configuration.payment_methods.map((m: { payment_product_type: string }) => [m.payment_product_type, kinds[m.payment_product_type]])).toEqual([
       ['sandbox.creditcard', 'card'],
       ['payment_app.demo', 'redirect'],
     ]);

@@ -63,7 +63,8 @@ describe('a payment through a payment app', () => {
   it('is offered on the session and authorized by the app (signed request, amount, return URL); the merchant gets its signed callback', async () => {
     const sessionId = await session(10000);
     const view = await customer.get(`/v1/view/${sessionId}/session`);
-    expect(view.body.configuration.payment_methods).toMatchObject([{ payment_product_type: TYPE, name: 'Acme Pay', kind: 'redirect' }]);
+    expect(view.body.configuration.payment_methods).toMatchObject([{ payment_product_type: TYPE, name: 'Acme Pay' }]);
+    expect(view.body.configuration.payment_method_kinds).toEqual({ [TYPE]: 'redirect' });
     const res = await pay(sessionId);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);

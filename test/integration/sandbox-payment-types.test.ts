@@ -36,7 +36,25 @@ describe('payment types offered', () => {
     expect([none.status, none.body.error?.code], JSON.stringify(none.body)).toEqual([400, 'PAYMENT_PRODUCT_NOT_ENABLED']);
     const id = await sessionWith({ sandbox: { hasOwnProperty: { enabled: true }, creditcard: { enabled: true }, valueOf: { enabled: true } } });
     const view = await customer.get(`/v1/view/${id}/session`);
-    expect(view.body.configuration.payment_methods).toEqual([{ payment_product_type: 'sandbox.creditcard', name: 'Card', kind: 'card' }]);
+    expect(view.body.configuration.payment_methods).toEqual([{ payment_product_type: 'sandbox.creditcard', name: 'Card' }]);
+  });
+
+  it('gives the kind of each listed type beside the list (payment_method_kinds, by payment_product_type), for the types the list keeps', async () => {
+    const id = await sessionWith({
+      sandbox: { wallet: { enabled: true }, creditcard: { enabled: true }, installment: { enabled: true }, invoice: { enabled: true, countries: ['NO', 'SE'] } },
+    });
+    const view = await customer.get(`/v1/view/${id}/session`);
+    expect(view.body.configuration.payment_method_kinds).toEqual({ 'sandbox.wallet': 'wallet', 'sandbox.creditcard': 'card', 'sandbox.installment': 'installment', 'sandbox.invoice': 'invoice' });
+    const fromDenmark = await customer.get(`/v1/view/${id}/session`, { 'viewer-country': 'dk' });
+    expect(fromDenmark.body.configuration.payment_method_kinds).toEqual({ 'sandbox.wallet': 'wallet', 'sandbox.creditcard': 'card', 'sandbox.installment': 'installment' });
+    const openapi = await customer.get('/v1/openapi.json');
+    const viewSession = openapi.body.paths['/v1/view/{session_id}/session'].get.responses['200'].content['application/json'].schema;
+    expect(viewSession.properties.configuration.required).toContain('payment_method_kinds');
+    expect(viewSession.properties.configuration.properties.payment_method_kinds).toMatchObject({
+      type: 'object',
+      description: expect.stringContaining('payment_product_type'),
+      additionalProperties: { type: 'string', enum: ['card', 'invoice', 'installment', 'wallet', 'redirect'] },
+    });
   });
 
   it('keeps every type when the country filter would leave none', async () => {

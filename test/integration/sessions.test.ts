@@ -149,7 +149,7 @@ describe('the checkout view endpoints', () => {
     const created = await api.post('/v1/sessions', sessionBody({ metadata: { secret: 'm' }, url: { return_url: 'https://m.example/r', callback_url: 'https://m.example/cb' } }));
     const view = await new ApiClient(srv.baseUrl).get(`/v1/view/${created.body.id}/session`);
     expect(view.status).toBe(200);
-    expect(view.body.configuration.payment_methods).toEqual([{ payment_product_type: 'sandbox.creditcard', name: 'Card', kind: 'card' }]);
+    expect(view.body.configuration.payment_methods).toEqual([{ payment_product_type: 'sandbox.creditcard', name: 'Card' }]);
     expect(view.body.url).toEqual({ return_url: 'https://m.example/r' });
     expect(JSON.stringify(view.body)).not.toContain('m.example/cb');
     expect(view.body).not.toHaveProperty('metadata');

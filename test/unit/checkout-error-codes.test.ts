@@ -35,7 +35,8 @@ const session: ViewSession = {
   order: { amount: 10000, currency: 'NOK', merchant_reference: 'order-1', items: [{ line_id: '1', amount: 10000 }] },
   amount_due: 10000,
   configuration: {
-    payment_methods: [{ payment_product_type: 'sandbox.creditcard', name: 'Card', kind: 'card' }],
+    payment_methods: [{ payment_product_type: 'sandbox.creditcard', name: 'Card' }],
+    payment_method_kinds: { 'sandbox.creditcard': 'card' },
     merchant: { id: 'T00000001', name: 'Shop' },
     theme: { color_scheme: 'auto' },
     test_mode: true,
@@ -131,6 +132,7 @@ describe('reading the view session (GET /v1/view/{sid}/session)', () => {
     ['no order', { ...session, order: undefined }],
     ['an amount that is not a number', { ...session, order: { ...session.order, amount: '100' } }],
     ['no payment methods', { ...session, configuration: { ...session.configuration, payment_methods: undefined } }],
+    ['no kinds of the payment methods', { ...session, configuration: { ...session.configuration, payment_method_kinds: undefined } }],
     ['no amount due', { ...session, amount_due: undefined }],
     ['express without its options', { ...session, express: { shipping_mode: 'shipping_required' } }],
   ])("fails as the page's load error for a malformed answer (%s)", async (_what, body) => {

@@ -1,7 +1,7 @@
 import type { PaymentKind } from '../../../domain/view-types';
 
-/** A small decorative mark per kind of payment method (the name beside it is the accessible label). */
-export const MethodIcon = ({ kind }: { kind: PaymentKind }) => {
+/** A small decorative mark per kind of payment method (the name beside it is the accessible label); a card's for any other. */
+export const MethodIcon = ({ kind }: { kind: PaymentKind | undefined }) => {
   const path =
     kind === 'invoice'
       ? 'M6 2h6l4 4v12H6V2Zm6 0v4h4M8 10h6M8 13h6M8 16h4'

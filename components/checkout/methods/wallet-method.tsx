@@ -2,6 +2,7 @@
 import type { PaymentMethod, ViewSession } from '../../../domain/view-types';
 import { useI18n } from '../../i18n/i18n-provider';
 import { Alert } from '../../ui/alert';
+import { kindOf } from '../method-kind';
 import { methodName } from '../method-name';
 import { PayButton } from '../pay-button';
 import type { Payment } from '../payment-methods';
@@ -19,7 +20,7 @@ export const WalletMethod = ({ method, sid, session, payment }: { method: Paymen
   const { launcher, anchor, state } = usePopOutLauncher(sid, label);
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700 dark:text-slate-300">{method.kind === 'redirect' ? t('wallet.explain_redirect', { name }) : t('wallet.explain')}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{kindOf(session, type) === 'redirect' ? t('wallet.explain_redirect', { name }) : t('wallet.explain')}</p>
       {payment.alert ? <Alert tone="error">{payment.alert}</Alert> : null}
       {state === 'open' ? <Alert tone="info">{t('wallet.popout_open', { name })}</Alert> : null}
       {state === 'failed' ? <Alert tone="error">{t('wallet.popout_failed')}</Alert> : null}
