@@ -206,7 +206,8 @@ export interface GatewaySettingsTable {
 export interface SandboxOperationsTable {
   operation_id: string;
   transaction_id: string;
-  kind: OperationKindColumn;
+  /** What the sandbox was asked: a money operation, or an authorization update (which the sandbox answers at once). */
+  kind: OperationKindColumn | 'AUTHORIZATION_UPDATE';
   amount: number;
   complete_after: string;
   created_at: string;

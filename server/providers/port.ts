@@ -130,8 +130,12 @@ export interface PaymentProvider {
   capture(req: OperationRequest): Promise<OperationOutcome>;
   refund(req: OperationRequest): Promise<OperationOutcome>;
   void(req: OperationRequest): Promise<OperationOutcome>;
-  /** Changes the authorized amount (only with `capabilities.authorizationUpdate`). */
-  updateAuthorization?(req: OperationRequest): Promise<OperationOutcome>;
+  /**
+   * Holds `amount` as the authorization from now on (only with `capabilities.authorizationUpdate`;
+   * the same amount again extends it). Resolves once the provider holds it; asking again with the
+   * same amount is harmless. A provider without it has its updates decided by Kassa alone.
+   */
+  updateAuthorization?(req: OperationRequest): Promise<void>;
   /** What became of an operation: also how a crash between the call and its settlement is reconciled. */
   operationStatus(req: { accountId: string; productType: string; operationId: string }): Promise<'DONE' | 'PENDING' | 'UNKNOWN'>;
   /** The card a stored token stands for, or undefined when the provider does not know it (saved cards on the page). */

@@ -106,6 +106,80 @@ describe.each(drivers.map((d) => [d.type, d] as const))('%s', (type, driver) => 
     expect(await publicState(tx)).toEqual(before);
   });
 
+  /** An update the product's rule accepts: an extension (item-based) or a higher pre-authorization by line; the amount it asks the provider to hold. */
+  const authorizationUpdate = async (tx: string) => {
+    if ((await capabilitiesOf(type)).itemBased) return { body: { reason: 'extend' }, holds: 10_000 };
+    return {
+      body: {
+        amount: 12_000,
+        final_authorization: false,
+        items: [
+          { line_id: '1', amount: 4_000 },
+          { line_id: '2', amount: 8_000 },
+        ],
+      },
+      holds: 12_000,
+      tx,
+    };
+  };
+  /** Records what the provider is asked to hold; `gate` holds each call until it resolves. */
+  const spyUpdates = (gate?: Promise<void>) => {
+    const provider: PaymentProvider = registry().providerFor(type);
+    const real = provider.updateAuthorization!.bind(provider);
+    const asked: number[] = [];
+    provider.updateAuthorization = async (req) => {
+      asked.push(req.amount);
+      await gate;
+      return real(req);
+    };
+    restores.push(() => {
+      provider.updateAuthorization = real;
+    });
+    return asked;
+  };
+
+  it('authorization update: the provider holds the new amount where the product can, 503 and nothing changed while it is down; refused where the product cannot', async () => {
+    const tx = await authorized();
+    const { body, holds } = await authorizationUpdate(tx);
+    const update = () => api.post(`/v1/transactions/${tx}/authorization`, body);
+    if (!(await capabilitiesOf(type)).authorizationUpdate) {
+      const before = await publicState(tx);
+      const refused = await update();
+      expect([refused.status, refused.body.error?.code], JSON.stringify(refused.body)).toEqual([409, 'AUTHORIZATION_NOT_UPDATABLE']);
+      expect(await publicState(tx)).toEqual(before);
+      return;
+    }
+    const asked = spyUpdates();
+    await driver.unavailable(true);
+    restores.push(() => driver.unavailable(false));
+    const before = await publicState(tx);
+    const down = await update();
+    expect([down.status, down.body.error?.code], JSON.stringify(down.body)).toEqual([503, 'PROVIDER_UNAVAILABLE']);
+    expect(await publicState(tx)).toEqual(before);
+    await driver.unavailable(false);
+    const res = await update();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(asked).toEqual([holds, holds]);
+    expect(await money(srv, tx)).toMatchObject({ status: 'AUTHORIZED', amount: holds });
+  });
+
+  it('authorization update: when the payment changes during the provider call, the provider is asked to hold what it held before and the update is refused', async () => {
+    if (!(await capabilitiesOf(type)).authorizationUpdate) return; // refused before any call (the test above)
+    const tx = await authorized();
+    const { body } = await authorizationUpdate(tx);
+    let open!: () => void;
+    const asked = spyUpdates(new Promise<void>((resolve) => (open = resolve)));
+    const inFlight = api.post(`/v1/transactions/${tx}/authorization`, body);
+    await expect.poll(() => asked.length, { interval: 10 }).toBe(1);
+    expect((await api.post(`/v1/transactions/${tx}/void`)).status).toBe(200);
+    open();
+    const res = await inFlight;
+    expect([res.status, res.body.error?.code], JSON.stringify(res.body)).toEqual([409, 'AUTHORIZATION_NOT_UPDATABLE']);
+    expect(asked).toEqual([asked[0], 10_000]);
+    expect(await money(srv, tx)).toMatchObject({ status: 'AUTHORIZATION_VOIDED', amount: 10_000 });
+    expect((await eventsOf(api, tx)).filter((e) => e.event === 'AUTHORIZE')).toHaveLength(1); // the payment's own, no update
+  });
+
   it('a crash between the provider call and the settlement is reconciled: captured once, by the worker', async () => {
     const tx = await authorized();
     const provider: PaymentProvider = registry().providerFor(type);

@@ -9,7 +9,16 @@ import type { TransactionView } from '../transactions/transaction-schemas';
 import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
 import type { NewPayableSession } from '../payable-sessions';
 import { storedTokens } from './saved-cards';
-import { ZERO_MINOR } from '../../../domain/money';
+import type { MinorUnits } from '../../../domain/money';
+import { runPipeline } from '../pipeline';
+
+/** The new session and its INITIATED attempt. */
+interface Started {
+  sessionId: string;
+  transactionId: string;
+  /** What the new session charges (its order's amount). */
+  amount: MinorUnits;
+}
 
 /** POST /v1/sessions/pay, as its schema validated it: the session to create and what pays it. */
 export interface MerchantPayInput {
@@ -41,7 +50,8 @@ const replayMerchantPay = async (ctx: AppContext, actor: Actor, sessionId: strin
  * Creates and pays a session in one call, with the customer absent: a stored card token
  * (unscheduled or recurring purchase) or the sandbox invoice. A declined authorization is a 200
  * with status FAILED; a decline that must not be retried (also a stored card that was deleted) carries
- * the error code DO_NOT_RETRY.
+ * the error code DO_NOT_RETRY. The one pipeline (pipeline.ts): reserve = the session and its INITIATED
+ * attempt, once per Idempotency-Key; call = the provider; failed = FAILED; settle = the attempt's outcome.
  */
 export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input: MerchantPayInput, meta: RequestMeta): Promise<MerchantPayResult> => {
   const paymentType = input.payment.payment_product_type;
@@ -60,42 +70,39 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
   if (!(await ctx.payableSessions.checkNew(ctx, actor, { ...draft, configuration }, meta)).includes(paymentType))
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
 
-  let transactionId = '';
-  let amount = ZERO_MINOR; // what the new session charges (its order's amount)
-  const { id: sessionId, replayed } = await unitOfWork(ctx, meta, ({ trx, idempotency }) =>
-    idempotency.once(async () => {
-      const session = await ctx.payableSessions.insertMerchantInitiated(ctx, trx, actor, { ...draft, configuration, payment_operation: paymentOperation }, meta);
-      amount = session.amount;
-      transactionId = await startPaymentAttempt(ctx, trx, session, paymentType, amount, actor.subject, meta);
-      return session.id;
-    }),
-  );
-  if (replayed) return replayMerchantPay(ctx, actor, sessionId);
-
-  try {
-    let answer: AttemptResult;
-    try {
+  return runPipeline<Started, AttemptResult, MerchantPayResult>({
+    async reserve() {
+      let started: Omit<Started, 'sessionId'> | undefined;
+      const { id: sessionId, replayed } = await unitOfWork(ctx, meta, ({ trx, idempotency }) =>
+        idempotency.once(async () => {
+          const session = await ctx.payableSessions.insertMerchantInitiated(ctx, trx, actor, { ...draft, configuration, payment_operation: paymentOperation }, meta);
+          started = { amount: session.amount, transactionId: await startPaymentAttempt(ctx, trx, session, paymentType, session.amount, actor.subject, meta) };
+          return session.id;
+        }),
+      );
+      return replayed || !started ? { answer: await replayMerchantPay(ctx, actor, sessionId) } : { reserved: { sessionId, ...started } };
+    },
+    async call({ transactionId, amount }) {
       const call = { accountId: actor.accountId, productType: paymentType, transactionId, amount, currency: draft.order.currency, ...(token ? { token } : {}) };
-      const answered = token && (await isCardTokenDeleted(ctx.database.db, actor.accountId, token)) ? DELETED_TOKEN_DECLINE : await ctx.providers.providerFor(paymentType).authorize(call); // a deleted stored card never reaches the provider
-      answer = answered.outcome === 'CUSTOMER_ACTION' ? CUSTOMER_ABSENT : answered;
-    } catch (e) {
-      answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' };
-    }
-    const errorCode = answer.outcome === 'DECLINED' && !answer.retryable ? 'DO_NOT_RETRY' : undefined;
-    const { status, session, result } = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, {
-      createdBy: actor.subject,
-      amount,
-      declineStatus: 'FAILED',
-      errorCode,
-    });
-    if (status === 'AUTHORIZED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
-    const transaction = await getTransaction(ctx, actor, transactionId);
-    const success = result.outcome === 'APPROVED';
-    const code = success ? 'AUTHORIZED' : (errorCode ?? ('code' in result ? result.code : 'FAILED'));
-    return { ...transaction, session_id: sessionId, success, actions: [{ source: 'sandbox', code, type: success ? 'success' : 'error' }] };
-  } catch (e) {
-    const payResult = { session_id: sessionId, success: false, actions: [] };
-    if (e instanceof AppError) throw new AppError(e.code, e.message, { errors: e.errors, extra: e.extra, body: payResult });
-    throw new AppError('INTERNAL', 'Something went wrong', { body: payResult, cause: e });
-  }
+      if (token && (await isCardTokenDeleted(ctx.database.db, actor.accountId, token))) return DELETED_TOKEN_DECLINE; // a deleted stored card never reaches the provider
+      const answered = await ctx.providers.providerFor(paymentType).authorize(call);
+      return answered.outcome === 'CUSTOMER_ACTION' ? CUSTOMER_ABSENT : answered;
+    },
+    failed: async (_started, e) => ({ outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment provider could not process the payment' }),
+    async settle({ sessionId, transactionId, amount }, answer) {
+      try {
+        const errorCode = answer.outcome === 'DECLINED' && !answer.retryable ? 'DO_NOT_RETRY' : undefined;
+        const { status, session, result } = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: actor.subject, amount, declineStatus: 'FAILED', errorCode });
+        if (status === 'AUTHORIZED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
+        const transaction = await getTransaction(ctx, actor, transactionId);
+        const success = result.outcome === 'APPROVED';
+        const code = success ? 'AUTHORIZED' : (errorCode ?? ('code' in result ? result.code : 'FAILED'));
+        return { ...transaction, session_id: sessionId, success, actions: [{ source: 'sandbox', code, type: success ? 'success' : 'error' }] };
+      } catch (e) {
+        const payResult = { session_id: sessionId, success: false, actions: [] };
+        if (e instanceof AppError) throw new AppError(e.code, e.message, { errors: e.errors, extra: e.extra, body: payResult });
+        throw new AppError('INTERNAL', 'Something went wrong', { body: payResult, cause: e });
+      }
+    },
+  });
 };

@@ -8,6 +8,9 @@ import { finishPaymentAttempt } from './payment-attempt';
 import { paymentResponse } from './payment-response';
 import type { PaymentResponse, PaySessionInput } from './pay-schemas';
 import { startPayment } from './start-payment';
+import { runPipeline } from '../pipeline';
+
+type Started = Awaited<ReturnType<typeof startPayment>>;
 
 /** A provider's page: a path on this server, or an address of the provider's own. */
 const absolute = (url: string, baseUrl: string): string => (url.startsWith('/') ? `${baseUrl}${url}` : url);
@@ -18,6 +21,8 @@ const absolute = (url: string, baseUrl: string): string => (url.startsWith('/') 
  * second payment of the same session is refused while the first is in progress. A provider that asks
  * the customer to act first (3-D Secure, a wallet's approval: CUSTOMER_ACTION) answers with its page
  * (`redirect_url`); the customer's return from it decides the attempt (settle-customer-action.ts).
+ * The one pipeline (pipeline.ts): reserve = an INITIATED attempt (start-payment.ts), call = the provider
+ * (call-payment-provider.ts), failed = the attempt FAILED, retryable, settle = the attempt's outcome.
  */
 export const paySession = async (
   ctx: AppContext,
@@ -31,32 +36,33 @@ export const paySession = async (
   const slot = reserveAddressAttempt(ctx, clientAddress); // before anything: at most the limit reach the provider, however many are in flight
   const { payment } = input;
   const paymentType = ctx.providers.product(payment.payment_product_type)?.type ?? payment.payment_product_type; // an alias (`dintero.wallets`) is stored by its type
-  let started: Awaited<ReturnType<typeof startPayment>>;
-  try {
-    if ('card' in payment && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
-    started = await startPayment(ctx, sessionId, payment, paymentType, ifUnmodifiedSince, meta);
-  } catch (e) {
-    slot.giveBack(); // refused before the provider: no attempt
-    throw e;
-  }
-  const { transactionId, session, amount } = started;
-  let answer: ProviderAnswer;
-  try {
-    answer = await callPaymentProvider(ctx, session, transactionId, payment, `${meta.baseUrl}/v1/view/${encodeURIComponent(sessionId)}/payments/${encodeURIComponent(transactionId)}/return`);
-  } catch (e) {
-    answer = { outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' };
-  }
-  if (answer.outcome === 'CUSTOMER_ACTION') {
-    slot.giveBack(); // decided later on the provider's page: counted per session only
-    await awaitCustomer(ctx, sessionId, transactionId, answer, meta);
-    return {
-      success: true,
-      transaction_id: transactionId,
-      redirect_url: absolute(answer.url, meta.baseUrl),
-      actions: [{ source: ctx.providers.providerFor(paymentType).name, code: answer.action?.code ?? 'CUSTOMER_ACTION', type: 'success' }],
-    };
-  }
-  const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: 'customer', amount });
-  if (!countsAsFailedAttempt(finished.status)) slot.giveBack(); // approved: the slot was only held while in flight
-  return paymentResponse(ctx, session, transactionId, finished, meta);
+  const returnUrl = (transactionId: string) => `${meta.baseUrl}/v1/view/${encodeURIComponent(sessionId)}/payments/${encodeURIComponent(transactionId)}/return`;
+  return runPipeline<Started, ProviderAnswer, PaymentResponse>({
+    async reserve() {
+      try {
+        if ('card' in payment && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
+        return { reserved: await startPayment(ctx, sessionId, payment, paymentType, ifUnmodifiedSince, meta) };
+      } catch (e) {
+        slot.giveBack(); // refused before the provider: no attempt
+        throw e;
+      }
+    },
+    call: ({ session, transactionId }) => callPaymentProvider(ctx, session, transactionId, payment, returnUrl(transactionId)),
+    failed: async (_started, e) => ({ outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' }),
+    async settle({ transactionId, session, amount }, answer) {
+      if (answer.outcome === 'CUSTOMER_ACTION') {
+        slot.giveBack(); // decided later on the provider's page: counted per session only
+        await awaitCustomer(ctx, sessionId, transactionId, answer, meta);
+        return {
+          success: true,
+          transaction_id: transactionId,
+          redirect_url: absolute(answer.url, meta.baseUrl),
+          actions: [{ source: ctx.providers.providerFor(paymentType).name, code: answer.action?.code ?? 'CUSTOMER_ACTION', type: 'success' }],
+        };
+      }
+      const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: 'customer', amount });
+      if (!countsAsFailedAttempt(finished.status)) slot.giveBack(); // approved: the slot was only held while in flight
+      return paymentResponse(ctx, session, transactionId, finished, meta);
+    },
+  });
 };

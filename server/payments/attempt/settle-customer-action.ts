@@ -1,26 +1,26 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import { AppError } from '../../errors/app-error';
-import type { PaymentProvider } from '../../providers/port';
-import { readPendingAction } from './await-customer';
+import { readPendingAction, type PendingAction } from './await-customer';
+import { runPipeline } from '../pipeline';
 import { finishPaymentAttempt, type AttemptResult } from './payment-attempt';
 import { paymentResponse } from './payment-response';
 import { checkoutReturnPath } from '../../sandbox/checkout-return-path';
-import { minorUnits } from '../../../domain/money';
+import { minorUnits, type MinorUnits } from '../../../domain/money';
 
 export type CustomerDecision = 'complete' | 'fail' | 'approve' | 'reject';
 
 /** A session is paid by its `expires_at` or not at all: a page finished later authorizes nothing. */
 const EXPIRED_MEANWHILE: AttemptResult = { outcome: 'FAILED', code: 'SESSION_EXPIRED', message: 'The session expired before the payment was completed' };
 
-/** The provider's answer; one it could not give (PROVIDER_UNAVAILABLE) fails the attempt, retryable, as on the pay request. */
-const askProvider = async (ctx: AppContext, req: Parameters<PaymentProvider['completeCustomerAction']>[0]): Promise<AttemptResult> => {
-  try {
-    return await ctx.providers.providerFor(req.productType).completeCustomerAction(req);
-  } catch (e) {
-    if (e instanceof AppError && e.code === 'PROVIDER_UNAVAILABLE') return { outcome: 'FAILED', code: e.code, message: 'The payment could not be processed' };
-    throw e;
-  }
-};
+/** The attempt waiting for the shopper, as the pipeline's reserve step found it. */
+interface Waiting {
+  accountId: string;
+  productType: string;
+  amount: MinorUnits;
+  state: PendingAction;
+  /** Finished after the session's `expires_at`: the provider is not asked. */
+  expired: boolean;
+}
 
 /**
  * The customer finished the provider's page (the sandbox's 3-D Secure page: complete or fail; its wallet
@@ -28,7 +28,9 @@ const askProvider = async (ctx: AppContext, req: Parameters<PaymentProvider['com
  * transaction; a decision that does not fit its page is its 400), then the attempt is recorded like any
  * other (callback, auto-capture). An attempt already decided or closed is left alone; one finished after
  * the session's `expires_at` fails (FAILED, `SESSION_EXPIRED`) without asking the provider.
- * Answers where the customer goes: back to the checkout page they came from.
+ * Answers where the customer goes: back to the checkout page they came from. The one pipeline
+ * (pipeline.ts): reserve = the waiting attempt, call = the provider, failed = FAILED when it is
+ * unavailable, settle = the attempt's outcome.
  */
 export const settleCustomerAction = async (
   ctx: AppContext,
@@ -39,19 +41,31 @@ export const settleCustomerAction = async (
   back: string | undefined,
   meta: RequestMeta,
 ): Promise<string> => {
-  const tx = await ctx.database.db
-    .selectFrom('transactions')
-    .select(['session_id', 'account_id', 'status', 'amount', 'pending_action', 'payment_product_type'])
-    .where('id', '=', transactionId)
-    .executeTakeFirst();
-  if (!tx || tx.session_id !== sessionId) throw new AppError('TRANSACTION_NOT_FOUND', 'No such payment on this session');
-  const state = readPendingAction(tx.pending_action);
-  if (tx.status !== 'INITIATED' || !state) return checkoutReturnPath(back, sessionId, transactionId);
-  const productType = tx.payment_product_type;
-  const expired = ctx.payableSessions.isExpired(await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId));
-  const result: AttemptResult = expired ? EXPIRED_MEANWHILE : await askProvider(ctx, { accountId: tx.account_id, productType, transactionId, state, ...(decision ? { decision } : {}) });
-  const finished = await finishPaymentAttempt(ctx, tx.session_id, transactionId, result, meta, { createdBy: 'customer', amount: minorUnits(tx.amount) });
-  const session = await ctx.payableSessions.load(ctx.database.db, ctx.database, tx.session_id);
-  const answer = await paymentResponse(ctx, session, transactionId, finished, meta);
-  return checkoutReturnPath(back, sessionId, transactionId, answer.success ? undefined : (answer.error_details?.[0]?.code ?? 'failed'));
+  const returnPath = (failure?: string) => checkoutReturnPath(back, sessionId, transactionId, failure);
+  return runPipeline<Waiting, AttemptResult, string>({
+    async reserve() {
+      const tx = await ctx.database.db
+        .selectFrom('transactions')
+        .select(['session_id', 'account_id', 'status', 'amount', 'pending_action', 'payment_product_type'])
+        .where('id', '=', transactionId)
+        .executeTakeFirst();
+      if (!tx || tx.session_id !== sessionId) throw new AppError('TRANSACTION_NOT_FOUND', 'No such payment on this session');
+      const state = readPendingAction(tx.pending_action);
+      if (tx.status !== 'INITIATED' || !state) return { answer: returnPath() }; // already decided or closed: left alone
+      const expired = ctx.payableSessions.isExpired(await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId));
+      return { reserved: { accountId: tx.account_id, productType: tx.payment_product_type, amount: minorUnits(tx.amount), state, expired } };
+    },
+    call: ({ accountId, productType, state, expired }) =>
+      expired ? Promise.resolve(EXPIRED_MEANWHILE) : ctx.providers.providerFor(productType).completeCustomerAction({ accountId, productType, transactionId, state, ...(decision ? { decision } : {}) }),
+    async failed(_waiting, e) {
+      if (e instanceof AppError && e.code === 'PROVIDER_UNAVAILABLE') return { outcome: 'FAILED', code: e.code, message: 'The payment could not be processed' };
+      throw e; // a decision that does not fit the provider's page: its 400, the attempt still waits
+    },
+    async settle({ amount }, result) {
+      const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: 'customer', amount });
+      const session = await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId);
+      const answer = await paymentResponse(ctx, session, transactionId, finished, meta);
+      return returnPath(answer.success ? undefined : (answer.error_details?.[0]?.code ?? 'failed'));
+    },
+  });
 };

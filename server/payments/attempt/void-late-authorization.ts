@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { unitOfWork } from '../unit-of-work';
 import { uuid } from '../../shared/ids';
+import { runPipeline } from '../pipeline';
 import type { MinorUnits } from '../../../domain/money';
 import { appendTransactionEvent, loadTransaction, type NewTransactionEvent } from '../store/transaction-repository';
 
@@ -20,27 +21,30 @@ export interface LateAuthorization {
  * appended to the FAILED transaction's events; its status and amounts stay as they are and no
  * callback is sent. If the void fails, the event says `reconcile: true` with the acquirer's
  * reference, for an operator to void it by hand (uncaptured, the hold lapses anyway). ADR 012.
+ * The one pipeline (pipeline.ts): call = the void, failed = the event that asks for reconciliation,
+ * settle = the event.
  */
-export const voidLateAuthorization = async (ctx: AppContext, late: LateAuthorization): Promise<void> => {
+export const voidLateAuthorization = (ctx: AppContext, late: LateAuthorization): Promise<void> => {
   const operationId = uuid();
   const details = { reason: 'late_authorization', operation_id: operationId, provider_reference: late.providerReference };
-  let event: NewTransactionEvent;
-  try {
-    const call = { accountId: late.accountId, productType: late.productType, transactionId: late.transactionId, operationId, amount: late.amount, currency: late.currency };
-    const outcome = await ctx.providers.providerFor(late.productType).void(call);
-    event = { event: 'VOID', success: true, amount: late.amount, createdBy: 'system', details: { ...details, ...(outcome === 'PENDING' ? { acquirer_status: 'PENDING' } : {}) } };
-  } catch (e) {
-    event = {
+  return runPipeline<LateAuthorization, NewTransactionEvent, void>({
+    reserve: async () => ({ reserved: late }), // decided by the attempt's finish: nothing to reserve, the attempt is closed
+    async call({ accountId, productType, transactionId, amount, currency }) {
+      const outcome = await ctx.providers.providerFor(productType).void({ accountId, productType, transactionId, operationId, amount, currency });
+      return { event: 'VOID', success: true, amount, createdBy: 'system', details: { ...details, ...(outcome === 'PENDING' ? { acquirer_status: 'PENDING' } : {}) } };
+    },
+    failed: async ({ amount }, e) => ({
       event: 'VOID',
       success: false,
-      amount: late.amount,
+      amount,
       createdBy: 'system',
       error: { code: 'LATE_AUTHORIZATION_NOT_VOIDED', message: 'The acquirer approved after the attempt was abandoned and the void failed; void it at the acquirer' },
       details: { ...details, reconcile: true, cause: (e as Error).message },
-    };
-  }
-  await unitOfWork(ctx, undefined, async ({ trx }) => {
-    await loadTransaction(trx, ctx.database, late.transactionId, late.accountId, true);
-    await appendTransactionEvent(trx, late.transactionId, event);
+    }),
+    settle: (_late, event) =>
+      unitOfWork(ctx, undefined, async ({ trx }) => {
+        await loadTransaction(trx, ctx.database, late.transactionId, late.accountId, true);
+        await appendTransactionEvent(trx, late.transactionId, event);
+      }),
   });
 };

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { releaseOperation, settleOperation } from './operation-steps';
+import { rethrow, runPipeline } from '../pipeline';
 
 /** A synchronous operation still PENDING after this long lost its process between provider call and settlement. */
 const STALE_PENDING_MS = 30_000;
@@ -7,7 +8,8 @@ const STALE_PENDING_MS = 30_000;
 /**
  * Background step of money operations: settles operations the provider accepted for later (202)
  * once it reports them done, and reconciles operations whose server died mid-way: done at the
- * provider → settled; never reached it → reservation released.
+ * provider → settled; never reached it → reservation released. Each operation is the last steps of
+ * the one pipeline (pipeline.ts): call = the provider's status, settle = settle or release.
  */
 export const completePendingOperations = async (ctx: AppContext, limit = 50): Promise<number> => {
   const staleBefore = new Date(Date.now() - STALE_PENDING_MS).toISOString();
@@ -22,13 +24,17 @@ export const completePendingOperations = async (ctx: AppContext, limit = 50): Pr
   let settled = 0;
   for (const op of ops) {
     const productType = op.payment_product_type;
-    const status = await ctx.providers.providerFor(productType).operationStatus({ accountId: op.account_id, productType, operationId: op.id });
-    if (status === 'DONE') {
-      await settleOperation(ctx, op.id);
-      settled++;
-    } else if (status === 'UNKNOWN' && op.status === 'PENDING') {
-      await releaseOperation(ctx, op.id);
-    }
+    const done = await runPipeline<typeof op, 'DONE' | 'PENDING' | 'UNKNOWN', boolean>({
+      reserve: async () => ({ reserved: op }), // reserved when the operation was asked for
+      call: () => ctx.providers.providerFor(productType).operationStatus({ accountId: op.account_id, productType, operationId: op.id }),
+      failed: rethrow,
+      async settle(_op, status) {
+        if (status === 'DONE') await settleOperation(ctx, op.id);
+        else if (status === 'UNKNOWN' && op.status === 'PENDING') await releaseOperation(ctx, op.id); // never reached the provider
+        return status === 'DONE';
+      },
+    });
+    if (done) settled++;
   }
   return settled;
 };

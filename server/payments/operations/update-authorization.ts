@@ -1,90 +1,97 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
 import { AppError } from '../../errors/app-error';
-import { toJson } from '../../shared/json-columns';
-import { redactHeaders } from '../../shared/request-headers';
+import { uuid } from '../../shared/ids';
+import type { MinorUnits } from '../../../domain/money';
 import { autoCaptureIfConfigured } from './auto-capture';
+import { applyAuthorizationUpdate, type AuthorizationUpdated } from './apply-authorization-update';
 import { decideAuthorizationUpdate } from './authorization-update';
 import { getTransaction } from '../transactions/get-transaction';
-import type { TransactionData } from '../store/transaction-record';
-import { appendTransactionEvent, readTransaction, saveTransactionState, stateOf } from '../store/transaction-repository';
-import { unitOfWork } from '../unit-of-work';
+import { readTransaction, stateOf } from '../store/transaction-repository';
+import { unitOfWork, type UnitOfWork } from '../unit-of-work';
 import type { AuthorizationInput, TransactionView } from '../transactions/transaction-schemas';
-import { statusFromAmounts } from '../../../domain/transaction-state';
-import type { PayableSession } from '../payable-sessions';
+import { rethrow, runPipeline } from '../pipeline';
+
+/** What the provider is asked to hold: the new authorized amount, and what it held before (to restore). */
+interface Asked {
+  accountId: string;
+  productType: string;
+  currency: string;
+  amount: MinorUnits;
+  previous: MinorUnits;
+}
+
+type Decided = { updated: AuthorizationUpdated } | { ask: Asked } | { refused: AppError; restore: MinorUnits };
 
 /**
- * Extends, changes or finalizes an authorization, or authorizes a transaction on hold (see
- * authorization-update.ts). A transaction released from hold is then captured if the session asks
- * for auto_capture, as any other fresh authorization is.
+ * In one unit of work holding the row lock: a repeat of this Idempotency-Key answers the transaction as
+ * it is now (ADR 006); else the pure rule decides. Written at once when no provider is asked (a payment
+ * released from hold: the provider authorized it already); else `ask`, or, after the provider answered,
+ * written only when the decision is still the one the provider was asked for.
+ */
+const decide = async (ctx: AppContext, uow: UnitOfWork, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta, asked?: Asked): Promise<Decided> => {
+  const recorded = await uow.idempotency.recorded();
+  const row = await uow.transaction(transactionId, actor.accountId, { lock: true });
+  if (recorded !== undefined) {
+    uow.idempotency.replayed();
+    return { updated: { view: await readTransaction(uow.trx, row) } };
+  }
+  const capabilities = await uow.capabilities(row);
+  const state = stateOf(row, capabilities); // item-based: what its product says
+  const items = input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount }));
+  const decision = decideAuthorizationUpdate(state, { amount: input.amount, final_authorization: input.final_authorization, items }, row.final_authorization === 1);
+  if (asked && (!decision.ok || decision.amount !== asked.amount)) {
+    const refused = decision.ok
+      ? new AppError('AUTHORIZATION_NOT_UPDATABLE', 'The transaction changed while its authorization was being updated; retry')
+      : new AppError(decision.code, decision.message);
+    return { refused, restore: state.amounts.authorized };
+  }
+  if (!decision.ok) throw new AppError(decision.code, decision.message);
+  if (decision.kind !== 'AUTHORIZE_ON_HOLD' && !capabilities.authorizationUpdate) {
+    throw new AppError('AUTHORIZATION_NOT_UPDATABLE', `${row.payment_product_type} payments cannot have their authorization updated`);
+  }
+  const providerAsked = decision.kind !== 'AUTHORIZE_ON_HOLD' && ctx.providers.providerFor(row.payment_product_type).updateAuthorization !== undefined;
+  if (providerAsked && !asked) {
+    const ask = { accountId: row.account_id, productType: row.payment_product_type, currency: row.currency, amount: decision.amount, previous: state.amounts.authorized };
+    return { ask };
+  }
+  return { updated: await applyAuthorizationUpdate(ctx, uow, actor, row, state, decision, input, meta) };
+};
+
+const askProvider = (ctx: AppContext, transactionId: string, asked: Asked, amount: MinorUnits): Promise<void> =>
+  ctx.providers.providerFor(asked.productType).updateAuthorization!({ ...asked, transactionId, operationId: uuid(), amount });
+
+/**
+ * POST /v1/transactions/{id}/authorization: extends, changes or finalizes an authorization, or
+ * authorizes a transaction on hold (authorization-update.ts), as the one pipeline (pipeline.ts):
+ * reserve = the decision under the row lock; call = the provider's `updateAuthorization` (when it has
+ * one; nothing is asked to release a payment from hold); failed = nothing changed, the error answered;
+ * settle = decided again under the lock and written. If the transaction changed meanwhile so that the
+ * update no longer fits, the provider is asked to hold what Kassa still holds and the request is
+ * refused. A transaction released from hold is then captured if the session asks for auto_capture.
  */
 export const updateAuthorization = async (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<TransactionView> => {
-  const { view, releasedFromHold } = await authorizationUpdate(ctx, actor, transactionId, input, meta);
+  const decideIn = (asked?: Asked) => unitOfWork(ctx, meta, (uow) => decide(ctx, uow, actor, transactionId, input, meta, asked));
+  const { view, releasedFromHold } = await runPipeline<Asked, void, AuthorizationUpdated>({
+    async reserve() {
+      const decided = await decideIn();
+      if ('ask' in decided) return { reserved: decided.ask };
+      if ('updated' in decided) return { answer: decided.updated };
+      throw decided.refused; // (only once the provider was asked)
+    },
+    call: (asked) => askProvider(ctx, transactionId, asked, asked.amount),
+    failed: rethrow, // nothing was written: the provider's error is the answer
+    async settle(asked) {
+      const decided = await decideIn(asked);
+      if ('refused' in decided) {
+        await askProvider(ctx, transactionId, asked, decided.restore);
+        throw decided.refused;
+      }
+      if ('ask' in decided) throw new Error('An authorization update asked its provider twice'); // (decide never asks again once asked)
+      return decided.updated;
+    },
+  });
   if (!releasedFromHold) return view;
   await autoCaptureIfConfigured(ctx, releasedFromHold, transactionId, meta);
   return getTransaction(ctx, actor, transactionId);
 };
-
-/** The new order lines replace the transaction's items; what an item does not restate is kept from the old line. */
-const withOrderItems = (data: TransactionData, items: NonNullable<AuthorizationInput['items']>): string => {
-  const old = new Map((data.items ?? []).map((i) => [i.line_id, i]));
-  return toJson({ ...data, items: items.map((i) => ({ ...old.get(i.line_id), ...i })) });
-};
-
-const authorizationUpdate = (
-  ctx: AppContext,
-  actor: Actor,
-  transactionId: string,
-  input: AuthorizationInput,
-  meta: RequestMeta,
-): Promise<{ view: TransactionView; releasedFromHold?: PayableSession }> =>
-  unitOfWork(ctx, meta, async (uow) => {
-    const { trx } = uow;
-    const recorded = await uow.idempotency.recorded();
-    const row = await uow.transaction(transactionId, actor.accountId, { lock: true });
-    if (recorded !== undefined) {
-      // This key's update committed before (ADR 006): answer with the transaction as it is now.
-      uow.idempotency.replayed();
-      return { view: await readTransaction(trx, row) };
-    }
-    const state = stateOf(row, await uow.capabilities(row)); // item-based: what its product says
-    const items = input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount }));
-    const decision = decideAuthorizationUpdate(state, { amount: input.amount, final_authorization: input.final_authorization, items }, row.final_authorization === 1);
-    if (!decision.ok) throw new AppError(decision.code, decision.message);
-    const amounts = { ...state.amounts, authorized: decision.amount };
-    const onHold = decision.kind === 'AUTHORIZE_ON_HOLD';
-    await saveTransactionState(trx, row, onHold ? 'AUTHORIZED' : statusFromAmounts(amounts), amounts, {
-      amount: decision.amount,
-      lines: toJson(decision.lines),
-      final_authorization: decision.finalAuthorization ? 1 : 0,
-      ...(input.items && !onHold ? { data: withOrderItems(row.data, input.items) } : {}),
-    });
-    const eventId = await appendTransactionEvent(trx, row.id, {
-      event: 'AUTHORIZE',
-      success: true,
-      amount: decision.amount,
-      items,
-      createdBy: actor.subject,
-      requestId: meta.requestId,
-      requestHeaders: redactHeaders(meta.headers),
-      details: {
-        authorization_update: decision.kind,
-        previous_amount: state.amounts.authorized,
-        ...(input.reason ? { reason: input.reason } : {}),
-        ...(input.reference ? { reference: input.reference } : {}),
-        ...(input.description ? { description: input.description } : {}),
-        ...(input.final_authorization !== undefined ? { final_authorization: input.final_authorization } : {}),
-      },
-    });
-    await uow.idempotency.record(eventId);
-    let releasedFromHold: PayableSession | undefined;
-    if (onHold) {
-      const session = await uow.sessions.load(trx, ctx.database, row.session_id, { lock: true });
-      releasedFromHold = session;
-      await uow.sessions.save(trx, session, { status: 'AUTHORIZED', transaction_id: row.id });
-      await uow.sessions.appendEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
-      const callbackUrl = session.url.callback_url;
-      if (callbackUrl) await uow.outbox.callback({ accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });
-    }
-    return { view: await readTransaction(trx, await uow.transaction(row.id, actor.accountId)), releasedFromHold };
-  });

@@ -1,12 +1,12 @@
 import type { Database } from '../../db/database';
-import type { OperationKindColumn } from '../../db/schema';
+import type { SandboxOperationsTable } from '../../db/schema';
 import { inTransaction } from '../../db/tx';
 import { AppError } from '../../errors/app-error';
 import type { OperationOutcome, OperationRequest, PaymentProvider } from '../port';
 import { isAsyncAmount, readSandboxGateway } from './sandbox-gateway';
 
 /** What every sandbox product does after the authorization: the money operations and their status. */
-export type SandboxOperations = Pick<PaymentProvider, 'capture' | 'refund' | 'void' | 'operationStatus'>;
+export type SandboxOperations = Required<Pick<PaymentProvider, 'capture' | 'refund' | 'void' | 'updateAuthorization' | 'operationStatus'>>;
 
 /**
  * The sandbox's own ledger of operations (`sandbox_operations`): what a real acquirer would answer a
@@ -17,6 +17,9 @@ export const sandboxLedger = (database: Database): SandboxOperations => ({
   capture: (req) => operate(database, 'CAPTURE', req),
   refund: (req) => operate(database, 'REFUND', req),
   void: (req) => operate(database, 'VOID', req),
+  async updateAuthorization(req) {
+    await operate(database, 'AUTHORIZATION_UPDATE', req, { async: false }); // held at once: never asynchronous
+  },
   async operationStatus({ operationId }) {
     const op = await database.db.selectFrom('sandbox_operations').select('complete_after').where('operation_id', '=', operationId).executeTakeFirst();
     if (!op) return 'UNKNOWN';
@@ -24,10 +27,12 @@ export const sandboxLedger = (database: Database): SandboxOperations => ({
   },
 });
 
-const operate = async (database: Database, kind: OperationKindColumn, req: OperationRequest): Promise<OperationOutcome> => {
+type SandboxOperationKind = SandboxOperationsTable['kind'];
+
+const operate = async (database: Database, kind: SandboxOperationKind, req: OperationRequest, opts: { async?: false } = {}): Promise<OperationOutcome> => {
   const gateway = await readSandboxGateway(database.db, req.accountId);
   if (gateway.unavailable) throw new AppError('PROVIDER_UNAVAILABLE', 'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later');
-  const async = gateway.async_operations || isAsyncAmount(req.amount);
+  const async = opts.async !== false && (gateway.async_operations || isAsyncAmount(req.amount));
   const now = Date.now();
   // The sandbox's own write, in a transaction of its own (group-committed like Kassa's, ADR 026).
   await inTransaction(database, (trx) =>
