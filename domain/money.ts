@@ -14,6 +14,11 @@ export interface Money {
   readonly currency: string;
 }
 
+/** Money as a provider is asked for it (the provider port): with the currency's exponent, 2 for NOK, 0 for JPY. */
+export interface PricedMoney extends Money {
+  readonly exponent: number;
+}
+
 export const INT32_MAX = 2_147_483_647;
 
 /** Minor-unit exponent per currency (domain/currencies.ts); 2 for a code not in the list. */
@@ -34,6 +39,9 @@ export const money = (amount: number, currency: string): Money => {
   if (!isCurrencyCode(currency)) throw new RangeError(`currency must be a current ISO 4217 code, got ${currency}`);
   return { amount: minorUnits(amount), currency };
 };
+
+/** The amount in `currency` with its exponent (domain/currencies.ts), as every provider call carries it. */
+export const priced = (amount: MinorUnits, currency: string): PricedMoney => ({ amount, currency, exponent: currencyExponent(currency) });
 
 /** Zero minor units: the start of a sum, the amount of an operation that names none (a void). */
 export const ZERO_MINOR: MinorUnits = minorUnits(0);

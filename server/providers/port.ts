@@ -1,5 +1,5 @@
 import type { CardInput, CardSummary } from '../../domain/card';
-import type { MinorUnits } from '../../domain/money';
+import type { PricedMoney } from '../../domain/money';
 import type { PaymentKind } from '../../domain/view-types';
 import type { Executor } from '../db/database';
 
@@ -50,12 +50,11 @@ export interface PaymentProduct {
   readonly testOnly?: boolean;
 }
 
-export interface AuthorizeRequest {
+/** Amounts: `MinorUnits` with the currency and its exponent (`priced`, domain/money.ts). */
+export interface AuthorizeRequest extends PricedMoney {
   readonly accountId: string;
   readonly productType: string;
   readonly transactionId: string;
-  readonly amount: MinorUnits;
-  readonly currency: string;
   /** The typed card (kind 'card'). */
   readonly card?: CardInput;
   /** A stored card's token (saved card, merchant-initiated pay). */
@@ -85,13 +84,11 @@ export interface CustomerActionAnswer {
   action?: { code: string; type: string };
 }
 
-export interface OperationRequest {
+export interface OperationRequest extends PricedMoney {
   readonly accountId: string;
   readonly productType: string;
   readonly transactionId: string;
   readonly operationId: string;
-  readonly amount: MinorUnits;
-  readonly currency: string;
 }
 
 /** DONE: the money moved. PENDING: accepted for later; ask `operationStatus` until DONE. */

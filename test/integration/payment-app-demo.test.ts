@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minorUnits } from '../../domain/money';
+import { minorUnits, priced } from '../../domain/money';
 import { DEMO_ACCOUNT_ID } from '../../server/accounts/ensure-demo-merchant';
 import { createPaymentAppProvider } from '../../server/providers/payment-app/payment-app-provider';
 import { appRequestUrl } from '../../server/providers/payment-app/call-payment-app';
@@ -33,8 +33,8 @@ let n = 0;
 const txId = () => `${DEMO_ACCOUNT_ID}.demoapptx${String(++n).padStart(4, '0')}`;
 const provider = () => createPaymentAppProvider({ database: srv.kassa.ctx.database, env: srv.kassa.ctx.env });
 const authorize = (transactionId: string, amount: number) =>
-  provider().authorize({ accountId: DEMO_ACCOUNT_ID, productType: TYPE, transactionId, amount: minorUnits(amount), currency: 'NOK', returnUrl: `${base}/back/${transactionId}` });
-const op = (operationId: string, amount: number) => ({ accountId: DEMO_ACCOUNT_ID, productType: TYPE, transactionId: 'tx', operationId, amount: minorUnits(amount), currency: 'NOK' });
+  provider().authorize({ accountId: DEMO_ACCOUNT_ID, productType: TYPE, transactionId, ...priced(minorUnits(amount), 'NOK'), returnUrl: `${base}/back/${transactionId}` });
+const op = (operationId: string, amount: number) => ({ accountId: DEMO_ACCOUNT_ID, productType: TYPE, transactionId: 'tx', operationId, ...priced(minorUnits(amount), 'NOK') });
 
 describe('the reference payment app of the demo', () => {
   it('is configured for the demo merchant as payment_app.demo at its public origin', async () => {

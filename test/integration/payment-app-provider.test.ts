@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { minorUnits } from '../../domain/money';
+import { minorUnits, priced } from '../../domain/money';
 import { AppError } from '../../server/errors/app-error';
 import { createPaymentAppProvider } from '../../server/providers/payment-app/payment-app-provider';
 import { useKassa } from '../support/fixtures';
@@ -31,11 +31,10 @@ const authorizeReq = (amount = 1000) => ({
   accountId: ACCOUNT,
   productType: TYPE,
   transactionId: `${ACCOUNT}.tx${amount}abcdefgh`,
-  amount: minorUnits(amount),
-  currency: 'NOK',
+  ...priced(minorUnits(amount), 'NOK'),
   returnUrl: 'https://kassa.example/return',
 });
-const opReq = (operationId: string, amount = 500) => ({ accountId: ACCOUNT, productType: TYPE, transactionId: `${ACCOUNT}.txabcdefghij`, operationId, amount: minorUnits(amount), currency: 'NOK' });
+const opReq = (operationId: string, amount = 500) => ({ accountId: ACCOUNT, productType: TYPE, transactionId: `${ACCOUNT}.txabcdefghij`, operationId, ...priced(minorUnits(amount), 'NOK') });
 const unavailable = async (call: Promise<unknown>) => {
   const error = await call.then(
     () => undefined,
@@ -69,7 +68,15 @@ describe('the payment-app provider', () => {
     expect(app.received).toHaveLength(1);
     const [req] = app.received;
     expect(req).toMatchObject({ method: 'authorize', signed: true });
-    expect(req!.body).toEqual({ account_id: ACCOUNT, product_type: TYPE, transaction_id: authorizeReq(1000).transactionId, amount: 1000, currency: 'NOK', return_url: 'https://kassa.example/return' });
+    expect(req!.body).toEqual({
+      account_id: ACCOUNT,
+      product_type: TYPE,
+      transaction_id: authorizeReq(1000).transactionId,
+      amount: 1000,
+      currency: 'NOK',
+      exponent: 2,
+      return_url: 'https://kassa.example/return',
+    });
     expect(req!.headers['content-type']).toBe('application/json');
   });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { minorUnits, priced } from '../../domain/money';
 
 /**
  * Money is typed in the payments module and the providers (issue 25, item 6): an amount there is
@@ -66,5 +67,13 @@ describe('typed money in payments and the providers', () => {
     expect(hit('const f = (amount: number): boolean => amount > 0;')).toBe(1);
     expect(hit('interface A { amount: MinorUnits }')).toBe(0);
     expect(hit('// amount: number was here\n/** amount: number */\nconst x = 1;')).toBe(0);
+  });
+});
+
+describe('money as a provider is asked for it', () => {
+  it('carries the currency’s exponent from domain/currencies.ts', () => {
+    expect(priced(minorUnits(10_000), 'NOK')).toEqual({ amount: 10_000, currency: 'NOK', exponent: 2 });
+    expect(priced(minorUnits(500), 'JPY')).toEqual({ amount: 500, currency: 'JPY', exponent: 0 });
+    expect(priced(minorUnits(1_000), 'KWD')).toEqual({ amount: 1_000, currency: 'KWD', exponent: 3 });
   });
 });

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context';
 import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../../customers/card-token-status';
 import { AppError } from '../../errors/app-error';
 import type { CustomerActionAnswer, TokenType } from '../../providers/port';
-import { minorUnits } from '../../../domain/money';
+import { minorUnits, priced } from '../../../domain/money';
 import { amountDue } from '../../../domain/express-order';
 import type { AttemptResult } from './payment-attempt';
 import { tokenForId } from './saved-cards';
@@ -42,8 +42,7 @@ export const callPaymentProvider = async (
     accountId,
     productType,
     transactionId,
-    amount: minorUnits(amountDue(session.order)), // what the gift cards leave
-    currency: session.currency,
+    ...priced(minorUnits(amountDue(session.order)), session.currency), // what the gift cards leave
     ...(card ? { card } : {}),
     ...(token ? { token } : {}),
     ...('email' in payment ? { applicant: { email: payment.email, phone_number: payment.phone_number } } : {}),

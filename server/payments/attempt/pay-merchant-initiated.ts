@@ -9,7 +9,7 @@ import type { TransactionView } from '../transactions/transaction-schemas';
 import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
 import type { NewPayableSession } from '../payable-sessions';
 import { storedTokens } from './saved-cards';
-import type { MinorUnits } from '../../../domain/money';
+import { priced, type MinorUnits } from '../../../domain/money';
 import { runPipeline } from '../pipeline';
 
 /** The new session and its INITIATED attempt. */
@@ -83,7 +83,7 @@ export const payMerchantInitiated = async (ctx: AppContext, actor: Actor, input:
       return replayed || !started ? { answer: await replayMerchantPay(ctx, actor, sessionId) } : { reserved: { sessionId, ...started } };
     },
     async call({ transactionId, amount }) {
-      const call = { accountId: actor.accountId, productType: paymentType, transactionId, amount, currency: draft.order.currency, ...(token ? { token } : {}) };
+      const call = { accountId: actor.accountId, productType: paymentType, transactionId, ...priced(amount, draft.order.currency), ...(token ? { token } : {}) };
       if (token && (await isCardTokenDeleted(ctx.database.db, actor.accountId, token))) return DELETED_TOKEN_DECLINE; // a deleted stored card never reaches the provider
       const answered = await ctx.providers.providerFor(paymentType).authorize(call);
       return answered.outcome === 'CUSTOMER_ACTION' ? CUSTOMER_ABSENT : answered;

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context';
 import { unitOfWork } from '../unit-of-work';
 import { uuid } from '../../shared/ids';
 import { runPipeline } from '../pipeline';
-import type { MinorUnits } from '../../../domain/money';
+import { priced, type MinorUnits } from '../../../domain/money';
 import { appendTransactionEvent, loadTransaction, type NewTransactionEvent } from '../store/transaction-repository';
 
 export interface LateAuthorization {
@@ -30,7 +30,7 @@ export const voidLateAuthorization = (ctx: AppContext, late: LateAuthorization):
   return runPipeline<LateAuthorization, NewTransactionEvent, void>({
     reserve: async () => ({ reserved: late }), // decided by the attempt's finish: nothing to reserve, the attempt is closed
     async call({ accountId, productType, transactionId, amount, currency }) {
-      const outcome = await ctx.providers.providerFor(productType).void({ accountId, productType, transactionId, operationId, amount, currency });
+      const outcome = await ctx.providers.providerFor(productType).void({ accountId, productType, transactionId, operationId, ...priced(amount, currency) });
       return { event: 'VOID', success: true, amount, createdBy: 'system', details: { ...details, ...(outcome === 'PENDING' ? { acquirer_status: 'PENDING' } : {}) } };
     },
     failed: async ({ amount }, e) => ({

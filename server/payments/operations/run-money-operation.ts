@@ -6,6 +6,7 @@ import { markAsync, releaseOperation, settleOperation } from './operation-steps'
 import { reserveOperation, type MoneyOperationRequest, type Reserved } from './reserve-operation';
 import { runPipeline } from '../pipeline';
 import type { OperationOutcome } from '../../providers/port';
+import { priced } from '../../../domain/money';
 
 export type { MoneyOperationRequest } from './reserve-operation';
 
@@ -43,7 +44,7 @@ export const runMoneyOperation = (ctx: AppContext, actor: Actor, req: MoneyOpera
     },
     call({ operationId, productType, accountId, currency, amount }) {
       const provider = ctx.providers.providerFor(productType);
-      const call = { accountId, productType, transactionId: req.transactionId, operationId, amount, currency };
+      const call = { accountId, productType, transactionId: req.transactionId, operationId, ...priced(amount, currency) };
       return req.operation === 'CAPTURE' ? provider.capture(call) : req.operation === 'REFUND' ? provider.refund(call) : provider.void(call);
     },
     async failed({ operationId }, error) {

@@ -2,7 +2,7 @@ import type { AppContext, RequestMeta } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
 import { AppError } from '../../errors/app-error';
 import { uuid } from '../../shared/ids';
-import type { MinorUnits } from '../../../domain/money';
+import { priced, type MinorUnits } from '../../../domain/money';
 import { autoCaptureIfConfigured } from './auto-capture';
 import { applyAuthorizationUpdate, type AuthorizationUpdated } from './apply-authorization-update';
 import { decideAuthorizationUpdate } from './authorization-update';
@@ -59,7 +59,13 @@ const decide = async (ctx: AppContext, uow: UnitOfWork, actor: Actor, transactio
 };
 
 const askProvider = (ctx: AppContext, transactionId: string, asked: Asked, amount: MinorUnits): Promise<void> =>
-  ctx.providers.providerFor(asked.productType).updateAuthorization!({ ...asked, transactionId, operationId: uuid(), amount });
+  ctx.providers.providerFor(asked.productType).updateAuthorization!({
+    accountId: asked.accountId,
+    productType: asked.productType,
+    transactionId,
+    operationId: uuid(),
+    ...priced(amount, asked.currency),
+  });
 
 /**
  * POST /v1/transactions/{id}/authorization: extends, changes or finalizes an authorization, or

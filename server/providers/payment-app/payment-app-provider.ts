@@ -51,7 +51,7 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
     (method: 'capture' | 'refund' | 'void') =>
     async (req: OperationRequest): Promise<OperationOutcome> => {
       const config = await configOf(req.accountId, req.productType);
-      const body = { product_type: req.productType, transaction_id: req.transactionId, operation_id: req.operationId, amount: req.amount, currency: req.currency };
+      const body = { product_type: req.productType, transaction_id: req.transactionId, operation_id: req.operationId, amount: req.amount, currency: req.currency, exponent: req.exponent };
       const answer = await call(req.accountId, config, method, body, OperationAppAnswer);
       return answer.result === 'pending' ? 'PENDING' : 'DONE';
     };
@@ -75,6 +75,7 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
         transaction_id: req.transactionId,
         amount: req.amount,
         currency: req.currency,
+        exponent: req.exponent,
         return_url: req.returnUrl,
         ...(req.applicant ? { applicant: req.applicant } : {}),
       };
