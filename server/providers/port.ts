@@ -94,6 +94,8 @@ export interface OperationRequest extends PricedMoney {
 /** DONE: the money moved. PENDING: accepted for later; ask `operationStatus` until DONE. */
 export type OperationOutcome = 'DONE' | 'PENDING';
 
+export type OperationStatus = 'DONE' | 'PENDING' | 'FAILED' | 'UNKNOWN';
+
 export type TokenType = 'payment_token' | 'recurrence_token';
 
 export interface TokenizeResult {
@@ -133,8 +135,12 @@ export interface PaymentProvider {
    * same amount is harmless. A provider without it has its updates decided by Kassa alone.
    */
   updateAuthorization?(req: OperationRequest): Promise<void>;
-  /** What became of an operation: also how a crash between the call and its settlement is reconciled. */
-  operationStatus(req: { accountId: string; productType: string; operationId: string }): Promise<'DONE' | 'PENDING' | 'UNKNOWN'>;
+  /**
+   * What became of an operation: also how a crash between the call and its settlement is reconciled.
+   * DONE: the money moved; PENDING: not yet; FAILED: accepted for later, then not done (nothing moved);
+   * UNKNOWN: the provider never received it.
+   */
+  operationStatus(req: { accountId: string; productType: string; operationId: string }): Promise<OperationStatus>;
   /** The card a stored token stands for, or undefined when the provider does not know it (saved cards on the page). */
   storedCard?(req: { accountId: string; productType: string; token: string }): Promise<CardSummary | undefined>;
   /** Stores the card (no charge) and returns its tokens (only with `capabilities.tokenization`). */

@@ -89,6 +89,15 @@ describe('the reference payment app of the demo', () => {
     expect(await p.operationStatus({ accountId: DEMO_ACCOUNT_ID, productType: TYPE, operationId: 'never-seen' })).toBe('UNKNOWN');
   });
 
+  it('a capture ending in 03 is pending, then failed via status; asked again with its id, it answers as the first time', async () => {
+    const p = provider();
+    expect(await p.capture(op('demo-op-5', 1003))).toBe('PENDING');
+    const status = () => p.operationStatus({ accountId: DEMO_ACCOUNT_ID, productType: TYPE, operationId: 'demo-op-5' });
+    await expect.poll(status, { interval: 100 }).toBe('FAILED');
+    expect(await p.capture(op('demo-op-5', 1003))).toBe('PENDING');
+    expect(await status()).toBe('FAILED');
+  });
+
   it('refuses any request not signed by Kassa for the demo merchant, or whose body is not the signed one', async () => {
     const secret = (await findSigningSecret(srv.kassa.ctx.database.db, DEMO_ACCOUNT_ID))!.secret;
     const body = JSON.stringify({ account_id: DEMO_ACCOUNT_ID, operation_id: 'forged-1', amount: 100, currency: 'NOK' });

@@ -5,7 +5,7 @@ import { merchantVerifies } from '../support/callback-helpers';
 import { useKassa } from '../support/fixtures';
 import { startPaymentApp, type AppRequest, type AppReply, type PaymentAppServer } from '../support/payment-app-server';
 import { ACCOUNT } from '../support/test-server';
-import { money } from '../support/transaction-helpers';
+import { eventsOf, money } from '../support/transaction-helpers';
 
 /**
  * A payment through a payment app (docs/payment-app.md), end to end through the API: the app is a real
@@ -14,8 +14,9 @@ import { money } from '../support/transaction-helpers';
 const { srv, api, customer, merchant } = useKassa({ merchant: true });
 let app: PaymentAppServer;
 let secret: string;
-/** The test app's answers: approved, except amounts ending in 51 (declined) and 33 (its page); captures ending in 02 pending until `settled`. */
+/** The test app's answers: approved, except amounts ending in 51 (declined) and 33 (its page); captures ending in 02 pending until `settled`, then `ends`. */
 let settled = false;
+let ends: 'done' | 'failed' = 'done';
 const rules = (r: AppRequest): AppReply => {
   const cents = Number(r.body.amount) % 100;
   if (r.method === 'authorize') {
@@ -24,7 +25,7 @@ const rules = (r: AppRequest): AppReply => {
     return { json: { result: 'approved', provider_reference: `acme-${r.body.transaction_id}` } };
   }
   if (r.method === 'complete-customer-action') return { json: { result: 'approved', provider_reference: `acme-${r.body.state.confirm}` } };
-  if (r.method === 'status') return { json: { result: settled ? 'done' : 'pending' } };
+  if (r.method === 'status') return { json: { result: settled ? ends : 'pending' } };
   return { json: { result: r.method === 'capture' && cents === 2 ? 'pending' : 'done' } };
 };
 
@@ -38,6 +39,7 @@ afterAll(() => app.close());
 beforeEach(() => {
   app.reply = rules;
   settled = false;
+  ends = 'done';
 });
 
 const TYPE = 'payment_app.acme';
@@ -135,6 +137,25 @@ describe('a payment through a payment app', () => {
     await completePendingOperations(srv.kassa.ctx);
     expect(await money(srv, transactionId)).toMatchObject({ status: 'PARTIALLY_CAPTURED', captured: 5002, pendingCapture: 0 });
     expect(app.of('status').every((r) => r.body.operation_id === app.of('capture').at(-1)!.body.operation_id)).toBe(true);
+  });
+
+  it('a capture the app accepts for later and then fails: the reservation comes back with a failed event, and another capture can take it', async () => {
+    const { transactionId } = await paid(10000);
+    const res = await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 5002, capture_reference: 'accepted-then-failed' });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    [settled, ends] = [true, 'failed'];
+    await completePendingOperations(srv.kassa.ctx);
+    expect(await money(srv, transactionId)).toMatchObject({ status: 'AUTHORIZED', captured: 0, pendingCapture: 0 });
+    const failed = (await eventsOf(api, transactionId)).at(-1)!;
+    expect(failed).toMatchObject({ event: 'CAPTURE', success: false, amount: 5002, error: { code: 'OPERATION_FAILED' }, initiate_request_id: res.headers.get('event-request-id') });
+    const operationId = app.of('capture').at(-1)!.body.operation_id;
+    const asked = () => app.of('status').filter((r) => r.body.operation_id === operationId).length;
+    const askedBefore = asked();
+    await completePendingOperations(srv.kassa.ctx);
+    expect(asked()).toBe(askedBefore); // it ended: not asked again
+    const again = await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 10000 });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await money(srv, transactionId)).toMatchObject({ status: 'CAPTURED', captured: 10000 });
   });
 
   it('the app slow or down: 503 PROVIDER_UNAVAILABLE and nothing changed; a retry charges once', async () => {

@@ -5,7 +5,7 @@ import { nowIso } from '../../shared/clock';
 import { HttpUrl } from '../../shared/schemas';
 import { randomBase58 } from '../../shared/ids';
 import { checkDemoSignature, type DemoRequest } from '../check-demo-signature';
-import { authorizeRule, captureIsPending, PENDING_SETTLES_AFTER_MS } from './demo-app-rules';
+import { authorizeRule, captureFails, captureIsPending, PENDING_SETTLES_AFTER_MS } from './demo-app-rules';
 import { demoAppTable, findDemoAppRecord, keepDemoAppRecord, type DemoAppRecord } from './demo-app-store';
 
 export interface DemoAppAnswer {
@@ -84,12 +84,16 @@ const answer = async (ctx: AppContext, accountId: string, method: string, body: 
       result: pending ? 'pending' : 'done',
       complete_after,
     });
-    return { status: 200, body: { result: kept.result } };
+    return { status: 200, body: { result: kept.result === 'failed' ? 'pending' : kept.result } }; // its first answer (a failure is told by `status`)
   }
   if (method === 'status') {
     const s = Status.safeParse(body);
     if (!s.success) return undefined;
-    await demoAppTable(db).updateTable('demo_payment_app').set({ result: 'done' }).where('id', '=', s.data.operation_id).where('result', '=', 'pending').where('complete_after', '<=', now).execute();
+    const due = await findDemoAppRecord(db, accountId, s.data.operation_id);
+    if (due?.result === 'pending' && due.complete_after && due.complete_after <= now) {
+      const result = due.kind === 'capture' && captureFails(due.amount) ? 'failed' : 'done';
+      await demoAppTable(db).updateTable('demo_payment_app').set({ result }).where('id', '=', due.id).where('result', '=', 'pending').execute();
+    }
     const r = await findDemoAppRecord(db, accountId, s.data.operation_id);
     return { status: 200, body: { result: r && r.kind !== 'authorize' ? r.result : 'unknown' } };
   }

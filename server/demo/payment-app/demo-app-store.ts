@@ -8,8 +8,8 @@ export interface DemoPaymentAppTable {
   kind: 'authorize' | 'capture' | 'refund' | 'void';
   amount: number;
   currency: string;
-  /** authorize: approved, declined or awaiting (the shopper on the page); operations: done or pending. */
-  result: 'approved' | 'declined' | 'awaiting' | 'done' | 'pending';
+  /** authorize: approved, declined or awaiting (the shopper on the page); operations: done, pending or (accepted, then not done) failed. */
+  result: 'approved' | 'declined' | 'awaiting' | 'done' | 'pending' | 'failed';
   /** The page's unguessable address (authorize, customer action only). */
   page_token: string | null;
   /** Kassa's return URL, where the page sends the shopper when they decided. */

@@ -75,6 +75,29 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
     await setOperationStatus(uow.trx, op.id, { status: 'DONE' });
   });
 
+/**
+ * The provider accepted an operation for later and then did not do it (status FAILED): the reservation
+ * is given back, as for an operation it refused, and a failed event (OPERATION_FAILED, with the
+ * `initiate_request_id` of its 202) tells the merchant; the same reference or key may then try again.
+ */
+export const failOperation = (ctx: AppContext, operationId: string): Promise<void> =>
+  unitOfWork(ctx, undefined, async (uow) => {
+    const open = await openOperation(uow, operationId);
+    if (!open) return;
+    const { op, row } = open;
+    await saveState(uow.trx, row, release(stateOf(row), op.reservation));
+    await appendTransactionEvent(uow.trx, row.id, {
+      event: op.operation,
+      success: false,
+      amount: op.reservation.amount,
+      createdBy: op.created_by,
+      requestId: op.request_id ?? undefined,
+      error: { code: 'OPERATION_FAILED', message: `The payment provider did not complete the ${op.operation.toLowerCase()} it had accepted; nothing moved` },
+      details: { ...op.details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
+    });
+    await setOperationStatus(uow.trx, op.id, { status: 'RELEASED' });
+  });
+
 /** Marks an operation as accepted for later (202) and records the INITIATE_* event; its event request id. */
 export const markAsync = (ctx: AppContext, operationId: string): Promise<string> =>
   unitOfWork(ctx, undefined, async (uow) => {

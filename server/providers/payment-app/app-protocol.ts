@@ -39,7 +39,8 @@ const CustomerAction = z.object({
 export const AuthorizeAppAnswer = z.discriminatedUnion('result', [Approved, Declined, CustomerAction]);
 export const CompleteAppAnswer = z.discriminatedUnion('result', [Approved, Declined]);
 export const OperationAppAnswer = z.object({ result: z.enum(['done', 'pending']) });
-export const StatusAppAnswer = z.object({ result: z.enum(['done', 'pending', 'unknown']) });
+export const StatusAppAnswer = z.object({ result: z.enum(['done', 'pending', 'failed', 'unknown']) });
 
 export type AuthorizeAppAnswer = z.infer<typeof AuthorizeAppAnswer>;
 export type CompleteAppAnswer = z.infer<typeof CompleteAppAnswer>;
+export type StatusAppAnswer = z.infer<typeof StatusAppAnswer>;

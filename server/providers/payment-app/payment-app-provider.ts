@@ -4,12 +4,15 @@ import type { Env } from '../../config/env';
 import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import { findSigningSecret } from '../../signature/signature-secrets';
-import type { AuthorizeAnswer, AuthorizeRequest, CustomerActionAnswer, OperationOutcome, OperationRequest, PaymentProduct, PaymentProvider } from '../port';
-import { AuthorizeAppAnswer, CompleteAppAnswer, OperationAppAnswer, StatusAppAnswer, type AppMethod, type CompleteAppAnswer as Decided } from './app-protocol';
+import type { AuthorizeAnswer, AuthorizeRequest, CustomerActionAnswer, OperationOutcome, OperationRequest, OperationStatus, PaymentProduct, PaymentProvider } from '../port';
+import { AuthorizeAppAnswer, CompleteAppAnswer, OperationAppAnswer, StatusAppAnswer, type AppMethod, type StatusAppAnswer as StatusAnswer, type CompleteAppAnswer as Decided } from './app-protocol';
 import { appUnavailable, callPaymentApp, type AppTarget } from './call-payment-app';
 import { PAYMENT_APP, appNameOf, listPaymentApps, productOf, readPaymentApp, type PaymentAppConfig } from './payment-app-config';
 
 /** The payment-app provider: its products exist per account (each configured app is one). */
+/** The app's status answer, as the port names it. */
+const STATUS = { done: 'DONE', pending: 'PENDING', failed: 'FAILED', unknown: 'UNKNOWN' } as const satisfies Record<StatusAnswer['result'], OperationStatus>;
+
 export interface PaymentAppProvider extends PaymentProvider {
   /** The account's enabled apps as products (what a session may offer). */
   productsFor(accountId: string, exec?: Executor): Promise<readonly PaymentProduct[]>;
@@ -95,7 +98,7 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
     async operationStatus(req) {
       const config = await configOf(req.accountId, req.productType);
       const answer = await call(req.accountId, config, 'status', { product_type: req.productType, operation_id: req.operationId }, StatusAppAnswer);
-      return answer.result === 'done' ? 'DONE' : answer.result === 'pending' ? 'PENDING' : 'UNKNOWN';
+      return STATUS[answer.result];
     },
   };
 };
