@@ -6,7 +6,8 @@ import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../../customers/card-
 import { autoCaptureIfConfigured } from '../operations/auto-capture';
 import { getTransaction } from '../transactions/get-transaction';
 import type { TransactionView } from '../transactions/transaction-schemas';
-import { finishPaymentAttempt, startPaymentAttempt, type AttemptResult } from './payment-attempt';
+import { finishPaymentAttempt, type AttemptResult } from './payment-attempt';
+import { startPaymentAttempt } from './start-payment-attempt';
 import type { NewPayableSession } from '../payable-sessions';
 import { storedTokens } from './saved-cards';
 import { priced, type MinorUnits } from '../../../domain/money';

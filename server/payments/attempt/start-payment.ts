@@ -8,7 +8,7 @@ import { installmentPlans } from '../../../domain/installment-plans';
 import { lenderProblems } from './lender-details';
 import { amountDue } from '../../../domain/express-order';
 import { assertPayAttemptsLeft } from './limit-pay-attempts';
-import { startPaymentAttempt } from './payment-attempt';
+import { startPaymentAttempt } from './start-payment-attempt';
 import { tokenForId } from './saved-cards';
 import type { PayableSession } from '../payable-sessions';
 import type { PaySessionInput } from './pay-schemas';
