@@ -23,7 +23,7 @@ export { updateAuthorization } from './operations/update-authorization';
 export { voidTransaction } from './operations/void-transaction';
 export { toTransactionRecord } from './store/transaction-record';
 export type { TransactionRecord } from './store/transaction-record';
-export { TRANSACTION_INCLUDES, readTransaction } from './store/transaction-repository';
+export { TRANSACTION_INCLUDES, readTransaction } from './store/read-transaction';
 export { getTransactionJson } from './transactions/get-transaction';
 export { ListTransactionsQuery, listTransactions } from './transactions/list-transactions';
 export { AuthorizationBody, CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, UpdateTransactionBody, VoidBody } from './transactions/transaction-schemas';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../server/http/route-table';
-import { appendTransactionEvent, loadTransaction, readTransaction } from '../../server/payments/store/transaction-repository';
+import { appendTransactionEvent, loadTransaction } from '../../server/payments/store/transaction-repository';
+import { readTransaction } from '../../server/payments/store/read-transaction';
 import { readTransactionJson } from '../../server/payments/transactions/transaction-view-json';
 import { DECLINE_CARD, payBody } from '../support/api-client';
 import { useKassa } from '../support/fixtures';

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
-import { loadTransaction, readTransaction } from '../store/transaction-repository';
+import { loadTransaction } from '../store/transaction-repository';
+import { readTransaction } from '../store/read-transaction';
 import type { TransactionView } from './transaction-schemas';
 import { readTransactionJson } from './transaction-view-json';
 

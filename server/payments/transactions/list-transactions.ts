@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
 import { dateFilter, manyParam } from '../../shared/schemas';
-import { eventsOfTransactions, readTransaction } from '../store/transaction-repository';
+import { eventsOfTransactions, readTransaction } from '../store/read-transaction';
 import { toTransactionRecord } from '../store/transaction-record';
 import type { TransactionView } from './transaction-schemas';
 import { TRANSACTION_STATUSES } from '../../../domain/transaction-state';

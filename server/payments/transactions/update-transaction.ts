@@ -1,7 +1,8 @@
 import type { AppContext } from '../../app-context';
 import { unitOfWork } from '../unit-of-work';
 import type { Actor } from '../../auth/scopes';
-import { loadTransaction, readTransaction, saveMerchantReference2 } from '../store/transaction-repository';
+import { loadTransaction, saveMerchantReference2 } from '../store/transaction-repository';
+import { readTransaction } from '../store/read-transaction';
 import type { TransactionView } from './transaction-schemas';
 
 /** PUT /v1/transactions/{id}: only merchant_reference_2 can change after creation. */
