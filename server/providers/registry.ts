@@ -48,6 +48,7 @@ export const createProviderRegistry = (providers: readonly PaymentProvider[], op
     }
   }
   const products = [...new Set([...byType.values()].map((e) => e.product))];
+  const accountSegments = [...bySegment.keys()];
   const defaultProduct = byType.get(opts.defaultType)?.product;
   if (!defaultProduct) throw new Error(`No provider serves the default product ${opts.defaultType}`);
 
@@ -70,6 +71,6 @@ export const createProviderRegistry = (providers: readonly PaymentProvider[], op
       return found;
     },
     defaultProduct,
-    accountSegments: () => [...bySegment.keys()],
+    accountSegments: () => accountSegments,
   };
 };

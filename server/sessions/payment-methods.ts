@@ -23,13 +23,17 @@ const countriesOf = (value: unknown): string[] | undefined => {
 
 const segmentOf = (type: string): string => type.slice(0, type.indexOf('.'));
 
-/** The registry's products a configuration may enable, and their provider segments (worked out once per registry). */
-const catalogs = new WeakMap<ProviderRegistry, { offered: PaymentProduct[]; served: Set<string>; segments: string[] }>();
+/**
+ * The registry's products a configuration may enable, the provider segments it serves (its products' and
+ * the per-account ones: payment apps) and every segment a configuration may name: worked out once per
+ * registry, not on each of the session's reads.
+ */
+const catalogs = new WeakMap<ProviderRegistry, { offered: PaymentProduct[]; served: ReadonlySet<string>; segments: readonly string[] }>();
 const catalogOf = (providers: ProviderRegistry) => {
   let catalog = catalogs.get(providers);
   if (!catalog) {
     const offered = providers.products().filter((p) => p.kind !== 'gift_cards');
-    const served = new Set(offered.map((p) => segmentOf(p.type)));
+    const served = new Set([...offered.map((p) => segmentOf(p.type)), ...providers.accountSegments()]);
     catalogs.set(providers, (catalog = { offered, served, segments: [...new Set([...KNOWN_PROVIDERS, ...served])] }));
   }
   return catalog;
@@ -64,10 +68,8 @@ const resolveProducts = (
   /** The account's own products (ownProductsFor), when its configuration names their provider. */
   own: readonly PaymentProduct[] = [],
 ): PaymentProduct[] => {
-  const catalog = catalogOf(providers);
-  const offered = own.length ? [...catalog.offered, ...own] : catalog.offered;
-  const served = own.length || providers.accountSegments().length ? new Set([...catalog.served, ...providers.accountSegments()]) : catalog.served;
-  const segments = [...new Set([...catalog.segments, ...providers.accountSegments()])];
+  const { offered: builtIn, served, segments } = catalogOf(providers);
+  const offered = own.length ? [...builtIn, ...own] : builtIn;
   const named = segments.filter((p) => p in configuration);
   const enabled: [PaymentProduct, unknown][] = [];
   for (const provider of named) {
