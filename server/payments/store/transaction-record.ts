@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { TransactionEventsTable, TransactionStatusColumn, TransactionsTable } from '../../db/schema';
 import type { CardSummary } from '../../providers/port';
-import { minorUnits, type MinorUnits } from '../../../domain/money';
+import { isMinorUnits, minorUnits, type MinorUnits } from '../../../domain/money';
 import { parseJson, parseJsonWith, parseOptionalJson } from '../../shared/json-columns';
 import type { Lines, TransactionStatus } from '../../../domain/transaction-state';
 import type { AppliedGiftCard } from '../../../domain/view-types';
@@ -38,8 +38,8 @@ export interface TransactionData {
   card_amount?: MinorUnits;
 }
 
-/** Stored money: an integer, typed as minor units (a negative one is a bug: RangeError). */
-export const StoredMinorUnits = z.number().int().transform(minorUnits);
+/** Stored money: a non-negative integer, typed as minor units (one check, no transform: lines are read on every money operation). */
+export const StoredMinorUnits = z.custom<MinorUnits>((v) => typeof v === 'number' && isMinorUnits(v), 'must be a non-negative integer (minor units)');
 
 const LineAmountsSchema = z.object({
   authorized: StoredMinorUnits,
