@@ -43,37 +43,91 @@ export interface UnitOfWork {
   };
 }
 
+/** The outbox of one unit of work: remembers whether it queued a callback, so the worker is told after the commit. */
+class UnitOutbox {
+  queued = false;
+  constructor(private readonly trx: Executor) {}
+
+  async operation(row: Pick<TransactionRecord, 'id' | 'account_id' | 'session_id' | 'data'>, op: { event: ReportEvent; eventId: string }): Promise<void> {
+    if (await enqueueOperationCallbacks(this.trx, row, op)) this.queued = true;
+  }
+
+  async callback(cb: CallbackToEnqueue): Promise<void> {
+    await enqueueCallback(this.trx, cb);
+    this.queued = true;
+  }
+
+  async errorCallback(cb: Parameters<typeof enqueueErrorCallback>[1]): Promise<void> {
+    await enqueueErrorCallback(this.trx, cb);
+    this.queued = true;
+  }
+}
+
+/** The request's Idempotency-Key record within one unit of work; without `meta` (workers) there is none. */
+class UnitIdempotency {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly trx: Executor,
+    private readonly meta: RequestMeta | undefined,
+  ) {}
+
+  async recorded(): Promise<string | undefined> {
+    return this.meta ? recordedResource(this.trx, this.ctx.database, this.meta) : undefined;
+  }
+
+  async record(resourceId: string): Promise<void> {
+    if (this.meta) await recordResource(this.trx, this.meta, resourceId);
+  }
+
+  replayed(): void {
+    if (this.meta) markReplayed(this.meta);
+  }
+
+  async once(change: () => Promise<string>): Promise<{ id: string; replayed: boolean }> {
+    return this.meta ? oncePerKey(this.trx, this.ctx.database, this.meta, change) : { id: await change(), replayed: false };
+  }
+}
+
+/**
+ * A unit of work is made for every database transaction of the module (and again when SQLite's group
+ * commit runs a batch twice), so it is a class: its methods live on the prototype, not in closures per unit.
+ */
+class Unit implements UnitOfWork {
+  readonly sessions: PayableSessions;
+  readonly outbox: UnitOutbox;
+  readonly idempotency: UnitIdempotency;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly trx: Executor,
+    meta: RequestMeta | undefined,
+  ) {
+    this.sessions = ctx.payableSessions;
+    this.outbox = new UnitOutbox(trx);
+    this.idempotency = new UnitIdempotency(ctx, trx, meta);
+  }
+
+  transaction(id: string, accountId: string, opts?: { lock?: boolean }): Promise<TransactionRecord> {
+    return loadTransaction(this.trx, this.ctx.database, id, accountId, opts?.lock ?? false);
+  }
+
+  operation(id: string, opts?: { lock?: boolean }): Promise<OperationRecord | undefined> {
+    return loadOperation(this.trx, this.ctx.database, id, opts?.lock ?? false);
+  }
+
+  async capabilities(row: Pick<TransactionRecord, 'account_id' | 'payment_product_type'>): Promise<ProductCapabilities> {
+    return (await this.ctx.providers.productFor(row.account_id, row.payment_product_type, this.trx)).capabilities;
+  }
+}
+
 /** Runs `work` in one database transaction; `meta` is the request whose Idempotency-Key it records (none for workers). */
 export const unitOfWork = async <T>(ctx: AppContext, meta: RequestMeta | undefined, work: (uow: UnitOfWork) => Promise<T>): Promise<T> => {
   let queued = false;
-  const result = await inTransaction(ctx.database, (trx) => {
-    const uow: UnitOfWork = {
-      trx,
-      transaction: (id, accountId, opts) => loadTransaction(trx, ctx.database, id, accountId, opts?.lock ?? false),
-      operation: (id, opts) => loadOperation(trx, ctx.database, id, opts?.lock ?? false),
-      capabilities: async (row) => (await ctx.providers.productFor(row.account_id, row.payment_product_type, trx)).capabilities,
-      sessions: ctx.payableSessions,
-      outbox: {
-        async operation(row, op) {
-          if (await enqueueOperationCallbacks(trx, row, op)) queued = true;
-        },
-        async callback(cb) {
-          await enqueueCallback(trx, cb);
-          queued = true;
-        },
-        async errorCallback(cb) {
-          await enqueueErrorCallback(trx, cb);
-          queued = true;
-        },
-      },
-      idempotency: {
-        recorded: async () => (meta ? recordedResource(trx, ctx.database, meta) : undefined),
-        record: async (resourceId) => (meta ? recordResource(trx, meta, resourceId) : undefined),
-        replayed: () => (meta ? markReplayed(meta) : undefined),
-        once: async (change) => (meta ? oncePerKey(trx, ctx.database, meta, change) : { id: await change(), replayed: false }),
-      },
-    };
-    return work(uow);
+  const result = await inTransaction(ctx.database, async (trx) => {
+    const unit = new Unit(ctx, trx, meta);
+    const out = await work(unit);
+    if (unit.outbox.queued) queued = true;
+    return out;
   });
   if (queued) ctx.callbacksQueued.notify();
   return result;
