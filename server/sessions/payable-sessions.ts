@@ -1,5 +1,5 @@
 import type { PayableSession, PayableSessions } from '../payments';
-import { minorUnits } from '../../domain/money';
+import { isMinorUnits } from '../../domain/money';
 import { AppError } from '../errors/app-error';
 import { featureToggles } from '../shared/request-headers';
 import { assertReferenceUnique } from './assert-reference-unique';
@@ -16,19 +16,14 @@ import { isExpired, loadSession, readSession } from './session-repository';
  * Sessions' side of the port payments declares (server/payments/payable-sessions.ts, ADR 032): the
  * session row's primitives a payment needs, on `ctx.payableSessions` (create-kassa.ts).
  */
-/** The snapshot payments reads: the record, its money typed as minor units (the stored JSON is the same). */
+/** The record's money is minor units (it always is: amounts are validated integers when stored). */
+const hasMinorUnits = (s: SessionRecord): s is SessionRecord & PayableSession =>
+  isMinorUnits(s.amount) && isMinorUnits(s.order.amount) && (s.order.items ?? []).every((i) => isMinorUnits(i.amount)) && (s.order.gift_cards ?? []).every((g) => isMinorUnits(g.amount));
+
+/** The snapshot payments reads: the record itself once its money is checked to be minor units (nothing is copied; the stored JSON is the same). */
 const payable = (s: SessionRecord): PayableSession => {
-  const { items, gift_cards, ...order } = s.order;
-  return {
-    ...s,
-    amount: minorUnits(s.amount),
-    order: {
-      ...order,
-      amount: minorUnits(order.amount),
-      ...(items ? { items: items.map((i) => ({ ...i, amount: minorUnits(i.amount) })) } : {}),
-      ...(gift_cards ? { gift_cards: gift_cards.map((g) => ({ ...g, amount: minorUnits(g.amount) })) } : {}),
-    },
-  };
+  if (!hasMinorUnits(s)) throw new RangeError(`session ${s.id}: its amounts must be non-negative integers in minor units`);
+  return s;
 };
 
 export const payableSessions: PayableSessions = {
