@@ -17,7 +17,7 @@ export interface SpawnedKassa {
   baseUrl: string;
   child: ChildProcess;
   output: () => string;
-  /** Resolves with the signal or code the process ended with. */
+  /** Resolves with the signal or code the process ended with, once all it wrote has been read. */
   exited: Promise<Exit>;
   kill(signal?: NodeJS.Signals): Promise<Exit>;
 }
@@ -59,7 +59,8 @@ export const spawnKassa = async ({ env, ready = logsListening }: SpawnOptions): 
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // 'close', not 'exit': 'exit' may come before the last of its stdout and stderr has been read, and `output()` must hold all it wrote
+  const exited = new Promise<Exit>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   const baseUrl = `http://127.0.0.1:${port}`;
   const start = Date.now();
   for (;;) {
