@@ -16,14 +16,16 @@ module.exports = {
     {
       name: 'domain-is-pure',
       severity: 'error',
-      comment: 'domain/ is shared by the page and the server: no I/O, no framework, no database, nothing outside domain/.',
+      comment:
+        'domain/ is shared by the page and the server: no I/O, no framework, no database, nothing outside domain/.',
       from: { path: '^domain/' },
       to: { pathNot: '^domain/' },
     },
     {
       name: 'components-only-domain',
       severity: 'error',
-      comment: 'The page may import domain/ and components/, never server/ (it would ship server code, or fail, in the browser).',
+      comment:
+        'The page may import domain/ and components/, never server/ (it would ship server code, or fail, in the browser).',
       from: { path: '^components/' },
       to: { path: '^(server|app|bin|bench|test|e2e|scripts)/' },
     },
@@ -37,7 +39,8 @@ module.exports = {
     {
       name: 'pages-not-server',
       severity: 'error',
-      comment: 'Pages and layouts reach the server only through its page facade (server/pages/, ADR 017); route handlers (app/**/route.ts) through the route table.',
+      comment:
+        'Pages and layouts reach the server only through its page facade (server/pages/, ADR 017); route handlers (app/**/route.ts) through the route table.',
       from: { path: '^app/', pathNot: '/route\\.ts$' },
       to: { path: '^server/', pathNot: '^server/pages/' },
     },
@@ -51,14 +54,16 @@ module.exports = {
     {
       name: 'payments-only-through-its-entry',
       severity: 'error',
-      comment: 'Other areas import the payments module only through its entry, server/payments/index.ts (ADR 032); tests, e2e, bench and soak may reach inside.',
+      comment:
+        'Other areas import the payments module only through its entry, server/payments/index.ts (ADR 032); tests, e2e, bench and soak may reach inside.',
       from: { pathNot: '^(server/payments/|test/|e2e/|bench/|soak/)' },
       to: { path: '^server/payments/', pathNot: '^server/payments/index\\.ts$' },
     },
     {
       name: 'payments-not-sessions-or-http',
       severity: 'error',
-      comment: 'Payments never imports sessions (they hand it a snapshot through the port it declares, ctx.payableSessions) nor the HTTP layer (ADR 032).',
+      comment:
+        'Payments never imports sessions (they hand it a snapshot through the port it declares, ctx.payableSessions) nor the HTTP layer (ADR 032).',
       from: { path: '^server/payments/' },
       to: { path: '^server/(sessions|http)/' },
     },
@@ -71,7 +76,10 @@ module.exports = {
         "and server/demo/demo-http.ts, the demo store's route-handler adapter: both reach this process's Kassa (kassa-singleton), its public " +
         "origin and the security headers; server/demo/demo-merchant-cookie.ts seals the demo merchant's login cookie with the checkout cookie's " +
         'seal (server/http/checkout-seal.ts, ADR 027).',
-      from: { path: '^server/', pathNot: '^server/(http/|create-kassa\\.ts$|pages/|demo/demo-http\\.ts$|demo/demo-merchant-cookie\\.ts$)' },
+      from: {
+        path: '^server/',
+        pathNot: '^server/(http/|create-kassa\\.ts$|pages/|demo/demo-http\\.ts$|demo/demo-merchant-cookie\\.ts$)',
+      },
       to: { path: '^server/http/' },
     },
     {
@@ -93,7 +101,11 @@ module.exports = {
     exclude: { path: '^(node_modules|\\.next|dist|data|test-results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -5,12 +5,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.next/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', 'bench/results/', 'next-env.d.ts'] },
+  {
+    ignores: [
+      '.next/',
+      'dist/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+      'bench/results/',
+      'next-env.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {

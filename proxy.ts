@@ -17,7 +17,12 @@ const languageInBack = (back: string | null): string | null => {
 /** Carries the page's `language` query parameter to the root layout as a request header. */
 export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
-  headers.set(LANGUAGE_HEADER, resolveLanguage(request.nextUrl.searchParams.get('language') ?? languageInBack(request.nextUrl.searchParams.get('back'))));
+  headers.set(
+    LANGUAGE_HEADER,
+    resolveLanguage(
+      request.nextUrl.searchParams.get('language') ?? languageInBack(request.nextUrl.searchParams.get('back')),
+    ),
+  );
   return NextResponse.next({ request: { headers } });
 }
 

@@ -4,14 +4,23 @@ import { sessionBody } from './fixtures';
 import { percentile, type Measurement } from './measurement';
 import { postJson } from './server';
 
-const card = { number: '4111 1111 1111 1111', expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`, cvc: '123' };
+const card = {
+  number: '4111 1111 1111 1111',
+  expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`,
+  cvc: '123',
+};
 
 /**
  * Callback latency: a local merchant endpoint records when each session's first callback arrives;
  * the time counted is from the customer's pay answer (the authorization is committed before it is
  * sent) to that arrival. `payments` payments, `parallel` at a time; no delay asked.
  */
-export const measureCallbacks = async (base: string, token: string, payments: number, parallel = 5): Promise<Measurement> => {
+export const measureCallbacks = async (
+  base: string,
+  token: string,
+  payments: number,
+  parallel = 5,
+): Promise<Measurement> => {
   const arrived = new Map<string, number>();
   const waiting = new Map<string, () => void>();
   const merchant = http.createServer((req, res) => {
@@ -29,9 +38,17 @@ export const measureCallbacks = async (base: string, token: string, payments: nu
   const one = async (i: number) => {
     const ref = `cb-${process.pid}-${i}`;
     const body = sessionBody(ref);
-    const { id } = await postJson(`${base}/v1/sessions`, { authorization: `Bearer ${token}` }, { ...body, url: { ...body.url, callback_url: callbackUrl } });
+    const { id } = await postJson(
+      `${base}/v1/sessions`,
+      { authorization: `Bearer ${token}` },
+      { ...body, url: { ...body.url, callback_url: callbackUrl } },
+    );
     const got = new Promise<void>((resolve) => waiting.set(ref, resolve));
-    await postJson(`${base}/v1/sessions/${String(id)}/pay`, {}, { payment: { payment_product_type: 'sandbox.creditcard', card } });
+    await postJson(
+      `${base}/v1/sessions/${String(id)}/pay`,
+      {},
+      { payment: { payment_product_type: 'sandbox.creditcard', card } },
+    );
     const authorizedAt = performance.now();
     const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000).unref());
     if ((await Promise.race([got, timeout])) === 'timeout') failures++;
@@ -57,6 +74,8 @@ export const measureCallbacks = async (base: string, token: string, payments: nu
     count: latencies.length,
     seconds: (performance.now() - start) / 1000,
     failures,
-    notes: [`${payments} payments, ${parallel} at a time; from the pay answer to the callback's arrival at a local merchant endpoint`],
+    notes: [
+      `${payments} payments, ${parallel} at a time; from the pay answer to the callback's arrival at a local merchant endpoint`,
+    ],
   };
 };

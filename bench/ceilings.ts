@@ -20,9 +20,22 @@ export const ceilingHttp = async (seconds: number, warmup: number): Promise<Meas
   try {
     await waitForHttp(url, child);
     const windows: Measurement[] = [];
-    for (let i = 0; i < CEILING_A_WINDOWS; i++) windows.push(await measureHttp({ name: 'Ceiling A: bare node:http', url, serverPid: child.pid }, seconds, i === 0 ? warmup : 0));
+    for (let i = 0; i < CEILING_A_WINDOWS; i++)
+      windows.push(
+        await measureHttp(
+          { name: 'Ceiling A: bare node:http', url, serverPid: child.pid },
+          seconds,
+          i === 0 ? warmup : 0,
+        ),
+      );
     const best = windows.reduce((a, b) => (b.rate > a.rate ? b : a));
-    return { ...best, notes: [...best.notes, `best of ${CEILING_A_WINDOWS} windows: ${windows.map((w) => Math.round(w.rate).toLocaleString('en-US')).join(', ')} req/s`] };
+    return {
+      ...best,
+      notes: [
+        ...best.notes,
+        `best of ${CEILING_A_WINDOWS} windows: ${windows.map((w) => Math.round(w.rate).toLocaleString('en-US')).join(', ')} req/s`,
+      ],
+    };
   } finally {
     await stopChild(child);
   }

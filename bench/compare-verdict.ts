@@ -43,7 +43,10 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 export const comparePhase = (pairs: [Measurement, Measurement][]): PhaseComparison => {
   const rounds = pairs.map(([before, after]) => usPerOp(after) / usPerOp(before));
   const ratio = median(rounds);
-  const failures = { before: pairs.reduce((n, [b]) => n + b.failures, 0), after: pairs.reduce((n, [, a]) => n + a.failures, 0) };
+  const failures = {
+    before: pairs.reduce((n, [b]) => n + b.failures, 0),
+    after: pairs.reduce((n, [, a]) => n + a.failures, 0),
+  };
   const invalid = pairs.some((pair) => pair.some((x) => x.failures > 0 || x.count === 0)) || !Number.isFinite(ratio);
   return {
     ratio,

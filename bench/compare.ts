@@ -43,9 +43,11 @@ let cleaning: Promise<void> | undefined;
 /** Stops the servers and removes the trees, once: a signal and the measurement failing because of it share the same run. */
 const cleanUp = (): Promise<void> =>
   (cleaning ??= (async () => {
-    for (const f of cleanups.splice(0).reverse()) await Promise.resolve(f()).catch((e: unknown) => console.error(`[bench:compare] cleanup: ${String(e)}`));
+    for (const f of cleanups.splice(0).reverse())
+      await Promise.resolve(f()).catch((e: unknown) => console.error(`[bench:compare] cleanup: ${String(e)}`));
   })());
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 
 const started = async (what: Promise<KassaServer>): Promise<Target> => {
   const kassa = await what;
@@ -71,8 +73,15 @@ const main = async (): Promise<number> => {
   };
   if (pin) {
     const cpus = os.cpus().length;
-    const pinned = cpus >= 2 && [targets.before.kassa.pid, targets.after.kassa.pid].every((pid) => pinToCpu(pid, 0)) && pinToCpu(process.pid, cpus - 1);
-    step(pinned ? `both servers pinned to CPU 0, the load generator to CPU ${cpus - 1}` : 'could not pin the processes to CPUs (needs taskset and 2 CPUs); measuring unpinned');
+    const pinned =
+      cpus >= 2 &&
+      [targets.before.kassa.pid, targets.after.kassa.pid].every((pid) => pinToCpu(pid, 0)) &&
+      pinToCpu(process.pid, cpus - 1);
+    step(
+      pinned
+        ? `both servers pinned to CPU 0, the load generator to CPU ${cpus - 1}`
+        : 'could not pin the processes to CPUs (needs taskset and 2 CPUs); measuring unpinned',
+    );
   }
   const afterName = after ? `${afterRef!} (${after.commit.slice(0, 12)})` : 'this work tree';
   step('warm-up round (not counted): every phase once on each server, so both JITs are warm before round 1');
@@ -82,7 +91,8 @@ const main = async (): Promise<number> => {
     if (quietWait > 0) await waitForQuiet(quietWait);
     for (const phase of CPU_PHASES) {
       const got: Partial<Record<Side, Measurement>> = {};
-      for (const side of sideOrder(round)) got[side] = await phase.measure(targets[side], seconds, warmup, ` [${side}]`);
+      for (const side of sideOrder(round))
+        got[side] = await phase.measure(targets[side], seconds, warmup, ` [${side}]`);
       runs.get(phase.key)!.push([got.before!, got.after!]);
       const us = (s: Side) => got[s]!.cpu!.serverUsPerOp.toFixed(0);
       step(
@@ -91,19 +101,31 @@ const main = async (): Promise<number> => {
     }
   }
   const results = CPU_PHASES.map((p) => ({ phase: p.label, ...comparePhase(runs.get(p.key)!) }));
-  console.log(`\nbefore: ${ref} (${baseline.commit.slice(0, 12)}); after: ${afterName}. Server CPU µs per request (mean of the rounds); after/before: median of the ${rounds} rounds' ratios`);
-  console.log(`${pad('phase', 46)}${pad('before', 7, true)}${pad('after', 7, true)}${pad('after/before', 14, true)}${pad('95 % interval', 15, true)}${pad('failed b/a', 13, true)}  result`);
+  console.log(
+    `\nbefore: ${ref} (${baseline.commit.slice(0, 12)}); after: ${afterName}. Server CPU µs per request (mean of the rounds); after/before: median of the ${rounds} rounds' ratios`,
+  );
+  console.log(
+    `${pad('phase', 46)}${pad('before', 7, true)}${pad('after', 7, true)}${pad('after/before', 14, true)}${pad('95 % interval', 15, true)}${pad('failed b/a', 13, true)}  result`,
+  );
   for (const r of results)
     console.log(
       `${pad(r.phase, 46)}${pad(r.usPerOp.before.toFixed(0), 7, true)}${pad(r.usPerOp.after.toFixed(0), 7, true)}${pad(r.ratio.toFixed(3), 14, true)}${pad(r.ci95.map((x) => x.toFixed(2)).join('–'), 15, true)}${pad(`${r.failures.before}/${r.failures.after}`, 13, true)}  ${r.verdict}`,
     );
   for (const r of results) console.log(`  ${r.phase}: rounds ${r.rounds.map((x) => x.toFixed(2)).join(' ')}`);
-  for (const [key, pairs] of runs) for (const m of pairs.flat()) if (m.failures > 0) console.log(`  ${key} ${m.name}: ${m.notes.join('; ')}`);
+  for (const [key, pairs] of runs)
+    for (const m of pairs.flat()) if (m.failures > 0) console.log(`  ${key} ${m.name}: ${m.notes.join('; ')}`);
   const others = [...runs.values()].flat(2).map((m) => m.cpu?.othersPct ?? 0);
   const othersMean = others.reduce((a, b) => a + b, 0) / others.length;
-  console.log(`other processes used ${othersMean.toFixed(0)} % of a core on average (at most ${Math.max(...others).toFixed(0)} %) while the phases ran`);
-  const wide = results.filter((r) => r.verdict !== 'INVALID' && r.ci95[0] <= 1 + MAX_WORSE && r.ci95[1] > 1 + MAX_WORSE).map((r) => r.phase);
-  if (wide.length) console.log(`the 95 % interval reaches past ${1 + MAX_WORSE} for: ${wide.join(', ')}; more rounds (BENCH_ROUNDS) or a quieter machine narrow it`);
+  console.log(
+    `other processes used ${othersMean.toFixed(0)} % of a core on average (at most ${Math.max(...others).toFixed(0)} %) while the phases ran`,
+  );
+  const wide = results
+    .filter((r) => r.verdict !== 'INVALID' && r.ci95[0] <= 1 + MAX_WORSE && r.ci95[1] > 1 + MAX_WORSE)
+    .map((r) => r.phase);
+  if (wide.length)
+    console.log(
+      `the 95 % interval reaches past ${1 + MAX_WORSE} for: ${wide.join(', ')}; more rounds (BENCH_ROUNDS) or a quieter machine narrow it`,
+    );
   const file = path.join(__dirname, 'results', 'compare.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(

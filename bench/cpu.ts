@@ -22,7 +22,12 @@ const procCpuMs = (pid: number): number => {
  * and softirq time are left out: loopback TCP for our own load lands there, not on a process.
  */
 const machineBusyMs = (): number => {
-  const [, user, nice, system] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).map(Number);
+  const [, user, nice, system] = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   return ticksMs(user! + nice! + system!);
 };
 
@@ -62,7 +67,12 @@ export const cpuMeter = (pid: number | undefined) => {
     const client = selfCpuMs() - c0;
     const others = Math.max(0, machineBusyMs() - m0 - server - client);
     const pct = (ms: number) => (100 * ms) / wall;
-    return { serverPct: pct(server), serverUsPerOp: ops ? (1000 * server) / ops : 0, clientPct: pct(client), othersPct: pct(others) };
+    return {
+      serverPct: pct(server),
+      serverUsPerOp: ops ? (1000 * server) / ops : 0,
+      clientPct: pct(client),
+      othersPct: pct(others),
+    };
   };
 };
 

@@ -31,7 +31,9 @@ export const worstCaseReceipt = (items: number, over: Record<string, unknown> = 
 
 /** Matchers that never match (they name no item of the receipt) padding a list up to `size`, then `real`. */
 const padded = (size: number, real: { id?: string; group_id?: string; barcode?: string }[], tag: string) => [
-  ...Array.from({ length: Math.max(size - real.length, 0) }, (_, i) => (i % 2 === 0 ? { id: `${tag}-none-${i}` } : { group_id: `${tag}-none-${i}`, barcode: `x${i}` })),
+  ...Array.from({ length: Math.max(size - real.length, 0) }, (_, i) =>
+    i % 2 === 0 ? { id: `${tag}-none-${i}` } : { group_id: `${tag}-none-${i}`, barcode: `x${i}` },
+  ),
   ...real,
 ];
 
@@ -49,15 +51,33 @@ const kinds = [
     limitation: { blacklist: padded(500, [], `ib${n}`) },
   }),
   (n: number) => ({
-    requirement: { ...WINDOW, item: { mixes: Array.from({ length: 10 }, (_, m) => ({ items: padded(100, [{ group_id: `dept-${m % 5}` }], `m${n}-${m}`), quantity: 1 })) } },
+    requirement: {
+      ...WINDOW,
+      item: {
+        mixes: Array.from({ length: 10 }, (_, m) => ({
+          items: padded(100, [{ group_id: `dept-${m % 5}` }], `m${n}-${m}`),
+          quantity: 1,
+        })),
+      },
+    },
     reward: { type: 'discount_percent', value: 0.5 },
   }),
   (n: number) => ({
     requirement: WINDOW,
-    reward: { type: 'discount_percent', value: 0.5, values: Array.from({ length: 10 }, (_, v) => ({ items: padded(100, v === 9 ? [{ group_id: 'all' }] : [], `v${n}-${v}`), value: 0.4 })) },
+    reward: {
+      type: 'discount_percent',
+      value: 0.5,
+      values: Array.from({ length: 10 }, (_, v) => ({
+        items: padded(100, v === 9 ? [{ group_id: 'all' }] : [], `v${n}-${v}`),
+        value: 0.4,
+      })),
+    },
   }),
   (n: number) => ({
-    requirement: { ...WINDOW, item: { quantity: 100, items: padded(500, [{ id: 'ANY_ITEM', group_id: 'all' }], `q${n}`) } },
+    requirement: {
+      ...WINDOW,
+      item: { quantity: 100, items: padded(500, [{ id: 'ANY_ITEM', group_id: 'all' }], `q${n}`) },
+    },
     reward: { type: 'discount_item_quantity', value: 1 },
     limitation: { blacklist: padded(500, [], `qb${n}`) },
   }),
@@ -67,5 +87,9 @@ const kinds = [
 export const worstCaseRules = (rules: number) =>
   Array.from({ length: rules }, (_, n) => {
     const body = kinds[n % kinds.length]!(n) as { limitation?: Record<string, unknown> };
-    return { name: `worst ${n}`, ...body, ...(n % 10 === 7 ? { limitation: { ...body.limitation, discount_combination: 0 } } : {}) };
+    return {
+      name: `worst ${n}`,
+      ...body,
+      ...(n % 10 === 7 ? { limitation: { ...body.limitation, discount_combination: 0 } } : {}),
+    };
   });

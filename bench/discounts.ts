@@ -36,9 +36,15 @@ interface Latencies {
 
 const summarize = (values: number[]): Latencies => {
   const sorted = [...values].sort((a, b) => a - b);
-  return { samples: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? 0 };
+  return {
+    samples: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? 0,
+  };
 };
-const show = (l: Latencies) => `p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms (${l.samples} samples)`;
+const show = (l: Latencies) =>
+  `p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms (${l.samples} samples)`;
 
 /** /healthz one request at a time (plus a 5 ms gap, as a health checker polls) until `until()`. */
 const sampleHealthz = async (base: string, until: () => boolean): Promise<number[]> => {
@@ -77,7 +83,11 @@ const quiet = async (phase: string) => {
 };
 
 const main = async () => {
-  const kassa = await startKassa({ apiOnly: true, databaseUrl: process.env.BENCH_DATABASE_URL, pgSchema: 'kassa_bench_discounts' });
+  const kassa = await startKassa({
+    apiOnly: true,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    pgSchema: 'kassa_bench_discounts',
+  });
   try {
     const auth = { authorization: `Bearer ${kassa.token}` };
     const discounts = `${kassa.base}/v1/accounts/${ACCOUNT}/discounts`;
@@ -89,7 +99,11 @@ const main = async () => {
     const receipt = JSON.stringify(worstCaseReceipt(itemCount, { customer_id: 'bench-worst' }));
     const evaluate = async (): Promise<{ ms: number; bytes: number }> => {
       const t = performance.now();
-      const res = await fetch(`${discounts}/available_for_receipt`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: receipt });
+      const res = await fetch(`${discounts}/available_for_receipt`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: receipt,
+      });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`available_for_receipt answered ${res.status}: ${text.slice(0, 300)}`);
       return { ms: performance.now() - t, bytes: text.length };
@@ -107,7 +121,13 @@ const main = async () => {
     // The clients run on a worker thread, so reading their large answers never delays this thread's /healthz timing.
     const load = new Worker(LOAD_CLIENTS, {
       eval: true,
-      workerData: { url: `${discounts}/available_for_receipt`, headers: { ...auth, 'content-type': 'application/json' }, body: receipt, clients, ms: seconds * 1000 },
+      workerData: {
+        url: `${discounts}/available_for_receipt`,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: receipt,
+        clients,
+        ms: seconds * 1000,
+      },
     });
     let running = true;
     const finished = new Promise<number[]>((resolve, reject) => {
@@ -126,7 +146,9 @@ const main = async () => {
     console.log(`/healthz with ${clients} evaluations running: ${show(loaded)}`);
     console.log(`p99 ratio load / baseline:          ${ratio.toFixed(1)}×`);
     console.log(`evaluations (${ruleCount} rules × ${itemCount} items): ${show(evals)}`);
-    console.log(`${loaded.p99 < TARGET_P99_MS ? 'PASS' : 'MISS'}: /healthz p99 under load ${loaded.p99.toFixed(1)} ms (target < ${TARGET_P99_MS} ms)`);
+    console.log(
+      `${loaded.p99 < TARGET_P99_MS ? 'PASS' : 'MISS'}: /healthz p99 under load ${loaded.p99.toFixed(1)} ms (target < ${TARGET_P99_MS} ms)`,
+    );
   } finally {
     await kassa.stop();
   }

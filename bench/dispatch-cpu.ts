@@ -15,11 +15,22 @@ interface Res {
   status: number;
   body?: string;
 }
-type Dispatch = (req: { method: string; path: string; query: URLSearchParams; headers: Record<string, string | undefined>; body: string | undefined; baseUrl: string }) => Promise<Res>;
+type Dispatch = (req: {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string | undefined>;
+  body: string | undefined;
+  baseUrl: string;
+}) => Promise<Res>;
 
 const root = path.resolve(process.argv[2] ?? path.join(__dirname, '..'));
 const ops = Number(process.env.BENCH_OPS ?? 3000);
-const card = { number: '4111 1111 1111 1111', expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`, cvc: '123' };
+const card = {
+  number: '4111 1111 1111 1111',
+  expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`,
+  cvc: '123',
+};
 
 const cpuUs = () => {
   const u = process.cpuUsage();
@@ -27,8 +38,12 @@ const cpuUs = () => {
 };
 
 const main = async () => {
-  const { createKassa } = (await import(path.join(root, 'server', 'create-kassa.ts'))) as typeof import('../server/create-kassa');
-  const { loadEnv } = (await import(path.join(root, 'server', 'config', 'env.ts'))) as typeof import('../server/config/env');
+  const { createKassa } = (await import(
+    path.join(root, 'server', 'create-kassa.ts')
+  )) as typeof import('../server/create-kassa');
+  const { loadEnv } = (await import(
+    path.join(root, 'server', 'config', 'env.ts')
+  )) as typeof import('../server/config/env');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-cpu-'));
   const pg = process.env.BENCH_DATABASE_URL;
   const env = loadEnv({
@@ -49,7 +64,13 @@ const main = async () => {
       method,
       path: p,
       query: new URLSearchParams(),
-      headers: { host: '127.0.0.1', 'user-agent': 'bench', accept: '*/*', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(auth ? { authorization: auth } : {}) },
+      headers: {
+        host: '127.0.0.1',
+        'user-agent': 'bench',
+        accept: '*/*',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(auth ? { authorization: auth } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       baseUrl,
     });
@@ -62,7 +83,14 @@ const main = async () => {
     const bearer = `Bearer ${String((await call('POST', `/v1/accounts/${ACCOUNT}/auth/token`, { grant_type: 'client_credentials', audience }, basic)).access_token)}`;
     const body = sessionBody('order-10042');
     const create = async () => String((await call('POST', '/v1/sessions', body, bearer)).id);
-    const pay = async (id: string) => String((await call('POST', `/v1/sessions/${id}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card } })).transaction_id);
+    const pay = async (id: string) =>
+      String(
+        (
+          await call('POST', `/v1/sessions/${id}/pay`, {
+            payment: { payment_product_type: 'sandbox.creditcard', card },
+          })
+        ).transaction_id,
+      );
     const sid = await create();
     const tid = await pay(await create());
     const phases: [string, number, () => Promise<unknown>][] = [
@@ -82,17 +110,22 @@ const main = async () => {
       ],
     ];
     const only = process.env.BENCH_PHASES?.split(',');
-    for (const [name, batch, op] of phases.filter(([name]) => !only || only.some((o) => name.toLowerCase().includes(o.toLowerCase())))) {
+    for (const [name, batch, op] of phases.filter(
+      ([name]) => !only || only.some((o) => name.toLowerCase().includes(o.toLowerCase())),
+    )) {
       const n = Math.max(batch, Math.round(ops / (name.startsWith('lifecycle') ? 5 : 1)));
       const run = async (count: number) => {
-        for (let i = 0; i < count; i += batch === 5 ? 1 : batch) await Promise.all(Array.from({ length: batch === 5 ? 1 : batch }, op));
+        for (let i = 0; i < count; i += batch === 5 ? 1 : batch)
+          await Promise.all(Array.from({ length: batch === 5 ? 1 : batch }, op));
       };
       await run(Math.min(n, 300)); // warm-up
       const [c0, t0] = [cpuUs(), performance.now()];
       await run(n);
       const [cpu, wall] = [cpuUs() - c0, performance.now() - t0];
       const perRequest = batch === 5 ? n * 5 : n;
-      console.log(`${name.padEnd(34)} ${(cpu / perRequest).toFixed(0).padStart(5)} µs CPU/request  ${((1000 * wall) / perRequest).toFixed(0).padStart(5)} µs wall/request  (${perRequest} requests)`);
+      console.log(
+        `${name.padEnd(34)} ${(cpu / perRequest).toFixed(0).padStart(5)} µs CPU/request  ${((1000 * wall) / perRequest).toFixed(0).padStart(5)} µs wall/request  (${perRequest} requests)`,
+      );
     }
   } finally {
     await kassa.close();

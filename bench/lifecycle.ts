@@ -4,7 +4,11 @@ import { sessionBody } from './fixtures';
 import { CONNECTIONS } from './load';
 import type { Measurement } from './measurement';
 
-const card = { number: '4111 1111 1111 1111', expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`, cvc: '123' };
+const card = {
+  number: '4111 1111 1111 1111',
+  expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`,
+  cvc: '123',
+};
 
 export const LIFECYCLE_STEPS = ['create', 'view', 'pay', 'capture', 'refund'] as const;
 
@@ -12,7 +16,9 @@ export const LIFECYCLE_STEPS = ['create', 'view', 'pay', 'capture', 'refund'] as
 export type StepFailures = Map<string, { count: number; sample: string }>;
 
 export const describeStepFailures = (failures: StepFailures): string =>
-  failures.size === 0 ? 'non-2xx by step: none' : `non-2xx by step: ${[...failures].map(([k, f]) => `${k}×${f.count} (first: ${f.sample.slice(0, 160)})`).join('; ')}`;
+  failures.size === 0
+    ? 'non-2xx by step: none'
+    : `non-2xx by step: ${[...failures].map(([k, f]) => `${k}×${f.count} (first: ${f.sample.slice(0, 160)})`).join('; ')}`;
 
 /**
  * The whole life of a payment, per connection in a loop: merchant creates the session, the customer
@@ -25,7 +31,13 @@ export const lifecycleRequests = (token: string, failures: StepFailures = new Ma
   const json = { 'content-type': 'application/json' };
   const idOf = (body: string, key: string) => String((JSON.parse(body) as Record<string, unknown>)[key]);
   const steps: autocannon.RequestSpec[] = [
-    { method: 'POST', path: '/v1/sessions', headers: auth, body: JSON.stringify(sessionBody('lifecycle')), onResponse: (s, b, c) => void (c.sid = s === 200 ? idOf(b, 'id') : 'none') },
+    {
+      method: 'POST',
+      path: '/v1/sessions',
+      headers: auth,
+      body: JSON.stringify(sessionBody('lifecycle')),
+      onResponse: (s, b, c) => void (c.sid = s === 200 ? idOf(b, 'id') : 'none'),
+    },
     { setupRequest: (r, c) => ({ ...r, method: 'GET', path: `/v1/view/${String(c.sid)}/session` }) },
     {
       setupRequest: (r, c) => ({
@@ -37,8 +49,24 @@ export const lifecycleRequests = (token: string, failures: StepFailures = new Ma
       }),
       onResponse: (s, b, c) => void (c.tid = s === 200 ? idOf(b, 'transaction_id') : 'none'),
     },
-    { setupRequest: (r, c) => ({ ...r, method: 'POST', path: `/v1/transactions/${String(c.tid)}/capture`, headers: auth, body: JSON.stringify({ amount: 72_500 }) }) },
-    { setupRequest: (r, c) => ({ ...r, method: 'POST', path: `/v1/transactions/${String(c.tid)}/refund`, headers: auth, body: JSON.stringify({ amount: 2_500 }) }) },
+    {
+      setupRequest: (r, c) => ({
+        ...r,
+        method: 'POST',
+        path: `/v1/transactions/${String(c.tid)}/capture`,
+        headers: auth,
+        body: JSON.stringify({ amount: 72_500 }),
+      }),
+    },
+    {
+      setupRequest: (r, c) => ({
+        ...r,
+        method: 'POST',
+        path: `/v1/transactions/${String(c.tid)}/refund`,
+        headers: auth,
+        body: JSON.stringify({ amount: 2_500 }),
+      }),
+    },
   ];
   return steps.map((step, i) => ({
     ...step,
@@ -54,8 +82,15 @@ export const lifecycleRequests = (token: string, failures: StepFailures = new Ma
   }));
 };
 
-export const measureLifecycle = async (base: string, token: string, serverPid: number, seconds: number, warmup: number): Promise<Measurement> => {
-  const run = (duration: number, failures?: StepFailures) => autocannon({ url: base, connections: CONNECTIONS, duration, requests: lifecycleRequests(token, failures) });
+export const measureLifecycle = async (
+  base: string,
+  token: string,
+  serverPid: number,
+  seconds: number,
+  warmup: number,
+): Promise<Measurement> => {
+  const run = (duration: number, failures?: StepFailures) =>
+    autocannon({ url: base, connections: CONNECTIONS, duration, requests: lifecycleRequests(token, failures) });
   if (warmup > 0) await run(warmup);
   const stepFailures: StepFailures = new Map();
   const cpu = cpuMeter(serverPid);
@@ -72,7 +107,12 @@ export const measureLifecycle = async (base: string, token: string, serverPid: n
     count: ok,
     seconds: r.duration,
     failures,
-    notes: [`status ${statuses.map(([c, s]) => `${c}×${s.count}`).join(' ')}`, describeStepFailures(stepFailures), `${(ok / 5 / r.duration).toFixed(0)} whole lifecycles/s`, describeCpu(window)],
+    notes: [
+      `status ${statuses.map(([c, s]) => `${c}×${s.count}`).join(' ')}`,
+      describeStepFailures(stepFailures),
+      `${(ok / 5 / r.duration).toFixed(0)} whole lifecycles/s`,
+      describeCpu(window),
+    ],
     cpu: window,
   };
 };

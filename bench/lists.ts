@@ -30,7 +30,8 @@ export const measureLists = async (
   ] as const;
   const measureAll = async (label: string) => {
     const out: Measurement[] = [];
-    for (const [name, url] of endpoints) out.push(await measureHttp({ name: `${name} at ${label}`, url, headers, serverPid: kassa.pid }, seconds, warmup));
+    for (const [name, url] of endpoints)
+      out.push(await measureHttp({ name: `${name} at ${label}`, url, headers, serverPid: kassa.pid }, seconds, warmup));
     return out;
   };
   step(`seeding ${sizes.small.toLocaleString('en')} sessions and transactions directly in the database`);
@@ -40,5 +41,10 @@ export const measureLists = async (
   seedSeconds += await seedSessions(target, template, sizes.small + 1, sizes.large);
   step(`seeded in ${seedSeconds.toFixed(0)} s`);
   const large = await measureAll(sizes.large >= 1e6 ? `${sizes.large / 1e6}M` : `${sizes.large / 1000}k`);
-  return { small: sizes.small, large: sizes.large, seedSeconds, pairs: endpoints.map(([name], i) => [name, small[i]!, large[i]!]) };
+  return {
+    small: sizes.small,
+    large: sizes.large,
+    seedSeconds,
+    pairs: endpoints.map(([name], i) => [name, small[i]!, large[i]!]),
+  };
 };

@@ -15,7 +15,14 @@ export interface LoadSpec {
 }
 
 const fire = (spec: LoadSpec, seconds: number, errors: Map<string, number>): Promise<autocannon.Result> => {
-  const instance = autocannon({ url: spec.url, method: spec.method ?? 'GET', headers: spec.headers, body: spec.body, connections: CONNECTIONS, duration: seconds });
+  const instance = autocannon({
+    url: spec.url,
+    method: spec.method ?? 'GET',
+    headers: spec.headers,
+    body: spec.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
   instance.on('reqError', (e: Error & { code?: string }) => {
     const key = e.code ?? e.message;
     errors.set(key, (errors.get(key) ?? 0) + 1);
@@ -47,5 +54,15 @@ export const measureHttp = async (spec: LoadSpec, seconds: number, warmupSeconds
   const notes = [`status ${statuses.map(([c, s]) => `${c}×${s.count}`).join(' ') || 'none'}`, describeCpu(cpuWindow)];
   if (errors.size) notes.push(`errors ${[...errors].map(([k, n]) => `${k}×${n}`).join(' ')}`);
   if (failures) notes.push(await probe(spec));
-  return { name: spec.name, rate: ok / r.duration, p50Ms: r.latency.p50, p99Ms: r.latency.p99, count: ok, seconds: r.duration, failures, notes, cpu: cpuWindow };
+  return {
+    name: spec.name,
+    rate: ok / r.duration,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    count: ok,
+    seconds: r.duration,
+    failures,
+    notes,
+    cpu: cpuWindow,
+  };
 };

@@ -17,4 +17,5 @@ export interface Measurement {
 }
 
 /** Nearest-rank percentile of an ascending-sorted array. */
-export const percentile = (sorted: ArrayLike<number>, p: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+export const percentile = (sorted: ArrayLike<number>, p: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

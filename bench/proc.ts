@@ -15,9 +15,19 @@ export const freePort = (): Promise<number> =>
   });
 
 /** Runs `node [...nodeArgs] <file>`: the child IS the node process (no wrapper), so its pid is the one whose RSS we read. Output is kept, not echoed. */
-export const spawnNode = (file: string, env: Record<string, string>, ipc = false, nodeArgs: string[] = [], cwd = ROOT): ChildProcess & { output: () => string } => {
+export const spawnNode = (
+  file: string,
+  env: Record<string, string>,
+  ipc = false,
+  nodeArgs: string[] = [],
+  cwd = ROOT,
+): ChildProcess & { output: () => string } => {
   const stdio = ipc ? (['ignore', 'pipe', 'pipe', 'ipc'] as const) : (['ignore', 'pipe', 'pipe'] as const);
-  const child = spawn(process.execPath, [...nodeArgs, file], { cwd, env: { ...process.env, ...env }, stdio: [...stdio] });
+  const child = spawn(process.execPath, [...nodeArgs, file], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: [...stdio],
+  });
   let log = '';
   const keep = (b: Buffer) => (log = (log + b.toString()).slice(-8000));
   child.stdout?.on('data', keep);
@@ -26,14 +36,20 @@ export const spawnNode = (file: string, env: Record<string, string>, ipc = false
 };
 
 /** A TypeScript file as `node --import tsx <file>` (the bench's own child measurements). */
-export const spawnTs = (file: string, env: Record<string, string>, ipc = false): ChildProcess & { output: () => string } => spawnNode(file, env, ipc, ['--import', 'tsx']);
+export const spawnTs = (
+  file: string,
+  env: Record<string, string>,
+  ipc = false,
+): ChildProcess & { output: () => string } => spawnNode(file, env, ipc, ['--import', 'tsx']);
 
 /** The child's IPC messages in order: next() resolves with the next one, or rejects if the child exits first. */
 export const messages = (child: ChildProcess) => {
   const queue: unknown[] = [];
   const waiting: { resolve: (m: unknown) => void; reject: (e: Error) => void }[] = [];
   child.on('message', (m) => (waiting.length ? waiting.shift()!.resolve(m) : queue.push(m)));
-  child.on('exit', (code) => waiting.splice(0).forEach((w) => w.reject(new Error(`child exited (${code}) before reporting`))));
+  child.on('exit', (code) =>
+    waiting.splice(0).forEach((w) => w.reject(new Error(`child exited (${code}) before reporting`))),
+  );
   return {
     next: <T>(): Promise<T> =>
       queue.length
@@ -72,4 +88,5 @@ export const stopChild = (child: ChildProcess, graceMs = 5000): Promise<void> =>
   });
 
 /** Pins a process and all its threads to one CPU (`taskset -a -p`); false when taskset is missing or refused. */
-export const pinToCpu = (pid: number, cpu: number): boolean => spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' }).status === 0;
+export const pinToCpu = (pid: number, cpu: number): boolean =>
+  spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' }).status === 0;

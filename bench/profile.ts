@@ -40,7 +40,10 @@ const summarize = (profile: Profile, requests: number, from: number, to: number,
   for (const [id, us] of selfUs) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const short = url.replace(/^.*node_modules\//, '').replace(/^.*\/dist\//, 'dist/') || '(native)';
-    fn.set(`${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`, (fn.get(`${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`) ?? 0) + us);
+    fn.set(
+      `${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`,
+      (fn.get(`${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`) ?? 0) + us,
+    );
     const pkg = short.startsWith('dist/') ? short : short.split('/')[0]!;
     file.set(pkg, (file.get(pkg) ?? 0) + us);
   }
@@ -65,13 +68,23 @@ const alive = (pid: number) => {
 const main = async () => {
   const dir = path.join(__dirname, 'results', `profile-${what}`);
   fs.rmSync(dir, { recursive: true, force: true });
-  const kassa = await startKassa({ apiOnly: true, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], databaseUrl: process.env.BENCH_DATABASE_URL, pgSchema: 'kassa_bench_profile' });
+  const kassa = await startKassa({
+    apiOnly: true,
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    pgSchema: 'kassa_bench_profile',
+  });
   const auth = { authorization: `Bearer ${kassa.token}` };
   let load: { requests: number; from: number; to: number };
   try {
     const opts =
       what === 'post'
-        ? { url: `${kassa.base}/v1/sessions`, method: 'POST' as const, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(sessionBody('p')) }
+        ? {
+            url: `${kassa.base}/v1/sessions`,
+            method: 'POST' as const,
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify(sessionBody('p')),
+          }
         : what === 'lifecycle'
           ? { url: kassa.base, requests: lifecycleRequests(kassa.token) }
           : { url: `${kassa.base}/v1/sessions/${kassa.sessionId}`, headers: auth };
@@ -81,7 +94,9 @@ const main = async () => {
     const r = await autocannon({ ...opts, connections: 50, duration: seconds });
     const requests = r.requests.total;
     load = { requests, from, to: Number(process.hrtime.bigint() / 1000n) };
-    console.log(`${requests} requests, ${(requests / seconds).toFixed(0)}/s, p99 ${r.latency.p99} ms; ${describeCpu(cpu(requests))} (with the profiler on)`);
+    console.log(
+      `${requests} requests, ${(requests / seconds).toFixed(0)}/s, p99 ${r.latency.p99} ms; ${describeCpu(cpu(requests))} (with the profiler on)`,
+    );
   } finally {
     // The profile is written as the process exits, which takes a while with many samples: wait for it.
     process.kill(kassa.pid, 'SIGTERM');
@@ -90,7 +105,9 @@ const main = async () => {
   }
   const f = fs.readdirSync(dir).find((n) => n.endsWith('.cpuprofile'));
   if (!f) throw new Error('no .cpuprofile written');
-  console.log(summarize(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Profile, load.requests, load.from, load.to));
+  console.log(
+    summarize(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Profile, load.requests, load.from, load.to),
+  );
 };
 
 main().catch((e: unknown) => {

@@ -38,7 +38,9 @@ export const prepareRefTree = (ref: string, log: (s: string) => void): RefTree =
     fs.rmSync(tar);
     const lock = (dir: string) => fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
     const modules = lock(root) === lock(ROOT) ? 'shared' : 'npm ci';
-    log(`${ref} = ${commit.slice(0, 12)} in ${root}; node_modules: ${modules === 'shared' ? 'the work tree’s (same package-lock.json)' : 'npm ci (package-lock.json differs)'}`);
+    log(
+      `${ref} = ${commit.slice(0, 12)} in ${root}; node_modules: ${modules === 'shared' ? 'the work tree’s (same package-lock.json)' : 'npm ci (package-lock.json differs)'}`,
+    );
     if (modules === 'shared') fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
     else run('npm', ['ci', '--no-audit', '--no-fund'], root);
     run(process.execPath, ['scripts/build-server.mjs'], root);

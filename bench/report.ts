@@ -46,7 +46,8 @@ interface Check {
 
 const pct = (a: Measurement, b: Measurement) => (100 * a.rate) / b.rate;
 /** INVALID when a phase had failures or measured nothing at all (e.g. every request timed out). */
-const verdict = (ok: boolean, ...ms: Measurement[]): Check['result'] => (ms.some((m) => m.failures > 0 || m.count === 0) ? 'INVALID' : ok ? 'PASS' : 'MISS');
+const verdict = (ok: boolean, ...ms: Measurement[]): Check['result'] =>
+  ms.some((m) => m.failures > 0 || m.count === 0) ? 'INVALID' : ok ? 'PASS' : 'MISS';
 
 const measurements = (r: Results): Measurement[] => [
   r.ceilingA,
@@ -69,19 +70,35 @@ const engineChecks = (a: Measurement, e: EngineResults): Check[] => {
   const out: Check[] = [];
   const ratio = (check: string, m: Measurement, base: Measurement, target: number) => {
     const v = pct(m, base);
-    out.push({ check: `${check}${tag}`, value: `${v.toFixed(1)} %`, target: `>= ${target} %`, result: verdict(v >= target, m, base) });
+    out.push({
+      check: `${check}${tag}`,
+      value: `${v.toFixed(1)} %`,
+      target: `>= ${target} %`,
+      result: verdict(v >= target, m, base),
+    });
   };
   const p99 = (check: string, m: Measurement, target: number) =>
-    out.push({ check: `${check} p99${tag}`, value: `${m.p99Ms.toFixed(1)} ms`, target: `< ${target} ms`, result: verdict(m.p99Ms < target, m) });
+    out.push({
+      check: `${check} p99${tag}`,
+      value: `${m.p99Ms.toFixed(1)} ms`,
+      target: `< ${target} ms`,
+      result: verdict(m.p99Ms < target, m),
+    });
   ratio('GET session as % of ceiling A', e.getSession, a, TARGETS.getPctOfA);
   ratio('GET transaction as % of ceiling A', e.getTransaction, a, TARGETS.getPctOfA);
   ratio('POST session as % of ceiling B', e.post, e.ceilingB, TARGETS.postPctOfB);
   const cpu = e.post.cpu?.serverUsPerOp ?? NaN;
-  out.push({ check: `POST session CPU per request${tag}`, value: `${cpu.toFixed(0)} µs`, target: `< ${TARGETS.postCpuUs} µs`, result: verdict(cpu < TARGETS.postCpuUs, e.post) });
+  out.push({
+    check: `POST session CPU per request${tag}`,
+    value: `${cpu.toFixed(0)} µs`,
+    target: `< ${TARGETS.postCpuUs} µs`,
+    result: verdict(cpu < TARGETS.postCpuUs, e.post),
+  });
   p99('GET session', e.getSession, TARGETS.getP99Ms);
   p99('GET transaction', e.getTransaction, TARGETS.getP99Ms);
   p99('POST session', e.post, TARGETS.postP99Ms);
-  if (e.lifecycle) ratio('Lifecycle requests as % of GET session', e.lifecycle, e.getSession, TARGETS.lifecyclePctOfGet);
+  if (e.lifecycle)
+    ratio('Lifecycle requests as % of GET session', e.lifecycle, e.getSession, TARGETS.lifecyclePctOfGet);
   if (e.callbacks) p99('Callback after authorization', e.callbacks, TARGETS.callbackP99Ms);
   const size = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1000}k`);
   for (const [name, small, large] of e.lists?.pairs ?? []) {
@@ -105,14 +122,22 @@ const engineChecks = (a: Measurement, e: EngineResults): Check[] => {
 
 export const checks = (r: Results): Check[] => [
   ...r.engines.flatMap((e) => engineChecks(r.ceilingA, e)),
-  { check: 'Peak RSS (VmHWM)', value: `${r.memory.peakMb.toFixed(0)} MB`, target: `<= ${TARGETS.peakRssMb} MB`, result: verdict(r.memory.peakMb <= TARGETS.peakRssMb) },
+  {
+    check: 'Peak RSS (VmHWM)',
+    value: `${r.memory.peakMb.toFixed(0)} MB`,
+    target: `<= ${TARGETS.peakRssMb} MB`,
+    result: verdict(r.memory.peakMb <= TARGETS.peakRssMb),
+  },
 ];
 
 const table = (rows: Record<string, string>[]): string => {
   const cols = Object.keys(rows[0]!);
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c]!.length)));
-  const line = (cells: string[]) => cells.map((s, i) => (i === 0 ? s.padEnd(width[i]!) : s.padStart(width[i]!))).join('  ');
-  return [line(cols), line(width.map((w) => '-'.repeat(w))), ...rows.map((r) => line(cols.map((c) => r[c]!)))].join('\n');
+  const line = (cells: string[]) =>
+    cells.map((s, i) => (i === 0 ? s.padEnd(width[i]!) : s.padStart(width[i]!))).join('  ');
+  return [line(cols), line(width.map((w) => '-'.repeat(w))), ...rows.map((r) => line(cols.map((c) => r[c]!)))].join(
+    '\n',
+  );
 };
 
 export const printReport = (r: Results): void => {
@@ -131,18 +156,36 @@ export const printReport = (r: Results): void => {
     )}`,
   );
   for (const m of ms) for (const n of m.notes) console.log(`  ${m.name}: ${n}`);
-  for (const e of r.engines) if (e.lists) console.log(`  ${e.engine}: ${e.lists.large.toLocaleString('en')} sessions and transactions seeded in ${e.lists.seedSeconds.toFixed(0)} s`);
+  for (const e of r.engines)
+    if (e.lists)
+      console.log(
+        `  ${e.engine}: ${e.lists.large.toLocaleString('en')} sessions and transactions seeded in ${e.lists.seedSeconds.toFixed(0)} s`,
+      );
   const mem = r.memory;
-  console.log(`\nKassa RSS (SQLite run): idle ${mem.idleMb.toFixed(0)} MB, peak sampled ${mem.peakSampledMb.toFixed(0)} MB, VmHWM ${mem.hwmMb.toFixed(0)} MB`);
+  console.log(
+    `\nKassa RSS (SQLite run): idle ${mem.idleMb.toFixed(0)} MB, peak sampled ${mem.peakSampledMb.toFixed(0)} MB, VmHWM ${mem.hwmMb.toFixed(0)} MB`,
+  );
   console.log(`\n${table(checks(r).map((c) => ({ ...c })))}\n`);
-  for (const m of noisy(r)) console.log(`WARNING: other processes used ${m.cpu!.othersPct.toFixed(0)} % of a core during "${m.name}": the numbers are unreliable; rerun on a quiet machine.`);
+  for (const m of noisy(r))
+    console.log(
+      `WARNING: other processes used ${m.cpu!.othersPct.toFixed(0)} % of a core during "${m.name}": the numbers are unreliable; rerun on a quiet machine.`,
+    );
 };
 
 /** Writes bench/results/latest.json (git-ignored). */
 export const writeReport = (r: Results, config: Record<string, unknown>): string => {
   const file = path.join(__dirname, 'results', 'latest.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, totalMemMb: Math.round(os.totalmem() / 2 ** 20), node: process.version, platform: `${os.platform()} ${os.release()}` };
-  fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), machine, config, ...r, checks: checks(r), noisyPhases: noisy(r).map((m) => m.name) }, null, 2)}\n`);
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    totalMemMb: Math.round(os.totalmem() / 2 ** 20),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ at: new Date().toISOString(), machine, config, ...r, checks: checks(r), noisyPhases: noisy(r).map((m) => m.name) }, null, 2)}\n`,
+  );
   return file;
 };

@@ -38,7 +38,10 @@ const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const quietWait = Number(process.env.BENCH_QUIET_WAIT ?? 15);
 const apiOnly = process.env.BENCH_API_ONLY === '1';
 const callbacks = Number(process.env.BENCH_CALLBACKS ?? 200);
-const listSizes = { small: Number(process.env.BENCH_LIST_SMALL ?? 10_000), large: Number(process.env.BENCH_LIST_LARGE ?? 1_000_000) };
+const listSizes = {
+  small: Number(process.env.BENCH_LIST_SMALL ?? 10_000),
+  large: Number(process.env.BENCH_LIST_LARGE ?? 1_000_000),
+};
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const step = (s: string) => console.log(`[bench] ${s}`);
 
@@ -47,7 +50,12 @@ const quiet = async () => {
   if (busy >= 15) step(`other processes still use ${busy.toFixed(0)} % of a core; measuring anyway`);
 };
 
-const measureEngine = async (engine: EngineResults['engine'], kassa: KassaServer, ceilingA: () => Promise<Measurement | undefined>, withLists: boolean): Promise<EngineResults> => {
+const measureEngine = async (
+  engine: EngineResults['engine'],
+  kassa: KassaServer,
+  ceilingA: () => Promise<Measurement | undefined>,
+  withLists: boolean,
+): Promise<EngineResults> => {
   const tag = engine === 'SQLite' ? '' : ` (${engine})`;
   const target = { kassa, transactionId: await paidTransaction(kassa) };
   const { transactionId } = target;
@@ -72,15 +80,26 @@ const measureEngine = async (engine: EngineResults['engine'], kassa: KassaServer
   }
   let lists: EngineResults['lists'];
   if (withLists && listSizes.large > 0) {
-    const store = engine === 'SQLite' ? { sqliteFile: kassa.sqliteFile } : { databaseUrl: pgUrl, pgSchema: kassa.pgSchema };
-    lists = await measureLists(kassa, store, { sessionId: kassa.sessionId, transactionId }, listSizes, seconds, warmup, step);
+    const store =
+      engine === 'SQLite' ? { sqliteFile: kassa.sqliteFile } : { databaseUrl: pgUrl, pgSchema: kassa.pgSchema };
+    lists = await measureLists(
+      kassa,
+      store,
+      { sessionId: kassa.sessionId, transactionId },
+      listSizes,
+      seconds,
+      warmup,
+      step,
+    );
     for (const [, a, b] of lists.pairs) [a.name, b.name] = [a.name + tag, b.name + tag];
   }
   return { engine, ceilingB, getSession, getTransaction, post, lifecycle, callbacks: cb, lists };
 };
 
 const main = async (): Promise<void> => {
-  step(`${CONNECTIONS} connections, ${seconds} s per phase (+${warmup} s warm-up per HTTP phase)${pgUrl ? '; then PostgreSQL' : ''}`);
+  step(
+    `${CONNECTIONS} connections, ${seconds} s per phase (+${warmup} s warm-up per HTTP phase)${pgUrl ? '; then PostgreSQL' : ''}`,
+  );
   step(`starting the production server (dist/server/kassa.js${apiOnly ? ', API only' : ' with Next'}) on SQLite`);
   let ceilingA: Measurement | undefined;
   const engines: EngineResults[] = [];
@@ -108,7 +127,9 @@ const main = async (): Promise<void> => {
     step(`starting the production server on PostgreSQL (schema ${pgSchema})`);
     const pgKassa = await startKassa({ apiOnly: true, databaseUrl: pgUrl, pgSchema });
     try {
-      engines.push(await measureEngine('PostgreSQL', pgKassa, async () => undefined, process.env.BENCH_PG_LISTS !== '0'));
+      engines.push(
+        await measureEngine('PostgreSQL', pgKassa, async () => undefined, process.env.BENCH_PG_LISTS !== '0'),
+      );
     } finally {
       await pgKassa.stop();
       const client = new pg.Client({ connectionString: pgUrl });
@@ -119,7 +140,9 @@ const main = async (): Promise<void> => {
   }
   const results: Results = { ceilingA: ceilingA!, engines, memory };
   printReport(results);
-  step(`wrote ${writeReport(results, { connections: CONNECTIONS, seconds, warmupSeconds: warmup, apiOnly, callbacks, listSizes, postgres: Boolean(pgUrl) })}`);
+  step(
+    `wrote ${writeReport(results, { connections: CONNECTIONS, seconds, warmupSeconds: warmup, apiOnly, callbacks, listSizes, postgres: Boolean(pgUrl) })}`,
+  );
 };
 
 main().catch((e: unknown) => {

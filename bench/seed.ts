@@ -17,13 +17,28 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** INSERT … SELECT copying the template row `n` times, `id` (and `session_id`) replaced. */
 const copySql = (engine: 'sqlite' | 'postgres', table: string, columns: string[]) => {
   const seq = engine === 'sqlite' ? `printf('%09d', g.n)` : `lpad(g.n::text, 9, '0')`;
-  const pick = columns.map((c) => (c === 'id' ? `t.account_id || '.seed' || ${seq}` : c === 'session_id' && table === 'transactions' ? `t.account_id || '.seed' || ${seq}` : `t.${quote(c)}`));
-  const series = engine === 'sqlite' ? `(with recursive s(n) as (select ? union all select n + 1 from s where n < ?) select n from s) g` : `generate_series($1::int, $2::int) as g(n)`;
+  const pick = columns.map((c) =>
+    c === 'id'
+      ? `t.account_id || '.seed' || ${seq}`
+      : c === 'session_id' && table === 'transactions'
+        ? `t.account_id || '.seed' || ${seq}`
+        : `t.${quote(c)}`,
+  );
+  const series =
+    engine === 'sqlite'
+      ? `(with recursive s(n) as (select ? union all select n + 1 from s where n < ?) select n from s) g`
+      : `generate_series($1::int, $2::int) as g(n)`;
   return `insert into ${quote(table)} (${columns.map(quote).join(', ')}) select ${pick.join(', ')} from ${quote(table)} t, ${series} where t.id = ${engine === 'sqlite' ? '?' : '$3'}`;
 };
 
 /** Adds sessions (and their transactions) until the account has `from..to` seeded ones. Returns seconds taken. */
-export const seedSessions = async (target: SeedTarget, template: { sessionId: string; transactionId: string }, from: number, to: number, chunk = 50_000): Promise<number> => {
+export const seedSessions = async (
+  target: SeedTarget,
+  template: { sessionId: string; transactionId: string },
+  from: number,
+  to: number,
+  chunk = 50_000,
+): Promise<number> => {
   const t0 = performance.now();
   if (target.sqliteFile) {
     const db = new Database(target.sqliteFile);
@@ -32,8 +47,12 @@ export const seedSessions = async (target: SeedTarget, template: { sessionId: st
     // fsync per chunk (synchronous is per connection; the server's stays FULL).
     db.pragma('cache_size = -262144');
     db.pragma('synchronous = OFF');
-    const cols = (t: string) => (db.prepare(`select * from ${quote(t)} limit 0`).columns() as { name: string }[]).map((c) => c.name);
-    const [s, tx] = [db.prepare(copySql('sqlite', 'sessions', cols('sessions'))), db.prepare(copySql('sqlite', 'transactions', cols('transactions')))];
+    const cols = (t: string) =>
+      (db.prepare(`select * from ${quote(t)} limit 0`).columns() as { name: string }[]).map((c) => c.name);
+    const [s, tx] = [
+      db.prepare(copySql('sqlite', 'sessions', cols('sessions'))),
+      db.prepare(copySql('sqlite', 'transactions', cols('transactions'))),
+    ];
     for (let a = from; a <= to; a += chunk) {
       const b = Math.min(to, a + chunk - 1);
       db.transaction(() => {
@@ -46,10 +65,17 @@ export const seedSessions = async (target: SeedTarget, template: { sessionId: st
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
   } else {
-    const client = new pg.Client({ connectionString: target.databaseUrl, options: `-c search_path=${target.pgSchema}` });
+    const client = new pg.Client({
+      connectionString: target.databaseUrl,
+      options: `-c search_path=${target.pgSchema}`,
+    });
     await client.connect();
-    const cols = async (t: string) => (await client.query(`select * from ${quote(t)} limit 0`)).fields.map((f) => f.name);
-    const [s, tx] = [copySql('postgres', 'sessions', await cols('sessions')), copySql('postgres', 'transactions', await cols('transactions'))];
+    const cols = async (t: string) =>
+      (await client.query(`select * from ${quote(t)} limit 0`)).fields.map((f) => f.name);
+    const [s, tx] = [
+      copySql('postgres', 'sessions', await cols('sessions')),
+      copySql('postgres', 'transactions', await cols('transactions')),
+    ];
     for (let a = from; a <= to; a += chunk) {
       const b = Math.min(to, a + chunk - 1);
       await client.query('begin');

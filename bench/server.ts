@@ -40,12 +40,29 @@ export interface KassaOptions {
 
 /** The production artifacts (.next and dist/server/kassa.js): built as `npm start` builds them, only when missing or stale (not timed). */
 const ensureBuilt = (withNext: boolean): void => {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `await (await import('./scripts/build-lib.mjs')).buildMissing({ next: ${withNext} })`], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `await (await import('./scripts/build-lib.mjs')).buildMissing({ next: ${withNext} })`,
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('building the production server failed');
 };
 
-export const postJson = async (url: string, headers: Record<string, string>, body: unknown, method = 'POST'): Promise<Record<string, unknown>> => {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+export const postJson = async (
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  method = 'POST',
+): Promise<Record<string, unknown>> => {
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status < 200 || res.status > 299) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
   return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
@@ -87,15 +104,34 @@ export const startKassa = async (opts: KassaOptions = {}): Promise<KassaServer> 
     await waitForHttp(`${base}/v1/openapi.json`, child, 120_000);
     const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
     const audience = `${base}/v1/accounts/${ACCOUNT}`;
-    const { access_token } = await postJson(`${audience}/auth/token`, { authorization: basic }, { grant_type: 'client_credentials', audience });
+    const { access_token } = await postJson(
+      `${audience}/auth/token`,
+      { authorization: basic },
+      { grant_type: 'client_credentials', audience },
+    );
     const token = String(access_token);
-    const { id } = await postJson(`${base}/v1/sessions`, { authorization: `Bearer ${token}` }, sessionBody('bench-setup'));
+    const { id } = await postJson(
+      `${base}/v1/sessions`,
+      { authorization: `Bearer ${token}` },
+      sessionBody('bench-setup'),
+    );
     // One page render, so the memory measured includes Next's rendering path, not just its boot.
     if (!opts.apiOnly) await fetch(`${base}/`).then((r) => r.text());
     const sqliteFile = opts.databaseUrl ? undefined : path.join(dataDir, 'kassa.sqlite');
-    return { pid: child.pid!, base, token, sessionId: String(id), sqliteFile, pgSchema: opts.databaseUrl ? (opts.pgSchema ?? 'kassa_bench') : undefined, output: child.output, stop };
+    return {
+      pid: child.pid!,
+      base,
+      token,
+      sessionId: String(id),
+      sqliteFile,
+      pgSchema: opts.databaseUrl ? (opts.pgSchema ?? 'kassa_bench') : undefined,
+      output: child.output,
+      stop,
+    };
   } catch (e) {
     await stop();
-    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${child.output()}`, { cause: e });
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${child.output()}`, {
+      cause: e,
+    });
   }
 };

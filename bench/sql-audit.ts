@@ -66,7 +66,11 @@ Database.prototype.prepare = function (this: Database.Database, sqlText: string)
   return prepare.call(this, sqlText);
 } as typeof prepare;
 
-const card = { number: '4111 1111 1111 1111', expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`, cvc: '123' };
+const card = {
+  number: '4111 1111 1111 1111',
+  expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`,
+  cvc: '123',
+};
 
 const main = async () => {
   const { createKassa } = await import('../server/create-kassa');
@@ -96,7 +100,10 @@ const main = async () => {
       method,
       path: p,
       query: new URLSearchParams(query),
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(auth ? { authorization: auth } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(auth ? { authorization: auth } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       baseUrl: 'http://127.0.0.1:1',
     });
@@ -108,11 +115,16 @@ const main = async () => {
     const audience = `http://127.0.0.1:1/v1/accounts/${ACCOUNT}`;
     const bearer = `Bearer ${String((await call('POST', `/v1/accounts/${ACCOUNT}/auth/token`, { grant_type: 'client_credentials', audience }, basic)).access_token)}`;
     const body = sessionBody('audit');
-    const sid = String((await call('POST', '/v1/sessions', { ...body, url: { ...body.url, callback_url: callbackUrl } }, bearer)).id);
+    const sid = String(
+      (await call('POST', '/v1/sessions', { ...body, url: { ...body.url, callback_url: callbackUrl } }, bearer)).id,
+    );
     await call('GET', `/v1/sessions/${sid}`, undefined, bearer);
     await call('GET', `/v1/view/${sid}/session`);
     await call('GET', '/v1/sessions', undefined, bearer, 'limit=10');
-    const tid = String((await call('POST', `/v1/sessions/${sid}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card } })).transaction_id);
+    const tid = String(
+      (await call('POST', `/v1/sessions/${sid}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card } }))
+        .transaction_id,
+    );
     await call('GET', `/v1/transactions/${tid}`, undefined, bearer);
     await call('GET', '/v1/transactions', undefined, bearer, 'limit=10');
     await call('POST', `/v1/transactions/${tid}/capture`, { amount: 72_500 }, bearer);
@@ -129,10 +141,19 @@ const main = async () => {
     merchant.close();
   }
   // Startup's own statements count too (the token endpoint's client lookup is first prepared there); schema DDL does not.
-  const statements = [...captured].filter((s) => !/^(create|alter|drop|pragma)\b/i.test(s) && !s.includes('kassa_migrations') && !s.includes('sqlite_master'));
+  const statements = [...captured].filter(
+    (s) => !/^(create|alter|drop|pragma)\b/i.test(s) && !s.includes('kassa_migrations') && !s.includes('sqlite_master'),
+  );
   const db = new Database(path.join(dir, 'kassa.sqlite'), { readonly: true });
-  const tables = (db.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`).all() as { name: string }[]).map((t) => t.name);
-  const keyed = tables.map((t) => ({ table: t, account_id: (db.pragma(`table_info("${t}")`) as { name: string }[]).some((c) => c.name === 'account_id') }));
+  const tables = (
+    db
+      .prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`)
+      .all() as { name: string }[]
+  ).map((t) => t.name);
+  const keyed = tables.map((t) => ({
+    table: t,
+    account_id: (db.pragma(`table_info("${t}")`) as { name: string }[]).some((c) => c.name === 'account_id'),
+  }));
   db.close();
   fs.rmSync(dir, { recursive: true, force: true });
 
@@ -144,12 +165,18 @@ const main = async () => {
     keyed: /"account_id" (=|in) /.test(s) || /^insert into "\w+" \([^)]*"account_id"/.test(s),
     documented: DOCUMENTED_UNKEYED.some((d) => s.toLowerCase().includes(d.toLowerCase())),
   }));
-  console.log(`\n## Statements run by the payment paths (${rows.length}; ${rows.filter((r) => r.keyed).length} keyed by account_id)\n\n| keyed | statement |\n| --- | --- |`);
+  console.log(
+    `\n## Statements run by the payment paths (${rows.length}; ${rows.filter((r) => r.keyed).length} keyed by account_id)\n\n| keyed | statement |\n| --- | --- |`,
+  );
   for (const r of rows.sort((a, b) => Number(a.keyed) - Number(b.keyed) || a.sql.localeCompare(b.sql)))
-    console.log(`| ${r.keyed ? 'yes' : 'no'} | \`${r.sql.slice(0, 160).replace(/\|/g, '\\|')}${r.sql.length > 160 ? '…' : ''}\` |`);
+    console.log(
+      `| ${r.keyed ? 'yes' : 'no'} | \`${r.sql.slice(0, 160).replace(/\|/g, '\\|')}${r.sql.length > 160 ? '…' : ''}\` |`,
+    );
   const unexplained = rows.filter((r) => !r.keyed && !r.documented);
   if (process.argv.includes('--check') && unexplained.length) {
-    console.error(`\nNot keyed by account and not documented in docs/scaling.md:\n${unexplained.map((r) => `  ${r.sql}`).join('\n')}`);
+    console.error(
+      `\nNot keyed by account and not documented in docs/scaling.md:\n${unexplained.map((r) => `  ${r.sql}`).join('\n')}`,
+    );
     process.exit(1);
   }
 };

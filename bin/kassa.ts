@@ -20,7 +20,15 @@ import { createCheckoutHandler } from '../app/_checkout/checkout-handler';
 import { loadEnv } from '../server/config/env';
 import { createKassa } from '../server/create-kassa';
 import { registerKassa } from '../server/http/kassa-singleton';
-import { answerError, answerNotFound, answerUnexpectedError, isApiPath, lacksHost, setOpsHeaders, setSecurityFloor } from '../server/http/fallback-responses';
+import {
+  answerError,
+  answerNotFound,
+  answerUnexpectedError,
+  isApiPath,
+  lacksHost,
+  setOpsHeaders,
+  setSecurityFloor,
+} from '../server/http/fallback-responses';
 import { answerClientError, createNodeHandler, endWithError, toOriginForm } from '../server/http/node-adapter';
 import { AppError } from '../server/errors/app-error';
 import { publicOriginFor } from '../server/http/public-origin';
@@ -48,7 +56,11 @@ const main = async () => {
   registerKassa(kassa);
   collectDefaultMetrics({ register: kassa.metrics.registry, prefix: 'kassa_' });
   const origin = publicOriginFor(env, () => server.address());
-  const apiHandler = createNodeHandler(kassa.dispatch, origin, { logger, metrics: kassa.metrics, logRequests: env.KASSA_LOG_REQUESTS });
+  const apiHandler = createNodeHandler(kassa.dispatch, origin, {
+    logger,
+    metrics: kassa.metrics,
+    logRequests: env.KASSA_LOG_REQUESTS,
+  });
   const opsHandler = createOpsHandler(kassa.ctx.database, kassa.metrics);
   const withNext = process.env.KASSA_API_ONLY !== '1';
   const { default: next } = await import('next');
@@ -57,7 +69,9 @@ const main = async () => {
   const nextHandler = nextApp?.getRequestHandler();
   // The checkout page is rendered here, not by Next (ADR 018); `npm run dev` builds its browser assets now.
   if (dev) {
-    const lib = (await import(pathToFileURL(path.join(projectRoot(), 'scripts', 'build-lib.mjs')).href)) as { buildCheckoutAssets(): Promise<void> };
+    const lib = (await import(pathToFileURL(path.join(projectRoot(), 'scripts', 'build-lib.mjs')).href)) as {
+      buildCheckoutAssets(): Promise<void>;
+    };
     await lib.buildCheckoutAssets();
   }
   const checkout = createCheckoutHandler(path.join(projectRoot(), 'dist', 'checkout'), origin);
@@ -82,7 +96,8 @@ const main = async () => {
     });
     toOriginForm(req);
     const url = req.url ?? '/';
-    if (lacksHost(req)) return answerError(res, origin({}), new AppError('INVALID_REQUEST', 'An HTTP/1.1 request needs a Host header'));
+    if (lacksHost(req))
+      return answerError(res, origin({}), new AppError('INVALID_REQUEST', 'An HTTP/1.1 request needs a Host header'));
     // whatever failed (a handler's rejection or a throw here): an answer with a body and the security headers (ADR 021)
     const fail = (err: unknown) => {
       logger.error({ err, method: req.method, path: url.split('?')[0] }, 'request failed');
@@ -116,16 +131,28 @@ const main = async () => {
   server.on('clientError', (err: Error & { code?: string }, socket) => answerClientError(err, socket, origin({})));
   // node's own answers to an Expect it does not know (417) and to CONNECT (none: it closes) in the error shape too
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) =>
-    answerError(res, origin({}), new AppError('EXPECTATION_FAILED', `Expect: ${String(req.headers.expect).slice(0, 40)} is not supported; only 100-continue is`)),
+    answerError(
+      res,
+      origin({}),
+      new AppError(
+        'EXPECTATION_FAILED',
+        `Expect: ${String(req.headers.expect).slice(0, 40)} is not supported; only 100-continue is`,
+      ),
+    ),
   );
-  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => endWithError(socket, new AppError('METHOD_NOT_ALLOWED', 'CONNECT is not supported'), origin({})));
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) =>
+    endWithError(socket, new AppError('METHOD_NOT_ALLOWED', 'CONNECT is not supported'), origin({})),
+  );
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   // The same origin the checkout URLs use (ADR 007): KASSA_PUBLIC_URL, else the listening address.
   const base = origin({});
   const m = kassa.merchant;
   const where = `${kassa.ctx.database.engine}${kassa.ctx.database.engine === 'sqlite' ? ` in ${env.dataDir}` : ''}`;
-  logger.info({ url: base, engine: kassa.ctx.database.engine, account: m.accountId, client_id: m.clientId, dev }, `Kassa is listening on ${base} (${where})`);
+  logger.info(
+    { url: base, engine: kassa.ctx.database.engine, account: m.accountId, client_id: m.clientId, dev },
+    `Kassa is listening on ${base} (${where})`,
+  );
   // For a person trying it out: the demo store and merchant (a bootstrap secret is never printed; ADR 029).
   const banner = startupBanner(base, m);
   if (banner) process.stderr.write(banner);
@@ -138,8 +165,14 @@ const main = async () => {
   const shutdown = (signal: string) => {
     if (closing) return forceExit(`second ${signal}`);
     closing = true;
-    logger.info({ signal }, "shutting down: no new connections; finishing in-flight requests and the pollers' current step");
-    setTimeout(() => forceExit(`not done after ${env.KASSA_SHUTDOWN_TIMEOUT_MS} ms`), env.KASSA_SHUTDOWN_TIMEOUT_MS).unref();
+    logger.info(
+      { signal },
+      "shutting down: no new connections; finishing in-flight requests and the pollers' current step",
+    );
+    setTimeout(
+      () => forceExit(`not done after ${env.KASSA_SHUTDOWN_TIMEOUT_MS} ms`),
+      env.KASSA_SHUTDOWN_TIMEOUT_MS,
+    ).unref();
     // Every connection goes once its response is done; idle ones now.
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));

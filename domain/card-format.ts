@@ -59,7 +59,8 @@ export const cardNumberMaxDigits = (number: string): number => BRAND_SPECS[detec
 export const formatCvc = (raw: string, max: number): string => raw.replace(/\D/g, '').slice(0, max);
 
 /** A four-digit year typed or autofilled ("2034") becomes "34"; otherwise the first two digits. */
-const twoDigitYear = (digits: string): string => (digits.length === 4 && digits.startsWith('20') ? digits.slice(2) : digits.slice(0, 2));
+const twoDigitYear = (digits: string): string =>
+  digits.length === 4 && digits.startsWith('20') ? digits.slice(2) : digits.slice(0, 2);
 
 /**
  * The expiry as MM/YY while typing:
@@ -116,7 +117,13 @@ const removeDigit = (value: string, at: number, forward: boolean): Edited => {
  * by the format (backspace right after a space the format puts back), the digit before the
  * separator goes instead, as the customer meant; forward delete removes the digit after it.
  */
-export const applyEdit = (previous: string, raw: string, caret: number, format: (raw: string, deleting: boolean) => string, inputType?: string): Edited => {
+export const applyEdit = (
+  previous: string,
+  raw: string,
+  caret: number,
+  format: (raw: string, deleting: boolean) => string,
+  inputType?: string,
+): Edited => {
   const kind = editKind(inputType, previous, raw);
   const deleting = kind !== 'insert';
   let edit: Edited = { value: raw, caret: Math.max(0, Math.min(caret, raw.length)) };
@@ -129,7 +136,8 @@ export const applyEdit = (previous: string, raw: string, caret: number, format: 
   if (edit.caret >= edit.value.length) return { value: formatted, caret: formatted.length };
   let at = caretAfterDigits(formatted, countDigits(edit.value.slice(0, edit.caret)));
   // The caret was after a separator ("4111 |1111"): keep it after the one the format put there.
-  if (edit.caret > 0 && !isDigit(edit.value[edit.caret - 1])) while (at < formatted.length && !isDigit(formatted[at])) at++;
+  if (edit.caret > 0 && !isDigit(edit.value[edit.caret - 1]))
+    while (at < formatted.length && !isDigit(formatted[at])) at++;
   return { value: formatted, caret: at };
 };
 
@@ -141,10 +149,14 @@ export const editCardNumber = (previous: string, raw: string, caret: number, inp
   const kind = editKind(inputType, previous, raw);
   const max = cardNumberMaxDigits(raw);
   if (kind === 'insert' && countDigits(raw) > max && countDigits(previous) >= max && previous !== '') {
-    return { value: formatCardNumber(previous), caret: Math.max(0, Math.min(caret - (raw.length - previous.length), previous.length)) };
+    return {
+      value: formatCardNumber(previous),
+      caret: Math.max(0, Math.min(caret - (raw.length - previous.length), previous.length)),
+    };
   }
   return applyEdit(previous, raw, caret, (v) => formatCardNumber(v), inputType);
 };
 
 /** An edit of the expiry date (MM/YY). */
-export const editExpiry = (previous: string, raw: string, caret: number, inputType?: string): Edited => applyEdit(previous, raw, caret, formatExpiry, inputType);
+export const editExpiry = (previous: string, raw: string, caret: number, inputType?: string): Edited =>
+  applyEdit(previous, raw, caret, formatExpiry, inputType);

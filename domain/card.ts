@@ -96,14 +96,19 @@ export const parseExpiry = (expiry: string, now = new Date()): { month: number; 
   return endOfMonth > now.getTime() ? { month, year } : undefined;
 };
 
-const problem = <F extends CardField>(field: F, code: CardProblemCodes[F], message: string): CardProblem => ({ field, code, message });
+const problem = <F extends CardField>(field: F, code: CardProblemCodes[F], message: string): CardProblem => ({
+  field,
+  code,
+  message,
+});
 
 /** The card number's problem, or undefined when it is fine. */
 export const cardNumberProblem = (value: string): CardProblem | undefined => {
   const pan = digitsOnly(value);
   if (pan.length === 0) return problem('number', 'required', 'Enter your card number.');
   if (!/^\d+$/.test(pan)) return problem('number', 'not_digits', 'The card number can only contain digits.');
-  if (pan.length < 12 || pan.length > 19) return problem('number', 'length', 'The card number must be 12 to 19 digits.');
+  if (pan.length < 12 || pan.length > 19)
+    return problem('number', 'length', 'The card number must be 12 to 19 digits.');
   if (!luhnValid(pan)) return problem('number', 'invalid', 'This card number is not valid. Check it and try again.');
   return undefined;
 };
@@ -128,7 +133,9 @@ export const cvcProblem = (value: string, cardNumber: string): CardProblem | und
 
 /** Every problem of the card, at most one per field, in field order (number, expiry, cvc). */
 export const cardProblems = (card: Pick<CardInput, CardField>, now = new Date()): CardProblem[] =>
-  [cardNumberProblem(card.number), expiryProblem(card.expiry, now), cvcProblem(card.cvc, card.number)].filter((p): p is CardProblem => p !== undefined);
+  [cardNumberProblem(card.number), expiryProblem(card.expiry, now), cvcProblem(card.cvc, card.number)].filter(
+    (p): p is CardProblem => p !== undefined,
+  );
 
 export type CardCheck = { ok: true; pan: string; summary: CardSummary } | { ok: false; problems: CardProblem[] };
 

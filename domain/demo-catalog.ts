@@ -37,7 +37,8 @@ export interface DemoOrderLine {
 }
 
 /** VAT contained in a VAT-inclusive amount, rounded to whole øre. */
-export const vatIncluded = (amount: number, percent = DEMO_VAT_PERCENT): number => Math.round((amount * percent) / (100 + percent));
+export const vatIncluded = (amount: number, percent = DEMO_VAT_PERCENT): number =>
+  Math.round((amount * percent) / (100 + percent));
 
 /**
  * Order lines for a cart: unknown products and quantities outside 1..MAX_DEMO_QUANTITY are
@@ -52,6 +53,14 @@ export const priceDemoCart = (cart: readonly DemoCartLine[]): DemoOrderLine[] =>
   return DEMO_PRODUCTS.filter((p) => quantities.has(p.id)).map((p, i) => {
     const quantity = quantities.get(p.id)!;
     const amount = p.price * quantity;
-    return { id: p.id, line_id: String(i + 1), description: p.name, quantity, amount, vat: DEMO_VAT_PERCENT, vat_amount: vatIncluded(amount) };
+    return {
+      id: p.id,
+      line_id: String(i + 1),
+      description: p.name,
+      quantity,
+      amount,
+      vat: DEMO_VAT_PERCENT,
+      vat_amount: vatIncluded(amount),
+    };
   });
 };

@@ -68,7 +68,9 @@ export const allowedEmbedOrigins = ({ accountId, configured, returnUrl, self }: 
 };
 
 export const isAllowedOrigin = (allowed: EmbedOrigins, origin: string | undefined): origin is string =>
-  origin !== undefined && origin !== 'null' && (allowed === '*' ? originOf(origin) === origin : allowed.includes(origin));
+  origin !== undefined &&
+  origin !== 'null' &&
+  (allowed === '*' ? originOf(origin) === origin : allowed.includes(origin));
 
 /**
  * The one origin the page posts its messages to: the first candidate (the browser's view of the
@@ -85,11 +87,17 @@ export const embedTargetOrigin = (info: EmbedInfo, candidates: readonly (string 
  * else the allowed origin whose host is the SDK's `sdk_hostname`, else the one allowed origin
  * other than Kassa's own. Undefined when none of these is allowed.
  */
-export const embedderOrigin = (allowed: EmbedOrigins, self: string, hints: { referer?: string; sdkHostname?: string }): string | undefined => {
+export const embedderOrigin = (
+  allowed: EmbedOrigins,
+  self: string,
+  hints: { referer?: string; sdkHostname?: string },
+): string | undefined => {
   const fromReferer = originOf(hints.referer);
   if (isAllowedOrigin(allowed, fromReferer)) return fromReferer;
   if (allowed === '*') return undefined;
-  const byHost = hints.sdkHostname ? allowed.filter((o) => new URL(o).hostname === hints.sdkHostname?.toLowerCase()) : [];
+  const byHost = hints.sdkHostname
+    ? allowed.filter((o) => new URL(o).hostname === hints.sdkHostname?.toLowerCase())
+    : [];
   if (byHost.length === 1) return byHost[0];
   const others = allowed.filter((o) => o !== originOf(self));
   return others.length === 1 ? others[0] : undefined;

@@ -12,16 +12,21 @@ interface PricedOrder {
 }
 
 /** What the customer still pays by card after the gift cards. */
-export const amountDue = (order: PricedOrder): number => Math.max(0, order.amount - sumMinor((order.gift_cards ?? []).map((g) => g.amount)));
+export const amountDue = (order: PricedOrder): number =>
+  Math.max(0, order.amount - sumMinor((order.gift_cards ?? []).map((g) => g.amount)));
 
 /** The order's gift cards pay all of it: nothing is left for a card (pay with `kassa.wallets`). */
-export const giftCardsPayAll = (order: PricedOrder): boolean => (order.gift_cards?.length ?? 0) > 0 && amountDue(order) === 0;
+export const giftCardsPayAll = (order: PricedOrder): boolean =>
+  (order.gift_cards?.length ?? 0) > 0 && amountDue(order) === 0;
 
 /**
  * Each card pays up to its balance, in the order given, until `amount` is covered; a card that would
  * pay nothing is dropped. Used whenever the order amount changes, so the cards never exceed it.
  */
-export const allocateGiftCards = <C extends { balance: number }>(amount: number, cards: readonly C[]): (C & { amount: number })[] => {
+export const allocateGiftCards = <C extends { balance: number }>(
+  amount: number,
+  cards: readonly C[],
+): (C & { amount: number })[] => {
   let left = amount;
   const used: (C & { amount: number })[] = [];
   for (const card of cards) {

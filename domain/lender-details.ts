@@ -12,7 +12,8 @@ const ANY_COUNTRY = { min: 9, max: 10 } as const;
 
 /** How many digits an organization number of `country` has: one count (NO, SE) or a range. */
 export const organizationNumberLength = (country: string | undefined): { min: number; max: number } => {
-  const digits = country && Object.hasOwn(ORGANIZATION_NUMBER_DIGITS, country) ? ORGANIZATION_NUMBER_DIGITS[country] : undefined;
+  const digits =
+    country && Object.hasOwn(ORGANIZATION_NUMBER_DIGITS, country) ? ORGANIZATION_NUMBER_DIGITS[country] : undefined;
   return digits ? { min: digits, max: digits } : ANY_COUNTRY;
 };
 
@@ -23,7 +24,10 @@ export const normalizeOrganizationNumber = (value: string): string => value.repl
  * What is wrong with the lender's details: `country` `required`; an `organization_number` (when
  * given) that is not the country's number of digits is `digits`. `message` is the API's English.
  */
-export const lenderProblems = (d: { country?: string | undefined; organization_number?: string | undefined }): Problem<LenderField>[] => {
+export const lenderProblems = (d: {
+  country?: string | undefined;
+  organization_number?: string | undefined;
+}): Problem<LenderField>[] => {
   if (!d.country) return [{ field: 'country', code: 'required', message: 'required for invoice and part payment' }];
   const org = d.organization_number;
   if (!org) return [];

@@ -41,7 +41,11 @@ export const money = (amount: number, currency: string): Money => {
 };
 
 /** The amount in `currency` with its exponent (domain/currencies.ts), as every provider call carries it. */
-export const priced = (amount: MinorUnits, currency: string): PricedMoney => ({ amount, currency, exponent: currencyExponent(currency) });
+export const priced = (amount: MinorUnits, currency: string): PricedMoney => ({
+  amount,
+  currency,
+  exponent: currencyExponent(currency),
+});
 
 /** Zero minor units: the start of a sum, the amount of an operation that names none (a void). */
 export const ZERO_MINOR: MinorUnits = minorUnits(0);

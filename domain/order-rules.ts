@@ -19,15 +19,20 @@ interface OrderLike {
   discount_lines?: readonly DiscountLineLike[];
 }
 
-export type OrderRefusal = Refusal<'ORDER_AMOUNT_MISMATCH' | 'ITEMS_REQUIRED' | 'SHIPPING_OPTION_NOT_AVAILABLE' | 'CURRENCY_MISMATCH'>;
+export type OrderRefusal = Refusal<
+  'ORDER_AMOUNT_MISMATCH' | 'ITEMS_REQUIRED' | 'SHIPPING_OPTION_NOT_AVAILABLE' | 'CURRENCY_MISMATCH'
+>;
 
-const discounted = (lines: readonly DiscountLineLike[] | undefined): number => sumMinor((lines ?? []).map((d) => d.amount ?? 0));
+const discounted = (lines: readonly DiscountLineLike[] | undefined): number =>
+  sumMinor((lines ?? []).map((d) => d.amount ?? 0));
 
 /** The items plus the shipping option, before order-level discount lines. */
-const grossTotal = (order: Omit<OrderLike, 'amount'>): number => sumMinor((order.items ?? []).map((i) => i.amount)) + (order.shipping_option?.amount ?? 0);
+const grossTotal = (order: Omit<OrderLike, 'amount'>): number =>
+  sumMinor((order.items ?? []).map((i) => i.amount)) + (order.shipping_option?.amount ?? 0);
 
 /** What order.amount must be: the items plus the shipping option, less the order-level discount lines (ADR 015). */
-export const orderTotal = (order: Omit<OrderLike, 'amount'>): number => grossTotal(order) - discounted(order.discount_lines);
+export const orderTotal = (order: Omit<OrderLike, 'amount'>): number =>
+  grossTotal(order) - discounted(order.discount_lines);
 
 /**
  * order.amount must equal the items plus the shipping option less the order-level discount lines,
@@ -36,7 +41,11 @@ export const orderTotal = (order: Omit<OrderLike, 'amount'>): number => grossTot
  */
 export const orderAmountMismatch = (order: OrderLike, path = 'order.amount'): OrderRefusal | undefined => {
   if (!order.items?.length && !order.shipping_option) {
-    return { code: 'ORDER_AMOUNT_MISMATCH', message: 'order.items are required to check order.amount', errors: [{ path: 'order.items', message: 'required' }] };
+    return {
+      code: 'ORDER_AMOUNT_MISMATCH',
+      message: 'order.items are required to check order.amount',
+      errors: [{ path: 'order.items', message: 'required' }],
+    };
   }
   const gross = grossTotal(order);
   if (gross > INT32_MAX) {
@@ -48,7 +57,9 @@ export const orderAmountMismatch = (order: OrderLike, path = 'order.amount'): Or
   }
   const expected = orderTotal(order);
   if (order.amount !== expected) {
-    const of = order.discount_lines?.length ? 'the items plus shipping less the order discount lines' : 'the items plus shipping';
+    const of = order.discount_lines?.length
+      ? 'the items plus shipping less the order discount lines'
+      : 'the items plus shipping';
     return {
       code: 'ORDER_AMOUNT_MISMATCH',
       message: `order.amount ${order.amount} does not equal ${of} (${expected})`,
@@ -75,20 +86,41 @@ export const itemAmountsContradict = (items: readonly ItemLike[], path = 'order.
 };
 
 /** The order keeps the session's currency. */
-export const currencyMismatch = (currency: string, sessionCurrency: string, path = 'order.currency'): OrderRefusal | undefined =>
-  currency === sessionCurrency ? undefined : { code: 'CURRENCY_MISMATCH', message: `order.currency must stay ${sessionCurrency}`, errors: [{ path, message: `must be ${sessionCurrency}` }] };
+export const currencyMismatch = (
+  currency: string,
+  sessionCurrency: string,
+  path = 'order.currency',
+): OrderRefusal | undefined =>
+  currency === sessionCurrency
+    ? undefined
+    : {
+        code: 'CURRENCY_MISMATCH',
+        message: `order.currency must stay ${sessionCurrency}`,
+        errors: [{ path, message: `must be ${sessionCurrency}` }],
+      };
 
 /** Item-based payment types (`itemBased`: what their product says) need order lines on the session, capture and refund. */
-export const missingItems = (order: OrderLike, methods: readonly { payment_product_type: string }[], itemBased: (type: string) => boolean): OrderRefusal | undefined => {
+export const missingItems = (
+  order: OrderLike,
+  methods: readonly { payment_product_type: string }[],
+  itemBased: (type: string) => boolean,
+): OrderRefusal | undefined => {
   const needy = methods.find((m) => itemBased(m.payment_product_type));
   if (needy && !order.items?.length) {
-    return { code: 'ITEMS_REQUIRED', message: `order.items are required when ${needy.payment_product_type} is enabled`, errors: [{ path: 'order.items', message: 'required' }] };
+    return {
+      code: 'ITEMS_REQUIRED',
+      message: `order.items are required when ${needy.payment_product_type} is enabled`,
+      errors: [{ path: 'order.items', message: 'required' }],
+    };
   }
   return undefined;
 };
 
 /** order.shipping_option must be one of express.shipping_options when both are set. */
-export const shippingOptionNotOffered = (order: OrderLike, express: { shipping_options?: { id: string; line_id: string }[] } | undefined): OrderRefusal | undefined => {
+export const shippingOptionNotOffered = (
+  order: OrderLike,
+  express: { shipping_options?: { id: string; line_id: string }[] } | undefined,
+): OrderRefusal | undefined => {
   const options = express?.shipping_options;
   if (!order.shipping_option || !options) return undefined;
   const chosen = order.shipping_option;

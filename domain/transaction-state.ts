@@ -98,10 +98,19 @@ export type Decision = { ok: true; reservation: Reservation } | { ok: false; cod
 const refuse = (code: RefusalCode, message: string): Decision => ({ ok: false, code, message });
 
 /** Only authorized (and later) transactions accept money operations. */
-const MONEY_STATES: ReadonlySet<TransactionStatus> = new Set(['AUTHORIZED', 'CAPTURED', 'PARTIALLY_CAPTURED', 'PARTIALLY_CAPTURED_REFUNDED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'AUTHORIZATION_VOIDED']);
+const MONEY_STATES: ReadonlySet<TransactionStatus> = new Set([
+  'AUTHORIZED',
+  'CAPTURED',
+  'PARTIALLY_CAPTURED',
+  'PARTIALLY_CAPTURED_REFUNDED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+  'AUTHORIZATION_VOIDED',
+]);
 
 /** What is left to capture (or void): zero when nothing is. */
-export const capturable = (a: Amounts): MinorUnits => remainingMinor(a.authorized, a.captured, a.voided, a.pendingCapture, a.pendingVoid);
+export const capturable = (a: Amounts): MinorUnits =>
+  remainingMinor(a.authorized, a.captured, a.voided, a.pendingCapture, a.pendingVoid);
 export const refundable = (a: Amounts): MinorUnits => remainingMinor(a.captured, a.refunded, a.pendingRefund);
 
 /** The status always follows from the amounts once a transaction is authorized. */
@@ -115,7 +124,8 @@ export const statusFromAmounts = (a: Amounts): TransactionStatus => {
 };
 
 /** The line `lineId` names: own properties only (the merchant's line ids may be `constructor` or `__proto__`). */
-export const lineOf = (lines: Lines, lineId: string): LineAmounts | undefined => (Object.hasOwn(lines, lineId) ? lines[lineId] : undefined);
+export const lineOf = (lines: Lines, lineId: string): LineAmounts | undefined =>
+  Object.hasOwn(lines, lineId) ? lines[lineId] : undefined;
 
 /** Quantities may be decimal (1.5 kg): sums of them are compared with this much slack. */
 const QUANTITY_TOLERANCE = 1e-9;
@@ -126,7 +136,10 @@ const QUANTITY_TOLERANCE = 1e-9;
  */
 const quantityLeft = (line: LineAmounts, op: Operation): number | undefined => {
   if (line.quantity === undefined) return undefined;
-  const used = op === 'CAPTURE' ? (line.capturedQuantity ?? 0) + (line.pendingCaptureQuantity ?? 0) : (line.refundedQuantity ?? 0) + (line.pendingRefundQuantity ?? 0);
+  const used =
+    op === 'CAPTURE'
+      ? (line.capturedQuantity ?? 0) + (line.pendingCaptureQuantity ?? 0)
+      : (line.refundedQuantity ?? 0) + (line.pendingRefundQuantity ?? 0);
   return Math.max(0, line.quantity - used);
 };
 
@@ -140,7 +153,11 @@ export const itemsSumMismatch = (items: readonly { amount: MinorUnits }[], amoun
 };
 
 /** Items must name order lines once each, sum to the amount, and stay within each line's limit. */
-const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmounts) => number): Decision | Record<string, MinorUnits> => {
+const checkItems = (
+  state: TxState,
+  req: OperationRequest,
+  limit: (l: LineAmounts) => number,
+): Decision | Record<string, MinorUnits> => {
   const items = req.items ?? [];
   const seen = new Map<string, MinorUnits>();
   for (const item of items) {
@@ -148,7 +165,10 @@ const checkItems = (state: TxState, req: OperationRequest, limit: (l: LineAmount
     if (!line) return refuse('INVALID_ITEMS', `Order line ${item.line_id} does not exist on this transaction`);
     if (seen.has(item.line_id)) return refuse('INVALID_ITEMS', `Order line ${item.line_id} appears twice`);
     if (item.amount > limit(line)) {
-      return refuse(req.op === 'CAPTURE' ? 'AMOUNT_EXCEEDS_AUTHORIZED' : 'AMOUNT_EXCEEDS_CAPTURED', `Line ${item.line_id}: ${item.amount} exceeds what is left on the line (${limit(line)})`);
+      return refuse(
+        req.op === 'CAPTURE' ? 'AMOUNT_EXCEEDS_AUTHORIZED' : 'AMOUNT_EXCEEDS_CAPTURED',
+        `Line ${item.line_id}: ${item.amount} exceeds what is left on the line (${limit(line)})`,
+      );
     }
     const unitsLeft = quantityLeft(line, req.op);
     if (item.quantity !== undefined && unitsLeft !== undefined && item.quantity > unitsLeft + QUANTITY_TOLERANCE) {
@@ -174,31 +194,53 @@ export const decide = (state: TxState, req: OperationRequest): Decision => {
   const verb = req.op === 'CAPTURE' ? 'captured' : req.op === 'REFUND' ? 'refunded' : 'voided';
   // A transaction ON_HOLD awaits the merchant's decision: authorize it (authorization-update.ts) or void it.
   const allowed = MONEY_STATES.has(status) || (status === 'ON_HOLD' && req.op === 'VOID');
-  if (!allowed) return refuse(`TRANSACTION_NOT_${req.op === 'CAPTURE' ? 'CAPTURABLE' : req.op === 'REFUND' ? 'REFUNDABLE' : 'VOIDABLE'}`, `A transaction with status ${status} cannot be ${verb}`);
+  if (!allowed)
+    return refuse(
+      `TRANSACTION_NOT_${req.op === 'CAPTURE' ? 'CAPTURABLE' : req.op === 'REFUND' ? 'REFUNDABLE' : 'VOIDABLE'}`,
+      `A transaction with status ${status} cannot be ${verb}`,
+    );
   if (req.op === 'VOID') {
-    if (a.pendingCapture > 0 || a.pendingVoid > 0) return refuse('OPERATION_IN_PROGRESS', 'Another operation on this transaction is in progress');
-    if (a.captured > 0 && !state.supportsPartialVoid) return refuse('TRANSACTION_NOT_VOIDABLE', 'This payment type cannot void after a capture; refund instead');
+    if (a.pendingCapture > 0 || a.pendingVoid > 0)
+      return refuse('OPERATION_IN_PROGRESS', 'Another operation on this transaction is in progress');
+    if (a.captured > 0 && !state.supportsPartialVoid)
+      return refuse('TRANSACTION_NOT_VOIDABLE', 'This payment type cannot void after a capture; refund instead');
     const left = capturable(a);
     if (left <= 0) return refuse('TRANSACTION_NOT_VOIDABLE', 'Nothing is left to void on this authorization');
     return { ok: true, reservation: { op: 'VOID', amount: left, lines: {}, finalCapture: false } };
   }
-  if (state.itemBased && !req.items?.length) return refuse('ITEMS_REQUIRED', `items are required to ${req.op.toLowerCase()} this payment type`);
+  if (state.itemBased && !req.items?.length)
+    return refuse('ITEMS_REQUIRED', `items are required to ${req.op.toLowerCase()} this payment type`);
   if (req.op === 'CAPTURE') {
     if (a.pendingVoid > 0) return refuse('OPERATION_IN_PROGRESS', 'A void of this transaction is in progress');
     const left = state.finalCaptured ? 0 : capturable(a);
     if (left <= 0) return refuse('TRANSACTION_NOT_CAPTURABLE', 'Nothing is left to capture on this transaction');
-    if (req.amount > left) return refuse('AMOUNT_EXCEEDS_AUTHORIZED', `Capture amount ${req.amount} exceeds the capturable amount ${left}`);
+    if (req.amount > left)
+      return refuse('AMOUNT_EXCEEDS_AUTHORIZED', `Capture amount ${req.amount} exceeds the capturable amount ${left}`);
     const lines = checkItems(state, req, (l) => l.authorized - l.captured - l.pendingCapture);
     if ('ok' in lines) return lines as Decision;
-    return { ok: true, reservation: { op: 'CAPTURE', amount: req.amount, lines, finalCapture: req.finalCapture === true, ...quantitiesOf(req) } };
+    return {
+      ok: true,
+      reservation: {
+        op: 'CAPTURE',
+        amount: req.amount,
+        lines,
+        finalCapture: req.finalCapture === true,
+        ...quantitiesOf(req),
+      },
+    };
   }
-  if (a.captured === 0 && a.pendingCapture === 0) return refuse('TRANSACTION_NOT_REFUNDABLE', 'Nothing has been captured, so nothing can be refunded');
+  if (a.captured === 0 && a.pendingCapture === 0)
+    return refuse('TRANSACTION_NOT_REFUNDABLE', 'Nothing has been captured, so nothing can be refunded');
   const left = refundable(a);
   if (left <= 0) return refuse('AMOUNT_EXCEEDS_CAPTURED', 'Everything captured has already been refunded');
-  if (req.amount > left) return refuse('AMOUNT_EXCEEDS_CAPTURED', `Refund amount ${req.amount} exceeds the refundable amount ${left}`);
+  if (req.amount > left)
+    return refuse('AMOUNT_EXCEEDS_CAPTURED', `Refund amount ${req.amount} exceeds the refundable amount ${left}`);
   const lines = checkItems(state, req, (l) => l.captured - l.refunded - l.pendingRefund);
   if ('ok' in lines) return lines as Decision;
-  return { ok: true, reservation: { op: 'REFUND', amount: req.amount, lines, finalCapture: false, ...quantitiesOf(req) } };
+  return {
+    ok: true,
+    reservation: { op: 'REFUND', amount: req.amount, lines, finalCapture: false, ...quantitiesOf(req) },
+  };
 };
 
 /**
@@ -207,13 +249,22 @@ export const decide = (state: TxState, req: OperationRequest): Decision => {
  * captured the payment can only be refunded, so the cancel is refused (ADR 032).
  */
 export const decideCancel = (state: TxState): Decision => {
-  if (state.amounts.captured > 0) return refuse('TRANSACTION_NOT_VOIDABLE', `A transaction with status ${state.status} was captured; refund it instead of cancelling its session`);
+  if (state.amounts.captured > 0)
+    return refuse(
+      'TRANSACTION_NOT_VOIDABLE',
+      `A transaction with status ${state.status} was captured; refund it instead of cancelling its session`,
+    );
   return decide(state, { op: 'VOID', amount: ZERO_MINOR });
 };
 
-const mapLines = (lines: Lines, r: Reservation, f: (l: LineAmounts, amount: MinorUnits, units: number) => LineAmounts): Lines => {
+const mapLines = (
+  lines: Lines,
+  r: Reservation,
+  f: (l: LineAmounts, amount: MinorUnits, units: number) => LineAmounts,
+): Lines => {
   const out = { ...lines };
-  for (const [id, amount] of Object.entries(r.lines)) out[id] = f(out[id]!, amount, r.quantities && Object.hasOwn(r.quantities, id) ? r.quantities[id]! : 0);
+  for (const [id, amount] of Object.entries(r.lines))
+    out[id] = f(out[id]!, amount, r.quantities && Object.hasOwn(r.quantities, id) ? r.quantities[id]! : 0);
   return out;
 };
 const plus = (n: number | undefined, m: number): number => (n ?? 0) + m;
@@ -246,8 +297,16 @@ export const reserve = (s: TxState, r: Reservation): TxState => {
   else a.pendingVoid = addMinor(a.pendingVoid, r.amount);
   const lines = mapLines(s.lines, r, (l, n, units) =>
     r.op === 'CAPTURE'
-      ? { ...l, pendingCapture: addMinor(l.pendingCapture, n), ...(units ? { pendingCaptureQuantity: plus(l.pendingCaptureQuantity, units) } : {}) }
-      : { ...l, pendingRefund: addMinor(l.pendingRefund, n), ...(units ? { pendingRefundQuantity: plus(l.pendingRefundQuantity, units) } : {}) },
+      ? {
+          ...l,
+          pendingCapture: addMinor(l.pendingCapture, n),
+          ...(units ? { pendingCaptureQuantity: plus(l.pendingCaptureQuantity, units) } : {}),
+        }
+      : {
+          ...l,
+          pendingRefund: addMinor(l.pendingRefund, n),
+          ...(units ? { pendingRefundQuantity: plus(l.pendingRefundQuantity, units) } : {}),
+        },
   );
   // A final capture in flight already closes the authorization to further captures.
   return { ...s, amounts: a, lines, finalCaptured: s.finalCaptured || r.finalCapture };
@@ -261,8 +320,16 @@ export const release = (s: TxState, r: Reservation): TxState => {
   else a.pendingVoid = subtractMinor(a.pendingVoid, r.amount);
   const lines = mapLines(s.lines, r, (l, n, units) =>
     r.op === 'CAPTURE'
-      ? { ...l, pendingCapture: subtractMinor(l.pendingCapture, n), ...(units ? { pendingCaptureQuantity: plus(l.pendingCaptureQuantity, -units) } : {}) }
-      : { ...l, pendingRefund: subtractMinor(l.pendingRefund, n), ...(units ? { pendingRefundQuantity: plus(l.pendingRefundQuantity, -units) } : {}) },
+      ? {
+          ...l,
+          pendingCapture: subtractMinor(l.pendingCapture, n),
+          ...(units ? { pendingCaptureQuantity: plus(l.pendingCaptureQuantity, -units) } : {}),
+        }
+      : {
+          ...l,
+          pendingRefund: subtractMinor(l.pendingRefund, n),
+          ...(units ? { pendingRefundQuantity: plus(l.pendingRefundQuantity, -units) } : {}),
+        },
   );
   // Only one final capture can be in flight (it blocks the others), so releasing it reopens captures.
   return { ...s, amounts: a, lines, finalCaptured: r.finalCapture ? false : s.finalCaptured };
@@ -272,7 +339,10 @@ export const release = (s: TxState, r: Reservation): TxState => {
  * Step 3 after success: the reservation becomes settled money. A final capture also voids what is
  * left of the authorization (`voidedByFinalCapture`), so the event log can explain it.
  */
-export const complete = (s: TxState, r: Reservation): { state: TxState; voidedByFinalCapture: MinorUnits; booked: Record<string, MinorUnits> } => {
+export const complete = (
+  s: TxState,
+  r: Reservation,
+): { state: TxState; voidedByFinalCapture: MinorUnits; booked: Record<string, MinorUnits> } => {
   const released = release(s, r);
   const a = { ...released.amounts };
   let lines = released.lines;
@@ -282,7 +352,11 @@ export const complete = (s: TxState, r: Reservation): { state: TxState; voidedBy
     a.captured = addMinor(a.captured, r.amount);
     lines =
       Object.keys(r.lines).length > 0
-        ? mapLines(lines, r, (l, n, units) => ({ ...l, captured: addMinor(l.captured, n), ...(units ? { capturedQuantity: plus(l.capturedQuantity, units) } : {}) }))
+        ? mapLines(lines, r, (l, n, units) => ({
+            ...l,
+            captured: addMinor(l.captured, n),
+            ...(units ? { capturedQuantity: plus(l.capturedQuantity, units) } : {}),
+          }))
         : allocateToLines(lines, r.amount);
     booked =
       Object.keys(r.lines).length > 0
@@ -294,7 +368,11 @@ export const complete = (s: TxState, r: Reservation): { state: TxState; voidedBy
           );
   } else if (r.op === 'REFUND') {
     a.refunded = addMinor(a.refunded, r.amount);
-    lines = mapLines(lines, r, (l, n, units) => ({ ...l, refunded: addMinor(l.refunded, n), ...(units ? { refundedQuantity: plus(l.refundedQuantity, units) } : {}) }));
+    lines = mapLines(lines, r, (l, n, units) => ({
+      ...l,
+      refunded: addMinor(l.refunded, n),
+      ...(units ? { refundedQuantity: plus(l.refundedQuantity, units) } : {}),
+    }));
   } else {
     a.voided = addMinor(a.voided, r.amount);
   }

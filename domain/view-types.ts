@@ -57,7 +57,13 @@ export interface ShippingOption {
   vat_amount?: number;
   vat?: number;
   delivery_method?: 'delivery' | 'pick_up' | 'unspecified' | 'none';
-  eta?: { starts_at?: string; ends_at?: string; working_days?: number[]; shipping_day_of_week?: number; arrival_day_of_week?: number };
+  eta?: {
+    starts_at?: string;
+    ends_at?: string;
+    working_days?: number[];
+    shipping_day_of_week?: number;
+    arrival_day_of_week?: number;
+  };
   time_slot?: { starts_at?: string; ends_at?: string };
   pick_up_address?: PickUpAddress;
   pay_in_store?: { type: 'full' };
@@ -205,7 +211,8 @@ export interface SessionUnavailableBody {
 }
 
 /** What the checkout page is rendered from: the open session, or the 404 body saying why it cannot be paid. */
-export type CheckoutPageData = { kind: 'open'; session: ViewSession } | { kind: 'unavailable'; body: SessionUnavailableBody };
+export type CheckoutPageData =
+  { kind: 'open'; session: ViewSession } | { kind: 'unavailable'; body: SessionUnavailableBody };
 
 /** What the sandbox's 3-D Secure or wallet page shows for one waiting attempt. */
 export interface CustomerActionPage {

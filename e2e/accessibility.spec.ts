@@ -23,7 +23,9 @@ for (const language of ['en', 'nb']) {
       await reach(page, language);
       const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       summary.push({ state, language, violations: violations.length, rules: violations.map((v) => v.id) });
-      const described = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+      const described = violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+      );
       expect(described, described.join('\n')).toEqual([]);
     });
   }
@@ -34,7 +36,12 @@ test('a customer pays with the keyboard alone, always seeing where the focus is'
   await page.goto(page.url());
   const focusRing = () => page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
   // Tab until the card number has focus, typing as a keyboard user does
-  for (let i = 0; i < 20 && !(await page.getByLabel('Card number', { exact: true }).evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (
+    let i = 0;
+    i < 20 && !(await page.getByLabel('Card number', { exact: true }).evaluate((el) => el === document.activeElement));
+    i++
+  )
+    await page.keyboard.press('Tab');
   expect(await focusRing()).not.toBe('none');
   await page.keyboard.type('4111111111111111');
   await page.keyboard.press('Tab');

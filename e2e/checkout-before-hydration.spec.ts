@@ -26,12 +26,22 @@ const holdScripts = async (page: Page) => {
 
 const returnedTransaction = async (page: Page) => {
   await page.waitForURL((u) => u.toString().startsWith(shop.returnUrl()));
-  const res = await api<Transaction & { payment_product_type: string }>('GET', `/v1/transactions/${new URL(page.url()).searchParams.get('transaction_id')}`, { token: shop.token });
+  const res = await api<Transaction & { payment_product_type: string }>(
+    'GET',
+    `/v1/transactions/${new URL(page.url()).searchParams.get('transaction_id')}`,
+    { token: shop.token },
+  );
   return res.body;
 };
 
-test('a card typed and Pay pressed before the page runs: nothing is lost, the payment goes through once it runs', async ({ page }) => {
-  const s = await createSession(shop.token, { return_url: shop.returnUrl() }, { configuration: { sandbox: { creditcard: { enabled: true } } } });
+test('a card typed and Pay pressed before the page runs: nothing is lost, the payment goes through once it runs', async ({
+  page,
+}) => {
+  const s = await createSession(
+    shop.token,
+    { return_url: shop.returnUrl() },
+    { configuration: { sandbox: { creditcard: { enabled: true } } } },
+  );
   const scripts = await holdScripts(page);
   await page.goto(s.url);
   await scripts.asked;
@@ -45,7 +55,11 @@ test('a card typed and Pay pressed before the page runs: nothing is lost, the pa
 });
 
 test('the wallet button pressed before the page runs opens the wallet once it runs', async ({ page }) => {
-  const s = await createSession(shop.token, { return_url: shop.returnUrl() }, { configuration: { sandbox: { wallet: { enabled: true } } } });
+  const s = await createSession(
+    shop.token,
+    { return_url: shop.returnUrl() },
+    { configuration: { sandbox: { wallet: { enabled: true } } } },
+  );
   const scripts = await holdScripts(page);
   await page.goto(s.url);
   await scripts.asked;

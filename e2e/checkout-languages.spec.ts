@@ -15,7 +15,9 @@ test.afterAll(async () => {
 
 const newSession = async () => createSession(await getToken(), { return_url: `${merchant.origin}/return` });
 
-test('Norwegian end to end: <html lang>, texts, kroner formatted for Norway, validation, a decline and then a payment', async ({ page }) => {
+test('Norwegian end to end: <html lang>, texts, kroner formatted for Norway, validation, a decline and then a payment', async ({
+  page,
+}) => {
   const s = await newSession();
   await page.goto(`${s.url}?language=nb`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
@@ -30,7 +32,9 @@ test('Norwegian end to end: <html lang>, texts, kroner formatted for Norway, val
   await page.getByLabel('Utløpsdato (MM/ÅÅ)').fill(futureExpiry());
   await page.getByLabel('Sikkerhetskode').fill('123');
   await pay.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'avvist' })).toHaveText('Kortet ditt ble avvist. Prøv et annet kort.');
+  await expect(page.getByRole('alert').filter({ hasText: 'avvist' })).toHaveText(
+    'Kortet ditt ble avvist. Prøv et annet kort.',
+  );
   await page.getByLabel('Kortnummer', { exact: true }).fill(CARDS.approve);
   await page.getByLabel('Sikkerhetskode').fill('123');
   await pay.click();
@@ -49,7 +53,9 @@ test('English end to end, and an unknown language falls back to English', async 
   await page.waitForURL((u) => u.toString().startsWith(`${merchant.origin}/return`));
 });
 
-test('the language switcher changes every text and keeps what was typed; hide_language removes it', async ({ page }) => {
+test('the language switcher changes every text and keeps what was typed; hide_language removes it', async ({
+  page,
+}) => {
   const s = await newSession();
   await page.goto(s.url);
   await waitForHydration(page); // a language chosen before React takes the page over is undone by hydration
@@ -65,14 +71,26 @@ test('the language switcher changes every text and keeps what was typed; hide_la
   await expect(page.getByRole('combobox', { name: 'Language' })).toHaveCount(0);
 });
 
-test('inside the SDK: SetLanguage (as the SDK posts it) switches the page, and its LanguageChanged updates the SDK', async ({ page }) => {
+test('inside the SDK: SetLanguage (as the SDK posts it) switches the page, and its LanguageChanged updates the SDK', async ({
+  page,
+}) => {
   const s = await newSession();
-  await page.goto(`${merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline&language=fi`);
+  await page.goto(
+    `${merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline&language=fi`,
+  );
   const frame = page.frameLocator('#container iframe');
   await expect(frame.getByRole('button', { name: 'Maksa 527,50 NOK' })).toBeVisible();
   await page.waitForFunction(() => Boolean((window as unknown as { checkout?: unknown }).checkout));
-  await page.evaluate((sid) => document.querySelector<HTMLIFrameElement>('#container iframe')!.contentWindow!.postMessage({ type: 'SetLanguage', sid, language: 'da' }, '*'), s.id);
+  await page.evaluate(
+    (sid) =>
+      document
+        .querySelector<HTMLIFrameElement>('#container iframe')!
+        .contentWindow!.postMessage({ type: 'SetLanguage', sid, language: 'da' }, '*'),
+    s.id,
+  );
   await expect(frame.getByRole('button', { name: 'Betal 527,50 NOK' })).toBeVisible();
   await expect(frame.locator('html')).toHaveAttribute('lang', 'da');
-  await expect.poll(() => page.evaluate(() => (window as unknown as { checkout: { language?: string } }).checkout.language)).toBe('da');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { checkout: { language?: string } }).checkout.language))
+    .toBe('da');
 });

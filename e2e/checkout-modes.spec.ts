@@ -13,16 +13,26 @@ test.afterAll(async () => {
 });
 
 type SdkEvent = Record<string, unknown>;
-const sdkEvents = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { sdkEvents: SdkEvent[] }).sdkEvents);
-const sdkPage = (sid: string, ui: string, extra = '') => `${merchant.origin}/sdk-embed?sid=${encodeURIComponent(sid)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=${ui}${extra}`;
+const sdkEvents = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { sdkEvents: SdkEvent[] }).sdkEvents);
+const sdkPage = (sid: string, ui: string, extra = '') =>
+  `${merchant.origin}/sdk-embed?sid=${encodeURIComponent(sid)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=${ui}${extra}`;
 
-test('fullscreen: the merchant name, logo and brand colour, and the order beside the payment on a wide screen', async ({ page }) => {
+test('fullscreen: the merchant name, logo and brand colour, and the order beside the payment on a wide screen', async ({
+  page,
+}) => {
   const token = await getToken();
   const logo = `${merchant.origin}/logo.svg`;
   const session = await createSession(
     token,
     { return_url: `${merchant.origin}/return` },
-    { configuration: { sandbox: { creditcard: { enabled: true } }, merchant: { name: 'Fjord Outfitters', logo_url: logo }, theme: { primary: '#0f5132' } } },
+    {
+      configuration: {
+        sandbox: { creditcard: { enabled: true } },
+        merchant: { name: 'Fjord Outfitters', logo_url: logo },
+        theme: { primary: '#0f5132' },
+      },
+    },
   );
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(session.url);
@@ -36,7 +46,9 @@ test('fullscreen: the merchant name, logo and brand colour, and the order beside
   await expect(payButton(page)).toBeInViewport();
 });
 
-test('fullscreen on a phone: the order is folded behind its total, and the pay button is in view with the test notice shown', async ({ page }) => {
+test('fullscreen on a phone: the order is folded behind its total, and the pay button is in view with the test notice shown', async ({
+  page,
+}) => {
   const token = await getToken();
   const session = await createSession(token, { return_url: `${merchant.origin}/return` });
   await page.setViewportSize({ width: 375, height: 812 });
@@ -51,7 +63,9 @@ test('fullscreen on a phone: the order is folded behind its total, and the pay b
   await expect(page.getByRole('button', { name: /Hide order/ })).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('inline through the real SDK: no page chrome, a transparent page, and the payment reaches the merchant handler', async ({ page }) => {
+test('inline through the real SDK: no page chrome, a transparent page, and the payment reaches the merchant handler', async ({
+  page,
+}) => {
   const token = await getToken();
   const session = await createSession(token, { return_url: `${merchant.origin}/return` });
   await page.goto(sdkPage(session.id, 'inline'));
@@ -61,11 +75,15 @@ test('inline through the real SDK: no page chrome, a transparent page, and the p
   await expect(frame.locator('body')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   await fillCard(frame, { number: CARDS.approve });
   await payButton(frame).click();
-  await expect.poll(async () => (await sdkEvents(page)).find((e) => e.type === 'SessionPaymentAuthorized')).toBeTruthy();
+  await expect
+    .poll(async () => (await sdkEvents(page)).find((e) => e.type === 'SessionPaymentAuthorized'))
+    .toBeTruthy();
   await expect(frame.getByRole('heading', { name: 'Payment approved' })).toBeVisible(); // the SDK's embedResult
 });
 
-test('modal through the real SDK: a dialog that keeps focus inside, and Escape cancels the payment (SessionCancel)', async ({ page }) => {
+test('modal through the real SDK: a dialog that keeps focus inside, and Escape cancels the payment (SessionCancel)', async ({
+  page,
+}) => {
   const token = await getToken();
   const session = await createSession(token, { return_url: `${merchant.origin}/return` });
   await page.goto(sdkPage(session.id, 'modal'));
@@ -78,7 +96,9 @@ test('modal through the real SDK: a dialog that keeps focus inside, and Escape c
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('combobox', { name: 'Language' })).toBeFocused();
   await page.keyboard.press('Escape');
-  await expect.poll(async () => (await sdkEvents(page)).find((e) => e.type === 'SessionCancel')).toMatchObject({ error: 'cancelled', merchant_reference: session.merchantReference });
+  await expect
+    .poll(async () => (await sdkEvents(page)).find((e) => e.type === 'SessionCancel'))
+    .toMatchObject({ error: 'cancelled', merchant_reference: session.merchantReference });
   const cancel = (await sdkEvents(page)).find((e) => e.type === 'SessionCancel')!;
   expect(String(cancel.href)).toContain('error=cancelled');
   const view = await api<{ error: { cause?: string } }>('GET', `/v1/view/${session.id}/session`);

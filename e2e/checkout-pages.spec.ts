@@ -4,7 +4,9 @@ import { CARDS, E2E_BASE_URL } from './support/constants';
 import { payButton } from './support/checkout-page';
 import { futureExpiry } from './support/dates';
 
-test('the landing page links to the demo store, whose Checkout button (a POST) opens the hosted checkout for the cart', async ({ page }) => {
+test('the landing page links to the demo store, whose Checkout button (a POST) opens the hosted checkout for the cart', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Try a demo payment' }).click();
   // GET /demo only shows products and the cart; the button POSTs to /demo/start, which creates the session
@@ -20,23 +22,33 @@ test('a session that was already paid says the order is paid and links back to t
   const token = await getToken();
   const session = await createSession(token, { return_url: 'https://shop.example/return' });
   const paid = await api<{ success: boolean; transaction_id: string }>('POST', `/v1/sessions/${session.id}/pay`, {
-    body: { payment: { payment_product_type: 'sandbox.creditcard', card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' } } },
+    body: {
+      payment: {
+        payment_product_type: 'sandbox.creditcard',
+        card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' },
+      },
+    },
   });
   expect(paid.body.success).toBe(true);
 
   await page.goto(session.url);
   await expect(page.getByRole('heading', { name: 'This order is paid' })).toBeVisible();
-  await expect(page.getByTestId('unavailable-reason')).toHaveText('Thank you! Your payment for this order is complete.');
+  await expect(page.getByTestId('unavailable-reason')).toHaveText(
+    'Thank you! Your payment for this order is complete.',
+  );
   const link = new URL((await page.getByRole('link', { name: 'Return to the shop' }).getAttribute('href'))!);
   expect(link.origin + link.pathname).toBe('https://shop.example/return');
   expect(link.searchParams.get('transaction_id')).toBe(paid.body.transaction_id);
   expect(link.searchParams.get('merchant_reference')).toBe(session.merchantReference);
 });
 
-test('the view options the SDK adds are tolerated, and hide the test message and order lines when asked', async ({ page }) => {
+test('the view options the SDK adds are tolerated, and hide the test message and order lines when asked', async ({
+  page,
+}) => {
   const token = await getToken();
   const session = await createSession(token, { return_url: 'https://shop.example/return' });
-  const extra = 'sdk=0.8.30&ui=fullscreen&language=en-GB&client_side_validation=true&role=pop_out_launcher&sdk_hostname=shop.example&sdk_not_top_level=true';
+  const extra =
+    'sdk=0.8.30&ui=fullscreen&language=en-GB&client_side_validation=true&role=pop_out_launcher&sdk_hostname=shop.example&sdk_not_top_level=true';
   await page.goto(`/?sid=${session.id}&${extra}&hide_test_message=true&hide_items=true`);
   await expect(page.getByTestId('order-total')).toHaveText('NOK 527.50');
   await expect(payButton(page)).toBeVisible();
@@ -55,7 +67,9 @@ test('an unknown session says the payment was not found', async ({ page }) => {
 });
 
 test('the embed result page shows the outcome the SDK passes in its query', async ({ page }) => {
-  await page.goto('/embedResult/?sid=s1&merchant_reference=order-1&transaction_id=T12345678.abc&language=en&sdk=0.8.30');
+  await page.goto(
+    '/embedResult/?sid=s1&merchant_reference=order-1&transaction_id=T12345678.abc&language=en&sdk=0.8.30',
+  );
   await expect(page.getByRole('heading', { name: 'Payment approved' })).toBeVisible();
   await expect(page.getByText('order-1')).toBeVisible();
   await page.goto(`${E2E_BASE_URL}/embedResult/?sid=s1&merchant_reference=order-1&error=authorization`);
@@ -68,7 +82,10 @@ test("the demo store's callback endpoint refuses a callback without a valid sign
   const start = await fetch(`${E2E_BASE_URL}/demo/start`, { method: 'POST', redirect: 'manual' });
   expect(start.status).toBe(303);
   for (const method of ['GET', 'POST']) {
-    const res = await fetch(`${E2E_BASE_URL}/demo/api/callback?transaction_id=x`, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+    const res = await fetch(`${E2E_BASE_URL}/demo/api/callback?transaction_id=x`, {
+      method,
+      ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+    });
     expect(res.status).toBe(401);
   }
 });
@@ -76,7 +93,9 @@ test("the demo store's callback endpoint refuses a callback without a valid sign
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the order and the form are there (rendered on the server), it says JavaScript is needed, and a sent form never puts the card in a URL', async ({ page }) => {
+  test('the order and the form are there (rendered on the server), it says JavaScript is needed, and a sent form never puts the card in a URL', async ({
+    page,
+  }) => {
     const token = await getToken();
     const session = await createSession(token, { return_url: 'https://shop.example/return' });
     await page.goto(session.url);

@@ -7,15 +7,25 @@ import { useMerchant } from './support/merchant-server';
 
 const shop = useMerchant();
 
-const ALL_TYPES = { sandbox: { creditcard: { enabled: true }, invoice: { enabled: true }, installment: { enabled: true }, wallet: { enabled: true } } };
-const session = (configuration: Record<string, unknown> = ALL_TYPES, extra: Record<string, unknown> = {}) => createSession(shop.token, { return_url: shop.returnUrl() }, { configuration, ...extra });
+const ALL_TYPES = {
+  sandbox: {
+    creditcard: { enabled: true },
+    invoice: { enabled: true },
+    installment: { enabled: true },
+    wallet: { enabled: true },
+  },
+};
+const session = (configuration: Record<string, unknown> = ALL_TYPES, extra: Record<string, unknown> = {}) =>
+  createSession(shop.token, { return_url: shop.returnUrl() }, { configuration, ...extra });
 
 /** Back at the merchant's return URL: the transaction it names, as the merchant reads it. */
 const returnedTransaction = async (page: Page) => {
   await page.waitForURL((u) => u.toString().startsWith(shop.returnUrl()));
   const id = new URL(page.url()).searchParams.get('transaction_id');
   expect(id).toBeTruthy();
-  const res = await api<Transaction & { payment_product_type: string }>('GET', `/v1/transactions/${id}`, { token: shop.token });
+  const res = await api<Transaction & { payment_product_type: string }>('GET', `/v1/transactions/${id}`, {
+    token: shop.token,
+  });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -26,12 +36,20 @@ const fillContact = async (page: Page, phone = '+4741234567') => {
   await page.getByLabel('Country').selectOption('NO');
 };
 
-test('the page lists the enabled types in the merchant order and keeps the choice across a reload', async ({ page }) => {
-  const s = await session({ sandbox: { wallet: { enabled: true }, creditcard: { enabled: true }, invoice: { enabled: true } } });
+test('the page lists the enabled types in the merchant order and keeps the choice across a reload', async ({
+  page,
+}) => {
+  const s = await session({
+    sandbox: { wallet: { enabled: true }, creditcard: { enabled: true }, invoice: { enabled: true } },
+  });
   await page.goto(s.url);
   const radios = page.getByRole('group', { name: 'Payment method' }).getByRole('radio');
   await expect(radios).toHaveCount(3);
-  expect(await radios.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['sandbox.wallet', 'sandbox.creditcard', 'sandbox.invoice']);
+  expect(await radios.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([
+    'sandbox.wallet',
+    'sandbox.creditcard',
+    'sandbox.invoice',
+  ]);
   await waitForHydration(page);
   const saved = page.waitForResponse((r) => r.url().endsWith('/checkout/payment-type') && r.status() === 204);
   await page.getByRole('radio', { name: 'Invoice' }).check();
@@ -61,7 +79,9 @@ test('card with 3-D Secure: the challenge page, Complete, and back to the shop a
   expect(tx.merchant_reference).toBe(s.merchantReference);
 });
 
-test('card with 3-D Secure: Fail returns to the checkout with a clear message, and another card then pays', async ({ page }) => {
+test('card with 3-D Secure: Fail returns to the checkout with a clear message, and another card then pays', async ({
+  page,
+}) => {
   const s = await session({ sandbox: { creditcard: { enabled: true } } });
   await page.goto(s.url);
   await fillCard(page, { number: '4000 0000 0000 3220' });
@@ -94,7 +114,9 @@ test('invoice for a business asks for the organization number and checks it', as
   await page.getByLabel('I am buying for a business').check();
   await page.getByLabel('Organization number').fill('12');
   await page.getByRole('button', { name: /by invoice/ }).click();
-  await expect(page.getByLabel('Organization number')).toHaveAccessibleDescription('Enter an organization number of 9 digits for Norway.');
+  await expect(page.getByLabel('Organization number')).toHaveAccessibleDescription(
+    'Enter an organization number of 9 digits for Norway.',
+  );
   await page.getByLabel('Organization number').fill('923609016');
   await page.getByRole('button', { name: /by invoice/ }).click();
   expect((await returnedTransaction(page)).status).toBe('AUTHORIZED');
@@ -115,7 +137,9 @@ test('part payment: plans with term, monthly amount, fees and total; the chosen 
   expect(tx.payment_product_type).toBe('sandbox.installment');
 });
 
-test('wallet: approve on the wallet page and back to the shop; a rejection returns with a message', async ({ page }) => {
+test('wallet: approve on the wallet page and back to the shop; a rejection returns with a message', async ({
+  page,
+}) => {
   const s = await session({ sandbox: { wallet: { enabled: true } } });
   await page.goto(s.url);
   await page.getByRole('button', { name: /Continue to Sandbox Wallet/ }).click();
@@ -128,40 +152,69 @@ test('wallet: approve on the wallet page and back to the shop; a rejection retur
   expect(tx.payment_product_type).toBe('sandbox.wallet');
 });
 
-test('a card the merchant stored for the customer pays in one click ("Pay with saved card •••• 1111")', async ({ page }) => {
+test('a card the merchant stored for the customer pays in one click ("Pay with saved card •••• 1111")', async ({
+  page,
+}) => {
   const tokenSession = await api<{ id: string }>('POST', '/v1/sessions/payment-token', {
     token: shop.token,
     body: {
-      session: { url: { return_url: shop.returnUrl() }, order: { amount: 0, currency: 'NOK', merchant_reference: `e2e-tok-${Date.now()}` } },
+      session: {
+        url: { return_url: shop.returnUrl() },
+        order: { amount: 0, currency: 'NOK', merchant_reference: `e2e-tok-${Date.now()}` },
+      },
       token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
     },
   });
   const saved = await api<{ transaction_id: string }>('POST', `/v1/sessions/${tokenSession.body.id}/pay`, {
-    body: { payment: { payment_product_type: 'sandbox.creditcard', card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' } } },
+    body: {
+      payment: {
+        payment_product_type: 'sandbox.creditcard',
+        card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' },
+      },
+    },
   });
-  const stored = await api<{ card: { payment_token: string } }>('GET', `/v1/transactions/${saved.body.transaction_id}?includes=card.payment_token`, { token: shop.token });
-  const s = await session({ sandbox: { creditcard: { enabled: true } } }, { customer: { tokens: { 'sandbox.creditcard': { payment_token: stored.body.card.payment_token } } } });
+  const stored = await api<{ card: { payment_token: string } }>(
+    'GET',
+    `/v1/transactions/${saved.body.transaction_id}?includes=card.payment_token`,
+    { token: shop.token },
+  );
+  const s = await session(
+    { sandbox: { creditcard: { enabled: true } } },
+    { customer: { tokens: { 'sandbox.creditcard': { payment_token: stored.body.card.payment_token } } } },
+  );
   await page.goto(s.url);
   expect(await page.content()).not.toContain(stored.body.card.payment_token);
   await page.getByRole('button', { name: /with saved card •••• 1111/ }).click();
   expect((await returnedTransaction(page)).status).toBe('AUTHORIZED');
 });
 
-test('3-D Secure inside the SDK iframe: the challenge opens in the frame and the SDK gets SessionPaymentAuthorized', async ({ page }) => {
+test('3-D Secure inside the SDK iframe: the challenge opens in the frame and the SDK gets SessionPaymentAuthorized', async ({
+  page,
+}) => {
   const s = await session({ sandbox: { creditcard: { enabled: true } } });
-  await page.goto(`${shop.merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline`);
+  await page.goto(
+    `${shop.merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline`,
+  );
   const frame = page.frameLocator('#container iframe');
   await fillCard(frame, { number: '4000 0000 0000 3220' });
   await payButton(frame).click();
   await frame.getByRole('button', { name: 'Complete' }).click();
   await expect
-    .poll(async () => (await page.evaluate(() => (window as unknown as { sdkEvents: Record<string, unknown>[] }).sdkEvents)).find((e) => e.type === 'SessionPaymentAuthorized'))
+    .poll(async () =>
+      (await page.evaluate(() => (window as unknown as { sdkEvents: Record<string, unknown>[] }).sdkEvents)).find(
+        (e) => e.type === 'SessionPaymentAuthorized',
+      ),
+    )
     .toMatchObject({ merchant_reference: s.merchantReference });
 });
 
-test("wallet through the real SDK's pop-out: the SDK's button opens the checkout in a window, the wallet approves, the SDK closes it and reports the payment", async ({ page }) => {
+test("wallet through the real SDK's pop-out: the SDK's button opens the checkout in a window, the wallet approves, the SDK closes it and reports the payment", async ({
+  page,
+}) => {
   const s = await session({ sandbox: { wallet: { enabled: true } } });
-  await page.goto(`${shop.merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline&popOut=true`);
+  await page.goto(
+    `${shop.merchant.origin}/sdk-embed?sid=${encodeURIComponent(s.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline&popOut=true`,
+  );
   const frame = page.frameLocator('#container iframe');
   await expect(frame.getByText('You confirm the payment in the wallet')).toBeVisible();
   const launch = page.locator('#dintero-checkout-sdk-launch-pop-out'); // drawn by the SDK over the page's placeholder
@@ -173,5 +226,7 @@ test("wallet through the real SDK's pop-out: the SDK's button opens the checkout
   await popup.getByRole('button', { name: 'Approve' }).click();
   await popup.waitForEvent('close');
   const events = () => page.evaluate(() => (window as unknown as { sdkEvents: Record<string, unknown>[] }).sdkEvents);
-  await expect.poll(async () => (await events()).find((e) => e.type === 'SessionPaymentAuthorized')).toMatchObject({ merchant_reference: s.merchantReference });
+  await expect
+    .poll(async () => (await events()).find((e) => e.type === 'SessionPaymentAuthorized'))
+    .toMatchObject({ merchant_reference: s.merchantReference });
 });

@@ -14,7 +14,12 @@ const CARD_AND_INVOICE = { sandbox: { creditcard: { enabled: true }, invoice: { 
 const TOO_MANY_ATTEMPTS = {
   status: 429,
   headers: { 'content-type': 'application/json', 'retry-after': '3592' },
-  body: JSON.stringify({ error: { code: 'TOO_MANY_REQUESTS', message: 'Too many declined or failed payment attempts on this session; try again in 3592 s' } }),
+  body: JSON.stringify({
+    error: {
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many declined or failed payment attempts on this session; try again in 3592 s',
+    },
+  }),
 };
 
 /** The card fields by their autocomplete tokens (the labels differ per language). */
@@ -31,7 +36,9 @@ const failedHref = (merchantReference: string) => {
   return href.toString();
 };
 
-test('too many attempts on a payment: a clear message in the page language and the way back to the shop with error=failed', async ({ page }) => {
+test('too many attempts on a payment: a clear message in the page language and the way back to the shop with error=failed', async ({
+  page,
+}) => {
   const s = await createSession(shop.token, { return_url: shop.returnUrl() });
   await page.route(`**/v1/sessions/${s.id}/pay`, (route) => route.fulfill(TOO_MANY_ATTEMPTS));
   await page.goto(`/?sid=${s.id}&language=nb`);
@@ -40,7 +47,9 @@ test('too many attempts on a payment: a clear message in the page language and t
   await page.getByRole('button', { name: 'Betal 527,50 kr' }).click();
 
   const alert = page.getByRole('alert').filter({ hasText: 'for mange forsøk' });
-  await expect(alert).toContainText('Det har vært for mange forsøk på å betale denne bestillingen. Prøv igjen senere, eller gå tilbake til butikken.');
+  await expect(alert).toContainText(
+    'Det har vært for mange forsøk på å betale denne bestillingen. Prøv igjen senere, eller gå tilbake til butikken.',
+  );
   await expect(page.getByText('Siden er oppdatert')).toHaveCount(0);
   const back = alert.getByRole('link', { name: 'Tilbake til butikken' });
   await expect(back).toHaveAttribute('href', failedHref(s.merchantReference));
@@ -48,7 +57,9 @@ test('too many attempts on a payment: a clear message in the page language and t
   await page.waitForURL((u) => shop.atMerchantReturn(u) && u.searchParams.get('error') === 'failed');
 });
 
-test('too many attempts inside the SDK frame: the SDK gets SessionPaymentError with the way back to the shop', async ({ page }) => {
+test('too many attempts inside the SDK frame: the SDK gets SessionPaymentError with the way back to the shop', async ({
+  page,
+}) => {
   const s = await createSession(shop.token, { return_url: shop.returnUrl() });
   let attempts = 0;
   await page.route(`**/v1/sessions/${s.id}/pay`, (route) => {
@@ -61,15 +72,25 @@ test('too many attempts inside the SDK frame: the SDK gets SessionPaymentError w
   await typeCard(frame, CARDS.approve);
   await frame.getByRole('button', { name: /^Pay/ }).click();
 
-  await expect(frame.getByRole('alert').filter({ hasText: 'too many attempts' })).toContainText('There have been too many attempts to pay for this order. Try again later, or return to the shop.');
+  await expect(frame.getByRole('alert').filter({ hasText: 'too many attempts' })).toContainText(
+    'There have been too many attempts to pay for this order. Try again later, or return to the shop.',
+  );
   await expect.poll(async () => (await embedEventsOfType(page, 'SessionPaymentError')).length).toBe(1);
   const [error] = await embedEventsOfType(page, 'SessionPaymentError');
   expect(error!.origin).toBe(E2E_BASE_URL);
-  expect(error!.data).toEqual({ type: 'SessionPaymentError', sid: s.id, error: 'failed', href: failedHref(s.merchantReference), merchant_reference: s.merchantReference });
+  expect(error!.data).toEqual({
+    type: 'SessionPaymentError',
+    sid: s.id,
+    error: 'failed',
+    href: failedHref(s.merchantReference),
+    merchant_reference: s.merchantReference,
+  });
   expect(attempts).toBe(1);
 });
 
-test('invoice in Norwegian: an organization number that does not fit the country is explained in Norwegian, never in the server English', async ({ page }) => {
+test('invoice in Norwegian: an organization number that does not fit the country is explained in Norwegian, never in the server English', async ({
+  page,
+}) => {
   const s = await createSession(shop.token, { return_url: shop.returnUrl() }, { configuration: CARD_AND_INVOICE });
   await page.goto(`/?sid=${s.id}&language=nb`);
   await waitForHydration(page);
@@ -93,7 +114,9 @@ test('invoice in Norwegian: an organization number that does not fit the country
   await shop.returnedTransactionId(page, s.merchantReference);
 });
 
-test("a field the server refuses on the invoice form gets the page's own message for that field, never the server's text", async ({ page }) => {
+test("a field the server refuses on the invoice form gets the page's own message for that field, never the server's text", async ({
+  page,
+}) => {
   const s = await createSession(shop.token, { return_url: shop.returnUrl() }, { configuration: CARD_AND_INVOICE });
   await page.route(
     (url) => url.pathname === `/v1/view/${s.id}/payments/sandbox.invoice`,
@@ -102,7 +125,11 @@ test("a field the server refuses on the invoice form gets the page's own message
         status: 400,
         contentType: 'application/json',
         body: JSON.stringify({
-          error: { code: 'INVALID_REQUEST', message: 'The details for this payment type are not valid', errors: [{ path: 'phone_number', message: 'must be a phone number in E.164 form' }] },
+          error: {
+            code: 'INVALID_REQUEST',
+            message: 'The details for this payment type are not valid',
+            errors: [{ path: 'phone_number', message: 'must be a phone number in E.164 form' }],
+          },
         }),
       }),
   );
@@ -113,7 +140,9 @@ test("a field the server refuses on the invoice form gets the page's own message
   await page.getByLabel('Mobilnummer').fill('+4741234567');
   await page.getByRole('button', { name: /^Betal .* med faktura$/ }).click();
 
-  await expect(page.getByLabel('Mobilnummer')).toHaveAccessibleDescription(/Fyll inn et mobilnummer med landskode, f\.eks\. \+4741234567\./);
+  await expect(page.getByLabel('Mobilnummer')).toHaveAccessibleDescription(
+    /Fyll inn et mobilnummer med landskode, f\.eks\. \+4741234567\./,
+  );
   await expect(page.getByText('E.164')).toHaveCount(0);
   await expect(page.getByText('The details for this payment type')).toHaveCount(0);
 });

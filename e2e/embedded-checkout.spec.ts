@@ -29,7 +29,12 @@ test('with client-side validation the merchant can stop a payment before it is m
   await expect.poll(async () => (await embedEventsOfType(page, 'ValidateSession')).length).toBe(1);
   const [validate] = await embedEventsOfType(page, 'ValidateSession');
   expect((validate!.data.session as { id: string }).id).toBe(session.id);
-  await postToCheckout(page, { type: 'ValidationResult', sid: session.id, success: false, clientValidationError: 'Sorry, the socks are sold out.' });
+  await postToCheckout(page, {
+    type: 'ValidationResult',
+    sid: session.id,
+    success: false,
+    clientValidationError: 'Sorry, the socks are sold out.',
+  });
   await expect(frame.getByRole('alert').filter({ hasText: 'sold out' })).toHaveText('Sorry, the socks are sold out.');
   expect(payRequests).toEqual([]);
 
@@ -40,7 +45,9 @@ test('with client-side validation the merchant can stop a payment before it is m
   expect(payRequests).toHaveLength(1);
 });
 
-test('an embedded checkout refuses a session lock it cannot honour, and ignores messages for other sessions', async ({ page }) => {
+test('an embedded checkout refuses a session lock it cannot honour, and ignores messages for other sessions', async ({
+  page,
+}) => {
   const { session } = await embed(page);
   await postToCheckout(page, { type: 'LockSession', sid: 'T12345678.someothersession0000000' });
   await postToCheckout(page, { type: 'LockSession', sid: session.id });
@@ -49,7 +56,9 @@ test('an embedded checkout refuses a session lock it cannot honour, and ignores 
   expect(await embedEventsOfType(page, 'SessionLockFailed')).toHaveLength(1);
 });
 
-test("an express session is locked on the SDK's LockSession, and then cannot be paid until the merchant updates it", async ({ page }) => {
+test("an express session is locked on the SDK's LockSession, and then cannot be paid until the merchant updates it", async ({
+  page,
+}) => {
   const { session, frame } = await embed(page, '', { express: { shipping_options: [] } });
   await postToCheckout(page, { type: 'LockSession', sid: session.id });
   await expect.poll(async () => (await embedEventsOfType(page, 'SessionLocked')).length).toBe(1);
@@ -65,13 +74,21 @@ test('a declined card inside the frame shows the alert and sends the parent no f
   const { frame } = await embed(page);
   await fillCard(frame, { number: CARDS.decline });
   await payButton(frame).click();
-  await expect(frame.getByRole('alert').filter({ hasText: 'declined' })).toHaveText('Your card was declined. Try another card.');
-  for (const type of ['SessionPaymentError', 'SessionPaymentAuthorized', 'SessionCancel']) expect(await embedEventsOfType(page, type)).toEqual([]);
+  await expect(frame.getByRole('alert').filter({ hasText: 'declined' })).toHaveText(
+    'Your card was declined. Try another card.',
+  );
+  for (const type of ['SessionPaymentError', 'SessionPaymentAuthorized', 'SessionCancel'])
+    expect(await embedEventsOfType(page, type)).toEqual([]);
 });
 
-test('an embedded session that cannot be paid (paid, cancelled, unknown) posts its height, so the iframe shows why', async ({ page }) => {
+test('an embedded session that cannot be paid (paid, cancelled, unknown) posts its height, so the iframe shows why', async ({
+  page,
+}) => {
   const paid = await createSession(shop.token, { return_url: shop.returnUrl() });
-  const payment = { payment_product_type: 'sandbox.creditcard', card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' } };
+  const payment = {
+    payment_product_type: 'sandbox.creditcard',
+    card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' },
+  };
   expect((await api('POST', `/v1/sessions/${paid.id}/pay`, { body: { payment } })).status).toBe(200);
   const cancelled = await createSession(shop.token, { return_url: shop.returnUrl() });
   expect((await api('POST', `/v1/sessions/${cancelled.id}/cancel`, { token: shop.token })).status).toBe(200);
@@ -85,8 +102,16 @@ test('an embedded session that cannot be paid (paid, cancelled, unknown) posts i
     await page.goto(`${shop.merchant.origin}/embed?src=${encodeURIComponent(src)}`);
     await expect(page.frameLocator('#checkout').getByRole('heading', { name: heading })).toBeAttached();
     await expect.poll(async () => (await embedEventsOfType(page, 'SessionNotFound')).length, heading).toBe(1);
-    await expect.poll(async () => (await embedEventsOfType(page, 'HeightChanged')).some((e) => e.data.sid === sid && Number(e.data.height) > 0), heading).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await embedEventsOfType(page, 'HeightChanged')).some((e) => e.data.sid === sid && Number(e.data.height) > 0),
+        heading,
+      )
+      .toBe(true);
     // the embedding page sizes the iframe from HeightChanged, as the SDK does: the message is visible
-    await expect.poll(() => page.locator('#checkout').evaluate((el) => el.getBoundingClientRect().height), heading).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('#checkout').evaluate((el) => el.getBoundingClientRect().height), heading)
+      .toBeGreaterThan(0);
   }
 });

@@ -3,11 +3,21 @@ import { api } from './support/api';
 import { CARDS, GIFT_CARD } from './support/constants';
 import { checkoutFromDemoStore, expectOrderShows } from './support/demo-store';
 import { fillCard } from './support/checkout-page';
-import { alerts, applyDiscount, chooseShipping, enterAddress, payFor, shippingGroup, useGiftCard } from './support/express-page';
+import {
+  alerts,
+  applyDiscount,
+  chooseShipping,
+  enterAddress,
+  payFor,
+  shippingGroup,
+  useGiftCard,
+} from './support/express-page';
 
 const nok = (minor: number) => `NOK ${(minor / 100).toFixed(2)}`;
 
-test('the whole express flow in the demo store: address, options from the callback, pick-up point, discount, gift card, card, callback, capture', async ({ page }) => {
+test('the whole express flow in the demo store: address, options from the callback, pick-up point, discount, gift card, card, callback, capture', async ({
+  page,
+}) => {
   await checkoutFromDemoStore(page);
 
   await enterAddress(page, { postalCode: '0150', country: 'NO' });
@@ -111,7 +121,9 @@ test('Cancel abandons the session and returns to the store', async ({ page }) =>
   expect(view.status).toBe(404);
 });
 
-test('"Checkout on this page" embeds the hosted checkout with the browser SDK, in the store\'s own page', async ({ page }) => {
+test('"Checkout on this page" embeds the hosted checkout with the browser SDK, in the store\'s own page', async ({
+  page,
+}) => {
   const sid = await checkoutFromDemoStore(page, 'Checkout on this page');
   expect(new URL(page.url()).pathname).toBe('/demo/inline');
   const frame = page.frameLocator('[data-testid=checkout-container] iframe');

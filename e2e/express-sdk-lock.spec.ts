@@ -11,13 +11,27 @@ test.afterAll(async () => {
   await merchant.close();
 });
 
-type SdkWindow = Window & { checkout: { lockSession: () => Promise<Record<string, unknown>>; refreshSession: () => Promise<Record<string, unknown>> } };
-const plain = (e: Record<string, unknown>) => Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v !== 'function' && typeof v !== 'object'));
+type SdkWindow = Window & {
+  checkout: {
+    lockSession: () => Promise<Record<string, unknown>>;
+    refreshSession: () => Promise<Record<string, unknown>>;
+  };
+};
+const plain = (e: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v !== 'function' && typeof v !== 'object'));
 
-test('lock and release through the real browser SDK on a page of another origin: lockSession, merchant update, refreshSession', async ({ page }) => {
+test('lock and release through the real browser SDK on a page of another origin: lockSession, merchant update, refreshSession', async ({
+  page,
+}) => {
   const token = await getToken();
-  const session = await createSession(token, { return_url: `${merchant.origin}/return` }, { express: { shipping_options: [] } });
-  await page.goto(`${merchant.origin}/sdk-embed?sid=${encodeURIComponent(session.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}`);
+  const session = await createSession(
+    token,
+    { return_url: `${merchant.origin}/return` },
+    { express: { shipping_options: [] } },
+  );
+  await page.goto(
+    `${merchant.origin}/sdk-embed?sid=${encodeURIComponent(session.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}`,
+  );
   const frame = page.frameLocator('#container iframe');
   await expect(frame.getByTestId('order-total')).toHaveText('NOK 527.50');
   await expect(page.locator('#sdk-total')).toHaveText('52750');
@@ -33,10 +47,21 @@ test('lock and release through the real browser SDK on a page of another origin:
   expect(lockedSession.body.pay_lock).toBeDefined();
 
   // the merchant changes the order (the update releases the lock), then the SDK refreshes the page
-  const items = [...ORDER_ITEMS, { id: 'cap', line_id: '3', description: 'Wool cap', quantity: 1, amount: 7250, vat_amount: 1450, vat: 25 }];
+  const items = [
+    ...ORDER_ITEMS,
+    { id: 'cap', line_id: '3', description: 'Wool cap', quantity: 1, amount: 7250, vat_amount: 1450, vat: 25 },
+  ];
   const updated = await api('PUT', `/v1/sessions/${session.id}`, {
     token,
-    body: { order: { amount: 60000, currency: 'NOK', merchant_reference: session.merchantReference, vat_amount: 12000, items } },
+    body: {
+      order: {
+        amount: 60000,
+        currency: 'NOK',
+        merchant_reference: session.merchantReference,
+        vat_amount: 12000,
+        items,
+      },
+    },
   });
   expect(updated.status).toBe(200);
   const refreshed = await page.evaluate(async () => {

@@ -20,7 +20,13 @@ const createOnHoldSession = async () => {
     token: shop.token,
     body: {
       url: { return_url: returnUrl() },
-      order: { amount: ORDER_AMOUNT, currency: 'NOK', merchant_reference: merchantReference, vat_amount: 10550, items: ORDER_ITEMS },
+      order: {
+        amount: ORDER_AMOUNT,
+        currency: 'NOK',
+        merchant_reference: merchantReference,
+        vat_amount: 10550,
+        items: ORDER_ITEMS,
+      },
       configuration: { sandbox: { creditcard: { enabled: true } }, enable_on_hold: true },
     },
   });
@@ -29,7 +35,11 @@ const createOnHoldSession = async () => {
 };
 
 const transaction = async (id: string, query = '') => {
-  const res = await api<Transaction & { card?: { payment_token?: string; masked_pan: string } }>('GET', `/v1/transactions/${id}${query}`, { token: shop.token });
+  const res = await api<Transaction & { card?: { payment_token?: string; masked_pan: string } }>(
+    'GET',
+    `/v1/transactions/${id}${query}`,
+    { token: shop.token },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
@@ -45,7 +55,9 @@ const authorizeHeld = async (transactionId: string) => {
   return tx;
 };
 
-test('a payment put on hold returns the customer to the shop, and the merchant then authorizes it', async ({ page }) => {
+test('a payment put on hold returns the customer to the shop, and the merchant then authorizes it', async ({
+  page,
+}) => {
   const session = await createOnHoldSession();
   await page.goto(session.url);
   await expect(page).toHaveURL(`${E2E_BASE_URL}/?sid=${session.id}`);
@@ -56,14 +68,26 @@ test('a payment put on hold returns the customer to the shop, and the merchant t
   await expect(page.getByRole('heading', { name: 'Merchant return page' })).toBeVisible();
 
   const held = await transaction(transactionId);
-  expect(held).toMatchObject({ id: transactionId, session_id: session.id, status: 'ON_HOLD', amount: ORDER_AMOUNT, merchant_reference: session.merchantReference });
+  expect(held).toMatchObject({
+    id: transactionId,
+    session_id: session.id,
+    status: 'ON_HOLD',
+    amount: ORDER_AMOUNT,
+    merchant_reference: session.merchantReference,
+  });
   // Nothing can be captured while the payment is held.
-  const capture = await api<{ error: { code: string } }>('POST', `/v1/transactions/${transactionId}/capture`, { token: shop.token, body: { amount: 1000 } });
+  const capture = await api<{ error: { code: string } }>('POST', `/v1/transactions/${transactionId}/capture`, {
+    token: shop.token,
+    body: { amount: 1000 },
+  });
   expect(capture.status).toBe(400);
   expect(capture.body.error.code).toBe('TRANSACTION_NOT_CAPTURABLE');
 
   await authorizeHeld(transactionId);
-  const captured = await api<Transaction>('POST', `/v1/transactions/${transactionId}/capture`, { token: shop.token, body: { amount: ORDER_AMOUNT } });
+  const captured = await api<Transaction>('POST', `/v1/transactions/${transactionId}/capture`, {
+    token: shop.token,
+    body: { amount: ORDER_AMOUNT },
+  });
   expect(captured.status).toBe(200);
   expect(captured.body.status).toBe('CAPTURED');
 });
@@ -76,7 +100,9 @@ const embed = async (page: Page, sessionId: string) => {
   return frame;
 };
 
-test('embedded, a payment put on hold is reported as SessionPaymentOnHold, not SessionPaymentAuthorized', async ({ page }) => {
+test('embedded, a payment put on hold is reported as SessionPaymentOnHold, not SessionPaymentAuthorized', async ({
+  page,
+}) => {
   const session = await createOnHoldSession();
   const frame = await embed(page, session.id);
   await fillCard(frame, { number: ON_HOLD_CARD });
@@ -103,12 +129,17 @@ test('embedded, a payment put on hold is reported as SessionPaymentOnHold, not S
   await authorizeHeld(transactionId);
 });
 
-test('a payment-token session saves the card in the browser ("Save card", no charge) and the token is readable', async ({ page }) => {
+test('a payment-token session saves the card in the browser ("Save card", no charge) and the token is readable', async ({
+  page,
+}) => {
   const merchantReference = reference('e2e-token');
   const created = await api<{ id: string; url: string }>('POST', '/v1/sessions/payment-token', {
     token: shop.token,
     body: {
-      session: { url: { return_url: returnUrl() }, order: { amount: 0, currency: 'NOK', merchant_reference: merchantReference } },
+      session: {
+        url: { return_url: returnUrl() },
+        order: { amount: 0, currency: 'NOK', merchant_reference: merchantReference },
+      },
       token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
     },
   });

@@ -6,7 +6,9 @@ import { chooseShipping, enterAddress } from './support/express-page';
  * The demo store with its reference payment app (`payment_app.demo`, docs/payment-app.md), in the browser:
  * the app's own page, back through Kassa, the signed callback, capture and refund (issue 25).
  */
-test("the demo store through its reference payment app: the app's page, back through Kassa, signed callback, capture", async ({ page }) => {
+test("the demo store through its reference payment app: the app's page, back through Kassa, signed callback, capture", async ({
+  page,
+}) => {
   await checkoutFromDemoStore(page);
   await enterAddress(page, { postalCode: '0150', country: 'NO' });
   await chooseShipping(page, /Storo/);
@@ -37,6 +39,8 @@ test('rejected on the app page: back on the checkout with a message, and paying 
   await page.getByRole('radio', { name: /Demo payment app/ }).check();
   await page.getByRole('button', { name: /Continue to/ }).click();
   await page.getByRole('button', { name: 'Reject' }).click();
-  await page.waitForURL((u) => u.searchParams.has('sid') && u.searchParams.get('payment_error') === 'rejected_by_shopper');
+  await page.waitForURL(
+    (u) => u.searchParams.has('sid') && u.searchParams.get('payment_error') === 'rejected_by_shopper',
+  );
   await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toBeVisible();
 });

@@ -21,10 +21,19 @@ const startApp = async (secret: string) => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const url = `http://${req.headers.host}${req.url}`;
-      const signed = signatureMatches(String(req.headers['kassa-signature'] ?? ''), secret, E2E_CREDENTIALS.accountId, req.method ?? '', url);
+      const signed = signatureMatches(
+        String(req.headers['kassa-signature'] ?? ''),
+        secret,
+        E2E_CREDENTIALS.accountId,
+        req.method ?? '',
+        url,
+      );
       const { transaction_id: transactionId } = JSON.parse(body || '{}') as { transaction_id?: string };
-      if (new URL(url).pathname.endsWith('/authorize')) authorizations.push({ signed, transactionId: String(transactionId) });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'approved', provider_reference: `app-${String(transactionId)}` }));
+      if (new URL(url).pathname.endsWith('/authorize'))
+        authorizations.push({ signed, transactionId: String(transactionId) });
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ result: 'approved', provider_reference: `app-${String(transactionId)}` }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,7 +58,9 @@ const configureApp = async (url: string) => {
   expect(res.status, JSON.stringify(res.body)).toBe(204);
 };
 
-test('the app is down: a clear message and the way to try again; back up, the payment goes through, authorized once', async ({ page }) => {
+test('the app is down: a clear message and the way to try again; back up, the payment goes through, authorized once', async ({
+  page,
+}) => {
   const secret = await createSigningSecret(shop.token);
   const app = await startApp(secret);
   try {
@@ -58,7 +69,13 @@ test('the app is down: a clear message and the way to try again; back up, the pa
       token: shop.token,
       body: {
         url: { return_url: shop.returnUrl() },
-        order: { amount: ORDER_AMOUNT, currency: 'NOK', merchant_reference: `e2e-app-${Date.now()}`, vat_amount: 10550, items: ORDER_ITEMS },
+        order: {
+          amount: ORDER_AMOUNT,
+          currency: 'NOK',
+          merchant_reference: `e2e-app-${Date.now()}`,
+          vat_amount: 10550,
+          items: ORDER_ITEMS,
+        },
         configuration: { payment_app: { e2eapp: { enabled: true } } },
       },
     });
@@ -74,7 +91,11 @@ test('the app is down: a clear message and the way to try again; back up, the pa
     const transactionId = new URL(page.url()).searchParams.get('transaction_id')!;
     expect(app.authorizations).toEqual([{ signed: true, transactionId }]);
     const tx = await api<Transaction>('GET', `/v1/transactions/${transactionId}`, { token: shop.token });
-    expect(tx.body).toMatchObject({ status: 'AUTHORIZED', amount: ORDER_AMOUNT, payment_product_type: 'payment_app.e2eapp' });
+    expect(tx.body).toMatchObject({
+      status: 'AUTHORIZED',
+      amount: ORDER_AMOUNT,
+      payment_product_type: 'payment_app.e2eapp',
+    });
   } finally {
     await app.close();
   }

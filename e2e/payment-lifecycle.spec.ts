@@ -11,12 +11,19 @@ const shop = useMerchant();
 const { returnUrl, atMerchantReturn } = shop;
 
 test('the signature check used by these tests agrees with the published test vector', () => {
-  expect(expectedSignature('123', 1582236537, 'P00000000', 'GET', 'https://example.com/callback?B=123&A=992')).toBe('6bed2ab1b919d460ef7465a20dc6c97260dca73fab6647106ca525f0908df64a');
+  expect(expectedSignature('123', 1582236537, 'P00000000', 'GET', 'https://example.com/callback?B=123&A=992')).toBe(
+    '6bed2ab1b919d460ef7465a20dc6c97260dca73fab6647106ca525f0908df64a',
+  );
 });
 
-test('a customer pays on the hosted page, the merchant gets a signed callback, then captures and refunds', async ({ page }) => {
+test('a customer pays on the hosted page, the merchant gets a signed callback, then captures and refunds', async ({
+  page,
+}) => {
   const secret = await createSigningSecret(shop.token);
-  const session = await createSession(shop.token, { return_url: returnUrl(), callback_url: `${shop.merchant.origin}/callback?shop=e2e` });
+  const session = await createSession(shop.token, {
+    return_url: returnUrl(),
+    callback_url: `${shop.merchant.origin}/callback?shop=e2e`,
+  });
 
   await page.goto(session.url);
   await expect(page).toHaveURL(`${E2E_BASE_URL}/?sid=${session.id}`);
@@ -26,7 +33,9 @@ test('a customer pays on the hosted page, the merchant gets a signed callback, t
   const transactionId = await shop.returnedTransactionId(page, session.merchantReference);
   await expect(page.getByRole('heading', { name: 'Merchant return page' })).toBeVisible();
 
-  const callback = await shop.merchant.waitForCallback((c) => new URL(c.url).searchParams.get('transaction_id') === transactionId);
+  const callback = await shop.merchant.waitForCallback(
+    (c) => new URL(c.url).searchParams.get('transaction_id') === transactionId,
+  );
   const query = new URL(callback.url).searchParams;
   expect(query.get('session_id')).toBe(session.id);
   expect(query.get('merchant_reference')).toBe(session.merchantReference);
@@ -36,23 +45,49 @@ test('a customer pays on the hosted page, the merchant gets a signed callback, t
   const header = String(callback.headers['kassa-signature'] ?? '');
   expect(header).toMatch(/^t=\d+,v0-hmac-sha256=[0-9a-f]{64}$/);
   expect(signatureMatches(header, secret, E2E_CREDENTIALS.accountId, callback.method, callback.url)).toBe(true);
-  expect(signatureMatches(header, secret, E2E_CREDENTIALS.accountId, callback.method, callback.url.replace('shop=e2e', 'shop=evil'))).toBe(false);
+  expect(
+    signatureMatches(
+      header,
+      secret,
+      E2E_CREDENTIALS.accountId,
+      callback.method,
+      callback.url.replace('shop=e2e', 'shop=evil'),
+    ),
+  ).toBe(false);
 
-  const capture = await api<Transaction>('POST', `/v1/transactions/${transactionId}/capture`, { token: shop.token, body: { amount: 20000 } });
+  const capture = await api<Transaction>('POST', `/v1/transactions/${transactionId}/capture`, {
+    token: shop.token,
+    body: { amount: 20000 },
+  });
   expect(capture.status).toBe(200);
   expect(capture.body.status).toBe('PARTIALLY_CAPTURED');
 
-  const refund = await api<Transaction>('POST', `/v1/transactions/${transactionId}/refund`, { token: shop.token, body: { amount: 5000 } });
+  const refund = await api<Transaction>('POST', `/v1/transactions/${transactionId}/refund`, {
+    token: shop.token,
+    body: { amount: 5000 },
+  });
   expect(refund.status).toBe(200);
   expect(refund.body.status).toBe('PARTIALLY_CAPTURED_REFUNDED');
 
-  const overRefund = await api<{ error: { code: string } }>('POST', `/v1/transactions/${transactionId}/refund`, { token: shop.token, body: { amount: 15001 } });
+  const overRefund = await api<{ error: { code: string } }>('POST', `/v1/transactions/${transactionId}/refund`, {
+    token: shop.token,
+    body: { amount: 15001 },
+  });
   expect(overRefund.status).toBe(400);
   expect(overRefund.body.error.code).toBe('AMOUNT_EXCEEDS_CAPTURED');
 
-  const { status, body: tx } = await api<Transaction>('GET', `/v1/transactions/${transactionId}`, { token: shop.token });
+  const { status, body: tx } = await api<Transaction>('GET', `/v1/transactions/${transactionId}`, {
+    token: shop.token,
+  });
   expect(status).toBe(200);
-  expect(tx).toMatchObject({ id: transactionId, session_id: session.id, status: 'PARTIALLY_CAPTURED_REFUNDED', amount: 52750, currency: 'NOK', merchant_reference: session.merchantReference });
+  expect(tx).toMatchObject({
+    id: transactionId,
+    session_id: session.id,
+    status: 'PARTIALLY_CAPTURED_REFUNDED',
+    amount: 52750,
+    currency: 'NOK',
+    merchant_reference: session.merchantReference,
+  });
   const succeeded = tx.events.filter((e) => e.success).map((e) => [e.event, e.amount]);
   expect(succeeded).toEqual(
     expect.arrayContaining([
@@ -69,13 +104,20 @@ test('a declined card shows an alert, is recorded as declined, and another card 
   await page.goto(session.url);
 
   await fillCard(page, { number: CARDS.decline });
-  const [declinedResponse] = await Promise.all([page.waitForResponse((r) => isPayRequest(session.id)(r.url())), payButton(page).click()]);
+  const [declinedResponse] = await Promise.all([
+    page.waitForResponse((r) => isPayRequest(session.id)(r.url())),
+    payButton(page).click(),
+  ]);
   const declined = (await declinedResponse.json()) as { success: boolean; transaction_id: string };
   expect(declined.success).toBe(false);
-  await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toHaveText('Your card was declined. Try another card.');
+  await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toHaveText(
+    'Your card was declined. Try another card.',
+  );
   expect(new URL(page.url()).origin).toBe(E2E_BASE_URL);
 
-  const { body: tx } = await api<Transaction>('GET', `/v1/transactions/${declined.transaction_id}`, { token: shop.token });
+  const { body: tx } = await api<Transaction>('GET', `/v1/transactions/${declined.transaction_id}`, {
+    token: shop.token,
+  });
   expect(tx.status).toBe('DECLINED');
   const authorize = tx.events.find((e) => e.event === 'AUTHORIZE');
   expect(authorize?.success).toBe(false);
@@ -116,7 +158,11 @@ test('the checkout shows the order and catches a bad card number before calling 
   // The error summary takes the focus and links each error to its field; each field says its own.
   const summary = page.getByRole('alert', { name: 'There is a problem' });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole('link')).toHaveText(['This card number is not valid. Check it and try again.', 'This card has expired.', 'The security code is 3 digits.']);
+  await expect(summary.getByRole('link')).toHaveText([
+    'This card number is not valid. Check it and try again.',
+    'This card has expired.',
+    'The security code is 3 digits.',
+  ]);
   const number = page.getByLabel('Card number', { exact: true });
   await expect(number).toHaveAttribute('aria-invalid', 'true');
   await expect(number).toHaveAccessibleDescription(/This card number is not valid\. Check it and try again\./);
@@ -143,7 +189,9 @@ test('an embedded checkout talks to its parent page and reports the payment with
   await expect.poll(async () => (await ofType('SessionLoaded')).length).toBe(1);
   const [loaded] = await ofType('SessionLoaded');
   expect((loaded!.data.session as { id: string }).id).toBe(session.id);
-  await expect.poll(async () => (await ofType('ActivePaymentProductType'))[0]?.data.payment_product_type).toBe('sandbox.creditcard');
+  await expect
+    .poll(async () => (await ofType('ActivePaymentProductType'))[0]?.data.payment_product_type)
+    .toBe('sandbox.creditcard');
 
   const post = (msg: Record<string, unknown>) => postToCheckout(page, msg);
   await post({ type: 'RefreshSession', sid: session.id, mid: 'refresh-1' });

@@ -14,7 +14,11 @@ const shop = useMerchant();
 /** Every CSP violation (event or console report) and uncaught error in the page and its frames. */
 const watchViolations = async (page: Page) => {
   const problems: string[] = [];
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
   page.on('console', (m) => {
     if (m.type() === 'error' && /CSP violation|Content Security Policy/i.test(m.text())) problems.push(m.text());
   });
@@ -23,12 +27,25 @@ const watchViolations = async (page: Page) => {
 };
 
 const sessionFor = (embedOrigins?: string[]) =>
-  createSession(shop.token, { return_url: shop.returnUrl() }, { configuration: { sandbox: { creditcard: { enabled: true } }, ...(embedOrigins ? { embed_origins: embedOrigins } : {}) } });
+  createSession(
+    shop.token,
+    { return_url: shop.returnUrl() },
+    {
+      configuration: {
+        sandbox: { creditcard: { enabled: true } },
+        ...(embedOrigins ? { embed_origins: embedOrigins } : {}),
+      },
+    },
+  );
 
-test('framed by the real SDK on its configured origin: the checkout runs with no CSP violation and the SDK gets its session', async ({ page }) => {
+test('framed by the real SDK on its configured origin: the checkout runs with no CSP violation and the SDK gets its session', async ({
+  page,
+}) => {
   const problems = await watchViolations(page);
   const session = await sessionFor([shop.merchant.origin]);
-  await page.goto(`${shop.merchant.origin}/sdk-embed?sid=${encodeURIComponent(session.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline`);
+  await page.goto(
+    `${shop.merchant.origin}/sdk-embed?sid=${encodeURIComponent(session.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline`,
+  );
   const frame = page.frameLocator('iframe');
   await expect(frame.getByLabel('Card number', { exact: true })).toBeVisible();
   // the SDK accepts only messages from Kassa's origin for this sid: onSession fired with the order
@@ -63,7 +80,9 @@ for (const [name, embedOrigins] of [
   test(`the page posts its messages to the embedder's origin only, never '*' (${name} origins)`, async ({ page }) => {
     await spyOnTargetOrigins(page);
     const session = await sessionFor(embedOrigins ? [shop.merchant.origin] : undefined);
-    await page.goto(`${shop.merchant.origin}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
+    await page.goto(
+      `${shop.merchant.origin}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`,
+    );
     await expect.poll(async () => (await embedEventsOfType(page, 'SessionLoaded')).length).toBeGreaterThan(0);
     const frame = page.frames().find((f) => f.url().startsWith(E2E_BASE_URL))!;
     const targets = await frame.evaluate(() => (window as unknown as { kassaTargets: string[] }).kassaTargets);
@@ -72,10 +91,14 @@ for (const [name, embedOrigins] of [
   });
 }
 
-test('a plain iframe on the configured origin gets every message from Kassa, and the page has no CSP violation', async ({ page }) => {
+test('a plain iframe on the configured origin gets every message from Kassa, and the page has no CSP violation', async ({
+  page,
+}) => {
   const problems = await watchViolations(page);
   const session = await sessionFor([shop.merchant.origin]);
-  await page.goto(`${shop.merchant.origin}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
+  await page.goto(
+    `${shop.merchant.origin}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`,
+  );
   await expect(page.frameLocator('#checkout').getByLabel('Card number', { exact: true })).toBeVisible();
   await expect.poll(async () => (await embedEventsOfType(page, 'SessionLoaded')).length).toBeGreaterThan(0);
   expect(new Set((await embedEvents(page)).map((e) => e.origin))).toEqual(new Set([E2E_BASE_URL]));
@@ -87,12 +110,16 @@ test('a site the session does not name cannot frame it and receives nothing', as
   const otherSite = shop.merchant.origin.replace('127.0.0.1', 'localhost');
   const session = await sessionFor([shop.merchant.origin]);
   const refused = page.waitForEvent('console', (m) => m.type() === 'error' && /frame-ancestors/.test(m.text()));
-  await page.goto(`${otherSite}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`);
+  await page.goto(
+    `${otherSite}/embed?src=${encodeURIComponent(`${E2E_BASE_URL}/?sid=${session.id}&ui=inline&language=en`)}`,
+  );
   await refused;
   expect(await embedEvents(page)).toEqual([]);
 });
 
-test("Next's pages (landing, demo store, embed result, not found) run under their nonce CSP with no violation", async ({ page }) => {
+test("Next's pages (landing, demo store, embed result, not found) run under their nonce CSP with no violation", async ({
+  page,
+}) => {
   const problems = await watchViolations(page);
   for (const path of ['/', '/demo', '/embedResult/?sid=unknown&error=cancelled', '/no-such-page']) {
     const response = await page.goto(`${E2E_BASE_URL}${path}`);

@@ -48,7 +48,9 @@ export const inputHash = (target) => {
 
 export const isCurrent = (target) => {
   const t = TARGETS[target];
-  return fs.existsSync(t.output) && fs.existsSync(t.stamp) && fs.readFileSync(t.stamp, 'utf8').trim() === inputHash(target);
+  return (
+    fs.existsSync(t.output) && fs.existsSync(t.stamp) && fs.readFileSync(t.stamp, 'utf8').trim() === inputHash(target)
+  );
 };
 
 const writeStamp = (target, hash) => fs.writeFileSync(TARGETS[target].stamp, `${hash}\n`);
@@ -58,7 +60,11 @@ const PRODUCTION_ENV = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_
 /** `next build` (the checkout pages), in a child process that ends with the build. */
 export const buildNext = () => {
   const hash = inputHash('next');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, stdio: 'inherit', env: PRODUCTION_ENV });
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: PRODUCTION_ENV,
+  });
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status ?? r.signal})`);
   writeStamp('next', hash);
 };
@@ -83,9 +89,12 @@ export const buildServer = async ({ quiet = false } = {}) => {
   try {
     esbuild = await import('esbuild');
   } catch (e) {
-    throw new Error(`Cannot build the server bundle (${e.message}). esbuild is a development dependency: run \`npm install\` with dev dependencies, or ship dist/ from \`npm run build\`.`, {
-      cause: e,
-    });
+    throw new Error(
+      `Cannot build the server bundle (${e.message}). esbuild is a development dependency: run \`npm install\` with dev dependencies, or ship dist/ from \`npm run build\`.`,
+      {
+        cause: e,
+      },
+    );
   }
   await esbuild.build({
     absWorkingDir: root,
@@ -142,20 +151,33 @@ export const buildCheckoutAssets = async ({ quiet = false } = {}) => {
   const entryPath = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'components/checkout/island-entry.tsx');
   // Every chunk the entry needs before it runs (static imports, transitively): preloaded beside it.
   const needed = new Set();
-  const visit = (file) => outputs[file].imports.filter((i) => i.kind === 'import-statement' && !needed.has(i.path)).forEach((i) => (needed.add(i.path), visit(i.path)));
+  const visit = (file) =>
+    outputs[file].imports
+      .filter((i) => i.kind === 'import-statement' && !needed.has(i.path))
+      .forEach((i) => (needed.add(i.path), visit(i.path)));
   visit(entryPath);
   const preload = [...needed].map(rel);
   for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js'))) {
     const abs = path.resolve(root, file);
     const source = fs.readFileSync(abs);
     fs.writeFileSync(`${abs}.gz`, gzipSync(source, { level: constants.Z_BEST_COMPRESSION }));
-    fs.writeFileSync(`${abs}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+    fs.writeFileSync(
+      `${abs}.br`,
+      brotliCompressSync(source, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+      }),
+    );
   }
   const source = fs.readFileSync(path.join(root, 'app', 'globals.css'), 'utf8');
-  const css = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(source, { from: path.join(root, 'app', 'globals.css') });
+  const css = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(source, {
+    from: path.join(root, 'app', 'globals.css'),
+  });
   const cssName = `checkout-${createHash('sha256').update(css.css).digest('hex').slice(0, 10)}.css`;
   fs.writeFileSync(path.join(checkoutAssetsDir, cssName), css.css);
-  fs.writeFileSync(path.join(checkoutAssetsDir, 'manifest.json'), JSON.stringify({ entry: rel(entryPath), preload, css: cssName }, null, 2));
+  fs.writeFileSync(
+    path.join(checkoutAssetsDir, 'manifest.json'),
+    JSON.stringify({ entry: rel(entryPath), preload, css: cssName }, null, 2),
+  );
 };
 
 /** Builds what is missing or out of date; returns what was built. */

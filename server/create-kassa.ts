@@ -70,7 +70,11 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     env,
     database,
     tokens: createTokenSigner(jwtSecret),
-    providers: opts.providers ?? createProviderRegistry([...sandboxProviders(database), createPaymentAppProvider({ database, env })], { defaultType: SANDBOX_DEFAULT_TYPE }),
+    providers:
+      opts.providers ??
+      createProviderRegistry([...sandboxProviders(database), createPaymentAppProvider({ database, env })], {
+        defaultType: SANDBOX_DEFAULT_TYPE,
+      }),
     cookiePassword,
     tokenRateLimits,
     payAttemptsPerAddress,
@@ -88,19 +92,35 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const dispatch = createDispatcher(ctx, routesFor(env), opts.log ?? logRequestError);
   // A failing poller logs when it starts failing and when it recovers, backing off in between (ADR 022).
   const poll = (name: string, work: () => Promise<number>, idleMs = env.KASSA_CALLBACK_POLL_MS) =>
-    startPoller(idleMs, work, (err) => logger.error({ poller: name, err }, `${name}: step failed; backing off until it succeeds`), {
-      onRecover: (failed_steps, failing_ms) => logger.warn({ poller: name, failed_steps, failing_ms }, `${name}: recovered`),
-    });
+    startPoller(
+      idleMs,
+      work,
+      (err) => logger.error({ poller: name, err }, `${name}: step failed; backing off until it succeeds`),
+      {
+        onRecover: (failed_steps, failing_ms) =>
+          logger.warn({ poller: name, failed_steps, failing_ms }, `${name}: recovered`),
+      },
+    );
   // Each callback is sent on its own (up to 20 at once): a slow merchant endpoint never holds up the others.
   const deliveries = env.KASSA_CALLBACK_WORKER
-    ? callbackDeliveries(ctx, { freed: () => worker?.wake(), onError: (err) => logger.error({ poller: 'callback worker', err }, 'callback worker: an answer could not be recorded') })
+    ? callbackDeliveries(ctx, {
+        freed: () => worker?.wake(),
+        onError: (err) =>
+          logger.error({ poller: 'callback worker', err }, 'callback worker: an answer could not be recorded'),
+      })
     : undefined;
   const worker = deliveries ? poll('callback worker', () => deliveries.step()) : undefined;
   if (worker) ctx.callbacksQueued.listen(() => worker.wake());
   const operations = env.KASSA_CALLBACK_WORKER
-    ? poll('operations worker', async () => (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx)) + (await expireOrders(ctx)))
+    ? poll(
+        'operations worker',
+        async () =>
+          (await completePendingOperations(ctx)) + (await recoverStalePayments(ctx)) + (await expireOrders(ctx)),
+      )
     : undefined;
-  const retention = env.KASSA_CALLBACK_WORKER ? poll('retention purge', () => purgeExpiredRows(ctx), env.KASSA_PURGE_INTERVAL_MS) : undefined;
+  const retention = env.KASSA_CALLBACK_WORKER
+    ? poll('retention purge', () => purgeExpiredRows(ctx), env.KASSA_PURGE_INTERVAL_MS)
+    : undefined;
   return {
     ctx,
     dispatch,
@@ -110,7 +130,9 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     async close() {
       await Promise.all([worker?.stop(), operations?.stop(), retention?.stop()]);
       await deliveries?.drain();
-      await registration.stop().catch((err: unknown) => logger.warn({ err }, 'heartbeat: the process row could not be deleted'));
+      await registration
+        .stop()
+        .catch((err: unknown) => logger.warn({ err }, 'heartbeat: the process row could not be deleted'));
       await database.close();
     },
   };

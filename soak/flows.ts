@@ -21,9 +21,18 @@ export interface Acked {
 export const newAcked = (): Acked => ({ sessions: new Map(), authorized: new Map(), operations: [], unanswered: [] });
 
 const lastEvent = (a: Answer, kind: string): string | undefined =>
-  (a.body?.events as { id: string; event: string; success: boolean }[] | undefined)?.filter((e) => e.event === kind && e.success).at(-1)?.id;
+  (a.body?.events as { id: string; event: string; success: boolean }[] | undefined)
+    ?.filter((e) => e.event === kind && e.success)
+    .at(-1)?.id;
 
-export const checkoutFlow = async (api: Client, customer: Client, callbackUrl: string, ref: string, acked: Acked, steps = { capture: 6000, refund: 1000 }): Promise<void> => {
+export const checkoutFlow = async (
+  api: Client,
+  customer: Client,
+  callbackUrl: string,
+  ref: string,
+  acked: Acked,
+  steps = { capture: 6000, refund: 1000 },
+): Promise<void> => {
   const body = sessionBody(ref, callbackUrl);
   const key = `soak-create-${ref}`;
   const created = await api.call('create session', 'POST', '/v1/sessions', body, { 'idempotency-key': key });
@@ -36,30 +45,70 @@ export const checkoutFlow = async (api: Client, customer: Client, callbackUrl: s
   const tx = paid.body.transaction_id as string;
   acked.authorized.set(tx, sid);
   if (!steps.capture) return;
-  const captured = await api.call('capture', 'POST', `/v1/transactions/${tx}/capture`, { amount: steps.capture }, { 'idempotency-key': `soak-capture-${ref}` });
+  const captured = await api.call(
+    'capture',
+    'POST',
+    `/v1/transactions/${tx}/capture`,
+    { amount: steps.capture },
+    { 'idempotency-key': `soak-capture-${ref}` },
+  );
   if (!ok(captured)) return;
-  acked.operations.push({ kind: 'CAPTURE', transactionId: tx, eventId: lastEvent(captured, 'CAPTURE') ?? '?', amount: steps.capture });
+  acked.operations.push({
+    kind: 'CAPTURE',
+    transactionId: tx,
+    eventId: lastEvent(captured, 'CAPTURE') ?? '?',
+    amount: steps.capture,
+  });
   if (!steps.refund) return;
-  const refunded = await api.call('refund', 'POST', `/v1/transactions/${tx}/refund`, { amount: steps.refund }, { 'idempotency-key': `soak-refund-${ref}` });
+  const refunded = await api.call(
+    'refund',
+    'POST',
+    `/v1/transactions/${tx}/refund`,
+    { amount: steps.refund },
+    { 'idempotency-key': `soak-refund-${ref}` },
+  );
   if (!ok(refunded)) return;
-  acked.operations.push({ kind: 'REFUND', transactionId: tx, eventId: lastEvent(refunded, 'REFUND') ?? '?', amount: steps.refund });
+  acked.operations.push({
+    kind: 'REFUND',
+    transactionId: tx,
+    eventId: lastEvent(refunded, 'REFUND') ?? '?',
+    amount: steps.refund,
+  });
 };
 
 /** Every acknowledged request is stored: the sessions, the authorizations, the capture and refund events. */
 export const lostAcknowledged = async (database: Database, acked: Acked): Promise<string[]> => {
   const db = database.db;
   const lost: string[] = [];
-  const sessions = new Map((await db.selectFrom('sessions').select(['id', 'merchant_reference', 'status', 'transaction_id']).execute()).map((s) => [s.id, s]));
-  for (const [ref, sid] of acked.sessions) if (sessions.get(sid)?.merchant_reference !== ref) lost.push(`session ${sid} (${ref}) acknowledged, not stored`);
-  const txs = new Map((await db.selectFrom('transactions').select(['id', 'status', 'session_id']).execute()).map((t) => [t.id, t]));
+  const sessions = new Map(
+    (await db.selectFrom('sessions').select(['id', 'merchant_reference', 'status', 'transaction_id']).execute()).map(
+      (s) => [s.id, s],
+    ),
+  );
+  for (const [ref, sid] of acked.sessions)
+    if (sessions.get(sid)?.merchant_reference !== ref) lost.push(`session ${sid} (${ref}) acknowledged, not stored`);
+  const txs = new Map(
+    (await db.selectFrom('transactions').select(['id', 'status', 'session_id']).execute()).map((t) => [t.id, t]),
+  );
   for (const [tx, sid] of acked.authorized) {
     const t = txs.get(tx);
-    if (!t || t.session_id !== sid || ['INITIATED', 'DECLINED', 'FAILED'].includes(t.status)) lost.push(`authorization ${tx} acknowledged, stored as ${t?.status ?? 'nothing'}`);
+    if (!t || t.session_id !== sid || ['INITIATED', 'DECLINED', 'FAILED'].includes(t.status))
+      lost.push(`authorization ${tx} acknowledged, stored as ${t?.status ?? 'nothing'}`);
   }
-  const events = new Map((await db.selectFrom('transaction_events').select(['id', 'event', 'amount', 'success', 'transaction_id']).execute()).map((e) => [e.id, e]));
+  const events = new Map(
+    (
+      await db.selectFrom('transaction_events').select(['id', 'event', 'amount', 'success', 'transaction_id']).execute()
+    ).map((e) => [e.id, e]),
+  );
   for (const op of acked.operations) {
     const e = events.get(op.eventId);
-    if (!e || e.event !== op.kind || Number(e.success) !== 1 || e.amount !== op.amount || e.transaction_id !== op.transactionId)
+    if (
+      !e ||
+      e.event !== op.kind ||
+      Number(e.success) !== 1 ||
+      e.amount !== op.amount ||
+      e.transaction_id !== op.transactionId
+    )
       lost.push(`${op.kind} ${op.eventId} on ${op.transactionId} acknowledged, not stored`);
   }
   return lost;

@@ -40,7 +40,13 @@ export const createDatabase = async (engine: 'sqlite' | 'postgres', name: string
     const none = async () => {
       throw new Error('only on PostgreSQL');
     };
-    return { engine, dataDir, refuseConnections: none, allowConnections: none, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      engine,
+      dataDir,
+      refuseConnections: none,
+      allowConnections: none,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('PostgreSQL needs DATABASE_URL');
@@ -58,7 +64,10 @@ export const createDatabase = async (engine: 'sqlite' | 'postgres', name: string
     url: url.toString(),
     async refuseConnections() {
       await admin.query(`alter database "${db}" with allow_connections false`);
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db]);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [db],
+      );
     },
     async allowConnections() {
       await admin.query(`alter database "${db}" with allow_connections true`);
@@ -133,7 +142,12 @@ export const startMerchant = async () => {
     req.resume();
     req.on('end', () => {
       const q = new URL(req.url ?? '/', 'http://x').searchParams;
-      deliveries.push({ eventId: q.get('event_id') ?? '', event: q.get('event') ?? q.get('error') ?? 'AUTHORIZE', transactionId: q.get('transaction_id') ?? '', at: Date.now() });
+      deliveries.push({
+        eventId: q.get('event_id') ?? '',
+        event: q.get('event') ?? q.get('error') ?? 'AUTHORIZE',
+        transactionId: q.get('transaction_id') ?? '',
+        at: Date.now(),
+      });
       res.writeHead(200).end('{}');
     });
   });
@@ -177,11 +191,18 @@ export class Tally {
     const per = this.counts.get(a.op) ?? new Map<string, number>();
     per.set(cls, (per.get(cls) ?? 0) + 1);
     this.counts.set(a.op, per);
-    if (a.status >= 500 && a.status !== 503 && !(a.status === 502 && a.body?.error?.code === 'EXPRESS_CALLBACK_FAILED')) this.bad.push(`${a.op}: ${a.status} ${JSON.stringify(a.body)}`);
+    if (a.status >= 500 && a.status !== 503 && !(a.status === 502 && a.body?.error?.code === 'EXPRESS_CALLBACK_FAILED'))
+      this.bad.push(`${a.op}: ${a.status} ${JSON.stringify(a.body)}`);
     if (a.status === 503) {
       const e = a.body?.error;
-      const shaped = e && typeof e.message === 'string' && typeof e.code === 'string' && Array.isArray(e.errors) && Object.keys(a.body).length === 1;
-      if (!shaped || !a.headers?.get('retry-after')) this.bad.push(`${a.op}: 503 without the error shape or Retry-After: ${JSON.stringify(a.body)}`);
+      const shaped =
+        e &&
+        typeof e.message === 'string' &&
+        typeof e.code === 'string' &&
+        Array.isArray(e.errors) &&
+        Object.keys(a.body).length === 1;
+      if (!shaped || !a.headers?.get('retry-after'))
+        this.bad.push(`${a.op}: 503 without the error shape or Retry-After: ${JSON.stringify(a.body)}`);
     }
   }
   count(cls: string): number {
@@ -204,11 +225,15 @@ export class Client {
     const audience = `${base}/v1/accounts/${ACCOUNT}`;
     const res = await fetch(`${audience}/auth/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ grant_type: 'client_credentials', audience }),
     });
     const body = (await res.json()) as { access_token?: string };
-    if (res.status !== 200 || !body.access_token) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`);
+    if (res.status !== 200 || !body.access_token)
+      throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`);
     this.token = body.access_token;
   }
 
@@ -216,12 +241,22 @@ export class Client {
     return new Client(this.base, this.tally);
   }
 
-  async call(op: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async call(
+    op: string,
+    method: string,
+    p: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     let answer: Answer;
     try {
       const res = await fetch(`${this.base()}${p}`, {
         method,
-        headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(60_000),
       });
@@ -245,7 +280,10 @@ export const ok = (a: Answer) => a.status >= 200 && a.status < 300;
 
 /** A session whose callbacks (authorization, captures, refunds) go to the merchant. */
 export const sessionBody = (ref: string, callbackUrl: string) => ({
-  url: { return_url: 'https://merchant.example/return', callback_url: `${callbackUrl}/cb?report_event=CAPTURE&report_event=REFUND&report_event=VOID` },
+  url: {
+    return_url: 'https://merchant.example/return',
+    callback_url: `${callbackUrl}/cb?report_event=CAPTURE&report_event=REFUND&report_event=VOID`,
+  },
   order: {
     amount: 10000,
     currency: 'NOK',
@@ -259,10 +297,16 @@ export const sessionBody = (ref: string, callbackUrl: string) => ({
 
 const expiry = `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`;
 /** The sandbox's approving test card (test/support/api-client.ts APPROVE_CARD). */
-export const payBody = { payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111 1111 1111 1111', expiry, cvc: '123' } } };
+export const payBody = {
+  payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111 1111 1111 1111', expiry, cvc: '123' } },
+};
 
 /** Polls `cond` until it holds or `ms` pass; returns whether it held. */
-export const waitUntil = async (cond: () => Promise<boolean> | boolean, ms: number, interval = 500): Promise<boolean> => {
+export const waitUntil = async (
+  cond: () => Promise<boolean> | boolean,
+  ms: number,
+  interval = 500,
+): Promise<boolean> => {
   const end = Date.now() + ms;
   for (;;) {
     if (await cond()) return true;

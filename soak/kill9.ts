@@ -1,6 +1,17 @@
 import { checkInvariants, Checks, openForChecks, unsettled } from './checks';
 import { checkoutFlow, duplicateSessions, lostAcknowledged, newAcked } from './flows';
-import { Client, createDatabase, log, ok, sleep, startMerchant, startServer, Tally, waitUntil, type Server } from './harness';
+import {
+  Client,
+  createDatabase,
+  log,
+  ok,
+  sleep,
+  startMerchant,
+  startServer,
+  Tally,
+  waitUntil,
+  type Server,
+} from './harness';
 import type { ScenarioResult } from './report';
 
 /**
@@ -10,7 +21,11 @@ import type { ScenarioResult } from './report';
  * operations reconciliation have run) every acknowledged request must be stored, nothing may be
  * half-done, every callback delivered, and the invariants hold.
  */
-export const runKill9 = async (engine: 'sqlite' | 'postgres', rounds: number, concurrency: number): Promise<ScenarioResult> => {
+export const runKill9 = async (
+  engine: 'sqlite' | 'postgres',
+  rounds: number,
+  concurrency: number,
+): Promise<ScenarioResult> => {
   const started = Date.now();
   const db = await createDatabase(engine, 'kill9');
   const merchant = await startMerchant();
@@ -28,7 +43,9 @@ export const runKill9 = async (engine: 'sqlite' | 'postgres', rounds: number, co
       const before = tally.total;
       // kill once a random share (15-60 %) of the round's ~4 requests per checkout have been answered
       const killAfter = Math.round(concurrency * 4 * (0.15 + Math.random() * 0.45));
-      const flows = Array.from({ length: concurrency }, (_, i) => checkoutFlow(api, customer, merchant.url, `k9-${engine}-${round}-${i}-${process.pid}`, acked));
+      const flows = Array.from({ length: concurrency }, (_, i) =>
+        checkoutFlow(api, customer, merchant.url, `k9-${engine}-${round}-${i}-${process.pid}`, acked),
+      );
       const victim = server;
       await waitUntil(() => tally.total - before >= killAfter, 120_000, 5);
       await victim.kill('SIGKILL');
@@ -43,13 +60,21 @@ export const runKill9 = async (engine: 'sqlite' | 'postgres', rounds: number, co
       const refused: string[] = [];
       let waiting = 0;
       for (const u of retries) {
-        const again = await api.call('create session (retry)', 'POST', '/v1/sessions', u.body, { 'idempotency-key': u.key });
+        const again = await api.call('create session (retry)', 'POST', '/v1/sessions', u.body, {
+          'idempotency-key': u.key,
+        });
         if (ok(again)) acked.sessions.set(u.ref, again.body.id as string);
         else if (again.status === 409 && again.body?.error?.code === 'IDEMPOTENCY_KEY_IN_PROGRESS') waiting++;
         else refused.push(`retried create ${u.ref}: ${again.status} ${JSON.stringify(again.body)}`);
       }
-      checks.add(`round ${round}: unanswered creates retried with their key: 2xx, or 409 IDEMPOTENCY_KEY_IN_PROGRESS until the dead claim's lease ends`, refused);
-      if (retries.length) notes.push(`round ${round}: ${retries.length} unanswered creates retried, ${waiting} answered 409 IDEMPOTENCY_KEY_IN_PROGRESS (claim of the killed process)`);
+      checks.add(
+        `round ${round}: unanswered creates retried with their key: 2xx, or 409 IDEMPOTENCY_KEY_IN_PROGRESS until the dead claim's lease ends`,
+        refused,
+      );
+      if (retries.length)
+        notes.push(
+          `round ${round}: ${retries.length} unanswered creates retried, ${waiting} answered 409 IDEMPOTENCY_KEY_IN_PROGRESS (claim of the killed process)`,
+        );
       await server.kill('SIGTERM');
     }
     // the recovery runs in the restarted server: stale payments after 2 minutes, stale operations after 30 s
@@ -58,11 +83,18 @@ export const runKill9 = async (engine: 'sqlite' | 'postgres', rounds: number, co
     const database = await openForChecks(db);
     try {
       log(`kill9 ${engine}: waiting for the recovery of payments in flight (up to 3 minutes)`);
-      const settled = await waitUntil(async () => Object.values(await unsettled(database)).every((n) => n === 0), 200_000, 1000);
+      const settled = await waitUntil(
+        async () => Object.values(await unsettled(database)).every((n) => n === 0),
+        200_000,
+        1000,
+      );
       if (!settled) notes.push(`still unsettled: ${JSON.stringify(await unsettled(database))}`);
       checks.add('retried creates never made a second session', await duplicateSessions(database));
       await sleep(1500); // a last delivery's answer reaching the merchant's counters
-      checks.add('every acknowledged request is stored (sessions, authorizations, captures, refunds)', await lostAcknowledged(database, acked));
+      checks.add(
+        'every acknowledged request is stored (sessions, authorizations, captures, refunds)',
+        await lostAcknowledged(database, acked),
+      );
       const facts = await checkInvariants(database, merchant, checks);
       checks.add('no 500 and every 503 in the error shape with Retry-After', tally.bad);
       return {

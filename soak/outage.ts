@@ -28,13 +28,20 @@ export const runOutage = async (outageSeconds: number, concurrency: number): Pro
     await api.login();
     const customer = api.anonymous();
     let stop = false;
-    const load = Promise.all(Array.from({ length: concurrency }, (_, w) => mixedWorker([api], [customer], merchant.url, () => stop, acked, ledger, `out-${process.pid}-${w}`)));
+    const load = Promise.all(
+      Array.from({ length: concurrency }, (_, w) =>
+        mixedWorker([api], [customer], merchant.url, () => stop, acked, ledger, `out-${process.pid}-${w}`),
+      ),
+    );
     await sleep(10_000);
     const before503 = tally.count('503');
     log(`outage: refusing connections for ${outageSeconds} s`);
     await db.refuseConnections();
     await sleep(Math.min(5, outageSeconds / 2) * 1000);
-    const readyDuring = await fetch(`${server.base}/readyz`).then(async (r) => ({ status: r.status, body: await r.text() }));
+    const readyDuring = await fetch(`${server.base}/readyz`).then(async (r) => ({
+      status: r.status,
+      body: await r.text(),
+    }));
     await sleep(outageSeconds * 1000 - Math.min(5, outageSeconds / 2) * 1000);
     const during503 = tally.count('503') - before503;
     await db.allowConnections();
@@ -54,27 +61,43 @@ export const runOutage = async (outageSeconds: number, concurrency: number): Pro
     try {
       const facts = await settleAndCheck(database, merchant, checks, acked, ledger, notes);
       const out = server.output();
-      checks.add('requests failed with 503 SERVICE_UNAVAILABLE during the outage', during503 > 0 ? [] : ['no 503 seen']);
+      checks.add(
+        'requests failed with 503 SERVICE_UNAVAILABLE during the outage',
+        during503 > 0 ? [] : ['no 503 seen'],
+      );
       checks.add('no 500 and every 503 in the error shape with Retry-After', tally.bad);
       checks.add('/readyz said unavailable during the outage and ready after it', [
-        ...(readyDuring.status === 503 && readyDuring.body.includes('unreachable') ? [] : [`during: ${readyDuring.status} ${readyDuring.body}`]),
+        ...(readyDuring.status === 503 && readyDuring.body.includes('unreachable')
+          ? []
+          : [`during: ${readyDuring.status} ${readyDuring.body}`]),
         ...(readyAfter === 200 ? [] : [`after: ${readyAfter}`]),
       ]);
       checks.add(
         'the same process recovered without a restart',
-        server.child.exitCode === null && server.child.signalCode === null ? [] : [`exited ${server.child.exitCode ?? server.child.signalCode}`],
+        server.child.exitCode === null && server.child.signalCode === null
+          ? []
+          : [`exited ${server.child.exitCode ?? server.child.signalCode}`],
       );
       const pollerLines = ['callback worker', 'operations worker'].flatMap((p) => {
         const failed = count(out, new RegExp(`${p}: step failed`));
         const recovered = count(out, new RegExp(`${p}: recovered`));
         // a callback worker that was recording a sent attempt waits for the database in that step instead of failing
-        return failed === recovered && failed <= 1 ? [] : [`${p}: ${failed} failure lines, ${recovered} recovery lines`];
+        return failed === recovered && failed <= 1
+          ? []
+          : [`${p}: ${failed} failure lines, ${recovered} recovery lines`];
       });
       if (count(out, /step failed/) === 0) pollerLines.push('no poller noticed the outage');
-      checks.add('each poller logged the outage at most once and then its recovery once (back-off, no log per tick)', pollerLines);
+      checks.add(
+        'each poller logged the outage at most once and then its recovery once (back-off, no log per tick)',
+        pollerLines,
+      );
       const dupes = facts.duplicates;
       // an attempt sent when the database went away is recorded once it is back, while its 60 s claim lasts
-      if (outageSeconds < 55) checks.add('zero duplicate deliveries (one 2xx per event_id; the outage is shorter than the claim lease)', dupes);
+      if (outageSeconds < 55)
+        checks.add(
+          'zero duplicate deliveries (one 2xx per event_id; the outage is shorter than the claim lease)',
+          dupes,
+        );
       return {
         name: 'outage',
         engine: 'postgres',

@@ -20,7 +20,9 @@ const num = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
 
 const main = async (): Promise<number> => {
   const scenarios = (process.env.SOAK_SCENARIOS ?? 'kill9,mixed,outage').split(',').map((s) => s.trim());
-  const engines = (process.env.SOAK_ENGINES ?? (process.env.DATABASE_URL ? 'sqlite,postgres' : 'sqlite')).split(',').map((s) => s.trim()) as ('sqlite' | 'postgres')[];
+  const engines = (process.env.SOAK_ENGINES ?? (process.env.DATABASE_URL ? 'sqlite,postgres' : 'sqlite'))
+    .split(',')
+    .map((s) => s.trim()) as ('sqlite' | 'postgres')[];
   const settings = {
     SOAK_ROUNDS: num('SOAK_ROUNDS', 3),
     SOAK_CONCURRENCY: num('SOAK_CONCURRENCY', 200),
@@ -32,8 +34,10 @@ const main = async (): Promise<number> => {
   ensureBundle();
   const results: ScenarioResult[] = [];
   const pgEngine = engines.includes('postgres') ? 'postgres' : undefined;
-  if (scenarios.includes('kill9')) for (const e of engines) results.push(await runKill9(e, settings.SOAK_ROUNDS, settings.SOAK_CONCURRENCY));
-  if (scenarios.includes('mixed')) results.push(await runMixed(pgEngine ?? 'sqlite', settings.SOAK_SECONDS, settings.SOAK_MIXED_CONCURRENCY));
+  if (scenarios.includes('kill9'))
+    for (const e of engines) results.push(await runKill9(e, settings.SOAK_ROUNDS, settings.SOAK_CONCURRENCY));
+  if (scenarios.includes('mixed'))
+    results.push(await runMixed(pgEngine ?? 'sqlite', settings.SOAK_SECONDS, settings.SOAK_MIXED_CONCURRENCY));
   if (scenarios.includes('outage')) {
     if (pgEngine) results.push(await runOutage(settings.SOAK_OUTAGE_SECONDS, settings.SOAK_MIXED_CONCURRENCY));
     else log('outage: skipped (needs PostgreSQL: set DATABASE_URL)');

@@ -14,7 +14,11 @@ interface Manifest {
   css: string;
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
 /** The best encoding the client takes: brotli, then gzip (q=0 is taken as a no). */
 const encodingFor = (req: http.IncomingMessage): 'br' | 'gzip' | undefined => {
   const accepted = String(req.headers['accept-encoding'] ?? '')
@@ -37,14 +41,19 @@ export const createCheckoutHandler = (dir: string, origin: PublicOrigin) => {
   const loadAssets = (): CheckoutAssets => {
     if (assets) return assets;
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
-    assets = { entry: CHECKOUT_ASSETS_PATH + manifest.entry, preload: manifest.preload.map((f) => CHECKOUT_ASSETS_PATH + f), css: fs.readFileSync(path.join(dir, manifest.css), 'utf8') };
+    assets = {
+      entry: CHECKOUT_ASSETS_PATH + manifest.entry,
+      preload: manifest.preload.map((f) => CHECKOUT_ASSETS_PATH + f),
+      css: fs.readFileSync(path.join(dir, manifest.css), 'utf8'),
+    };
     return assets;
   };
 
   const serveAsset = (req: http.IncomingMessage, res: http.ServerResponse, name: string) => {
     const file = path.join(dir, name);
     const secure = assetSecurityHeaders(origin(req.headers));
-    if (!SAFE_NAME.test(name) || name === 'manifest.json' || !fs.existsSync(file)) return void res.writeHead(404, { ...secure, 'content-type': 'text/plain' }).end('Not found');
+    if (!SAFE_NAME.test(name) || name === 'manifest.json' || !fs.existsSync(file))
+      return void res.writeHead(404, { ...secure, 'content-type': 'text/plain' }).end('Not found');
     const wanted = encodingFor(req);
     const encoding = wanted && fs.existsSync(file + EXTENSION[wanted]) ? wanted : undefined;
     const body = fs.readFileSync(encoding ? file + EXTENSION[encoding] : file);
@@ -62,11 +71,25 @@ export const createCheckoutHandler = (dir: string, origin: PublicOrigin) => {
   const servePage = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
     const country = req.headers['viewer-country'];
     const self = origin(req.headers);
-    const page = await renderCheckoutPage({ url, cookie: req.headers.cookie, viewerCountry: Array.isArray(country) ? country[0] : country, self, referer: req.headers.referer }, loadAssets());
+    const page = await renderCheckoutPage(
+      {
+        url,
+        cookie: req.headers.cookie,
+        viewerCountry: Array.isArray(country) ? country[0] : country,
+        self,
+        referer: req.headers.referer,
+      },
+      loadAssets(),
+    );
     const { status, html, scriptHashes, policy } = page;
     const encoding = encodingFor(req);
     // brotli at a quality that costs about what gzip does (the page is rendered for each request)
-    const body = encoding === 'br' ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? gzipSync(html) : Buffer.from(html);
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === 'gzip'
+          ? gzipSync(html)
+          : Buffer.from(html);
     res.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
       // the sid is in the URL: no Referer carries it anywhere (ADR 021)
@@ -89,11 +112,13 @@ export const createCheckoutHandler = (dir: string, origin: PublicOrigin) => {
       } catch {
         return undefined; // `//`, `/\`: not a target WHATWG URL can resolve, so not the page's
       }
-      if (url.pathname.startsWith(CHECKOUT_ASSETS_PATH) || (url.pathname === '/' && url.searchParams.has('sid'))) return url;
+      if (url.pathname.startsWith(CHECKOUT_ASSETS_PATH) || (url.pathname === '/' && url.searchParams.has('sid')))
+        return url;
       return undefined;
     },
     handle: async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
-      if (url.pathname.startsWith(CHECKOUT_ASSETS_PATH)) serveAsset(req, res, url.pathname.slice(CHECKOUT_ASSETS_PATH.length));
+      if (url.pathname.startsWith(CHECKOUT_ASSETS_PATH))
+        serveAsset(req, res, url.pathname.slice(CHECKOUT_ASSETS_PATH.length));
       else await servePage(req, res, url);
     },
   };

@@ -77,20 +77,30 @@ const renderIsland = (props: CheckoutAppProps): Promise<string> =>
 const loader = ({ entry, preload }: CheckoutAssets) =>
   `requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${scriptJson(preload)}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}import(${scriptJson(entry)})}))`;
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The hosted checkout `/?sid=` (ADR 018): the session is read and rendered on the server, so the
  * first paint shows the order and the payment form; one small module then hydrates it. Served by
  * Kassa's own server beside /v1, not by Next, whose client runtime alone outweighs the page.
  */
-export const renderCheckoutPage = async ({ url, cookie, viewerCountry, self, referer }: CheckoutRequest, assets: CheckoutAssets): Promise<RenderedCheckoutPage> => {
+export const renderCheckoutPage = async (
+  { url, cookie, viewerCountry, self, referer }: CheckoutRequest,
+  assets: CheckoutAssets,
+): Promise<RenderedCheckoutPage> => {
   // own properties only: a parameter named `constructor` or `__proto__` is just a parameter
-  const query = Object.fromEntries([...new Set(url.searchParams.keys())].map((key) => [key, url.searchParams.getAll(key)]));
+  const query = Object.fromEntries(
+    [...new Set(url.searchParams.keys())].map((key) => [key, url.searchParams.getAll(key)]),
+  );
   const sid = firstParam(query, 'sid') ?? '';
   const country = viewerCountry && /^[A-Za-z]{2}$/.test(viewerCountry) ? viewerCountry.toUpperCase() : undefined;
   const options = { ...parseCheckoutOptions(query), ...(country ? { viewerCountry: country } : {}) };
-  const [initial, savedChoice, policy] = await Promise.all([loadCheckoutPage(sid, options.viewerCountry), readPaymentChoice(cookieValue(cookie, CHOICE_COOKIE), sid), loadEmbedPolicy(self, { sid })]);
+  const [initial, savedChoice, policy] = await Promise.all([
+    loadCheckoutPage(sid, options.viewerCountry),
+    readPaymentChoice(cookieValue(cookie, CHOICE_COOKIE), sid),
+    loadEmbedPolicy(self, { sid }),
+  ]);
   const messages = MESSAGES[options.language];
   // Where the page may post its SDK messages: the server checks the embedder against the session's origins (ADR 021).
   const origin = embedderOrigin(policy.allowed, self, { referer, sdkHostname: firstParam(query, 'sdk_hostname') });

@@ -37,7 +37,8 @@ const saveCart = (cart: DemoCartLine[]) => {
   for (const l of listeners) l();
 };
 
-const button = 'rounded-xl px-4 py-2.5 font-semibold focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200 disabled:opacity-50';
+const button =
+  'rounded-xl px-4 py-2.5 font-semibold focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-indigo-200 disabled:opacity-50';
 
 /** Product list and cart (kept in localStorage); the checkout buttons POST the cart to /demo/start. */
 export function DemoCart({ products }: { products: DemoProduct[] }) {
@@ -59,14 +60,22 @@ export function DemoCart({ products }: { products: DemoProduct[] }) {
         </h1>
         <ul aria-label="Products" className="grid gap-4 sm:grid-cols-2">
           {products.map((p) => (
-            <li key={p.id} className="flex flex-col justify-between rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            <li
+              key={p.id}
+              className="flex flex-col justify-between rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
               <div>
                 <h2 className="font-semibold text-slate-900">{p.name}</h2>
                 <p className="text-sm text-slate-500">{p.description}</p>
               </div>
               <div className="mt-3 flex items-center justify-between">
                 <span className="font-mono text-slate-800">{nok(p.price)}</span>
-                <button type="button" onClick={() => change(p.id, 1)} aria-label={`Add ${p.name} to cart`} className={`${button} bg-slate-900 text-sm text-white hover:bg-slate-700`}>
+                <button
+                  type="button"
+                  onClick={() => change(p.id, 1)}
+                  aria-label={`Add ${p.name} to cart`}
+                  className={`${button} bg-slate-900 text-sm text-white hover:bg-slate-700`}
+                >
                   Add to cart
                 </button>
               </div>
@@ -74,7 +83,10 @@ export function DemoCart({ products }: { products: DemoProduct[] }) {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="cart-heading" className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <section
+        aria-labelledby="cart-heading"
+        className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <h2 id="cart-heading" className="text-xl font-semibold text-slate-900">
           Cart
         </h2>
@@ -86,11 +98,21 @@ export function DemoCart({ products }: { products: DemoProduct[] }) {
               <li key={l.id} className="flex items-center justify-between gap-2 py-2">
                 <span className="text-slate-700">{l.description}</span>
                 <span className="flex items-center gap-2">
-                  <button type="button" onClick={() => change(l.id, -1)} aria-label={`Remove one ${l.description}`} className="h-7 w-7 rounded-lg border border-slate-300">
+                  <button
+                    type="button"
+                    onClick={() => change(l.id, -1)}
+                    aria-label={`Remove one ${l.description}`}
+                    className="h-7 w-7 rounded-lg border border-slate-300"
+                  >
                     −
                   </button>
                   <span aria-label={`Quantity of ${l.description}`}>{l.quantity}</span>
-                  <button type="button" onClick={() => change(l.id, 1)} aria-label={`Add one ${l.description}`} className="h-7 w-7 rounded-lg border border-slate-300">
+                  <button
+                    type="button"
+                    onClick={() => change(l.id, 1)}
+                    aria-label={`Add one ${l.description}`}
+                    className="h-7 w-7 rounded-lg border border-slate-300"
+                  >
                     +
                   </button>
                   <span className="w-28 text-right font-mono text-slate-800">{nok(l.amount)}</span>
@@ -108,10 +130,22 @@ export function DemoCart({ products }: { products: DemoProduct[] }) {
         <p className="mt-1 text-xs text-slate-500">Shipping and discounts are added in the checkout.</p>
         <form method="post" action="/demo/start" className="mt-5 grid gap-2">
           <input type="hidden" name="cart" value={JSON.stringify(cart)} />
-          <button type="submit" name="mode" value="redirect" disabled={lines.length === 0} className={`${button} bg-indigo-600 text-white hover:bg-indigo-700`}>
+          <button
+            type="submit"
+            name="mode"
+            value="redirect"
+            disabled={lines.length === 0}
+            className={`${button} bg-indigo-600 text-white hover:bg-indigo-700`}
+          >
             Checkout
           </button>
-          <button type="submit" name="mode" value="inline" disabled={lines.length === 0} className={`${button} border border-indigo-600 text-indigo-700 hover:bg-indigo-50`}>
+          <button
+            type="submit"
+            name="mode"
+            value="inline"
+            disabled={lines.length === 0}
+            className={`${button} border border-indigo-600 text-indigo-700 hover:bg-indigo-50`}
+          >
             Checkout on this page
           </button>
         </form>

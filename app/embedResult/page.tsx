@@ -27,7 +27,13 @@ export default async function EmbedResult({ searchParams }: { searchParams: Sear
   const transactionId = firstParam(query, 'transaction_id');
   const ok = !error && Boolean(transactionId);
   const embedInfo = sid ? await loadEmbedInfo(sid, await headers()) : undefined;
-  const message = ok ? embed.approved_message : error ? (Object.hasOwn(ERRORS, error) ? embed[ERRORS[error as keyof typeof ERRORS]] : embed.error_other.replace('{error}', error)) : embed.no_payment;
+  const message = ok
+    ? embed.approved_message
+    : error
+      ? Object.hasOwn(ERRORS, error)
+        ? embed[ERRORS[error as keyof typeof ERRORS]]
+        : embed.error_other.replace('{error}', error)
+      : embed.no_payment;
   return (
     <main className="px-1 py-2 sm:px-2">
       {sid && embedInfo ? <EmbeddedHeight sid={sid} embed={embedInfo} /> : null}

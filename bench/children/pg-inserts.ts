@@ -14,15 +14,19 @@ const main = async () => {
   const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
   await client.connect();
   await client.query(`create schema ${schema}`);
-  await client.query(`create table ${schema}.sessions (id text primary key, account_id text not null, created_at text not null, data text not null)`);
+  await client.query(
+    `create table ${schema}.sessions (id text primary key, account_id text not null, created_at text not null, data text not null)`,
+  );
   const data = sessionRowJson();
   const text = `insert into ${schema}.sessions (id, account_id, created_at, data) values ($1, $2, $3, $4)`;
   await measureSerialInserts({
     name: 'Ceiling B (PostgreSQL): durable insert',
     seconds,
-    insert: () => client.query({ name: 'ins', text, values: [randomUUID(), 'T11111111', new Date().toISOString(), data] }),
+    insert: () =>
+      client.query({ name: 'ins', text, values: [randomUUID(), 'T11111111', new Date().toISOString(), data] }),
     finish: async () => {
-      const sync = (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]?.synchronous_commit;
+      const sync = (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]
+        ?.synchronous_commit;
       await client.query(`drop schema ${schema} cascade`);
       await client.end();
       return `${Buffer.byteLength(data)} B row, synchronous_commit=${sync}, 1 insert per transaction, 1 connection`;

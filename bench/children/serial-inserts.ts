@@ -5,7 +5,12 @@ import { percentile, type Measurement } from '../measurement';
  * `seconds` (awaiting it only when it returns a promise) and times each call; then `finish` (clean-up
  * that may return a note) and sends the Measurement over IPC.
  */
-export const measureSerialInserts = async (opts: { name: string; seconds: number; insert: () => unknown; finish: () => Promise<string> | string }) => {
+export const measureSerialInserts = async (opts: {
+  name: string;
+  seconds: number;
+  insert: () => unknown;
+  finish: () => Promise<string> | string;
+}) => {
   process.send!('start');
   const latencies: number[] = [];
   const start = performance.now();

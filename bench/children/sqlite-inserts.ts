@@ -15,7 +15,9 @@ const seconds = Number(process.env.BENCH_SECONDS_PHASE);
 const db = new Database(path.join(dir, 'ceiling.sqlite'));
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
-db.exec('CREATE TABLE sessions (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, created_at TEXT NOT NULL, data TEXT NOT NULL)');
+db.exec(
+  'CREATE TABLE sessions (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, created_at TEXT NOT NULL, data TEXT NOT NULL)',
+);
 const insert = db.prepare('INSERT INTO sessions (id, account_id, created_at, data) VALUES (?, ?, ?, ?)');
 const data = sessionRowJson();
 

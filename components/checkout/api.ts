@@ -19,7 +19,12 @@ export interface FieldError {
 
 /** What paying can end in, as the page needs it. */
 export type PayOutcome =
-  | { kind: 'approved'; transactionId: string; redirectUrl: string; /** Taken, but held for extra control (ON_HOLD). */ onHold: boolean }
+  | {
+      kind: 'approved';
+      transactionId: string;
+      redirectUrl: string;
+      /** Taken, but held for extra control (ON_HOLD). */ onHold: boolean;
+    }
   /** The customer must confirm elsewhere first (3-D Secure, wallet): the page goes there and comes back. */
   | { kind: 'redirect'; transactionId: string; redirectUrl: string }
   /** `code`: the first action's code (e.g. `DECLINED`), not an error code. */
@@ -45,12 +50,16 @@ const readJson = async (res: Response): Promise<unknown> => {
   }
 };
 
-const fieldErrors = (errors: { path?: string; message?: string }[]): FieldError[] => errors.flatMap((e) => (e.path ? [{ path: e.path, message: e.message ?? '' }] : []));
+const fieldErrors = (errors: { path?: string; message?: string }[]): FieldError[] =>
+  errors.flatMap((e) => (e.path ? [{ path: e.path, message: e.message ?? '' }] : []));
 
 const sessionPath = (sid: string) => `/v1/view/${encodeURIComponent(sid)}`;
 
 export const fetchViewSession = async (sid: string, viewerCountry?: string): Promise<ViewSession> => {
-  const res = await fetch(`${sessionPath(sid)}/session`, { cache: 'no-store', ...(viewerCountry ? { headers: { 'viewer-country': viewerCountry } } : {}) });
+  const res = await fetch(`${sessionPath(sid)}/session`, {
+    cache: 'no-store',
+    ...(viewerCountry ? { headers: { 'viewer-country': viewerCountry } } : {}),
+  });
   const body = await readJson(res);
   if (res.ok) {
     if (isViewSession(body)) return body;
@@ -73,8 +82,15 @@ const REDIRECT_ACTIONS = new Set(['3DS_CHALLENGE', 'WALLET_REDIRECT', 'CUSTOMER_
 /** A 200 from paying: approved, a page to visit first, or declined (the customer may try again). */
 const outcomeOf = (body: PaymentResponse): PayOutcome => {
   const code = body.actions[0]?.code;
-  if (body.success === true && code && REDIRECT_ACTIONS.has(code)) return { kind: 'redirect', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url) };
-  if (body.success === true) return { kind: 'approved', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url), onHold: body.on_hold === true };
+  if (body.success === true && code && REDIRECT_ACTIONS.has(code))
+    return { kind: 'redirect', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url) };
+  if (body.success === true)
+    return {
+      kind: 'approved',
+      transactionId: String(body.transaction_id),
+      redirectUrl: String(body.redirect_url),
+      onHold: body.on_hold === true,
+    };
   return {
     kind: 'declined',
     ...(typeof body.transaction_id === 'string' ? { transactionId: body.transaction_id } : {}),
@@ -98,7 +114,8 @@ export const paySession = async (sid: string, payment: PaymentBody): Promise<Pay
   const error = readError(body);
   if (error.code === 'SESSION_PAYMENT_IN_PROGRESS') return { kind: 'in_progress' };
   const errors = fieldErrors(error.errors);
-  if (res.status === 400 && (errors.length > 0 || error.code === 'INVALID_CARD')) return { kind: 'invalid', errors, ...(error.code ? { code: error.code } : {}) };
+  if (res.status === 400 && (errors.length > 0 || error.code === 'INVALID_CARD'))
+    return { kind: 'invalid', errors, ...(error.code ? { code: error.code } : {}) };
   return { kind: 'not_payable', message: error.message ?? '', ...(error.code ? { code: error.code } : {}) };
 };
 
@@ -116,7 +133,8 @@ export interface InstallmentPlan {
   effective_annual_interest_rate?: number;
 }
 
-export type OperationsResult = { ok: true; plans: InstallmentPlan[] } | { ok: false; errors: FieldError[]; message: string; code?: ErrorCode };
+export type OperationsResult =
+  { ok: true; plans: InstallmentPlan[] } | { ok: false; errors: FieldError[]; message: string; code?: ErrorCode };
 
 const isPlan = shape<InstallmentPlan>({
   id: isString,
@@ -124,16 +142,33 @@ const isPlan = shape<InstallmentPlan>({
   credit_time: isNumber,
   monthly_amount: isNumber,
   total_amount: isNumber,
-  ...Object.fromEntries(['first_monthly_amount', 'origination_fee', 'notification_fee', 'campaign_fee', 'annual_interest_rate', 'effective_annual_interest_rate'].map((k) => [k, opt(isNumber)])),
+  ...Object.fromEntries(
+    [
+      'first_monthly_amount',
+      'origination_fee',
+      'notification_fee',
+      'campaign_fee',
+      'annual_interest_rate',
+      'effective_annual_interest_rate',
+    ].map((k) => [k, opt(isNumber)]),
+  ),
 });
 
 /**
  * `POST /v1/view/{sid}/payments/{type}`: what paying with a type takes (installment plans), checking
  * the customer's details; `force_new` drops an earlier attempt left waiting (e.g. a closed 3-D Secure page).
  */
-export const getPaymentOperations = async (sid: string, type: string, query: Record<string, string | undefined>): Promise<OperationsResult> => {
-  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
-  const res = await fetch(`${sessionPath(sid)}/payments/${encodeURIComponent(type)}?${params.toString()}`, { method: 'POST' });
+export const getPaymentOperations = async (
+  sid: string,
+  type: string,
+  query: Record<string, string | undefined>,
+): Promise<OperationsResult> => {
+  const params = new URLSearchParams(
+    Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
+  const res = await fetch(`${sessionPath(sid)}/payments/${encodeURIComponent(type)}?${params.toString()}`, {
+    method: 'POST',
+  });
   const body = await readJson(res);
   if (res.ok) {
     const operations = isObject(body) && Array.isArray(body.operations) ? body.operations : [];
@@ -163,5 +198,9 @@ export const lockSession = async (sid: string): Promise<string | undefined> => {
 
 /** Remembers the customer's payment type for this session across reloads (best effort). */
 export const savePaymentChoice = (sid: string, type: string): void => {
-  void fetch('/checkout/payment-type', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sid, payment_product_type: type }) }).catch(() => undefined);
+  void fetch('/checkout/payment-type', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sid, payment_product_type: type }),
+  }).catch(() => undefined);
 };

@@ -9,7 +9,10 @@ const abandonUrl = (sid: string) => `/v1/view/${encodeURIComponent(sid)}/session
  * the SDK is told (SessionCancel with the shop's return URL and `error=cancelled`) and decides where
  * to go; a top-level page follows the operation's redirect back to the shop.
  */
-export const cancelCheckout = async (sid: string, target: { returnUrl: string; merchantReference: string } | undefined): Promise<void> => {
+export const cancelCheckout = async (
+  sid: string,
+  target: { returnUrl: string; merchantReference: string } | undefined,
+): Promise<void> => {
   if (!isEmbedded()) {
     const form = document.createElement('form');
     form.method = 'post';
@@ -23,11 +26,23 @@ export const cancelCheckout = async (sid: string, target: { returnUrl: string; m
   const href = new URL(target.returnUrl);
   href.searchParams.set('merchant_reference', target.merchantReference);
   href.searchParams.set('error', 'cancelled');
-  postToParent(sid, 'SessionCancel', { href: href.toString(), error: 'cancelled', merchant_reference: target.merchantReference });
+  postToParent(sid, 'SessionCancel', {
+    href: href.toString(),
+    error: 'cancelled',
+    merchant_reference: target.merchantReference,
+  });
 };
 
 /** "Cancel payment": a form POST to the abandon operation, so it works before any script runs. */
-export const CancelCheckout = ({ sid, returnUrl, merchantReference }: { sid: string; returnUrl: string; merchantReference: string }) => {
+export const CancelCheckout = ({
+  sid,
+  returnUrl,
+  merchantReference,
+}: {
+  sid: string;
+  returnUrl: string;
+  merchantReference: string;
+}) => {
   const { t } = useI18n();
   const onClick = (e: React.MouseEvent) => {
     if (!isEmbedded()) return;

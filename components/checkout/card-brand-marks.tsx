@@ -13,7 +13,14 @@ const hasMark = (brand: CardBrandId): brand is MarkBrand => (MARK_BRANDS as read
  */
 export const BrandMark = ({ brand, className = 'h-5 w-8' }: { brand: CardBrandId; className?: string }) => {
   const frame = { x: 0.5, y: 0.5, width: 31, height: 19, rx: 3 };
-  const lettering = { x: 16, y: 13.5, textAnchor: 'middle', fontFamily: 'ui-sans-serif, system-ui, sans-serif', fontWeight: 800, fill: '#fff' } as const;
+  const lettering = {
+    x: 16,
+    y: 13.5,
+    textAnchor: 'middle',
+    fontFamily: 'ui-sans-serif, system-ui, sans-serif',
+    fontWeight: 800,
+    fill: '#fff',
+  } as const;
   return (
     <svg aria-hidden="true" focusable="false" viewBox="0 0 32 20" className={className}>
       {brand === 'visa' ? (
@@ -55,12 +62,19 @@ export const BrandMark = ({ brand, className = 'h-5 w-8' }: { brand: CardBrandId
 export const CardBrandMarks = ({ active, label }: { active: CardBrandId; label: string }) => (
   <div role="img" aria-label={label} className="flex gap-1.5">
     {MARK_BRANDS.map((b) => (
-      <BrandMark key={b} brand={b} className={`h-5 w-8 transition motion-reduce:transition-none ${active === 'unknown' || active === b ? 'opacity-100' : 'opacity-30 grayscale'}`} />
+      <BrandMark
+        key={b}
+        brand={b}
+        className={`h-5 w-8 transition motion-reduce:transition-none ${active === 'unknown' || active === b ? 'opacity-100' : 'opacity-30 grayscale'}`}
+      />
     ))}
   </div>
 );
 
 /** The mark shown inside the number field: the brand's own, or the generic card. */
 export const FieldBrandMark = ({ brand }: { brand: CardBrandId }) => (
-  <BrandMark brand={hasMark(brand) ? brand : 'unknown'} className={`h-5 w-8 ${brand === 'unknown' ? 'text-slate-400 dark:text-slate-500' : 'text-slate-600 dark:text-slate-300'}`} />
+  <BrandMark
+    brand={hasMark(brand) ? brand : 'unknown'}
+    className={`h-5 w-8 ${brand === 'unknown' ? 'text-slate-400 dark:text-slate-500' : 'text-slate-600 dark:text-slate-300'}`}
+  />
 );

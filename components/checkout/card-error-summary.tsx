@@ -13,10 +13,26 @@ export interface SummaryError {
  * "There is a problem": every field error as a link that focuses its field. The form focuses the
  * summary when a submit fails; it is an alert, so it is read out as well.
  */
-export const CardErrorSummary = ({ title, errors, onSelect, ref }: { title: string; errors: SummaryError[]; onSelect: (field: CardField) => void; ref?: Ref<HTMLDivElement> }) => {
+export const CardErrorSummary = ({
+  title,
+  errors,
+  onSelect,
+  ref,
+}: {
+  title: string;
+  errors: SummaryError[];
+  onSelect: (field: CardField) => void;
+  ref?: Ref<HTMLDivElement>;
+}) => {
   const titleId = useId();
   return (
-    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby={titleId} className={`rounded-xl border-2 border-red-700 bg-white p-4 dark:border-red-400 dark:bg-slate-900 ${FOCUS_RING}`}>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby={titleId}
+      className={`rounded-xl border-2 border-red-700 bg-white p-4 dark:border-red-400 dark:bg-slate-900 ${FOCUS_RING}`}
+    >
       <h3 id={titleId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
         {title}
       </h3>

@@ -28,7 +28,17 @@ const INPUT =
  * A labelled input with its hint and error wired up for screen readers: the error lives in a
  * region that is always there (and polite-live), so a message that appears or changes is read out.
  */
-export const CardField = ({ id, label, hint, error, labelAside, addon, describedBy, className = '', ...input }: Props) => {
+export const CardField = ({
+  id,
+  label,
+  hint,
+  error,
+  labelAside,
+  addon,
+  describedBy,
+  className = '',
+  ...input
+}: Props) => {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const ids = [hint ? hintId : '', errorId, describedBy ?? ''].filter(Boolean).join(' ');

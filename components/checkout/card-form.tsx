@@ -29,7 +29,8 @@ const FIELDS: readonly Field[] = ['number', 'expiry', 'cvc'];
 /** The server's field error may carry the domain problem's code; without one the form says "check this field". */
 const codeOf = (e: FieldErrors[number]): string => ('code' in e && typeof e.code === 'string' ? e.code : 'server');
 
-const inputTypeOf = (e: ChangeEvent<HTMLInputElement>): string | undefined => ('inputType' in e.nativeEvent && typeof e.nativeEvent.inputType === 'string' ? e.nativeEvent.inputType : undefined);
+const inputTypeOf = (e: ChangeEvent<HTMLInputElement>): string | undefined =>
+  'inputType' in e.nativeEvent && typeof e.nativeEvent.inputType === 'string' ? e.nativeEvent.inputType : undefined;
 
 const TYPING = { inputMode: 'numeric', autoCorrect: 'off', autoCapitalize: 'off', spellCheck: false } as const;
 
@@ -37,7 +38,18 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
   const { t } = useI18n();
   const id = useId();
   const inputId = (field: Field) => `${id}-${field}`;
-  const { register, handleSubmit, setError, setFocus, resetField, getValues, getFieldState, trigger, control, formState } = useForm<CardFormValues>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    resetField,
+    getValues,
+    getFieldState,
+    trigger,
+    control,
+    formState,
+  } = useForm<CardFormValues>({
     resolver: cardFormResolver,
     defaultValues: { number: '', expiry: '', cvc: '' },
     mode: 'onSubmit',
@@ -57,24 +69,35 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
   const focusOnMount = useCallback((summary: HTMLDivElement | null) => summary?.focus(), []);
   const summaryErrors: SummaryError[] = FIELDS.flatMap((field) => {
     const error = errors[field];
-    return error ? [{ field, inputId: inputId(field), message: cardErrorMessage(t, field, error.type, { number }) }] : [];
+    return error
+      ? [{ field, inputId: inputId(field), message: cardErrorMessage(t, field, error.type, { number }) }]
+      : [];
   });
   const errorOf = (field: Field) => summaryErrors.find((e) => e.field === field)?.message;
 
   /** Reformats as the customer types and keeps the caret by the same digit, then hands the value to react-hook-form. */
-  const formatted = (name: 'number' | 'expiry', edit: (previous: string, raw: string, caret: number, inputType?: string) => Edited) => {
+  const formatted = (
+    name: 'number' | 'expiry',
+    edit: (previous: string, raw: string, caret: number, inputType?: string) => Edited,
+  ) => {
     const reg = register(name);
     return {
       ...reg,
       onChange: async (e: ChangeEvent<HTMLInputElement>) => {
         const input = e.target;
         const previous = getValues(name) ?? '';
-        const { value, caret } = edit(previous, input.value, input.selectionStart ?? input.value.length, inputTypeOf(e));
+        const { value, caret } = edit(
+          previous,
+          input.value,
+          input.selectionStart ?? input.value.length,
+          inputTypeOf(e),
+        );
         input.value = value;
         if (input.ownerDocument.activeElement === input) input.setSelectionRange(caret, caret);
         await reg.onChange(e);
         // A new brand changes how long the security code is: its message must follow.
-        if (name === 'number' && detectBrand(previous) !== detectBrand(value) && getFieldState('cvc').error) await trigger('cvc');
+        if (name === 'number' && detectBrand(previous) !== detectBrand(value) && getFieldState('cvc').error)
+          await trigger('cvc');
       },
     };
   };
@@ -110,7 +133,13 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
       className="space-y-4"
     >
       {failedSubmits > 0 && summaryErrors.length > 0 ? (
-        <CardErrorSummary key={failedSubmits} ref={focusOnMount} title={t('card.error_summary_title')} errors={summaryErrors} onSelect={(field) => setFocus(field)} />
+        <CardErrorSummary
+          key={failedSubmits}
+          ref={focusOnMount}
+          title={t('card.error_summary_title')}
+          errors={summaryErrors}
+          onSelect={(field) => setFocus(field)}
+        />
       ) : null}
       <CardField
         id={inputId('number')}

@@ -52,7 +52,12 @@ export const cardErrorKey = (field: CardField, code: string | undefined): Messag
 };
 
 /** The customer's message for a field's problem, in their language. */
-export const cardErrorMessage = (t: Translate, field: CardField, code: string | undefined, values: Pick<CardFormValues, 'number'>): string => {
+export const cardErrorMessage = (
+  t: Translate,
+  field: CardField,
+  code: string | undefined,
+  values: Pick<CardFormValues, 'number'>,
+): string => {
   const vars: MessageVars = { digits: cvcLength(values.number) };
   return t(cardErrorKey(field, code), vars);
 };

@@ -30,7 +30,14 @@ export const CheckoutFrame = ({ sid, options, session, children }: Props) => {
   if (options.ui === 'modal') {
     return (
       <div style={style} data-color-scheme={dark} className="kassa-theme p-2 sm:p-4">
-        <ModalDialog sid={sid} session={session} title={session ? t('checkout.pay_to', { merchant: session.configuration.merchant.name }) : t('checkout.title')} toolbar={switcher}>
+        <ModalDialog
+          sid={sid}
+          session={session}
+          title={
+            session ? t('checkout.pay_to', { merchant: session.configuration.merchant.name }) : t('checkout.title')
+          }
+          toolbar={switcher}
+        >
           {children}
         </ModalDialog>
       </div>
@@ -45,15 +52,25 @@ export const CheckoutFrame = ({ sid, options, session, children }: Props) => {
     );
   }
   return (
-    <div style={style} data-color-scheme={dark} className="kassa-theme flex min-h-screen flex-col bg-[var(--kassa-backdrop)] text-slate-900 dark:text-slate-100">
+    <div
+      style={style}
+      data-color-scheme={dark}
+      className="kassa-theme flex min-h-screen flex-col bg-[var(--kassa-backdrop)] text-slate-900 dark:text-slate-100"
+    >
       <header className="border-b border-slate-200 bg-white/90 dark:border-slate-700 dark:bg-slate-900/90">
         <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
-          {session ? <MerchantBrand merchant={session.configuration.merchant} testMode={session.configuration.test_mode} /> : <p className="font-semibold">{t('checkout.title')}</p>}
+          {session ? (
+            <MerchantBrand merchant={session.configuration.merchant} testMode={session.configuration.test_mode} />
+          ) : (
+            <p className="font-semibold">{t('checkout.title')}</p>
+          )}
           <div className="ml-auto">{switcher}</div>
         </div>
       </header>
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:py-8">{children}</main>
-      <footer className="pb-6 text-center text-xs text-slate-600 dark:text-slate-400">{t('checkout.secured_by')}</footer>
+      <footer className="pb-6 text-center text-xs text-slate-600 dark:text-slate-400">
+        {t('checkout.secured_by')}
+      </footer>
     </div>
   );
 };

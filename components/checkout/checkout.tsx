@@ -29,31 +29,69 @@ const ExpressSteps = lazyPart(() => import('./express/express-steps').then((m) =
 
 /** Loads the lazily loaded parts the page's first render shows (the island entry awaits it before hydrating). */
 export const preloadFirstRender = async (initial: CheckoutPageData): Promise<void> => {
-  if (initial.kind !== 'open') return void (await Promise.all([ReturnedPayment.preload(), SessionUnavailable.preload()]));
-  await Promise.all([initial.session.express ? ExpressSteps.preload() : undefined, preloadMethodForms(initial.session, initial.session.configuration.payment_methods)]);
+  if (initial.kind !== 'open')
+    return void (await Promise.all([ReturnedPayment.preload(), SessionUnavailable.preload()]));
+  await Promise.all([
+    initial.session.express ? ExpressSteps.preload() : undefined,
+    preloadMethodForms(initial.session, initial.session.configuration.payment_methods),
+  ]);
 };
 
 /** The hosted checkout for one session, rendered first on the server from `initial`. */
 export const Checkout = ({ sid, options, initial, savedChoice }: Props) => {
   // Every state of the page (open, paid, cancelled, expired, unknown) sizes the SDK's iframe, which starts at height 0.
   useHeightReporter(sid);
-  return initial.kind === 'open' ? <OpenCheckout sid={sid} options={options} session={initial.session} savedChoice={savedChoice} /> : <Unavailable sid={sid} options={options} body={initial.body} />;
+  return initial.kind === 'open' ? (
+    <OpenCheckout sid={sid} options={options} session={initial.session} savedChoice={savedChoice} />
+  ) : (
+    <Unavailable sid={sid} options={options} body={initial.body} />
+  );
 };
 
-const Unavailable = ({ sid, options, body }: { sid: string; options: CheckoutOptions; body: SessionUnavailableBody }) => {
+const Unavailable = ({
+  sid,
+  options,
+  body,
+}: {
+  sid: string;
+  options: CheckoutOptions;
+  body: SessionUnavailableBody;
+}) => {
   const returned = options.returnedPayment;
-  const paidNow = returned && body.session_details?.transaction_id === returned.transactionId && (body.cause === 'AUTHORIZED' || body.cause === 'ON_HOLD');
+  const paidNow =
+    returned &&
+    body.session_details?.transaction_id === returned.transactionId &&
+    (body.cause === 'AUTHORIZED' || body.cause === 'ON_HOLD');
   return (
     <CheckoutFrame sid={sid} options={options}>
-      <div className="mx-auto max-w-lg">{paidNow ? <ReturnedPayment sid={sid} body={body} /> : <SessionUnavailable sid={sid} body={body} />}</div>
+      <div className="mx-auto max-w-lg">
+        {paidNow ? <ReturnedPayment sid={sid} body={body} /> : <SessionUnavailable sid={sid} body={body} />}
+      </div>
     </CheckoutFrame>
   );
 };
 
-const OpenCheckout = ({ sid, options, session: initialSession, savedChoice }: { sid: string; options: CheckoutOptions; session: ViewSession; savedChoice: string | undefined }) => {
+const OpenCheckout = ({
+  sid,
+  options,
+  session: initialSession,
+  savedChoice,
+}: {
+  sid: string;
+  options: CheckoutOptions;
+  session: ViewSession;
+  savedChoice: string | undefined;
+}) => {
   const query = useViewSession(sid, initialSession, options.viewerCountry);
-  const { validate, methods, activeType, setActiveType } = useCheckoutSdk(sid, query, initialSession, savedChoice, options.showPaymentTypes);
-  if (query.error instanceof SessionUnavailableError) return <Unavailable sid={sid} options={options} body={query.error.body} />;
+  const { validate, methods, activeType, setActiveType } = useCheckoutSdk(
+    sid,
+    query,
+    initialSession,
+    savedChoice,
+    options.showPaymentTypes,
+  );
+  if (query.error instanceof SessionUnavailableError)
+    return <Unavailable sid={sid} options={options} body={query.error.body} />;
   const session = query.data ?? initialSession;
   const testMode = session.configuration.test_mode && !options.hideTestMessage;
   const fullscreen = options.ui === 'fullscreen';
@@ -62,7 +100,9 @@ const OpenCheckout = ({ sid, options, session: initialSession, savedChoice }: { 
       <div className={fullscreen ? 'lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-8' : ''}>
         <OrderSummaryPanel session={session} hideItems={options.hideItems} sideBySide={fullscreen} />
         <div className="mt-4 space-y-4 lg:order-first lg:mt-0">
-          {query.error && !(query.error instanceof SessionUnavailableError) ? <LoadError onRetry={() => void query.refetch()} /> : null}
+          {query.error && !(query.error instanceof SessionUnavailableError) ? (
+            <LoadError onRetry={() => void query.refetch()} />
+          ) : null}
           {testMode ? <TestModeNotice /> : null}
           {session.express ? <ExpressSteps sid={sid} session={session} /> : null}
           <PaymentPanel
@@ -75,7 +115,13 @@ const OpenCheckout = ({ sid, options, session: initialSession, savedChoice }: { 
             onNotPayable={() => void query.refetch()}
             {...(options.clientSideValidation ? { validate } : {})}
           />
-          {session.token_provider ? null : <CancelCheckout sid={sid} returnUrl={session.url.return_url} merchantReference={session.order.merchant_reference} />}
+          {session.token_provider ? null : (
+            <CancelCheckout
+              sid={sid}
+              returnUrl={session.url.return_url}
+              merchantReference={session.order.merchant_reference}
+            />
+          )}
         </div>
       </div>
     </CheckoutFrame>

@@ -31,7 +31,12 @@ export const LanguageSwitcher = ({ sid }: { sid: string }) => {
       <label htmlFor={id} className="sr-only">
         {t('checkout.language')}
       </label>
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="hidden h-4 w-4 text-slate-600 sm:block dark:text-slate-300" fill="currentColor">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="hidden h-4 w-4 text-slate-600 sm:block dark:text-slate-300"
+        fill="currentColor"
+      >
         <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm5.9 7h-2.5a12.6 12.6 0 0 0-1-4.6A6 6 0 0 1 15.9 9ZM10 4.1c.7.9 1.3 2.6 1.4 4.9H8.6c.1-2.3.7-4 1.4-4.9ZM7.6 4.4a12.6 12.6 0 0 0-1 4.6H4.1a6 6 0 0 1 3.5-4.6ZM4.1 11h2.5c.1 1.8.4 3.4 1 4.6A6 6 0 0 1 4.1 11Zm5.9 4.9c-.7-.9-1.3-2.6-1.4-4.9h2.8c-.1 2.3-.7 4-1.4 4.9Zm2.4-.3c.6-1.2.9-2.8 1-4.6h2.5a6 6 0 0 1-3.5 4.6Z" />
       </svg>
       <select

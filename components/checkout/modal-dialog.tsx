@@ -4,18 +4,35 @@ import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import { cancelCheckout } from './cancel-checkout';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * `ui=modal`: the checkout as a dialog. The close control (and Escape) cancels the payment and tells
  * the SDK (SessionCancel); Tab and Shift+Tab stay inside the dialog.
  */
-export const ModalDialog = ({ sid, session, title, toolbar, children }: { sid: string; session?: ViewSession; title: string; toolbar: ReactNode; children: ReactNode }) => {
+export const ModalDialog = ({
+  sid,
+  session,
+  title,
+  toolbar,
+  children,
+}: {
+  sid: string;
+  session?: ViewSession;
+  title: string;
+  toolbar: ReactNode;
+  children: ReactNode;
+}) => {
   const { t } = useI18n();
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
-  const close = () => void cancelCheckout(sid, session ? { returnUrl: session.url.return_url, merchantReference: session.order.merchant_reference } : undefined);
+  const close = () =>
+    void cancelCheckout(
+      sid,
+      session ? { returnUrl: session.url.return_url, merchantReference: session.order.merchant_reference } : undefined,
+    );
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();

@@ -48,6 +48,8 @@ export const parseCheckoutOptions = (query: Query): CheckoutOptions => {
     hideItems: flag(query, 'hide_items'),
     clientSideValidation: flag(query, 'client_side_validation'),
     showPaymentTypes: listParam(query, 'show_payment_type'),
-    ...(payment ? { returnedPayment: { transactionId: payment, ...(paymentError ? { error: paymentError } : {}) } } : {}),
+    ...(payment
+      ? { returnedPayment: { transactionId: payment, ...(paymentError ? { error: paymentError } : {}) } }
+      : {}),
   };
 };

@@ -21,7 +21,15 @@ const discountOf = (item: NonNullable<Order['items']>[number]): number => {
 };
 
 /** The order lines, shipping and total, in the order's currency and the page's locale. */
-export const OrderSummary = ({ order, hideItems, amountDue = order.amount }: { order: Order; hideItems: boolean; amountDue?: number }) => {
+export const OrderSummary = ({
+  order,
+  hideItems,
+  amountDue = order.amount,
+}: {
+  order: Order;
+  hideItems: boolean;
+  amountDue?: number;
+}) => {
   const { t, money: format } = useI18n();
   const money = (amount: number) => format(amount, order.currency);
   const giftCards = order.gift_cards ?? [];
@@ -36,14 +44,23 @@ export const OrderSummary = ({ order, hideItems, amountDue = order.amount }: { o
               key={item.line_id}
               label={item.description || item.id || t('summary.item', { line: item.line_id })}
               detail={
-                [item.quantity !== undefined ? t('summary.quantity', { quantity: item.quantity }) : '', discountOf(item) ? t('summary.discount', { amount: money(discountOf(item)) }) : '']
+                [
+                  item.quantity !== undefined ? t('summary.quantity', { quantity: item.quantity }) : '',
+                  discountOf(item) ? t('summary.discount', { amount: money(discountOf(item)) }) : '',
+                ]
                   .filter(Boolean)
                   .join(' · ') || undefined
               }
               amount={money(item.amount)}
             />
           ))}
-          {shipping ? <Line label={shipping.title || t('summary.shipping')} detail={shipping.operator} amount={money(shipping.amount)} /> : null}
+          {shipping ? (
+            <Line
+              label={shipping.title || t('summary.shipping')}
+              detail={shipping.operator}
+              amount={money(shipping.amount)}
+            />
+          ) : null}
         </ul>
       ) : null}
       <div className="mt-2 flex items-baseline justify-between border-t border-slate-200 pt-3 dark:border-slate-700">
@@ -68,8 +85,14 @@ export const OrderSummary = ({ order, hideItems, amountDue = order.amount }: { o
           </li>
         </ul>
       ) : null}
-      {order.vat_amount ? <p className="mt-0.5 text-right text-xs text-slate-600 dark:text-slate-400">{t('summary.includes_vat', { amount: money(order.vat_amount) })}</p> : null}
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t('summary.reference', { reference: order.merchant_reference })}</p>
+      {order.vat_amount ? (
+        <p className="mt-0.5 text-right text-xs text-slate-600 dark:text-slate-400">
+          {t('summary.includes_vat', { amount: money(order.vat_amount) })}
+        </p>
+      ) : null}
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        {t('summary.reference', { reference: order.merchant_reference })}
+      </p>
     </div>
   );
 };

@@ -4,7 +4,17 @@ import { useI18n } from '../i18n/i18n-provider';
 import { Spinner } from '../ui/spinner';
 
 /** The primary action of a payment form: brand coloured, busy (spinner and label) while paying. */
-export const PayButton = ({ busy, children, type = 'submit', onClick }: { busy: boolean; children: ReactNode; type?: 'submit' | 'button'; onClick?: () => void }) => {
+export const PayButton = ({
+  busy,
+  children,
+  type = 'submit',
+  onClick,
+}: {
+  busy: boolean;
+  children: ReactNode;
+  type?: 'submit' | 'button';
+  onClick?: () => void;
+}) => {
   const { t } = useI18n();
   return (
     <button

@@ -5,7 +5,17 @@ import { Panel } from '../ui/panel';
 import { StatusIcon } from '../ui/status-icon';
 
 /** After approval: the page is on its way back to the shop (or the SDK takes over). Focus moves here. */
-export const PaymentApproved = ({ merchantName, redirectUrl, embedded, onHold = false }: { merchantName: string; redirectUrl: string; embedded: boolean; onHold?: boolean }) => {
+export const PaymentApproved = ({
+  merchantName,
+  redirectUrl,
+  embedded,
+  onHold = false,
+}: {
+  merchantName: string;
+  redirectUrl: string;
+  embedded: boolean;
+  onHold?: boolean;
+}) => {
   const { t } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -16,7 +26,13 @@ export const PaymentApproved = ({ merchantName, redirectUrl, embedded, onHold = 
         <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-semibold outline-none">
           {t(onHold ? 'result.on_hold' : 'result.approved')}
         </h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">{embedded ? t('result.thanks') : merchantName ? t('result.returning', { merchant: merchantName }) : t('result.returning_shop')}</p>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {embedded
+            ? t('result.thanks')
+            : merchantName
+              ? t('result.returning', { merchant: merchantName })
+              : t('result.returning_shop')}
+        </p>
       </div>
       {embedded ? null : (
         <a

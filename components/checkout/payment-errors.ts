@@ -35,7 +35,8 @@ export const PAY_REFUSAL_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   INVALID_REQUEST: 'pay.invalid',
 };
 
-export const payRefusalKey = (code: ErrorCode | undefined): MessageKey => (code && PAY_REFUSAL_KEYS[code]) || 'pay.not_payable';
+export const payRefusalKey = (code: ErrorCode | undefined): MessageKey =>
+  (code && PAY_REFUSAL_KEYS[code]) || 'pay.not_payable';
 
 /** Why an express step's write failed: a code of the closed set, or the page's own NETWORK (the server was not reached). */
 export type WriteFailureCode = ErrorCode | 'NETWORK';
@@ -51,4 +52,5 @@ export const WRITE_REFUSAL_KEYS: Partial<Record<WriteFailureCode, MessageKey>> =
   TOO_MANY_REQUESTS: 'pay.too_many_attempts',
 };
 
-export const writeRefusalKey = (code: WriteFailureCode | undefined): MessageKey | undefined => (code ? WRITE_REFUSAL_KEYS[code] : undefined);
+export const writeRefusalKey = (code: WriteFailureCode | undefined): MessageKey | undefined =>
+  code ? WRITE_REFUSAL_KEYS[code] : undefined;

@@ -29,7 +29,10 @@ const WalletMethod = lazyPart(() => import('./methods/wallet-method').then((m) =
 /** Loads the forms of the non-card types the session offers (`methods`, of `session`), so choosing one shows it at once. */
 export const preloadMethodForms = async (session: ViewSession, methods: Props['methods']): Promise<void> => {
   const kinds = new Set(methods.map((m) => kindOf(session, m.payment_product_type)));
-  await Promise.all([kinds.has('invoice') || kinds.has('installment') ? ContactMethod.preload() : undefined, kinds.has('wallet') || kinds.has('redirect') ? WalletMethod.preload() : undefined]);
+  await Promise.all([
+    kinds.has('invoice') || kinds.has('installment') ? ContactMethod.preload() : undefined,
+    kinds.has('wallet') || kinds.has('redirect') ? WalletMethod.preload() : undefined,
+  ]);
 };
 
 const usePreloadForms = (session: ViewSession, methods: Props['methods']) => {
@@ -39,7 +42,17 @@ const usePreloadForms = (session: ViewSession, methods: Props['methods']) => {
 };
 
 /** The form that pays with one method, by its kind: a card form, the lender's questions, or a button to the provider's page. */
-const MethodForm = ({ method, sid, session, payment }: { method: PaymentMethod; sid: string; session: ViewSession; payment: Payment }) => {
+const MethodForm = ({
+  method,
+  sid,
+  session,
+  payment,
+}: {
+  method: PaymentMethod;
+  sid: string;
+  session: ViewSession;
+  payment: Payment;
+}) => {
   const type = method.payment_product_type;
   const kind = kindOf(session, type);
   switch (kind) {
@@ -76,7 +89,14 @@ export const PaymentMethods = ({ sid, session, methods, activeType, onSelectType
           return (
             <li key={type}>
               <label className="flex cursor-pointer items-center gap-3 px-4 py-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-[var(--kassa-brand)]">
-                <input type="radio" name={name} value={type} checked={checked} onChange={() => onSelectType(type)} className="h-4 w-4 accent-[var(--kassa-brand)] focus-visible:outline-none" />
+                <input
+                  type="radio"
+                  name={name}
+                  value={type}
+                  checked={checked}
+                  onChange={() => onSelectType(type)}
+                  className="h-4 w-4 accent-[var(--kassa-brand)] focus-visible:outline-none"
+                />
                 <span className="flex-1 text-sm font-medium">{label}</span>
                 <MethodIcon kind={kindOf(session, type)} />
               </label>

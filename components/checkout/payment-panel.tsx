@@ -22,7 +22,16 @@ type Props = MethodChoice & {
 };
 
 /** The payment: the chosen type's form until the payment is approved, then the confirmation. */
-export const PaymentPanel = ({ sid, session, methods, activeType, onSelectType, returned, validate, onNotPayable }: Props) => {
+export const PaymentPanel = ({
+  sid,
+  session,
+  methods,
+  activeType,
+  onSelectType,
+  returned,
+  validate,
+  onNotPayable,
+}: Props) => {
   const { t, money } = useI18n();
   const payment = usePayment({ sid, session, ...(validate ? { validate } : {}), onNotPayable });
   const merchantName = session.configuration.merchant.name;
@@ -31,15 +40,26 @@ export const PaymentPanel = ({ sid, session, methods, activeType, onSelectType, 
   useEffect(() => {
     if (payment.busy) void PaymentApproved.preload();
   }, [payment.busy]);
-  if (payment.approved) return <PaymentApproved merchantName={merchantName} redirectUrl={payment.approved.redirectUrl} embedded={isEmbedded()} onHold={payment.approved.onHold} />;
-  const returnedError = returned?.error && !payment.alert && !payment.stopped ? t(returnedErrorKey(returned.error)) : undefined;
+  if (payment.approved)
+    return (
+      <PaymentApproved
+        merchantName={merchantName}
+        redirectUrl={payment.approved.redirectUrl}
+        embedded={isEmbedded()}
+        onHold={payment.approved.onHold}
+      />
+    );
+  const returnedError =
+    returned?.error && !payment.alert && !payment.stopped ? t(returnedErrorKey(returned.error)) : undefined;
   return (
     <Panel labelledBy="payment-heading">
       <h2 id="payment-heading" className="mb-3 text-base font-semibold">
         {savesCard ? t('pay.save_heading') : t('pay.heading')}
       </h2>
       <noscript>
-        <p className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">{t('checkout.javascript_required')}</p>
+        <p className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          {t('checkout.javascript_required')}
+        </p>
       </noscript>
       {session.pay_lock ? (
         <Alert tone="info" className="mb-3">
@@ -73,7 +93,14 @@ export const PaymentPanel = ({ sid, session, methods, activeType, onSelectType, 
           onPay={() => payment.pay({ payment_product_type: GIFT_CARDS_TYPE })}
         />
       ) : (
-        <PaymentMethods sid={sid} session={session} methods={methods} activeType={activeType} onSelectType={onSelectType} payment={payment} />
+        <PaymentMethods
+          sid={sid}
+          session={session}
+          methods={methods}
+          activeType={activeType}
+          onSelectType={onSelectType}
+          payment={payment}
+        />
       )}
       <p className="mt-3 text-center text-xs text-slate-600 dark:text-slate-400">
         {savesCard ? `${t('pay.save_note', { merchant: merchantName })} ` : ''}

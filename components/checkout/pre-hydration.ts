@@ -20,7 +20,10 @@ export function preHydrationGuard(islandId: string) {
   const running = () => root.dataset.hydrated === 'true';
   const inIsland = (el: Element) => el.closest(`#${islandId}`) !== null;
   const onClick = (e: Event) => {
-    const target = e.target instanceof Element ? e.target.closest<HTMLElement>('button, input[type=radio], input[type=checkbox], input[type=submit]') : null;
+    const target =
+      e.target instanceof Element
+        ? e.target.closest<HTMLElement>('button, input[type=radio], input[type=checkbox], input[type=submit]')
+        : null;
     if (running() || !target || !inIsland(target)) return;
     e.preventDefault();
     e.stopImmediatePropagation();
@@ -28,7 +31,13 @@ export function preHydrationGuard(islandId: string) {
   };
   const onInput = (e: Event) => {
     const el = e.target;
-    if (!running() && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) && el.id && inIsland(el)) typed.set(el.id, el.value);
+    if (
+      !running() &&
+      (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) &&
+      el.id &&
+      inIsland(el)
+    )
+      typed.set(el.id, el.value);
   };
   const onSubmit = (e: Event) => {
     if (!running() && e.target instanceof Element && inIsland(e.target)) e.preventDefault();
@@ -42,7 +51,11 @@ export function preHydrationGuard(islandId: string) {
     removeEventListener('submit', onSubmit, true);
     for (const [id, value] of typed) {
       const el = document.getElementById(id);
-      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) || el.value === value) continue;
+      if (
+        !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) ||
+        el.value === value
+      )
+        continue;
       // the prototype's setter, so React's value tracking sees a change
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
       el.dispatchEvent(new Event('input', { bubbles: true }));

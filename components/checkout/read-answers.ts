@@ -28,10 +28,20 @@ export const shape =
   (x: unknown): x is T =>
     isObject(x) && Object.keys(fields).every((k) => fields[k]!(x[k]));
 
-const CAUSES: ReadonlySet<unknown> = new Set<UnavailableCause>(['CANCELLED', 'AUTHORIZED', 'ON_HOLD', 'PAYMENT_INITIATED', 'EXPIRED']);
+const CAUSES: ReadonlySet<unknown> = new Set<UnavailableCause>([
+  'CANCELLED',
+  'AUTHORIZED',
+  'ON_HOLD',
+  'PAYMENT_INITIATED',
+  'EXPIRED',
+]);
 const isCause = (x: unknown): x is UnavailableCause => CAUSES.has(x);
 type SessionDetails = NonNullable<SessionUnavailableBody['session_details']>;
-const isSessionDetails = shape<SessionDetails>({ merchant_reference: isString, transaction_id: opt(isString), return_url: opt(isString) });
+const isSessionDetails = shape<SessionDetails>({
+  merchant_reference: isString,
+  transaction_id: opt(isString),
+  return_url: opt(isString),
+});
 
 /** The `error` of an error body: a code of the closed set (any other, e.g. a newer server's, is left out). */
 export interface WireError {
@@ -48,7 +58,10 @@ export const readError = (body: unknown): WireError => {
   return {
     ...(isString(error.message) ? { message: error.message } : {}),
     ...(isErrorCode(error.code) ? { code: error.code } : {}),
-    errors: errors.map((e) => ({ ...(isString(e.path) ? { path: e.path } : {}), ...(isString(e.message) ? { message: e.message } : {}) })),
+    errors: errors.map((e) => ({
+      ...(isString(e.path) ? { path: e.path } : {}),
+      ...(isString(e.message) ? { message: e.message } : {}),
+    })),
     ...(isCause(error.cause) ? { cause: error.cause } : {}),
     ...(isSessionDetails(error.session_details) ? { session_details: error.session_details } : {}),
   };
@@ -59,7 +72,14 @@ export const isViewSession = shape<ViewSession>({
   id: isString,
   updated_at: isString,
   url: shape({ return_url: isString }),
-  order: shape({ amount: isNumber, currency: isString, merchant_reference: isString, items: opt(list(isObject)), gift_cards: opt(list(isObject)), discount_codes: opt(list(isString)) }),
+  order: shape({
+    amount: isNumber,
+    currency: isString,
+    merchant_reference: isString,
+    items: opt(list(isObject)),
+    gift_cards: opt(list(isObject)),
+    discount_codes: opt(list(isString)),
+  }),
   amount_due: isNumber,
   configuration: shape({
     payment_methods: list(shape({ payment_product_type: isString, name: isString })),
@@ -83,4 +103,5 @@ const isPaymentShape = shape({
 });
 
 /** The answer to paying; an approval names its transaction and where to go. */
-export const isPaymentResponse = (x: unknown): x is PaymentResponse => isPaymentShape(x) && (x.success !== true || (isString(x.transaction_id) && isString(x.redirect_url)));
+export const isPaymentResponse = (x: unknown): x is PaymentResponse =>
+  isPaymentShape(x) && (x.success !== true || (isString(x.transaction_id) && isString(x.redirect_url)));

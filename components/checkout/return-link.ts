@@ -19,9 +19,15 @@ export const returnLinkFor = (body: SessionUnavailableBody): string | undefined 
 };
 
 /** Back to the shop from a payment that cannot go on (`error=failed`): the link the page shows and the `href` the SDK is sent. */
-export const failedReturnLink = (session: { url: { return_url: string }; order: { merchant_reference: string } }): string | undefined => {
+export const failedReturnLink = (session: {
+  url: { return_url: string };
+  order: { merchant_reference: string };
+}): string | undefined => {
   try {
-    return buildReturnUrl(session.url.return_url, { merchant_reference: session.order.merchant_reference, error: 'failed' });
+    return buildReturnUrl(session.url.return_url, {
+      merchant_reference: session.order.merchant_reference,
+      error: 'failed',
+    });
   } catch {
     return undefined;
   }

@@ -18,7 +18,12 @@ export const ReturnedPayment = ({ sid, body }: { sid: string; body: SessionUnava
   useEffect(() => {
     const details = body.session_details;
     if (!details) return;
-    if (isEmbedded()) postToParent(sid, onHold ? 'SessionPaymentOnHold' : 'SessionPaymentAuthorized', { transaction_id: details.transaction_id, merchant_reference: details.merchant_reference, href });
+    if (isEmbedded())
+      postToParent(sid, onHold ? 'SessionPaymentOnHold' : 'SessionPaymentAuthorized', {
+        transaction_id: details.transaction_id,
+        merchant_reference: details.merchant_reference,
+        href,
+      });
     else window.location.assign(href);
   }, [sid, body, href, onHold]);
   return <PaymentApproved merchantName="" redirectUrl={href} embedded={embedded} onHold={onHold} />;

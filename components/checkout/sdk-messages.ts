@@ -48,10 +48,12 @@ export const sdkRole = (): 'pop_out_launcher' | 'pop_out_payment' | undefined =>
 };
 
 /** In the SDK's pop-out window, the merchant's page that opened it (the SDK listens there). */
-const popOutOpener = (): Window | undefined => (sdkRole() === 'pop_out_payment' && window.opener ? (window.opener as Window) : undefined);
+const popOutOpener = (): Window | undefined =>
+  sdkRole() === 'pop_out_payment' && window.opener ? (window.opener as Window) : undefined;
 
 /** Inside the SDK's iframe, or its pop-out window: the SDK, not this page, decides where to go after a final event. */
-export const isEmbedded = (): boolean => typeof window !== 'undefined' && (window.parent !== window || popOutOpener() !== undefined);
+export const isEmbedded = (): boolean =>
+  typeof window !== 'undefined' && (window.parent !== window || popOutOpener() !== undefined);
 
 let embed: EmbedInfo | undefined;
 let target: { origin: string | undefined } | undefined;

@@ -8,7 +8,10 @@ import { StatusIcon } from '../ui/status-icon';
 import { returnLinkFor } from './return-link';
 import { postToParent } from './sdk-messages';
 
-const VIEW: Record<NonNullable<SessionUnavailableBody['cause']> | 'UNKNOWN', { title: MessageKey; reason: MessageKey; tone: 'success' | 'neutral' }> = {
+const VIEW: Record<
+  NonNullable<SessionUnavailableBody['cause']> | 'UNKNOWN',
+  { title: MessageKey; reason: MessageKey; tone: 'success' | 'neutral' }
+> = {
   AUTHORIZED: { title: 'unavailable.paid_title', reason: 'unavailable.paid', tone: 'success' },
   ON_HOLD: { title: 'unavailable.paid_title', reason: 'unavailable.on_hold', tone: 'success' },
   CANCELLED: { title: 'unavailable.title', reason: 'unavailable.cancelled', tone: 'neutral' },
@@ -31,7 +34,9 @@ export const SessionUnavailable = ({ sid, body }: { sid: string; body: SessionUn
         {t(view.reason)}
       </p>
       {body.session_details?.merchant_reference ? (
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('summary.reference', { reference: body.session_details.merchant_reference })}</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {t('summary.reference', { reference: body.session_details.merchant_reference })}
+        </p>
       ) : null}
       {href ? (
         <a

@@ -17,11 +17,20 @@ export const visibleMethods = (methods: Methods, show: string[]): Methods => {
 };
 
 /** Everything the embedding SDK is told about (but the page's height: `Checkout` reports it in every state), everything it may ask of the page, and the active payment type. */
-export const useCheckoutSdk = (sid: string, query: UseQueryResult<ViewSession>, initial: ViewSession, savedChoice: string | undefined, show: string[]) => {
+export const useCheckoutSdk = (
+  sid: string,
+  query: UseQueryResult<ViewSession>,
+  initial: ViewSession,
+  savedChoice: string | undefined,
+  show: string[],
+) => {
   const { validate, resolve } = useClientValidation(sid);
   const setLanguage = useSetLanguage(sid);
   const session = query.data ?? initial;
-  const methods = useMemo(() => visibleMethods(session.configuration.payment_methods, show), [session.configuration.payment_methods, show]);
+  const methods = useMemo(
+    () => visibleMethods(session.configuration.payment_methods, show),
+    [session.configuration.payment_methods, show],
+  );
   const offered = (type: string | undefined) => methods.some((m) => m.payment_product_type === type);
   const [chosen, setChosen] = useState(savedChoice);
   const activeType = offered(chosen) ? chosen : methods[0]?.payment_product_type;
@@ -40,7 +49,8 @@ export const useCheckoutSdk = (sid: string, query: UseQueryResult<ViewSession>, 
 
   // Each failed (re)load that is not "unavailable" (that screen tells the SDK itself).
   useEffect(() => {
-    if (query.errorUpdatedAt > 0 && query.error && !(query.error instanceof SessionUnavailableError)) postToParent(sid, 'SessionNotFound');
+    if (query.errorUpdatedAt > 0 && query.error && !(query.error instanceof SessionUnavailableError))
+      postToParent(sid, 'SessionNotFound');
   }, [sid, query.errorUpdatedAt, query.error]);
 
   const choose = useCallback(

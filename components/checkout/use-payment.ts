@@ -71,7 +71,12 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
     if (code === PAY_ATTEMPTS_EXHAUSTED) {
       const href = failedReturnLink(session);
       setStopped({ href });
-      if (isEmbedded()) postToParent(sid, 'SessionPaymentError', { error: 'failed', ...(href ? { href } : {}), merchant_reference: session.order.merchant_reference });
+      if (isEmbedded())
+        postToParent(sid, 'SessionPaymentError', {
+          error: 'failed',
+          ...(href ? { href } : {}),
+          merchant_reference: session.order.merchant_reference,
+        });
       return;
     }
     setAlert(t(payRefusalKey(code)));
@@ -114,7 +119,11 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
         return {};
       case 'declined':
         // Not a final event: the customer may try again, so the SDK is not told.
-        setAlert(outcome.temporary ? t('pay.temporary') : t(kindOf(session, payment.payment_product_type) === 'card' ? 'pay.declined_card' : 'pay.declined'));
+        setAlert(
+          outcome.temporary
+            ? t('pay.temporary')
+            : t(kindOf(session, payment.payment_product_type) === 'card' ? 'pay.declined_card' : 'pay.declined'),
+        );
         return { declined: true };
       case 'invalid':
         if (outcome.errors.length === 0) setAlert(t('pay.invalid'));

@@ -42,7 +42,10 @@ const dispatch = (sid: string, msg: IncomingMessage, h: SdkHandlers): void => {
     case 'SetActivePaymentProductType':
       return h.onSetActivePaymentProductType(msg.payment_product_type);
     case 'ValidationResult':
-      return h.onValidationResult({ success: msg.success === true, ...(msg.clientValidationError ? { clientValidationError: msg.clientValidationError } : {}) });
+      return h.onValidationResult({
+        success: msg.success === true,
+        ...(msg.clientValidationError ? { clientValidationError: msg.clientValidationError } : {}),
+      });
     case 'OpenedPopOut':
     case 'ClosedPopOut':
     case 'OpenPopOutFailed':

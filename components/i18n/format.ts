@@ -5,7 +5,12 @@ export const formatAmount = (minor: number, currency: string, locale: string): s
   const exponent = currencyExponent(currency);
   const major = minor / 10 ** exponent;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: exponent, maximumFractionDigits: exponent }).format(major);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    }).format(major);
   } catch {
     return `${major.toFixed(exponent)} ${currency}`; // a code Intl does not know
   }
@@ -15,5 +20,8 @@ export const formatAmount = (minor: number, currency: string, locale: string): s
 export const formatDate = (iso: string, locale: string, withTime = false): string => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(
+    locale,
+    withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
+  ).format(date);
 };

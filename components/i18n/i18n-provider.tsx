@@ -41,7 +41,10 @@ interface ProviderProps {
 
 /** Gives client components the language the page shows (its messages come as a prop). */
 export const I18nProvider = ({ language, messages, switchLanguage, children }: ProviderProps) => {
-  const value = useMemo(() => ({ ...makeI18n(language, messages), ...(switchLanguage ? { switchLanguage } : {}) }), [language, messages, switchLanguage]);
+  const value = useMemo(
+    () => ({ ...makeI18n(language, messages), ...(switchLanguage ? { switchLanguage } : {}) }),
+    [language, messages, switchLanguage],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 };
 

@@ -7,8 +7,19 @@ const TONES = {
 } as const;
 
 /** A message box. Errors are announced (role="alert"); the others are polite status. */
-export const Alert = ({ tone, children, className = '' }: { tone: keyof typeof TONES; children: ReactNode; className?: string }) => (
-  <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-xl border px-4 py-3 text-sm ${TONES[tone]} ${className}`}>
+export const Alert = ({
+  tone,
+  children,
+  className = '',
+}: {
+  tone: keyof typeof TONES;
+  children: ReactNode;
+  className?: string;
+}) => (
+  <div
+    role={tone === 'error' ? 'alert' : 'status'}
+    className={`rounded-xl border px-4 py-3 text-sm ${TONES[tone]} ${className}`}
+  >
     {children}
   </div>
 );

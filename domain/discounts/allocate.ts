@@ -22,7 +22,9 @@ export const allocate = (total: number, lines: readonly AllocationLine[]): Map<n
     const whole = useEqual ? open.length : sum(weights);
     const parts = open.map((l, i) => ({ line: l, ...share(left, useEqual ? 1 : (weights[i] ?? 0), whole) }));
     let given = sum(parts.map((p) => p.floor));
-    const byRemainder = [...parts].sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.line.line_id - b.line.line_id));
+    const byRemainder = [...parts].sort((a, b) =>
+      b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.line.line_id - b.line.line_id,
+    );
     for (const p of byRemainder) {
       if (given >= left) break;
       p.floor += 1;

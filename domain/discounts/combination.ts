@@ -11,7 +11,9 @@ const worth = (applied: readonly Applied[]): number => applied.reduce((a, x) => 
 
 export function* bestCombination(rules: readonly DiscountRule[], lines: readonly Line[]): Steps<Applied[]> {
   const combinable = rules.filter((r) => r.limitation?.discount_combination !== 0);
-  const alone = rules.filter((r) => r.limitation?.discount_combination === 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const alone = rules
+    .filter((r) => r.limitation?.discount_combination === 0)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   let best = yield* applySequence(combinable, lines);
   for (const rule of alone) {
     const candidate = yield* applySequence([rule], lines);

@@ -13,5 +13,10 @@ export const eligibleLines = (rule: DiscountRule, lines: readonly Line[]): Line[
   const blacklist = rule.limitation?.blacklist ?? [];
   const mode = rule.limitation?.discount_eligible ?? 'item_eligible_for_discount';
   if (mode === 'receipt_no_discount' && lines.some((l) => l.item.voided !== true && l.existing > 0)) return [];
-  return lines.filter((l) => !l.excluded && !(blacklist.length > 0 && anyMatches(blacklist, l.item)) && !(mode === 'item_eligible_for_discount_no_discount' && l.existing > 0));
+  return lines.filter(
+    (l) =>
+      !l.excluded &&
+      !(blacklist.length > 0 && anyMatches(blacklist, l.item)) &&
+      !(mode === 'item_eligible_for_discount_no_discount' && l.existing > 0),
+  );
 };

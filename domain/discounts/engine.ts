@@ -19,13 +19,19 @@ export const stripRules = (receipt: Receipt, ruleIds: ReadonlySet<string>): Rece
   discounts: (receipt.discounts ?? []).filter((d) => !ruleIds.has(d.id)),
   items: (receipt.items ?? []).map((item) => ({
     ...item,
-    discount_lines: (item.discount_lines ?? []).filter((l) => !(l.discount_id !== undefined && ruleIds.has(l.discount_id))),
+    discount_lines: (item.discount_lines ?? []).filter(
+      (l) => !(l.discount_id !== undefined && ruleIds.has(l.discount_id)),
+    ),
     bonus_lines: (item.bonus_lines ?? []).filter((l) => !(l.discount_id !== undefined && ruleIds.has(l.discount_id))),
   })),
 });
 
 /** The engine in steps (`Steps`): the same result as applyDiscounts, with a pause after each bounded step. */
-export function* evaluateDiscounts(receipt: Receipt, rules: readonly DiscountRule[], context: EngineContext = {}): Steps<Receipt> {
+export function* evaluateDiscounts(
+  receipt: Receipt,
+  rules: readonly DiscountRule[],
+  context: EngineContext = {},
+): Steps<Receipt> {
   const clean = stripRules(receipt, new Set(rules.map((r) => r.id)));
   const lines = toLines(clean.items ?? []);
   const passing: DiscountRule[] = [];
@@ -33,12 +39,19 @@ export function* evaluateDiscounts(receipt: Receipt, rules: readonly DiscountRul
     yield;
     if (ruleApplies(rule, clean, lines)) passing.push(rule);
   }
-  const candidates = passing.filter((rule) => completesCard(rule, context)).flatMap((rule) => withinRewardUsage(rule, context) ?? []);
+  const candidates = passing
+    .filter((rule) => completesCard(rule, context))
+    .flatMap((rule) => withinRewardUsage(rule, context) ?? []);
   const originals = new Map(rules.map((r) => [r.id, r]));
-  const applied = (yield* bestCombination(candidates, lines)).map((a) => ({ ...a, rule: originals.get(a.rule.id) ?? a.rule }));
+  const applied = (yield* bestCombination(candidates, lines)).map((a) => ({
+    ...a,
+    rule: originals.get(a.rule.id) ?? a.rule,
+  }));
   const written = yield* writeDiscounts(clean, applied, context);
   const collecting = yield* stampCollectors(passing, lines, context);
-  return yield* withReceiptTotals(collecting.length > 0 ? { ...written, discounts: [...(written.discounts ?? []), ...collecting] } : written);
+  return yield* withReceiptTotals(
+    collecting.length > 0 ? { ...written, discounts: [...(written.discounts ?? []), ...collecting] } : written,
+  );
 }
 
 /** Runs steps to the end without pausing. */
@@ -49,4 +62,8 @@ export const runToEnd = <T>(steps: Steps<T>): T => {
   }
 };
 
-export const applyDiscounts = (receipt: Receipt, rules: readonly DiscountRule[], context: EngineContext = {}): Receipt => runToEnd(evaluateDiscounts(receipt, rules, context));
+export const applyDiscounts = (
+  receipt: Receipt,
+  rules: readonly DiscountRule[],
+  context: EngineContext = {},
+): Receipt => runToEnd(evaluateDiscounts(receipt, rules, context));

@@ -5,14 +5,32 @@
  */
 import type { DiscountHours } from './types';
 
-const DAYS: Record<string, string> = { Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun' };
+const DAYS: Record<string, string> = {
+  Mon: 'mon',
+  Tue: 'tue',
+  Wed: 'wed',
+  Thu: 'thu',
+  Fri: 'fri',
+  Sat: 'sat',
+  Sun: 'sun',
+};
 const ORDER = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 const formats = new Map<string, Intl.DateTimeFormat>(); // one per timezone: making one costs more than using it
 
 const formatFor = (timeZone: string): Intl.DateTimeFormat => {
   let format = formats.get(timeZone);
-  if (!format) formats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  if (!format)
+    formats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })),
+    );
   return format;
 };
 

@@ -46,7 +46,10 @@ export const matchItems = (rule: DiscountRule, eligible: readonly Line[]): ItemM
     if (have < Math.max(quantity, 1)) return undefined;
     times = quantity > 0 ? Math.floor(have / quantity) : 1;
   }
-  const mixes = (item.mixes ?? []).map((mix) => ({ mix, lines: eligible.filter((l) => anyMatches(mix.items, l.item)) }));
+  const mixes = (item.mixes ?? []).map((mix) => ({
+    mix,
+    lines: eligible.filter((l) => anyMatches(mix.items, l.item)),
+  }));
   for (const { mix, lines } of mixes) {
     const need = Math.max(Math.trunc(mix.quantity), 1);
     const have = units(lines);
@@ -55,7 +58,8 @@ export const matchItems = (rule: DiscountRule, eligible: readonly Line[]): ItemM
   }
   const reward = new Map<number, Line>();
   for (const l of itemLines) reward.set(l.line_id, l);
-  for (const { mix, lines } of mixes) if (mix.reward_eligible !== false) for (const l of lines) reward.set(l.line_id, l);
+  for (const { mix, lines } of mixes)
+    if (mix.reward_eligible !== false) for (const l of lines) reward.set(l.line_id, l);
   const capped = cap(times);
   if (capped <= 0) return undefined;
   return { times: capped, quantity, rewardLines: [...reward.values()].sort((a, b) => a.line_id - b.line_id), mixes };

@@ -18,7 +18,8 @@ export interface Line {
 
 export const engineDiscountType = 'customer';
 
-export const lineIdOf = (item: ReceiptItem, index: number): number => (typeof item.line_id === 'number' ? item.line_id : index + 1);
+export const lineIdOf = (item: ReceiptItem, index: number): number =>
+  typeof item.line_id === 'number' ? item.line_id : index + 1;
 
 export const toLines = (items: readonly ReceiptItem[]): Line[] =>
   items
@@ -26,7 +27,15 @@ export const toLines = (items: readonly ReceiptItem[]): Line[] =>
       const gross = Math.trunc(item.gross_amount ?? 0);
       const q = item.quantity ?? 1;
       const existing = (item.discount_lines ?? []).reduce((a, l) => a + Math.trunc(l.amount ?? 0), 0);
-      const excluded = item.eligible_for_discount === false || item.voided === true || item.is_return_item === true || gross <= 0;
-      return { line_id: lineIdOf(item, index), item, gross, units: Number.isInteger(q) && q > 0 ? q : 1, existing, excluded };
+      const excluded =
+        item.eligible_for_discount === false || item.voided === true || item.is_return_item === true || gross <= 0;
+      return {
+        line_id: lineIdOf(item, index),
+        item,
+        gross,
+        units: Number.isInteger(q) && q > 0 ? q : 1,
+        existing,
+        excluded,
+      };
     })
     .sort((a, b) => a.line_id - b.line_id);

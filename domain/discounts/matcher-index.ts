@@ -37,7 +37,8 @@ const build = (lists: readonly (readonly ItemMatcher[])[], skipWildcards = false
   return index;
 };
 
-const better = (best: number, n: number | undefined): number => (n === undefined || n === NONE ? best : best === NONE ? n : Math.min(best, n));
+const better = (best: number, n: number | undefined): number =>
+  n === undefined || n === NONE ? best : best === NONE ? n : Math.min(best, n);
 
 const lookup = (index: Index, item: ReceiptItem): number => {
   let best = NONE;
@@ -60,7 +61,10 @@ const anyIndexes = new WeakMap<readonly ItemMatcher[], Index>();
 const namedIndexes = new WeakMap<readonly ItemMatcher[], Index>();
 
 /** The position of the first entry with a matcher in its `items` that matches the item (reward.values), or -1. */
-export const firstMatchingEntry = (entries: readonly { items: readonly ItemMatcher[] }[], item: ReceiptItem): number => {
+export const firstMatchingEntry = (
+  entries: readonly { items: readonly ItemMatcher[] }[],
+  item: ReceiptItem,
+): number => {
   let index = firstIndexes.get(entries);
   if (!index) firstIndexes.set(entries, (index = build(entries.map((e) => e.items))));
   return lookup(index, item);

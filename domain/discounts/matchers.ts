@@ -11,7 +11,9 @@ export const matchesItem = (matcher: ItemMatcher, item: ReceiptItem): boolean =>
   return true;
 };
 
-export const matchesAny = (matchers: readonly ItemMatcher[], item: ReceiptItem): boolean => matchers.some((m) => matchesItem(m, item));
+export const matchesAny = (matchers: readonly ItemMatcher[], item: ReceiptItem): boolean =>
+  matchers.some((m) => matchesItem(m, item));
 
 /** A wildcard matcher names nothing at all ({}): a rule with only those is receipt-level. */
-export const isWildcard = (matcher: ItemMatcher): boolean => matcher.id === undefined && matcher.group_id === undefined && matcher.barcode === undefined;
+export const isWildcard = (matcher: ItemMatcher): boolean =>
+  matcher.id === undefined && matcher.group_id === undefined && matcher.barcode === undefined;

@@ -39,7 +39,9 @@ export const currencyMatches = (req: Requirement, currency: string | undefined):
   if (!req.currencies || req.currencies.length === 0) return true;
   const c = (currency ?? '').toUpperCase();
   const plain = req.currencies.filter((x): x is string => typeof x === 'string').map((x) => x.toUpperCase());
-  const excluded = req.currencies.flatMap((x) => (typeof x === 'string' ? [] : x['anything-but'])).map((x) => x.toUpperCase());
+  const excluded = req.currencies
+    .flatMap((x) => (typeof x === 'string' ? [] : x['anything-but']))
+    .map((x) => x.toUpperCase());
   if (plain.length > 0 && !plain.includes(c)) return false;
   return !excluded.includes(c);
 };
@@ -66,7 +68,10 @@ const codesOf = new WeakMap<Receipt, Set<string>>();
 const givenCodes = (receipt: Receipt): Set<string> => {
   let codes = codesOf.get(receipt);
   if (!codes) {
-    const given = [...(receipt.discount_code ?? []), ...(receipt.items ?? []).filter((i) => i.voided !== true).map((i) => i.id ?? '')];
+    const given = [
+      ...(receipt.discount_code ?? []),
+      ...(receipt.items ?? []).filter((i) => i.voided !== true).map((i) => i.id ?? ''),
+    ];
     codesOf.set(receipt, (codes = new Set(given.map((g) => String(g).toLowerCase()))));
   }
   return codes;
@@ -77,7 +82,12 @@ const customerFieldMatches = (accepted: unknown, actual: unknown): boolean => {
   if (values.length === 0) return true;
   if (actual && typeof actual === 'object' && !Array.isArray(actual)) {
     const record = actual as Record<string, unknown>;
-    return values.some((v) => v && typeof v === 'object' && Object.entries(v as Record<string, unknown>).every(([k, x]) => same(x, record[k])));
+    return values.some(
+      (v) =>
+        v &&
+        typeof v === 'object' &&
+        Object.entries(v as Record<string, unknown>).every(([k, x]) => same(x, record[k])),
+    );
   }
   return values.some((v) => same(v, actual));
 };
@@ -96,7 +106,11 @@ export const customerMatches = (req: Requirement, receipt: Receipt): boolean => 
     } else if (key === 'addresses') {
       const addresses = listOf(customer.addresses) as Record<string, unknown>[];
       const wanted = listOf(accepted) as Record<string, unknown>[];
-      if (wanted.length > 0 && !wanted.some((w) => addresses.some((a) => Object.entries(w).every(([k, v]) => same(v, a[k]))))) return false;
+      if (
+        wanted.length > 0 &&
+        !wanted.some((w) => addresses.some((a) => Object.entries(w).every(([k, v]) => same(v, a[k]))))
+      )
+        return false;
     } else if (key === 'term') {
       const ids = listOf((accepted as { id?: unknown } | undefined)?.id);
       const term = (customer.term ?? {}) as Record<string, unknown>;

@@ -18,5 +18,8 @@ export const withinRewardUsage = (rule: DiscountRule, context: EngineContext): D
   if (remaining === undefined) return rule;
   if (remaining <= 0) return undefined;
   const repeat = rule.limitation?.discount_repeat_usage ?? -1;
-  return { ...rule, limitation: { ...rule.limitation, discount_repeat_usage: repeat >= 0 ? Math.min(repeat, remaining) : remaining } };
+  return {
+    ...rule,
+    limitation: { ...rule.limitation, discount_repeat_usage: repeat >= 0 ? Math.min(repeat, remaining) : remaining },
+  };
 };

@@ -39,7 +39,14 @@ const valueGroups = (rule: DiscountRule, lines: readonly Line[]): { value: numbe
   return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([value, ls]) => ({ value, lines: ls }));
 };
 
-const spread = (total: number, picked: Map<number, number>, lines: readonly Line[], base: Amount, cap: Amount, out: Map<number, number>): number => {
+const spread = (
+  total: number,
+  picked: Map<number, number>,
+  lines: readonly Line[],
+  base: Amount,
+  cap: Amount,
+  out: Map<number, number>,
+): number => {
   const alloc = lines
     .filter((l) => picked.has(l.line_id))
     .map((l) => {
@@ -52,7 +59,9 @@ const spread = (total: number, picked: Map<number, number>, lines: readonly Line
 };
 
 const pickGroups = (lines: readonly Line[], match: ItemMatch, base: Amount): Map<number, number> =>
-  match.quantity > 0 ? selectUnits(lines, match.times * match.quantity, 'desc', base) : new Map(lines.map((l) => [l.line_id, l.units]));
+  match.quantity > 0
+    ? selectUnits(lines, match.times * match.quantity, 'desc', base)
+    : new Map(lines.map((l) => [l.line_id, l.units]));
 
 export const computeReward = (rule: DiscountRule, match: ItemMatch, base: Amount, cap: Amount): RewardResult => {
   const out = new Map<number, number>();
@@ -62,7 +71,13 @@ export const computeReward = (rule: DiscountRule, match: ItemMatch, base: Amount
     const used = new Map<number, number>();
     const rewarded = new Map<number, number>();
     for (const { mix, lines } of match.mixes) {
-      const picked = selectUnits(lines, match.times * Math.max(Math.trunc(mix.quantity), 1), 'desc', base, (l) => l.units - (used.get(l.line_id) ?? 0));
+      const picked = selectUnits(
+        lines,
+        match.times * Math.max(Math.trunc(mix.quantity), 1),
+        'desc',
+        base,
+        (l) => l.units - (used.get(l.line_id) ?? 0),
+      );
       for (const [id, k] of picked) {
         used.set(id, (used.get(id) ?? 0) + k);
         if (mix.reward_eligible !== false) rewarded.set(id, (rewarded.get(id) ?? 0) + k);
@@ -70,7 +85,11 @@ export const computeReward = (rule: DiscountRule, match: ItemMatch, base: Amount
     }
     const all = match.mixes.flatMap((m) => m.lines);
     const unique = [...new Map(all.map((l) => [l.line_id, l])).values()];
-    const total = sum(unique.filter((l) => rewarded.has(l.line_id)).map((l) => amountOfUnits(base(l), rewarded.get(l.line_id) ?? 0, l.units)));
+    const total = sum(
+      unique
+        .filter((l) => rewarded.has(l.line_id))
+        .map((l) => amountOfUnits(base(l), rewarded.get(l.line_id) ?? 0, l.units)),
+    );
     spread(Math.max(total - rule.reward.value * match.times, 0), rewarded, unique, base, cap, out);
     return { lines: out, unused };
   }

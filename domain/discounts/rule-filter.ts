@@ -4,7 +4,14 @@
  */
 import { withinHours } from './hours';
 import type { Line } from './lines';
-import { amountsMatch, currencyMatches, customerMatches, discountCodeMatches, inPurchaseWindow, storeMatches } from './receipt-requirements';
+import {
+  amountsMatch,
+  currencyMatches,
+  customerMatches,
+  discountCodeMatches,
+  inPurchaseWindow,
+  storeMatches,
+} from './receipt-requirements';
 import type { DiscountRule, Receipt } from './types';
 
 export const ruleApplies = (rule: DiscountRule, receipt: Receipt, lines: readonly Line[]): boolean => {
@@ -14,5 +21,11 @@ export const ruleApplies = (rule: DiscountRule, receipt: Receipt, lines: readonl
   if (!inPurchaseWindow(req, at)) return false;
   const hours = rule.limitation?.discount_hours;
   if (hours && Array.isArray(hours.hours) && !withinHours(hours, at)) return false;
-  return storeMatches(req, receipt) && currencyMatches(req, receipt.currency) && amountsMatch(req, lines) && discountCodeMatches(req, receipt) && customerMatches(req, receipt);
+  return (
+    storeMatches(req, receipt) &&
+    currencyMatches(req, receipt.currency) &&
+    amountsMatch(req, lines) &&
+    discountCodeMatches(req, receipt) &&
+    customerMatches(req, receipt)
+  );
 };

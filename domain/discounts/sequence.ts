@@ -33,7 +33,10 @@ export function* applySequence(rules: readonly DiscountRule[], lines: readonly L
   for (const rule of [...rules].sort(ruleOrder)) {
     yield;
     const deactivate = (rule.limitation?.discount_activation as { type?: string; value?: string }[] | undefined) ?? [];
-    if (deactivate.some((d) => d.type === 'deactivate_if_discount_active' && applied.some((a) => a.rule.id === d.value))) continue;
+    if (
+      deactivate.some((d) => d.type === 'deactivate_if_discount_active' && applied.some((a) => a.rule.id === d.value))
+    )
+      continue;
     const match = matchItems(rule, eligibleLines(rule, lines));
     if (!match) continue;
     const bonus = rule.reward.effect === 'bonus';

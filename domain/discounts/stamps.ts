@@ -51,7 +51,11 @@ export const countStamps = (rule: DiscountRule, claims: readonly StampClaim[], a
  * The stamp rules this purchase earns a stamp on (every other requirement met, card not completed), reported in
  * `discounts` with amount 0: refs[].stamp 1 (a claim adds one) and statistics.stamp the current count.
  */
-export function* stampCollectors(rules: readonly DiscountRule[], lines: readonly Line[], context: EngineContext): Steps<AppliedDiscount[]> {
+export function* stampCollectors(
+  rules: readonly DiscountRule[],
+  lines: readonly Line[],
+  context: EngineContext,
+): Steps<AppliedDiscount[]> {
   const collecting: AppliedDiscount[] = [];
   for (const rule of rules) {
     if (completesCard(rule, context)) continue;
@@ -59,7 +63,20 @@ export function* stampCollectors(rules: readonly DiscountRule[], lines: readonly
     if (matchItems(rule, eligibleLines(rule, lines)) === undefined) continue;
     const stamp = stampCount(rule, context);
     const id = context.refIds?.[rule.id] ?? rule.id;
-    collecting.push({ ...rule, refs: [{ id, stamp: 1, amount: 0, bonus: 0, usage: 0, items: [], statistics: { amount: 0, bonus: 0, usage: 0, stamp } }] });
+    collecting.push({
+      ...rule,
+      refs: [
+        {
+          id,
+          stamp: 1,
+          amount: 0,
+          bonus: 0,
+          usage: 0,
+          items: [],
+          statistics: { amount: 0, bonus: 0, usage: 0, stamp },
+        },
+      ],
+    });
   }
   return collecting;
 }

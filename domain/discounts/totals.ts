@@ -9,7 +9,13 @@ import type { Receipt, ReceiptItem, Steps } from './types';
 export const withItemTotals = (item: ReceiptItem, currency: string | undefined): ReceiptItem => {
   const gross = Math.trunc(item.gross_amount ?? 0);
   const net = gross - sum((item.discount_lines ?? []).map((l) => Math.trunc(l.amount ?? 0)));
-  return { ...item, gross_amount: gross, net_amount: net, gross_amount_dwh: toDwh(gross, currency), net_amount_dwh: toDwh(net, currency) };
+  return {
+    ...item,
+    gross_amount: gross,
+    net_amount: net,
+    gross_amount_dwh: toDwh(gross, currency),
+    net_amount_dwh: toDwh(net, currency),
+  };
 };
 
 /** A step per item (see `Steps`). */

@@ -64,7 +64,14 @@ export interface Receipt {
   [key: string]: unknown;
 }
 
-export type RewardType = 'discount_amount' | 'discount_percent' | 'discount_item_new_price' | 'discount_item_quantity' | 'discount_item_percent' | 'discount_mix_new_price' | 'discount_debit';
+export type RewardType =
+  | 'discount_amount'
+  | 'discount_percent'
+  | 'discount_item_new_price'
+  | 'discount_item_quantity'
+  | 'discount_item_percent'
+  | 'discount_mix_new_price'
+  | 'discount_debit';
 
 export interface Mix {
   items: ItemMatcher[];

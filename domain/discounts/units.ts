@@ -3,9 +3,16 @@ import { share } from './amounts';
 import type { Line } from './lines';
 
 /** The amount of k of a line's n units: floor(amount × k / n), the whole amount when k = n. */
-export const amountOfUnits = (amount: number, k: number, n: number): number => (k >= n ? amount : k <= 0 ? 0 : share(amount, k, n).floor);
+export const amountOfUnits = (amount: number, k: number, n: number): number =>
+  k >= n ? amount : k <= 0 ? 0 : share(amount, k, n).floor;
 
-export const selectUnits = (lines: readonly Line[], count: number, order: 'desc' | 'asc', price: (l: Line) => number, available: (l: Line) => number = (l) => l.units): Map<number, number> => {
+export const selectUnits = (
+  lines: readonly Line[],
+  count: number,
+  order: 'desc' | 'asc',
+  price: (l: Line) => number,
+  available: (l: Line) => number = (l) => l.units,
+): Map<number, number> => {
   const sorted = [...lines].sort((a, b) => {
     const pa = price(a) / a.units;
     const pb = price(b) / b.units;

@@ -58,7 +58,12 @@ export function* writeDiscounts(receipt: Receipt, applied: readonly Applied[], c
     yield;
     const discounts = mine.filter((a) => !a.bonus).map((a) => lineFor(a, lineId) as DiscountLine);
     const bonuses = mine.filter((a) => a.bonus).map((a) => lineFor(a, lineId) as BonusLine);
-    items.push({ ...item, is_changed: true, discount_lines: [...(item.discount_lines ?? []), ...discounts], bonus_lines: [...(item.bonus_lines ?? []), ...bonuses] });
+    items.push({
+      ...item,
+      is_changed: true,
+      discount_lines: [...(item.discount_lines ?? []), ...discounts],
+      bonus_lines: [...(item.bonus_lines ?? []), ...bonuses],
+    });
   }
   const discounts: AppliedDiscount[] = [];
   for (const a of applied) {

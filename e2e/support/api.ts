@@ -6,7 +6,11 @@ export interface ApiResponse<T = Record<string, unknown>> {
 }
 
 /** A JSON call to the Kassa API, as a merchant's server makes it. */
-export const api = async <T = Record<string, unknown>>(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<ApiResponse<T>> => {
+export const api = async <T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<ApiResponse<T>> => {
   const res = await fetch(`${E2E_BASE_URL}${path}`, {
     method,
     headers: {
@@ -45,31 +49,53 @@ const requestToken = async (): Promise<string> => {
     body: JSON.stringify({ grant_type: 'client_credentials', audience: `${E2E_BASE_URL}/v1/accounts/${accountId}` }),
   });
   const body = (await res.json()) as { access_token?: string };
-  if (res.status !== 200 || !body.access_token) throw new Error(`token request failed: ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 200 || !body.access_token)
+    throw new Error(`token request failed: ${res.status} ${JSON.stringify(body)}`);
   return body.access_token;
 };
 
 /** Creates (rotates) the account's callback signing secret and returns it. */
 export const createSigningSecret = async (token: string): Promise<string> => {
-  const res = await api<{ signature: { type: string; secret: string } }>('POST', '/v1/admin/signature', { token, body: {} });
+  const res = await api<{ signature: { type: string; secret: string } }>('POST', '/v1/admin/signature', {
+    token,
+    body: {},
+  });
   if (res.status !== 200) throw new Error(`signature request failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.signature.secret;
 };
 
 export const ORDER_ITEMS = [
-  { id: 'tee', line_id: '1', description: 'Organic cotton T-shirt', quantity: 2, amount: 39800, vat_amount: 7960, vat: 25 },
+  {
+    id: 'tee',
+    line_id: '1',
+    description: 'Organic cotton T-shirt',
+    quantity: 2,
+    amount: 39800,
+    vat_amount: 7960,
+    vat: 25,
+  },
   { id: 'socks', line_id: '2', description: 'Wool socks', quantity: 1, amount: 12950, vat_amount: 2590, vat: 25 },
 ];
 export const ORDER_AMOUNT = 52750;
 
 /** A session for a 527.50 NOK order, returning to (and calling back) the given URLs. */
-export const createSession = async (token: string, urls: { return_url: string; callback_url?: string }, extra: Record<string, unknown> = {}) => {
+export const createSession = async (
+  token: string,
+  urls: { return_url: string; callback_url?: string },
+  extra: Record<string, unknown> = {},
+) => {
   const merchantReference = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const res = await api<{ id: string; url: string }>('POST', '/v1/sessions', {
     token,
     body: {
       url: urls,
-      order: { amount: ORDER_AMOUNT, currency: 'NOK', merchant_reference: merchantReference, vat_amount: 10550, items: ORDER_ITEMS },
+      order: {
+        amount: ORDER_AMOUNT,
+        currency: 'NOK',
+        merchant_reference: merchantReference,
+        vat_amount: 10550,
+        items: ORDER_ITEMS,
+      },
       configuration: { sandbox: { creditcard: { enabled: true } } },
       ...extra,
     },

@@ -19,4 +19,5 @@ export const isPayRequest = (sid: string) => (url: string) => url.endsWith(`/v1/
  * The server-rendered page is clickable before React takes it over; a click on a controlled radio in
  * that moment is undone by hydration. Tests that choose a payment type wait for this marker first.
  */
-export const waitForHydration = (scope: Page) => scope.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+export const waitForHydration = (scope: Page) =>
+  scope.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });

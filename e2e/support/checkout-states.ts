@@ -4,9 +4,17 @@ import { payButton, waitForHydration } from './checkout-page';
 import { CARDS, E2E_BASE_URL } from './constants';
 import { futureExpiry } from './dates';
 
-const ALL_TYPES = { sandbox: { creditcard: { enabled: true }, invoice: { enabled: true }, installment: { enabled: true }, wallet: { enabled: true } } };
+const ALL_TYPES = {
+  sandbox: {
+    creditcard: { enabled: true },
+    invoice: { enabled: true },
+    installment: { enabled: true },
+    wallet: { enabled: true },
+  },
+};
 
-const session = async (configuration: Record<string, unknown> = ALL_TYPES) => createSession(await getToken(), { return_url: `${E2E_BASE_URL}/demo/return` }, { configuration });
+const session = async (configuration: Record<string, unknown> = ALL_TYPES) =>
+  createSession(await getToken(), { return_url: `${E2E_BASE_URL}/demo/return` }, { configuration });
 const open = async (page: Page, query: string, configuration?: Record<string, unknown>) => {
   const s = await session(configuration);
   await page.goto(`/?sid=${encodeURIComponent(s.id)}${query}`);
@@ -81,7 +89,14 @@ export const CHECKOUT_STATES: Record<string, (page: Page, lang: string) => Promi
   },
   'paid (result)': async (page, lang) => {
     const s = await session({ sandbox: { creditcard: { enabled: true } } });
-    await api('POST', `/v1/sessions/${s.id}/pay`, { body: { payment: { payment_product_type: 'sandbox.creditcard', card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' } } } });
+    await api('POST', `/v1/sessions/${s.id}/pay`, {
+      body: {
+        payment: {
+          payment_product_type: 'sandbox.creditcard',
+          card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' },
+        },
+      },
+    });
     await page.goto(`/?sid=${encodeURIComponent(s.id)}&language=${lang}`);
   },
   'embed result': async (page, lang) => {

@@ -11,7 +11,10 @@ export const E2E_CREDENTIALS = {
 } as const;
 
 /** The demo store's merchant (its own account; KASSA_DEMO_CLIENT_SECRET), for its back office's login. */
-export const E2E_DEMO_MERCHANT = { clientId: 'demo-merchant', clientSecret: 'e2e-demo-secret-0123456789abcdef' } as const;
+export const E2E_DEMO_MERCHANT = {
+  clientId: 'demo-merchant',
+  clientSecret: 'e2e-demo-secret-0123456789abcdef',
+} as const;
 
 export const CARDS = {
   approve: '4111 1111 1111 1111',

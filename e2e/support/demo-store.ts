@@ -3,7 +3,10 @@ import { E2E_DEMO_MERCHANT } from './constants';
 import { PROBE_MS, WAIT_MS } from '../../test/support/wait';
 
 /** The demo store's default cart (2 mugs, 1 bag of beans: 398.00 NOK) into the hosted checkout; returns the session id. */
-export const checkoutFromDemoStore = async (page: Page, button: 'Checkout' | 'Checkout on this page' = 'Checkout'): Promise<string> => {
+export const checkoutFromDemoStore = async (
+  page: Page,
+  button: 'Checkout' | 'Checkout on this page' = 'Checkout',
+): Promise<string> => {
   await page.goto('/demo');
   await expect(page.getByTestId('cart-total')).toHaveText('398.00 NOK');
   await page.getByRole('button', { name: button, exact: true }).click();
@@ -29,6 +32,8 @@ export const openDemoOrders = async (page: Page) => {
 export const expectOrderShows = async (page: Page, merchantReference: string, text: string | RegExp) => {
   await expect(async () => {
     await openDemoOrders(page);
-    await expect(page.getByRole('listitem', { name: `Order ${merchantReference}` })).toContainText(text, { timeout: PROBE_MS });
+    await expect(page.getByRole('listitem', { name: `Order ${merchantReference}` })).toContainText(text, {
+      timeout: PROBE_MS,
+    });
   }).toPass({ timeout: WAIT_MS });
 };

@@ -45,14 +45,21 @@ const embedPage = (src: string) => `<!doctype html>
 </body></html>`;
 
 /** The browser SDK's UMD build (global `dintero`), served by the merchant as a shop would host it. */
-const SDK_FILE = path.resolve(__dirname, '../../node_modules/@dintero/checkout-web-sdk/dist/dintero-checkout-web-sdk.umd.min.js');
+const SDK_FILE = path.resolve(
+  __dirname,
+  '../../node_modules/@dintero/checkout-web-sdk/dist/dintero-checkout-web-sdk.umd.min.js',
+);
 
 /**
  * A merchant page that embeds the checkout with the REAL SDK (`dintero.embed`, endpoint = Kassa's
  * origin): the instance is `window.checkout`, every SDK event is recorded in `window.sdkEvents`
  * and the order total of the last SessionLoaded/SessionUpdated is shown in #sdk-total.
  */
-const sdkEmbedPage = (sid: string, endpoint: string, opts: { ui: string; language: string; popOut: boolean }) => `<!doctype html>
+const sdkEmbedPage = (
+  sid: string,
+  endpoint: string,
+  opts: { ui: string; language: string; popOut: boolean },
+) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>Merchant shop (SDK)</title></head>
 <body style="margin:0;font-family:sans-serif">
 <h1 style="font-size:18px;padding:8px">Merchant shop</h1>
@@ -89,22 +96,41 @@ export const startMerchantServer = async (): Promise<MerchantServer> => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (url.pathname.startsWith('/callback')) {
-        callbacks.push({ method: req.method ?? 'GET', url: url.toString(), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        callbacks.push({
+          method: req.method ?? 'GET',
+          url: url.toString(),
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       } else if (url.pathname === '/return') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Order complete</title><h1>Merchant return page</h1><pre>${escapeHtml(url.search)}</pre>`);
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(
+            `<!doctype html><title>Order complete</title><h1>Merchant return page</h1><pre>${escapeHtml(url.search)}</pre>`,
+          );
       } else if (url.pathname === '/logo.svg') {
         res
           .writeHead(200, { 'content-type': 'image/svg+xml' })
-          .end('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#0f5132"/><path d="M8 28l8-16 6 10 4-6 6 12z" fill="#fff"/></svg>');
+          .end(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#0f5132"/><path d="M8 28l8-16 6 10 4-6 6 12z" fill="#fff"/></svg>',
+          );
       } else if (url.pathname === '/sdk.js') {
         res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(SDK_FILE));
       } else if (url.pathname === '/sdk-embed') {
         const q = url.searchParams;
-        const opts = { ui: q.get('ui') ?? 'inline', language: q.get('language') ?? 'en', popOut: q.get('popOut') === 'true' };
-        res.writeHead(200, { 'content-type': 'text/html' }).end(sdkEmbedPage(q.get('sid') ?? '', q.get('endpoint') ?? '', opts));
+        const opts = {
+          ui: q.get('ui') ?? 'inline',
+          language: q.get('language') ?? 'en',
+          popOut: q.get('popOut') === 'true',
+        };
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(sdkEmbedPage(q.get('sid') ?? '', q.get('endpoint') ?? '', opts));
       } else if (url.pathname === '/embed') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end(embedPage(url.searchParams.get('src') ?? 'about:blank'));
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(embedPage(url.searchParams.get('src') ?? 'about:blank'));
       } else {
         res.writeHead(404).end();
       }
@@ -118,7 +144,8 @@ export const startMerchantServer = async (): Promise<MerchantServer> => {
     for (;;) {
       const found = callbacks.find(match);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching callback within ${timeoutMs} ms (got ${callbacks.length})`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching callback within ${timeoutMs} ms (got ${callbacks.length})`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };

@@ -6,7 +6,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * (no port), pathname, query sorted by key" joined by "\n"; header
  * `t=<unix seconds>,v0-hmac-sha256=<hex>`.
  */
-export const expectedSignature = (secret: string, t: number, accountId: string, method: string, url: string): string => {
+export const expectedSignature = (
+  secret: string,
+  t: number,
+  accountId: string,
+  method: string,
+  url: string,
+): string => {
   const u = new URL(url);
   const query = new URLSearchParams(u.search);
   query.sort();
@@ -19,7 +25,13 @@ export const parseSignatureHeader = (header: string): { t: number; hmac: string 
   return m ? { t: Number(m[1]), hmac: m[2]! } : undefined;
 };
 
-export const signatureMatches = (header: string, secret: string, accountId: string, method: string, url: string): boolean => {
+export const signatureMatches = (
+  header: string,
+  secret: string,
+  accountId: string,
+  method: string,
+  url: string,
+): boolean => {
   const parsed = parseSignatureHeader(header);
   if (!parsed) return false;
   const expected = Buffer.from(expectedSignature(secret, parsed.t, accountId, method, url), 'hex');

@@ -20,7 +20,10 @@ const arg = (name, fallback) => {
 const RUNS = Number(arg('runs', '5'));
 const PORT = 3961;
 const ACCOUNT = 'T12345678';
-const CLIENT = { id: process.env.KASSA_QUALITY_CLIENT_ID ?? 'quality-client', secret: process.env.KASSA_QUALITY_CLIENT_SECRET ?? 'quality-secret-0123456789abcdef' };
+const CLIENT = {
+  id: process.env.KASSA_QUALITY_CLIENT_ID ?? 'quality-client',
+  secret: process.env.KASSA_QUALITY_CLIENT_SECRET ?? 'quality-secret-0123456789abcdef',
+};
 const BARS = { performance: 0.95, lcpMs: 1500, cls: 0.05, jsKb: 100 };
 
 const startServer = async () => {
@@ -36,7 +39,10 @@ const startServer = async () => {
     KASSA_BOOTSTRAP_CLIENT_SECRET: CLIENT.secret,
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/kassa.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/kassa.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${PORT}`;
   for (let i = 0; i < 200; i++) {
     const ok = await fetch(`${base}/readyz`)
@@ -58,7 +64,15 @@ const newSession = async (base) => {
   });
   const { access_token } = await tokenRes.json();
   const items = [
-    { id: 'tee', line_id: '1', description: 'Organic cotton T-shirt', quantity: 2, amount: 39800, vat_amount: 7960, vat: 25 },
+    {
+      id: 'tee',
+      line_id: '1',
+      description: 'Organic cotton T-shirt',
+      quantity: 2,
+      amount: 39800,
+      vat_amount: 7960,
+      vat: 25,
+    },
     { id: 'socks', line_id: '2', description: 'Wool socks', quantity: 1, amount: 12950, vat_amount: 2590, vat: 25 },
   ];
   const res = await fetch(`${base}/v1/sessions`, {
@@ -80,7 +94,8 @@ const median = (xs) => {
 };
 
 /** First-load JavaScript: every script the page loaded (not the legacy nomodule polyfill). */
-const scriptsOf = (lhr) => lhr.audits['network-requests'].details.items.filter((r) => r.resourceType === 'Script' && !/polyfill/.test(r.url));
+const scriptsOf = (lhr) =>
+  lhr.audits['network-requests'].details.items.filter((r) => r.resourceType === 'Script' && !/polyfill/.test(r.url));
 /** ... as transferred (the server sends brotli to a browser that takes it). */
 const scriptBytes = (lhr) => scriptsOf(lhr).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
 /** ... and as gzip (what the issue's bar counts): each script fetched again asking for gzip only, bodies not decoded. */
@@ -107,7 +122,12 @@ const lcpElementOf = (lhr) => {
 };
 
 const runOnce = async (url, port) => {
-  const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+  const { lhr } = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
   const a = lhr.audits;
   return {
     performance: lhr.categories.performance.score,
@@ -122,7 +142,9 @@ const runOnce = async (url, port) => {
     jsGzipKb: (await gzipBytes(lhr)) / 1024,
     lcpElement: lcpElementOf(lhr),
     failedAudits: ['accessibility', 'best-practices'].flatMap((c) =>
-      lhr.categories[c].auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1).map((r) => `${c}: ${r.id}`),
+      lhr.categories[c].auditRefs
+        .filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1)
+        .map((r) => `${c}: ${r.id}`),
     ),
   };
 };
@@ -130,7 +152,10 @@ const runOnce = async (url, port) => {
 const main = async () => {
   const given = arg('url');
   const server = given ? { base: given.replace(/\/$/, ''), stop: () => undefined } : await startServer();
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
   const results = {};
   try {
     for (const [name, urlOf] of [
@@ -140,15 +165,24 @@ const main = async () => {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await runOnce(urlOf(await newSession(server.base)), chrome.port));
       const numeric = Object.keys(runs[0]).filter((k) => typeof runs[0][k] === 'number');
-      results[name] = { runs, median: Object.fromEntries(numeric.map((k) => [k, median(runs.map((r) => r[k]))])), lcpElement: runs[0].lcpElement, failedAudits: runs[0].failedAudits };
+      results[name] = {
+        runs,
+        median: Object.fromEntries(numeric.map((k) => [k, median(runs.map((r) => r[k]))])),
+        lcpElement: runs[0].lcpElement,
+        failedAudits: runs[0].failedAudits,
+      };
     }
   } finally {
     await chrome.kill();
     server.stop();
   }
   const mark = (ok) => (ok ? 'PASS' : 'FAIL');
-  console.log(`\nLighthouse ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, simulated throttling, ${RUNS} runs each, medians:\n`);
-  console.log('| page | performance | LCP | CLS | TBT | FCP | Speed Index | first-load JS transferred | first-load JS gzip | a11y | best practices |');
+  console.log(
+    `\nLighthouse ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, simulated throttling, ${RUNS} runs each, medians:\n`,
+  );
+  console.log(
+    '| page | performance | LCP | CLS | TBT | FCP | Speed Index | first-load JS transferred | first-load JS gzip | a11y | best practices |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, { median: m }] of Object.entries(results)) {
     console.log(
@@ -160,7 +194,10 @@ const main = async () => {
     if (r.failedAudits.length) console.log(`Audits not passed (${name}, first run): ${r.failedAudits.join(', ')}`);
   }
   fs.mkdirSync(path.join(root, 'test-results/quality'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'test-results/quality/lighthouse.json'), JSON.stringify({ measured_at: new Date().toISOString(), runs: RUNS, bars: BARS, results }, null, 2));
+  fs.writeFileSync(
+    path.join(root, 'test-results/quality/lighthouse.json'),
+    JSON.stringify({ measured_at: new Date().toISOString(), runs: RUNS, bars: BARS, results }, null, 2),
+  );
   console.log('\nAll runs: test-results/quality/lighthouse.json');
 };
 

@@ -9,10 +9,18 @@ import { E2E_BASE_URL } from '../../e2e/support/constants';
  * (`npm run screenshots`, after `npm run build`; not part of `npm test`).
  */
 const DIR = path.resolve(__dirname, '../../docs/screenshots');
-const ALL = { sandbox: { creditcard: { enabled: true }, invoice: { enabled: true }, installment: { enabled: true }, wallet: { enabled: true } } };
+const ALL = {
+  sandbox: {
+    creditcard: { enabled: true },
+    invoice: { enabled: true },
+    installment: { enabled: true },
+    wallet: { enabled: true },
+  },
+};
 const BRANDED = { ...ALL, merchant: { name: 'Fjord Outfitters' }, theme: { primary: '#0f5132' } };
 
-const session = async (configuration: Record<string, unknown> = BRANDED) => createSession(await getToken(), { return_url: `${E2E_BASE_URL}/demo/return` }, { configuration });
+const session = async (configuration: Record<string, unknown> = BRANDED) =>
+  createSession(await getToken(), { return_url: `${E2E_BASE_URL}/demo/return` }, { configuration });
 
 /** A page of another origin would embed with the SDK; here the checkout's own URL with the SDK's parameters shows the same page. */
 const open = (page: Page, id: string, query = '') => page.goto(`/?sid=${encodeURIComponent(id)}${query}`);
@@ -20,7 +28,13 @@ const open = (page: Page, id: string, query = '') => page.goto(`/?sid=${encodeUR
 for (const width of [375, 1280]) {
   test.describe(`${width} px`, () => {
     test.use({ viewport: { width, height: width < 600 ? 812 : 860 } });
-    const shot = (page: Page, name: string) => page.screenshot({ path: path.join(DIR, `checkout-${name}-${width}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+    const shot = (page: Page, name: string) =>
+      page.screenshot({
+        path: path.join(DIR, `checkout-${name}-${width}.png`),
+        fullPage: true,
+        animations: 'disabled',
+        caret: 'hide',
+      });
 
     test('modes', async ({ page }) => {
       const s = await session();

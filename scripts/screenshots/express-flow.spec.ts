@@ -3,7 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { CARDS, GIFT_CARD } from '../../e2e/support/constants';
 import { checkoutFromDemoStore, expectOrderShows } from '../../e2e/support/demo-store';
 import { fillCard } from '../../e2e/support/checkout-page';
-import { alerts, applyDiscount, chooseShipping, enterAddress, payFor, shippingGroup, useGiftCard } from '../../e2e/support/express-page';
+import {
+  alerts,
+  applyDiscount,
+  chooseShipping,
+  enterAddress,
+  payFor,
+  shippingGroup,
+  useGiftCard,
+} from '../../e2e/support/express-page';
 
 /**
  * Screenshots of every step of the express flow at 375 and 1280 px into docs/screenshots/ (linked
@@ -16,7 +24,13 @@ const nok = (minor: number) => `NOK ${(minor / 100).toFixed(2)}`;
 for (const width of [375, 1280]) {
   test.describe(`${width} px`, () => {
     test.use({ viewport: { width, height: width < 600 ? 812 : 900 } });
-    const shot = (page: Page, name: string) => page.screenshot({ path: path.join(DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+    const shot = (page: Page, name: string) =>
+      page.screenshot({
+        path: path.join(DIR, `${name}-${width}.png`),
+        fullPage: true,
+        animations: 'disabled',
+        caret: 'hide',
+      });
 
     test('the express flow, step by step', async ({ page }) => {
       await page.goto('/demo');
@@ -65,7 +79,9 @@ for (const width of [375, 1280]) {
       await expect(alerts(page)).toBeVisible();
       await shot(page, '12-callback-failed');
       await checkoutFromDemoStore(page, 'Checkout on this page');
-      await expect(page.frameLocator('[data-testid=checkout-container] iframe').getByLabel('Email', { exact: true })).toBeVisible();
+      await expect(
+        page.frameLocator('[data-testid=checkout-container] iframe').getByLabel('Email', { exact: true }),
+      ).toBeVisible();
       await shot(page, '13-inline-embed');
     });
   });

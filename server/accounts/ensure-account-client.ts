@@ -24,8 +24,16 @@ export const ensureAccountClient = async (database: Database, spec: AccountClien
       .values({ id: spec.accountId, name: spec.accountName, created_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    const existing = await trx.selectFrom('api_clients').selectAll().where('client_id', '=', spec.clientId).executeTakeFirst();
-    const values = { account_id: spec.accountId, secret_hash: hashSecret(spec.clientSecret), scopes: JSON.stringify(ALL_SCOPES) };
+    const existing = await trx
+      .selectFrom('api_clients')
+      .selectAll()
+      .where('client_id', '=', spec.clientId)
+      .executeTakeFirst();
+    const values = {
+      account_id: spec.accountId,
+      secret_hash: hashSecret(spec.clientSecret),
+      scopes: JSON.stringify(ALL_SCOPES),
+    };
     if (existing) {
       await trx.updateTable('api_clients').set(values).where('id', '=', existing.id).execute();
     } else {

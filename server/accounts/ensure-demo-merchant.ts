@@ -41,7 +41,11 @@ const ensureDemoMerchant = (database: Database, env: Env): Promise<string | unde
     const chosen = env.KASSA_DEMO_CLIENT_SECRET;
     const secret = chosen ?? generateSecret(48);
     const row = { account_id: DEMO_ACCOUNT_ID, scopes: JSON.stringify(ALL_SCOPES), secret_hash: hashSecret(secret) };
-    const existing = await trx.selectFrom('api_clients').select(['id', 'secret_hash']).where('client_id', '=', DEMO_CLIENT_ID).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('api_clients')
+      .select(['id', 'secret_hash'])
+      .where('client_id', '=', DEMO_CLIENT_ID)
+      .executeTakeFirst();
     if (existing) {
       // the stored secret stays unless KASSA_DEMO_CLIENT_SECRET replaces it
       await trx
@@ -56,7 +60,11 @@ const ensureDemoMerchant = (database: Database, env: Env): Promise<string | unde
       .values({ id: uuid(), client_id: DEMO_CLIENT_ID, name: DEMO_CLIENT_ID, created_at: now, ...row })
       .onConflict((oc) => oc.column('client_id').doNothing())
       .execute();
-    const stored = await trx.selectFrom('api_clients').select('secret_hash').where('client_id', '=', DEMO_CLIENT_ID).executeTakeFirstOrThrow();
+    const stored = await trx
+      .selectFrom('api_clients')
+      .select('secret_hash')
+      .where('client_id', '=', DEMO_CLIENT_ID)
+      .executeTakeFirstOrThrow();
     // another process may have made it first: then that one shows its secret
     return !chosen && secretMatches(secret, stored.secret_hash) ? secret : undefined;
   });
@@ -70,8 +78,13 @@ export const ensureStartupMerchant = async (database: Database, env: Env): Promi
   const store = demoStoreEnabled(env);
   const demoStore = store ? { accountId: DEMO_ACCOUNT_ID, clientId: DEMO_CLIENT_ID } : undefined;
   if (env.KASSA_BOOTSTRAP_ACCOUNT && env.KASSA_BOOTSTRAP_CLIENT_ID && env.KASSA_BOOTSTRAP_CLIENT_SECRET) {
-    if (store && (env.KASSA_BOOTSTRAP_ACCOUNT === DEMO_ACCOUNT_ID || env.KASSA_BOOTSTRAP_CLIENT_ID === DEMO_CLIENT_ID)) {
-      throw new Error(`${DEMO_ACCOUNT_ID} and ${DEMO_CLIENT_ID} belong to the demo store: choose another KASSA_BOOTSTRAP_ACCOUNT and client id, or set KASSA_DEMO=false`);
+    if (
+      store &&
+      (env.KASSA_BOOTSTRAP_ACCOUNT === DEMO_ACCOUNT_ID || env.KASSA_BOOTSTRAP_CLIENT_ID === DEMO_CLIENT_ID)
+    ) {
+      throw new Error(
+        `${DEMO_ACCOUNT_ID} and ${DEMO_CLIENT_ID} belong to the demo store: choose another KASSA_BOOTSTRAP_ACCOUNT and client id, or set KASSA_DEMO=false`,
+      );
     }
     const spec = {
       accountId: env.KASSA_BOOTSTRAP_ACCOUNT,
@@ -81,8 +94,20 @@ export const ensureStartupMerchant = async (database: Database, env: Env): Promi
     };
     await ensureAccountClient(database, spec);
     const newClientSecret = store ? await ensureDemoMerchant(database, env) : undefined;
-    return { accountId: spec.accountId, clientId: spec.clientId, demo: false, demoStore, ...(newClientSecret ? { newClientSecret } : {}) };
+    return {
+      accountId: spec.accountId,
+      clientId: spec.clientId,
+      demo: false,
+      demoStore,
+      ...(newClientSecret ? { newClientSecret } : {}),
+    };
   }
   const newClientSecret = await ensureDemoMerchant(database, env);
-  return { accountId: DEMO_ACCOUNT_ID, clientId: DEMO_CLIENT_ID, demo: true, demoStore, ...(newClientSecret ? { newClientSecret } : {}) };
+  return {
+    accountId: DEMO_ACCOUNT_ID,
+    clientId: DEMO_CLIENT_ID,
+    demo: true,
+    demoStore,
+    ...(newClientSecret ? { newClientSecret } : {}),
+  };
 };

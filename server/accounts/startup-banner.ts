@@ -11,7 +11,9 @@ export const startupBanner = (base: string, m: MerchantCredentials): string | un
   const clientId = m.demoStore?.clientId ?? m.clientId;
   const secret = m.newClientSecret;
   const lines = [
-    ...(m.demoStore ? [`  Try a payment:   open ${base}/demo   (card 4111 1111 1111 1111, any future expiry, CVC 123)`] : []),
+    ...(m.demoStore
+      ? [`  Try a payment:   open ${base}/demo   (card 4111 1111 1111 1111, any future expiry, CVC 123)`]
+      : []),
     `  API document:    ${base}/v1/openapi.json`,
     secret
       ? `  Demo merchant:   account ${demoAccount}  client_id ${clientId}  client_secret ${secret}   (shown this once: it is stored hashed)`

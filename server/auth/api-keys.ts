@@ -19,7 +19,14 @@ export const ApiKeyCreated = ApiKeyRead.extend({ api_key: z.string() });
 export const CreateApiKeyBody = z.strictObject({ name: SafeString.min(1).max(200) });
 export type ApiKeyView = z.infer<typeof ApiKeyRead>;
 
-type Row = { id: string; name: string; created_at: string; created_by: string; deleted_at: string | null; deleted_by: string | null };
+type Row = {
+  id: string;
+  name: string;
+  created_at: string;
+  created_by: string;
+  deleted_at: string | null;
+  deleted_by: string | null;
+};
 const view = (r: Row): ApiKeyView => ({
   id: r.id,
   name: r.name,
@@ -48,7 +55,13 @@ export const createApiKey = async (ctx: AppContext, actor: Actor, input: z.infer
 };
 
 export const listApiKeys = async (ctx: AppContext, actor: Actor): Promise<ApiKeyView[]> => {
-  const rows = await ctx.database.db.selectFrom('api_keys').selectAll().where('account_id', '=', actor.accountId).where('deleted_at', 'is', null).orderBy('created_at').execute();
+  const rows = await ctx.database.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('account_id', '=', actor.accountId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
   return rows.map(view);
 };
 
@@ -71,8 +84,17 @@ export const deleteApiKey = async (ctx: AppContext, actor: Actor, id: string): P
  * row is found by its hash (an index lookup of a value the caller cannot choose), so a key that does
  * not exist costs the same hash as one that does. `hash` is injectable for the test that counts it.
  */
-export const actorForApiKey = async (ctx: Pick<AppContext, 'database'>, apiKey: string, hash: (secret: string) => string = hashSecret): Promise<Actor> => {
-  const row = await ctx.database.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash(apiKey)).where('deleted_at', 'is', null).executeTakeFirst();
+export const actorForApiKey = async (
+  ctx: Pick<AppContext, 'database'>,
+  apiKey: string,
+  hash: (secret: string) => string = hashSecret,
+): Promise<Actor> => {
+  const row = await ctx.database.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('key_hash', '=', hash(apiKey))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!row) throw new AppError('UNAUTHORIZED', 'The API key is not valid');
   return { accountId: row.account_id, subject: `api-key:${row.id}`, scopes: parseStoredScopes(row.scopes) };
 };

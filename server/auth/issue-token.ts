@@ -23,7 +23,11 @@ const parseBasic = (header: string | undefined): { clientId: string; clientSecre
   const m = /^Basic\s+([A-Za-z0-9+/=_-]+)$/i.exec(header ?? '');
   const decoded = m ? Buffer.from(m[1]!, 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
-  if (colon <= 0) throw new AppError('INVALID_CLIENT', 'Send the client credentials as Authorization: Basic base64(client_id:client_secret)');
+  if (colon <= 0)
+    throw new AppError(
+      'INVALID_CLIENT',
+      'Send the client credentials as Authorization: Basic base64(client_id:client_secret)',
+    );
   return { clientId: decoded.slice(0, colon), clientSecret: decoded.slice(colon + 1) };
 };
 
@@ -40,11 +44,15 @@ const audienceAccount = (audience: string): string | undefined => {
 export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<TokenResponse> => {
   takeAddressSlot(ctx.tokenRateLimits, req.clientAddress); // every request, before anything else
   if (req.grantType !== 'client_credentials') {
-    throw new AppError('INVALID_GRANT', `grant_type "${req.grantType}" is not supported; use client_credentials`, { errors: [{ path: 'grant_type', message: 'unsupported grant type' }] });
+    throw new AppError('INVALID_GRANT', `grant_type "${req.grantType}" is not supported; use client_credentials`, {
+      errors: [{ path: 'grant_type', message: 'unsupported grant type' }],
+    });
   }
   const { clientId, clientSecret } = parseBasic(req.authorization);
   if (audienceAccount(req.audience) !== req.accountId) {
-    throw new AppError('INVALID_AUDIENCE', `audience must be <base>/v1/accounts/${req.accountId}`, { errors: [{ path: 'audience', message: 'does not name this account' }] });
+    throw new AppError('INVALID_AUDIENCE', `audience must be <base>/v1/accounts/${req.accountId}`, {
+      errors: [{ path: 'audience', message: 'does not name this account' }],
+    });
   }
   // a wrong secret is counted where it came from (token-attempt-limits.ts): others are not locked out
   const { accountId, clientAddress: address } = req;
@@ -58,6 +66,10 @@ export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<To
   attempt.succeeded();
   const scopes = parseStoredScopes(client.scopes);
   const ttl = ctx.env.KASSA_TOKEN_TTL_SECONDS;
-  const accessToken = await ctx.tokens.sign({ accountId: client.account_id, subject: client.client_id, scopes }, req.audience, ttl);
+  const accessToken = await ctx.tokens.sign(
+    { accountId: client.account_id, subject: client.client_id, scopes },
+    req.audience,
+    ttl,
+  );
   return { access_token: accessToken, token_type: 'Bearer', expires_in: ttl };
 };

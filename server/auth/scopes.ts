@@ -59,4 +59,5 @@ export interface Actor {
   scopes: readonly string[];
 }
 
-export const hasAnyScope = (actor: Actor, required: readonly string[]): boolean => required.length === 0 || required.some((s) => actor.scopes.includes(s));
+export const hasAnyScope = (actor: Actor, required: readonly string[]): boolean =>
+  required.length === 0 || required.some((s) => actor.scopes.includes(s));

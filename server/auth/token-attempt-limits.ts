@@ -65,15 +65,24 @@ export interface ReservedAttempt {
  * Reserves one failure slot in each bucket the attempt counts in, or throws 429 (giving back what
  * it took). A wrong secret keeps them.
  */
-export const reserveFailureSlots = (limits: TokenRateLimits, attempt: TokenAttempt, now = Date.now()): ReservedAttempt => {
+export const reserveFailureSlots = (
+  limits: TokenRateLimits,
+  attempt: TokenAttempt,
+  now = Date.now(),
+): ReservedAttempt => {
   const client = `${attempt.accountId}/${attempt.clientId}`;
   const clientAddress = `${client}/${attempt.address}`;
   const remembered = (limits.recentSuccesses.get(clientAddress) ?? 0) > now;
   const steps: [RateLimiter, string, string][] = [
     [limits.failuresPerAddress, attempt.address, 'Too many failed token requests from this address'],
-    [limits.failuresPerClientAddress, clientAddress, 'Too many failed token requests for this client from this address'],
+    [
+      limits.failuresPerClientAddress,
+      clientAddress,
+      'Too many failed token requests for this client from this address',
+    ],
   ];
-  if (!remembered) steps.push([limits.failuresPerClient, client, 'Too many failed token requests for this client from every address']);
+  if (!remembered)
+    steps.push([limits.failuresPerClient, client, 'Too many failed token requests for this client from every address']);
   const taken: [RateLimiter, string][] = [];
   const giveBack = (at: number) => taken.forEach(([limiter, key]) => limiter.giveBack(key, at));
   for (const [limiter, key, what] of steps) {
@@ -90,7 +99,8 @@ export const reserveFailureSlots = (limits: TokenRateLimits, attempt: TokenAttem
       giveBack(at);
       limits.recentSuccesses.delete(clientAddress); // re-inserted last: the Map's order is oldest first
       limits.recentSuccesses.set(clientAddress, at + REMEMBER_SUCCESS_MS);
-      if (limits.recentSuccesses.size > MAX_REMEMBERED) limits.recentSuccesses.delete(limits.recentSuccesses.keys().next().value!);
+      if (limits.recentSuccesses.size > MAX_REMEMBERED)
+        limits.recentSuccesses.delete(limits.recentSuccesses.keys().next().value!);
     },
   };
 };

@@ -41,7 +41,8 @@ export const buildCallbackRequest = (input: CallbackRequestInput): CallbackReque
     'event-delivery': input.deliveryId,
     'user-agent': 'Kassa-Callbacks/1.0',
   };
-  if (input.secret) headers['kassa-signature'] = signatureHeader(input.secret, input.nowSeconds, input.accountId, opts.method, url);
+  if (input.secret)
+    headers['kassa-signature'] = signatureHeader(input.secret, input.nowSeconds, input.accountId, opts.method, url);
   if (opts.method === 'POST') {
     headers['content-type'] = 'application/json';
     return { url, method: 'POST', headers, body: JSON.stringify(input.body ?? {}) };

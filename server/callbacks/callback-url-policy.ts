@@ -58,7 +58,9 @@ const ipv6Groups = (ip: string): number[] => {
     const b = v4[1]!.split('.').map(Number);
     s = s.slice(0, -v4[1]!.length) + `${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
   }
-  const [head, tail] = s.includes('::') ? (s.split('::') as [string, string]) /* includes('::'): split gives at least two parts */ : [s, undefined];
+  const [head, tail] = s.includes('::')
+    ? (s.split('::') as [string, string]) /* includes('::'): split gives at least two parts */
+    : [s, undefined];
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
   const groups = tail === undefined ? h : [...h, ...Array(8 - h.length - t.length).fill('0'), ...t];
@@ -93,9 +95,11 @@ const isLocalhostName = (host: string): boolean => {
 };
 
 /** Unset: allowed for test accounts (T...) only. */
-export const privateCallbacksAllowed = (env: Pick<Env, 'KASSA_ALLOW_PRIVATE_CALLBACKS'>, accountId: string): boolean => env.KASSA_ALLOW_PRIVATE_CALLBACKS ?? accountId.startsWith('T');
+export const privateCallbacksAllowed = (env: Pick<Env, 'KASSA_ALLOW_PRIVATE_CALLBACKS'>, accountId: string): boolean =>
+  env.KASSA_ALLOW_PRIVATE_CALLBACKS ?? accountId.startsWith('T');
 
-const invalid = (message: string, detail: string, path = 'url.callback_url'): AppError => new AppError('INVALID_CALLBACK_URL', message, { errors: [{ path, message: detail }] });
+const invalid = (message: string, detail: string, path = 'url.callback_url'): AppError =>
+  new AppError('INVALID_CALLBACK_URL', message, { errors: [{ path, message: detail }] });
 
 /** Why a URL's host (before any DNS) is refused, or undefined. */
 const literalHostProblem = (url: URL): string | undefined => {
@@ -110,7 +114,12 @@ const literalHostProblem = (url: URL): string | undefined => {
  * a valid http(s) URL without credentials, not on a private address unless allowed. `path` names
  * the field (e.g. `express.shipping_address_callback_url`). Host names are resolved only when called.
  */
-export const assertOutboundUrlAllowed = (ctx: Pick<AppContext, 'env'>, accountId: string, url: string, path: string): URL => {
+export const assertOutboundUrlAllowed = (
+  ctx: Pick<AppContext, 'env'>,
+  accountId: string,
+  url: string,
+  path: string,
+): URL => {
   const name = path.split('.').pop()!;
   let parsed: URL;
   try {
@@ -118,11 +127,18 @@ export const assertOutboundUrlAllowed = (ctx: Pick<AppContext, 'env'>, accountId
   } catch {
     throw invalid(`${name} is not a valid URL`, 'invalid URL', path);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(`${name} must use http or https`, 'must be http(s)', path);
-  if (parsed.username || parsed.password) throw invalid(`${name} must not contain credentials`, 'no user:password@ in the URL', path);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw invalid(`${name} must use http or https`, 'must be http(s)', path);
+  if (parsed.username || parsed.password)
+    throw invalid(`${name} must not contain credentials`, 'no user:password@ in the URL', path);
   if (!privateCallbacksAllowed(ctx.env, accountId)) {
     const problem = literalHostProblem(parsed);
-    if (problem) throw invalid(`${name} must be a public address: ${problem}`, 'private addresses are not allowed for this account', path);
+    if (problem)
+      throw invalid(
+        `${name} must be a public address: ${problem}`,
+        'private addresses are not allowed for this account',
+        path,
+      );
   }
   return parsed;
 };
@@ -131,13 +147,22 @@ export const assertOutboundUrlAllowed = (ctx: Pick<AppContext, 'env'>, accountId
 export const assertCallbackUrlAllowed = (ctx: Pick<AppContext, 'env'>, accountId: string, url: string): void => {
   const parsed = assertOutboundUrlAllowed(ctx, accountId, url, 'url.callback_url');
   const delay = parsed.searchParams.get('delay_callback');
-  if (delay !== null && !/^\d+$/.test(delay)) throw invalid('delay_callback must be a whole number of seconds', `delay_callback must be 0-${MAX_DELAY_CALLBACK_SECONDS}`);
+  if (delay !== null && !/^\d+$/.test(delay))
+    throw invalid(
+      'delay_callback must be a whole number of seconds',
+      `delay_callback must be 0-${MAX_DELAY_CALLBACK_SECONDS}`,
+    );
   for (const e of parsed.searchParams.getAll('report_event')) {
-    if (!(REPORT_EVENTS as readonly string[]).includes(e.toUpperCase())) throw invalid(`report_event must be one of ${REPORT_EVENTS.join(', ')}`, `unknown report_event ${e}`);
+    if (!(REPORT_EVENTS as readonly string[]).includes(e.toUpperCase()))
+      throw invalid(`report_event must be one of ${REPORT_EVENTS.join(', ')}`, `unknown report_event ${e}`);
   }
 };
 
-export type LookupFn = (hostname: string, options: dns.LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+export type LookupFn = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void;
 
 /** Raised (as the connection's error) when a delivery is refused by the policy; such an attempt is final. */
 export class CallbackUrlRefused extends Error {
@@ -153,14 +178,18 @@ export class CallbackUrlRefused extends Error {
  * resolves the host with dns.lookup and refuses the connection when any address it gets is private
  * (unless allowed). The socket connects to the address this lookup returned: no second resolution.
  */
-export const deliveryTarget = (url: string, opts: { allowPrivate: boolean; lookup?: LookupFn }): { ok: true; lookup: net.LookupFunction } | { ok: false; reason: string } => {
+export const deliveryTarget = (
+  url: string,
+  opts: { allowPrivate: boolean; lookup?: LookupFn },
+): { ok: true; lookup: net.LookupFunction } | { ok: false; reason: string } => {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return { ok: false, reason: 'invalid URL' };
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, reason: 'only http and https are allowed' };
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return { ok: false, reason: 'only http and https are allowed' };
   if (!opts.allowPrivate) {
     const problem = literalHostProblem(parsed);
     if (problem) return { ok: false, reason: problem };
@@ -170,9 +199,13 @@ export const deliveryTarget = (url: string, opts: { allowPrivate: boolean; looku
     base(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err);
       const list = Array.isArray(addresses) ? addresses : [];
-      if (list.length === 0) return callback(Object.assign(new Error(`${hostname} did not resolve`), { code: 'ENOTFOUND' }));
+      if (list.length === 0)
+        return callback(Object.assign(new Error(`${hostname} did not resolve`), { code: 'ENOTFOUND' }));
       const bad = opts.allowPrivate ? undefined : list.find((a) => isPrivateAddress(a.address));
-      if (bad) return callback(new CallbackUrlRefused(`${hostname} resolved to ${bad.address}, a private, loopback or link-local address`));
+      if (bad)
+        return callback(
+          new CallbackUrlRefused(`${hostname} resolved to ${bad.address}, a private, loopback or link-local address`),
+        );
       if (options.all) return callback(null, list);
       const first = list.find((a) => !options.family || a.family === options.family) ?? list[0]!;
       return callback(null, first.address, first.family);
@@ -182,7 +215,10 @@ export const deliveryTarget = (url: string, opts: { allowPrivate: boolean; looku
 };
 
 /** Resolves and checks a delivery URL's host without connecting (for tests and diagnostics). */
-export const checkDeliveryUrl = (url: string, opts: { allowPrivate: boolean; lookup?: LookupFn }): Promise<{ ok: true; addresses: string[] } | { ok: false; reason: string }> => {
+export const checkDeliveryUrl = (
+  url: string,
+  opts: { allowPrivate: boolean; lookup?: LookupFn },
+): Promise<{ ok: true; addresses: string[] } | { ok: false; reason: string }> => {
   const target = deliveryTarget(url, opts);
   if (!target.ok) return Promise.resolve(target);
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');

@@ -86,11 +86,15 @@ const send = (request: CallbackRequest, timeoutMs: number, lookup: LookupFunctio
     const url = new URL(request.url);
     const body = request.body === undefined ? undefined : Buffer.from(request.body);
     const headers = { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-    const req = (url.protocol === 'https:' ? https : http).request(url, { method: request.method, headers, lookup, agent: false }, (res) => {
-      res.resume(); // the answer's body is not used; read it so the socket can close
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = (url.protocol === 'https:' ? https : http).request(
+      url,
+      { method: request.method, headers, lookup, agent: false },
+      (res) => {
+        res.resume(); // the answer's body is not used; read it so the socket can close
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     const timer = setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })), timeoutMs);
     req.on('upgrade', (_res, socket) => {
       socket.destroy();
@@ -107,14 +111,24 @@ const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<Attempt
   const startedAt = nowIso();
   const allowPrivate = privateCallbacksAllowed(ctx.env, row.account_id);
   const target = deliveryTarget(row.url, { allowPrivate });
-  if (!target.ok) return { statusCode: null, error: `refused: ${target.reason}`, refused: true, latencyMs: 0, deliveryId, startedAt };
-  const tx = row.transaction_id ? await db.selectFrom('transactions').selectAll().where('id', '=', row.transaction_id).executeTakeFirst() : undefined;
-  const sessionRow = await db.selectFrom('sessions').selectAll().where('id', '=', row.session_id).executeTakeFirstOrThrow();
+  if (!target.ok)
+    return { statusCode: null, error: `refused: ${target.reason}`, refused: true, latencyMs: 0, deliveryId, startedAt };
+  const tx = row.transaction_id
+    ? await db.selectFrom('transactions').selectAll().where('id', '=', row.transaction_id).executeTakeFirst()
+    : undefined;
+  const sessionRow = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', row.session_id)
+    .executeTakeFirstOrThrow();
   const secret = await findSigningSecret(db, row.account_id);
   const includeSession = callbackOptions(row.url).includeSession;
   let body: unknown;
   if (row.method === 'POST') {
-    if (tx) body = await readTransaction(db, toTransactionRecord(tx), includeSession ? ['session'] : [], { sessions: ctx.payableSessions });
+    if (tx)
+      body = await readTransaction(db, toTransactionRecord(tx), includeSession ? ['session'] : [], {
+        sessions: ctx.payableSessions,
+      });
     else body = includeSession ? { session: await readSession(db, toSessionRecord(sessionRow)) } : {};
   }
   const request = buildCallbackRequest({
@@ -139,17 +153,35 @@ const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<Attempt
     return { statusCode, error: null, refused: false, latencyMs: latency(), deliveryId, startedAt };
   } catch (e) {
     const err = e as Error & { code?: string }; // send() rejects with Errors (node:http's carry `code`)
-    if (err.code === 'CALLBACK_URL_REFUSED') return { statusCode: null, error: `refused: ${err.message}`, refused: true, latencyMs: latency(), deliveryId, startedAt };
+    if (err.code === 'CALLBACK_URL_REFUSED')
+      return {
+        statusCode: null,
+        error: `refused: ${err.message}`,
+        refused: true,
+        latencyMs: latency(),
+        deliveryId,
+        startedAt,
+      };
     const reason = err.code === 'TIMEOUT' ? 'timeout' : (err.code ?? err.message);
     return { statusCode: null, error: reason, refused: false, latencyMs: latency(), deliveryId, startedAt };
   }
 };
 
-const recordAttempt = async (ctx: AppContext, row: OutboxRow, claimId: string, result: AttemptResult): Promise<void> => {
+const recordAttempt = async (
+  ctx: AppContext,
+  row: OutboxRow,
+  claimId: string,
+  result: AttemptResult,
+): Promise<void> => {
   const attempt = row.attempts + 1;
   const outcome = result.refused ? 'FAILED' : classifyAttempt(result.statusCode);
   ctx.metrics?.callbackAttempts.inc({ outcome: result.refused ? 'refused' : outcome.toLowerCase() });
-  const finalStatus = outcome === 'DELIVERED' ? 'DELIVERED' : outcome === 'FAILED' || attempt - row.series_start >= MAX_CALLBACK_ATTEMPTS ? 'FAILED' : 'PENDING';
+  const finalStatus =
+    outcome === 'DELIVERED'
+      ? 'DELIVERED'
+      : outcome === 'FAILED' || attempt - row.series_start >= MAX_CALLBACK_ATTEMPTS
+        ? 'FAILED'
+        : 'PENDING';
   const now = nowIso();
   await inTransaction(ctx.database, async (trx) => {
     // A write first: on SQLite this takes the write lock at once (busy_timeout applies between processes).
@@ -175,7 +207,12 @@ const recordAttempt = async (ctx: AppContext, row: OutboxRow, claimId: string, r
         claim_id: null,
         last_status_code: result.statusCode,
         last_error: result.error,
-        next_attempt_at: finalStatus === 'PENDING' ? new Date(Date.now() + retryDelayMs(attempt - row.series_start, ctx.env.KASSA_CALLBACK_RETRY_BASE_MS)).toISOString() : row.next_attempt_at,
+        next_attempt_at:
+          finalStatus === 'PENDING'
+            ? new Date(
+                Date.now() + retryDelayMs(attempt - row.series_start, ctx.env.KASSA_CALLBACK_RETRY_BASE_MS),
+              ).toISOString()
+            : row.next_attempt_at,
         updated_at: now,
       })
       .where('id', '=', row.id)
@@ -185,7 +222,9 @@ const recordAttempt = async (ctx: AppContext, row: OutboxRow, claimId: string, r
     if (Number(updated.numUpdatedRows) !== 1) return;
     if (finalStatus === 'DELIVERED' && row.event === 'AUTHORIZE' && !row.error) {
       await loadSession(trx, ctx.database, row.session_id, { lock: true });
-      await appendSessionEvent(trx, row.session_id, 'AUTH_CALLBACK_SENT', { details: { transaction_event_id: row.event_id, event_delivery: result.deliveryId } });
+      await appendSessionEvent(trx, row.session_id, 'AUTH_CALLBACK_SENT', {
+        details: { transaction_event_id: row.event_id, event_delivery: result.deliveryId },
+      });
     }
   });
 };
@@ -226,7 +265,10 @@ export interface CallbackDeliveries {
  * delivery ends (the worker then claims the next due row at once); `onError` gets a delivery whose
  * answer could not be recorded (its row is sent again once its lease runs out).
  */
-export const callbackDeliveries = (ctx: AppContext, opts: { slots?: number; freed?: () => void; onError: (err: unknown) => void }): CallbackDeliveries => {
+export const callbackDeliveries = (
+  ctx: AppContext,
+  opts: { slots?: number; freed?: () => void; onError: (err: unknown) => void },
+): CallbackDeliveries => {
   const slots = opts.slots ?? 20;
   const inFlight = new Set<Promise<void>>();
   return {

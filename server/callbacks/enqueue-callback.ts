@@ -52,7 +52,11 @@ export const callbackOptions = (callbackUrl: string) => {
  * delivered in the order of its events (deliver-callbacks.ts).
  */
 const eventSeq = compiledOnce((exec, eventId: string, transactionId: string) =>
-  exec.selectFrom('transaction_events').select('seq').where('id', '=', eventId).where('transaction_id', '=', transactionId),
+  exec
+    .selectFrom('transaction_events')
+    .select('seq')
+    .where('id', '=', eventId)
+    .where('transaction_id', '=', transactionId),
 );
 
 export const enqueueCallback = async (trx: Executor, cb: CallbackToEnqueue): Promise<void> => {
@@ -88,7 +92,10 @@ export const enqueueCallback = async (trx: Executor, cb: CallbackToEnqueue): Pro
  * (`authorization` for a decline, `failed` otherwise). `transactionId` is null when the failure
  * happened before any transaction existed; then the callback carries no `transaction_id`.
  */
-export const enqueueErrorCallback = async (trx: Executor, cb: Omit<CallbackToEnqueue, 'event' | 'eventId'> & { eventId?: string; error: CallbackError }): Promise<void> => {
+export const enqueueErrorCallback = async (
+  trx: Executor,
+  cb: Omit<CallbackToEnqueue, 'event' | 'eventId'> & { eventId?: string; error: CallbackError },
+): Promise<void> => {
   if (!callbackOptions(cb.callbackUrl).reportError) return;
   await enqueueCallback(trx, { ...cb, event: 'AUTHORIZE', eventId: cb.eventId ?? uuid() });
 };

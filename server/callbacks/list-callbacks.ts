@@ -22,9 +22,19 @@ export const listCallbacks = async (ctx: AppContext, actor: Actor, q: ListCallba
   if (q.session_id) query = query.where('session_id', '=', q.session_id);
   if (q.transaction_id) query = query.where('transaction_id', '=', q.transaction_id);
   if (q.starting_after) {
-    const cursor = await db.selectFrom('outbox').select(['created_at', 'id']).where('id', '=', q.starting_after).where('account_id', '=', actor.accountId).executeTakeFirst();
+    const cursor = await db
+      .selectFrom('outbox')
+      .select(['created_at', 'id'])
+      .where('id', '=', q.starting_after)
+      .where('account_id', '=', actor.accountId)
+      .executeTakeFirst();
     if (!cursor) throw unknownCursor('callback');
-    query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', cursor.created_at),
+        eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)]),
+      ]),
+    );
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
   return readCallbacks(db, rows);

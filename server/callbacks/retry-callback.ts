@@ -22,7 +22,8 @@ export const retryCallback = (ctx: AppContext, actor: Actor, callbackId: string)
       .where('status', '!=', 'PENDING')
       .execute();
     const made = await mine.set({ next_attempt_at: now, updated_at: now }).executeTakeFirst();
-    if (Number(made.numUpdatedRows) !== 1) throw new AppError('CALLBACK_NOT_FOUND', `Callback ${callbackId} was not found`);
+    if (Number(made.numUpdatedRows) !== 1)
+      throw new AppError('CALLBACK_NOT_FOUND', `Callback ${callbackId} was not found`);
     const row = await trx.selectFrom('outbox').selectAll().where('id', '=', callbackId).executeTakeFirstOrThrow();
     return (await readCallbacks(trx, [row]))[0]!;
   });

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const EnvSchema = z
   .object({
@@ -94,20 +96,31 @@ const EnvSchema = z
     KASSA_PURGE_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
   })
   .superRefine((env, ctx) => {
-    const set = [env.KASSA_BOOTSTRAP_ACCOUNT, env.KASSA_BOOTSTRAP_CLIENT_ID, env.KASSA_BOOTSTRAP_CLIENT_SECRET].filter(Boolean).length;
+    const set = [env.KASSA_BOOTSTRAP_ACCOUNT, env.KASSA_BOOTSTRAP_CLIENT_ID, env.KASSA_BOOTSTRAP_CLIENT_SECRET].filter(
+      Boolean,
+    ).length;
     if (set !== 0 && set !== 3) {
       ctx.addIssue({
         code: 'custom',
-        message: 'KASSA_BOOTSTRAP_ACCOUNT, KASSA_BOOTSTRAP_CLIENT_ID and KASSA_BOOTSTRAP_CLIENT_SECRET must be set together',
+        message:
+          'KASSA_BOOTSTRAP_ACCOUNT, KASSA_BOOTSTRAP_CLIENT_ID and KASSA_BOOTSTRAP_CLIENT_SECRET must be set together',
       });
     }
-    const [perClient, perClientAddress] = [env.KASSA_TOKEN_RATE_PER_CLIENT, env.KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS];
+    const [perClient, perClientAddress] = [
+      env.KASSA_TOKEN_RATE_PER_CLIENT,
+      env.KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS,
+    ];
     if (perClient > 0 && !(perClientAddress > 0 && perClientAddress < perClient)) {
-      const message = 'must be between 1 and KASSA_TOKEN_RATE_PER_CLIENT - 1 while that is set: one address may not reach the client ceiling';
+      const message =
+        'must be between 1 and KASSA_TOKEN_RATE_PER_CLIENT - 1 while that is set: one address may not reach the client ceiling';
       ctx.addIssue({ code: 'custom', path: ['KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS'], message });
     }
     if (env.KASSA_HEADERS_TIMEOUT_MS > env.KASSA_REQUEST_TIMEOUT_MS) {
-      ctx.addIssue({ code: 'custom', path: ['KASSA_HEADERS_TIMEOUT_MS'], message: 'must not be above KASSA_REQUEST_TIMEOUT_MS' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KASSA_HEADERS_TIMEOUT_MS'],
+        message: 'must not be above KASSA_REQUEST_TIMEOUT_MS',
+      });
     }
   });
 

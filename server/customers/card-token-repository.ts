@@ -9,11 +9,22 @@ import type { CardTokenView } from './customer-schemas';
 
 export type CardTokenRow = Selectable<StoredCardTokensTable>;
 
-export const cardTokenNotFound = (tokenId: string) => new AppError('CARD_TOKEN_NOT_FOUND', `Card token ${tokenId} was not found`);
+export const cardTokenNotFound = (tokenId: string) =>
+  new AppError('CARD_TOKEN_NOT_FOUND', `Card token ${tokenId} was not found`);
 
 /** A stored card of the account that is not deleted (of `customerId` when given); `lock` locks its row. */
-export const loadCardToken = async (exec: Executor, accountId: string, tokenId: string, opts: { customerId?: string; lock?: Database } = {}): Promise<CardTokenRow> => {
-  let q = exec.selectFrom('stored_card_tokens').selectAll().where('account_id', '=', accountId).where('token_id', '=', tokenId).where('deleted_at', 'is', null);
+export const loadCardToken = async (
+  exec: Executor,
+  accountId: string,
+  tokenId: string,
+  opts: { customerId?: string; lock?: Database } = {},
+): Promise<CardTokenRow> => {
+  let q = exec
+    .selectFrom('stored_card_tokens')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('token_id', '=', tokenId)
+    .where('deleted_at', 'is', null);
   if (opts.customerId !== undefined) q = q.where('customer_id', '=', opts.customerId);
   const row = await (opts.lock ? forUpdate(opts.lock, q) : q).executeTakeFirst();
   if (!row) throw cardTokenNotFound(tokenId);
@@ -29,7 +40,12 @@ export const readCardToken = (row: CardTokenRow): CardTokenView => {
     token_types: row.recurrence_token ? ['payment_token', 'recurrence_token'] : ['payment_token'],
     payment_product_type: row.payment_product_type,
     ...(row.customer_id !== null ? { customer_id: row.customer_id } : {}),
-    card: { brand: card.brand, masked_pan: card.masked_pan, expiry_date: card.expiry_date, ...(card.type ? { type: card.type } : {}) },
+    card: {
+      brand: card.brand,
+      masked_pan: card.masked_pan,
+      expiry_date: card.expiry_date,
+      ...(card.type ? { type: card.type } : {}),
+    },
     session_id: row.session_id,
     transaction_id: row.transaction_id,
     created_at: row.created_at,

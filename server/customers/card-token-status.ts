@@ -17,4 +17,9 @@ export const isCardTokenDeleted = async (exec: Executor, accountId: string, toke
 };
 
 /** What a payment with a deleted stored card answers: a decline that must not be retried (DO_NOT_RETRY). */
-export const DELETED_TOKEN_DECLINE = { outcome: 'DECLINED', code: 'token_deleted', message: 'The stored card was deleted and cannot be charged', retryable: false } as const;
+export const DELETED_TOKEN_DECLINE = {
+  outcome: 'DECLINED',
+  code: 'token_deleted',
+  message: 'The stored card was deleted and cannot be charged',
+  retryable: false,
+} as const;

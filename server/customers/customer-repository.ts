@@ -15,11 +15,22 @@ export interface CustomerState {
   data: CustomerData;
 }
 
-export const customerNotFound = (customerId: string) => new AppError('CUSTOMER_NOT_FOUND', `Customer ${customerId} was not found`);
+export const customerNotFound = (customerId: string) =>
+  new AppError('CUSTOMER_NOT_FOUND', `Customer ${customerId} was not found`);
 
 /** The customer (not deleted) of the account; with `lock`, its row is locked for the caller's transaction. */
-export const loadCustomer = async (exec: Executor, accountId: string, customerId: string, lock?: Database): Promise<CustomerRow> => {
-  const q = exec.selectFrom('customers').selectAll().where('account_id', '=', accountId).where('customer_id', '=', customerId).where('deleted_at', 'is', null);
+export const loadCustomer = async (
+  exec: Executor,
+  accountId: string,
+  customerId: string,
+  lock?: Database,
+): Promise<CustomerRow> => {
+  const q = exec
+    .selectFrom('customers')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('customer_id', '=', customerId)
+    .where('deleted_at', 'is', null);
   const row = await (lock ? forUpdate(lock, q) : q).executeTakeFirst();
   if (!row) throw customerNotFound(customerId);
   return row;
@@ -38,7 +49,11 @@ export const readCustomer = (row: CustomerRow): CustomerView => ({
   ...(row.deleted_by ? { deleted_by: row.deleted_by } : {}),
 });
 
-export const stateOf = (row: CustomerRow): CustomerState => ({ customer_id: row.customer_id, type: row.type, data: parseJson<CustomerData>(row.data) });
+export const stateOf = (row: CustomerRow): CustomerState => ({
+  customer_id: row.customer_id,
+  type: row.type,
+  data: parseJson<CustomerData>(row.data),
+});
 
 const lower = (s: string | null | undefined): string | undefined => (s ? s.toLocaleLowerCase('en-US') : undefined);
 
@@ -50,7 +65,18 @@ const lower = (s: string | null | undefined): string | undefined => (s ? s.toLoc
 export const searchKeys = ({ customer_id, data }: CustomerState): string => {
   const fullName = [data.first_name, data.last_name].filter(Boolean).join(' ');
   const phone = data.phone_number ?? undefined;
-  const keys = [data.first_name, data.last_name, fullName, data.company?.bussiness_name, phone, phone?.replace(/^\+/, ''), customer_id, data.email].map(lower).filter((k): k is string => !!k);
+  const keys = [
+    data.first_name,
+    data.last_name,
+    fullName,
+    data.company?.bussiness_name,
+    phone,
+    phone?.replace(/^\+/, ''),
+    customer_id,
+    data.email,
+  ]
+    .map(lower)
+    .filter((k): k is string => !!k);
   return [...new Set(keys)].map((k) => `\n${k}`).join('');
 };
 
@@ -69,7 +95,10 @@ export const lowerEmail = (email: string): string => lower(email)!;
 export const prefixPattern = (prefix: string): string => `%\n${lower(prefix)!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Metadata after an update: a key set to null is removed; `null` clears all. */
-export const mergeMetadata = (current: Record<string, unknown> | undefined, patch: Record<string, unknown> | null | undefined): Record<string, unknown> | undefined => {
+export const mergeMetadata = (
+  current: Record<string, unknown> | undefined,
+  patch: Record<string, unknown> | null | undefined,
+): Record<string, unknown> | undefined => {
   if (patch === undefined) return current;
   if (patch === null) return undefined;
   const merged = { ...current };
@@ -86,14 +115,19 @@ export const isUniqueViolation = (e: unknown): boolean => {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 };
 
-export const duplicateCustomer = (message: string, path: string) => new AppError('CUSTOMER_ALREADY_EXISTS', message, { errors: [{ path, message: 'already exists' }] });
+export const duplicateCustomer = (message: string, path: string) =>
+  new AppError('CUSTOMER_ALREADY_EXISTS', message, { errors: [{ path, message: 'already exists' }] });
 
 /** A write that lost a race on a unique index is the same 409 as one the checks caught. */
 export const duplicatesAs409 = async <T>(write: () => Promise<T>): Promise<T> => {
   try {
     return await write();
   } catch (e) {
-    if (isUniqueViolation(e)) throw duplicateCustomer('A customer with this customer_id, or of this type with this email, already exists', 'customer_id');
+    if (isUniqueViolation(e))
+      throw duplicateCustomer(
+        'A customer with this customer_id, or of this type with this email, already exists',
+        'customer_id',
+      );
     throw e;
   }
 };

@@ -86,7 +86,9 @@ export const UpdateCustomerBody = z.strictObject({
 export type UpdateCustomerInput = z.infer<typeof UpdateCustomerBody>;
 
 /** What is stored in `customers.data` (and returned): the fields as given, metadata without null values. */
-export type CustomerData = Omit<CreateCustomerInput, 'customer_id' | 'type' | 'metadata'> & { metadata?: Record<string, unknown> };
+export type CustomerData = Omit<CreateCustomerInput, 'customer_id' | 'type' | 'metadata'> & {
+  metadata?: Record<string, unknown>;
+};
 
 /** A customer as the API returns it. A deleted customer (include_deleted) keeps only id, customer_id, type and the stamps. */
 export const CustomerSchema = z.object({
@@ -126,7 +128,11 @@ export type ListCustomersInput = z.infer<typeof ListCustomersQuery>;
 
 export const DeleteCustomerQuery = z.object({ delete_tokens: booleanQuery.default(false) });
 
-export const ListTokensQuery = z.object({ include_deleted: booleanQuery.default(false), total: booleanQuery.default(false), ...paging });
+export const ListTokensQuery = z.object({
+  include_deleted: booleanQuery.default(false),
+  total: booleanQuery.default(false),
+  ...paging,
+});
 export const ListCardTokensQuery = ListTokensQuery.extend({ customer_id: CustomerId.optional() });
 export type ListCardTokensInput = z.infer<typeof ListCardTokensQuery>;
 

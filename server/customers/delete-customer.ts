@@ -11,14 +11,28 @@ import type { CustomerView } from './customer-schemas';
  * forgotten; the customer_id stays taken). With `deleteTokens`, the customer's stored cards are
  * deleted in the same transaction, so they can no longer pay. Returns the customer as it was, stamped.
  */
-export const deleteCustomer = async (ctx: AppContext, actor: Actor, customerId: string, opts: { deleteTokens: boolean }): Promise<CustomerView> =>
+export const deleteCustomer = async (
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string,
+  opts: { deleteTokens: boolean },
+): Promise<CustomerView> =>
   inTransaction(ctx.database, async (trx) => {
     const row = await loadCustomer(trx, actor.accountId, customerId, ctx.database);
     const now = nowIso();
     expectUpdated(
       await trx
         .updateTable('customers')
-        .set({ data: '{}', email_lower: null, phone_number: null, search_keys: null, deleted_at: now, deleted_by: actor.subject, updated_at: now, version: row.version + 1 })
+        .set({
+          data: '{}',
+          email_lower: null,
+          phone_number: null,
+          search_keys: null,
+          deleted_at: now,
+          deleted_by: actor.subject,
+          updated_at: now,
+          version: row.version + 1,
+        })
         .where('id', '=', row.id)
         .where('version', '=', row.version)
         .executeTakeFirst(),

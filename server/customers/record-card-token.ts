@@ -9,7 +9,15 @@ import { paymentTokenId } from '../payments';
  */
 export const recordCardToken = async (
   trx: Executor,
-  stored: { accountId: string; customerId: string | undefined; paymentProductType: string; tokens: TokenizeResult; sessionId: string; transactionId: string; createdAt: string },
+  stored: {
+    accountId: string;
+    customerId: string | undefined;
+    paymentProductType: string;
+    tokens: TokenizeResult;
+    sessionId: string;
+    transactionId: string;
+    createdAt: string;
+  },
 ): Promise<void> => {
   await trx
     .insertInto('stored_card_tokens')

@@ -5,7 +5,15 @@ import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { assertEmailFree, assertTypeRules } from './assert-customer-rules';
-import { customerColumns, duplicatesAs409, loadCustomer, mergeMetadata, readCustomer, stateOf, type CustomerState } from './customer-repository';
+import {
+  customerColumns,
+  duplicatesAs409,
+  loadCustomer,
+  mergeMetadata,
+  readCustomer,
+  stateOf,
+  type CustomerState,
+} from './customer-repository';
 import type { CustomerData, CustomerView, UpdateCustomerInput } from './customer-schemas';
 
 /**
@@ -14,9 +22,15 @@ import type { CustomerData, CustomerView, UpdateCustomerInput } from './customer
  */
 const applyUpdate = (current: CustomerState, input: UpdateCustomerInput): CustomerState => {
   const { customer_id: _id, type, metadata, company, contact_for: contactFor, ...fields } = input;
-  const { metadata: currentMetadata, company: currentCompany, contact_for: currentContactFor, ...currentFields } = current.data;
+  const {
+    metadata: currentMetadata,
+    company: currentCompany,
+    contact_for: currentContactFor,
+    ...currentFields
+  } = current.data;
   const merged = mergeMetadata(currentMetadata, metadata);
-  const kept = <T>(sent: T | null | undefined, was: T | undefined): T | undefined => (sent === null ? undefined : (sent ?? was));
+  const kept = <T>(sent: T | null | undefined, was: T | undefined): T | undefined =>
+    sent === null ? undefined : (sent ?? was);
   const [nextCompany, nextContactFor] = [kept(company, currentCompany), kept(contactFor, currentContactFor)];
   const data: CustomerData = {
     ...currentFields,
@@ -29,9 +43,18 @@ const applyUpdate = (current: CustomerState, input: UpdateCustomerInput): Custom
 };
 
 /** Partial update of a customer; its customer_id cannot change here. The rules are checked on the result. */
-export const updateCustomer = async (ctx: AppContext, actor: Actor, customerId: string, input: UpdateCustomerInput): Promise<CustomerView> => {
+export const updateCustomer = async (
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string,
+  input: UpdateCustomerInput,
+): Promise<CustomerView> => {
   if (input.customer_id !== undefined && input.customer_id !== customerId) {
-    throw new AppError('INVALID_REQUEST', 'customer_id in the body must match the path (it cannot be changed by an update)', { errors: [{ path: 'customer_id', message: 'must match the path' }] });
+    throw new AppError(
+      'INVALID_REQUEST',
+      'customer_id in the body must match the path (it cannot be changed by an update)',
+      { errors: [{ path: 'customer_id', message: 'must match the path' }] },
+    );
   }
   return duplicatesAs409(() =>
     inTransaction(ctx.database, async (trx) => {

@@ -44,16 +44,23 @@ interface LockableQuery<R> extends Query<R> {
  * the plain read on SQLite (no row locks; a group-commit batch holds the write lock, ADR 003), as
  * `forUpdate` in tx.ts does for queries built per call.
  */
-export const lockableOnce = <A extends (string | number)[], R>(build: (exec: Executor, ...args: A) => LockableQuery<R>) => {
+export const lockableOnce = <A extends (string | number)[], R>(
+  build: (exec: Executor, ...args: A) => LockableQuery<R>,
+) => {
   const plain = compiledOnce(build);
   const locked = compiledOnce((exec, ...args: A) => build(exec, ...args).forUpdate());
-  return (exec: Executor, database: Database, lock: boolean, ...args: A): Promise<R[]> => (lock && database.engine === 'postgres' ? locked : plain)(exec, ...args);
+  return (exec: Executor, database: Database, lock: boolean, ...args: A): Promise<R[]> =>
+    (lock && database.engine === 'postgres' ? locked : plain)(exec, ...args);
 };
 
 const inserts = new WeakMap<object, Map<string, CompiledQuery>>();
 
 /** INSERT of one row of scalar values; Kysely builds and compiles each table and column list once. */
-export const insertRow = async <T extends keyof DB & string>(exec: Executor, table: T, row: Insertable<DB[T]>): Promise<void> => {
+export const insertRow = async <T extends keyof DB & string>(
+  exec: Executor,
+  table: T,
+  row: Insertable<DB[T]>,
+): Promise<void> => {
   let byColumns = inserts.get(dialectOf(exec));
   if (!byColumns) inserts.set(dialectOf(exec), (byColumns = new Map()));
   const entries = Object.entries(row).filter(([, v]) => v !== undefined); // as Kysely leaves them out
@@ -76,11 +83,18 @@ const updates = new WeakMap<object, Map<string, { query: CompiledQuery; slots: n
  * UPDATE of scalar columns of the rows whose `where` columns equal the given values; Kysely builds
  * and compiles each table, SET list and WHERE list once. Returns how many rows changed.
  */
-export const updateRows = async <T extends keyof DB & string>(exec: Executor, table: T, set: Updateable<DB[T]>, where: Partial<Record<keyof DB[T] & string, string | number>>): Promise<number> => {
+export const updateRows = async <T extends keyof DB & string>(
+  exec: Executor,
+  table: T,
+  set: Updateable<DB[T]>,
+  where: Partial<Record<keyof DB[T] & string, string | number>>,
+): Promise<number> => {
   let byShape = updates.get(dialectOf(exec));
   if (!byShape) updates.set(dialectOf(exec), (byShape = new Map()));
   const values = [...Object.entries(set).filter(([, v]) => v !== undefined), ...Object.entries(where)]; // undefined SET values: left out, as Kysely does
-  for (const [k, v] of values) if (v !== null && typeof v !== 'string' && typeof v !== 'number') throw new Error(`updateRows: ${table}.${k} must be a string, a number or null`);
+  for (const [k, v] of values)
+    if (v !== null && typeof v !== 'string' && typeof v !== 'number')
+      throw new Error(`updateRows: ${table}.${k} must be a string, a number or null`);
   const setCount = values.length - Object.keys(where).length;
   const key = `${table}|${values.map(([k], i) => (i < setCount ? k : `=${k}`)).join(',')}`;
   let c = byShape.get(key);
@@ -89,11 +103,14 @@ export const updateRows = async <T extends keyof DB & string>(exec: Executor, ta
     const marks = values.map((_, i) => `\u0000v${i}`);
     // typed loosely: the table is generic here, its columns are checked at the call by `set` and `where`
     type Loose = { set(v: object): Loose; where(c: string, op: '=', v: unknown): Loose; compile(): CompiledQuery };
-    let q = (exec.updateTable(table) as unknown as Loose).set(Object.fromEntries(values.slice(0, setCount).map(([k], i) => [k, marks[i]])));
+    let q = (exec.updateTable(table) as unknown as Loose).set(
+      Object.fromEntries(values.slice(0, setCount).map(([k], i) => [k, marks[i]])),
+    );
     for (let i = setCount; i < values.length; i++) q = q.where(values[i]![0], '=', marks[i]);
     const query = q.compile();
     const slots = query.parameters.map((p: unknown) => marks.indexOf(p as string));
-    if (slots.includes(-1) || slots.length !== values.length) throw new Error('updateRows: every parameter must be one of the values');
+    if (slots.includes(-1) || slots.length !== values.length)
+      throw new Error('updateRows: every parameter must be one of the values');
     byShape.set(key, (c = { query, slots }));
   }
   const result = await executeCompiled(exec, { ...c.query, parameters: c.slots.map((i) => values[i]![1]) });

@@ -152,7 +152,9 @@ const openSqlite = async (opts: DatabaseOptions): Promise<Database> => {
   await migrateToLatest(db);
   // After the migrations the WAL file exists; without it every commit stays synchronous = FULL.
   const walSync = openWalSync(`${file}-wal`);
-  const checkpointer = walSync ? startCheckpointer(file, (pages) => sqlite.pragma(`wal_autocheckpoint = ${Math.trunc(pages)}`)) : undefined;
+  const checkpointer = walSync
+    ? startCheckpointer(file, (pages) => sqlite.pragma(`wal_autocheckpoint = ${Math.trunc(pages)}`))
+    : undefined;
   return {
     db,
     engine: 'sqlite',
@@ -172,7 +174,11 @@ const openPostgres = async (url: string, schema?: string, queryTimeoutMs = PG_QU
   const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof import('pg').Pool }).Pool; // CJS/ESM interop: pg's default export may be absent
   const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
   // Migrations on a connection of their own, without the query timeout: an index on a large table takes its time.
-  const setup = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool: new Pool({ connectionString: url, max: 1, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, ...searchPath }) }) });
+  const setup = new Kysely<DB>({
+    dialect: new OwnSchemaPostgresDialect({
+      pool: new Pool({ connectionString: url, max: 1, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, ...searchPath }),
+    }),
+  });
   try {
     if (schema) {
       if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
@@ -184,7 +190,9 @@ const openPostgres = async (url: string, schema?: string, queryTimeoutMs = PG_QU
   }
   // Survives the database going away, or going silent, and reconnects on demand (pg-pool.ts, ADR 022).
   // The query timeout also bounds the wait for a connection (a new one, or a free one of the pool).
-  const timeouts = queryTimeoutMs ? { query_timeout: queryTimeoutMs, connectionTimeoutMillis: queryTimeoutMs } : { query_timeout: undefined };
+  const timeouts = queryTimeoutMs
+    ? { query_timeout: queryTimeoutMs, connectionTimeoutMillis: queryTimeoutMs }
+    : { query_timeout: undefined };
   const pool = createResilientPool(Pool, { connectionString: url, max: 10, ...timeouts, ...searchPath });
   // Introspects only its own schema: see own-schema-introspector.ts.
   const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
@@ -192,4 +200,5 @@ const openPostgres = async (url: string, schema?: string, queryTimeoutMs = PG_QU
 };
 
 /** Opens the configured engine and runs every migration before returning. */
-export const openDatabase = (opts: DatabaseOptions): Promise<Database> => (opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pgSchema, opts.pgQueryTimeoutMs) : openSqlite(opts));
+export const openDatabase = (opts: DatabaseOptions): Promise<Database> =>
+  opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pgSchema, opts.pgQueryTimeoutMs) : openSqlite(opts);

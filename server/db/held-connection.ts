@@ -35,7 +35,10 @@ export const holdConnection = (db: Executor, conn: Executor): (() => void) => {
 };
 
 /** Executes `query` on `exec`: directly on SQLite when `exec` is a batch's connection, or the database while no batch holds it. */
-export const executeCompiled = <R>(exec: Executor, query: CompiledQuery<R>): Promise<QueryResult<R>> | QueryResult<R> => {
+export const executeCompiled = <R>(
+  exec: Executor,
+  query: CompiledQuery<R>,
+): Promise<QueryResult<R>> | QueryResult<R> => {
   const run = held.get(exec) ?? (inBatch.has(exec) ? undefined : direct.get(exec));
   return run ? (run(query) as QueryResult<R>) : exec.executeQuery(query);
 };

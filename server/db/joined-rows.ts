@@ -14,7 +14,12 @@ const ROW = '\u001e';
  * `(select string_agg(<fields>, …) from <table> e where e.<ownerColumn> = <outerTable>.id)`.
  * `fields` are SQL text expressions over the alias `e` (coalesce the nullable ones to '').
  */
-export const joinedRows = (table: string, ownerColumn: string, outerTable: string, fields: readonly string[]): RawBuilder<string | null> =>
+export const joinedRows = (
+  table: string,
+  ownerColumn: string,
+  outerTable: string,
+  fields: readonly string[],
+): RawBuilder<string | null> =>
   sql<
     string | null
   >`(select string_agg(${sql.raw(fields.join(` || '${FIELD}' || `))}, '${sql.raw(ROW)}' order by e.seq) from ${sql.raw(table)} e where e.${sql.raw(ownerColumn)} = ${sql.raw(outerTable)}.id)`;

@@ -72,6 +72,8 @@ export const migrateToLatest = async (db: Kysely<any>, schema?: string): Promise
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String((error as Error | undefined)?.message ?? error)}`); // Kysely's migrator reports unknown; usually an Error
+    throw new Error(
+      `Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String((error as Error | undefined)?.message ?? error)}`,
+    ); // Kysely's migrator reports unknown; usually an Error
   }
 };

@@ -1,4 +1,12 @@
-import { PostgresDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type Kysely, type SchemaMetadata, type TableMetadata } from 'kysely';
+import {
+  PostgresDialect,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type Kysely,
+  type SchemaMetadata,
+  type TableMetadata,
+} from 'kysely';
 
 /**
  * Kysely's PostgreSQL introspector (used by the Migrator to find its own tables) reads every table
@@ -14,12 +22,23 @@ export class OwnSchemaIntrospector implements DatabaseIntrospector {
   constructor(private readonly db: Kysely<unknown>) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {
-    const { rows } = await sql<SchemaMetadata>`select nspname as name from pg_catalog.pg_namespace where nspname = current_schema()`.execute(this.db);
+    const { rows } =
+      await sql<SchemaMetadata>`select nspname as name from pg_catalog.pg_namespace where nspname = current_schema()`.execute(
+        this.db,
+      );
     return rows;
   }
 
   async getTables(): Promise<TableMetadata[]> {
-    const { rows } = await sql<{ schema: string; table: string; kind: string; column: string | null; type: string | null; not_null: boolean | null; has_default: boolean | null }>`
+    const { rows } = await sql<{
+      schema: string;
+      table: string;
+      kind: string;
+      column: string | null;
+      type: string | null;
+      not_null: boolean | null;
+      has_default: boolean | null;
+    }>`
       select n.nspname as schema, c.relname as table, c.relkind as kind, a.attname as column, t.typname as type,
              a.attnotnull as not_null, a.atthasdef as has_default
         from pg_catalog.pg_class c
@@ -31,8 +50,16 @@ export class OwnSchemaIntrospector implements DatabaseIntrospector {
     const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
     for (const r of rows) {
       let table = tables.get(r.table);
-      if (!table) tables.set(r.table, (table = { name: r.table, schema: r.schema, isView: r.kind === 'v', columns: [] }));
-      if (r.column !== null) table.columns.push({ name: r.column, dataType: r.type ?? '', isNullable: !r.not_null, hasDefaultValue: Boolean(r.has_default), isAutoIncrementing: false });
+      if (!table)
+        tables.set(r.table, (table = { name: r.table, schema: r.schema, isView: r.kind === 'v', columns: [] }));
+      if (r.column !== null)
+        table.columns.push({
+          name: r.column,
+          dataType: r.type ?? '',
+          isNullable: !r.not_null,
+          hasDefaultValue: Boolean(r.has_default),
+          isAutoIncrementing: false,
+        });
     }
     return [...tables.values()];
   }

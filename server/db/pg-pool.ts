@@ -43,7 +43,11 @@ const dropOnReadTimeout = (client: PoolClient): void => {
  *   of requests hanging for the whole outage; idle connections are probed by TCP keepalive.
  * New connections are made on demand, so once the database is back the next request simply works.
  */
-export const createResilientPool = (PoolClass: typeof Pool, config: PoolConfig, onIdleError: (err: Error) => void = () => undefined): Pool => {
+export const createResilientPool = (
+  PoolClass: typeof Pool,
+  config: PoolConfig,
+  onIdleError: (err: Error) => void = () => undefined,
+): Pool => {
   const pool = new PoolClass({
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     query_timeout: PG_QUERY_TIMEOUT_MS,

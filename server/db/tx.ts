@@ -142,4 +142,7 @@ export const inTransaction = <T>(database: Database, fn: (trx: Executor) => Prom
  * transaction over its single connection, and SQLite itself allows one writer, so
  * a read inside a transaction is already stable until commit.
  */
-export const forUpdate = <TB extends keyof DB, O>(database: Database, qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> => (database.engine === 'postgres' ? qb.forUpdate() : qb);
+export const forUpdate = <TB extends keyof DB, O>(
+  database: Database,
+  qb: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> => (database.engine === 'postgres' ? qb.forUpdate() : qb);

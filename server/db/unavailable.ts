@@ -20,7 +20,16 @@ export class DatabaseUnreachableError extends Error {
  */
 const PG_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Socket-level errors of the pg client. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** pg's own messages for a connection that died or never came. */
 const PG_MESSAGES = [
   /^Connection terminated/,
@@ -39,7 +48,8 @@ const PG_MESSAGES = [
  */
 const SQLITE_PREFIXES = ['SQLITE_BUSY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_FULL', 'SQLITE_PROTOCOL'];
 
-const fields = (e: unknown): { code?: unknown; message?: unknown; cause?: unknown } => (typeof e === 'object' && e !== null ? (e as { code?: unknown; message?: unknown; cause?: unknown }) : {});
+const fields = (e: unknown): { code?: unknown; message?: unknown; cause?: unknown } =>
+  typeof e === 'object' && e !== null ? (e as { code?: unknown; message?: unknown; cause?: unknown }) : {};
 
 /** True when `e` (or an error it wraps) says the database is unreachable or unavailable for now. */
 export const isDatabaseUnavailable = (e: unknown, depth = 0): boolean => {

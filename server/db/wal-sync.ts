@@ -55,7 +55,9 @@ export const openWalSync = (walPath: string): WalSync | undefined => {
   } catch {
     return undefined;
   }
-  const flush = coalescedFlush(() => new Promise<void>((resolve, reject) => fs.fdatasync(fd, (e) => (e ? reject(e) : resolve()))));
+  const flush = coalescedFlush(
+    () => new Promise<void>((resolve, reject) => fs.fdatasync(fd, (e) => (e ? reject(e) : resolve()))),
+  );
   const close = () =>
     flush()
       .catch(() => undefined)

@@ -17,11 +17,17 @@ export interface DemoRequest {
  * account's signing secret over t, account id, method, hostname, pathname and sorted query.
  * `unsigned` when the account has no secret (then nothing can be checked, and the store refuses).
  */
-export const checkDemoSignature = async (ctx: AppContext, accountId: string, req: DemoRequest): Promise<SignatureCheck> => {
+export const checkDemoSignature = async (
+  ctx: AppContext,
+  accountId: string,
+  req: DemoRequest,
+): Promise<SignatureCheck> => {
   const secret = await findSigningSecret(ctx.database.db, accountId);
   if (!secret) return 'unsigned';
   if (!req.signatureHeader) return 'missing';
-  return verifySignatureHeader(req.signatureHeader, secret.secret, accountId, req.method, req.url) ? 'valid' : 'invalid';
+  return verifySignatureHeader(req.signatureHeader, secret.secret, accountId, req.method, req.url)
+    ? 'valid'
+    : 'invalid';
 };
 
 /**

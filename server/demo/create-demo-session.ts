@@ -29,7 +29,8 @@ export const demoUrls = (baseUrl: string) => ({
 
 /** The demo account signs its callbacks, so the store can verify them: a secret is made once. */
 const ensureSigningSecret = async (ctx: AppContext, actor: Actor, meta: RequestMeta): Promise<void> => {
-  if (!(await findSigningSecret(ctx.database.db, actor.accountId))) await createSignatureSecret(ctx, actor, { ...meta, idempotency: undefined });
+  if (!(await findSigningSecret(ctx.database.db, actor.accountId)))
+    await createSignatureSecret(ctx, actor, { ...meta, idempotency: undefined });
 };
 
 /**
@@ -38,7 +39,12 @@ const ensureSigningSecret = async (ctx: AppContext, actor: Actor, meta: RequestM
  * The session is recorded as the demo's in the transaction that inserts it (ADR 029): the back
  * office acts on recorded sessions only.
  */
-export const createDemoSession = async (ctx: AppContext, accountId: string, cart: readonly DemoCartLine[], meta: RequestMeta): Promise<CreatedSession> => {
+export const createDemoSession = async (
+  ctx: AppContext,
+  accountId: string,
+  cart: readonly DemoCartLine[],
+  meta: RequestMeta,
+): Promise<CreatedSession> => {
   const items = priceDemoCart(cart);
   if (items.length === 0) throw new AppError('INVALID_REQUEST', 'The cart is empty');
   const urls = demoUrls(meta.baseUrl);

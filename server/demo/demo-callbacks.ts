@@ -37,13 +37,30 @@ export const recordDemoCallback = (database: Database, row: Omit<DemoCallback, '
       .execute();
   });
 
-export const listDemoCallbacks = (exec: Executor, accountId: string, sessionIds: readonly string[]): Promise<DemoCallback[]> =>
+export const listDemoCallbacks = (
+  exec: Executor,
+  accountId: string,
+  sessionIds: readonly string[],
+): Promise<DemoCallback[]> =>
   sessionIds.length === 0
     ? Promise.resolve([])
-    : demoTables(exec).selectFrom('demo_callbacks').selectAll().where('account_id', '=', accountId).where('session_id', 'in', sessionIds).orderBy('received_at').orderBy('id').execute();
+    : demoTables(exec)
+        .selectFrom('demo_callbacks')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('session_id', 'in', sessionIds)
+        .orderBy('received_at')
+        .orderBy('id')
+        .execute();
 
 /** How many shipping address callbacks of this session the store has answered with `status`. */
-export const countDemoCallbacks = async (exec: Executor, accountId: string, sessionId: string, kind: DemoCallbackKind, status: number): Promise<number> => {
+export const countDemoCallbacks = async (
+  exec: Executor,
+  accountId: string,
+  sessionId: string,
+  kind: DemoCallbackKind,
+  status: number,
+): Promise<number> => {
   const row = await demoTables(exec)
     .selectFrom('demo_callbacks')
     .select((eb) => eb.fn.countAll().as('n'))

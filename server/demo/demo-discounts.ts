@@ -29,12 +29,33 @@ export const discountItems = (items: readonly OrderItem[], codes: readonly Code[
     const gross = grossOf(item);
     const discount = codes.includes('SAVE10') && gross > 0 ? Math.floor(gross / 10) : 0;
     const amount = gross - discount;
-    const discount_lines: DiscountLine[] = discount ? [{ amount: discount, percentage: 10, discount_type: 'external', discount_id: 'SAVE10', description: 'SAVE10: 10 % off', line_id: 1 }] : [];
-    return { ...item, amount, gross_amount: gross, vat_amount: vatIncluded(amount, typeof item.vat === 'number' ? item.vat : 25), discount_lines };
+    const discount_lines: DiscountLine[] = discount
+      ? [
+          {
+            amount: discount,
+            percentage: 10,
+            discount_type: 'external',
+            discount_id: 'SAVE10',
+            description: 'SAVE10: 10 % off',
+            line_id: 1,
+          },
+        ]
+      : [];
+    return {
+      ...item,
+      amount,
+      gross_amount: gross,
+      vat_amount: vatIncluded(amount, typeof item.vat === 'number' ? item.vat : 25),
+      discount_lines,
+    };
   });
 
 /** The order's new amount: the items plus the chosen shipping option at its new price (when it is still offered). */
-export const orderAmount = (items: readonly OrderItem[], chosen: ShippingOption | undefined, offered: readonly ShippingOption[]): number => {
+export const orderAmount = (
+  items: readonly OrderItem[],
+  chosen: ShippingOption | undefined,
+  offered: readonly ShippingOption[],
+): number => {
   const still = chosen && offered.find((o) => o.id === chosen.id && o.line_id === chosen.line_id);
   return items.reduce((sum, i) => sum + i.amount, 0) + (still ? still.amount : 0);
 };

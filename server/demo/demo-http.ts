@@ -31,7 +31,10 @@ export const demoContext = async (request: Request): Promise<DemoContext | undef
 };
 
 export const plainText = (status: number, text: string, headers: Record<string, string> = {}): Response =>
-  new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  new Response(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
 
 export const demoOff = (): Response => plainText(404, 'Not found\n');
 
@@ -64,8 +67,13 @@ export const cookieValue = (request: Request, name: string): string | undefined 
  * The back office's gate (ADR 029): a state-changing request must come from the store's own page
  * (403), and every request needs the demo merchant's login cookie (401). Undefined: let it through.
  */
-export const backOfficeRefusal = async (request: Request, c: DemoContext, changesState: boolean): Promise<Response | undefined> => {
-  if (changesState && !fromOwnPage(request, c.meta.baseUrl)) return plainText(403, "Refused: not sent from the demo store's own page");
+export const backOfficeRefusal = async (
+  request: Request,
+  c: DemoContext,
+  changesState: boolean,
+): Promise<Response | undefined> => {
+  if (changesState && !fromOwnPage(request, c.meta.baseUrl))
+    return plainText(403, "Refused: not sent from the demo store's own page");
   const login = await demoLoginFrom(c.kassa.ctx, c.accountId, cookieValue(request, DEMO_LOGIN_COOKIE));
   return login ? undefined : plainText(401, 'Log in as the demo merchant first (/demo/orders)');
 };
@@ -75,7 +83,12 @@ export const readDemoRequest = async (request: Request, baseUrl: string): Promis
   const body = await request.text();
   if (body.length > MAX_BODY) return undefined;
   const u = new URL(request.url);
-  return { method: request.method.toUpperCase(), url: `${baseUrl}${u.pathname}${u.search}`, signatureHeader: request.headers.get('kassa-signature') ?? undefined, body };
+  return {
+    method: request.method.toUpperCase(),
+    url: `${baseUrl}${u.pathname}${u.search}`,
+    signatureHeader: request.headers.get('kassa-signature') ?? undefined,
+    body,
+  };
 };
 
 export const tooLarge = (): Response => Response.json({ error: 'body too large' }, { status: 413 });
@@ -115,9 +128,15 @@ export const DemoCheckoutForm = z.object({
 });
 
 /** The back office's login form. */
-export const DemoLoginForm = z.object({ client_id: z.string().min(1).max(255), client_secret: z.string().min(1).max(1000) });
+export const DemoLoginForm = z.object({
+  client_id: z.string().min(1).max(255),
+  client_secret: z.string().min(1).max(1000),
+});
 
-export const DemoOrderActionParams = z.object({ transactionId: z.string().max(255), action: z.enum(DEMO_ORDER_ACTIONS) });
+export const DemoOrderActionParams = z.object({
+  transactionId: z.string().max(255),
+  action: z.enum(DEMO_ORDER_ACTIONS),
+});
 
 /** A form's fields (urlencoded or multipart); none for other bodies. */
 export const formFields = async (request: Request): Promise<Record<string, string>> => {

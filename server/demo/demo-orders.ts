@@ -12,15 +12,32 @@ const demoTables = (exec: Executor) => exec.withTables<{ demo_orders: DemoOrders
 
 /** Written in the transaction that inserts the session, so every demo session is recorded and nothing else is. */
 export const recordDemoOrder = async (trx: Executor, accountId: string, sessionId: string): Promise<void> => {
-  await demoTables(trx).insertInto('demo_orders').values({ session_id: sessionId, account_id: accountId, created_at: nowIso() }).execute();
+  await demoTables(trx)
+    .insertInto('demo_orders')
+    .values({ session_id: sessionId, account_id: accountId, created_at: nowIso() })
+    .execute();
 };
 
 /** The demo's own sessions of `accountId`, newest first. */
 export const demoOrderSessionIds = async (exec: Executor, accountId: string, limit: number): Promise<string[]> =>
-  (await demoTables(exec).selectFrom('demo_orders').select('session_id').where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('session_id', 'desc').limit(limit).execute()).map(
-    (r) => r.session_id,
-  );
+  (
+    await demoTables(exec)
+      .selectFrom('demo_orders')
+      .select('session_id')
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('session_id', 'desc')
+      .limit(limit)
+      .execute()
+  ).map((r) => r.session_id);
 
 /** Whether the demo created `sessionId` for `accountId`. */
 export const isDemoOrder = async (exec: Executor, accountId: string, sessionId: string): Promise<boolean> =>
-  Boolean(await demoTables(exec).selectFrom('demo_orders').select('session_id').where('session_id', '=', sessionId).where('account_id', '=', accountId).executeTakeFirst());
+  Boolean(
+    await demoTables(exec)
+      .selectFrom('demo_orders')
+      .select('session_id')
+      .where('session_id', '=', sessionId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst(),
+  );

@@ -80,7 +80,14 @@ const norway = (postalCode: string, now: Date): ShippingOption[] => {
       amount: 2900,
       title: 'Pick-up point Storo Storsenter',
       delivery_method: 'pick_up',
-      pick_up_address: { address_line: 'Vitaminveien 7', postal_code: '0485', postal_place: 'Oslo', country: 'NO', distance: 4.8, opening_hours: openingHours(['10:00', '21:00'], ['10:00', '20:00']) },
+      pick_up_address: {
+        address_line: 'Vitaminveien 7',
+        postal_code: '0485',
+        postal_place: 'Oslo',
+        country: 'NO',
+        distance: 4.8,
+        opening_hours: openingHours(['10:00', '21:00'], ['10:00', '20:00']),
+      },
       eta: { working_days: [2, 3] },
     }),
     option({
@@ -98,13 +105,36 @@ const norway = (postalCode: string, now: Date): ShippingOption[] => {
 export const NORDIC = ['SE', 'DK', 'FI'];
 export const CANNOT_SHIP_TO = ['US'];
 
-export const demoShippingOptions = (address: ShippingAddressLike | undefined, opts: { freeShipping: boolean; now?: Date }): ShippingOption[] => {
+export const demoShippingOptions = (
+  address: ShippingAddressLike | undefined,
+  opts: { freeShipping: boolean; now?: Date },
+): ShippingOption[] => {
   const country = typeof address?.country === 'string' ? address.country.toUpperCase() : 'NO';
   const postalCode = typeof address?.postal_code === 'string' ? address.postal_code.trim() : '';
   let options: ShippingOption[];
   if (country === 'NO') options = norway(postalCode, opts.now ?? new Date());
   else if (CANNOT_SHIP_TO.includes(country)) options = [];
-  else if (NORDIC.includes(country)) options = [option({ id: 'nordic', line_id: 'nordic', amount: 19900, title: 'Nordic delivery', delivery_method: 'delivery', eta: { working_days: [3, 5] } })];
-  else options = [option({ id: 'worldwide', line_id: 'worldwide', amount: 34900, title: 'Worldwide delivery', delivery_method: 'delivery', eta: { working_days: [5, 10] } })];
+  else if (NORDIC.includes(country))
+    options = [
+      option({
+        id: 'nordic',
+        line_id: 'nordic',
+        amount: 19900,
+        title: 'Nordic delivery',
+        delivery_method: 'delivery',
+        eta: { working_days: [3, 5] },
+      }),
+    ];
+  else
+    options = [
+      option({
+        id: 'worldwide',
+        line_id: 'worldwide',
+        amount: 34900,
+        title: 'Worldwide delivery',
+        delivery_method: 'delivery',
+        eta: { working_days: [5, 10] },
+      }),
+    ];
   return opts.freeShipping ? options.map((o) => ({ ...o, amount: 0, vat_amount: 0 })) : options;
 };

@@ -34,7 +34,18 @@ export const listDemoOrders = async (ctx: AppContext, accountId: string, limit =
   const transactions = ids.length
     ? await db
         .selectFrom('transactions')
-        .select(['id', 'session_id', 'status', 'amount', 'captured_amount', 'refunded_amount', 'voided_amount', 'payment_product_type', 'data', 'created_at'])
+        .select([
+          'id',
+          'session_id',
+          'status',
+          'amount',
+          'captured_amount',
+          'refunded_amount',
+          'voided_amount',
+          'payment_product_type',
+          'data',
+          'created_at',
+        ])
         .where('account_id', '=', accountId)
         .where('session_id', 'in', ids)
         .orderBy('created_at', 'desc')
@@ -66,13 +77,23 @@ export const listDemoOrders = async (ctx: AppContext, accountId: string, limit =
           }
         : {}),
       can: {
-        capture: Boolean(tx) && open > 0 && ['AUTHORIZED', 'PARTIALLY_CAPTURED', 'PARTIALLY_CAPTURED_REFUNDED'].includes(tx!.status),
+        capture:
+          Boolean(tx) &&
+          open > 0 &&
+          ['AUTHORIZED', 'PARTIALLY_CAPTURED', 'PARTIALLY_CAPTURED_REFUNDED'].includes(tx!.status),
         refund: Boolean(tx) && tx!.captured_amount - tx!.refunded_amount > 0,
         void: Boolean(tx) && open > 0 && ['AUTHORIZED', 'ON_HOLD'].includes(tx!.status),
       },
       callbacks: callbacks
         .filter((c) => c.session_id === s.id)
-        .map((c) => ({ kind: c.kind, method: c.method, signature: c.signature, status: c.status, summary: c.summary, received_at: c.received_at })),
+        .map((c) => ({
+          kind: c.kind,
+          method: c.method,
+          signature: c.signature,
+          status: c.status,
+          summary: c.summary,
+          received_at: c.received_at,
+        })),
     };
   });
 };

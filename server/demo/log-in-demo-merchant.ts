@@ -12,9 +12,17 @@ import { sealDemoLogin } from './demo-merchant-cookie';
  */
 const failures = createRateLimiter(10);
 
-export const logInDemoMerchant = async (ctx: AppContext, accountId: string, clientId: string, secret: string): Promise<string> => {
+export const logInDemoMerchant = async (
+  ctx: AppContext,
+  accountId: string,
+  clientId: string,
+  secret: string,
+): Promise<string> => {
   const wait = failures.take(clientId);
-  if (wait !== undefined) throw new AppError('TOO_MANY_REQUESTS', 'Too many wrong logins for this client', { headers: { 'retry-after': String(wait) } });
+  if (wait !== undefined)
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many wrong logins for this client', {
+      headers: { 'retry-after': String(wait) },
+    });
   const client = await verifyClientSecret(ctx.database.db, accountId, clientId, secret);
   if (!client) throw new AppError('UNAUTHORIZED', 'Wrong client id or secret');
   failures.giveBack(clientId);

@@ -13,7 +13,13 @@ export const PostedSession = z.looseObject({
     shipping_option: z.looseObject({ id: z.string(), line_id: z.string(), amount: z.number().int() }).optional(),
     discount_codes: z.array(z.unknown()).optional(),
   }),
-  express: z.looseObject({ shipping_options: z.array(z.looseObject({ id: z.string(), line_id: z.string(), amount: z.number().int() })).optional() }).optional(),
+  express: z
+    .looseObject({
+      shipping_options: z
+        .array(z.looseObject({ id: z.string(), line_id: z.string(), amount: z.number().int() }))
+        .optional(),
+    })
+    .optional(),
 });
 export type PostedSession = z.infer<typeof PostedSession>;
 
@@ -37,7 +43,9 @@ export const receivePostedSession = async (
   accountId: string,
   req: DemoRequest,
   kind: Kind,
-): Promise<{ answer: DemoAnswer } | { session: PostedSession; record: (status: number, summary: string) => Promise<void> }> => {
+): Promise<
+  { answer: DemoAnswer } | { session: PostedSession; record: (status: number, summary: string) => Promise<void> }
+> => {
   const signature = await checkDemoSignature(ctx, accountId, req);
   const session = parsePostedSession(req.body);
   const record = async (status: number, summary: string) => {

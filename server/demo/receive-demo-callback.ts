@@ -21,7 +21,11 @@ const transactionStatus = (body: string): string | undefined => {
  * /demo/orders) and answers 200, or 401 when the account has a secret and the signature is
  * missing or wrong (recorded too, so the refusal is visible).
  */
-export const receiveDemoCallback = async (ctx: AppContext, accountId: string, req: DemoRequest): Promise<DemoAnswer> => {
+export const receiveDemoCallback = async (
+  ctx: AppContext,
+  accountId: string,
+  req: DemoRequest,
+): Promise<DemoAnswer> => {
   const signature = await checkDemoSignature(ctx, accountId, req);
   const q = new URL(req.url).searchParams;
   const status = refused(signature) ? 401 : 200;

@@ -13,7 +13,13 @@ import { minorUnits } from '../../domain/money';
  * authorization, refund what is captured and not refunded, or void. Errors are the API's
  * (e.g. TRANSACTION_NOT_VOIDABLE).
  */
-export const runDemoOrderAction = async (ctx: AppContext, accountId: string, transactionId: string, action: DemoOrderAction, meta: RequestMeta): Promise<void> => {
+export const runDemoOrderAction = async (
+  ctx: AppContext,
+  accountId: string,
+  transactionId: string,
+  action: DemoOrderAction,
+  meta: RequestMeta,
+): Promise<void> => {
   const actor: Actor = { accountId, subject: 'demo-shop', scopes: [...ALL_SCOPES] };
   const tx = await ctx.database.db
     .selectFrom('transactions')
@@ -22,8 +28,23 @@ export const runDemoOrderAction = async (ctx: AppContext, accountId: string, tra
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   // only what the demo created: any other transaction, of this account or another, is unknown here (ADR 029)
-  if (!tx || !tx.session_id || !(await isDemoOrder(ctx.database.db, accountId, tx.session_id))) throw new AppError('TRANSACTION_NOT_FOUND', 'No such order of the demo store');
-  if (action === 'capture') await captureTransaction(ctx, actor, transactionId, { amount: minorUnits(Math.max(1, tx.amount - tx.captured_amount - tx.voided_amount)) }, meta);
-  else if (action === 'refund') await refundTransaction(ctx, actor, transactionId, { amount: minorUnits(Math.max(1, tx.captured_amount - tx.refunded_amount)) }, meta);
+  if (!tx || !tx.session_id || !(await isDemoOrder(ctx.database.db, accountId, tx.session_id)))
+    throw new AppError('TRANSACTION_NOT_FOUND', 'No such order of the demo store');
+  if (action === 'capture')
+    await captureTransaction(
+      ctx,
+      actor,
+      transactionId,
+      { amount: minorUnits(Math.max(1, tx.amount - tx.captured_amount - tx.voided_amount)) },
+      meta,
+    );
+  else if (action === 'refund')
+    await refundTransaction(
+      ctx,
+      actor,
+      transactionId,
+      { amount: minorUnits(Math.max(1, tx.captured_amount - tx.refunded_amount)) },
+      meta,
+    );
   else await voidTransaction(ctx, actor, transactionId, {}, meta);
 };

@@ -8,7 +8,8 @@ import type { DiscountClaimsTable } from './discounts-tables';
 
 export type ClaimRow = Selectable<DiscountClaimsTable>;
 
-export const claimNotFound = (claimId: string) => new AppError('DISCOUNT_CLAIM_NOT_FOUND', `Discount claim ${claimId} was not found`);
+export const claimNotFound = (claimId: string) =>
+  new AppError('DISCOUNT_CLAIM_NOT_FOUND', `Discount claim ${claimId} was not found`);
 
 /** The claim as the API returns it. */
 export const readClaim = (row: ClaimRow): ClaimView => ({
@@ -22,13 +23,24 @@ export const readClaim = (row: ClaimRow): ClaimView => ({
 
 /** The account's claim that is not released. */
 export const loadClaim = async (exec: Executor, accountId: string, claimId: string): Promise<ClaimRow> => {
-  const row = await exec.selectFrom('discount_claims').selectAll().where('account_id', '=', accountId).where('id', '=', claimId).where('released_at', 'is', null).executeTakeFirst();
+  const row = await exec
+    .selectFrom('discount_claims')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', claimId)
+    .where('released_at', 'is', null)
+    .executeTakeFirst();
   if (!row) throw claimNotFound(claimId);
   return row;
 };
 
 /** Per rule id: how many times the customer's claims that are not released used it. */
-export const usedByCustomer = async (exec: Executor, accountId: string, customerId: string, ruleIds: readonly string[]): Promise<Record<string, number>> => {
+export const usedByCustomer = async (
+  exec: Executor,
+  accountId: string,
+  customerId: string,
+  ruleIds: readonly string[],
+): Promise<Record<string, number>> => {
   if (ruleIds.length === 0) return {};
   const rows = await exec
     .selectFrom('discount_claim_usages')
@@ -44,7 +56,12 @@ export const usedByCustomer = async (exec: Executor, accountId: string, customer
 };
 
 /** Per rule id: the customer's claims not released, in the order they were recorded (when, and whether they used the reward), for stamp counts. */
-export const stampClaims = async (exec: Executor, accountId: string, customerId: string, ruleIds: readonly string[]): Promise<Record<string, StampClaim[]>> => {
+export const stampClaims = async (
+  exec: Executor,
+  accountId: string,
+  customerId: string,
+  ruleIds: readonly string[],
+): Promise<Record<string, StampClaim[]>> => {
   if (ruleIds.length === 0) return {};
   const rows = await exec
     .selectFrom('discount_claim_usages as u')
@@ -63,7 +80,13 @@ export const stampClaims = async (exec: Executor, accountId: string, customerId:
 };
 
 /** Per stamp rule id: the customer's current count at `at` (docs/discounts.md, domain/discounts/stamps.ts). */
-export const stampCounts = async (exec: Executor, accountId: string, customerId: string, rules: readonly DiscountRule[], at: Date): Promise<Record<string, number>> => {
+export const stampCounts = async (
+  exec: Executor,
+  accountId: string,
+  customerId: string,
+  rules: readonly DiscountRule[],
+  at: Date,
+): Promise<Record<string, number>> => {
   const cards = rules.filter((r) => stampsNeeded(r) > 0);
   const claims = await stampClaims(
     exec,

@@ -15,7 +15,13 @@ export const ClaimBody = z.strictObject({
       z.strictObject({
         id: Text.min(1),
         refs: z
-          .array(z.strictObject({ id: Text.min(1), amount: z.number().int().min(0).max(INT32_MAX), usage: z.number().int().min(0).max(10_000) }))
+          .array(
+            z.strictObject({
+              id: Text.min(1),
+              amount: z.number().int().min(0).max(INT32_MAX),
+              usage: z.number().int().min(0).max(10_000),
+            }),
+          )
           .min(1)
           .max(100),
       }),

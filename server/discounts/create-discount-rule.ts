@@ -8,7 +8,12 @@ import { loadRule, readRule, ruleColumns } from './discount-rule-repository';
 import type { CreateRuleInput, RuleView } from './discount-schemas';
 
 /** Creates a rule of the caller's account. It is given to nobody: it applies only once given to customers. */
-export const createDiscountRule = async (ctx: AppContext, actor: Actor, input: CreateRuleInput, meta: RequestMeta): Promise<RuleView> => {
+export const createDiscountRule = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateRuleInput,
+  meta: RequestMeta,
+): Promise<RuleView> => {
   const { campaign_id: campaignId, active, ...data } = input;
   const { id } = await inTransaction(ctx.database, (trx) =>
     oncePerKey(trx, ctx.database, meta, async () => {

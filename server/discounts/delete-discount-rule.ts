@@ -11,7 +11,21 @@ export const deleteDiscountRule = async (ctx: AppContext, actor: Actor, ruleId: 
   inTransaction(ctx.database, async (trx) => {
     const row = await loadRule(trx, actor.accountId, ruleId, { lock: ctx.database });
     const now = nowIso();
-    const changes = { deleted_at: now, deleted_by: actor.subject, updated_at: now, updated_by: actor.subject, version: row.version + 1 };
-    expectUpdated(await trx.updateTable('discount_rules').set(changes).where('id', '=', row.id).where('version', '=', row.version).executeTakeFirst(), 'The discount rule');
+    const changes = {
+      deleted_at: now,
+      deleted_by: actor.subject,
+      updated_at: now,
+      updated_by: actor.subject,
+      version: row.version + 1,
+    };
+    expectUpdated(
+      await trx
+        .updateTable('discount_rules')
+        .set(changes)
+        .where('id', '=', row.id)
+        .where('version', '=', row.version)
+        .executeTakeFirst(),
+      'The discount rule',
+    );
     return readRule({ ...row, ...changes });
   });

@@ -9,10 +9,16 @@ import type { RuleData, RuleView } from './discount-schemas';
 
 export type RuleRow = Selectable<DiscountRulesTable>;
 
-export const ruleNotFound = (ruleId: string) => new AppError('DISCOUNT_RULE_NOT_FOUND', `Discount rule ${ruleId} was not found`);
+export const ruleNotFound = (ruleId: string) =>
+  new AppError('DISCOUNT_RULE_NOT_FOUND', `Discount rule ${ruleId} was not found`);
 
 /** The account's rule (not deleted unless `withDeleted`); with `lock`, its row is locked for the caller's transaction. */
-export const loadRule = async (exec: Executor, accountId: string, ruleId: string, opts: { lock?: Database; withDeleted?: boolean } = {}): Promise<RuleRow> => {
+export const loadRule = async (
+  exec: Executor,
+  accountId: string,
+  ruleId: string,
+  opts: { lock?: Database; withDeleted?: boolean } = {},
+): Promise<RuleRow> => {
   let q = exec.selectFrom('discount_rules').selectAll().where('account_id', '=', accountId).where('id', '=', ruleId);
   if (!opts.withDeleted) q = q.where('deleted_at', 'is', null);
   const row = await (opts.lock ? forUpdate(opts.lock, q) : q).executeTakeFirst();

@@ -4,7 +4,11 @@ import { AccountId, Int32Amount, IsoDateTime, JsonObject, SafeString, SafeText }
 
 /** The account API's discount rules (issue 11): /v1/accounts/{aid}/discounts, shapes of public API §3.3/§3.4. */
 const Text = SafeString.max(255);
-const Matcher = z.strictObject({ id: Text.min(1).optional(), group_id: Text.min(1).optional(), barcode: Text.min(1).optional() });
+const Matcher = z.strictObject({
+  id: Text.min(1).optional(),
+  group_id: Text.min(1).optional(),
+  barcode: Text.min(1).optional(),
+});
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (00:00-23:59)');
 const validTimeZone = (tz: string): boolean => {
   try {
@@ -21,7 +25,13 @@ const baseRequirement = {
     .strictObject({
       quantity: z.number().int().min(0).max(1_000_000).optional(),
       mixes: z
-        .array(z.strictObject({ items: z.array(Matcher).min(1).max(100), quantity: z.number().int().min(1).max(1_000_000), reward_eligible: z.boolean().optional() }))
+        .array(
+          z.strictObject({
+            items: z.array(Matcher).min(1).max(100),
+            quantity: z.number().int().min(1).max(1_000_000),
+            reward_eligible: z.boolean().optional(),
+          }),
+        )
         .max(20)
         .optional(),
       items: z.array(Matcher).max(500).optional(),
@@ -31,7 +41,12 @@ const baseRequirement = {
   gross_amount: Int32Amount.optional(),
   net_amount: Int32Amount.optional(),
   currencies: z
-    .array(z.union([z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code'), z.strictObject({ 'anything-but': z.array(z.string().regex(/^[A-Za-z]{3}$/)).min(1) })]))
+    .array(
+      z.union([
+        z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code'),
+        z.strictObject({ 'anything-but': z.array(z.string().regex(/^[A-Za-z]{3}$/)).min(1) }),
+      ]),
+    )
     .max(200)
     .optional(),
   stamp: z.union([z.number().int().min(0), z.looseObject({ quantity: z.number().int().min(0).optional() })]).optional(),
@@ -41,7 +56,15 @@ const baseRequirement = {
 
 export const Requirement = z.strictObject({ purchase_from: IsoDateTime, purchase_to: IsoDateTime, ...baseRequirement });
 
-export const REWARD_TYPES = ['discount_amount', 'discount_percent', 'discount_item_new_price', 'discount_item_quantity', 'discount_item_percent', 'discount_mix_new_price', 'discount_debit'] as const;
+export const REWARD_TYPES = [
+  'discount_amount',
+  'discount_percent',
+  'discount_item_new_price',
+  'discount_item_quantity',
+  'discount_item_percent',
+  'discount_mix_new_price',
+  'discount_debit',
+] as const;
 const PERCENT_TYPES = new Set<string>(['discount_percent', 'discount_item_percent']);
 
 export const Reward = z
@@ -57,8 +80,10 @@ export const Reward = z
   })
   .superRefine((r, ctx) => {
     const values = [r.value, ...(r.values ?? []).map((v) => v.value)];
-    if (PERCENT_TYPES.has(r.type) && values.some((v) => v > 100)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percentage must be at most 100' });
-    if (!PERCENT_TYPES.has(r.type) && values.some((v) => !Number.isInteger(v))) ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a whole number (minor units or a quantity)' });
+    if (PERCENT_TYPES.has(r.type) && values.some((v) => v > 100))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percentage must be at most 100' });
+    if (!PERCENT_TYPES.has(r.type) && values.some((v) => !Number.isInteger(v)))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a whole number (minor units or a quantity)' });
   });
 
 export const Limitation = z.looseObject({
@@ -69,18 +94,26 @@ export const Limitation = z.looseObject({
   discount_hours: z
     .strictObject({
       timezone: z.string().refine(validTimeZone, 'must be an IANA timezone, e.g. Europe/Oslo').optional(),
-      hours: z.array(z.strictObject({ day: z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']), start: HHMM, end: HHMM })).max(100),
+      hours: z
+        .array(
+          z.strictObject({ day: z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']), start: HHMM, end: HHMM }),
+        )
+        .max(100),
     })
     .optional(),
   discount_reward_usage: z.number().int().min(-1).optional(),
   discount_combination: z.union([z.literal(-1), z.literal(0)]).optional(),
-  discount_eligible: z.enum(['item_eligible_for_discount', 'item_eligible_for_discount_no_discount', 'receipt_no_discount']).optional(),
+  discount_eligible: z
+    .enum(['item_eligible_for_discount', 'item_eligible_for_discount_no_discount', 'receipt_no_discount'])
+    .optional(),
   discount_repeat_usage: z.number().int().min(-1).optional(),
   stamp_expire_days: z.number().int().min(-1).optional(),
   blacklist: z.array(Matcher).max(500).optional(),
 });
 
-const Links = z.array(z.strictObject({ href: SafeString.min(1).max(2048), rel: Text.optional(), type: Text.optional() })).max(20);
+const Links = z
+  .array(z.strictObject({ href: SafeString.min(1).max(2048), rel: Text.optional(), type: Text.optional() }))
+  .max(20);
 
 const describing = {
   campaign_id: Text.min(1).optional(),
@@ -95,7 +128,8 @@ const describing = {
   links: Links.optional(),
 };
 
-const windowIsOpen = (req: { purchase_from: string; purchase_to: string }): boolean => Date.parse(req.purchase_from) < Date.parse(req.purchase_to);
+const windowIsOpen = (req: { purchase_from: string; purchase_to: string }): boolean =>
+  Date.parse(req.purchase_from) < Date.parse(req.purchase_to);
 
 /** The most item matchers one rule may have in all: requirement.item.items and mixes[].items, reward.values[].items, limitation.blacklist (ADR 031). */
 export const MAX_RULE_MATCHERS = 1000;
@@ -108,18 +142,33 @@ interface MatcherLists {
 
 export const matcherCount = (rule: MatcherLists): number => {
   const values = (rule.reward as { values?: { items?: unknown[] }[] } | undefined)?.values ?? [];
-  const lists = [rule.requirement?.item?.items, ...(rule.requirement?.item?.mixes ?? []).map((m) => m.items), ...values.map((v) => v.items), rule.limitation?.blacklist];
+  const lists = [
+    rule.requirement?.item?.items,
+    ...(rule.requirement?.item?.mixes ?? []).map((m) => m.items),
+    ...values.map((v) => v.items),
+    rule.limitation?.blacklist,
+  ];
   return lists.reduce<number>((n, list) => n + (Array.isArray(list) ? list.length : 0), 0);
 };
 
 export const tooManyMatchers = (rule: MatcherLists): string | undefined => {
   const count = matcherCount(rule);
-  return count > MAX_RULE_MATCHERS ? `a rule may have at most ${MAX_RULE_MATCHERS} item matchers in all (items, mixes, reward.values, blacklist); this one has ${count}` : undefined;
+  return count > MAX_RULE_MATCHERS
+    ? `a rule may have at most ${MAX_RULE_MATCHERS} item matchers in all (items, mixes, reward.values, blacklist); this one has ${count}`
+    : undefined;
 };
 
 export const CreateRuleBody = z
-  .strictObject({ ...describing, type: z.enum(['item', 'receipt']).optional(), requirement: Requirement, reward: Reward })
-  .refine((b) => windowIsOpen(b.requirement), { path: ['requirement', 'purchase_to'], message: 'must be after purchase_from' })
+  .strictObject({
+    ...describing,
+    type: z.enum(['item', 'receipt']).optional(),
+    requirement: Requirement,
+    reward: Reward,
+  })
+  .refine((b) => windowIsOpen(b.requirement), {
+    path: ['requirement', 'purchase_to'],
+    message: 'must be after purchase_from',
+  })
   .superRefine((b, ctx) => {
     const problem = tooManyMatchers(b);
     if (problem) ctx.addIssue({ code: 'custom', path: ['requirement'], message: problem });
@@ -130,7 +179,9 @@ export type CreateRuleInput = z.infer<typeof CreateRuleBody>;
 export const UpdateRuleBody = z.strictObject({
   ...describing,
   campaign_id: Text.min(1).nullable().optional(),
-  requirement: z.strictObject({ purchase_from: IsoDateTime.optional(), purchase_to: IsoDateTime.optional(), ...baseRequirement }).optional(),
+  requirement: z
+    .strictObject({ purchase_from: IsoDateTime.optional(), purchase_to: IsoDateTime.optional(), ...baseRequirement })
+    .optional(),
   reward: z.unknown().optional(),
 });
 export type UpdateRuleInput = z.infer<typeof UpdateRuleBody>;
@@ -168,7 +219,10 @@ export const ListRulesQuery = z.object({
 export type ListRulesInput = z.infer<typeof ListRulesQuery>;
 
 /** `*` is any customer_id, `/` a purchase without one. */
-export const GiveRuleBody = z.strictObject({ customers: z.array(Text.min(1)).min(1).max(1000), offering_constraint_id: Text.optional() });
+export const GiveRuleBody = z.strictObject({
+  customers: z.array(Text.min(1)).min(1).max(1000),
+  offering_constraint_id: Text.optional(),
+});
 
 const Line = z.looseObject({ amount: z.number().int().min(0).max(INT32_MAX) });
 const SignedAmount = z.number().int().min(-INT32_MAX).max(INT32_MAX);
@@ -209,7 +263,8 @@ export const ReceiptBody = z
     const first = new Map<number, number>();
     (r.items ?? []).forEach((item, n) => {
       const id = item.line_id ?? n + 1;
-      if (first.has(id)) ctx.addIssue({ code: 'custom', path: ['items', n, 'line_id'], message: `line_id ${id} is used twice` });
+      if (first.has(id))
+        ctx.addIssue({ code: 'custom', path: ['items', n, 'line_id'], message: `line_id ${id} is used twice` });
       else first.set(id, n);
     });
   });

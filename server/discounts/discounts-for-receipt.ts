@@ -27,15 +27,28 @@ export const discountsForReceipt = async (ctx: AppContext, actor: Actor, receipt
     const byToken = customerId !== receipt.customer_id;
     const stored = receipt.customer && !byToken ? undefined : await storedCustomer(ctx, actor, customerId);
     const customer = stored || receipt.customer ? { ...stored, ...receipt.customer } : undefined;
-    const context = customerId ? await customerContext(ctx, actor, customerId, rules, new Date(receipt.purchase_at)) : {};
-    const input = { ...(receipt as Receipt), ...(currency ? { currency } : {}), ...(customerId ? { customer_id: customerId } : {}), ...(customer ? { customer } : {}) };
+    const context = customerId
+      ? await customerContext(ctx, actor, customerId, rules, new Date(receipt.purchase_at))
+      : {};
+    const input = {
+      ...(receipt as Receipt),
+      ...(currency ? { currency } : {}),
+      ...(customerId ? { customer_id: customerId } : {}),
+      ...(customer ? { customer } : {}),
+    };
     const { customer: _read, ...result } = await runSteps(evaluateDiscounts(input, rules, context), slices);
     const answer = receipt.customer ? { ...result, customer: receipt.customer } : result; // a stored customer was only read, not returned
     return runSteps(receiptJson(answer), slices);
   });
 
 /** The rules the receipt could get (active, given to `keys`, purchase_at in their window), refused past the limits. */
-const applicableRules = async (ctx: AppContext, actor: Actor, receipt: ReceiptInput, keys: string[], slices: Slices): Promise<DiscountRule[]> => {
+const applicableRules = async (
+  ctx: AppContext,
+  actor: Actor,
+  receipt: ReceiptInput,
+  keys: string[],
+  slices: Slices,
+): Promise<DiscountRule[]> => {
   const items = receipt.items?.length ?? 0;
   const allowed = rulesAllowed(items);
   const at = new Date(receipt.purchase_at).toISOString();
@@ -47,7 +60,13 @@ const applicableRules = async (ctx: AppContext, actor: Actor, receipt: ReceiptIn
     .where('active', '=', 1)
     .where('purchase_from', '<=', at)
     .where('purchase_to', '>', at)
-    .where('id', 'in', (eb) => eb.selectFrom('discount_rule_customers').select('rule_id').where('account_id', '=', actor.accountId).where('customer_key', 'in', keys))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('discount_rule_customers')
+        .select('rule_id')
+        .where('account_id', '=', actor.accountId)
+        .where('customer_key', 'in', keys),
+    )
     .orderBy('id')
     .limit(allowed + 1)
     .execute();
@@ -60,7 +79,11 @@ const applicableRules = async (ctx: AppContext, actor: Actor, receipt: ReceiptIn
   return rules;
 };
 
-const storedCustomer = async (ctx: AppContext, actor: Actor, customerId: string | undefined): Promise<Record<string, unknown> | undefined> => {
+const storedCustomer = async (
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string | undefined,
+): Promise<Record<string, unknown> | undefined> => {
   if (!customerId) return undefined;
   const row = await ctx.database.db
     .selectFrom('customers')
@@ -73,7 +96,13 @@ const storedCustomer = async (ctx: AppContext, actor: Actor, customerId: string 
 };
 
 /** What the customer's claims tell the engine: usage per rule (discount_reward_usage) and stamp counts. */
-const customerContext = async (ctx: AppContext, actor: Actor, customerId: string, rules: readonly DiscountRule[], at: Date): Promise<EngineContext> => ({
+const customerContext = async (
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string,
+  rules: readonly DiscountRule[],
+  at: Date,
+): Promise<EngineContext> => ({
   used: await usedByCustomer(
     ctx.database.db,
     actor.accountId,

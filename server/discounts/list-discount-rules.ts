@@ -11,7 +11,11 @@ import { keysetRows, pageOf, unknownCursor } from '../shared/paging';
  * inside its purchase window now; `inactive` not active; `deleted` only deleted ones. `starting_after` is the
  * last rule id of the previous page.
  */
-export const listDiscountRules = async (ctx: AppContext, actor: Actor, query: ListRulesInput): Promise<Page<RuleView>> => {
+export const listDiscountRules = async (
+  ctx: AppContext,
+  actor: Actor,
+  query: ListRulesInput,
+): Promise<Page<RuleView>> => {
   const db = ctx.database.db;
   let q = db.selectFrom('discount_rules').selectAll().where('account_id', '=', actor.accountId);
   if (query.state === 'deleted') q = q.where('deleted_at', 'is not', null);
@@ -23,7 +27,12 @@ export const listDiscountRules = async (ctx: AppContext, actor: Actor, query: Li
   }
   if (query.campaign_id) q = q.where('campaign_id', '=', query.campaign_id);
   const after = query.starting_after
-    ? await db.selectFrom('discount_rules').select(['created_at', 'id']).where('account_id', '=', actor.accountId).where('id', '=', query.starting_after).executeTakeFirst()
+    ? await db
+        .selectFrom('discount_rules')
+        .select(['created_at', 'id'])
+        .where('account_id', '=', actor.accountId)
+        .where('id', '=', query.starting_after)
+        .executeTakeFirst()
     : undefined;
   if (query.starting_after && !after) throw unknownCursor('discount rule');
   const rows = await keysetRows(q, after, query.limit);

@@ -9,12 +9,21 @@ import type { ReceiptInput } from './discount-schemas';
  * `DINTEROCARD:` for the default prefix `KASSACARD:`). Undefined otherwise: the receipt
  * then gets only the rules given to `/`.
  */
-export const receiptCustomerId = async (ctx: AppContext, actor: Actor, receipt: ReceiptInput): Promise<string | undefined> => {
+export const receiptCustomerId = async (
+  ctx: AppContext,
+  actor: Actor,
+  receipt: ReceiptInput,
+): Promise<string | undefined> => {
   if (receipt.customer_id) return receipt.customer_id;
   const token = (receipt.customer?.token as { value?: unknown } | undefined)?.value;
   if (typeof token !== 'string') return undefined;
   const row = await findLiveTokenForReceipt(ctx.database.db, actor.accountId, token);
   if (!row || (row.expires_after_transaction === 1 && row.used_at !== null)) return undefined;
-  const card = await ctx.database.db.selectFrom('wallet_cards').select('customer_id').where('account_id', '=', actor.accountId).where('id', '=', row.card_row_id).executeTakeFirst();
+  const card = await ctx.database.db
+    .selectFrom('wallet_cards')
+    .select('customer_id')
+    .where('account_id', '=', actor.accountId)
+    .where('id', '=', row.card_row_id)
+    .executeTakeFirst();
   return card?.customer_id ?? undefined;
 };

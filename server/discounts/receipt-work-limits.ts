@@ -10,7 +10,8 @@ export const MAX_RULE_ITEM_PAIRS = 50_000;
 export const MAX_RULES_PER_RECEIPT = 200;
 
 /** The most rules a receipt of `items` items may be evaluated against. */
-export const rulesAllowed = (items: number): number => Math.min(MAX_RULES_PER_RECEIPT, Math.floor(MAX_RULE_ITEM_PAIRS / Math.max(items, 1)));
+export const rulesAllowed = (items: number): number =>
+  Math.min(MAX_RULES_PER_RECEIPT, Math.floor(MAX_RULE_ITEM_PAIRS / Math.max(items, 1)));
 
 /** 400 naming the limit, the rules found and what the receipt could send instead. */
 export const tooMuchWork = (items: number, rules: number): AppError => {
@@ -20,7 +21,13 @@ export const tooMuchWork = (items: number, rules: number): AppError => {
     ? `More than ${MAX_RULES_PER_RECEIPT} discount rules could apply to this receipt; at most ${MAX_RULES_PER_RECEIPT} are evaluated for one receipt`
     : `This receipt's ${items} items × ${rules} or more discount rules that could apply is more than ${MAX_RULE_ITEM_PAIRS} rule-item pairs`;
   const detail = byCount
-    ? { path: 'customer_id', message: `more than ${MAX_RULES_PER_RECEIPT} active rules are given to this customer for purchase_at` }
-    : { path: 'items', message: `at most ${fewerItems} items with ${rules} or more rules (${MAX_RULE_ITEM_PAIRS} rule-item pairs)` };
+    ? {
+        path: 'customer_id',
+        message: `more than ${MAX_RULES_PER_RECEIPT} active rules are given to this customer for purchase_at`,
+      }
+    : {
+        path: 'items',
+        message: `at most ${fewerItems} items with ${rules} or more rules (${MAX_RULE_ITEM_PAIRS} rule-item pairs)`,
+      };
   return new AppError('INVALID_REQUEST', message, { errors: [{ ...detail, code: 'too_big' }] });
 };

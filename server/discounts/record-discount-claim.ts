@@ -13,7 +13,8 @@ import { loadClaim, readClaim, stampCounts, usedByCustomer } from './claim-repos
 import type { ClaimInput, ClaimView } from './claim-schemas';
 import { loadRule, readRule, ruleNotFound } from './discount-rule-repository';
 
-const exceeded = (path: string, message: string) => new AppError('DISCOUNT_USAGE_EXCEEDED', message, { errors: [{ path, message }] });
+const exceeded = (path: string, message: string) =>
+  new AppError('DISCOUNT_USAGE_EXCEEDED', message, { errors: [{ path, message }] });
 
 /**
  * Records that a customer used discounts. Inside one transaction, with each claimed rule's row locked (rules in
@@ -22,7 +23,12 @@ const exceeded = (path: string, message: string) => new AppError('DISCOUNT_USAGE
  * unlimited); a claim with an amount on a stamp rule uses the reward, so it must complete the card (its stamps
  * reset). So two concurrent claims cannot together exceed a limit. A refused claim stores nothing.
  */
-export const recordDiscountClaim = async (ctx: AppContext, actor: Actor, input: ClaimInput, meta: RequestMeta): Promise<ClaimView> => {
+export const recordDiscountClaim = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: ClaimInput,
+  meta: RequestMeta,
+): Promise<ClaimView> => {
   const { id } = await inTransaction(ctx.database, (trx) =>
     oncePerKey(trx, ctx.database, meta, async () => {
       const usage = new Map<string, { usage: number; amount: number; index: number }>();
@@ -36,9 +42,13 @@ export const recordDiscountClaim = async (ctx: AppContext, actor: Actor, input: 
       });
       for (const [ruleId, u] of usage)
         if (u.amount > INT32_MAX)
-          throw new AppError('INVALID_REQUEST', `The amounts claimed for discount ${ruleId} add up to more than ${INT32_MAX}`, {
-            errors: [{ path: `discounts[${u.index}]`, message: 'amounts too large' }],
-          });
+          throw new AppError(
+            'INVALID_REQUEST',
+            `The amounts claimed for discount ${ruleId} add up to more than ${INT32_MAX}`,
+            {
+              errors: [{ path: `discounts[${u.index}]`, message: 'amounts too large' }],
+            },
+          );
       const ruleIds = [...usage.keys()].sort();
       for (const ruleId of ruleIds) await checkRule(ctx, trx, actor, input, ruleId, usage.get(ruleId)!);
       const claimId = uuid();
@@ -58,7 +68,17 @@ export const recordDiscountClaim = async (ctx: AppContext, actor: Actor, input: 
         .execute();
       await trx
         .insertInto('discount_claim_usages')
-        .values(ruleIds.map((rule_id) => ({ claim_id: claimId, account_id: actor.accountId, customer_id, rule_id, usage: usage.get(rule_id)!.usage, amount: usage.get(rule_id)!.amount, released: 0 })))
+        .values(
+          ruleIds.map((rule_id) => ({
+            claim_id: claimId,
+            account_id: actor.accountId,
+            customer_id,
+            rule_id,
+            usage: usage.get(rule_id)!.usage,
+            amount: usage.get(rule_id)!.amount,
+            released: 0,
+          })),
+        )
         .execute();
       return claimId;
     }),
@@ -66,20 +86,39 @@ export const recordDiscountClaim = async (ctx: AppContext, actor: Actor, input: 
   return readClaim(await loadClaim(ctx.database.db, actor.accountId, id));
 };
 
-const checkRule = async (ctx: AppContext, trx: Executor, actor: Actor, input: ClaimInput, ruleId: string, claimed: { usage: number; amount: number; index: number }): Promise<void> => {
+const checkRule = async (
+  ctx: AppContext,
+  trx: Executor,
+  actor: Actor,
+  input: ClaimInput,
+  ruleId: string,
+  claimed: { usage: number; amount: number; index: number },
+): Promise<void> => {
   const customerId = input.customer_id;
   const path = `discounts[${claimed.index}]`;
   const rule = readRule(await loadRule(trx, actor.accountId, ruleId, { lock: ctx.database }));
-  const given = await trx.selectFrom('discount_rule_customers').select('customer_key').where('rule_id', '=', ruleId).where('customer_key', 'in', [customerId, '*']).executeTakeFirst();
+  const given = await trx
+    .selectFrom('discount_rule_customers')
+    .select('customer_key')
+    .where('rule_id', '=', ruleId)
+    .where('customer_key', 'in', [customerId, '*'])
+    .executeTakeFirst();
   if (!given) throw ruleNotFound(ruleId);
   const repeat = rule.limitation?.discount_repeat_usage ?? -1;
-  if (repeat >= 0 && claimed.usage > repeat) throw exceeded(path, `Discount ${ruleId} may be used at most ${repeat} times on one purchase`);
+  if (repeat >= 0 && claimed.usage > repeat)
+    throw exceeded(path, `Discount ${ruleId} may be used at most ${repeat} times on one purchase`);
   if (claimed.amount > 0 && stampsNeeded(rule) > 0) {
-    const count = (await stampCounts(trx, actor.accountId, customerId, [rule], new Date(input.purchase_at)))[ruleId] ?? 0;
-    if (count + 1 < stampsNeeded(rule)) throw exceeded(path, `Discount ${ruleId} needs ${stampsNeeded(rule)} stamps; the customer has ${count} before this purchase`);
+    const count =
+      (await stampCounts(trx, actor.accountId, customerId, [rule], new Date(input.purchase_at)))[ruleId] ?? 0;
+    if (count + 1 < stampsNeeded(rule))
+      throw exceeded(
+        path,
+        `Discount ${ruleId} needs ${stampsNeeded(rule)} stamps; the customer has ${count} before this purchase`,
+      );
   }
   const limit = rule.limitation?.discount_reward_usage ?? -1;
   if (limit < 0) return;
   const used = (await usedByCustomer(trx, actor.accountId, customerId, [ruleId]))[ruleId] ?? 0;
-  if (used + claimed.usage > limit) throw exceeded(path, `Discount ${ruleId} may be used ${limit} times by a customer; ${used} already claimed`);
+  if (used + claimed.usage > limit)
+    throw exceeded(path, `Discount ${ruleId} may be used ${limit} times by a customer; ${used} already claimed`);
 };

@@ -8,7 +8,12 @@ import type { ClaimView } from './claim-schemas';
 /** Releases a claim: its usage no longer counts against the limits. Returns it; a released claim is not found. */
 export const releaseDiscountClaim = async (ctx: AppContext, actor: Actor, claimId: string): Promise<ClaimView> =>
   inTransaction(ctx.database, async (trx) => {
-    const q = trx.selectFrom('discount_claims').selectAll().where('account_id', '=', actor.accountId).where('id', '=', claimId).where('released_at', 'is', null);
+    const q = trx
+      .selectFrom('discount_claims')
+      .selectAll()
+      .where('account_id', '=', actor.accountId)
+      .where('id', '=', claimId)
+      .where('released_at', 'is', null);
     const row = await forUpdate(ctx.database, q).executeTakeFirst();
     if (!row) throw claimNotFound(claimId);
     await trx.updateTable('discount_claims').set({ released_at: nowIso() }).where('id', '=', row.id).execute();

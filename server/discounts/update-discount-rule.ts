@@ -9,25 +9,42 @@ import { parseJson } from '../shared/json-columns';
 import { loadRule, readRule, ruleColumns } from './discount-rule-repository';
 import { tooManyMatchers, type RuleData, type RuleView, type UpdateRuleInput } from './discount-schemas';
 
-const refuse = (path: string, message: string) => new AppError('INVALID_REQUEST', `${path} ${message}`, { errors: [{ path, message }] });
+const refuse = (path: string, message: string) =>
+  new AppError('INVALID_REQUEST', `${path} ${message}`, { errors: [{ path, message }] });
 
 /** The rule after the update, or why not: reward and purchase_from stay; purchase_to may only move later. */
 const applyUpdate = (current: RuleData, input: UpdateRuleInput): RuleData => {
   const { campaign_id: _c, active: _a, reward, requirement, ...fields } = input;
-  if (reward !== undefined && canonicalJson(reward) !== canonicalJson(current.reward)) throw refuse('reward', 'cannot be updated');
+  if (reward !== undefined && canonicalJson(reward) !== canonicalJson(current.reward))
+    throw refuse('reward', 'cannot be updated');
   const now = current.requirement;
-  if (requirement?.purchase_from !== undefined && Date.parse(requirement.purchase_from) !== Date.parse(now.purchase_from)) throw refuse('requirement.purchase_from', 'cannot be updated');
+  if (
+    requirement?.purchase_from !== undefined &&
+    Date.parse(requirement.purchase_from) !== Date.parse(now.purchase_from)
+  )
+    throw refuse('requirement.purchase_from', 'cannot be updated');
   const purchaseTo = requirement?.purchase_to ?? now.purchase_to;
-  if (Date.parse(purchaseTo) < Date.parse(now.purchase_to)) throw refuse('requirement.purchase_to', 'may only move later');
-  const nextRequirement = requirement ? { ...requirement, purchase_from: now.purchase_from, purchase_to: purchaseTo } : now;
+  if (Date.parse(purchaseTo) < Date.parse(now.purchase_to))
+    throw refuse('requirement.purchase_to', 'may only move later');
+  const nextRequirement = requirement
+    ? { ...requirement, purchase_from: now.purchase_from, purchase_to: purchaseTo }
+    : now;
   const next = { ...current, ...fields, requirement: nextRequirement };
   const problem = tooManyMatchers(next);
-  if (problem) throw new AppError('INVALID_REQUEST', `The rule is too large: ${problem}`, { errors: [{ path: 'requirement', message: problem }] });
+  if (problem)
+    throw new AppError('INVALID_REQUEST', `The rule is too large: ${problem}`, {
+      errors: [{ path: 'requirement', message: problem }],
+    });
   return next;
 };
 
 /** Partial update of a rule: fields left out stay as they are; `campaign_id: null` removes it. */
-export const updateDiscountRule = async (ctx: AppContext, actor: Actor, ruleId: string, input: UpdateRuleInput): Promise<RuleView> =>
+export const updateDiscountRule = async (
+  ctx: AppContext,
+  actor: Actor,
+  ruleId: string,
+  input: UpdateRuleInput,
+): Promise<RuleView> =>
   inTransaction(ctx.database, async (trx) => {
     const row = await loadRule(trx, actor.accountId, ruleId, { lock: ctx.database });
     const next = applyUpdate(parseJson<RuleData>(row.data), input);
@@ -35,6 +52,14 @@ export const updateDiscountRule = async (ctx: AppContext, actor: Actor, ruleId: 
     const columns = ruleColumns(campaignId, input.active ?? row.active === 1, next);
     const now = nowIso();
     const changes = { ...columns, updated_at: now, updated_by: actor.subject, version: row.version + 1 };
-    expectUpdated(await trx.updateTable('discount_rules').set(changes).where('id', '=', row.id).where('version', '=', row.version).executeTakeFirst(), 'The discount rule');
+    expectUpdated(
+      await trx
+        .updateTable('discount_rules')
+        .set(changes)
+        .where('id', '=', row.id)
+        .where('version', '=', row.version)
+        .executeTakeFirst(),
+      'The discount rule',
+    );
     return readRule({ ...row, ...changes });
   });

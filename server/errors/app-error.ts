@@ -26,7 +26,13 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    opts: { errors?: ErrorDetail[]; extra?: Record<string, unknown>; body?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
+    opts: {
+      errors?: ErrorDetail[];
+      extra?: Record<string, unknown>;
+      body?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'AppError';

@@ -44,7 +44,9 @@ const MESSAGES = {
 } as const;
 export type ExpressCallbackPurpose = keyof typeof MESSAGES;
 export const expressCallbackFailed = (detail: string, purpose: ExpressCallbackPurpose = 'shipping'): AppError =>
-  new AppError('EXPRESS_CALLBACK_FAILED', MESSAGES[purpose], { cause: new Error(`express ${purpose} callback: ${detail}`) });
+  new AppError('EXPRESS_CALLBACK_FAILED', MESSAGES[purpose], {
+    cause: new Error(`express ${purpose} callback: ${detail}`),
+  });
 
 /**
  * POSTs the session to a merchant's express callback (shipping address) and validates the answer.
@@ -60,14 +62,22 @@ export const callExpressCallback = async (
   opts: { lookup?: LookupFn; purpose?: ExpressCallbackPurpose } = {},
 ): Promise<ExpressCallbackResult> => {
   const failed = (detail: string) => expressCallbackFailed(detail, opts.purpose);
-  const target = deliveryTarget(url, { allowPrivate: privateCallbacksAllowed(ctx.env, accountId), lookup: opts.lookup });
+  const target = deliveryTarget(url, {
+    allowPrivate: privateCallbacksAllowed(ctx.env, accountId),
+    lookup: opts.lookup,
+  });
   if (!target.ok) throw failed(`refused: ${target.reason}`);
   const secret = await findSigningSecret(ctx.database.db, accountId);
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Kassa-Express/1.0' };
-  if (secret) headers['kassa-signature'] = signatureHeader(secret.secret, Math.floor(Date.now() / 1000), accountId, 'POST', url);
+  if (secret)
+    headers['kassa-signature'] = signatureHeader(secret.secret, Math.floor(Date.now() / 1000), accountId, 'POST', url);
   let answer: { status: number; text: string };
   try {
-    answer = await postPinned(url, headers, JSON.stringify(session), { lookup: target.lookup, timeoutMs: TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES });
+    answer = await postPinned(url, headers, JSON.stringify(session), {
+      lookup: target.lookup,
+      timeoutMs: TIMEOUT_MS,
+      maxAnswerBytes: MAX_ANSWER_BYTES,
+    });
   } catch (e) {
     throw failed((e as Error).message);
   }

@@ -2,7 +2,11 @@ import { currencyMismatch, itemAmountsContradict, orderAmountMismatch } from '..
 import { withShippingOption } from '../sessions/reprice-order';
 import type { StoredSessionOrder } from '../sessions/session-record';
 import { UpdateSessionBody } from '../sessions/session-schemas';
-import { expressCallbackFailed, type ExpressCallbackPurpose, type ExpressCallbackResult } from './call-express-callback';
+import {
+  expressCallbackFailed,
+  type ExpressCallbackPurpose,
+  type ExpressCallbackResult,
+} from './call-express-callback';
 
 export interface ExpressAnswerRules {
   /** The session's currency: the order keeps it. */
@@ -19,12 +23,20 @@ export interface ExpressAnswerRules {
  * (items + shipping − order-level discount lines, within int32); `items` are the answered items,
  * whose amounts must agree with their gross_amount and discount_lines.
  */
-const refusal = (order: StoredSessionOrder, rules: ExpressAnswerRules, total: boolean, items: StoredSessionOrder['items']): string | undefined => {
+const refusal = (
+  order: StoredSessionOrder,
+  rules: ExpressAnswerRules,
+  total: boolean,
+  items: StoredSessionOrder['items'],
+): string | undefined => {
   // the customer's gift cards are applied after the check; a merchant's order never carries them
   const { gift_cards: _applied, ...merchantOrder } = order;
   const parsed = UpdateSessionBody.safeParse({ order: merchantOrder });
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-  const refused = currencyMismatch(parsed.data.order.currency, rules.currency) ?? (total ? orderAmountMismatch(order) : undefined) ?? (items ? itemAmountsContradict(items) : undefined);
+  const refused =
+    currencyMismatch(parsed.data.order.currency, rules.currency) ??
+    (total ? orderAmountMismatch(order) : undefined) ??
+    (items ? itemAmountsContradict(items) : undefined);
   return refused?.message;
 };
 
@@ -37,14 +49,25 @@ const refusal = (order: StoredSessionOrder, rules: ExpressAnswerRules, total: bo
  * `discount_lines` (left out: none). An answer with an `order` must add up: order.amount is the
  * items plus the chosen option at its new price, less those discount lines.
  */
-export const orderAfterExpressAnswer = (order: StoredSessionOrder, answer: ExpressCallbackResult, rules: ExpressAnswerRules): StoredSessionOrder => {
+export const orderAfterExpressAnswer = (
+  order: StoredSessionOrder,
+  answer: ExpressCallbackResult,
+  rules: ExpressAnswerRules,
+): StoredSessionOrder => {
   const chosen = order.shipping_option;
-  const offered = chosen ? answer.shipping_options.find((o) => o.id === chosen.id && o.line_id === chosen.line_id) : undefined;
+  const offered = chosen
+    ? answer.shipping_options.find((o) => o.id === chosen.id && o.line_id === chosen.line_id)
+    : undefined;
   let result = withShippingOption(order, offered);
   if (answer.order) {
     const { discount_lines: _previous, ...kept } = result;
     const { currency, discount_lines, ...answered } = answer.order;
-    result = { ...kept, ...answered, ...(discount_lines ? { discount_lines } : {}), currency: currency ?? rules.currency };
+    result = {
+      ...kept,
+      ...answered,
+      ...(discount_lines ? { discount_lines } : {}),
+      currency: currency ?? rules.currency,
+    };
   }
   const refused = refusal(result, rules, answer.order !== undefined || rules.checkTotal === true, answer.order?.items);
   if (refused) throw expressCallbackFailed(`order refused: ${refused}`, rules.purpose);

@@ -20,7 +20,10 @@ const readCookie = (header: string | undefined, name: string): string | undefine
     .find((p) => p.startsWith(`${name}=`))
     ?.slice(name.length + 1);
 
-export const openCheckoutCookie = async (cookieHeader: string | undefined, password: string): Promise<CheckoutCookie> => {
+export const openCheckoutCookie = async (
+  cookieHeader: string | undefined,
+  password: string,
+): Promise<CheckoutCookie> => {
   const sealed = readCookie(cookieHeader, CHECKOUT_COOKIE);
   if (!sealed) return { visited: [] };
   let decoded: string;
@@ -34,7 +37,11 @@ export const openCheckoutCookie = async (cookieHeader: string | undefined, passw
 };
 
 /** Set-Cookie for the page's origin. Cross-site iframes need SameSite=None; Secure (allowed on https and localhost). */
-export const checkoutCookieHeader = async (cookie: CheckoutCookie, password: string, baseUrl: string): Promise<string> => {
+export const checkoutCookieHeader = async (
+  cookie: CheckoutCookie,
+  password: string,
+  baseUrl: string,
+): Promise<string> => {
   const sealed = await sealCheckoutData({ visited: cookie.visited.slice(-MAX_REMEMBERED) }, password, TTL_SECONDS);
   const { protocol, hostname } = new URL(baseUrl);
   const secure = protocol === 'https:' || hostname === 'localhost' || hostname === '127.0.0.1';

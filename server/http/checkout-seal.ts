@@ -24,8 +24,10 @@ const hashName = (hash: unknown): string => {
   if (name === 'SHA-256') return 'sha256';
   throw new Error(`checkout seal: unsupported hash ${String(name)}`);
 };
-const bytes = (data: ArrayBuffer | ArrayBufferView): Buffer => (ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data));
-const arrayBuffer = (b: Buffer): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+const bytes = (data: ArrayBuffer | ArrayBufferView): Buffer =>
+  ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data);
+const arrayBuffer = (b: Buffer): ArrayBuffer =>
+  b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 const aesCbc = (algorithm: unknown, key: Key): { name: string; iv: Buffer } => {
   const a = algorithm as { name?: string; iv?: Uint8Array };
   if (a.name !== 'AES-CBC' || !a.iv) throw new Error(`checkout seal: unsupported cipher ${String(a.name)}`);
@@ -40,11 +42,16 @@ const syncCrypto: IronCrypto = {
   subtle: {
     importKey: async (_format, keyData, algorithm) => {
       const a = algorithm as { hash?: unknown };
-      return { raw: Buffer.from(bytes(keyData)), ...(a.hash === undefined ? {} : { hash: hashName(a.hash) }) } as unknown as Key;
+      return {
+        raw: Buffer.from(bytes(keyData)),
+        ...(a.hash === undefined ? {} : { hash: hashName(a.hash) }),
+      } as unknown as Key;
     },
     deriveBits: async (algorithm, baseKey, length) => {
       const p = algorithm as Pbkdf2Params;
-      return arrayBuffer(pbkdf2Sync((baseKey as Key).raw, bytes(p.salt as Uint8Array), p.iterations, length / 8, hashName(p.hash)));
+      return arrayBuffer(
+        pbkdf2Sync((baseKey as Key).raw, bytes(p.salt as Uint8Array), p.iterations, length / 8, hashName(p.hash)),
+      );
     },
     encrypt: async (algorithm, key, data) => {
       const { name, iv } = aesCbc(algorithm, key as Key);
@@ -72,11 +79,22 @@ export const sealCheckoutData = async (data: unknown, password: string, ttlSecon
   `${await Iron.seal(syncCrypto, data, { id: '1', secret: password }, { ...Iron.defaults, ttl: ttlSeconds * 1000 })}~${VERSION}`;
 
 /** As iron-session's `unsealData`: `{}` for an expired, forged or unreadable seal. */
-export const unsealCheckoutData = async <T>(sealed: string, password: string, ttlSeconds: number): Promise<Partial<T>> => {
+export const unsealCheckoutData = async <T>(
+  sealed: string,
+  password: string,
+  ttlSeconds: number,
+): Promise<Partial<T>> => {
   const [seal = '', version] = sealed.split('~');
   try {
-    const data = ((await Iron.unseal(syncCrypto, seal, { 1: password }, { ...Iron.defaults, ttl: ttlSeconds * 1000 })) ?? {}) as Record<string, unknown>;
-    return (version !== undefined && Number.parseInt(version, 10) === VERSION ? data : { ...(data.persistent as object) }) as Partial<T>;
+    const data = ((await Iron.unseal(
+      syncCrypto,
+      seal,
+      { 1: password },
+      { ...Iron.defaults, ttl: ttlSeconds * 1000 },
+    )) ?? {}) as Record<string, unknown>;
+    return (
+      version !== undefined && Number.parseInt(version, 10) === VERSION ? data : { ...(data.persistent as object) }
+    ) as Partial<T>;
   } catch {
     return {};
   }

@@ -104,8 +104,14 @@ export const queryObject = (q: URLSearchParams): Record<string, string | string[
   }
   const out: Record<string, string | string[]> = {};
   for (const [key, all] of values) {
-    Object.defineProperty(out, key, { value: all.length === 1 ? all[0]! : all, enumerable: true, writable: true, configurable: true });
-    if (q.has(`${key}[]`)) Object.defineProperty(out, `${key}[]`, { value: all, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: all.length === 1 ? all[0]! : all,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    if (q.has(`${key}[]`))
+      Object.defineProperty(out, `${key}[]`, { value: all, enumerable: true, writable: true, configurable: true });
   }
   return out;
 };
@@ -132,7 +138,11 @@ const refuseUndeclaredQuery = (route: RouteDef, q: URLSearchParams): void => {
   const names = `${shown.map((n) => JSON.stringify(n)).join(', ')}${more}`;
   const takes = declared.size ? 'the operation takes only those /v1/openapi.json lists' : 'the operation takes none';
   throw new AppError('INVALID_REQUEST', `Unknown query parameter${unknown.size > 1 ? 's' : ''} ${names}: ${takes}`, {
-    errors: shown.map((name) => ({ path: `query.${name}`, message: 'is not a query parameter of this operation', code: 'unrecognized_keys' })),
+    errors: shown.map((name) => ({
+      path: `query.${name}`,
+      message: 'is not a query parameter of this operation',
+      code: 'unrecognized_keys',
+    })),
   });
 };
 
@@ -141,7 +151,11 @@ const parsePart = <S extends z.ZodType | undefined>(schema: S, value: unknown, p
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   throw new AppError('INVALID_REQUEST', 'The request is not valid', {
-    errors: r.error.issues.map((i) => ({ path: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || undefined, message: i.message, code: i.code })),
+    errors: r.error.issues.map((i) => ({
+      path: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || undefined,
+      message: i.message,
+      code: i.code,
+    })),
   });
 };
 
@@ -151,12 +165,20 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 const assertReadableBody = (req: HttpRequest, type: string): void => {
   const encoding = req.headers['content-encoding'];
   if (encoding && !/^\s*identity\s*$/i.test(encoding)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed`, {
-      headers: { 'accept-encoding': 'identity' },
-    });
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed`,
+      {
+        headers: { 'accept-encoding': 'identity' },
+      },
+    );
   }
   const charset = CHARSET.exec(type)?.[1];
-  if (charset !== undefined && !/^utf-?8$/i.test(charset)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `charset=${charset.slice(0, 40)} is not supported: send the body as UTF-8`);
+  if (charset !== undefined && !/^utf-?8$/i.test(charset))
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `charset=${charset.slice(0, 40)} is not supported: send the body as UTF-8`,
+    );
   if (req.bodyNotUtf8) throw new AppError('INVALID_JSON', 'The request body is not valid UTF-8');
 };
 
@@ -183,7 +205,11 @@ const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
   } catch {
     throw new AppError('INVALID_JSON', 'The request body is not valid JSON');
   }
-  if (jsonDepthExceeds(value)) throw new AppError('JSON_TOO_DEEP', `The request body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep`);
+  if (jsonDepthExceeds(value))
+    throw new AppError(
+      'JSON_TOO_DEEP',
+      `The request body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep`,
+    );
   // In JSON text U+0000 can only be the escape \u0000: most bodies skip the walk.
   if (raw.includes('\\u0000')) refuseNul(value, '');
   return parsePart(route.body, value, '');
@@ -212,7 +238,10 @@ const authenticate = async (ctx: AppContext, route: RouteDef, req: HttpRequest):
     actor = await ctx.tokens.verify(m[1]!);
   }
   if (!hasAnyScope(actor, route.scopes ?? [])) {
-    throw new AppError('INSUFFICIENT_SCOPE', `This operation needs one of the scopes: ${(route.scopes ?? []).join(', ')}`);
+    throw new AppError(
+      'INSUFFICIENT_SCOPE',
+      `This operation needs one of the scopes: ${(route.scopes ?? []).join(', ')}`,
+    );
   }
   return actor;
 };
@@ -222,11 +251,21 @@ const authenticate = async (ctx: AppContext, route: RouteDef, req: HttpRequest):
  * 404 as if nothing were there (checked here, once, for every route with an `aid`).
  */
 const assertOwnAccount = (actor: Actor | undefined, aid: string | undefined) => {
-  if (actor && aid !== undefined && actor.accountId !== aid) throw new AppError('ACCOUNT_NOT_FOUND', `Account ${aid} was not found`);
+  if (actor && aid !== undefined && actor.accountId !== aid)
+    throw new AppError('ACCOUNT_NOT_FOUND', `Account ${aid} was not found`);
 };
 
-const toResponse = (result: RouteResult, requestId: string, operationId: string | undefined, baseUrl: string): HttpResponse => {
-  const headers: Record<string, string> = { ...apiSecurityHeaders(baseUrl), 'request-id': requestId, ...result.headers };
+const toResponse = (
+  result: RouteResult,
+  requestId: string,
+  operationId: string | undefined,
+  baseUrl: string,
+): HttpResponse => {
+  const headers: Record<string, string> = {
+    ...apiSecurityHeaders(baseUrl),
+    'request-id': requestId,
+    ...result.headers,
+  };
   if (result.body === undefined && result.json === undefined) return { status: result.status, headers, operationId };
   headers['content-type'] = 'application/json; charset=utf-8';
   return { status: result.status, headers, body: result.json ?? JSON.stringify(result.body), operationId };
@@ -235,7 +274,8 @@ const toResponse = (result: RouteResult, requestId: string, operationId: string 
 export type Dispatcher = (req: HttpRequest) => Promise<HttpResponse>;
 
 /** A route and its raw path values; or, when routes match the path but not the method, their methods (405, preflight); or nothing (404). */
-export type RouteMatch = { route: RouteDef; names: string[]; values: string[] } | { allowed: RouteDef['method'][] } | 'ROUTE_NOT_FOUND';
+export type RouteMatch =
+  { route: RouteDef; names: string[]; values: string[] } | { allowed: RouteDef['method'][] } | 'ROUTE_NOT_FOUND';
 
 /** The first route of the table whose path and method match, exactly as a scan of the whole table finds it. */
 export const routeMatcher = (routes: readonly RouteDef[]) => {
@@ -253,7 +293,11 @@ export const routeMatcher = (routes: readonly RouteDef[]) => {
 };
 
 /** Matches a request against the route table, validates it, authenticates, and runs the route's use case. */
-export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], log: (e: unknown) => void = (e) => console.error(e)): Dispatcher => {
+export const createDispatcher = (
+  ctx: AppContext,
+  routes: readonly RouteDef[],
+  log: (e: unknown) => void = (e) => console.error(e),
+): Dispatcher => {
   const match = routeMatcher(routes);
   // A query schema that is not a z.object fails here, at startup, not on a request.
   for (const route of routes) queryParameterNames(route);
@@ -263,11 +307,14 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
     try {
       // HEAD is GET without the body (RFC 9110 §9.3.2): node:http and the Web Response leave the body out.
       const found = match(req.method === 'HEAD' ? 'GET' : req.method, req.path);
-      if (found === 'ROUTE_NOT_FOUND') throw new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
+      if (found === 'ROUTE_NOT_FOUND')
+        throw new AppError('ROUTE_NOT_FOUND', `No operation at ${req.method} ${req.path}`);
       if ('allowed' in found) {
         const preflight = preflightResult(found.allowed);
         if (req.method === 'OPTIONS') return toResponse(preflight, requestId, undefined, req.baseUrl);
-        throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`, { headers: preflight.headers });
+        throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`, {
+          headers: preflight.headers,
+        });
       }
       const route = found.route;
       operationId = route.operationId;
@@ -285,13 +332,31 @@ export const createDispatcher = (ctx: AppContext, routes: readonly RouteDef[], l
       }
       const headers = route.headers ? parsePart(route.headers, req.headers, 'headers') : undefined;
       const body = parseBody(route, req);
-      const meta: RequestMeta = { requestId, baseUrl: req.baseUrl, headers: req.headers, ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}) };
+      const meta: RequestMeta = {
+        requestId,
+        baseUrl: req.baseUrl,
+        headers: req.headers,
+        ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}),
+      };
       const run = async (idempotency?: RequestMeta['idempotency']): Promise<RouteResult> => {
-        const result = await route.handle({ params, query, headers, body, actor, meta: idempotency ? { ...meta, idempotency } : meta, ctx } as never);
+        const result = await route.handle({
+          params,
+          query,
+          headers,
+          body,
+          actor,
+          meta: idempotency ? { ...meta, idempotency } : meta,
+          ctx,
+        } as never);
         if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
         return result;
       };
-      return toResponse(await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })), requestId, operationId, req.baseUrl);
+      return toResponse(
+        await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })),
+        requestId,
+        operationId,
+        req.baseUrl,
+      );
     } catch (e) {
       return toResponse(
         errorResult(e, (err) => log({ requestId, err })),
@@ -310,6 +375,9 @@ const validateResponse = (route: RouteDef, result: RouteResult): void => {
   const body: unknown = result.json !== undefined ? JSON.parse(result.json) : result.body;
   if (spec.schema && body !== undefined) {
     const r = spec.schema.safeParse(body);
-    if (!r.success) throw new Error(`${route.operationId} response does not match its schema: ${new ZodError(r.error.issues).message}`);
+    if (!r.success)
+      throw new Error(
+        `${route.operationId} response does not match its schema: ${new ZodError(r.error.issues).message}`,
+      );
   }
 };

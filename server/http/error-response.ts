@@ -115,28 +115,43 @@ const DB_RETRY_AFTER_SECONDS = 5;
 
 export const statusForCode = (code: ErrorCode): number => STATUS[code];
 
-const zodDetails = (e: ZodError): ErrorDetail[] => e.issues.map((i) => ({ path: i.path.map(String).join('.') || undefined, message: i.message, code: i.code }));
+const zodDetails = (e: ZodError): ErrorDetail[] =>
+  e.issues.map((i) => ({ path: i.path.map(String).join('.') || undefined, message: i.message, code: i.code }));
 
 /** A 401 says how to authenticate (RFC 9110 §15.5.2): client credentials at the token endpoint, else a bearer token (RFC 6750). */
-const challenge = (code: ErrorCode): string => (code === 'INVALID_CLIENT' ? 'Basic realm="kassa"' : 'Bearer realm="kassa"');
+const challenge = (code: ErrorCode): string =>
+  code === 'INVALID_CLIENT' ? 'Basic realm="kassa"' : 'Bearer realm="kassa"';
 
 /** `{ "error": { "message", "code", "errors" } }`; a 500 says nothing about internals. */
 export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResult => {
   if (e instanceof ZodError) {
-    return { status: 400, body: { error: { message: 'The request is not valid', code: 'INVALID_REQUEST', errors: zodDetails(e) } } };
+    return {
+      status: 400,
+      body: { error: { message: 'The request is not valid', code: 'INVALID_REQUEST', errors: zodDetails(e) } },
+    };
   }
   if (e instanceof AppError) {
     const status = STATUS[e.code];
     if (status >= 500 && e.cause !== undefined) log(e.cause);
     const headers = status === 401 ? { 'www-authenticate': challenge(e.code), ...e.headers } : e.headers;
-    return { status, body: { ...e.body, error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } }, ...(Object.keys(headers).length ? { headers } : {}) };
+    return {
+      status,
+      body: { ...e.body, error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } },
+      ...(Object.keys(headers).length ? { headers } : {}),
+    };
   }
   if (isDatabaseUnavailable(e)) {
     // The database cannot be reached (server/db/unavailable.ts decides): retryable, nothing internal said.
     // Not logged per request; the pollers log the outage once (ADR 022).
     return {
       status: STATUS.SERVICE_UNAVAILABLE,
-      body: { error: { message: 'The service is temporarily unavailable; retry later', code: 'SERVICE_UNAVAILABLE', errors: [] } },
+      body: {
+        error: {
+          message: 'The service is temporarily unavailable; retry later',
+          code: 'SERVICE_UNAVAILABLE',
+          errors: [],
+        },
+      },
       headers: { 'retry-after': String(DB_RETRY_AFTER_SECONDS) },
     };
   }

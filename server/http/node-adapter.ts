@@ -11,7 +11,9 @@ import { apiSecurityHeaders } from './security-headers';
 
 export const MAX_BODY_BYTES = 1_048_576;
 
-const tooLarge = JSON.stringify({ error: { message: 'The request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE', errors: [] } });
+const tooLarge = JSON.stringify({
+  error: { message: 'The request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE', errors: [] },
+});
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** The body as text, or `bodyNotUtf8` (never U+FFFD in place of bytes the client sent: the request is refused instead). */
@@ -34,7 +36,11 @@ const readBody = (req: IncomingMessage): Promise<Buffer | undefined> =>
       if (size > MAX_BODY_BYTES * 16) req.destroy();
       else if (size <= MAX_BODY_BYTES) chunks.push(c);
     });
-    req.on('end', () => (size > MAX_BODY_BYTES ? reject(new Error('too large')) : resolve(chunks.length ? Buffer.concat(chunks) : undefined)));
+    req.on('end', () =>
+      size > MAX_BODY_BYTES
+        ? reject(new Error('too large'))
+        : resolve(chunks.length ? Buffer.concat(chunks) : undefined),
+    );
     req.on('error', reject);
   });
 
@@ -63,14 +69,17 @@ const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
 export const splitTarget = (target: string): { path: string; query: URLSearchParams } => {
   if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) {
     const q = target.indexOf('?');
-    return q < 0 ? { path: target, query: new URLSearchParams() } : { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
+    return q < 0
+      ? { path: target, query: new URLSearchParams() }
+      : { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
   }
   const url = new URL(target, 'http://internal');
   return { path: url.pathname, query: url.searchParams };
 };
 
 /** An incoming `x-request-id` when it is 1-200 printable ASCII characters (no edge spaces), else a new uuid. */
-export const requestIdFrom = (header: string | string[] | undefined): string => (typeof header === 'string' && /^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$/.test(header) ? header : uuid());
+export const requestIdFrom = (header: string | string[] | undefined): string =>
+  typeof header === 'string' && /^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$/.test(header) ? header : uuid();
 
 export interface NodeHandlerObservability {
   logger?: Logger;
@@ -113,7 +122,13 @@ export const createNodeHandler =
       metrics?.observeRequest(route, req.method ?? 'GET', res.statusCode, seconds);
       const level = obs.logRequests ? 'info' : 'debug';
       if (logger && logger.isLevelEnabled(level)) {
-        const line = { method: req.method, route, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, aborted: aborted || undefined };
+        const line = {
+          method: req.method,
+          route,
+          status: res.statusCode,
+          duration_ms: Math.round(seconds * 10_000) / 10,
+          aborted: aborted || undefined,
+        };
         logger.child({ request_id: requestId })[level](line, 'request');
       }
     };
@@ -128,7 +143,14 @@ export const createNodeHandler =
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') body = await readBody(req);
     } catch {
-      res.writeHead(413, { ...apiSecurityHeaders(origin(req.headers)), 'content-type': 'application/json; charset=utf-8', connection: 'close', 'request-id': requestId }).end(tooLarge);
+      res
+        .writeHead(413, {
+          ...apiSecurityHeaders(origin(req.headers)),
+          'content-type': 'application/json; charset=utf-8',
+          connection: 'close',
+          'request-id': requestId,
+        })
+        .end(tooLarge);
       return;
     }
     const { path, query } = splitTarget(req.url ?? '/');
@@ -170,7 +192,11 @@ export const createNodeHandler =
  * node's bare `431`/`400` without a body, with the /v1 security headers (HSTS when `publicOrigin`,
  * known without the request's headers, is https); the connection is closed after it.
  */
-export const answerClientError = (err: Error & { code?: string }, socket: Duplex, publicOrigin = 'http://unknown'): void => {
+export const answerClientError = (
+  err: Error & { code?: string },
+  socket: Duplex,
+  publicOrigin = 'http://unknown',
+): void => {
   const inResponse = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
   if (err.code === 'ECONNRESET' || !socket.writable || inResponse || !err.code?.startsWith('HPE_')) {
     socket.destroy();
@@ -179,7 +205,9 @@ export const answerClientError = (err: Error & { code?: string }, socket: Duplex
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   endWithError(
     socket,
-    tooLarge ? new AppError('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB') : new AppError('INVALID_REQUEST', 'The request is not valid HTTP/1.1'),
+    tooLarge
+      ? new AppError('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB')
+      : new AppError('INVALID_REQUEST', 'The request is not valid HTTP/1.1'),
     publicOrigin,
   );
 };
@@ -188,7 +216,9 @@ export const answerClientError = (err: Error & { code?: string }, socket: Duplex
 export const endWithError = (socket: Duplex, refusal: AppError, publicOrigin: string): void => {
   const { status, body, headers } = errorResult(refusal, () => undefined);
   const text = JSON.stringify(body);
-  const lines = Object.entries({ ...apiSecurityHeaders(publicOrigin), ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+  const lines = Object.entries({ ...apiSecurityHeaders(publicOrigin), ...headers }).map(
+    ([name, value]) => `${name}: ${value}\r\n`,
+  );
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
   );

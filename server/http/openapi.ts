@@ -4,8 +4,18 @@ import { ErrorBody } from '../shared/schemas';
 import type { ResponseSpec, RouteDef } from './route';
 
 const SECURITY_SCHEMES = {
-  bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /v1/accounts/{aid}/auth/token' },
-  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key from POST /v1/admin/api-keys (admin operations)' },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Access token from POST /v1/accounts/{aid}/auth/token',
+  },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'API key from POST /v1/admin/api-keys (admin operations)',
+  },
   clientBasic: { type: 'http', scheme: 'basic', description: 'client_id:client_secret, for the token endpoint only' },
 } as const;
 
@@ -28,7 +38,8 @@ const IdempotencyHeaders = z.object({
       'Optional, 1-255 printable ASCII characters, scoped to your account. Repeating a request with the same key and body within 24 hours returns the first response (same ids) with header `idempotent-replayed: true` instead of running it again; the same key with a different request is 409 `IDEMPOTENCY_KEY_REUSED`, and while the first request is still running 409 `IDEMPOTENCY_KEY_IN_PROGRESS`. 5xx and other 409 answers are not stored, so a retry with the key runs again.',
     ),
 });
-const IDEMPOTENCY_CONFLICT = 'the Idempotency-Key was used for another request (`IDEMPOTENCY_KEY_REUSED`) or its first request is still running (`IDEMPOTENCY_KEY_IN_PROGRESS`)';
+const IDEMPOTENCY_CONFLICT =
+  'the Idempotency-Key was used for another request (`IDEMPOTENCY_KEY_REUSED`) or its first request is still running (`IDEMPOTENCY_KEY_IN_PROGRESS`)';
 
 /** The request headers a route reads (its `headers` schema), with `Idempotency-Key` on idempotent routes. */
 const documentedHeaders = (route: RouteDef): { headers?: z.ZodObject } => {
@@ -42,15 +53,21 @@ const documentedResponses = (route: RouteDef): Record<number, ResponseSpec> => {
   const conflict = route.responses[409];
   return {
     ...route.responses,
-    400: route.responses[400] ?? { description: 'Invalid request, e.g. a malformed Idempotency-Key', schema: ErrorBody },
-    409: conflict ? { ...conflict, description: `${conflict.description}; or ${IDEMPOTENCY_CONFLICT}` } : { description: `Conflict: ${IDEMPOTENCY_CONFLICT}`, schema: ErrorBody },
+    400: route.responses[400] ?? {
+      description: 'Invalid request, e.g. a malformed Idempotency-Key',
+      schema: ErrorBody,
+    },
+    409: conflict
+      ? { ...conflict, description: `${conflict.description}; or ${IDEMPOTENCY_CONFLICT}` }
+      : { description: `Conflict: ${IDEMPOTENCY_CONFLICT}`, schema: ErrorBody },
   };
 };
 
 /** Generated from the route table: the document can never disagree with what the server validates. */
 export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: string): unknown => {
   const registry = new OpenAPIRegistry();
-  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) registry.registerComponent('securitySchemes', name, scheme);
+  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES))
+    registry.registerComponent('securitySchemes', name, scheme);
   for (const route of routes) {
     registry.registerPath({
       method: route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete',
@@ -72,7 +89,10 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
           ? {
               body: {
                 required: !route.bodyOptional,
-                content: { 'application/json': { schema: route.body }, ...(route.acceptsForm ? { 'application/x-www-form-urlencoded': { schema: route.body } } : {}) },
+                content: {
+                  'application/json': { schema: route.body },
+                  ...(route.acceptsForm ? { 'application/x-www-form-urlencoded': { schema: route.body } } : {}),
+                },
               },
             }
           : {}),
@@ -82,7 +102,13 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
           status,
           {
             description: spec.description,
-            ...(spec.headers ? { headers: Object.fromEntries(Object.entries(spec.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }])) } : {}),
+            ...(spec.headers
+              ? {
+                  headers: Object.fromEntries(
+                    Object.entries(spec.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }]),
+                  ),
+                }
+              : {}),
             ...(spec.schema ? { content: { 'application/json': { schema: spec.schema } } } : {}),
           },
         ]),
@@ -92,7 +118,11 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
   builds += 1;
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Kassa API', version: '1.0.0', description: 'Hosted checkout and payments. Amounts are integers in minor units.' },
+    info: {
+      title: 'Kassa API',
+      version: '1.0.0',
+      description: 'Hosted checkout and payments. Amounts are integers in minor units.',
+    },
     servers: [{ url: baseUrl }],
   });
 };

@@ -9,7 +9,8 @@ export type ListeningAddress = { address: string; port: number } | string | null
 /** Decides a request's public origin from its (lower-cased) headers. */
 export type PublicOrigin = (headers: Readonly<Record<string, string | string[] | undefined>>) => string;
 
-const HOST_VALUE = /^(?:[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,62}))*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST_VALUE =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,62}))*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** The last value of a header (the one the proxy in front of us added), if any. */
 const lastValue = (v: string | string[] | undefined): string | undefined => {
@@ -44,7 +45,10 @@ const forwardedOrigin = (headers: Readonly<Record<string, string | string[] | un
  *  2. with KASSA_TRUST_PROXY=true, X-Forwarded-Proto and X-Forwarded-Host (or Host) of the request;
  *  3. otherwise the listening address: request headers are never used.
  */
-export const publicOriginFor = (env: OriginSettings, listening: () => ListeningAddress = () => undefined): PublicOrigin => {
+export const publicOriginFor = (
+  env: OriginSettings,
+  listening: () => ListeningAddress = () => undefined,
+): PublicOrigin => {
   if (env.KASSA_PUBLIC_URL) {
     const fixed = env.KASSA_PUBLIC_URL.replace(/\/+$/, '');
     return () => fixed;

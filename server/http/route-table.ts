@@ -60,4 +60,6 @@ export const ROUTES: readonly RouteDef[] = [...apiRoutes, openApiRoute];
  * when KASSA_SESSION_UPDATE_REQUIRES_WRITE=true. The scopes stay declared in one place, the route.
  */
 export const routesFor = (env: Pick<Env, 'KASSA_SESSION_UPDATE_REQUIRES_WRITE'>): readonly RouteDef[] =>
-  env.KASSA_SESSION_UPDATE_REQUIRES_WRITE ? ROUTES.map((r) => (r.strictScopes ? { ...r, scopes: r.strictScopes } : r)) : ROUTES;
+  env.KASSA_SESSION_UPDATE_REQUIRES_WRITE
+    ? ROUTES.map((r) => (r.strictScopes ? { ...r, scopes: r.strictScopes } : r))
+    : ROUTES;

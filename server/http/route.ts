@@ -102,7 +102,8 @@ export const queryParameterNames = (route: RouteDef): ReadonlySet<string> => {
   let names = declaredQuery.get(route);
   if (!names) {
     const shape = (route.query as { shape?: Record<string, unknown> } | undefined)?.shape;
-    if (route.query && !shape) throw new Error(`${route.operationId}: a query schema must be a z.object (its keys are the parameters it takes)`);
+    if (route.query && !shape)
+      throw new Error(`${route.operationId}: a query schema must be a z.object (its keys are the parameters it takes)`);
     names = new Set(Object.keys(shape ?? {}));
     declaredQuery.set(route, names);
   }

@@ -25,7 +25,8 @@ const API_HTTP: Readonly<Record<string, string>> = Object.freeze({
 const API_HTTPS: Readonly<Record<string, string>> = Object.freeze({ ...API_HTTP, 'strict-transport-security': HSTS });
 
 /** Every /v1 response's security headers (the same two frozen objects, nothing built per request). */
-export const apiSecurityHeaders = (publicOrigin: string): Readonly<Record<string, string>> => (isHttps(publicOrigin) ? API_HTTPS : API_HTTP);
+export const apiSecurityHeaders = (publicOrigin: string): Readonly<Record<string, string>> =>
+  isHttps(publicOrigin) ? API_HTTPS : API_HTTP;
 
 /**
  * `OPTIONS` on a /v1 path: 204 with `Allow` and no `Access-Control-Allow-*`. The merchant API is
@@ -35,7 +36,9 @@ export const apiSecurityHeaders = (publicOrigin: string): Readonly<Record<string
  */
 export const preflightResult = (methods: readonly string[]): RouteResult => ({
   status: 204,
-  headers: { allow: [...new Set(methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).concat('OPTIONS'))].join(', ') },
+  headers: {
+    allow: [...new Set(methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).concat('OPTIONS'))].join(', '),
+  },
 });
 
 export interface CspInput {
@@ -54,7 +57,8 @@ export interface CspInput {
 }
 
 /** CSP `frame-ancestors` sources for these origins: `*`, or `'self'` and the others. */
-export const frameAncestorSources = (allowed: EmbedOrigins, self: string): string => (allowed === '*' ? '*' : ["'self'", ...allowed.filter((o) => o !== originOf(self))].join(' '));
+export const frameAncestorSources = (allowed: EmbedOrigins, self: string): string =>
+  allowed === '*' ? '*' : ["'self'", ...allowed.filter((o) => o !== originOf(self))].join(' ');
 
 /**
  * A page's Content-Security-Policy: scripts only from Kassa's origin and the inline scripts it
@@ -62,9 +66,24 @@ export const frameAncestorSources = (allowed: EmbedOrigins, self: string): strin
  * to Kassa and the merchant's return origin (browsers check a form's redirects too), framing as
  * the session allows.
  */
-export const contentSecurityPolicy = ({ nonce, scriptHashes = [], frameAncestors, formTargets = [], self, dev = false }: CspInput): string => {
-  const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes.map((h) => `'${h}'`), ...(dev ? ["'unsafe-eval'"] : [])];
-  const forms = ["'self'", ...new Set(formTargets.map(originOf).filter((o): o is string => o !== undefined && o !== originOf(self)))];
+export const contentSecurityPolicy = ({
+  nonce,
+  scriptHashes = [],
+  frameAncestors,
+  formTargets = [],
+  self,
+  dev = false,
+}: CspInput): string => {
+  const scripts = [
+    "'self'",
+    ...(nonce ? [`'nonce-${nonce}'`] : []),
+    ...scriptHashes.map((h) => `'${h}'`),
+    ...(dev ? ["'unsafe-eval'"] : []),
+  ];
+  const forms = [
+    "'self'",
+    ...new Set(formTargets.map(originOf).filter((o): o is string => o !== undefined && o !== originOf(self))),
+  ];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
@@ -82,7 +101,11 @@ export const contentSecurityPolicy = ({ nonce, scriptHashes = [], frameAncestors
 };
 
 /** The headers of an HTML page: its CSP, nosniff, the referrer policy and HSTS on https. */
-export const pageSecurityHeaders = (publicOrigin: string, csp: string, referrerPolicy: 'no-referrer' | 'strict-origin-when-cross-origin'): Record<string, string> => ({
+export const pageSecurityHeaders = (
+  publicOrigin: string,
+  csp: string,
+  referrerPolicy: 'no-referrer' | 'strict-origin-when-cross-origin',
+): Record<string, string> => ({
   'content-security-policy': csp,
   'x-content-type-options': 'nosniff',
   'referrer-policy': referrerPolicy,

@@ -2,7 +2,14 @@ import type { AppContext, IdempotencyScope, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { claimIdempotencyKey, completeIdempotencyKey, IN_PROGRESS_LEASE_SECONDS, releaseIdempotencyKey, requestHash, type IdempotentRequest } from '../idempotency/idempotency-store';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  IN_PROGRESS_LEASE_SECONDS,
+  releaseIdempotencyKey,
+  requestHash,
+  type IdempotentRequest,
+} from '../idempotency/idempotency-store';
 import { settleLater } from '../idempotency/unsettled-claims';
 import type { HttpRequest } from './dispatch';
 import { errorResult } from './error-response';
@@ -43,13 +50,25 @@ export const withIdempotency = async (
   }
   if (!KEY_PATTERN.test(key)) {
     throw new AppError('INVALID_REQUEST', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {
-      errors: [{ path: `headers.${IDEMPOTENCY_HEADER}`, message: 'Expected 1 to 255 printable ASCII characters', code: 'invalid_format' }],
+      errors: [
+        {
+          path: `headers.${IDEMPOTENCY_HEADER}`,
+          message: 'Expected 1 to 255 printable ASCII characters',
+          code: 'invalid_format',
+        },
+      ],
     });
   }
   if (!actor) throw new Error(`${route.operationId} is idempotent but not authenticated: keys are scoped per account`);
 
   const path = req.path.replace(/\/+$/, '');
-  const idem: IdempotentRequest = { accountId: actor.accountId, key, method: req.method, path, requestHash: requestHash(req.method, path, req.query, req.body) };
+  const idem: IdempotentRequest = {
+    accountId: actor.accountId,
+    key,
+    method: req.method,
+    path,
+    requestHash: requestHash(req.method, path, req.query, req.body),
+  };
   const claim = await claimIdempotencyKey(ctx.database, idem);
   if (claim.kind === 'replay') {
     const { status, body, headers } = claim.response;
@@ -72,7 +91,8 @@ export const withIdempotency = async (
       // The request itself is done; its answer goes out. If the database is away, the write is
       // retried once it is back (unsettled-claims.ts); otherwise the claim waits for its lease to end.
       log({ idempotencyKey: key, err });
-      if (isDatabaseUnavailable(err)) settleLater(ctx.database, idem, claim.claimedAt, Date.now() + IN_PROGRESS_LEASE_SECONDS * 1000, write);
+      if (isDatabaseUnavailable(err))
+        settleLater(ctx.database, idem, claim.claimedAt, Date.now() + IN_PROGRESS_LEASE_SECONDS * 1000, write);
     }
   };
 

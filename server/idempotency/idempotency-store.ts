@@ -34,7 +34,8 @@ export interface IdempotentRequest {
 }
 
 /** What `claimIdempotencyKey` found: run the request now (and keep `claimedAt`), or replay the stored response. */
-export type Claim = { kind: 'claimed'; claimedAt: string; takeover?: boolean } | { kind: 'replay'; response: StoredResponse };
+export type Claim =
+  { kind: 'claimed'; claimedAt: string; takeover?: boolean } | { kind: 'replay'; response: StoredResponse };
 
 /** JSON with object keys sorted at every level, so key order and whitespace do not change the hash. */
 export const canonicalJson = (value: unknown): string => {
@@ -49,7 +50,12 @@ export const canonicalJson = (value: unknown): string => {
 };
 
 /** sha256 of method, path, query (sorted) and the canonical body; an empty body counts as `{}`. */
-export const requestHash = (method: string, path: string, query: URLSearchParams, rawBody: string | undefined): string => {
+export const requestHash = (
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  rawBody: string | undefined,
+): string => {
   const sortedQuery = [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   let body = '{}';
   if (rawBody && rawBody.trim() !== '') {
@@ -122,13 +128,20 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
       continue;
     }
     if (row.request_hash !== req.requestHash) {
-      const first = row.method === req.method && row.path === req.path ? `${row.method} ${row.path} with another body or query` : `${row.method} ${row.path}`;
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', `This Idempotency-Key was already used for a different request (${first}); use a new key`);
+      const first =
+        row.method === req.method && row.path === req.path
+          ? `${row.method} ${row.path} with another body or query`
+          : `${row.method} ${row.path}`;
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REUSED',
+        `This Idempotency-Key was already used for a different request (${first}); use a new key`,
+      );
     }
     // The first request committed its change (resource_id is written in that transaction) but its
     // answer was never stored: its process died, or it is finishing. Run again: the use case finds
     // the resource through oncePerKey and answers from it instead of changing anything twice.
-    if (row.status === 'IN_PROGRESS' && row.resource_id !== null) return { kind: 'claimed', claimedAt: row.created_at, takeover: true };
+    if (row.status === 'IN_PROGRESS' && row.resource_id !== null)
+      return { kind: 'claimed', claimedAt: row.created_at, takeover: true };
     if (row.status !== 'COMPLETED') {
       throw inProgress('The first request with this Idempotency-Key is still running; retry later');
     }
@@ -146,7 +159,12 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
 };
 
 /** Stores the response of the claimed request (only our own claim), so later requests with the key replay it. */
-export const completeIdempotencyKey = async (database: Database, req: IdempotentRequest, claimedAt: string, response: StoredResponse): Promise<void> => {
+export const completeIdempotencyKey = async (
+  database: Database,
+  req: IdempotentRequest,
+  claimedAt: string,
+  response: StoredResponse,
+): Promise<void> => {
   await database.db
     .updateTable('idempotency_keys')
     .where('account_id', '=', req.accountId)
@@ -168,7 +186,11 @@ export const completeIdempotencyKey = async (database: Database, req: Idempotent
  * A claim whose request already committed a change (resource_id) is kept IN_PROGRESS: the retry
  * takes it over at once and answers from that resource.
  */
-export const releaseIdempotencyKey = async (database: Database, req: IdempotentRequest, claimedAt: string): Promise<void> => {
+export const releaseIdempotencyKey = async (
+  database: Database,
+  req: IdempotentRequest,
+  claimedAt: string,
+): Promise<void> => {
   await database.db
     .deleteFrom('idempotency_keys')
     .where('account_id', '=', req.accountId)

@@ -57,7 +57,10 @@ export interface HeartbeatLog {
 }
 
 /** Registers this process on `database` and keeps its heartbeat until `stop()`. */
-export const registerKassaProcess = async (database: Database, log: HeartbeatLog): Promise<KassaProcessRegistration> => {
+export const registerKassaProcess = async (
+  database: Database,
+  log: HeartbeatLog,
+): Promise<KassaProcessRegistration> => {
   const { db } = database;
   const bootId = randomUUID();
   const beat = async () => {

@@ -7,11 +7,22 @@ import { forUpdate } from '../db/tx';
  * caller's transaction with the key's row locked (PostgreSQL; SQLite has one writer), so two
  * attempts with one key cannot both miss it. Undefined without a key or before any change committed.
  */
-export const recordedResource = async (trx: Executor, database: Database, meta: RequestMeta): Promise<string | undefined> => {
+export const recordedResource = async (
+  trx: Executor,
+  database: Database,
+  meta: RequestMeta,
+): Promise<string | undefined> => {
   const scope = meta.idempotency;
   if (!scope) return undefined;
   scope.replayed = false; // decided by this read: a job run again (a rolled-back batch, ADR 028) decides afresh
-  const row = await forUpdate(database, trx.selectFrom('idempotency_keys').select('resource_id').where('account_id', '=', scope.accountId).where('idem_key', '=', scope.key)).executeTakeFirst();
+  const row = await forUpdate(
+    database,
+    trx
+      .selectFrom('idempotency_keys')
+      .select('resource_id')
+      .where('account_id', '=', scope.accountId)
+      .where('idem_key', '=', scope.key),
+  ).executeTakeFirst();
   return row?.resource_id ?? undefined;
 };
 
@@ -24,7 +35,12 @@ export const markReplayed = (meta: RequestMeta): void => {
 export const recordResource = async (trx: Executor, meta: RequestMeta, resourceId: string): Promise<void> => {
   const scope = meta.idempotency;
   if (!scope) return;
-  await trx.updateTable('idempotency_keys').set({ resource_id: resourceId }).where('account_id', '=', scope.accountId).where('idem_key', '=', scope.key).execute();
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ resource_id: resourceId })
+    .where('account_id', '=', scope.accountId)
+    .where('idem_key', '=', scope.key)
+    .execute();
 };
 
 /**

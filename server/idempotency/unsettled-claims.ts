@@ -18,7 +18,8 @@ interface Unsettled {
 const byDatabase = new WeakMap<Database, Map<string, Unsettled>>();
 const MAX_WAIT_MS = 5000;
 
-const idOf = (req: Pick<IdempotentRequest, 'accountId' | 'key'>, claimedAt: string) => `${req.accountId}\n${req.key}\n${claimedAt}`;
+const idOf = (req: Pick<IdempotentRequest, 'accountId' | 'key'>, claimedAt: string) =>
+  `${req.accountId}\n${req.key}\n${claimedAt}`;
 
 /** Runs the entry's write once at a time; true once it landed (the entry is then forgotten). */
 const attempt = (unsettled: Map<string, Unsettled>, id: string, entry: Unsettled): Promise<boolean> => {
@@ -36,7 +37,13 @@ const attempt = (unsettled: Map<string, Unsettled>, id: string, entry: Unsettled
 };
 
 /** Keeps `write` (the claim's release or its stored answer) and retries it until it lands or the lease ends (epoch ms). */
-export const settleLater = (database: Database, req: IdempotentRequest, claimedAt: string, leaseEnds: number, write: () => Promise<void>): void => {
+export const settleLater = (
+  database: Database,
+  req: IdempotentRequest,
+  claimedAt: string,
+  leaseEnds: number,
+  write: () => Promise<void>,
+): void => {
   let unsettled = byDatabase.get(database);
   if (!unsettled) byDatabase.set(database, (unsettled = new Map()));
   const id = idOf(req, claimedAt);
@@ -45,7 +52,10 @@ export const settleLater = (database: Database, req: IdempotentRequest, claimedA
   const retry = (wait: number) => {
     if (unsettled.get(id) !== entry) return; // landed, or replaced by a later claim's entry
     if (Date.now() + wait > leaseEnds) return void unsettled.delete(id); // the claim is abandoned anyway: a retry takes it over
-    setTimeout(() => void attempt(unsettled, id, entry).then((done) => done || retry(Math.min(wait * 2, MAX_WAIT_MS))), wait).unref();
+    setTimeout(
+      () => void attempt(unsettled, id, entry).then((done) => done || retry(Math.min(wait * 2, MAX_WAIT_MS))),
+      wait,
+    ).unref();
   };
   retry(250);
 };
@@ -54,7 +64,11 @@ export const settleLater = (database: Database, req: IdempotentRequest, claimedA
  * Called by a claim that found (account, key) IN_PROGRESS since `claimedAt`: if this process holds
  * that claim's unwritten release or answer, writes it now. True when it landed (claim again).
  */
-export const settleIfUnsettled = async (database: Database, req: Pick<IdempotentRequest, 'accountId' | 'key'>, claimedAt: string): Promise<boolean> => {
+export const settleIfUnsettled = async (
+  database: Database,
+  req: Pick<IdempotentRequest, 'accountId' | 'key'>,
+  claimedAt: string,
+): Promise<boolean> => {
   const unsettled = byDatabase.get(database);
   const id = idOf(req, claimedAt);
   const entry = unsettled?.get(id);

@@ -32,9 +32,17 @@ export const purgeExpiredRows = async (ctx: AppContext, opts: PurgeOptions = {})
   const { database } = ctx;
   const now = (opts.now ?? new Date()).toISOString();
   const batch = opts.batchSize ?? PURGE_BATCH;
-  const cutoff = new Date(Date.parse(now) - (opts.retentionDays ?? ctx.env.KASSA_RETENTION_DAYS) * 86_400_000).toISOString();
+  const cutoff = new Date(
+    Date.parse(now) - (opts.retentionDays ?? ctx.env.KASSA_RETENTION_DAYS) * 86_400_000,
+  ).toISOString();
 
-  const keys = await database.db.selectFrom('idempotency_keys').select(['account_id', 'idem_key']).where('expires_at', '<', now).where('status', '=', 'COMPLETED').limit(batch).execute();
+  const keys = await database.db
+    .selectFrom('idempotency_keys')
+    .select(['account_id', 'idem_key'])
+    .where('expires_at', '<', now)
+    .where('status', '=', 'COMPLETED')
+    .limit(batch)
+    .execute();
   const deletedKeys =
     keys.length === 0
       ? 0
@@ -54,24 +62,50 @@ export const purgeExpiredRows = async (ctx: AppContext, opts: PurgeOptions = {})
         });
 
   const deletedOutbox = await inTransaction(database, async (trx) => {
-    const due = trx.selectFrom('outbox').select('id').where('status', 'in', FINAL_OUTBOX).where('updated_at', '<', cutoff).limit(batch);
-    const ids = (await (database.engine === 'postgres' ? due.forUpdate().skipLocked() : due).execute()).map((r) => r.id);
+    const due = trx
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', 'in', FINAL_OUTBOX)
+      .where('updated_at', '<', cutoff)
+      .limit(batch);
+    const ids = (await (database.engine === 'postgres' ? due.forUpdate().skipLocked() : due).execute()).map(
+      (r) => r.id,
+    );
     if (ids.length === 0) return 0;
     await trx.deleteFrom('callback_attempts').where('outbox_id', 'in', ids).execute();
-    const r = await trx.deleteFrom('outbox').where('id', 'in', ids).where('status', 'in', FINAL_OUTBOX).where('updated_at', '<', cutoff).executeTakeFirst();
+    const r = await trx
+      .deleteFrom('outbox')
+      .where('id', 'in', ids)
+      .where('status', 'in', FINAL_OUTBOX)
+      .where('updated_at', '<', cutoff)
+      .executeTakeFirst();
     return Number(r.numDeletedRows);
   });
   const windowStart = new Date(Date.parse(now) - LIMIT_WINDOW_SECONDS * 1000).toISOString();
-  const attempts = await database.db.selectFrom('gift_card_attempts').select('id').where('created_at', '<', windowStart).limit(batch).execute();
+  const attempts = await database.db
+    .selectFrom('gift_card_attempts')
+    .select('id')
+    .where('created_at', '<', windowStart)
+    .limit(batch)
+    .execute();
   const expired = database.db.selectFrom('sessions').select('id').where('expires_at', '<', now);
-  const writes = await database.db.selectFrom('session_view_writes').select('id').where('session_id', 'in', expired).limit(batch).execute();
+  const writes = await database.db
+    .selectFrom('session_view_writes')
+    .select('id')
+    .where('session_id', 'in', expired)
+    .limit(batch)
+    .execute();
   const deletedAttempts = await deleteIds(ctx, 'gift_card_attempts', attempts);
   const deletedWrites = await deleteIds(ctx, 'session_view_writes', writes);
   return deletedKeys + deletedOutbox + deletedAttempts + deletedWrites;
 };
 
 /** Deletes a batch of counter rows chosen by their condition; another process deleting them first changes nothing. */
-const deleteIds = async (ctx: AppContext, table: 'gift_card_attempts' | 'session_view_writes', rows: { id: string }[]) => {
+const deleteIds = async (
+  ctx: AppContext,
+  table: 'gift_card_attempts' | 'session_view_writes',
+  rows: { id: string }[],
+) => {
   if (rows.length === 0) return 0;
   const ids = rows.map((r) => r.id);
   return Number((await ctx.database.db.deleteFrom(table).where('id', 'in', ids).executeTakeFirst()).numDeletedRows);

@@ -11,7 +11,8 @@ export interface KassaMetrics {
 }
 
 /** Age in seconds of an ISO timestamp, 0 when there is none. */
-const ageSeconds = (iso: string | null | undefined): number => (iso ? Math.max(0, (Date.now() - Date.parse(iso)) / 1000) : 0);
+const ageSeconds = (iso: string | null | undefined): number =>
+  iso ? Math.max(0, (Date.now() - Date.parse(iso)) / 1000) : 0;
 
 /**
  * One registry per Kassa instance (tests run several in one process). The gauges read the
@@ -21,7 +22,11 @@ export const createMetrics = (database: Database): KassaMetrics => {
   const registry = new Registry();
   const db = database.db;
   const observeRequest = registerRequestMetrics(registry);
-  const requestsInFlight = new Gauge({ name: 'kassa_http_requests_in_flight', help: '/v1 requests being handled now', registers: [registry] });
+  const requestsInFlight = new Gauge({
+    name: 'kassa_http_requests_in_flight',
+    help: '/v1 requests being handled now',
+    registers: [registry],
+  });
   new Gauge({
     name: 'kassa_outbox_backlog',
     help: 'Callbacks waiting to be delivered (outbox rows PENDING)',
@@ -61,7 +66,12 @@ export const createMetrics = (database: Database): KassaMetrics => {
       this.set(Number(r?.n ?? 0));
     },
   });
-  const callbackAttempts = new Counter({ name: 'kassa_callback_attempts_total', help: 'Callback delivery attempts by outcome', labelNames: ['outcome'], registers: [registry] });
+  const callbackAttempts = new Counter({
+    name: 'kassa_callback_attempts_total',
+    help: 'Callback delivery attempts by outcome',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   return {
     registry,
     requestsInFlight,

@@ -5,7 +5,13 @@ import { checkReadiness } from './readiness';
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)) }).end(text);
+  res
+    .writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-length': String(Buffer.byteLength(text)),
+    })
+    .end(text);
 };
 
 export const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -26,7 +32,11 @@ export const createOpsHandler =
     if (path === '/healthz') return json(res, 200, { status: 'ok' });
     if (path === '/readyz') {
       const r = await checkReadiness(database);
-      return json(res, r.ready ? 200 : 503, { status: r.ready ? 'ready' : 'unavailable', ...r.checks, ...(r.missing ? { missing_migrations: r.missing } : {}) });
+      return json(res, r.ready ? 200 : 503, {
+        status: r.ready ? 'ready' : 'unavailable',
+        ...r.checks,
+        ...(r.missing ? { missing_migrations: r.missing } : {}),
+      });
     }
     try {
       const text = await metrics.registry.metrics();

@@ -24,7 +24,11 @@ export const registerRequestMetrics = (registry: Registry) => {
   const observe = (route: string, method: string, status: number, seconds: number) => {
     const key = `${route} ${method}`;
     let s = series.get(key);
-    if (!s) series.set(key, (s = { labels: { route, method }, counts: new Map(), buckets: BUCKETS.map(() => 0), sum: 0, total: 0 }));
+    if (!s)
+      series.set(
+        key,
+        (s = { labels: { route, method }, counts: new Map(), buckets: BUCKETS.map(() => 0), sum: 0, total: 0 }),
+      );
     s.counts.set(status, (s.counts.get(status) ?? 0) + 1);
     const i = BUCKETS.findIndex((b) => seconds <= b);
     if (i >= 0) s.buckets[i]!++;
@@ -32,21 +36,37 @@ export const registerRequestMetrics = (registry: Registry) => {
     s.total++;
   };
   const metric = (name: string, help: string, type: 'counter' | 'histogram', values: () => Value[]) =>
-    registry.registerMetric({ name, help, type, aggregator: 'sum', get: async () => ({ name, help, type, aggregator: 'sum', values: values() }) } as never);
+    registry.registerMetric({
+      name,
+      help,
+      type,
+      aggregator: 'sum',
+      get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
+    } as never);
   metric('kassa_http_requests_total', 'Finished /v1 requests', 'counter', () =>
-    [...series.values()].flatMap((s) => [...s.counts].map(([status, value]) => ({ labels: { ...s.labels, status: String(status) }, value }))),
+    [...series.values()].flatMap((s) =>
+      [...s.counts].map(([status, value]) => ({ labels: { ...s.labels, status: String(status) }, value })),
+    ),
   );
-  metric('kassa_http_request_duration_seconds', 'Time from the request to the end of the response, per operation', 'histogram', () =>
-    [...series.values()].flatMap((s) => {
-      let cumulative = 0;
-      const name = 'kassa_http_request_duration_seconds';
-      return [
-        ...BUCKETS.map((le, i) => ({ labels: { ...s.labels, le }, value: (cumulative += s.buckets[i]!), metricName: `${name}_bucket` })),
-        { labels: { ...s.labels, le: '+Inf' }, value: s.total, metricName: `${name}_bucket` },
-        { labels: s.labels, value: s.sum, metricName: `${name}_sum` },
-        { labels: s.labels, value: s.total, metricName: `${name}_count` },
-      ];
-    }),
+  metric(
+    'kassa_http_request_duration_seconds',
+    'Time from the request to the end of the response, per operation',
+    'histogram',
+    () =>
+      [...series.values()].flatMap((s) => {
+        let cumulative = 0;
+        const name = 'kassa_http_request_duration_seconds';
+        return [
+          ...BUCKETS.map((le, i) => ({
+            labels: { ...s.labels, le },
+            value: (cumulative += s.buckets[i]!),
+            metricName: `${name}_bucket`,
+          })),
+          { labels: { ...s.labels, le: '+Inf' }, value: s.total, metricName: `${name}_bucket` },
+          { labels: s.labels, value: s.sum, metricName: `${name}_sum` },
+          { labels: s.labels, value: s.total, metricName: `${name}_count` },
+        ];
+      }),
   );
   return observe;
 };

@@ -15,7 +15,13 @@ import type { DraftView, OrderData, OrderItemInput } from './order-schemas';
  * committed it (a completion racing right after the commit cannot turn it into a 404); a replayed
  * Idempotency-Key answers the draft as it is now, or 404 when it has been completed since, as create does.
  */
-export const addDraftItem = async (ctx: AppContext, actor: Actor, draftId: string, item: OrderItemInput, meta: RequestMeta): Promise<DraftView> => {
+export const addDraftItem = async (
+  ctx: AppContext,
+  actor: Actor,
+  draftId: string,
+  item: OrderItemInput,
+  meta: RequestMeta,
+): Promise<DraftView> => {
   let committed: DraftView | undefined;
   const { id, replayed } = await inTransaction(ctx.database, (trx) =>
     oncePerKey(trx, ctx.database, meta, async () => {
@@ -24,19 +30,40 @@ export const addDraftItem = async (ctx: AppContext, actor: Actor, draftId: strin
       const data = parseJson<OrderData>(row.data);
       const items = data.items ?? [];
       if (items.some((i) => i.line_id === item.line_id)) {
-        throw new AppError('INVALID_REQUEST', `The draft already has an item with line_id ${item.line_id}`, { errors: [{ path: 'line_id', message: 'already used in this draft' }] });
+        throw new AppError('INVALID_REQUEST', `The draft already has an item with line_id ${item.line_id}`, {
+          errors: [{ path: 'line_id', message: 'already used in this draft' }],
+        });
       }
       const next = [...items, item];
       const now = nowIso();
       assertAmountsFit(next);
-      const written = { data: toJson({ ...data, items: next }), version: row.version + 1, updated_at: now, expires_at: expiresAt(now, data.time_to_live) };
-      expectUpdated(await trx.updateTable('shopping_orders').set(written).where('id', '=', row.id).where('version', '=', row.version).executeTakeFirst(), 'The draft order');
+      const written = {
+        data: toJson({ ...data, items: next }),
+        version: row.version + 1,
+        updated_at: now,
+        expires_at: expiresAt(now, data.time_to_live),
+      };
+      expectUpdated(
+        await trx
+          .updateTable('shopping_orders')
+          .set(written)
+          .where('id', '=', row.id)
+          .where('version', '=', row.version)
+          .executeTakeFirst(),
+        'The draft order',
+      );
       committed = readDraft({ ...row, ...written });
       return row.id;
     }),
   );
   if (!replayed && committed) return committed;
-  const row = await ctx.database.db.selectFrom('shopping_orders').selectAll().where('account_id', '=', actor.accountId).where('id', '=', id).executeTakeFirst();
-  if (!row || row.order_id !== null) throw new AppError('DRAFT_ORDER_NOT_FOUND', `Draft order ${id} was already completed`);
+  const row = await ctx.database.db
+    .selectFrom('shopping_orders')
+    .selectAll()
+    .where('account_id', '=', actor.accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.order_id !== null)
+    throw new AppError('DRAFT_ORDER_NOT_FOUND', `Draft order ${id} was already completed`);
   return readDraft(row);
 };

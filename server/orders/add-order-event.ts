@@ -12,7 +12,13 @@ import type { OrderData, OrderEvent, StatusEventInput } from './order-schemas';
  * Appends a status event (a service reporting on the order) and returns it. It is a change: the
  * version goes up by one and the time_to_live counts again from now.
  */
-export const addOrderEvent = async (ctx: AppContext, actor: Actor, orderId: string, input: StatusEventInput, meta: RequestMeta): Promise<OrderEvent> => {
+export const addOrderEvent = async (
+  ctx: AppContext,
+  actor: Actor,
+  orderId: string,
+  input: StatusEventInput,
+  meta: RequestMeta,
+): Promise<OrderEvent> => {
   const { id } = await inTransaction(ctx.database, (trx) =>
     oncePerKey(trx, ctx.database, meta, async () => {
       const current = await loadOrder(trx, actor.accountId, orderId, ctx.database);
@@ -27,8 +33,21 @@ export const addOrderEvent = async (ctx: AppContext, actor: Actor, orderId: stri
         ...input,
         request: { path: shoppingPath(actor.accountId, `orders/${orderId}/events`), method: 'POST', body: input },
       };
-      const next = { events: toJson([...parseJson<OrderEvent[]>(current.events), event]), version, updated_at: now, expires_at: expiresAt(now, parseJson<OrderData>(current.data).time_to_live) };
-      expectUpdated(await trx.updateTable('shopping_orders').set(next).where('id', '=', current.id).where('version', '=', current.version).executeTakeFirst(), 'The order');
+      const next = {
+        events: toJson([...parseJson<OrderEvent[]>(current.events), event]),
+        version,
+        updated_at: now,
+        expires_at: expiresAt(now, parseJson<OrderData>(current.data).time_to_live),
+      };
+      expectUpdated(
+        await trx
+          .updateTable('shopping_orders')
+          .set(next)
+          .where('id', '=', current.id)
+          .where('version', '=', current.version)
+          .executeTakeFirst(),
+        'The order',
+      );
       return event.id;
     }),
   );

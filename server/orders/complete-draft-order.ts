@@ -14,13 +14,18 @@ const nextOrderNumber = async (trx: Executor, accountId: string): Promise<string
   const row = await trx
     .insertInto('shopping_order_numbers')
     .values({ account_id: accountId, value: 1 })
-    .onConflict((oc) => oc.column('account_id').doUpdateSet((eb) => ({ value: eb('shopping_order_numbers.value', '+', 1) })))
+    .onConflict((oc) =>
+      oc.column('account_id').doUpdateSet((eb) => ({ value: eb('shopping_order_numbers.value', '+', 1) })),
+    )
     .returning('value')
     .executeTakeFirstOrThrow();
   return String(row.value);
 };
 
-const orderIdTaken = () => new AppError('ORDER_ALREADY_EXISTS', 'An order with this order_id already exists', { errors: [{ path: 'order_id', message: 'already exists' }] });
+const orderIdTaken = () =>
+  new AppError('ORDER_ALREADY_EXISTS', 'An order with this order_id already exists', {
+    errors: [{ path: 'order_id', message: 'already exists' }],
+  });
 
 /** A completion that lost a race on the unique order_id is the same 409 as one the check caught. */
 const orderIdTakenAs409 = async <T>(write: () => Promise<T>): Promise<T> => {
@@ -38,17 +43,36 @@ const orderIdTakenAs409 = async <T>(write: () => Promise<T>): Promise<T> => {
  * a new order_number, status open, version 1 and one api event carrying the draft_id. A draft
  * needs at least one item; an order_id another order has is refused (409).
  */
-export const completeDraftOrder = async (ctx: AppContext, actor: Actor, draftId: string, body: unknown): Promise<{ orders: OrderView[] }> => {
+export const completeDraftOrder = async (
+  ctx: AppContext,
+  actor: Actor,
+  draftId: string,
+  body: unknown,
+): Promise<{ orders: OrderView[] }> => {
   const orderId = await orderIdTakenAs409(() =>
     inTransaction(ctx.database, async (trx) => {
       const row = await loadDraft(trx, actor.accountId, draftId, ctx.database);
       const { order_id: requested, ...data } = parseJson<CreateDraftInput>(row.data);
-      if (!data.items?.length) throw new AppError('DRAFT_ORDER_EMPTY', 'A draft needs at least 1 item to be completed', { errors: [{ path: 'items', message: 'must have at least 1 item' }] });
+      if (!data.items?.length)
+        throw new AppError('DRAFT_ORDER_EMPTY', 'A draft needs at least 1 item to be completed', {
+          errors: [{ path: 'items', message: 'must have at least 1 item' }],
+        });
       const id = requested ?? row.id;
-      const taken = await trx.selectFrom('shopping_orders').select('id').where('account_id', '=', actor.accountId).where('order_id', '=', id).executeTakeFirst();
+      const taken = await trx
+        .selectFrom('shopping_orders')
+        .select('id')
+        .where('account_id', '=', actor.accountId)
+        .where('order_id', '=', id)
+        .executeTakeFirst();
       if (taken) throw orderIdTaken();
       const now = nowIso();
-      const event = apiEvent(actor, now, 1, { path: shoppingPath(actor.accountId, `draft_orders/${draftId}/complete`), method: 'PUT', body }, { draft_id: row.id });
+      const event = apiEvent(
+        actor,
+        now,
+        1,
+        { path: shoppingPath(actor.accountId, `draft_orders/${draftId}/complete`), method: 'PUT', body },
+        { draft_id: row.id },
+      );
       expectUpdated(
         await trx
           .updateTable('shopping_orders')
@@ -70,5 +94,7 @@ export const completeDraftOrder = async (ctx: AppContext, actor: Actor, draftId:
       return id;
     }),
   );
-  return { orders: [await readOrderWithMoney(ctx.database.db, await loadOrder(ctx.database.db, actor.accountId, orderId))] };
+  return {
+    orders: [await readOrderWithMoney(ctx.database.db, await loadOrder(ctx.database.db, actor.accountId, orderId))],
+  };
 };

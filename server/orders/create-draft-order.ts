@@ -14,7 +14,12 @@ import type { CreateDraftInput, DraftView } from './order-schemas';
  * Creates a draft order (items optional; add them with POST /draft_orders/{id}/items). A given
  * order_id is reserved at completion, when it must still be free.
  */
-export const createDraftOrder = async (ctx: AppContext, actor: Actor, input: CreateDraftInput, meta: RequestMeta): Promise<DraftView> => {
+export const createDraftOrder = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateDraftInput,
+  meta: RequestMeta,
+): Promise<DraftView> => {
   const { order_id: orderId, ...data } = input;
   assertAmountsFit(data.items ?? []);
   const { id } = await inTransaction(ctx.database, (trx) =>
@@ -43,6 +48,7 @@ export const createDraftOrder = async (ctx: AppContext, actor: Actor, input: Cre
     }),
   );
   const row = await ctx.database.db.selectFrom('shopping_orders').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row || row.order_id !== null) throw new AppError('DRAFT_ORDER_NOT_FOUND', `Draft order ${id} was already completed`);
+  if (!row || row.order_id !== null)
+    throw new AppError('DRAFT_ORDER_NOT_FOUND', `Draft order ${id} was already completed`);
   return readDraft(row);
 };

@@ -17,18 +17,36 @@ export const EXPIRE_BATCH = 100;
 export const expireOrders = async (ctx: AppContext, now = new Date()): Promise<number> => {
   const { database } = ctx;
   const at = now.toISOString();
-  const due = await database.db.selectFrom('shopping_orders').select(['id', 'order_id', 'version', 'data']).where('expires_at', '<=', at).where('emptied_at', 'is', null).limit(EXPIRE_BATCH).execute();
+  const due = await database.db
+    .selectFrom('shopping_orders')
+    .select(['id', 'order_id', 'version', 'data'])
+    .where('expires_at', '<=', at)
+    .where('emptied_at', 'is', null)
+    .limit(EXPIRE_BATCH)
+    .execute();
   if (due.length === 0) return 0;
   return inTransaction(database, async (trx) => {
     let changed = 0;
     for (const row of due) {
       if (row.order_id === null) {
-        const r = await trx.deleteFrom('shopping_orders').where('id', '=', row.id).where('version', '=', row.version).where('order_id', 'is', null).where('expires_at', '<=', at).executeTakeFirst();
+        const r = await trx
+          .deleteFrom('shopping_orders')
+          .where('id', '=', row.id)
+          .where('version', '=', row.version)
+          .where('order_id', 'is', null)
+          .where('expires_at', '<=', at)
+          .executeTakeFirst();
         changed += Number(r.numDeletedRows);
         continue;
       }
       const { external_ids: externalIds } = parseJson<OrderData>(row.data);
-      const emptied = { data: toJson(externalIds ? { external_ids: externalIds } : {}), events: '[]', version: row.version + 1, expires_at: null, emptied_at: at };
+      const emptied = {
+        data: toJson(externalIds ? { external_ids: externalIds } : {}),
+        events: '[]',
+        version: row.version + 1,
+        expires_at: null,
+        emptied_at: at,
+      };
       changed += Number(
         (
           await trx

@@ -14,7 +14,15 @@ import { keysetRows, pageOf, pagingTokenOf, readCursor, unknownCursor } from '..
 export const listOrders = async (ctx: AppContext, actor: Actor, query: ListOrdersInput): Promise<Page<OrderView>> => {
   const db = ctx.database.db;
   const after = query.starting_after === undefined ? undefined : await cursorOrder(ctx, actor, query.starting_after);
-  const rows = await keysetRows(db.selectFrom('shopping_orders').selectAll().where('account_id', '=', actor.accountId).where('order_id', 'is not', null), after, query.limit);
+  const rows = await keysetRows(
+    db
+      .selectFrom('shopping_orders')
+      .selectAll()
+      .where('account_id', '=', actor.accountId)
+      .where('order_id', 'is not', null),
+    after,
+    query.limit,
+  );
   const shown = pageOf(rows, query.limit, (r) => pagingTokenOf(r.id));
   const money = await linkedMoney(
     db,
@@ -35,7 +43,10 @@ const cursorOrder = async (ctx: AppContext, actor: Actor, cursor: string) => {
       .where('order_id', 'is not', null)
       .where(column, '=', value)
       .executeTakeFirst();
-  const after = 'kassaId' in parsed ? await find('id', parsed.kassaId) : ((await find('order_id', parsed.clientKey)) ?? (await find('id', parsed.clientKey)));
+  const after =
+    'kassaId' in parsed
+      ? await find('id', parsed.kassaId)
+      : ((await find('order_id', parsed.clientKey)) ?? (await find('id', parsed.clientKey)));
   if (!after) throw unknownCursor('order');
   return after;
 };

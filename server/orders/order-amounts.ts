@@ -29,6 +29,9 @@ export const orderAmounts = (items: OrderItemInput[]): OrderAmounts => {
 export const assertAmountsFit = (items: OrderItemInput[]): void => {
   const amounts = orderAmounts(items);
   for (const [name, value] of Object.entries(amounts)) {
-    if (Math.abs(value) > INT32_MAX) throw new AppError('INVALID_REQUEST', `The items' ${name} is out of range`, { errors: [{ path: 'items', message: `${name} must be within ±${INT32_MAX}` }] });
+    if (Math.abs(value) > INT32_MAX)
+      throw new AppError('INVALID_REQUEST', `The items' ${name} is out of range`, {
+        errors: [{ path: 'items', message: `${name} must be within ±${INT32_MAX}` }],
+      });
   }
 };

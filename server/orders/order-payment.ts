@@ -16,7 +16,11 @@ const NOT_AUTHORIZED = ['INITIATED', 'DECLINED', 'FAILED', 'UNKNOWN'] as const;
  * The checkout transactions linked to each order: a session created with `order.merchant_reference`
  * equal to the order's order_id (same account and currency). Authorized is net of voids.
  */
-export const linkedMoney = async (exec: Executor, accountId: string, orders: { order_id: string | null; currency?: string }[]): Promise<Map<string, LinkedMoney>> => {
+export const linkedMoney = async (
+  exec: Executor,
+  accountId: string,
+  orders: { order_id: string | null; currency?: string }[],
+): Promise<Map<string, LinkedMoney>> => {
   const ids = orders.map((o) => o.order_id).filter((id): id is string => id !== null);
   const result = new Map<string, LinkedMoney>();
   if (!ids.length) return result;
@@ -45,9 +49,21 @@ export const linkedMoney = async (exec: Executor, accountId: string, orders: { o
  * otherwise paid when the authorizations cover the gross amount, partially_paid when they cover
  * part of it, pending when nothing is authorized. Captures move payment_details.
  */
-export const paymentOf = (gross: number, money: LinkedMoney = NO_MONEY): Pick<OrderView, 'payment_status' | 'payment_details'> => {
+export const paymentOf = (
+  gross: number,
+  money: LinkedMoney = NO_MONEY,
+): Pick<OrderView, 'payment_status' | 'payment_details'> => {
   const { authorized, captured, refunded } = money;
-  const status: OrderView['payment_status'] = refunded > 0 ? (refunded >= captured ? 'refunded' : 'partially_refunded') : authorized <= 0 ? 'pending' : authorized >= gross ? 'paid' : 'partially_paid';
+  const status: OrderView['payment_status'] =
+    refunded > 0
+      ? refunded >= captured
+        ? 'refunded'
+        : 'partially_refunded'
+      : authorized <= 0
+        ? 'pending'
+        : authorized >= gross
+          ? 'paid'
+          : 'partially_paid';
   const uncaptured = Math.max(0, authorized - captured);
   return {
     payment_status: status,

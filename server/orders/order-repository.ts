@@ -14,19 +14,39 @@ import { linkedMoney, paymentOf, type LinkedMoney } from './order-payment';
 export type OrderRow = Selectable<ShoppingOrdersTable>;
 
 export const orderNotFound = (orderId: string) => new AppError('ORDER_NOT_FOUND', `Order ${orderId} was not found`);
-export const draftNotFound = (draftId: string) => new AppError('DRAFT_ORDER_NOT_FOUND', `Draft order ${draftId} was not found`);
+export const draftNotFound = (draftId: string) =>
+  new AppError('DRAFT_ORDER_NOT_FOUND', `Draft order ${draftId} was not found`);
 
 /** The account's order (a completed draft) with this order_id; with `lock`, locked for the caller's transaction. */
-export const loadOrder = async (exec: Executor, accountId: string, orderId: string, lock?: Database): Promise<OrderRow> => {
-  const q = exec.selectFrom('shopping_orders').selectAll().where('account_id', '=', accountId).where('order_id', '=', orderId);
+export const loadOrder = async (
+  exec: Executor,
+  accountId: string,
+  orderId: string,
+  lock?: Database,
+): Promise<OrderRow> => {
+  const q = exec
+    .selectFrom('shopping_orders')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('order_id', '=', orderId);
   const row = await (lock ? forUpdate(lock, q) : q).executeTakeFirst();
   if (!row) throw orderNotFound(orderId);
   return row;
 };
 
 /** The account's draft (not yet completed) with this id. */
-export const loadDraft = async (exec: Executor, accountId: string, draftId: string, lock?: Database): Promise<OrderRow> => {
-  const q = exec.selectFrom('shopping_orders').selectAll().where('account_id', '=', accountId).where('id', '=', draftId).where('order_id', 'is', null);
+export const loadDraft = async (
+  exec: Executor,
+  accountId: string,
+  draftId: string,
+  lock?: Database,
+): Promise<OrderRow> => {
+  const q = exec
+    .selectFrom('shopping_orders')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', draftId)
+    .where('order_id', 'is', null);
   const row = await (lock ? forUpdate(lock, q) : q).executeTakeFirst();
   if (!row) throw draftNotFound(draftId);
   return row;
@@ -40,11 +60,18 @@ export const filterEvents = (events: OrderEvent[], filters: EventFilter[] | unde
 };
 
 /** `updated_at + time_to_live`, or null without a time_to_live. */
-export const expiresAt = (updatedAt: string, ttl: number | undefined): string | null => (ttl === undefined ? null : new Date(Date.parse(updatedAt) + ttl * 1000).toISOString());
+export const expiresAt = (updatedAt: string, ttl: number | undefined): string | null =>
+  ttl === undefined ? null : new Date(Date.parse(updatedAt) + ttl * 1000).toISOString();
 
 /** readOrder with the money its linked checkout transactions hold, read now. */
-export const readOrderWithMoney = async (exec: Executor, row: OrderRow, filters?: EventFilter[]): Promise<OrderView> => {
-  const money = await linkedMoney(exec, row.account_id, [{ order_id: row.order_id, currency: parseJson<Partial<OrderData>>(row.data).currency }]);
+export const readOrderWithMoney = async (
+  exec: Executor,
+  row: OrderRow,
+  filters?: EventFilter[],
+): Promise<OrderView> => {
+  const money = await linkedMoney(exec, row.account_id, [
+    { order_id: row.order_id, currency: parseJson<Partial<OrderData>>(row.data).currency },
+  ]);
   return readOrder(row, filters, money.get(row.order_id!));
 };
 
@@ -59,7 +86,9 @@ export const readOrder = (row: OrderRow, filters?: EventFilter[], money?: Linked
     order_number: row.order_number!,
     ...data,
     status: row.status as OrderView['status'],
-    ...(row.emptied_at ? { payment_status: 'pending', emptied_at: row.emptied_at } : { ...amounts, total_manual_discount_amount: 0, ...paymentOf(amounts.gross_amount, money) }),
+    ...(row.emptied_at
+      ? { payment_status: 'pending', emptied_at: row.emptied_at }
+      : { ...amounts, total_manual_discount_amount: 0, ...paymentOf(amounts.gross_amount, money) }),
     ...(row.expires_at ? { time_to_live_expires_at: row.expires_at } : {}),
     version: row.version,
     events: filterEvents(events, filters),
@@ -72,11 +101,26 @@ export const readOrder = (row: OrderRow, filters?: EventFilter[], money?: Linked
 
 export const readDraft = (row: OrderRow): DraftView => {
   const data = parseJson<OrderData>(row.data);
-  return { id: row.id, ...data, items: data.items ?? [], ...orderAmounts(data.items ?? []), version: row.version, created_at: row.created_at, created_by: row.created_by, updated_at: row.updated_at };
+  return {
+    id: row.id,
+    ...data,
+    items: data.items ?? [],
+    ...orderAmounts(data.items ?? []),
+    version: row.version,
+    created_at: row.created_at,
+    created_by: row.created_by,
+    updated_at: row.updated_at,
+  };
 };
 
 /** An api event: who changed the order, at which version, with which request. */
-export const apiEvent = (actor: Actor, at: string, version: number, request: EventRequest, extra: { draft_id?: string } = {}): OrderEvent => ({
+export const apiEvent = (
+  actor: Actor,
+  at: string,
+  version: number,
+  request: EventRequest,
+  extra: { draft_id?: string } = {},
+): OrderEvent => ({
   id: newEventId(),
   created_at: at,
   created_by: actor.subject,

@@ -1,13 +1,31 @@
 import { z } from 'zod';
 import { INT32_MAX } from '../../domain/money';
-import { AccountId, addressableId, Currency, IsoDateTime, JsonObject, Quantity, SafeString, SafeText } from '../shared/schemas';
+import {
+  AccountId,
+  addressableId,
+  Currency,
+  IsoDateTime,
+  JsonObject,
+  Quantity,
+  SafeString,
+  SafeText,
+} from '../shared/schemas';
 
 /** The account API's shopping drafts and orders (issue 11): /v1/accounts/{aid}/shopping. */
 const Text = SafeString.max(255);
 /** An item amount in minor units; negative for a reversal item. */
-const ItemAmount = z.number({ error: 'must be a number' }).int('must be an integer number of minor units').min(-INT32_MAX).max(INT32_MAX);
+const ItemAmount = z
+  .number({ error: 'must be a number' })
+  .int('must be an integer number of minor units')
+  .min(-INT32_MAX)
+  .max(INT32_MAX);
 
-const DiscountLine = z.looseObject({ amount: z.number().int().min(0).max(INT32_MAX), discount_id: Text.optional(), line_id: z.number().int().optional(), description: SafeText.max(500).optional() });
+const DiscountLine = z.looseObject({
+  amount: z.number().int().min(0).max(INT32_MAX),
+  discount_id: Text.optional(),
+  line_id: z.number().int().optional(),
+  description: SafeText.max(500).optional(),
+});
 
 export const OrderItem = z.looseObject({
   line_id: Text.min(1, 'must not be empty'),
@@ -40,7 +58,11 @@ const Address = z.looseObject({
     .optional(),
   comment: SafeText.max(1000).optional(),
 });
-const ExternalId = z.looseObject({ id: Text.min(1), source: Text.optional(), description: SafeText.max(500).optional() });
+const ExternalId = z.looseObject({
+  id: Text.min(1),
+  source: Text.optional(),
+  description: SafeText.max(500).optional(),
+});
 
 /** The spec's updatable fields (PUT /orders/{order_id}); drafts take them too. */
 const updatable = {
@@ -64,7 +86,12 @@ const updatable = {
 const uniqueLineIds = (items: readonly { line_id: string }[], ctx: z.RefinementCtx): void => {
   const seen = new Set<string>();
   items.forEach((item, i) => {
-    if (seen.has(item.line_id)) ctx.addIssue({ code: 'custom', path: [i, 'line_id'], message: `line_id ${item.line_id} is used by an earlier item` });
+    if (seen.has(item.line_id))
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'line_id'],
+        message: `line_id ${item.line_id} is used by an earlier item`,
+      });
     seen.add(item.line_id);
   });
 };
@@ -95,7 +122,9 @@ export const StatusEventBody = z.strictObject({
 });
 export type StatusEventInput = z.infer<typeof StatusEventBody>;
 
-export const CloseOrderBody = z.strictObject({ closed_by: SafeString.min(1).max(40, 'must be at most 40 characters').optional() });
+export const CloseOrderBody = z.strictObject({
+  closed_by: SafeString.min(1).max(40, 'must be at most 40 characters').optional(),
+});
 export type CloseOrderInput = z.infer<typeof CloseOrderBody>;
 export const CancelOrderBody = z.strictObject({
   cancelled_reason: z.enum(['customer', 'declined', 'other']),
@@ -104,7 +133,13 @@ export const CancelOrderBody = z.strictObject({
 export type CancelOrderInput = z.infer<typeof CancelOrderBody>;
 
 /** What `shopping_orders.data` holds: currency, items and the updatable fields, as given. */
-export type OrderData = Omit<CreateDraftInput, 'order_id'> & { closed_at?: string; closed_by?: string; cancelled_at?: string; cancelled_by?: string; cancelled_reason?: string };
+export type OrderData = Omit<CreateDraftInput, 'order_id'> & {
+  closed_at?: string;
+  closed_by?: string;
+  cancelled_at?: string;
+  cancelled_by?: string;
+  cancelled_reason?: string;
+};
 
 export const ApiEventSchema = z.object({
   id: z.string(),

@@ -13,19 +13,33 @@ import type { EventFilter, OrderData, OrderEvent, OrderView, UpdateOrderInput } 
 const parseIfMatch = (header: string | undefined): number | undefined => {
   if (header === undefined) return undefined;
   const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
-  if (!m) throw new AppError('INVALID_REQUEST', 'If-Match must be the order version, e.g. If-Match: 3', { errors: [{ path: 'If-Match', message: 'must be an integer version' }] });
+  if (!m)
+    throw new AppError('INVALID_REQUEST', 'If-Match must be the order version, e.g. If-Match: 3', {
+      errors: [{ path: 'If-Match', message: 'must be an integer version' }],
+    });
   return Number(m[1]);
 };
 
 const versionConflict = (stored: number, expected: number) =>
-  new AppError('ORDER_VERSION_CONFLICT', `The order is at version ${stored}, not ${expected}: read it again and retry`, { errors: [{ path: 'version', message: `stored version is ${stored}` }] });
+  new AppError(
+    'ORDER_VERSION_CONFLICT',
+    `The order is at version ${stored}, not ${expected}: read it again and retry`,
+    { errors: [{ path: 'version', message: `stored version is ${stored}` }] },
+  );
 
 /**
  * Updates an order's updatable fields (those given replace the stored ones); version + 1 and one
  * api event with the request. A version from If-Match or the body that differs from the stored
  * one refuses the update (409 ORDER_VERSION_CONFLICT) and changes nothing.
  */
-export const updateOrder = async (ctx: AppContext, actor: Actor, orderId: string, input: UpdateOrderInput, ifMatch: string | undefined, include?: EventFilter[]): Promise<OrderView> => {
+export const updateOrder = async (
+  ctx: AppContext,
+  actor: Actor,
+  orderId: string,
+  input: UpdateOrderInput,
+  ifMatch: string | undefined,
+  include?: EventFilter[],
+): Promise<OrderView> => {
   const expected = [parseIfMatch(ifMatch), input.version].filter((v): v is number => v !== undefined);
   const { version: _version, ...fields } = input;
   if (fields.items) assertAmountsFit(fields.items);
@@ -36,9 +50,30 @@ export const updateOrder = async (ctx: AppContext, actor: Actor, orderId: string
     const version = current.version + 1;
     const now = nowIso();
     const data: OrderData = { ...parseJson<OrderData>(current.data), ...fields };
-    const events = [...parseJson<OrderEvent[]>(current.events), apiEvent(actor, now, version, { path: shoppingPath(actor.accountId, `orders/${orderId}`), method: 'PUT', body: input })];
-    const next = { data: toJson(data), events: toJson(events), version, updated_at: now, expires_at: expiresAt(now, data.time_to_live) };
-    expectUpdated(await trx.updateTable('shopping_orders').set(next).where('id', '=', current.id).where('version', '=', current.version).executeTakeFirst(), 'The order');
+    const events = [
+      ...parseJson<OrderEvent[]>(current.events),
+      apiEvent(actor, now, version, {
+        path: shoppingPath(actor.accountId, `orders/${orderId}`),
+        method: 'PUT',
+        body: input,
+      }),
+    ];
+    const next = {
+      data: toJson(data),
+      events: toJson(events),
+      version,
+      updated_at: now,
+      expires_at: expiresAt(now, data.time_to_live),
+    };
+    expectUpdated(
+      await trx
+        .updateTable('shopping_orders')
+        .set(next)
+        .where('id', '=', current.id)
+        .where('version', '=', current.version)
+        .executeTakeFirst(),
+      'The order',
+    );
     return { ...current, ...next };
   });
   return readOrderWithMoney(ctx.database.db, row, include);

@@ -15,6 +15,9 @@ export const loadCheckoutPage = async (sid: string, viewerCountry?: string | nul
     return { kind: 'open', session: await getViewSession(kassa.ctx, sid, country ? { viewerCountry: country } : {}) };
   } catch (e) {
     if (!isAppError(e) || !['SESSION_NOT_FOUND', 'SESSION_NOT_AVAILABLE', 'INVALID_REQUEST'].includes(e.code)) throw e;
-    return { kind: 'unavailable', body: { message: e.message, code: e.code, ...(e.extra as Partial<SessionUnavailableBody>) } };
+    return {
+      kind: 'unavailable',
+      body: { message: e.message, code: e.code, ...(e.extra as Partial<SessionUnavailableBody>) },
+    };
   }
 };

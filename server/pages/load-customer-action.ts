@@ -4,7 +4,10 @@ import { readSandboxPageState, SANDBOX_PAGES } from '../providers/sandbox/pages'
 import type { CustomerActionPage } from '../../domain/view-types';
 
 /** What the sandbox's 3-D Secure or wallet page shows for one attempt (undefined: no such attempt of that kind). */
-export const loadCustomerAction = async (transactionId: string, kind: '3ds' | 'wallet'): Promise<CustomerActionPage | undefined> => {
+export const loadCustomerAction = async (
+  transactionId: string,
+  kind: '3ds' | 'wallet',
+): Promise<CustomerActionPage | undefined> => {
   const { ctx } = await getKassa();
   const tx = await ctx.database.db
     .selectFrom('transactions')
@@ -23,8 +26,14 @@ export const loadCustomerAction = async (transactionId: string, kind: '3ds' | 'w
     .executeTakeFirst();
   if (!tx || tx.payment_product_type !== SANDBOX_PAGES[kind]) return undefined;
   const action = readSandboxPageState(tx.pending_action);
-  const session = await ctx.database.db.selectFrom('sessions').select(['configuration']).where('id', '=', tx.session_id).executeTakeFirst();
-  const configured = session ? (JSON.parse(session.configuration) as { merchant?: { name?: string } }).merchant?.name : undefined;
+  const session = await ctx.database.db
+    .selectFrom('sessions')
+    .select(['configuration'])
+    .where('id', '=', tx.session_id)
+    .executeTakeFirst();
+  const configured = session
+    ? (JSON.parse(session.configuration) as { merchant?: { name?: string } }).merchant?.name
+    : undefined;
   return {
     kind,
     open: tx.status === 'INITIATED' && action?.type === kind,

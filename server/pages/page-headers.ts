@@ -8,8 +8,16 @@ export type { PublicOrigin } from '../http/public-origin';
 export { baseSecurityHeaders as assetSecurityHeaders } from '../http/security-headers';
 
 /** The checkout page's headers (app/_checkout): its inline scripts by hash, framed as its session allows; no Referer (the sid is in the URL). */
-export const checkoutPageHeaders = (self: string, scriptHashes: readonly string[], policy: EmbedPolicy): Record<string, string> =>
-  pageSecurityHeaders(self, contentSecurityPolicy({ scriptHashes, frameAncestors: policy.allowed, formTargets: [policy.returnUrl], self }), 'no-referrer');
+export const checkoutPageHeaders = (
+  self: string,
+  scriptHashes: readonly string[],
+  policy: EmbedPolicy,
+): Record<string, string> =>
+  pageSecurityHeaders(
+    self,
+    contentSecurityPolicy({ scriptHashes, frameAncestors: policy.allowed, formTargets: [policy.returnUrl], self }),
+    'no-referrer',
+  );
 
 /** Pages that show a session's state inside the SDK's iframe: framed as that session allows. */
 const SANDBOX_PAGE = /^\/sandbox\/(?:3ds|wallet)\/([^/]+)\/?$/;
@@ -37,7 +45,12 @@ const decodeURIComponentSafe = (s: string): string => {
  * `content-security-policy` header and puts on every script it renders (the pages are dynamic:
  * the root layout reads the request's headers). Next's own assets get nosniff (and HSTS).
  */
-export const setPageSecurityHeaders = async (req: http.IncomingMessage, res: http.ServerResponse, self: string, dev: boolean): Promise<void> => {
+export const setPageSecurityHeaders = async (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  self: string,
+  dev: boolean,
+): Promise<void> => {
   const url = new URL(req.url ?? '/', 'http://page.invalid');
   if (url.pathname.startsWith('/_next/')) {
     for (const [name, value] of Object.entries(baseSecurityHeaders(self))) res.setHeader(name, value);
@@ -45,10 +58,19 @@ export const setPageSecurityHeaders = async (req: http.IncomingMessage, res: htt
   }
   const nonce = randomBytes(18).toString('base64');
   const policy = await policyFor(url, self);
-  const csp = contentSecurityPolicy({ nonce, frameAncestors: policy.allowed, formTargets: [policy.returnUrl], self, dev });
+  const csp = contentSecurityPolicy({
+    nonce,
+    frameAncestors: policy.allowed,
+    formTargets: [policy.returnUrl],
+    self,
+    dev,
+  });
   // Whatever a client sent under this name is replaced: Next takes the nonce from here.
   req.headers['content-security-policy'] = csp;
   delete req.headers['content-security-policy-report-only'];
   const showsSession = SANDBOX_PAGE.test(url.pathname) || EMBED_RESULT.test(url.pathname);
-  for (const [name, value] of Object.entries(pageSecurityHeaders(self, csp, showsSession ? 'no-referrer' : 'strict-origin-when-cross-origin'))) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(
+    pageSecurityHeaders(self, csp, showsSession ? 'no-referrer' : 'strict-origin-when-cross-origin'),
+  ))
+    res.setHeader(name, value);
 };

@@ -17,17 +17,27 @@ type Choices = Record<string, string>;
 const open = async (sealed: string | undefined): Promise<Choices> => {
   if (!sealed) return {};
   const { ctx } = await getKassa();
-  const data = await unsealData<{ choices?: unknown }>(sealed, { password: ctx.cookiePassword, ttl: TTL_SECONDS }).catch(() => ({ choices: undefined }));
+  const data = await unsealData<{ choices?: unknown }>(sealed, {
+    password: ctx.cookiePassword,
+    ttl: TTL_SECONDS,
+  }).catch(() => ({ choices: undefined }));
   const choices = data.choices;
   if (typeof choices !== 'object' || choices === null) return {};
-  return Object.fromEntries(Object.entries(choices).filter((e): e is [string, string] => typeof e[1] === 'string' && TYPE.test(e[1])));
+  return Object.fromEntries(
+    Object.entries(choices).filter((e): e is [string, string] => typeof e[1] === 'string' && TYPE.test(e[1])),
+  );
 };
 
 /** The type chosen earlier for this session, if any (the page still checks the session offers it). */
-export const readPaymentChoice = async (sealed: string | undefined, sid: string): Promise<string | undefined> => (await open(sealed))[sid];
+export const readPaymentChoice = async (sealed: string | undefined, sid: string): Promise<string | undefined> =>
+  (await open(sealed))[sid];
 
 /** The new cookie value after choosing `type` for `sid`; undefined when the input is not a session id and type. */
-export const savePaymentChoice = async (sealed: string | undefined, sid: string, type: string): Promise<string | undefined> => {
+export const savePaymentChoice = async (
+  sealed: string | undefined,
+  sid: string,
+  type: string,
+): Promise<string | undefined> => {
   if (!SID.test(sid) || !TYPE.test(type)) return undefined;
   const { ctx } = await getKassa();
   const choices = Object.entries({ ...(await open(sealed)), [sid]: type }).slice(-MAX_SESSIONS);
@@ -41,12 +51,26 @@ export const savePaymentChoice = async (sealed: string | undefined, sid: string,
  */
 export const choiceCookieOptions = (url: URL) => {
   const secure = url.protocol === 'https:' || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
-  return { httpOnly: true, path: '/', maxAge: TTL_SECONDS, sameSite: secure ? ('none' as const) : ('lax' as const), secure };
+  return {
+    httpOnly: true,
+    path: '/',
+    maxAge: TTL_SECONDS,
+    sameSite: secure ? ('none' as const) : ('lax' as const),
+    secure,
+  };
 };
 
 /** The same, for the request's public origin (ADR 007: never Host or X-Forwarded-* without KASSA_TRUST_PROXY). */
 export const choiceCookieOptionsFor = async (headers: Headers) => {
   const { ctx } = await getKassa();
   const pick = (name: string) => headers.get(name) ?? undefined;
-  return choiceCookieOptions(new URL(publicOriginFor(ctx.env)({ host: pick('host'), 'x-forwarded-host': pick('x-forwarded-host'), 'x-forwarded-proto': pick('x-forwarded-proto') })));
+  return choiceCookieOptions(
+    new URL(
+      publicOriginFor(ctx.env)({
+        host: pick('host'),
+        'x-forwarded-host': pick('x-forwarded-host'),
+        'x-forwarded-proto': pick('x-forwarded-proto'),
+      }),
+    ),
+  );
 };

@@ -1,7 +1,12 @@
 /**
  * The payments module's entry: the only file of server/payments/ that other areas import (ADR 032).
  */
-export { CANCELLED_WHILE_WAITING, ORDER_CHANGED_WHILE_WAITING, abandonWaitingAttempt, closeWaitingAttempts } from './attempt/abandon-waiting-attempt';
+export {
+  CANCELLED_WHILE_WAITING,
+  ORDER_CHANGED_WHILE_WAITING,
+  abandonWaitingAttempt,
+  closeWaitingAttempts,
+} from './attempt/abandon-waiting-attempt';
 export { readPendingAction } from './attempt/await-customer';
 export { lenderProblems } from './attempt/lender-details';
 export { assertPayAttemptsLeft, reserveAddressSlot } from './attempt/limit-pay-attempts';
@@ -17,7 +22,13 @@ export { cancelPayment } from './operations/cancel-payment';
 export { captureTransaction } from './operations/capture-transaction';
 export { completePendingOperations } from './operations/complete-pending-operations';
 export { refundTransaction } from './operations/refund-transaction';
-export type { NewPayableSession, PayableSession, PayableSessions, PaymentSessionEvent, PaymentStateChange } from './payable-sessions';
+export type {
+  NewPayableSession,
+  PayableSession,
+  PayableSessions,
+  PaymentSessionEvent,
+  PaymentStateChange,
+} from './payable-sessions';
 export type { MoneyOperationResult } from './operations/run-money-operation';
 export { updateAuthorization } from './operations/update-authorization';
 export { voidTransaction } from './operations/void-transaction';
@@ -26,5 +37,13 @@ export type { TransactionRecord } from './store/transaction-record';
 export { TRANSACTION_INCLUDES, readTransaction } from './store/read-transaction';
 export { getTransactionJson } from './transactions/get-transaction';
 export { ListTransactionsQuery, listTransactions } from './transactions/list-transactions';
-export { AuthorizationBody, CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, UpdateTransactionBody, VoidBody } from './transactions/transaction-schemas';
+export {
+  AuthorizationBody,
+  CaptureBody,
+  RefundBody,
+  TransactionIdParams,
+  TransactionSchema,
+  UpdateTransactionBody,
+  VoidBody,
+} from './transactions/transaction-schemas';
 export { updateTransaction } from './transactions/update-transaction';

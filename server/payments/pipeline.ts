@@ -27,7 +27,9 @@ export const rethrow = (_reserved: unknown, error: unknown): never => {
   throw error;
 };
 
-export const runPipeline = async <Reserved, Outcome, Result>(pipeline: Pipeline<Reserved, Outcome, Result>): Promise<Result> => {
+export const runPipeline = async <Reserved, Outcome, Result>(
+  pipeline: Pipeline<Reserved, Outcome, Result>,
+): Promise<Result> => {
   const first = await pipeline.reserve();
   if ('answer' in first) return first.answer;
   let outcome: Outcome;

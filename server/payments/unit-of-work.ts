@@ -1,5 +1,11 @@
 import type { AppContext, RequestMeta } from '../app-context';
-import { enqueueCallback, enqueueErrorCallback, enqueueOperationCallbacks, type CallbackToEnqueue, type ReportEvent } from '../callbacks/enqueue-callback';
+import {
+  enqueueCallback,
+  enqueueErrorCallback,
+  enqueueOperationCallbacks,
+  type CallbackToEnqueue,
+  type ReportEvent,
+} from '../callbacks/enqueue-callback';
 import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
 import { markReplayed, oncePerKey, recordedResource, recordResource } from '../idempotency/once-per-key';
@@ -27,7 +33,10 @@ export interface UnitOfWork {
   readonly sessions: PayableSessions;
   readonly outbox: {
     /** The merchant's callback of a settled operation (report_event), when the transaction asks for one. */
-    operation(row: Pick<TransactionRecord, 'id' | 'account_id' | 'session_id' | 'data'>, op: { event: ReportEvent; eventId: string }): Promise<void>;
+    operation(
+      row: Pick<TransactionRecord, 'id' | 'account_id' | 'session_id' | 'data'>,
+      op: { event: ReportEvent; eventId: string },
+    ): Promise<void>;
     callback(cb: CallbackToEnqueue): Promise<void>;
     errorCallback(cb: Parameters<typeof enqueueErrorCallback>[1]): Promise<void>;
   };
@@ -48,7 +57,10 @@ class UnitOutbox {
   queued = false;
   constructor(private readonly trx: Executor) {}
 
-  async operation(row: Pick<TransactionRecord, 'id' | 'account_id' | 'session_id' | 'data'>, op: { event: ReportEvent; eventId: string }): Promise<void> {
+  async operation(
+    row: Pick<TransactionRecord, 'id' | 'account_id' | 'session_id' | 'data'>,
+    op: { event: ReportEvent; eventId: string },
+  ): Promise<void> {
     if (await enqueueOperationCallbacks(this.trx, row, op)) this.queued = true;
   }
 
@@ -84,7 +96,9 @@ class UnitIdempotency {
   }
 
   async once(change: () => Promise<string>): Promise<{ id: string; replayed: boolean }> {
-    return this.meta ? oncePerKey(this.trx, this.ctx.database, this.meta, change) : { id: await change(), replayed: false };
+    return this.meta
+      ? oncePerKey(this.trx, this.ctx.database, this.meta, change)
+      : { id: await change(), replayed: false };
   }
 }
 
@@ -115,13 +129,19 @@ class Unit implements UnitOfWork {
     return loadOperation(this.trx, this.ctx.database, id, opts?.lock ?? false);
   }
 
-  async capabilities(row: Pick<TransactionRecord, 'account_id' | 'payment_product_type'>): Promise<ProductCapabilities> {
+  async capabilities(
+    row: Pick<TransactionRecord, 'account_id' | 'payment_product_type'>,
+  ): Promise<ProductCapabilities> {
     return (await this.ctx.providers.productFor(row.account_id, row.payment_product_type, this.trx)).capabilities;
   }
 }
 
 /** Runs `work` in one database transaction; `meta` is the request whose Idempotency-Key it records (none for workers). */
-export const unitOfWork = async <T>(ctx: AppContext, meta: RequestMeta | undefined, work: (uow: UnitOfWork) => Promise<T>): Promise<T> => {
+export const unitOfWork = async <T>(
+  ctx: AppContext,
+  meta: RequestMeta | undefined,
+  work: (uow: UnitOfWork) => Promise<T>,
+): Promise<T> => {
   let queued = false;
   const result = await inTransaction(ctx.database, async (trx) => {
     const unit = new Unit(ctx, trx, meta);

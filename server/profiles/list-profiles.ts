@@ -5,7 +5,11 @@ import type { ProfileView } from './profile-schemas';
 import { afterCursor, unknownCursor } from '../shared/paging';
 
 /** Oldest first, paged with `starting_after` = the last profile_id of the previous page. */
-export const listProfiles = async (ctx: AppContext, actor: Actor, query: { limit: number; starting_after?: string }): Promise<ProfileView[]> => {
+export const listProfiles = async (
+  ctx: AppContext,
+  actor: Actor,
+  query: { limit: number; starting_after?: string },
+): Promise<ProfileView[]> => {
   let q = ctx.database.db.selectFrom('session_profiles').selectAll().where('account_id', '=', actor.accountId);
   if (query.starting_after) {
     const after = await ctx.database.db
@@ -21,4 +25,5 @@ export const listProfiles = async (ctx: AppContext, actor: Actor, query: { limit
   return rows.map(readProfile);
 };
 
-export const getProfile = async (ctx: AppContext, actor: Actor, profileId: string): Promise<ProfileView> => readProfile(await loadProfile(ctx.database.db, actor.accountId, profileId));
+export const getProfile = async (ctx: AppContext, actor: Actor, profileId: string): Promise<ProfileView> =>
+  readProfile(await loadProfile(ctx.database.db, actor.accountId, profileId));

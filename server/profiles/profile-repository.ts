@@ -8,7 +8,12 @@ import type { ProfileInput, ProfileView } from './profile-schemas';
 export type ProfileRow = Selectable<SessionProfilesTable>;
 
 export const loadProfile = async (exec: Executor, accountId: string, profileId: string): Promise<ProfileRow> => {
-  const row = await exec.selectFrom('session_profiles').selectAll().where('account_id', '=', accountId).where('profile_id', '=', profileId).executeTakeFirst();
+  const row = await exec
+    .selectFrom('session_profiles')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('profile_id', '=', profileId)
+    .executeTakeFirst();
   if (!row) throw new AppError('PROFILE_NOT_FOUND', `Session profile ${profileId} was not found`);
   return row;
 };

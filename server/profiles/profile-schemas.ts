@@ -15,7 +15,13 @@ export const ProfileBody = z.strictObject({
   profile_id: ProfileId.optional(),
   description: SafeText.min(1).max(1000),
   configuration: ProfileConfigurationSchema,
-  url: z.strictObject({ return_url: HttpUrl.optional(), callback_url: HttpUrl.optional(), merchant_terms_url: HttpUrl.optional() }).optional(),
+  url: z
+    .strictObject({
+      return_url: HttpUrl.optional(),
+      callback_url: HttpUrl.optional(),
+      merchant_terms_url: HttpUrl.optional(),
+    })
+    .optional(),
   merchant: z.looseObject({ name: z.string(), logo_url: z.string().optional() }).optional(),
   checkboxes: z.array(JsonObject).optional(),
 });

@@ -7,9 +7,16 @@ import { loadProfile, profileData, readProfile } from './profile-repository';
 import type { ProfileInput, ProfileView } from './profile-schemas';
 
 /** Replaces the profile's content; its profile_id cannot change. */
-export const updateProfile = async (ctx: AppContext, actor: Actor, profileId: string, input: ProfileInput): Promise<ProfileView> => {
+export const updateProfile = async (
+  ctx: AppContext,
+  actor: Actor,
+  profileId: string,
+  input: ProfileInput,
+): Promise<ProfileView> => {
   if (input.profile_id !== undefined && input.profile_id !== profileId) {
-    throw new AppError('INVALID_REQUEST', 'profile_id in the body must match the path', { errors: [{ path: 'profile_id', message: 'must match the path' }] });
+    throw new AppError('INVALID_REQUEST', 'profile_id in the body must match the path', {
+      errors: [{ path: 'profile_id', message: 'must match the path' }],
+    });
   }
   assertProfileAllowed(ctx, actor.accountId, input);
   const row = await loadProfile(ctx.database.db, actor.accountId, profileId);

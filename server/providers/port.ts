@@ -66,7 +66,12 @@ export interface AuthorizeRequest extends PricedMoney {
 }
 
 export type AuthorizeAnswer =
-  | { outcome: 'APPROVED'; card?: CardSummary; providerReference: string; /** ON_HOLD when the session allows it. */ review?: boolean }
+  | {
+      outcome: 'APPROVED';
+      card?: CardSummary;
+      providerReference: string;
+      /** ON_HOLD when the session allows it. */ review?: boolean;
+    }
   | { outcome: 'DECLINED'; card?: CardSummary; code: string; message: string; retryable: boolean };
 
 /** The shopper must act on another page before the payment is decided. */
@@ -144,5 +149,10 @@ export interface PaymentProvider {
   /** The card a stored token stands for, or undefined when the provider does not know it (saved cards on the page). */
   storedCard?(req: { accountId: string; productType: string; token: string }): Promise<CardSummary | undefined>;
   /** Stores the card (no charge) and returns its tokens (only with `capabilities.tokenization`). */
-  tokenize?(req: { accountId: string; productType: string; card: CardInput; tokenTypes: readonly TokenType[] }): Promise<TokenizeResult>;
+  tokenize?(req: {
+    accountId: string;
+    productType: string;
+    card: CardInput;
+    tokenTypes: readonly TokenType[];
+  }): Promise<TokenizeResult>;
 }

@@ -32,7 +32,10 @@ const unknownType = (type: string) =>
 
 const segmentOf = (type: string): string => type.split('.', 1)[0]!;
 
-export const createProviderRegistry = (providers: readonly PaymentProvider[], opts: { defaultType: string }): ProviderRegistry => {
+export const createProviderRegistry = (
+  providers: readonly PaymentProvider[],
+  opts: { defaultType: string },
+): ProviderRegistry => {
   const byType = new Map<string, { product: PaymentProduct; provider: PaymentProvider }>();
   const bySegment = new Map<string, PaymentProvider>();
   for (const provider of providers) {
@@ -66,7 +69,8 @@ export const createProviderRegistry = (providers: readonly PaymentProvider[], op
       return [...products, ...own.flat()];
     },
     async productFor(accountId, type, exec) {
-      const found = byType.get(type)?.product ?? (await bySegment.get(segmentOf(type))?.productFor?.(accountId, type, exec));
+      const found =
+        byType.get(type)?.product ?? (await bySegment.get(segmentOf(type))?.productFor?.(accountId, type, exec));
       if (!found) throw unknownType(type);
       return found;
     },

@@ -1,5 +1,9 @@
 /** The hosted page answers at the root with `?sid=` (what the web SDK loads); other view parameters are kept. */
-export const checkoutPageUrl = (baseUrl: string, sessionId: string, query: Record<string, string | string[] | undefined>): string => {
+export const checkoutPageUrl = (
+  baseUrl: string,
+  sessionId: string,
+  query: Record<string, string | string[] | undefined>,
+): string => {
   const u = new URL('/', baseUrl);
   u.searchParams.set('sid', sessionId);
   for (const [key, value] of Object.entries(query)) {

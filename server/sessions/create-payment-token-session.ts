@@ -8,5 +8,17 @@ import type { CreatePaymentTokenSessionInput } from './session-schemas';
  * carries the payment token (and a recurrence token when asked for), readable only through
  * GET /v1/transactions/{id}?includes=card.payment_token.
  */
-export const createPaymentTokenSession = (ctx: AppContext, actor: Actor, input: CreatePaymentTokenSessionInput, meta: RequestMeta, opts: { includeSession?: boolean } = {}): Promise<CreatedSession> =>
-  createSession(ctx, actor, { ...input.session, kind: 'PAYMENT_TOKEN', tokenProvider: input.token_provider }, meta, opts);
+export const createPaymentTokenSession = (
+  ctx: AppContext,
+  actor: Actor,
+  input: CreatePaymentTokenSessionInput,
+  meta: RequestMeta,
+  opts: { includeSession?: boolean } = {},
+): Promise<CreatedSession> =>
+  createSession(
+    ctx,
+    actor,
+    { ...input.session, kind: 'PAYMENT_TOKEN', tokenProvider: input.token_provider },
+    meta,
+    opts,
+  );

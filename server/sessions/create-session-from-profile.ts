@@ -16,14 +16,27 @@ export const createSessionFromProfile = async (
   const profile = readProfile(await loadProfile(ctx.database.db, actor.accountId, input.profile_id));
   const url = { ...profile.url, ...input.url };
   if (!url.return_url) {
-    throw new AppError('INVALID_REQUEST', 'url.return_url is required (neither the request nor the profile has one)', { errors: [{ path: 'url.return_url', message: 'required' }] });
+    throw new AppError('INVALID_REQUEST', 'url.return_url is required (neither the request nor the profile has one)', {
+      errors: [{ path: 'url.return_url', message: 'required' }],
+    });
   }
   const { profile_id: profileId, configuration: override, ...rest } = input;
   // A `configuration` in the request overrides the profile's, key by key (as the public API allows);
   // the profile's merchant name and logo brand the checkout page unless the request names its own.
   const merchant =
     profile.merchant?.logo_url?.startsWith('http') || profile.merchant?.name
-      ? { merchant: { name: profile.merchant.name, ...(profile.merchant.logo_url?.startsWith('http') ? { logo_url: profile.merchant.logo_url } : {}) } }
+      ? {
+          merchant: {
+            name: profile.merchant.name,
+            ...(profile.merchant.logo_url?.startsWith('http') ? { logo_url: profile.merchant.logo_url } : {}),
+          },
+        }
       : {};
-  return createSession(ctx, actor, { ...rest, url, configuration: { ...merchant, ...profile.configuration, ...override }, profileId }, meta, opts);
+  return createSession(
+    ctx,
+    actor,
+    { ...rest, url, configuration: { ...merchant, ...profile.configuration, ...override }, profileId },
+    meta,
+    opts,
+  );
 };

@@ -15,9 +15,17 @@ export interface CreatedSession {
 export const checkoutUrlFor = (baseUrl: string, sessionId: string): string => `${baseUrl}/v1/view/${sessionId}`;
 
 /** Creates a session; with includeSession the response also carries the whole session. */
-export const createSession = async (ctx: AppContext, actor: Actor, draft: SessionDraft, meta: RequestMeta, opts: { includeSession?: boolean } = {}): Promise<CreatedSession> => {
+export const createSession = async (
+  ctx: AppContext,
+  actor: Actor,
+  draft: SessionDraft,
+  meta: RequestMeta,
+  opts: { includeSession?: boolean } = {},
+): Promise<CreatedSession> => {
   await validateSessionDraft(ctx, actor, draft, meta);
-  const { id } = await inTransaction(ctx.database, (trx) => oncePerKey(trx, ctx.database, meta, () => insertSession(ctx, trx, actor, draft, meta)));
+  const { id } = await inTransaction(ctx.database, (trx) =>
+    oncePerKey(trx, ctx.database, meta, () => insertSession(ctx, trx, actor, draft, meta)),
+  );
   const created: CreatedSession = { id, url: checkoutUrlFor(meta.baseUrl, id) };
   if (!opts.includeSession) return created;
   const row = await loadSession(ctx.database.db, ctx.database, id);

@@ -18,7 +18,9 @@ import { discountCodesEnabled, maxDiscountCodes } from '../express/express-setti
  */
 export const VISITS_RECORDED_PER_SESSION = 20;
 
-const accountName = compiledOnce((exec, id: string) => exec.selectFrom('accounts').select(['id', 'name']).where('id', '=', id));
+const accountName = compiledOnce((exec, id: string) =>
+  exec.selectFrom('accounts').select(['id', 'name']).where('id', '=', id),
+);
 
 /**
  * The masked session the hosted checkout page renders: no callback URL, metadata or
@@ -43,7 +45,8 @@ export const getViewSession = async (
         .where('session_id', '=', row.id)
         .where('name', '=', 'VISITED')
         .executeTakeFirst();
-      if (Number(recorded?.n ?? 0) < VISITS_RECORDED_PER_SESSION) await appendSessionEvent(trx, row.id, 'VISITED', { meta: opts.meta });
+      if (Number(recorded?.n ?? 0) < VISITS_RECORDED_PER_SESSION)
+        await appendSessionEvent(trx, row.id, 'VISITED', { meta: opts.meta });
     });
   }
   const { url, express } = row;
@@ -68,11 +71,23 @@ export const getViewSession = async (
     ...(Object.keys(contact).length ? { customer: contact } : {}),
     ...(express ? { express: viewExpress(row, express) } : {}),
     configuration: {
-      ...resolveViewPaymentMethods(ctx.providers, row.account_id, row.configuration, opts.viewerCountry, await ownProductsFor(ctx.providers, row.account_id, row.configuration)),
-      merchant: { id: account.id, name: row.configuration.merchant?.name ?? account.name, ...(row.configuration.merchant?.logo_url ? { logo_url: row.configuration.merchant.logo_url } : {}) },
+      ...resolveViewPaymentMethods(
+        ctx.providers,
+        row.account_id,
+        row.configuration,
+        opts.viewerCountry,
+        await ownProductsFor(ctx.providers, row.account_id, row.configuration),
+      ),
+      merchant: {
+        id: account.id,
+        name: row.configuration.merchant?.name ?? account.name,
+        ...(row.configuration.merchant?.logo_url ? { logo_url: row.configuration.merchant.logo_url } : {}),
+      },
       theme: viewTheme(row.configuration.theme),
       test_mode: isTestAccount(row.account_id),
-      ...(row.configuration.allow_different_billing_shipping_address !== undefined ? { allow_different_billing_shipping_address: row.configuration.allow_different_billing_shipping_address } : {}),
+      ...(row.configuration.allow_different_billing_shipping_address !== undefined
+        ? { allow_different_billing_shipping_address: row.configuration.allow_different_billing_shipping_address }
+        : {}),
     },
   };
 };
@@ -85,17 +100,26 @@ const viewTheme = (theme: SessionRecord['configuration']['theme']): ViewSession[
 });
 
 /** Express options without the merchant's callback URLs. */
-const viewExpress = (row: SessionRecord, express: NonNullable<SessionRecord['express']>): NonNullable<ViewSession['express']> => ({
+const viewExpress = (
+  row: SessionRecord,
+  express: NonNullable<SessionRecord['express']>,
+): NonNullable<ViewSession['express']> => ({
   shipping_options: express.shipping_options ?? [],
   shipping_mode: express.shipping_mode ?? 'shipping_required',
   shipping_address_callback: express.shipping_address_callback_url !== undefined,
-  ...(discountCodesEnabled(express, row.configuration) ? { discount_codes: { max_count: maxDiscountCodes(express) } } : {}),
+  ...(discountCodesEnabled(express, row.configuration)
+    ? { discount_codes: { max_count: maxDiscountCodes(express) } }
+    : {}),
   customer_types: express.customer_types ?? ['b2c', 'b2b'],
 });
 
 /** The contact details the merchant gave, for prefilling the form (never tokens or ids). */
 const contactOf = (customer: SessionRecord['customer']): ViewSession['customer'] | undefined => {
   if (!customer) return undefined;
-  const picked = Object.fromEntries((['email', 'phone_number', 'first_name', 'last_name'] as const).flatMap((k) => (typeof customer[k] === 'string' ? [[k, customer[k]]] : [])));
+  const picked = Object.fromEntries(
+    (['email', 'phone_number', 'first_name', 'last_name'] as const).flatMap((k) =>
+      typeof customer[k] === 'string' ? [[k, customer[k]]] : [],
+    ),
+  );
   return Object.keys(picked).length > 0 ? picked : undefined;
 };

@@ -5,7 +5,11 @@ import type { SessionRecord } from './session-repository';
  * `If-Unmodified-Since` holds the session's `updated_at` (or, on pay, its `version`) as last seen by
  * the page. A mismatch means the session changed: the request is dropped with 412.
  */
-export const assertUnmodifiedSince = (header: string | undefined, session: SessionRecord, opts: { allowVersion?: boolean } = {}): void => {
+export const assertUnmodifiedSince = (
+  header: string | undefined,
+  session: SessionRecord,
+  opts: { allowVersion?: boolean } = {},
+): void => {
   if (header === undefined) return;
   const value = header.trim();
   const matchesTime = !Number.isNaN(Date.parse(value)) && Date.parse(value) === Date.parse(session.updated_at);

@@ -19,7 +19,14 @@ export type SessionKind = SessionKindColumn;
 
 export interface SessionDraft {
   url?: { return_url?: string; callback_url?: string; [k: string]: unknown };
-  order: { amount: number; currency: string; merchant_reference: string; items?: { line_id: string; amount: number }[]; shipping_option?: { amount: number }; [k: string]: unknown };
+  order: {
+    amount: number;
+    currency: string;
+    merchant_reference: string;
+    items?: { line_id: string; amount: number }[];
+    shipping_option?: { amount: number };
+    [k: string]: unknown;
+  };
   customer?: { first_name?: string; last_name?: string; email?: string; [k: string]: unknown };
   configuration?: Record<string, unknown>;
   express?: Record<string, unknown>;
@@ -33,11 +40,18 @@ export interface SessionDraft {
 }
 
 /** Every rule a new session must pass, whichever operation creates it. Returns its payment methods. */
-export const validateSessionDraft = async (ctx: AppContext, actor: Actor, draft: SessionDraft, meta: RequestMeta): Promise<PaymentMethod[]> => {
+export const validateSessionDraft = async (
+  ctx: AppContext,
+  actor: Actor,
+  draft: SessionDraft,
+  meta: RequestMeta,
+): Promise<PaymentMethod[]> => {
   if (draft.url?.callback_url) assertCallbackUrlAllowed(ctx, actor.accountId, draft.url.callback_url);
   assertExpressUrlsAllowed(ctx, actor.accountId, draft.express);
   if (draft.expires_at && Date.parse(draft.expires_at) <= Date.now()) {
-    throw new AppError('INVALID_REQUEST', 'expires_at must be in the future', { errors: [{ path: 'expires_at', message: 'must be in the future' }] });
+    throw new AppError('INVALID_REQUEST', 'expires_at must be in the future', {
+      errors: [{ path: 'expires_at', message: 'must be in the future' }],
+    });
   }
   const own = await ownProductsFor(ctx.providers, actor.accountId, draft.configuration ?? {});
   const methods = resolvePaymentMethods(ctx.providers, actor.accountId, draft.configuration ?? {}, undefined, own);
@@ -48,7 +62,13 @@ export const validateSessionDraft = async (ctx: AppContext, actor: Actor, draft:
 };
 
 /** Inserts a validated session and its INITIATED event (with the calling system's headers) in `trx`. */
-export const insertSession = async (ctx: AppContext, trx: Executor, actor: Actor, draft: SessionDraft, meta: RequestMeta): Promise<string> => {
+export const insertSession = async (
+  ctx: AppContext,
+  trx: Executor,
+  actor: Actor,
+  draft: SessionDraft,
+  meta: RequestMeta,
+): Promise<string> => {
   const now = nowIso();
   const id = accountScopedId(actor.accountId);
   const customerName = [draft.customer?.first_name, draft.customer?.last_name].filter(Boolean).join(' ') || null;
@@ -68,8 +88,11 @@ export const insertSession = async (ctx: AppContext, trx: Executor, actor: Actor
     metadata: metadata ? toJson(metadata) : null,
     customer_name: customerName,
     customer_email: draft.customer?.email ?? null,
-    merchant_reference_2: typeof draft.order.merchant_reference_2 === 'string' ? draft.order.merchant_reference_2 : null,
-    expires_at: draft.expires_at ? new Date(draft.expires_at).toISOString() : addSeconds(now, ctx.env.KASSA_SESSION_TTL_SECONDS),
+    merchant_reference_2:
+      typeof draft.order.merchant_reference_2 === 'string' ? draft.order.merchant_reference_2 : null,
+    expires_at: draft.expires_at
+      ? new Date(draft.expires_at).toISOString()
+      : addSeconds(now, ctx.env.KASSA_SESSION_TTL_SECONDS),
     transaction_id: null,
     status: 'OPEN',
     cancelled_at: null,

@@ -40,15 +40,34 @@ export const listSessions = async (ctx: AppContext, actor: Actor, q: ListSession
   if (q.search) {
     const like = `%${escapeLike(q.search.toLowerCase())}%`;
     const match = (column: string) => sql`lower(${sql.ref(column)}) like ${like} escape '\\'`;
-    query = query.where(sql<boolean>`(${match('merchant_reference')} or ${match('merchant_reference_2')} or ${match('customer_name')})`);
+    query = query.where(
+      sql<boolean>`(${match('merchant_reference')} or ${match('merchant_reference_2')} or ${match('customer_name')})`,
+    );
   }
   if (q.starting_after) {
-    const cursor = await db.selectFrom('sessions').select(['created_at', 'id']).where('id', '=', q.starting_after).where('account_id', '=', actor.accountId).executeTakeFirst();
-    if (!cursor) throw new AppError('INVALID_REQUEST', 'starting_after is not a session of this account', { errors: [{ path: 'query.starting_after', message: 'unknown session' }] });
-    query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
+    const cursor = await db
+      .selectFrom('sessions')
+      .select(['created_at', 'id'])
+      .where('id', '=', q.starting_after)
+      .where('account_id', '=', actor.accountId)
+      .executeTakeFirst();
+    if (!cursor)
+      throw new AppError('INVALID_REQUEST', 'starting_after is not a session of this account', {
+        errors: [{ path: 'query.starting_after', message: 'unknown session' }],
+      });
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', cursor.created_at),
+        eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)]),
+      ]),
+    );
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
   // A list shows no events, or with `includes=events.latest` only the newest: nothing more is read.
   const latestOnly = q.includes?.includes('events.latest');
-  return Promise.all(rows.map(async (row) => toSessionView(toSessionRecord(row), latestOnly ? await latestSessionEvent(db, row.id) : [])));
+  return Promise.all(
+    rows.map(async (row) =>
+      toSessionView(toSessionRecord(row), latestOnly ? await latestSessionEvent(db, row.id) : []),
+    ),
+  );
 };

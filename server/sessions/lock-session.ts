@@ -12,7 +12,12 @@ import { saveSessionChanges } from './save-session-changes';
  * Express checkout: the page locks the session while the merchant updates it (PUT /v1/sessions/{id}).
  * A locked session cannot be paid. Locking a locked session returns the same lock.
  */
-export const lockSession = async (ctx: AppContext, sessionId: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<{ pay_lock: { pay_lock_id: string } }> =>
+export const lockSession = async (
+  ctx: AppContext,
+  sessionId: string,
+  ifUnmodifiedSince: string | undefined,
+  meta: RequestMeta,
+): Promise<{ pay_lock: { pay_lock_id: string } }> =>
   inTransaction(ctx.database, async (trx) => {
     const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
     if (!session.express) throw new AppError('EXPRESS_NOT_ENABLED', 'Only express sessions can be locked');

@@ -18,11 +18,15 @@ import { isExpired, loadSession, readSession } from './session-repository';
  */
 /** The record's money is minor units (it always is: amounts are validated integers when stored). */
 const hasMinorUnits = (s: SessionRecord): s is SessionRecord & PayableSession =>
-  isMinorUnits(s.amount) && isMinorUnits(s.order.amount) && (s.order.items ?? []).every((i) => isMinorUnits(i.amount)) && (s.order.gift_cards ?? []).every((g) => isMinorUnits(g.amount));
+  isMinorUnits(s.amount) &&
+  isMinorUnits(s.order.amount) &&
+  (s.order.items ?? []).every((i) => isMinorUnits(i.amount)) &&
+  (s.order.gift_cards ?? []).every((g) => isMinorUnits(g.amount));
 
 /** The snapshot payments reads: the record itself once its money is checked to be minor units (nothing is copied; the stored JSON is the same). */
 const payable = (s: SessionRecord): PayableSession => {
-  if (!hasMinorUnits(s)) throw new RangeError(`session ${s.id}: its amounts must be non-negative integers in minor units`);
+  if (!hasMinorUnits(s))
+    throw new RangeError(`session ${s.id}: its amounts must be non-negative integers in minor units`);
   return s;
 };
 
@@ -33,7 +37,8 @@ export const payableSessions: PayableSessions = {
     const session = await loadSession(trx, database, id, { lock: true });
     assertUnmodifiedSince(ifUnmodifiedSince, session, { allowVersion: true });
     assertPayable(session);
-    if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The session is locked while the shop updates it; try again shortly');
+    if (session.pay_lock_id)
+      throw new AppError('SESSION_LOCKED', 'The session is locked while the shop updates it; try again shortly');
     return payable(session);
   },
 
@@ -47,17 +52,26 @@ export const payableSessions: PayableSessions = {
 
   paymentTypes: async (ctx, session, exec) => {
     const own = await ownProductsFor(ctx.providers, session.account_id, session.configuration, exec);
-    return resolvePaymentMethods(ctx.providers, session.account_id, session.configuration, undefined, own).map((m) => m.payment_product_type);
+    return resolvePaymentMethods(ctx.providers, session.account_id, session.configuration, undefined, own).map(
+      (m) => m.payment_product_type,
+    );
   },
 
   save: (trx, session, change, now) => saveSessionChanges(trx, session, change, now),
 
   appendEvent: (trx, sessionId, name, opts = {}) => appendSessionEvent(trx, sessionId, name, opts),
 
-  checkNew: async (ctx, actor, draft, meta) => (await validateSessionDraft(ctx, actor, draft, meta)).map((m) => m.payment_product_type),
+  checkNew: async (ctx, actor, draft, meta) =>
+    (await validateSessionDraft(ctx, actor, draft, meta)).map((m) => m.payment_product_type),
 
   insertMerchantInitiated: async (ctx, trx, actor, draft, meta) => {
-    await assertReferenceUnique(ctx, trx, actor.accountId, draft.order.merchant_reference, featureToggles(meta.headers));
+    await assertReferenceUnique(
+      ctx,
+      trx,
+      actor.accountId,
+      draft.order.merchant_reference,
+      featureToggles(meta.headers),
+    );
     const id = await insertSession(ctx, trx, actor, { ...draft, kind: 'MERCHANT_INITIATED' }, meta);
     return payable(await loadSession(trx, ctx.database, id, { lock: true }));
   },
@@ -66,9 +80,12 @@ export const payableSessions: PayableSessions = {
     const wantsSession = includes.includes('session') || includes.includes('session.events.latest');
     const wantsHeaders = includes.includes('initiating_system_request_headers');
     if (!wantsSession && !wantsHeaders) return {};
-    const sessionRecord = toSessionRecord(await exec.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow());
+    const sessionRecord = toSessionRecord(
+      await exec.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow(),
+    );
     const out: Record<string, unknown> = {};
-    if (wantsHeaders && sessionRecord.request_headers) out.initiating_system_request_headers = sessionRequestHeaders(sessionRecord);
+    if (wantsHeaders && sessionRecord.request_headers)
+      out.initiating_system_request_headers = sessionRequestHeaders(sessionRecord);
     if (wantsSession) {
       const session = await readSession(exec, sessionRecord);
       out.session = includes.includes('session') ? session : { ...session, events: session.events.slice(-1) };

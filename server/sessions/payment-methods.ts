@@ -8,10 +8,26 @@ import { isTestAccount } from '../shared/ids';
 export type { PaymentMethod };
 
 /** Provider segments the public API knows; naming one in `configuration` opts out of the default. */
-const KNOWN_PROVIDERS = ['sandbox', 'payex', 'bambora', 'collector', 'instabank', 'klarna', 'vipps', 'swish', 'santander', 'dintero_psp', 'netaxept', 'dintero', 'two', 'kravia'];
+const KNOWN_PROVIDERS = [
+  'sandbox',
+  'payex',
+  'bambora',
+  'collector',
+  'instabank',
+  'klarna',
+  'vipps',
+  'swish',
+  'santander',
+  'dintero_psp',
+  'netaxept',
+  'dintero',
+  'two',
+  'kravia',
+];
 
 /** `value[key]` of an object from a (loose) configuration; undefined for anything else. */
-const field = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined); // an object with `key` (checked just before) indexed by it
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined; // an object with `key` (checked just before) indexed by it
 
 const isEnabled = (value: unknown): boolean => field(value, 'enabled') === true;
 
@@ -28,7 +44,10 @@ const segmentOf = (type: string): string => type.slice(0, type.indexOf('.'));
  * the per-account ones: payment apps) and every segment a configuration may name: worked out once per
  * registry, not on each of the session's reads.
  */
-const catalogs = new WeakMap<ProviderRegistry, { offered: PaymentProduct[]; served: ReadonlySet<string>; segments: readonly string[] }>();
+const catalogs = new WeakMap<
+  ProviderRegistry,
+  { offered: PaymentProduct[]; served: ReadonlySet<string>; segments: readonly string[] }
+>();
 const catalogOf = (providers: ProviderRegistry) => {
   let catalog = catalogs.get(providers);
   if (!catalog) {
@@ -43,11 +62,21 @@ const catalogOf = (providers: ProviderRegistry) => {
  * The account's own products (payment apps) a configuration may enable: read (through `exec`) only when
  * it names their provider, so a session of the built-in providers costs no query.
  */
-export const ownProductsFor = async (providers: ProviderRegistry, accountId: string, configuration: Record<string, unknown> = {}, exec?: Executor): Promise<readonly PaymentProduct[]> =>
-  providers.accountSegments().some((s) => s in configuration) ? (await providers.productsFor(accountId, exec)).filter((p) => !providers.product(p.type)) : [];
+export const ownProductsFor = async (
+  providers: ProviderRegistry,
+  accountId: string,
+  configuration: Record<string, unknown> = {},
+  exec?: Executor,
+): Promise<readonly PaymentProduct[]> =>
+  providers.accountSegments().some((s) => s in configuration)
+    ? (await providers.productsFor(accountId, exec)).filter((p) => !providers.product(p.type))
+    : [];
 
 /** A product as the page offers it: its type and name (its kind goes beside it, in `payment_method_kinds`). */
-const methodOf = (product: PaymentProduct): PaymentMethod => ({ payment_product_type: product.type, name: product.name });
+const methodOf = (product: PaymentProduct): PaymentMethod => ({
+  payment_product_type: product.type,
+  name: product.name,
+});
 
 /** The form the page shows for a product (gift cards are never offered on their own). */
 const kindOf = (product: PaymentProduct): PaymentKind => (product.kind === 'gift_cards' ? 'card' : product.kind);
@@ -77,29 +106,46 @@ const resolveProducts = (
     const entries = typeof sub === 'object' && sub !== null ? Object.entries(sub).filter(([, v]) => isEnabled(v)) : [];
     if (!served.has(provider)) {
       if (entries.length === 0) continue;
-      throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `Payment provider "${provider}" is not available on this server; use "${segmentOf(providers.defaultProduct.type)}"`, {
-        errors: [{ path: `configuration.${provider}`, message: 'provider not available' }],
-      });
+      throw new AppError(
+        'PAYMENT_PRODUCT_NOT_ENABLED',
+        `Payment provider "${provider}" is not available on this server; use "${segmentOf(providers.defaultProduct.type)}"`,
+        {
+          errors: [{ path: `configuration.${provider}`, message: 'provider not available' }],
+        },
+      );
     }
     for (const [key, value] of entries) {
       const product = offered.find((p) => p.type === `${provider}.${key}`);
       if (product) enabled.push([product, value]);
     }
   }
-  const chosen = named.length === 0 && isTestAccount(accountId) ? [[providers.defaultProduct, {}] as [PaymentProduct, unknown]] : enabled;
+  const chosen =
+    named.length === 0 && isTestAccount(accountId)
+      ? [[providers.defaultProduct, {}] as [PaymentProduct, unknown]]
+      : enabled;
   const testOnly = chosen.find(([p]) => p.testOnly);
   if (testOnly && !isTestAccount(accountId)) {
     const provider = segmentOf(testOnly[0].type);
-    throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `The ${provider} acquirer is only available to test accounts (T...)`, {
-      errors: [{ path: `configuration.${provider}`, message: 'not available for production accounts' }],
-    });
+    throw new AppError(
+      'PAYMENT_PRODUCT_NOT_ENABLED',
+      `The ${provider} acquirer is only available to test accounts (T...)`,
+      {
+        errors: [{ path: `configuration.${provider}`, message: 'not available for production accounts' }],
+      },
+    );
   }
   if (chosen.length === 0) {
-    throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `The session enables no payment method; enable configuration.${providers.defaultProduct.type}`, {
-      errors: [{ path: 'configuration', message: 'no payment method enabled' }],
-    });
+    throw new AppError(
+      'PAYMENT_PRODUCT_NOT_ENABLED',
+      `The session enables no payment method; enable configuration.${providers.defaultProduct.type}`,
+      {
+        errors: [{ path: 'configuration', message: 'no payment method enabled' }],
+      },
+    );
   }
-  const inCountry = chosen.filter(([, v]) => !viewerCountry || !countriesOf(v) || countriesOf(v)!.includes(viewerCountry));
+  const inCountry = chosen.filter(
+    ([, v]) => !viewerCountry || !countriesOf(v) || countriesOf(v)!.includes(viewerCountry),
+  );
   return (inCountry.length > 0 ? inCountry : chosen).map(([product]) => product);
 };
 
@@ -112,7 +158,12 @@ export const resolvePaymentMethods = (...args: ResolveArgs): PaymentMethod[] => 
  * What the checkout view says of the methods a session offers (see resolveProducts): `payment_methods`,
  * and beside them `payment_method_kinds`, the kind of each by its type (which form the page shows).
  */
-export const resolveViewPaymentMethods = (...args: ResolveArgs): { payment_methods: PaymentMethod[]; payment_method_kinds: PaymentMethodKinds } => {
+export const resolveViewPaymentMethods = (
+  ...args: ResolveArgs
+): { payment_methods: PaymentMethod[]; payment_method_kinds: PaymentMethodKinds } => {
   const products = resolveProducts(...args);
-  return { payment_methods: products.map(methodOf), payment_method_kinds: Object.fromEntries(products.map((p) => [p.type, kindOf(p)])) };
+  return {
+    payment_methods: products.map(methodOf),
+    payment_method_kinds: Object.fromEntries(products.map((p) => [p.type, kindOf(p)])),
+  };
 };

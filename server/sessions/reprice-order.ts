@@ -5,7 +5,10 @@ import type { StoredSessionOrder } from './session-record';
 import { GIFT_CARDS_TYPE, type ShippingOption } from '../../domain/view-types';
 
 /** The order with another shipping option (or none): the amount moves by the difference of the two prices. */
-export const withShippingOption = (order: StoredSessionOrder, option: ShippingOption | undefined): StoredSessionOrder => {
+export const withShippingOption = (
+  order: StoredSessionOrder,
+  option: ShippingOption | undefined,
+): StoredSessionOrder => {
   const { shipping_option: previous, ...rest } = order;
   const amount = order.amount - (previous?.amount ?? 0) + (option?.amount ?? 0);
   return { ...rest, amount, ...(option ? { shipping_option: option } : {}) };
@@ -15,7 +18,11 @@ export const withShippingOption = (order: StoredSessionOrder, option: ShippingOp
  * The gift cards re-applied to the order's (new) amount: each pays up to its balance (looked up
  * again: a wallet card's ledger, or the sandbox's test card), never more than the order.
  */
-export const withGiftCardsReapplied = async (exec: Executor, accountId: string, order: StoredSessionOrder): Promise<StoredSessionOrder> => {
+export const withGiftCardsReapplied = async (
+  exec: Executor,
+  accountId: string,
+  order: StoredSessionOrder,
+): Promise<StoredSessionOrder> => {
   const { gift_cards: applied, ...rest } = order;
   if (!applied?.length) return rest;
   const cards = [];
@@ -23,6 +30,11 @@ export const withGiftCardsReapplied = async (exec: Executor, accountId: string, 
     const found = await giftCardOnOrder(exec, accountId, g.card_id);
     if (found) cards.push({ ...found, masked_card_token: g.masked_card_token });
   }
-  const used = allocateGiftCards(order.amount, cards).map((c) => ({ type: GIFT_CARDS_TYPE, card_id: c.card_id, masked_card_token: c.masked_card_token, amount: c.amount }));
+  const used = allocateGiftCards(order.amount, cards).map((c) => ({
+    type: GIFT_CARDS_TYPE,
+    card_id: c.card_id,
+    masked_card_token: c.masked_card_token,
+    amount: c.amount,
+  }));
   return used.length ? { ...rest, gift_cards: used } : rest;
 };

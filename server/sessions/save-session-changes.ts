@@ -12,6 +12,19 @@ export type SessionChanges = Omit<Updateable<SessionsTable>, 'id' | 'version' | 
  * was read (`session.version`), bumps the version and `updated_at`; no row changed is 409 CONFLICT
  * (expectUpdated) and the caller's transaction rolls back.
  */
-export const saveSessionChanges = async (trx: Executor, session: { id: string; version: number }, changes: SessionChanges, now = nowIso()): Promise<void> => {
-  expectChanged(await updateRows(trx, 'sessions', { ...changes, updated_at: now, version: session.version + 1 }, { id: session.id, version: session.version }), 'The session');
+export const saveSessionChanges = async (
+  trx: Executor,
+  session: { id: string; version: number },
+  changes: SessionChanges,
+  now = nowIso(),
+): Promise<void> => {
+  expectChanged(
+    await updateRows(
+      trx,
+      'sessions',
+      { ...changes, updated_at: now, version: session.version + 1 },
+      { id: session.id, version: session.version },
+    ),
+    'The session',
+  );
 };

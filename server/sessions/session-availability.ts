@@ -53,7 +53,14 @@ export const assertPayable = (row: SessionRecord, now = Date.now()): void => {
   assertCustomerCheckout(row);
   const cause = unavailableCause(row, now);
   if (!cause) return;
-  const code = cause === 'CANCELLED' ? 'SESSION_CANCELLED' : cause === 'EXPIRED' ? 'SESSION_EXPIRED' : cause === 'PAYMENT_INITIATED' ? 'SESSION_PAYMENT_IN_PROGRESS' : 'SESSION_ALREADY_PAID';
+  const code =
+    cause === 'CANCELLED'
+      ? 'SESSION_CANCELLED'
+      : cause === 'EXPIRED'
+        ? 'SESSION_EXPIRED'
+        : cause === 'PAYMENT_INITIATED'
+          ? 'SESSION_PAYMENT_IN_PROGRESS'
+          : 'SESSION_ALREADY_PAID';
   throw new AppError(code, MESSAGES[cause]);
 };
 

@@ -33,15 +33,25 @@ export type SessionEventName =
   | 'PAYMENT_REDIRECT';
 
 /** The bytes an event appended with these `details` and `meta` stores (its details and request headers as JSON text). */
-export const sessionEventBytes = (details: Record<string, unknown> | undefined, meta: RequestMeta | undefined): number =>
-  (details ? Buffer.byteLength(toJson(details)) : 0) + (meta ? Buffer.byteLength(toJson(redactHeaders(meta.headers))) : 0);
+export const sessionEventBytes = (
+  details: Record<string, unknown> | undefined,
+  meta: RequestMeta | undefined,
+): number =>
+  (details ? Buffer.byteLength(toJson(details)) : 0) +
+  (meta ? Buffer.byteLength(toJson(redactHeaders(meta.headers))) : 0);
 
 /** Appends a session event. Call inside the transaction that holds the session row. With `meta`, the request's id and redacted headers are stored. */
 export const appendSessionEvent = async (
   trx: Executor,
   sessionId: string,
   name: SessionEventName,
-  opts: { requestId?: string; details?: Record<string, unknown>; firstEvent?: boolean; requestHeaders?: Record<string, string>; meta?: RequestMeta } = {},
+  opts: {
+    requestId?: string;
+    details?: Record<string, unknown>;
+    firstEvent?: boolean;
+    requestHeaders?: Record<string, string>;
+    meta?: RequestMeta;
+  } = {},
 ): Promise<string> => {
   const seq = opts.firstEvent ? 1 : await nextEventSeq(trx, 'session_events', sessionId);
   const id = timeOrderedUuid();
@@ -53,7 +63,11 @@ export const appendSessionEvent = async (
     created_at: nowIso(),
     request_id: opts.requestId ?? opts.meta?.requestId ?? null,
     details: opts.details ? toJson(opts.details) : null,
-    request_headers: opts.requestHeaders ? toJson(opts.requestHeaders) : opts.meta ? toJson(redactHeaders(opts.meta.headers)) : null,
+    request_headers: opts.requestHeaders
+      ? toJson(opts.requestHeaders)
+      : opts.meta
+        ? toJson(redactHeaders(opts.meta.headers))
+        : null,
   });
   return id;
 };

@@ -2,7 +2,15 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { SessionEventsTable, SessionsTable } from '../db/schema';
 import { parseJson, parseOptionalJson } from '../shared/json-columns';
-import type { Configuration, Customer, Express, SessionEventSchema, SessionSchema, StoredOrder, TokenProvider } from './session-schemas';
+import type {
+  Configuration,
+  Customer,
+  Express,
+  SessionEventSchema,
+  SessionSchema,
+  StoredOrder,
+  TokenProvider,
+} from './session-schemas';
 
 /**
  * The session aggregate's one mapper: a stored row becomes a typed record, each JSON column parsed
@@ -11,10 +19,15 @@ import type { Configuration, Customer, Express, SessionEventSchema, SessionSchem
  * are parsed without re-validation (trust boundary: `server/shared/json-columns.ts`, ADR 014).
  */
 export type SessionRow = Selectable<SessionsTable>;
-type SessionJsonColumns = 'url' | 'order_data' | 'configuration' | 'customer' | 'express' | 'metadata' | 'token_provider';
+type SessionJsonColumns =
+  'url' | 'order_data' | 'configuration' | 'customer' | 'express' | 'metadata' | 'token_provider';
 
 export type StoredSessionUrl = SessionView['url'];
-export type StoredSessionOrder = z.infer<typeof StoredOrder> & { payout_destination_id?: string; store?: { payout_destination_id?: string }; event_reference?: string };
+export type StoredSessionOrder = z.infer<typeof StoredOrder> & {
+  payout_destination_id?: string;
+  store?: { payout_destination_id?: string };
+  event_reference?: string;
+};
 export type StoredConfiguration = z.infer<typeof Configuration>;
 /** As the merchant sent it, `tokens` included (never returned: see `customerWithoutTokens`). */
 export type StoredCustomer = z.infer<typeof Customer>;
@@ -38,7 +51,9 @@ export interface SessionRecord extends Omit<SessionRow, SessionJsonColumns> {
 }
 
 /** The creating request's redacted headers, parsed on demand. */
-export const sessionRequestHeaders = (record: Pick<SessionRecord, 'request_headers'>): Record<string, string> | undefined => parseOptionalJson<Record<string, string>>(record.request_headers);
+export const sessionRequestHeaders = (
+  record: Pick<SessionRecord, 'request_headers'>,
+): Record<string, string> | undefined => parseOptionalJson<Record<string, string>>(record.request_headers);
 
 /**
  * Column by column (no rest spread): on `GET /v1/sessions/{id}` copying the row with `...columns`
@@ -92,6 +107,8 @@ export const toSessionEventView = (e: SessionEventRow, withHeaders: boolean): Se
     created_at: e.created_at,
     ...(e.request_id ? { request_id: e.request_id } : {}),
     ...(details ? { details } : {}),
-    ...(withHeaders && e.request_headers ? { request_headers: parseJson<Record<string, string>>(e.request_headers) } : {}),
+    ...(withHeaders && e.request_headers
+      ? { request_headers: parseJson<Record<string, string>>(e.request_headers) }
+      : {}),
   };
 };

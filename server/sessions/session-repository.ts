@@ -3,22 +3,42 @@ import type { SessionStatusColumn } from '../db/schema';
 import { compiledOnce, lockableOnce } from '../db/compiled-once';
 import { AppError } from '../errors/app-error';
 import type { PlatformType, SessionView } from './session-schemas';
-import { sessionRequestHeaders, toSessionEventView, toSessionRecord, type SessionEventRow, type SessionRecord, type StoredCustomer } from './session-record';
+import {
+  sessionRequestHeaders,
+  toSessionEventView,
+  toSessionRecord,
+  type SessionEventRow,
+  type SessionRecord,
+  type StoredCustomer,
+} from './session-record';
 
 export type { SessionRecord, SessionRow } from './session-record';
 
 export type SessionStatus = SessionStatusColumn;
 
 // The loaders' queries, built and compiled once per dialect (FOR UPDATE only on PostgreSQL: lockableOnce).
-const sessionOfAccount = lockableOnce((exec, id: string, accountId: string) => exec.selectFrom('sessions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
+const sessionOfAccount = lockableOnce((exec, id: string, accountId: string) =>
+  exec.selectFrom('sessions').selectAll().where('id', '=', id).where('account_id', '=', accountId),
+);
 const sessionById = lockableOnce((exec, id: string) => exec.selectFrom('sessions').selectAll().where('id', '=', id));
-const sessionIdForUpdate = compiledOnce((exec, id: string) => exec.selectFrom('sessions').select('id').where('id', '=', id).forUpdate());
-const eventsOfSession = compiledOnce((exec, sessionId: string) => exec.selectFrom('session_events').selectAll().where('session_id', '=', sessionId).orderBy('seq'));
+const sessionIdForUpdate = compiledOnce((exec, id: string) =>
+  exec.selectFrom('sessions').select('id').where('id', '=', id).forUpdate(),
+);
+const eventsOfSession = compiledOnce((exec, sessionId: string) =>
+  exec.selectFrom('session_events').selectAll().where('session_id', '=', sessionId).orderBy('seq'),
+);
 
 /** Loads a session by id, as a typed record; with accountId, another account's session is simply not found. */
-export const loadSession = async (exec: Executor, database: Database, id: string, opts: { accountId?: string; lock?: boolean } = {}): Promise<SessionRecord> => {
+export const loadSession = async (
+  exec: Executor,
+  database: Database,
+  id: string,
+  opts: { accountId?: string; lock?: boolean } = {},
+): Promise<SessionRecord> => {
   const lock = opts.lock === true;
-  const [row] = opts.accountId ? await sessionOfAccount(exec, database, lock, id, opts.accountId) : await sessionById(exec, database, lock, id);
+  const [row] = opts.accountId
+    ? await sessionOfAccount(exec, database, lock, id, opts.accountId)
+    : await sessionById(exec, database, lock, id);
   if (!row) throw new AppError('SESSION_NOT_FOUND', `Session ${id} was not found`);
   return toSessionRecord(row);
 };
@@ -46,14 +66,28 @@ export const SESSION_INCLUDES = ['events.request_headers', 'initiating_system_re
 export type SessionInclude = (typeof SESSION_INCLUDES)[number];
 
 /** The merchant's (authenticated) view of a session, with its events. Stored request headers only when asked for. */
-export const readSession = async (exec: Executor, row: SessionRecord, includes: readonly string[] = []): Promise<SessionView> => toSessionView(row, await eventsOfSession(exec, row.id), includes);
+export const readSession = async (
+  exec: Executor,
+  row: SessionRecord,
+  includes: readonly string[] = [],
+): Promise<SessionView> => toSessionView(row, await eventsOfSession(exec, row.id), includes);
 
 /** The session's newest event only (lists with `includes=events.latest`). */
 export const latestSessionEvent = (exec: Executor, sessionId: string): Promise<SessionEventRow[]> =>
-  exec.selectFrom('session_events').selectAll().where('session_id', '=', sessionId).orderBy('seq', 'desc').limit(1).execute();
+  exec
+    .selectFrom('session_events')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .execute();
 
 /** The view of a session with these of its events (in order). */
-export const toSessionView = (row: SessionRecord, events: readonly SessionEventRow[], includes: readonly string[] = []): SessionView => {
+export const toSessionView = (
+  row: SessionRecord,
+  events: readonly SessionEventRow[],
+  includes: readonly string[] = [],
+): SessionView => {
   const withHeaders = includes.includes('events.request_headers');
   return {
     id: row.id,
@@ -71,7 +105,9 @@ export const toSessionView = (row: SessionRecord, events: readonly SessionEventR
     ...(row.cancelled_by ? { cancelled_by: row.cancelled_by } : {}),
     ...(row.payment_operation ? { payment_operation: row.payment_operation } : {}),
     ...(row.platform_type ? { platform_type: row.platform_type as PlatformType } : {}),
-    ...(includes.includes('initiating_system_request_headers') && row.request_headers ? { initiating_system_request_headers: sessionRequestHeaders(row) } : {}),
+    ...(includes.includes('initiating_system_request_headers') && row.request_headers
+      ? { initiating_system_request_headers: sessionRequestHeaders(row) }
+      : {}),
     events: events.map((e) => toSessionEventView(e, withHeaders)),
   };
 };

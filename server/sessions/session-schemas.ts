@@ -2,7 +2,20 @@ import { z } from 'zod';
 import { embedOriginProblem } from '../../domain/embed-origins';
 import { PAYMENT_KINDS, type ViewSession as DomainViewSession } from '../../domain/view-types';
 import type { Equal, Expect } from '../shared/type-equality';
-import { Currency, HttpUrl, manyParam, Int32Amount, IsoDateTime, JsonObject, Metadata, PositiveInt32Amount, Quantity, ResourceId, SafeString, SafeText } from '../shared/schemas';
+import {
+  Currency,
+  HttpUrl,
+  manyParam,
+  Int32Amount,
+  IsoDateTime,
+  JsonObject,
+  Metadata,
+  PositiveInt32Amount,
+  Quantity,
+  ResourceId,
+  SafeString,
+  SafeText,
+} from '../shared/schemas';
 
 /** Nested objects keep fields we do not model (loose), so nothing a merchant sends is lost. */
 export const OrderItem = z.looseObject({
@@ -33,10 +46,22 @@ export const Address = z.looseObject({
 const OpeningHours = z.looseObject({
   open_now: z.boolean().optional(),
   timezone: z.string().optional(),
-  periods: z.array(z.object({ opens_at: z.string().optional(), closes_at: z.string().optional(), day_of_week: z.number().int().min(1).max(7).optional() })).optional(),
+  periods: z
+    .array(
+      z.object({
+        opens_at: z.string().optional(),
+        closes_at: z.string().optional(),
+        day_of_week: z.number().int().min(1).max(7).optional(),
+      }),
+    )
+    .optional(),
 });
 
-const PickUpAddress = Address.extend({ distance: z.number().optional(), website_url: z.string().optional(), opening_hours: OpeningHours.optional() });
+const PickUpAddress = Address.extend({
+  distance: z.number().optional(),
+  website_url: z.string().optional(),
+  opening_hours: OpeningHours.optional(),
+});
 
 const DayOfWeek = z.number().int().min(1).max(7);
 
@@ -74,7 +99,12 @@ export const DiscountLine = z.looseObject({
   line_id: z.number().int().optional(),
 });
 
-export const AppliedGiftCard = z.object({ type: z.literal('kassa.wallets'), card_id: z.string(), masked_card_token: z.string(), amount: Int32Amount });
+export const AppliedGiftCard = z.object({
+  type: z.literal('kassa.wallets'),
+  card_id: z.string(),
+  masked_card_token: z.string(),
+  amount: Int32Amount,
+});
 
 export const Order = z.looseObject({
   amount: PositiveInt32Amount,
@@ -140,7 +170,9 @@ export const Configuration = z.looseObject({
   sandbox: z
     .record(z.string().max(64), ProviderToggle)
     .optional()
-    .describe('The sandbox payment types to offer, in this key order: creditcard, invoice, installment, wallet (e.g. {"wallet": {"enabled": true}, "creditcard": {"enabled": true}})'),
+    .describe(
+      'The sandbox payment types to offer, in this key order: creditcard, invoice, installment, wallet (e.g. {"wallet": {"enabled": true}, "creditcard": {"enabled": true}})',
+    ),
   auto_capture: z.boolean().optional(),
   channel: z.enum(['ecommerce', 'in_app', 'in_store']).optional(),
   default_payment_type: z.string().optional(),
@@ -161,11 +193,24 @@ export const Configuration = z.looseObject({
 });
 
 /** Every merchant body's order rules: unique item line ids, and no gift cards (only the customer applies those). */
-const uniqueLineIds = (body: { order: { items?: { line_id: string }[]; gift_cards?: unknown } }, ctx: z.RefinementCtx) => {
-  if (body.order.gift_cards !== undefined) ctx.addIssue({ code: 'custom', path: ['order', 'gift_cards'], message: 'gift cards are applied by the customer on the checkout page' });
+const uniqueLineIds = (
+  body: { order: { items?: { line_id: string }[]; gift_cards?: unknown } },
+  ctx: z.RefinementCtx,
+) => {
+  if (body.order.gift_cards !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['order', 'gift_cards'],
+      message: 'gift cards are applied by the customer on the checkout page',
+    });
   const ids = new Set<string>();
   for (const [i, item] of (body.order.items ?? []).entries()) {
-    if (ids.has(item.line_id)) ctx.addIssue({ code: 'custom', path: ['order', 'items', i, 'line_id'], message: 'line_id must be unique among items' });
+    if (ids.has(item.line_id))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['order', 'items', i, 'line_id'],
+        message: 'line_id must be unique among items',
+      });
     ids.add(item.line_id);
   }
 };
@@ -174,7 +219,9 @@ export const Express = z.looseObject({
   shipping_options: z.array(ShippingOption).optional(),
   shipping_address_callback_url: HttpUrl.optional(),
   shipping_mode: z.enum(['shipping_required', 'shipping_not_required']).optional(),
-  discount_codes: z.looseObject({ max_count: z.number().int().min(1).max(100).optional(), callback_url: HttpUrl.optional() }).optional(),
+  discount_codes: z
+    .looseObject({ max_count: z.number().int().min(1).max(100).optional(), callback_url: HttpUrl.optional() })
+    .optional(),
   /** The spec's name for the discount codes callback; accepted as an alias of `discount_codes.callback_url`. */
   discount_code_callback_url: HttpUrl.optional(),
   customer_types: z.array(z.enum(['b2c', 'b2b'])).optional(),
@@ -184,7 +231,11 @@ export const Express = z.looseObject({
 export const PLATFORM_TYPES = ['aggregator', 'marketplace'] as const;
 export type PlatformType = (typeof PLATFORM_TYPES)[number];
 /** A session's payment intent as the public API names it on POST /v1/sessions (and reads it back). */
-export const SESSION_PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purchase', 'generate_payment_token'] as const;
+export const SESSION_PAYMENT_OPERATIONS = [
+  'unscheduled_purchase',
+  'recurring_purchase',
+  'generate_payment_token',
+] as const;
 
 const sessionFields = {
   url: SessionUrl,
@@ -197,7 +248,11 @@ const sessionFields = {
 };
 
 export const CreateSessionBody = z
-  .strictObject({ ...sessionFields, configuration: Configuration.optional(), payment_operation: z.enum(SESSION_PAYMENT_OPERATIONS).optional() })
+  .strictObject({
+    ...sessionFields,
+    configuration: Configuration.optional(),
+    payment_operation: z.enum(SESSION_PAYMENT_OPERATIONS).optional(),
+  })
   .superRefine(uniqueLineIds);
 export type CreateSessionInput = z.infer<typeof CreateSessionBody>;
 
@@ -234,7 +289,11 @@ export const IncludeSessionQuery = z.object({
     .optional(),
 });
 
-export const CreateSessionResponse = z.object({ id: z.string(), url: z.string(), session: z.lazy(() => SessionSchema).optional() });
+export const CreateSessionResponse = z.object({
+  id: z.string(),
+  url: z.string(),
+  session: z.lazy(() => SessionSchema).optional(),
+});
 
 export const SessionEventSchema = z.object({
   id: z.string(),
@@ -279,15 +338,25 @@ const ViewFlag = z.enum(['true', 'false']);
  * adds to the URL (docs/decisions/009: any other is 400, as on every route).
  */
 export const ViewQuery = z.object({
-  language: z.string().max(16).optional().describe('en, nb (or no), sv, da, fi, de; with or without region; anything else shows English'),
+  language: z
+    .string()
+    .max(16)
+    .optional()
+    .describe('en, nb (or no), sv, da, fi, de; with or without region; anything else shows English'),
   ui: z.enum(['fullscreen', 'inline', 'modal']).optional(),
   scc: z.string().max(16).optional().describe('SMS confirmation code'),
-  show_payment_type: z.string().max(500).optional().describe('Comma-separated payment types to show (the session must enable them)'),
+  show_payment_type: z
+    .string()
+    .max(500)
+    .optional()
+    .describe('Comma-separated payment types to show (the session must enable them)'),
   hide_language: ViewFlag.optional(),
   hide_items: ViewFlag.optional(),
   hide_test_message: ViewFlag.optional(),
   sdk: z.string().max(40).optional().describe('The web SDK version (the SDK sends it)'),
-  client_side_validation: ViewFlag.optional().describe('The merchant validates the session before payment (the SDK sends it)'),
+  client_side_validation: ViewFlag.optional().describe(
+    'The merchant validates the session before payment (the SDK sends it)',
+  ),
   role: z.string().max(40).optional().describe('`pop_out_launcher` or `pop_out_payment` (the SDK sends it)'),
   sdk_hostname: z.string().max(255).optional().describe("The embedding page's host name (the SDK may send it)"),
   sdk_not_top_level: ViewFlag.optional().describe('The embedding page is itself in a frame (the SDK may send it)'),
@@ -297,7 +366,12 @@ export const PaymentMethodSchema = z.object({ payment_product_type: z.string(), 
 
 /** The kind of each offered method, keyed by its `payment_product_type` (a sibling of `payment_methods`, whose items keep their two fields). */
 export const PaymentMethodKindsSchema = z
-  .record(z.string(), z.enum(PAYMENT_KINDS).describe("What the shopper pays with: the form the page shows (`redirect`: a page of the provider's own)"))
+  .record(
+    z.string(),
+    z
+      .enum(PAYMENT_KINDS)
+      .describe("What the shopper pays with: the form the page shows (`redirect`: a page of the provider's own)"),
+  )
   .describe(
     "The kind of each of `payment_methods`, by its `payment_product_type`: one entry per method, saying which form the page shows for it (card, invoice, installment, wallet, or redirect to the provider's own page)",
   );
@@ -321,7 +395,16 @@ export const ViewSessionSchema = z.object({
       phone_number: z.string().optional(),
       first_name: z.string().optional(),
       last_name: z.string().optional(),
-      saved_cards: z.array(z.object({ payment_token_id: z.string(), brand: z.string(), masked_pan: z.string(), expiry_date: z.string() })).optional(),
+      saved_cards: z
+        .array(
+          z.object({
+            payment_token_id: z.string(),
+            brand: z.string(),
+            masked_pan: z.string(),
+            expiry_date: z.string(),
+          }),
+        )
+        .optional(),
     })
     .optional(),
   express: z
@@ -337,7 +420,11 @@ export const ViewSessionSchema = z.object({
     payment_methods: z.array(PaymentMethodSchema),
     payment_method_kinds: PaymentMethodKindsSchema,
     merchant: z.object({ id: z.string(), name: z.string(), logo_url: z.string().optional() }),
-    theme: z.object({ primary: z.string().optional(), backdrop: z.string().optional(), color_scheme: z.enum(['light', 'dark', 'auto']) }),
+    theme: z.object({
+      primary: z.string().optional(),
+      backdrop: z.string().optional(),
+      color_scheme: z.enum(['light', 'dark', 'auto']),
+    }),
     test_mode: z.boolean(),
     allow_different_billing_shipping_address: z.boolean().optional(),
   }),
@@ -349,10 +436,19 @@ export type ViewSessionMatchesDomain = Expect<Equal<z.infer<typeof ViewSessionSc
 /** Payment-token session: the customer saves a card without being charged. */
 export const TokenProvider = z.strictObject({
   payment_product_type: z.literal('sandbox.creditcard'),
-  token_types: z.union([z.tuple([z.literal('payment_token')]), z.tuple([z.literal('payment_token'), z.literal('recurrence_token')])]),
+  token_types: z.union([
+    z.tuple([z.literal('payment_token')]),
+    z.tuple([z.literal('payment_token'), z.literal('recurrence_token')]),
+  ]),
 });
 export const CreatePaymentTokenSessionBody = z.strictObject({
-  session: z.strictObject({ ...sessionFields, order: Order.extend({ amount: Int32Amount }), configuration: Configuration.optional() }).superRefine(uniqueLineIds),
+  session: z
+    .strictObject({
+      ...sessionFields,
+      order: Order.extend({ amount: Int32Amount }),
+      configuration: Configuration.optional(),
+    })
+    .superRefine(uniqueLineIds),
   token_provider: TokenProvider,
 });
 export type CreatePaymentTokenSessionInput = z.infer<typeof CreatePaymentTokenSessionBody>;
@@ -361,7 +457,12 @@ export type CreatePaymentTokenSessionInput = z.infer<typeof CreatePaymentTokenSe
 export const PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purchase', 'invoice_purchase'] as const;
 export const CARD_PAYMENT_OPERATIONS = ['unscheduled_purchase', 'recurring_purchase'] as const;
 const StoredCardTokens = z.looseObject({
-  'sandbox.creditcard': z.looseObject({ payment_token: z.string().min(1).max(255).optional(), recurrence_token: z.string().min(1).max(255).optional() }).optional(),
+  'sandbox.creditcard': z
+    .looseObject({
+      payment_token: z.string().min(1).max(255).optional(),
+      recurrence_token: z.string().min(1).max(255).optional(),
+    })
+    .optional(),
 });
 export const PayMerchantInitiatedBody = z
   .strictObject({
@@ -382,9 +483,14 @@ export const PayMerchantInitiatedBody = z
   })
   .superRefine((body, ctx) => {
     const { operation, payment_product_type: type } = body.payment;
-    if (operation && type !== 'sandbox.creditcard') ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: 'is only for card payment types' });
+    if (operation && type !== 'sandbox.creditcard')
+      ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: 'is only for card payment types' });
     const sessionOperation = body.session.payment_operation;
     if (operation && sessionOperation && operation !== sessionOperation)
-      ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: `must match session.payment_operation (${sessionOperation})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payment', 'operation'],
+        message: `must match session.payment_operation (${sessionOperation})`,
+      });
   });
 export type PayMerchantInitiatedInput = z.infer<typeof PayMerchantInitiatedBody>;

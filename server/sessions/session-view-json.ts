@@ -46,7 +46,9 @@ const viewRowWithEvents = compiledOnce((exec, id: string, accountId: string) =>
     .where('id', '=', id)
     .where('account_id', '=', accountId),
 );
-const viewRow = compiledOnce((exec, id: string, accountId: string) => exec.selectFrom('sessions').select(VIEW_COLUMNS).where('id', '=', id).where('account_id', '=', accountId));
+const viewRow = compiledOnce((exec, id: string, accountId: string) =>
+  exec.selectFrom('sessions').select(VIEW_COLUMNS).where('id', '=', id).where('account_id', '=', accountId),
+);
 const viewRowWithHeaders = compiledOnce((exec, id: string, accountId: string) =>
   exec
     .selectFrom('sessions')
@@ -54,7 +56,9 @@ const viewRowWithHeaders = compiledOnce((exec, id: string, accountId: string) =>
     .where('id', '=', id)
     .where('account_id', '=', accountId),
 );
-const eventRows = compiledOnce((exec, sessionId: string) => exec.selectFrom('session_events').select(EVENT_COLUMNS).where('session_id', '=', sessionId).orderBy('seq'));
+const eventRows = compiledOnce((exec, sessionId: string) =>
+  exec.selectFrom('session_events').select(EVENT_COLUMNS).where('session_id', '=', sessionId).orderBy('seq'),
+);
 const eventRowsWithHeaders = compiledOnce((exec, sessionId: string) =>
   exec
     .selectFrom('session_events')
@@ -93,10 +97,21 @@ const eventJson = (e: EventRow): string =>
 
 /** The events of `viewRowWithEvents`, or undefined when a field held a separator after all. */
 const splitEvents = (text: string | null): EventRow[] | undefined =>
-  splitRows(text, EVENT_FIELDS.length)?.map((f) => ({ id: f[0]!, name: f[1]!, created_at: f[2]!, request_id: f[3], details: f[4] || null })); // '': no details (coalesced in SQL)
+  splitRows(text, EVENT_FIELDS.length)?.map((f) => ({
+    id: f[0]!,
+    name: f[1]!,
+    created_at: f[2]!,
+    request_id: f[3],
+    details: f[4] || null,
+  })); // '': no details (coalesced in SQL)
 
 /** The merchant's view of a session of `accountId`, as JSON text; `includes` as for `readSession`. */
-export const readSessionJson = async (exec: Executor, id: string, accountId: string, includes: readonly string[] = []): Promise<string> => {
+export const readSessionJson = async (
+  exec: Executor,
+  id: string,
+  accountId: string,
+  includes: readonly string[] = [],
+): Promise<string> => {
   if (includes.length === 0) {
     const [row] = await viewRowWithEvents(exec, id, accountId);
     if (!row) throw new AppError('SESSION_NOT_FOUND', `Session ${id} was not found`);
@@ -104,9 +119,13 @@ export const readSessionJson = async (exec: Executor, id: string, accountId: str
     if (events) return viewJson(row, events);
   }
   const withInitiatingHeaders = includes.includes('initiating_system_request_headers');
-  const [row] = withInitiatingHeaders ? await viewRowWithHeaders(exec, id, accountId) : await viewRow(exec, id, accountId);
+  const [row] = withInitiatingHeaders
+    ? await viewRowWithHeaders(exec, id, accountId)
+    : await viewRow(exec, id, accountId);
   if (!row) throw new AppError('SESSION_NOT_FOUND', `Session ${id} was not found`);
-  const events: EventRow[] = includes.includes('events.request_headers') ? await eventRowsWithHeaders(exec, id) : await eventRows(exec, id);
+  const events: EventRow[] = includes.includes('events.request_headers')
+    ? await eventRowsWithHeaders(exec, id)
+    : await eventRows(exec, id);
   return viewJson(row, events);
 };
 

@@ -17,16 +17,25 @@ import { closeWaitingAttempts, ORDER_CHANGED_WHILE_WAITING } from '../payments';
 import type { StoredSessionOrder } from './session-record';
 import { withGiftCardsReapplied } from './reprice-order';
 
-type Express = { shipping_options?: { id: string; line_id: string; amount: number }[]; shipping_address_callback_url?: string; [k: string]: unknown };
+type Express = {
+  shipping_options?: { id: string; line_id: string; amount: number }[];
+  shipping_address_callback_url?: string;
+  [k: string]: unknown;
+};
 
 const assertUpdatable = (session: SessionRecord, withoutLock: boolean | undefined): void => {
   assertPayable(session); // paid, cancelled, expired or paying: 400 with its code
   if (!session.pay_lock_id && !withoutLock) {
-    throw new AppError('SESSION_NOT_LOCKED', 'Lock the session first (the checkout does), or pass update_without_lock=true before the checkout is shown');
+    throw new AppError(
+      'SESSION_NOT_LOCKED',
+      'Lock the session first (the checkout does), or pass update_without_lock=true before the checkout is shown',
+    );
   }
 };
 
-const changed = (a: unknown, b: unknown) => ({ status: JSON.stringify(a) === JSON.stringify(b) ? 'NOT_MODIFIED' : 'UPDATED' });
+const changed = (a: unknown, b: unknown) => ({
+  status: JSON.stringify(a) === JSON.stringify(b) ? 'NOT_MODIFIED' : 'UPDATED',
+});
 
 /**
  * The merchant updates the order (and express options) of an open session. The shipping-address
@@ -45,14 +54,19 @@ export const updateSession = async (
   assertUpdatable(session, query.update_without_lock);
   assertExpressUrlsAllowed(ctx, actor.accountId, input.express);
   if (input.order.currency !== session.currency) {
-    throw new AppError('CURRENCY_MISMATCH', `order.currency must stay ${session.currency}`, { errors: [{ path: 'order.currency', message: `must be ${session.currency}` }] });
+    throw new AppError('CURRENCY_MISMATCH', `order.currency must stay ${session.currency}`, {
+      errors: [{ path: 'order.currency', message: `must be ${session.currency}` }],
+    });
   }
   const previousOrder = session.order;
   const previousExpress: Express | undefined = session.express;
   // An express object in the update replaces the stored one's fields it names; the rest (e.g. the callback URL) is kept.
   let express: Express | undefined = input.express ? { ...previousExpress, ...input.express } : previousExpress;
   // the customer's gift cards stay on the order, re-applied to the new amount
-  let order: StoredSessionOrder = { ...input.order, ...(session.order.gift_cards ? { gift_cards: session.order.gift_cards } : {}) };
+  let order: StoredSessionOrder = {
+    ...input.order,
+    ...(session.order.gift_cards ? { gift_cards: session.order.gift_cards } : {}),
+  };
   const callbackUrl = express?.shipping_address_callback_url;
   if (callbackUrl && (query.force_shipping_address_callback || input.express?.shipping_options === undefined)) {
     const current = await readSession(ctx.database.db, session);
@@ -66,7 +80,8 @@ export const updateSession = async (
 
   return inTransaction(ctx.database, async (trx) => {
     const row = await loadSession(trx, ctx.database, sessionId, { accountId: actor.accountId, lock: true });
-    if (row.version !== session.version) throw new AppError('CONFLICT', 'The session changed while it was being updated; retry');
+    if (row.version !== session.version)
+      throw new AppError('CONFLICT', 'The session changed while it was being updated; retry');
     const removeLock = input.remove_lock !== false && row.pay_lock_id !== null;
     await closeWaitingAttempts(ctx, trx, row.id, ORDER_CHANGED_WHILE_WAITING);
     await saveSessionChanges(trx, row, {
@@ -83,11 +98,16 @@ export const updateSession = async (
         updated_order: order,
         updated_order_result: changed(previousOrder, order),
         ...(express || previousExpress
-          ? { previous_express: previousExpress, updated_express: express, updated_express_result: changed(previousExpress, express) }
+          ? {
+              previous_express: previousExpress,
+              updated_express: express,
+              updated_express_result: changed(previousExpress, express),
+            }
           : { updated_express_result: { status: 'NOT_MODIFIED' } }),
       },
     });
-    if (removeLock) await appendSessionEvent(trx, row.id, 'PAY_LOCK_END', { meta, details: { pay_lock_id: row.pay_lock_id } });
+    if (removeLock)
+      await appendSessionEvent(trx, row.id, 'PAY_LOCK_END', { meta, details: { pay_lock_id: row.pay_lock_id } });
     return readSession(trx, await loadSession(trx, ctx.database, row.id));
   });
 };

@@ -17,7 +17,9 @@ export const toJson = (value: unknown): string => JSON.stringify(value);
 export const parseJson = <T>(text: string): T => JSON.parse(text) as T; // trusted: written by Kassa from validated input
 
 /** `parseJson` of a nullable column: null stays undefined. */
-export const parseOptionalJson = <T>(text: string | null | undefined): T | undefined => (text == null ? undefined : parseJson<T>(text));
+export const parseOptionalJson = <T>(text: string | null | undefined): T | undefined =>
+  text == null ? undefined : parseJson<T>(text);
 
 /** Checked parse, for stored data whose shape matters more than the microseconds (money state, migrated rows). */
-export const parseJsonWith = <S extends z.ZodType>(schema: S, text: string): z.output<S> => schema.parse(JSON.parse(text));
+export const parseJsonWith = <S extends z.ZodType>(schema: S, text: string): z.output<S> =>
+  schema.parse(JSON.parse(text));

@@ -27,5 +27,7 @@ export const refuseNul = (value: unknown, part: string): void => {
   const at = findNul(value);
   if (at === undefined) return;
   const path = [part, at].filter(Boolean).join('.') || undefined;
-  throw new AppError('INVALID_REQUEST', 'The request is not valid', { errors: [{ path, message: 'must not contain U+0000', code: 'invalid_format' }] });
+  throw new AppError('INVALID_REQUEST', 'The request is not valid', {
+    errors: [{ path, message: 'must not contain U+0000', code: 'invalid_format' }],
+  });
 };

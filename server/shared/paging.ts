@@ -4,7 +4,9 @@ import { AppError } from '../errors/app-error';
 
 /** A `starting_after` that names nothing of the account: 400 on every list, as a cursor must come from an earlier page. */
 export const unknownCursor = (what: string): AppError =>
-  new AppError('INVALID_REQUEST', `starting_after is not a ${what} of this account`, { errors: [{ path: 'query.starting_after', message: `unknown ${what}` }] });
+  new AppError('INVALID_REQUEST', `starting_after is not a ${what} of this account`, {
+    errors: [{ path: 'query.starting_after', message: `unknown ${what}` }],
+  });
 
 /** One page of a list: the rows, and the `starting_after` of the next page when there is one. */
 export interface Page<T> {
@@ -38,10 +40,13 @@ export const pagingTokenOf = (kassaId: string): string => `${PAGING_TOKEN_PREFIX
  * else the row with that client key (and, for tokens of before the prefix, a bare Kassa id no client key equals).
  */
 export const readCursor = (cursor: string): { kassaId: string } | { clientKey: string } =>
-  cursor.startsWith(PAGING_TOKEN_PREFIX) ? { kassaId: cursor.slice(PAGING_TOKEN_PREFIX.length) } : { clientKey: cursor };
+  cursor.startsWith(PAGING_TOKEN_PREFIX)
+    ? { kassaId: cursor.slice(PAGING_TOKEN_PREFIX.length) }
+    : { clientKey: cursor };
 
 /** The `paging_token` response header of every list: the next page's `starting_after`, absent on the last page. */
-export const pagingHeaders = (page: Page<unknown>): Record<string, string> | undefined => (page.next === undefined ? undefined : { paging_token: page.next });
+export const pagingHeaders = (page: Page<unknown>): Record<string, string> | undefined =>
+  page.next === undefined ? undefined : { paging_token: page.next };
 
 /**
  * Runs a list query in (created_at, id) order from after the cursor row (when there is one),

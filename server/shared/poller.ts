@@ -21,7 +21,12 @@ const FIRST_RETRY_MAX_MS = 1000;
  * min(idleMs, 1 s), capped at `maxMs`, with jitter (a half to the whole of it) so processes sharing
  * a database that comes back do not all retry in step.
  */
-export const backoffMs = (idleMs: number, failures: number, maxMs: number, random: () => number = Math.random): number => {
+export const backoffMs = (
+  idleMs: number,
+  failures: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number => {
   const base = Math.min(idleMs, FIRST_RETRY_MAX_MS);
   const full = Math.min(maxMs, base * 2 ** Math.min(failures - 1, 30));
   return Math.round(full * (0.5 + random() / 2));
@@ -34,7 +39,12 @@ export const backoffMs = (idleMs: number, failures: number, maxMs: number, rando
  * (`backoffMs`) until a step succeeds again, which `onRecover` reports. `stop()` resolves once the
  * step in progress has finished; no new step starts after it is called.
  */
-export const startPoller = (idleMs: number, work: () => Promise<number>, onError: (err: unknown) => void, opts: PollerOptions = {}): Poller => {
+export const startPoller = (
+  idleMs: number,
+  work: () => Promise<number>,
+  onError: (err: unknown) => void,
+  opts: PollerOptions = {},
+): Poller => {
   const maxBackoff = Math.max(opts.maxBackoffMs ?? 10_000, 1);
   let stopped = false;
   let wake: (() => void) | undefined;

@@ -19,7 +19,13 @@ export const postPinned = (
     const payload = Buffer.from(body);
     const signal = AbortSignal.timeout(opts.timeoutMs);
     const fail = (e: Error) => reject(signal.aborted ? new Error(`timeout after ${opts.timeoutMs} ms`) : e);
-    const options = { method: 'POST', headers: { ...headers, 'content-length': String(payload.length) }, lookup: opts.lookup, agent: false, signal };
+    const options = {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(payload.length) },
+      lookup: opts.lookup,
+      agent: false,
+      signal,
+    };
     const req = (target.protocol === 'https:' ? https : http).request(target, options, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;

@@ -15,13 +15,19 @@ export const redactHeaders = (headers: Readonly<Record<string, string | undefine
  * Our own headers are `Kassa-<name>`; existing clients send the public API's `Dintero-<name>`,
  * which we accept as an alias. `name` is lower-case without the prefix, e.g. `feature-toggles`.
  */
-export const svcHeader = (headers: Readonly<Record<string, string | undefined>>, name: string): string | undefined => headers[`kassa-${name}`] ?? headers[`dintero-${name}`];
+export const svcHeader = (headers: Readonly<Record<string, string | undefined>>, name: string): string | undefined =>
+  headers[`kassa-${name}`] ?? headers[`dintero-${name}`];
 
-export const FEATURE_TOGGLES = ['strict-session-amounts', 'strict-merchant-reference', 'strict-success-merchant-reference'] as const;
+export const FEATURE_TOGGLES = [
+  'strict-session-amounts',
+  'strict-merchant-reference',
+  'strict-success-merchant-reference',
+] as const;
 export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
 
 /** `Kassa-Feature-Toggles: a, b` (comma or space separated; repeated headers arrive joined by ", "). */
-export const featureToggles = (headers: Readonly<Record<string, string | undefined>>): Set<string> => new Set((svcHeader(headers, 'feature-toggles') ?? '').split(/[\s,]+/).filter(Boolean));
+export const featureToggles = (headers: Readonly<Record<string, string | undefined>>): Set<string> =>
+  new Set((svcHeader(headers, 'feature-toggles') ?? '').split(/[\s,]+/).filter(Boolean));
 
 /** The calling system and plugin, recorded on the session's INITIATED event. */
 export const systemInfo = (headers: Readonly<Record<string, string | undefined>>) => {
@@ -34,7 +40,8 @@ export const systemInfo = (headers: Readonly<Record<string, string | undefined>>
   return Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as Partial<typeof info>; // the same keys, minus the undefined ones
 };
 
-const svcHeaderDoc = (what: string) => z.string().optional().describe(`${what} (\`Dintero-\` prefix accepted as an alias)`);
+const svcHeaderDoc = (what: string) =>
+  z.string().optional().describe(`${what} (\`Dintero-\` prefix accepted as an alias)`);
 
 /** The headers of the routes that create a session (documented in the OpenAPI document; read through `svcHeader`). */
 export const SessionCreateHeaders = z.looseObject({

@@ -6,7 +6,11 @@ import { INT32_MAX, minorUnits } from '../../domain/money';
 export const AccountId = z.string().regex(/^[PT]\d{8}$/, 'must be T or P followed by 8 digits');
 export const ResourceId = z.string().regex(/^[PT]\d{8}\.[1-9A-HJ-NP-Za-km-z]{10,40}$/, 'is not a valid id');
 
-export const Int32Amount = z.number({ error: 'must be a number' }).int('must be an integer number of minor units').min(0, 'must not be negative').max(INT32_MAX, `must be at most ${INT32_MAX}`);
+export const Int32Amount = z
+  .number({ error: 'must be a number' })
+  .int('must be an integer number of minor units')
+  .min(0, 'must not be negative')
+  .max(INT32_MAX, `must be at most ${INT32_MAX}`);
 export const PositiveInt32Amount = Int32Amount.min(1, 'must be at least 1');
 /** The same int32 amounts, typed as minor units (domain/money.ts) where the payments module reads them. */
 export const MinorUnitsAmount = Int32Amount.transform(minorUnits);
@@ -40,17 +44,24 @@ export const SafeString = z
  * A client's id of a resource addressed by it in a URL path (order_id, customer_id, card_id, store_id): `.` and `..`
  * are path segments every client and proxy normalizes away, so such a resource could never be addressed.
  */
-export const addressableId = <T extends z.ZodString>(schema: T): T => schema.regex(/^(?!\.\.?$)/, 'must not be . or .. (a URL path cannot name it)') as T;
+export const addressableId = <T extends z.ZodString>(schema: T): T =>
+  schema.regex(/^(?!\.\.?$)/, 'must not be . or .. (a URL path cannot name it)') as T;
 
 /** Free text (descriptions, reasons): as SafeString, but tab, line feed and carriage return are allowed. */
 export const SafeText = z
   .string()
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters other than tab and line breaks')
+  .regex(
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/,
+    'must not contain control characters other than tab and line breaks',
+  )
   .regex(WELL_FORMED, UNPAIRED_SURROGATE);
 
 /** An item's quantity: positive and at most 1,000,000; decimals allowed (1.5 kg). z.number() refuses Infinity and NaN. */
-export const Quantity = z.number({ error: 'must be a number' }).positive('must be positive').max(1_000_000, 'must be at most 1000000');
+export const Quantity = z
+  .number({ error: 'must be a number' })
+  .positive('must be positive')
+  .max(1_000_000, 'must be at most 1000000');
 
 export const HttpUrl = z
   .string()
@@ -67,7 +78,9 @@ const storableInstant = (ms: number): boolean => !Number.isNaN(ms) && ms >= FIRS
 const INSTANT_RANGE = 'must be between 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in UTC';
 
 /** Every date-time input: ISO 8601 with an offset (or Z), within the storable range once read in UTC. */
-export const IsoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).refine((v) => storableInstant(Date.parse(v)), INSTANT_RANGE);
+export const IsoDateTime = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 date-time' })
+  .refine((v) => storableInstant(Date.parse(v)), INSTANT_RANGE);
 
 export const JsonObject = z.record(z.string(), z.unknown());
 
@@ -87,10 +100,15 @@ export const Metadata = z
   .record(SafeString.min(1).max(METADATA_LIMITS.keyLength), z.unknown())
   .superRefine((metadata, ctx) => {
     const keys = Object.keys(metadata);
-    if (keys.length > METADATA_LIMITS.keys) ctx.addIssue({ code: 'custom', message: `must have at most ${METADATA_LIMITS.keys} keys` });
+    if (keys.length > METADATA_LIMITS.keys)
+      ctx.addIssue({ code: 'custom', message: `must have at most ${METADATA_LIMITS.keys} keys` });
     for (const key of keys) {
       if (valueLength(metadata[key]) > METADATA_LIMITS.valueLength) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `must be at most ${METADATA_LIMITS.valueLength} characters` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `must be at most ${METADATA_LIMITS.valueLength} characters`,
+        });
       }
     }
     if (Buffer.byteLength(JSON.stringify(metadata)) > METADATA_LIMITS.totalBytes) {
@@ -104,7 +122,9 @@ export const ErrorBody = z.object({
     .object({
       message: z.string(),
       code: z.string().optional(),
-      errors: z.array(z.object({ path: z.string().optional(), message: z.string(), code: z.string().optional() })).optional(),
+      errors: z
+        .array(z.object({ path: z.string().optional(), message: z.string(), code: z.string().optional() }))
+        .optional(),
     })
     .catchall(z.unknown()),
 });
@@ -132,7 +152,8 @@ const isRealDateTime = (value: string): boolean => {
 };
 
 /** No offset means UTC. */
-const instant = (value: string): number => Date.parse(isDateOnly(value) ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
+const instant = (value: string): number =>
+  Date.parse(isDateOnly(value) ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
 
 /**
  * The one schema of every `*.gte` / `*.lte` list filter: an ISO 8601 date or date-time of a real
@@ -142,6 +163,14 @@ const instant = (value: string): number => Date.parse(isDateOnly(value) ? `${val
 export const dateFilter = (bound: 'gte' | 'lte') =>
   z
     .string()
-    .refine((value) => isRealDateTime(value) && !Number.isNaN(instant(value)), 'must be an existing ISO 8601 date or date-time (e.g. 2024-02-29 or 2024-02-29T12:00:00Z)')
-    .refine((value) => !isRealDateTime(value) || Number.isNaN(instant(value)) || storableInstant(instant(value)), INSTANT_RANGE)
-    .transform((value) => new Date(instant(value) + (isDateOnly(value) && bound === 'lte' ? 86_400_000 - 1 : 0)).toISOString());
+    .refine(
+      (value) => isRealDateTime(value) && !Number.isNaN(instant(value)),
+      'must be an existing ISO 8601 date or date-time (e.g. 2024-02-29 or 2024-02-29T12:00:00Z)',
+    )
+    .refine(
+      (value) => !isRealDateTime(value) || Number.isNaN(instant(value)) || storableInstant(instant(value)),
+      INSTANT_RANGE,
+    )
+    .transform((value) =>
+      new Date(instant(value) + (isDateOnly(value) && bound === 'lte' ? 86_400_000 - 1 : 0)).toISOString(),
+    );

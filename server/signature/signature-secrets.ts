@@ -18,7 +18,13 @@ export interface SignatureSecretView {
 
 /** The account's current signing secret (the newest), or undefined. */
 export const findSigningSecret = async (exec: Executor, accountId: string) =>
-  exec.selectFrom('signature_secrets').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  exec
+    .selectFrom('signature_secrets')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 
 const view = (row: { id: string; created_at: string; created_by: string; secret: string }): SignatureSecretView => ({
   id: row.id,
@@ -29,15 +35,26 @@ const view = (row: { id: string; created_at: string; created_by: string; secret:
 
 export const getSignatureSecret = async (ctx: AppContext, actor: Actor): Promise<SignatureSecretView> => {
   const row = await findSigningSecret(ctx.database.db, actor.accountId);
-  if (!row) throw new AppError('SIGNATURE_NOT_FOUND', 'No signing secret exists; create one with POST /v1/admin/signature');
+  if (!row)
+    throw new AppError('SIGNATURE_NOT_FOUND', 'No signing secret exists; create one with POST /v1/admin/signature');
   return view(row);
 };
 
 /** Creates a new secret, which replaces (rotates) the previous one for every later callback. */
-export const createSignatureSecret = async (ctx: AppContext, actor: Actor, meta: RequestMeta): Promise<SignatureSecretView> =>
+export const createSignatureSecret = async (
+  ctx: AppContext,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<SignatureSecretView> =>
   inTransaction(ctx.database, async (trx) => {
     const { id } = await oncePerKey(trx, ctx.database, meta, async () => {
-      const row = { id: uuid(), account_id: actor.accountId, secret: generateSecret(32), created_at: nowIso(), created_by: actor.subject };
+      const row = {
+        id: uuid(),
+        account_id: actor.accountId,
+        secret: generateSecret(32),
+        created_at: nowIso(),
+        created_by: actor.subject,
+      };
       await trx.insertInto('signature_secrets').values(row).execute();
       return row.id;
     });

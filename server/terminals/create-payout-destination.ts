@@ -14,8 +14,15 @@ import type { PayoutDestinationInput, PayoutDestinationView } from './payout-des
  * Registers where the account's money goes. Kassa runs no KYC review, so a payout destination is
  * ACTIVE (ready for stores and their terminals) from the start.
  */
-export const createPayoutDestination = async (ctx: AppContext, actor: Actor, input: PayoutDestinationInput, meta: RequestMeta): Promise<PayoutDestinationView> => {
-  const { id } = await inTransaction(ctx.database, (trx) => oncePerKey(trx, ctx.database, meta, () => insertPayoutDestination(trx, actor, input)));
+export const createPayoutDestination = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: PayoutDestinationInput,
+  meta: RequestMeta,
+): Promise<PayoutDestinationView> => {
+  const { id } = await inTransaction(ctx.database, (trx) =>
+    oncePerKey(trx, ctx.database, meta, () => insertPayoutDestination(trx, actor, input)),
+  );
   return readPayoutDestination(await loadPayoutDestination(ctx.database.db, actor.accountId, id));
 };
 
@@ -39,9 +46,13 @@ const insertPayoutDestination = async (trx: Executor, actor: Actor, input: Payou
     .onConflict((oc) => oc.columns(['account_id', 'payout_destination_id']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
-    throw new AppError('PAYOUT_DESTINATION_ALREADY_EXISTS', `A payout destination with payout_destination_id ${input.payout_destination_id} already exists`, {
-      errors: [{ path: 'payout_destination_id', message: 'already exists' }],
-    });
+    throw new AppError(
+      'PAYOUT_DESTINATION_ALREADY_EXISTS',
+      `A payout destination with payout_destination_id ${input.payout_destination_id} already exists`,
+      {
+        errors: [{ path: 'payout_destination_id', message: 'already exists' }],
+      },
+    );
   }
   return input.payout_destination_id;
 };

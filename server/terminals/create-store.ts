@@ -16,14 +16,22 @@ import type { StoreInput, StoreView } from './store-schemas';
  * `<aid>-0002`, ... (the account's next store number, taken in the transaction that inserts it).
  * A payout destination it names must exist in the account.
  */
-export const createStore = async (ctx: AppContext, actor: Actor, input: StoreInput, meta: RequestMeta): Promise<StoreView> => {
-  const { id } = await inTransaction(ctx.database, (trx) => oncePerKey(trx, ctx.database, meta, () => insertStore(trx, actor, input)));
+export const createStore = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: StoreInput,
+  meta: RequestMeta,
+): Promise<StoreView> => {
+  const { id } = await inTransaction(ctx.database, (trx) =>
+    oncePerKey(trx, ctx.database, meta, () => insertStore(trx, actor, input)),
+  );
   return readStore(await loadStore(ctx.database.db, actor.accountId, id));
 };
 
 const insertStore = async (trx: Executor, actor: Actor, input: StoreInput): Promise<string> => {
   const payoutDestinationId = input.payout_destination?.payout_destination_id ?? null;
-  if (payoutDestinationId !== null) await loadPayoutDestination(trx, actor.accountId, payoutDestinationId, 'payout_destination.payout_destination_id');
+  if (payoutDestinationId !== null)
+    await loadPayoutDestination(trx, actor.accountId, payoutDestinationId, 'payout_destination.payout_destination_id');
   const seq = await nextAccountSeq(trx, actor.accountId, 'stores');
   const now = nowIso();
   const inserted = await trx
@@ -43,7 +51,9 @@ const insertStore = async (trx: Executor, actor: Actor, input: StoreInput): Prom
     .onConflict((oc) => oc.columns(['account_id', 'store_id']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
-    throw new AppError('STORE_ALREADY_EXISTS', `A store with store_id ${input.store_id} already exists`, { errors: [{ path: 'store_id', message: 'already exists' }] });
+    throw new AppError('STORE_ALREADY_EXISTS', `A store with store_id ${input.store_id} already exists`, {
+      errors: [{ path: 'store_id', message: 'already exists' }],
+    });
   }
   return input.store_id;
 };

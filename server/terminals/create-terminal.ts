@@ -26,18 +26,34 @@ import type { DeviceModelColumn } from './terminals-tables';
  * nothing would ever move it out of PENDING or ACTION_REQUIRED (CHECK_UPDATE). Those statuses,
  * INACTIVE and ERROR are in the schema for a provisioning integration; DELETE sets DELETED.
  */
-export const createTerminal = async (ctx: AppContext, actor: Actor, input: TerminalInput, meta: RequestMeta): Promise<TerminalView> => {
+export const createTerminal = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: TerminalInput,
+  meta: RequestMeta,
+): Promise<TerminalView> => {
   const deviceModel = deviceModelOf(input.device_serial_number);
-  const { id } = await inTransaction(ctx.database, (trx) => oncePerKey(trx, ctx.database, meta, () => insertTerminal(trx, actor, input, deviceModel)));
+  const { id } = await inTransaction(ctx.database, (trx) =>
+    oncePerKey(trx, ctx.database, meta, () => insertTerminal(trx, actor, input, deviceModel)),
+  );
   return readTerminal(await loadTerminal(ctx.database.db, actor.accountId, id));
 };
 
-const insertTerminal = async (trx: Executor, actor: Actor, input: TerminalInput, deviceModel: DeviceModelColumn): Promise<string> => {
+const insertTerminal = async (
+  trx: Executor,
+  actor: Actor,
+  input: TerminalInput,
+  deviceModel: DeviceModelColumn,
+): Promise<string> => {
   const store = await loadStore(trx, actor.accountId, input.store_id, 'store_id');
   if (store.payout_destination_id === null) {
-    throw new AppError('STORE_HAS_NO_PAYOUT_DESTINATION', `Store ${store.store_id} has no payout destination; terminals can only be registered in a store that has one`, {
-      errors: [{ path: 'store_id', message: 'the store has no payout destination' }],
-    });
+    throw new AppError(
+      'STORE_HAS_NO_PAYOUT_DESTINATION',
+      `Store ${store.store_id} has no payout destination; terminals can only be registered in a store that has one`,
+      {
+        errors: [{ path: 'store_id', message: 'the store has no payout destination' }],
+      },
+    );
   }
   const seq = await nextAccountSeq(trx, actor.accountId, 'terminals');
   const terminalId = sequencedId(actor.accountId, 'T', seq);
@@ -65,7 +81,12 @@ const insertTerminal = async (trx: Executor, actor: Actor, input: TerminalInput,
     .onConflict((oc) => oc.columns(['account_id', 'live_serial_key']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
-    const live = await trx.selectFrom('terminals').select('terminal_id').where('account_id', '=', actor.accountId).where('live_serial_key', '=', serialKey).executeTakeFirst();
+    const live = await trx
+      .selectFrom('terminals')
+      .select('terminal_id')
+      .where('account_id', '=', actor.accountId)
+      .where('live_serial_key', '=', serialKey)
+      .executeTakeFirst();
     const which = live ? ` (${live.terminal_id})` : '';
     throw new AppError(
       'TERMINAL_ALREADY_EXISTS',

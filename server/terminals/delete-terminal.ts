@@ -13,13 +13,23 @@ import type { TerminalView } from './terminal-schemas';
  */
 export const deleteTerminal = async (ctx: AppContext, actor: Actor, terminalId: string): Promise<TerminalView> =>
   inTransaction(ctx.database, async (trx) => {
-    const row = existingTerminal(await forUpdate(ctx.database, terminalQuery(trx, actor.accountId, terminalId)).executeTakeFirst(), terminalId);
+    const row = existingTerminal(
+      await forUpdate(ctx.database, terminalQuery(trx, actor.accountId, terminalId)).executeTakeFirst(),
+      terminalId,
+    );
     if (row.status === 'DELETED') return readTerminal(row);
     const now = nowIso();
     expectUpdated(
       await trx
         .updateTable('terminals')
-        .set({ status: 'DELETED', status_reason: null, live_serial_key: null, deleted_at: now, deleted_by: actor.subject, updated_at: now })
+        .set({
+          status: 'DELETED',
+          status_reason: null,
+          live_serial_key: null,
+          deleted_at: now,
+          deleted_by: actor.subject,
+          updated_at: now,
+        })
         .where('id', '=', row.id)
         .where('status', '!=', 'DELETED')
         .executeTakeFirst(),

@@ -27,9 +27,13 @@ export const deviceModelOf = (serialNumber: string): DeviceModelColumn => {
   const match = DEVICE_MODEL_PREFIXES.find(([prefix]) => upper.startsWith(prefix));
   if (!match) {
     const known = DEVICE_MODEL_PREFIXES.map(([prefix, model]) => `${prefix} (${model})`).join(', ');
-    throw new AppError('UNKNOWN_DEVICE_MODEL', `The device model of serial number ${serialNumber} is not known: its prefix must be one of ${known}`, {
-      errors: [{ path: 'device_serial_number', message: `must start with one of ${known}` }],
-    });
+    throw new AppError(
+      'UNKNOWN_DEVICE_MODEL',
+      `The device model of serial number ${serialNumber} is not known: its prefix must be one of ${known}`,
+      {
+        errors: [{ path: 'device_serial_number', message: `must start with one of ${known}` }],
+      },
+    );
   }
   return match[1];
 };

@@ -4,4 +4,5 @@ import { loadTerminal, readTerminal } from './terminal-repository';
 import type { TerminalView } from './terminal-schemas';
 
 /** One terminal of the account, deleted ones included (status DELETED). */
-export const getTerminal = async (ctx: AppContext, actor: Actor, terminalId: string): Promise<TerminalView> => readTerminal(await loadTerminal(ctx.database.db, actor.accountId, terminalId));
+export const getTerminal = async (ctx: AppContext, actor: Actor, terminalId: string): Promise<TerminalView> =>
+  readTerminal(await loadTerminal(ctx.database.db, actor.accountId, terminalId));

@@ -11,7 +11,11 @@ import type { TerminalListInput, TerminalView } from './terminal-schemas';
  * the previous page's last terminal. Filters: stores (`store_id[]`), payout destinations of their
  * stores (`payout_destination_id[]`); DELETED terminals only with include_deleted=true.
  */
-export const listTerminals = async (ctx: AppContext, actor: Actor, q: TerminalListInput): Promise<Page<TerminalView>> => {
+export const listTerminals = async (
+  ctx: AppContext,
+  actor: Actor,
+  q: TerminalListInput,
+): Promise<Page<TerminalView>> => {
   const db = ctx.database.db;
   let query = db.selectFrom('terminals').selectAll().where('account_id', '=', actor.accountId);
   if (!q.include_deleted) query = query.where('status', '!=', 'DELETED');
@@ -19,7 +23,11 @@ export const listTerminals = async (ctx: AppContext, actor: Actor, q: TerminalLi
   if (storeIds.length) query = query.where('store_id', 'in', storeIds);
   const payoutDestinationIds = [...(q['payout_destination_id[]'] ?? []), ...(q.payout_destination_id ?? [])];
   if (payoutDestinationIds.length) {
-    const stores = db.selectFrom('stores').select('store_id').where('account_id', '=', actor.accountId).where('payout_destination_id', 'in', payoutDestinationIds);
+    const stores = db
+      .selectFrom('stores')
+      .select('store_id')
+      .where('account_id', '=', actor.accountId)
+      .where('payout_destination_id', 'in', payoutDestinationIds);
     query = query.where('store_id', 'in', stores);
   }
   if (q.starting_after !== undefined) {
@@ -46,7 +54,11 @@ export const listTerminals = async (ctx: AppContext, actor: Actor, q: TerminalLi
 };
 
 /** `store {id, store_name}` of each store on the page, in one query. */
-const storeSummaries = async (db: Executor, accountId: string, storeIds: string[]): Promise<Map<string, { id: string; store_name: string }>> => {
+const storeSummaries = async (
+  db: Executor,
+  accountId: string,
+  storeIds: string[],
+): Promise<Map<string, { id: string; store_name: string }>> => {
   if (!storeIds.length) return new Map();
   const rows = await db
     .selectFrom('stores')

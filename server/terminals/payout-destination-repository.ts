@@ -7,10 +7,24 @@ import type { PayoutDestinationsTable } from './terminals-tables';
 
 export type PayoutDestinationRow = Selectable<PayoutDestinationsTable>;
 
-export const findPayoutDestination = (exec: Executor, accountId: string, payoutDestinationId: string): Promise<PayoutDestinationRow | undefined> =>
-  exec.selectFrom('payout_destinations').selectAll().where('account_id', '=', accountId).where('payout_destination_id', '=', payoutDestinationId).executeTakeFirst();
+export const findPayoutDestination = (
+  exec: Executor,
+  accountId: string,
+  payoutDestinationId: string,
+): Promise<PayoutDestinationRow | undefined> =>
+  exec
+    .selectFrom('payout_destinations')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('payout_destination_id', '=', payoutDestinationId)
+    .executeTakeFirst();
 
-export const loadPayoutDestination = async (exec: Executor, accountId: string, payoutDestinationId: string, path?: string): Promise<PayoutDestinationRow> => {
+export const loadPayoutDestination = async (
+  exec: Executor,
+  accountId: string,
+  payoutDestinationId: string,
+  path?: string,
+): Promise<PayoutDestinationRow> => {
   const row = await findPayoutDestination(exec, accountId, payoutDestinationId);
   if (!row) {
     throw new AppError(

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { AccountId, Currency, SafeString, SafeText } from '../shared/schemas';
 import type { CaseStatusColumn, PayoutDestinationTypeColumn } from './terminals-tables';
 
-export const PayoutDestinationId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, "_" or "-"');
+export const PayoutDestinationId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, "_" or "-"');
 
 const PAYOUT_DESTINATION_TYPES = ['company', 'individual'] as const satisfies readonly PayoutDestinationTypeColumn[];
 export const CASE_STATUSES = [

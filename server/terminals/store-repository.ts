@@ -8,11 +8,26 @@ import type { StoresTable } from './terminals-tables';
 export type StoreRow = Selectable<StoresTable>;
 
 export const findStore = (exec: Executor, accountId: string, storeId: string): Promise<StoreRow | undefined> =>
-  exec.selectFrom('stores').selectAll().where('account_id', '=', accountId).where('store_id', '=', storeId).executeTakeFirst();
+  exec
+    .selectFrom('stores')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('store_id', '=', storeId)
+    .executeTakeFirst();
 
-export const loadStore = async (exec: Executor, accountId: string, storeId: string, path?: string): Promise<StoreRow> => {
+export const loadStore = async (
+  exec: Executor,
+  accountId: string,
+  storeId: string,
+  path?: string,
+): Promise<StoreRow> => {
   const row = await findStore(exec, accountId, storeId);
-  if (!row) throw new AppError('STORE_NOT_FOUND', `Store ${storeId} was not found`, path ? { errors: [{ path, message: 'no such store in this account' }] } : {});
+  if (!row)
+    throw new AppError(
+      'STORE_NOT_FOUND',
+      `Store ${storeId} was not found`,
+      path ? { errors: [{ path, message: 'no such store in this account' }] } : {},
+    );
   return row;
 };
 
@@ -25,7 +40,9 @@ export const readStore = (row: StoreRow): StoreView => {
     store_id: row.store_id,
     store_name: row.store_name,
     ...(organization ? { organization } : {}),
-    ...(row.payout_destination_id === null ? {} : { payout_destination: { payout_destination_id: row.payout_destination_id } }),
+    ...(row.payout_destination_id === null
+      ? {}
+      : { payout_destination: { payout_destination_id: row.payout_destination_id } }),
     created_at: row.created_at,
     created_by: row.created_by,
     updated_at: row.updated_at,

@@ -9,10 +9,15 @@ export const StoreId = addressableId(
 );
 
 export const StoreBody = z.strictObject({
-  store_id: StoreId.describe("The client's id of the store, unique in the account (what sessions send as order.store.id)"),
+  store_id: StoreId.describe(
+    "The client's id of the store, unique in the account (what sessions send as order.store.id)",
+  ),
   store_name: SafeText.min(1).max(255),
   organization: z.looseObject({ organization_number: SafeString.min(1).max(64) }).optional(),
-  payout_destination: z.strictObject({ payout_destination_id: PayoutDestinationId }).optional().describe('A payout destination of the account; terminals need one'),
+  payout_destination: z
+    .strictObject({ payout_destination_id: PayoutDestinationId })
+    .optional()
+    .describe('A payout destination of the account; terminals need one'),
 });
 export type StoreInput = z.infer<typeof StoreBody>;
 

@@ -5,14 +5,29 @@ import { StoreId } from './store-schemas';
 import { ListQuery } from './listing';
 import type { DeviceModelColumn, TerminalStatusColumn, TerminalStatusReasonColumn } from './terminals-tables';
 
-export const DEVICE_MODELS = ['SATURN1000', 'Saturn_S1F4_Pro', 'S1P2', 'S1MINI2'] as const satisfies readonly DeviceModelColumn[];
-export const TERMINAL_STATUSES = ['DELETED', 'PENDING', 'ACTION_REQUIRED', 'ACTIVE', 'INACTIVE', 'ERROR'] as const satisfies readonly TerminalStatusColumn[];
+export const DEVICE_MODELS = [
+  'SATURN1000',
+  'Saturn_S1F4_Pro',
+  'S1P2',
+  'S1MINI2',
+] as const satisfies readonly DeviceModelColumn[];
+export const TERMINAL_STATUSES = [
+  'DELETED',
+  'PENDING',
+  'ACTION_REQUIRED',
+  'ACTIVE',
+  'INACTIVE',
+  'ERROR',
+] as const satisfies readonly TerminalStatusColumn[];
 const STATUS_REASONS = ['CHECK_UPDATE'] as const satisfies readonly TerminalStatusReasonColumn[];
 
 export const TerminalBody = z.strictObject({
   device_serial_number: z
     .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit')
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+      'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+    )
     .describe('Printed on the device; its prefix names the model (see device_model)'),
   store_id: StoreId.describe('The client-supplied store_id of a store of the account that has a payout destination'),
   device_model: z
@@ -53,7 +68,9 @@ const repeated = <T extends z.ZodType<string, string>>(item: T) =>
 export const TerminalListQuery = ListQuery.extend({
   'store_id[]': repeated(StoreId).describe('Only terminals of these stores (repeat the parameter)'),
   store_id: repeated(StoreId).describe('Same as store_id[]'),
-  'payout_destination_id[]': manyParam(PayoutDestinationId).describe("Only terminals whose store pays out to one of these (repeat, or separate with ',')"),
+  'payout_destination_id[]': manyParam(PayoutDestinationId).describe(
+    "Only terminals whose store pays out to one of these (repeat, or separate with ',')",
+  ),
   payout_destination_id: manyParam(PayoutDestinationId).describe('Same as payout_destination_id[]'),
   includes: manyParam(z.enum(['store'])).describe('store: add store {id, store_name}'),
   include_deleted: z

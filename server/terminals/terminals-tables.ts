@@ -9,7 +9,16 @@ export type TerminalStatusReasonColumn = 'CHECK_UPDATE';
 export type DeviceModelColumn = 'SATURN1000' | 'Saturn_S1F4_Pro' | 'S1P2' | 'S1MINI2';
 export type PayoutDestinationTypeColumn = 'company' | 'individual';
 export type CaseStatusColumn =
-  'ACTIVE' | 'DECLINED' | 'UNDER_MANUAL_REVIEW' | 'AUTOMATIC_REVIEW' | 'WAITING_FOR_SIGNATURE' | 'WAITING_FOR_DECLARATION' | 'ERROR' | 'ARCHIVED' | 'WAITING_FOR_DETAILS' | 'TERMINATED';
+  | 'ACTIVE'
+  | 'DECLINED'
+  | 'UNDER_MANUAL_REVIEW'
+  | 'AUTOMATIC_REVIEW'
+  | 'WAITING_FOR_SIGNATURE'
+  | 'WAITING_FOR_DECLARATION'
+  | 'ERROR'
+  | 'ARCHIVED'
+  | 'WAITING_FOR_DETAILS'
+  | 'TERMINATED';
 /** What a per-account counter numbers (`account_sequences.name`). */
 export type AccountSequenceColumn = 'stores' | 'terminals';
 

@@ -12,12 +12,28 @@ import { lockOpenSession } from './write-view-session';
  * the shop's return URL with `merchant_reference` and `error=cancelled`. A session that is paid,
  * cancelled or expired answers the view's 404.
  */
-export const abandonSession = async (ctx: AppContext, sessionId: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<string> =>
+export const abandonSession = async (
+  ctx: AppContext,
+  sessionId: string,
+  ifUnmodifiedSince: string | undefined,
+  meta: RequestMeta,
+): Promise<string> =>
   inTransaction(ctx.database, async (trx) => {
     const session = await lockOpenSession(trx, ctx, sessionId, ifUnmodifiedSince);
     const now = nowIso();
     await closeWaitingAttempts(ctx, trx, session.id, CANCELLED_WHILE_WAITING);
-    await saveSessionChanges(trx, session, { status: 'CANCELLED', cancelled_at: now, cancelled_by: 'customer', pay_lock_id: null }, now);
-    await appendSessionEvent(trx, session.id, 'CANCELLED', { meta, details: { cancelled_by: 'customer', reason: 'abandoned' } });
-    return buildReturnUrl(session.url.return_url!, { merchant_reference: session.merchant_reference, error: 'cancelled' });
+    await saveSessionChanges(
+      trx,
+      session,
+      { status: 'CANCELLED', cancelled_at: now, cancelled_by: 'customer', pay_lock_id: null },
+      now,
+    );
+    await appendSessionEvent(trx, session.id, 'CANCELLED', {
+      meta,
+      details: { cancelled_by: 'customer', reason: 'abandoned' },
+    });
+    return buildReturnUrl(session.url.return_url!, {
+      merchant_reference: session.merchant_reference,
+      error: 'cancelled',
+    });
   });

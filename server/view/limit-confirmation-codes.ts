@@ -8,7 +8,12 @@ import { assertWindowLeft, LIMIT_WINDOW_SECONDS, windowStart } from '../shared/w
  * Counted from `sms_outbox` in the transaction that inserts the next code, with the session row
  * locked, so concurrent requests and several processes cannot send more.
  */
-export const assertConfirmationCodesLeft = async (trx: Executor, env: Pick<Env, 'KASSA_SCC_PER_SESSION'>, session: { id: string; account_id: string }, nowMs = Date.now()): Promise<void> => {
+export const assertConfirmationCodesLeft = async (
+  trx: Executor,
+  env: Pick<Env, 'KASSA_SCC_PER_SESSION'>,
+  session: { id: string; account_id: string },
+  nowMs = Date.now(),
+): Promise<void> => {
   const limit = env.KASSA_SCC_PER_SESSION;
   if (limit <= 0) return;
   const sent = await trx

@@ -5,7 +5,8 @@ import { nowIso } from '../shared/clock';
 import { timeOrderedUuid } from '../shared/ids';
 import { assertWindowLeft, LIMIT_WINDOW_SECONDS, windowStart } from '../shared/window-limit';
 
-const BUDGET_USED = 'This checkout cannot take more changes; pay with the details as they are, or start again from the shop';
+const BUDGET_USED =
+  'This checkout cannot take more changes; pay with the details as they are, or start again from the shop';
 type ViewWriteLimits = Pick<Env, 'KASSA_VIEW_WRITES_PER_SESSION' | 'KASSA_VIEW_EVENT_BYTES_PER_SESSION'>;
 
 /**
@@ -17,7 +18,13 @@ type ViewWriteLimits = Pick<Env, 'KASSA_VIEW_WRITES_PER_SESSION' | 'KASSA_VIEW_E
  * `session_view_writes`; `bytes` is what the write about to be made stores (0 for the check before
  * the write is computed, which refuses only a session with nothing left).
  */
-export const assertViewWriteAllowed = async (db: Executor, env: ViewWriteLimits, sessionId: string, bytes: number, nowMs = Date.now()) => {
+export const assertViewWriteAllowed = async (
+  db: Executor,
+  env: ViewWriteLimits,
+  sessionId: string,
+  bytes: number,
+  nowMs = Date.now(),
+) => {
   const limit = env.KASSA_VIEW_WRITES_PER_SESSION;
   if (limit > 0) {
     const recent = await db

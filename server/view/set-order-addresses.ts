@@ -18,36 +18,68 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.string
  * option takes the price offered for the new address or is dropped when no longer offered, `[]` means
  * the shop cannot ship there, and an order in the answer must be one the merchant could store (else 502).
  */
-export const setOrderAddresses = async (ctx: AppContext, sessionId: string, input: SetAddressesInput, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<ViewSession> =>
+export const setOrderAddresses = async (
+  ctx: AppContext,
+  sessionId: string,
+  input: SetAddressesInput,
+  ifUnmodifiedSince: string | undefined,
+  meta: RequestMeta,
+): Promise<ViewSession> =>
   writeViewSession(ctx, sessionId, { ifUnmodifiedSince, meta }, async (session): Promise<ViewWritePlan> => {
     const differentBilling = session.configuration.allow_different_billing_shipping_address === true;
     const shipping = input.shipping_address ?? session.order.shipping_address;
     if (input.billing_address && !differentBilling && shipping && !same(input.billing_address, shipping)) {
       throw new AppError('INVALID_REQUEST', 'This shop takes one address for shipping and billing', {
-        errors: [{ path: 'billing_address', message: 'must equal shipping_address (configuration.allow_different_billing_shipping_address is not set)' }],
+        errors: [
+          {
+            path: 'billing_address',
+            message: 'must equal shipping_address (configuration.allow_different_billing_shipping_address is not set)',
+          },
+        ],
       });
     }
     const billing = input.billing_address ?? (differentBilling ? session.order.billing_address : undefined) ?? shipping;
-    let order: StoredSessionOrder = { ...session.order, ...(shipping ? { shipping_address: shipping } : {}), ...(billing ? { billing_address: billing } : {}) };
+    let order: StoredSessionOrder = {
+      ...session.order,
+      ...(shipping ? { shipping_address: shipping } : {}),
+      ...(billing ? { billing_address: billing } : {}),
+    };
     let express = session.express;
     const callbackUrl = express?.shipping_address_callback_url;
     if (callbackUrl && input.shipping_address) {
       const current = await readSession(ctx.database.db, session);
-      const answer = await callExpressCallback(ctx, session.account_id, callbackUrl, { ...current, order }, { purpose: 'shipping' });
+      const answer = await callExpressCallback(
+        ctx,
+        session.account_id,
+        callbackUrl,
+        { ...current, order },
+        { purpose: 'shipping' },
+      );
       express = { ...express, shipping_options: answer.shipping_options };
       // the chosen option at its price for this address (or dropped), the shop's order, and the merchant's own order rules
       order = orderAfterExpressAnswer(order, answer, { currency: session.currency, purpose: 'shipping' });
     }
     const offered = express?.shipping_options;
     const chosen = order.shipping_option;
-    if (chosen && offered && !offered.some((o) => o.id === chosen.id && o.line_id === chosen.line_id)) order = withShippingOption(order, undefined);
+    if (chosen && offered && !offered.some((o) => o.id === chosen.id && o.line_id === chosen.line_id))
+      order = withShippingOption(order, undefined);
     order = await withGiftCardsReapplied(ctx.database.db, session.account_id, order);
     const events: ViewWritePlan['events'] = [];
     const checkboxes = input.checkboxes ? { checkboxes: input.checkboxes } : {};
-    if (input.shipping_address || input.checkboxes) events.push(['SET_SHIPPING_ADDRESS', { shipping_address: shipping, ...checkboxes, ...(offered ? { shipping_options: offered.length } : {}) }]);
-    if (input.billing_address || (input.shipping_address && billing === shipping)) events.push(['SET_BILLING_ADDRESS', { billing_address: billing }]);
+    if (input.shipping_address || input.checkboxes)
+      events.push([
+        'SET_SHIPPING_ADDRESS',
+        { shipping_address: shipping, ...checkboxes, ...(offered ? { shipping_options: offered.length } : {}) },
+      ]);
+    if (input.billing_address || (input.shipping_address && billing === shipping))
+      events.push(['SET_BILLING_ADDRESS', { billing_address: billing }]);
     return {
-      changes: { order_data: toJson(order), amount: order.amount, express: express ? toJson(express) : null, customer_email: shipping?.email ?? session.customer_email },
+      changes: {
+        order_data: toJson(order),
+        amount: order.amount,
+        express: express ? toJson(express) : null,
+        customer_email: shipping?.email ?? session.customer_email,
+      },
       events,
     };
   });

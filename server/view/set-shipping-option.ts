@@ -12,7 +12,13 @@ import { writeViewSession } from './write-view-session';
  * The shop's copy is stored, never the page's, so the price cannot be changed from the browser;
  * `order.amount` moves by the price difference (never past int32) and the gift cards are re-applied.
  */
-export const setShippingOption = async (ctx: AppContext, sessionId: string, input: { id: string; line_id: string }, ifUnmodifiedSince: string | undefined, meta: RequestMeta): Promise<ViewSession> =>
+export const setShippingOption = async (
+  ctx: AppContext,
+  sessionId: string,
+  input: { id: string; line_id: string },
+  ifUnmodifiedSince: string | undefined,
+  meta: RequestMeta,
+): Promise<ViewSession> =>
   writeViewSession(ctx, sessionId, { ifUnmodifiedSince, meta, expressOnly: true }, async (session) => {
     const offered: ShippingOption[] = session.express?.shipping_options ?? [];
     const option = offered.find((o) => o.id === input.id && o.line_id === input.line_id);
@@ -28,5 +34,8 @@ export const setShippingOption = async (ctx: AppContext, sessionId: string, inpu
       });
     }
     const order = await withGiftCardsReapplied(ctx.database.db, session.account_id, chosen);
-    return { changes: { order_data: toJson(order), amount: order.amount }, events: [['SET_SHIPPING_OPTION', { shipping_option: option }]] };
+    return {
+      changes: { order_data: toJson(order), amount: order.amount },
+      events: [['SET_SHIPPING_OPTION', { shipping_option: option }]],
+    };
   });

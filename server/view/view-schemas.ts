@@ -66,11 +66,24 @@ export const SetShippingOptionBody = capped(ShippingOption);
 
 export const SetDiscountCodesBody = capped(z.strictObject({ discount_codes: z.array(text(100).min(1)).max(100) }));
 
-export const GIFT_CARD_TYPES = ['kassa.wallets.card_token', 'kassa.wallets.card_id', 'dintero.wallets.card_token', 'dintero.wallets.card_id'] as const;
+export const GIFT_CARD_TYPES = [
+  'kassa.wallets.card_token',
+  'kassa.wallets.card_id',
+  'dintero.wallets.card_token',
+  'dintero.wallets.card_id',
+] as const;
 /** One card: `value` is the card number, card token or card_id; `card_token` is accepted instead of `value` for a card token. */
 const GiftCardRequest = z
-  .strictObject({ type: z.enum(GIFT_CARD_TYPES), value: text(320).min(1).optional(), card_token: text(320).min(1).optional(), pin: z.string().max(16).optional() })
-  .refine((c) => (c.value === undefined) !== (c.card_token === undefined), { path: ['value'], message: 'give exactly one of value and card_token' })
+  .strictObject({
+    type: z.enum(GIFT_CARD_TYPES),
+    value: text(320).min(1).optional(),
+    card_token: text(320).min(1).optional(),
+    pin: z.string().max(16).optional(),
+  })
+  .refine((c) => (c.value === undefined) !== (c.card_token === undefined), {
+    path: ['value'],
+    message: 'give exactly one of value and card_token',
+  })
   .transform(({ card_token, value, ...c }) => ({ ...c, value: (value ?? card_token)! }));
 export const SetGiftCardsBody = capped(z.strictObject({ gift_cards: z.array(GiftCardRequest).max(5) }));
 

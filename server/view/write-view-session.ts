@@ -27,11 +27,20 @@ export interface ViewWriteOptions {
 }
 
 /** The checks every customer write starts with: open (else the view's 404), not locked, not stale, writes left (429). */
-export const loadWritableSession = async (ctx: AppContext, sessionId: string, opts: ViewWriteOptions): Promise<SessionRecord> => {
+export const loadWritableSession = async (
+  ctx: AppContext,
+  sessionId: string,
+  opts: ViewWriteOptions,
+): Promise<SessionRecord> => {
   const session = await loadSession(ctx.database.db, ctx.database, sessionId);
   assertOpenForView(session);
-  if (opts.expressOnly && !session.express) throw new AppError('EXPRESS_NOT_ENABLED', 'This checkout does not take express details (the session has no express options)');
-  if (session.pay_lock_id) throw new AppError('SESSION_LOCKED', 'The shop is updating your order; try again in a moment');
+  if (opts.expressOnly && !session.express)
+    throw new AppError(
+      'EXPRESS_NOT_ENABLED',
+      'This checkout does not take express details (the session has no express options)',
+    );
+  if (session.pay_lock_id)
+    throw new AppError('SESSION_LOCKED', 'The shop is updating your order; try again in a moment');
   assertUnmodifiedSince(opts.ifUnmodifiedSince, session);
   // before the merchant's callbacks are asked: a session with no writes left costs no merchant call
   await assertViewWriteAllowed(ctx.database.db, ctx.env, session.id, 0);
@@ -39,7 +48,12 @@ export const loadWritableSession = async (ctx: AppContext, sessionId: string, op
 };
 
 /** For the view's operations that write in one transaction: the session row locked, open, and not stale. */
-export const lockOpenSession = async (trx: Executor, ctx: AppContext, sessionId: string, ifUnmodifiedSince: string | undefined): Promise<SessionRecord> => {
+export const lockOpenSession = async (
+  trx: Executor,
+  ctx: AppContext,
+  sessionId: string,
+  ifUnmodifiedSince: string | undefined,
+): Promise<SessionRecord> => {
   const session = await loadSession(trx, ctx.database, sessionId, { lock: true });
   assertOpenForView(session);
   assertUnmodifiedSince(ifUnmodifiedSince, session);
@@ -51,15 +65,24 @@ export const lockOpenSession = async (trx: Executor, ctx: AppContext, sessionId:
  * call the merchant (never inside a database transaction); the write then commits only if the session
  * is still the version that was read, else 412 and nothing is written. Answers the masked view.
  */
-export const writeViewSession = async (ctx: AppContext, sessionId: string, opts: ViewWriteOptions, plan: (session: SessionRecord) => Promise<ViewWritePlan>): Promise<ViewSession> => {
+export const writeViewSession = async (
+  ctx: AppContext,
+  sessionId: string,
+  opts: ViewWriteOptions,
+  plan: (session: SessionRecord) => Promise<ViewWritePlan>,
+): Promise<ViewSession> => {
   const session = await loadWritableSession(ctx, sessionId, opts);
   const { changes, events, alsoWrite } = await plan(session);
   await inTransaction(ctx.database, async (trx) => {
     const row = await loadSession(trx, ctx.database, sessionId, { lock: true });
     if (row.version !== session.version) {
-      throw new AppError('PRECONDITION_FAILED', 'The session changed while your update was processed; reload it and try again', {
-        extra: { updated_at: row.updated_at, version: String(row.version) },
-      });
+      throw new AppError(
+        'PRECONDITION_FAILED',
+        'The session changed while your update was processed; reload it and try again',
+        {
+          extra: { updated_at: row.updated_at, version: String(row.version) },
+        },
+      );
     }
     // counted under the row lock: concurrent writes and several processes see one count (issue 24)
     const bytes = events.reduce((sum, [, details]) => sum + sessionEventBytes(details, opts.meta), 0);

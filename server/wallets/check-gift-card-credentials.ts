@@ -2,8 +2,20 @@ import type { AppContext } from '../app-context';
 import type { Executor } from '../db/database';
 import { forUpdate, inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
-import { foundSandboxCard, sandboxCardByNumber, sandboxPinMatches, WRONG_NUMBER_OR_PIN, type FoundGiftCard, type GiftCardRequest } from '../providers/sandbox/sandbox-gift-cards';
-import { assertCardTriesLeft, assertSessionTriesLeft, recordWrongTry, reserveAddressTry } from './limit-gift-card-attempts';
+import {
+  foundSandboxCard,
+  sandboxCardByNumber,
+  sandboxPinMatches,
+  WRONG_NUMBER_OR_PIN,
+  type FoundGiftCard,
+  type GiftCardRequest,
+} from '../providers/sandbox/sandbox-gift-cards';
+import {
+  assertCardTriesLeft,
+  assertSessionTriesLeft,
+  recordWrongTry,
+  reserveAddressTry,
+} from './limit-gift-card-attempts';
 import { pinMatches } from './token-pin';
 import { lockCardRow, type TokenRow } from './wallet-repository';
 import { findLiveToken } from './wallet-tokens';
@@ -21,17 +33,31 @@ interface Candidate {
   checked: CheckedCard;
 }
 
-const invalid = (path: string, message: string) => new AppError('GIFT_CARD_INVALID', message, { errors: [{ path, message }] });
+const invalid = (path: string, message: string) =>
+  new AppError('GIFT_CARD_INVALID', message, { errors: [{ path, message }] });
 
-const walletCandidate = async (trx: Executor, ctx: AppContext, accountId: string, req: GiftCardRequest & { pin: string }): Promise<Candidate> => {
+const walletCandidate = async (
+  trx: Executor,
+  ctx: AppContext,
+  accountId: string,
+  req: GiftCardRequest & { pin: string },
+): Promise<Candidate> => {
   const token = await findLiveToken(trx, accountId, req.value.trim());
   if (token) await lockCardRow(trx, ctx.database, token.card_row_id); // the card's count is read and written one try at a time
-  return { cardKey: token?.card_row_id, matches: pinMatches(ctx.walletPinKey, token?.id, req.pin, token?.pin_hash), checked: token ? { token } : {} };
+  return {
+    cardKey: token?.card_row_id,
+    matches: pinMatches(ctx.walletPinKey, token?.id, req.pin, token?.pin_hash),
+    checked: token ? { token } : {},
+  };
 };
 
 const sandboxCandidate = (req: GiftCardRequest & { pin: string }): Candidate => {
   const card = sandboxCardByNumber(req.value);
-  return { cardKey: card?.card_id, matches: sandboxPinMatches(card, req.pin), checked: card ? { sandbox: foundSandboxCard(card) } : {} };
+  return {
+    cardKey: card?.card_id,
+    matches: sandboxPinMatches(card, req.pin),
+    checked: card ? { sandbox: foundSandboxCard(card) } : {},
+  };
 };
 
 /**
@@ -56,12 +82,17 @@ export const checkGiftCardCredentials = async (
   let outcome: { wrong: number } | { found: Map<number, CheckedCard> };
   try {
     outcome = await inTransaction(ctx.database, async (trx) => {
-      await forUpdate(ctx.database, trx.selectFrom('sessions').select('id').where('id', '=', session.id)).executeTakeFirst();
+      await forUpdate(
+        ctx.database,
+        trx.selectFrom('sessions').select('id').where('id', '=', session.id),
+      ).executeTakeFirst();
       await assertSessionTriesLeft(trx, ctx.env, session.id);
       const found = new Map<number, CheckedCard>();
       for (const [i, req] of entries) {
         const withPin = { ...req, pin: req.pin! };
-        const c = hasWalletCards ? await walletCandidate(trx, ctx, session.account_id, withPin) : sandboxCandidate(withPin);
+        const c = hasWalletCards
+          ? await walletCandidate(trx, ctx, session.account_id, withPin)
+          : sandboxCandidate(withPin);
         if (c.cardKey !== undefined) await assertCardTriesLeft(trx, ctx.env, session.account_id, c.cardKey);
         if (!c.matches) {
           await recordWrongTry(trx, { accountId: session.account_id, sessionId: session.id, cardKey: c.cardKey });

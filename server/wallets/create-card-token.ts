@@ -16,10 +16,20 @@ import type { StoredTokenFormat, TokenInput, TokenView } from './wallet-schemas'
 const ATTEMPTS = 20;
 
 /** Inserts the token with a value no live token of the account has (a value of an expired token is free again). */
-const insertUnique = async (trx: Executor, row: Omit<TokenRow, 'value' | 'live_value'>, format: StoredTokenFormat): Promise<void> => {
+const insertUnique = async (
+  trx: Executor,
+  row: Omit<TokenRow, 'value' | 'live_value'>,
+  format: StoredTokenFormat,
+): Promise<void> => {
   for (let i = 0; i < ATTEMPTS; i++) {
     const value = generateTokenValue(format);
-    await trx.updateTable('wallet_tokens').set({ live_value: null }).where('account_id', '=', row.account_id).where('live_value', '=', value).where('expires_at', '<=', row.created_at).execute();
+    await trx
+      .updateTable('wallet_tokens')
+      .set({ live_value: null })
+      .where('account_id', '=', row.account_id)
+      .where('live_value', '=', value)
+      .where('expires_at', '<=', row.created_at)
+      .execute();
     const inserted = await trx
       .insertInto('wallet_tokens')
       .values({ ...row, value, live_value: value })
@@ -27,9 +37,13 @@ const insertUnique = async (trx: Executor, row: Omit<TokenRow, 'value' | 'live_v
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return;
   }
-  throw new AppError('WALLET_TOKEN_FORMAT_INVALID', 'The token format has too few values left that no live token uses; choose a longer format', {
-    errors: [{ path: 'format.length', message: 'too short' }],
-  });
+  throw new AppError(
+    'WALLET_TOKEN_FORMAT_INVALID',
+    'The token format has too few values left that no live token uses; choose a longer format',
+    {
+      errors: [{ path: 'format.length', message: 'too short' }],
+    },
+  );
 };
 
 /** The token's id, and the PIN when this call created the token and generated it (answered once, never stored). */
@@ -38,11 +52,24 @@ interface Issued {
   generatedPin?: string;
 }
 
-const issueToken = async (trx: Executor, pinKey: string, actor: Actor, card: CardRow, input: TokenInput, format: StoredTokenFormat): Promise<Issued> => {
-  const existing = await trx.selectFrom('wallet_tokens').select('id').where('card_row_id', '=', card.id).where('ref_id', '=', input.ref_id).executeTakeFirst();
+const issueToken = async (
+  trx: Executor,
+  pinKey: string,
+  actor: Actor,
+  card: CardRow,
+  input: TokenInput,
+  format: StoredTokenFormat,
+): Promise<Issued> => {
+  const existing = await trx
+    .selectFrom('wallet_tokens')
+    .select('id')
+    .where('card_row_id', '=', card.id)
+    .where('ref_id', '=', input.ref_id)
+    .executeTakeFirst();
   if (existing) return { id: existing.id }; // the same ref_id is the same token (its PIN is not answered again)
   const now = nowIso();
-  if (card.expires_at !== null && card.expires_at <= now) throw new AppError('WALLET_CARD_EXPIRED', `Wallet card ${card.card_id} expired at ${card.expires_at}`);
+  if (card.expires_at !== null && card.expires_at <= now)
+    throw new AppError('WALLET_CARD_EXPIRED', `Wallet card ${card.card_id} expired at ${card.expires_at}`);
   const id = uuid();
   const pin = input.pin ?? generatePin();
   await insertUnique(
@@ -74,13 +101,28 @@ const issueToken = async (trx: Executor, pinKey: string, actor: Actor, card: Car
  * merchant gave, or a generated one, answered only here as `pin` (ADR 030): a replay (the same
  * ref_id or Idempotency-Key) answers the token without it.
  */
-export const createCardToken = async (ctx: AppContext, actor: Actor, cardId: string, input: TokenInput, meta: RequestMeta): Promise<{ token: TokenView; pin?: string }> => {
+export const createCardToken = async (
+  ctx: AppContext,
+  actor: Actor,
+  cardId: string,
+  input: TokenInput,
+  meta: RequestMeta,
+): Promise<{ token: TokenView; pin?: string }> => {
   const format = resolveTokenFormat(input.format);
   const { row, card, generatedPin } = await inTransaction(ctx.database, async (trx) => {
     const card = await loadCard(trx, actor.accountId, cardId, ctx.database);
     const made: Partial<Issued> = {}; // what this run made (a replay makes nothing)
-    const { id } = await oncePerKey(trx, ctx.database, meta, async () => Object.assign(made, await issueToken(trx, ctx.walletPinKey, actor, card, input, format)).id!);
-    return { card, generatedPin: made.generatedPin, row: await trx.selectFrom('wallet_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow() };
+    const { id } = await oncePerKey(
+      trx,
+      ctx.database,
+      meta,
+      async () => Object.assign(made, await issueToken(trx, ctx.walletPinKey, actor, card, input, format)).id!,
+    );
+    return {
+      card,
+      generatedPin: made.generatedPin,
+      row: await trx.selectFrom('wallet_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    };
   });
   const token = await tokenView(row, card.card_id);
   return generatedPin === undefined ? { token } : { token, pin: generatedPin };

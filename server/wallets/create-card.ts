@@ -12,7 +12,12 @@ import { balanceOf, CARD_OWN_REF, readCard, type CardRow } from './wallet-reposi
 import type { CardInput, CardView } from './wallet-schemas';
 
 /** Creates a card (card_id given or generated); an initial `amount` is its first ledger entry, a fund with the card's own ref (CARD_OWN_REF, shown as `initial`). */
-export const createCard = async (ctx: AppContext, actor: Actor, input: CardInput, meta: RequestMeta): Promise<CardView> =>
+export const createCard = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: CardInput,
+  meta: RequestMeta,
+): Promise<CardView> =>
   inTransaction(ctx.database, async (trx) => {
     const { id } = await oncePerKey(trx, ctx.database, meta, () => insertCard(trx, actor, input));
     const row = await trx.selectFrom('wallet_cards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -39,13 +44,23 @@ const insertCard = async (trx: Executor, actor: Actor, input: CardInput): Promis
     .onConflict((oc) => oc.columns(['account_id', 'card_id']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
-    throw new AppError('WALLET_CARD_ALREADY_EXISTS', `A wallet card with card_id ${row.card_id} already exists`, { errors: [{ path: 'card_id', message: 'already exists' }] });
+    throw new AppError('WALLET_CARD_ALREADY_EXISTS', `A wallet card with card_id ${row.card_id} already exists`, {
+      errors: [{ path: 'card_id', message: 'already exists' }],
+    });
   }
   if (input.amount) {
     if (row.expires_at !== null && row.expires_at <= row.created_at) {
-      throw new AppError('WALLET_CARD_EXPIRED', 'The card would be expired when its initial amount is added', { errors: [{ path: 'expires_at', message: 'must be in the future' }] });
+      throw new AppError('WALLET_CARD_EXPIRED', 'The card would be expired when its initial amount is added', {
+        errors: [{ path: 'expires_at', message: 'must be in the future' }],
+      });
     }
-    await appendLedgerEntry(trx, row, { type: 'fund', amount: input.amount, currency: row.currency, refId: CARD_OWN_REF, createdBy: actor.subject });
+    await appendLedgerEntry(trx, row, {
+      type: 'fund',
+      amount: input.amount,
+      currency: row.currency,
+      refId: CARD_OWN_REF,
+      createdBy: actor.subject,
+    });
   }
   return row.id;
 };

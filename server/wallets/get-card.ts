@@ -8,7 +8,14 @@ import type { CardDetailsView } from './wallet-schemas';
 export const getCard = async (ctx: AppContext, actor: Actor, cardId: string): Promise<CardDetailsView> => {
   const { db } = ctx.database;
   const row = await loadCard(db, actor.accountId, cardId);
-  const tokens = await db.selectFrom('wallet_tokens').selectAll().where('card_row_id', '=', row.id).where('expires_at', '>', nowIso()).orderBy('created_at').orderBy('id').execute();
+  const tokens = await db
+    .selectFrom('wallet_tokens')
+    .selectAll()
+    .where('card_row_id', '=', row.id)
+    .where('expires_at', '>', nowIso())
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return {
     ...readCard(row, await balanceOf(db, row.id)),
     tokens: tokens.map((t) => ({

@@ -15,16 +15,34 @@ import { assertWindowLeft, LIMIT_WINDOW_SECONDS, windowStart } from '../shared/w
 type Limits = Pick<Env, 'KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION' | 'KASSA_GIFT_CARD_ATTEMPTS_PER_CARD'>;
 
 /** 429 once the session has `KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION` wrong tries within the hour, whatever card comes next. */
-export const assertSessionTriesLeft = async (db: Executor, env: Limits, sessionId: string, nowMs = Date.now()): Promise<void> => {
+export const assertSessionTriesLeft = async (
+  db: Executor,
+  env: Limits,
+  sessionId: string,
+  nowMs = Date.now(),
+): Promise<void> => {
   const limit = env.KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION;
   if (limit <= 0) return;
   const since = windowStart(LIMIT_WINDOW_SECONDS, nowMs);
-  const rows = db.selectFrom('gift_card_attempts').select('created_at').where('session_id', '=', sessionId).where('created_at', '>', since).orderBy('created_at', 'desc').limit(limit).execute();
+  const rows = db
+    .selectFrom('gift_card_attempts')
+    .select('created_at')
+    .where('session_id', '=', sessionId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
   assertWindowLeft(await rows, limit, 'Too many wrong gift card tries on this checkout', nowMs);
 };
 
 /** 429 once the card has `KASSA_GIFT_CARD_ATTEMPTS_PER_CARD` wrong PINs within the hour, on any session, even with the right PIN. */
-export const assertCardTriesLeft = async (db: Executor, env: Limits, accountId: string, cardKey: string, nowMs = Date.now()): Promise<void> => {
+export const assertCardTriesLeft = async (
+  db: Executor,
+  env: Limits,
+  accountId: string,
+  cardKey: string,
+  nowMs = Date.now(),
+): Promise<void> => {
   const limit = env.KASSA_GIFT_CARD_ATTEMPTS_PER_CARD;
   if (limit <= 0) return;
   const since = windowStart(LIMIT_WINDOW_SECONDS, nowMs);
@@ -40,10 +58,19 @@ export const assertCardTriesLeft = async (db: Executor, env: Limits, accountId: 
   assertWindowLeft(await rows, limit, 'Too many wrong PINs for this gift card', nowMs);
 };
 
-export const recordWrongTry = async (trx: Executor, t: { accountId: string; sessionId: string; cardKey: string | undefined }): Promise<void> => {
+export const recordWrongTry = async (
+  trx: Executor,
+  t: { accountId: string; sessionId: string; cardKey: string | undefined },
+): Promise<void> => {
   await trx
     .insertInto('gift_card_attempts')
-    .values({ id: timeOrderedUuid(), account_id: t.accountId, session_id: t.sessionId, card_key: t.cardKey ?? null, created_at: nowIso() })
+    .values({
+      id: timeOrderedUuid(),
+      account_id: t.accountId,
+      session_id: t.sessionId,
+      card_key: t.cardKey ?? null,
+      created_at: nowIso(),
+    })
     .execute();
 };
 

@@ -11,7 +11,11 @@ import { keysetRows, pageOf, pagingTokenOf, readCursor, type Page, unknownCursor
 export const listCards = async (ctx: AppContext, actor: Actor, query: ListInput): Promise<Page<CardView>> => {
   const { db } = ctx.database;
   const after = query.starting_after ? await cursorCard(ctx, actor, query.starting_after) : undefined;
-  const rows = await keysetRows(db.selectFrom('wallet_cards').selectAll().where('account_id', '=', actor.accountId), after, query.limit);
+  const rows = await keysetRows(
+    db.selectFrom('wallet_cards').selectAll().where('account_id', '=', actor.accountId),
+    after,
+    query.limit,
+  );
   const balances = await balancesOf(
     db,
     rows.map((r) => r.id),
@@ -22,8 +26,14 @@ export const listCards = async (ctx: AppContext, actor: Actor, query: ListInput)
 
 const cursorCard = async (ctx: AppContext, actor: Actor, cursor: string) => {
   const parsed = readCursor(cursor);
-  const [column, value] = 'clientKey' in parsed ? (['card_id', parsed.clientKey] as const) : (['id', parsed.kassaId] as const);
-  const row = await ctx.database.db.selectFrom('wallet_cards').selectAll().where('account_id', '=', actor.accountId).where(column, '=', value).executeTakeFirst();
+  const [column, value] =
+    'clientKey' in parsed ? (['card_id', parsed.clientKey] as const) : (['id', parsed.kassaId] as const);
+  const row = await ctx.database.db
+    .selectFrom('wallet_cards')
+    .selectAll()
+    .where('account_id', '=', actor.accountId)
+    .where(column, '=', value)
+    .executeTakeFirst();
   if (!row) throw unknownCursor('wallet card');
   return row;
 };

@@ -49,7 +49,13 @@ export const returnGiftCards = async (
     .where('account_id', '=', payment.account_id)
     .where('id', 'in', [...drawn.keys()])
     .execute();
-  const order = [...new Set(applied.map((g) => cards.find((c) => c.card_id === g.card_id)?.id).filter((id): id is string => id !== undefined && drawn.has(id)))];
+  const order = [
+    ...new Set(
+      applied
+        .map((g) => cards.find((c) => c.card_id === g.card_id)?.id)
+        .filter((id): id is string => id !== undefined && drawn.has(id)),
+    ),
+  ];
   const parts = splitReturn(
     due,
     order.map((id) => ({ key: id, open: drawn.get(id)! - (returned.get(id) ?? 0) })),

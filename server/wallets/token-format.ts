@@ -8,7 +8,10 @@ const CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** Printable ASCII (Code 128 set B) that survives URLs, JSON and scanners; no space, quote or backslash. */
 const SYMBOLS = '!#$%&*+-.=?@_~';
 
-const invalid = (path: string, message: string) => new AppError('WALLET_TOKEN_FORMAT_INVALID', `The token format is not usable: ${message}`, { errors: [{ path: `format.${path}`, message }] });
+const invalid = (path: string, message: string) =>
+  new AppError('WALLET_TOKEN_FORMAT_INVALID', `The token format is not usable: ${message}`, {
+    errors: [{ path: `format.${path}`, message }],
+  });
 
 /**
  * The least randomness a token value has (issue 24, ADR 030): 4-digit tokens were guessed at checkout.
@@ -27,19 +30,31 @@ export const resolveTokenFormat = (input: TokenFormatInput | undefined): StoredT
   const f = input ?? {};
   const prefix = f.prefix ?? DEFAULT_TOKEN_PREFIX;
   const barcode = f.barcode ?? false;
-  if (f.length === undefined && f.numbers === undefined && f.characters === undefined && f.symbols === undefined) return { length: 36, prefix, barcode };
-  const format = { length: f.length ?? 36, prefix, numbers: f.numbers ?? true, characters: f.characters ?? true, symbols: f.symbols ?? true, barcode };
+  if (f.length === undefined && f.numbers === undefined && f.characters === undefined && f.symbols === undefined)
+    return { length: 36, prefix, barcode };
+  const format = {
+    length: f.length ?? 36,
+    prefix,
+    numbers: f.numbers ?? true,
+    characters: f.characters ?? true,
+    symbols: f.symbols ?? true,
+    barcode,
+  };
   if (format.length < 4 || format.length > 255) throw invalid('length', 'length must be between 4 and 255');
   const alphabet = alphabetOf(format);
   if (alphabet === '') throw invalid('numbers', 'at least one of numbers, characters and symbols must be true');
   const needed = Math.ceil(MIN_TOKEN_BITS / Math.log2(alphabet.length));
   if (format.length < needed) {
-    throw invalid('length', `length must be at least ${needed} with these character classes: a token needs ${MIN_TOKEN_BITS} random bits, so it cannot be guessed`);
+    throw invalid(
+      'length',
+      `length must be at least ${needed} with these character classes: a token needs ${MIN_TOKEN_BITS} random bits, so it cannot be guessed`,
+    );
   }
   return format;
 };
 
-const alphabetOf = (f: StoredTokenFormat): string => (f.numbers ? NUMBERS : '') + (f.characters ? CHARACTERS : '') + (f.symbols ? SYMBOLS : '');
+const alphabetOf = (f: StoredTokenFormat): string =>
+  (f.numbers ? NUMBERS : '') + (f.characters ? CHARACTERS : '') + (f.symbols ? SYMBOLS : '');
 
 /** A fresh value in the format: every character drawn with crypto.randomInt (uniform, cryptographic). */
 export const generateTokenValue = (f: StoredTokenFormat): string => {

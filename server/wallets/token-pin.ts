@@ -12,13 +12,19 @@ const SCHEME = 'hmac-sha256:';
 /** A fresh 6-digit PIN, drawn with crypto.randomInt. */
 export const generatePin = (): string => String(randomInt(10 ** GENERATED_DIGITS)).padStart(GENERATED_DIGITS, '0');
 
-export const hashPin = (key: string, tokenId: string, pin: string): string => SCHEME + createHmac('sha256', key).update(`${tokenId}\n${pin}`).digest('hex');
+export const hashPin = (key: string, tokenId: string, pin: string): string =>
+  SCHEME + createHmac('sha256', key).update(`${tokenId}\n${pin}`).digest('hex');
 
 /**
  * Whether `pin` is the token's PIN: one HMAC and one constant-time compare whether or not there is a
  * token or a stored hash (no token, or one made before PINs, is compared against a hash nothing matches).
  */
-export const pinMatches = (key: string, tokenId: string | undefined, pin: string, stored: string | null | undefined): boolean => {
+export const pinMatches = (
+  key: string,
+  tokenId: string | undefined,
+  pin: string,
+  stored: string | null | undefined,
+): boolean => {
   const candidate = Buffer.from(hashPin(key, tokenId ?? '', pin));
   const usable = typeof stored === 'string' && tokenId !== undefined && stored.length === candidate.length;
   const expected = usable ? Buffer.from(stored) : Buffer.alloc(candidate.length);

@@ -10,11 +10,21 @@ export type CardRow = Selectable<WalletCardsTable>;
 export type TokenRow = Selectable<WalletTokensTable>;
 export type LedgerRow = Selectable<WalletTransactionsTable>;
 
-export const cardNotFound = (cardId: string) => new AppError('WALLET_CARD_NOT_FOUND', `Wallet card ${cardId} was not found`);
+export const cardNotFound = (cardId: string) =>
+  new AppError('WALLET_CARD_NOT_FOUND', `Wallet card ${cardId} was not found`);
 
 /** The account's card by its card_id; `lock` (inside a transaction) holds its row until commit, so ledger writes of one card run one at a time. */
-export const loadCard = async (exec: Executor, accountId: string, cardId: string, lock?: Database): Promise<CardRow> => {
-  const q = exec.selectFrom('wallet_cards').selectAll().where('account_id', '=', accountId).where('card_id', '=', cardId);
+export const loadCard = async (
+  exec: Executor,
+  accountId: string,
+  cardId: string,
+  lock?: Database,
+): Promise<CardRow> => {
+  const q = exec
+    .selectFrom('wallet_cards')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('card_id', '=', cardId);
   const row = await (lock ? forUpdate(lock, q) : q).executeTakeFirst();
   if (!row) throw cardNotFound(cardId);
   return row;
@@ -27,7 +37,10 @@ export const lockCardRow = async (trx: Executor, database: Database, cardRowId: 
 export const cardBalance = async (exec: Executor, cardRowId: string): Promise<{ balance: number; count: number }> => {
   const row = await exec
     .selectFrom('wallet_transactions')
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number | string>('balance_change'), eb.lit(0)).as('balance'), eb.fn.countAll<number | string>().as('count')])
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number | string>('balance_change'), eb.lit(0)).as('balance'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
     .where('card_row_id', '=', cardRowId)
     .executeTakeFirstOrThrow();
   return { balance: Number(row.balance), count: Number(row.count) }; // PostgreSQL's sum and count are bigints (strings)
@@ -45,9 +58,11 @@ export const balancesOf = async (exec: Executor, cardRowIds: readonly string[]):
   return new Map(rows.map((r) => [r.card_row_id, Number(r.balance)]));
 };
 
-export const balanceOf = async (exec: Executor, cardRowId: string): Promise<number> => (await cardBalance(exec, cardRowId)).balance;
+export const balanceOf = async (exec: Executor, cardRowId: string): Promise<number> =>
+  (await cardBalance(exec, cardRowId)).balance;
 
-const optional = <K extends string>(key: K, value: string | null): { [P in K]?: string } => (value === null ? {} : ({ [key]: value } as { [P in K]?: string }));
+const optional = <K extends string>(key: K, value: string | null): { [P in K]?: string } =>
+  value === null ? {} : ({ [key]: value } as { [P in K]?: string });
 
 /** The card mapper: metadata parsed once; the balance is passed in (read from the ledger). */
 export const readCard = (row: CardRow, balance: number): CardView => ({

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AccountId, addressableId, Currency, IsoDateTime, JsonObject, PositiveInt32Amount, SafeString, SafeText } from '../shared/schemas';
+import {
+  AccountId,
+  addressableId,
+  Currency,
+  IsoDateTime,
+  JsonObject,
+  PositiveInt32Amount,
+  SafeString,
+  SafeText,
+} from '../shared/schemas';
 import { PIN_PATTERN } from './token-pin';
 import { TOKEN_VALUE_MAX } from './wallet-tokens';
 
@@ -8,7 +17,8 @@ const RESERVED_METADATA = /^(kassa|dintero)_/i;
 /** Metadata: any JSON object, but keys starting with `kassa_` or `dintero_` are the service's own. */
 export const WalletMetadata = JsonObject.superRefine((metadata, ctx) => {
   for (const key of Object.keys(metadata)) {
-    if (RESERVED_METADATA.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'keys starting with kassa_ or dintero_ are reserved' });
+    if (RESERVED_METADATA.test(key))
+      ctx.addIssue({ code: 'custom', path: [key], message: 'keys starting with kassa_ or dintero_ are reserved' });
   }
 });
 
@@ -33,10 +43,20 @@ export const CardBody = z
     active_from: IsoDateTime.optional(),
     expires_at: IsoDateTime.optional(),
   })
-  .refine((b) => !b.active_from || !b.expires_at || Date.parse(b.expires_at) > Date.parse(b.active_from), { path: ['expires_at'], message: 'must be after active_from' });
+  .refine((b) => !b.active_from || !b.expires_at || Date.parse(b.expires_at) > Date.parse(b.active_from), {
+    path: ['expires_at'],
+    message: 'must be after active_from',
+  });
 export type CardInput = z.infer<typeof CardBody>;
 
-export const MaskedToken = z.object({ id: z.string(), ref_id: z.string(), masked_code: z.string(), expires_at: z.string(), expires_after_transaction: z.boolean(), used_at: z.string().optional() });
+export const MaskedToken = z.object({
+  id: z.string(),
+  ref_id: z.string(),
+  masked_code: z.string(),
+  expires_at: z.string(),
+  expires_after_transaction: z.boolean(),
+  used_at: z.string().optional(),
+});
 
 export const CardSchema = z.object({
   id: z.string(),
@@ -74,7 +94,10 @@ export const TransactionBody = z
     type: z.enum(['drawdown', 'fund']).default('drawdown'),
     metadata: WalletMetadata.optional(),
   })
-  .refine((b) => (b.card_id === undefined) !== (b.token === undefined), { path: ['card_id'], message: 'give exactly one of card_id and token' });
+  .refine((b) => (b.card_id === undefined) !== (b.token === undefined), {
+    path: ['card_id'],
+    message: 'give exactly one of card_id and token',
+  });
 export type TransactionInput = z.infer<typeof TransactionBody>;
 
 export const WalletTransactionSchema = z.object({

@@ -5,7 +5,13 @@ import type { TokenRow } from './wallet-repository';
 
 /** The account's token with this value that has not expired (used single-use tokens included: they can still be looked up). */
 export const findLiveToken = (exec: Executor, accountId: string, value: string): Promise<TokenRow | undefined> =>
-  exec.selectFrom('wallet_tokens').selectAll().where('account_id', '=', accountId).where('live_value', '=', value).where('expires_at', '>', nowIso()).executeTakeFirst();
+  exec
+    .selectFrom('wallet_tokens')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('live_value', '=', value)
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst();
 
 /** The longest token value a lookup takes: the drawdown's `token` (POST /wallets/transactions). */
 export const TOKEN_VALUE_MAX = 400;
@@ -15,7 +21,11 @@ export const TOKEN_VALUE_MAX = 400;
  * prefix, any length it accepts), in one query that also takes the public API's spelling `DINTEROCARD:` of the
  * default prefix `KASSACARD:`; a token whose value is exactly what was posted wins.
  */
-export const findLiveTokenForReceipt = async (exec: Executor, accountId: string, value: string): Promise<TokenRow | undefined> => {
+export const findLiveTokenForReceipt = async (
+  exec: Executor,
+  accountId: string,
+  value: string,
+): Promise<TokenRow | undefined> => {
   if (value.length === 0 || value.length > TOKEN_VALUE_MAX) return undefined;
   const alias = value.replace(/^DINTEROCARD:/i, 'KASSACARD:');
   const rows = await exec
@@ -28,16 +38,27 @@ export const findLiveTokenForReceipt = async (exec: Executor, accountId: string,
   return rows.find((r) => r.live_value === value) ?? rows[0];
 };
 
-export const tokenNotFound = (path = 'token') => new AppError('WALLET_TOKEN_NOT_FOUND', 'No card token with this value, or it has expired', { errors: [{ path, message: 'unknown or expired' }] });
+export const tokenNotFound = (path = 'token') =>
+  new AppError('WALLET_TOKEN_NOT_FOUND', 'No card token with this value, or it has expired', {
+    errors: [{ path, message: 'unknown or expired' }],
+  });
 
 /** A single-use token pays one transaction. */
 export const assertTokenUnused = (token: TokenRow, path = 'token'): void => {
   if (token.expires_after_transaction === 1 && token.used_at !== null) {
-    throw new AppError('WALLET_TOKEN_USED', 'This card token has already paid a transaction', { errors: [{ path, message: 'already used' }] });
+    throw new AppError('WALLET_TOKEN_USED', 'This card token has already paid a transaction', {
+      errors: [{ path, message: 'already used' }],
+    });
   }
 };
 
 /** Marks a single-use token used (the caller holds its card's row lock). */
 export const useToken = async (trx: Executor, token: TokenRow, now = nowIso()): Promise<void> => {
-  if (token.expires_after_transaction === 1) await trx.updateTable('wallet_tokens').set({ used_at: now }).where('id', '=', token.id).where('used_at', 'is', null).execute();
+  if (token.expires_after_transaction === 1)
+    await trx
+      .updateTable('wallet_tokens')
+      .set({ used_at: now })
+      .where('id', '=', token.id)
+      .where('used_at', 'is', null)
+      .execute();
 };

@@ -15,7 +15,8 @@ vi.mock('../../server/auth/secret-hash', async (importOriginal) => {
 });
 
 const WINDOW_SECONDS = 3600;
-const pay = (customer: ApiClient, sessionId: string, card = DECLINE_CARD, headers: Record<string, string> = {}) => customer.post(`/v1/sessions/${sessionId}/pay`, payBody(card), headers);
+const pay = (customer: ApiClient, sessionId: string, card = DECLINE_CARD, headers: Record<string, string> = {}) =>
+  customer.post(`/v1/sessions/${sessionId}/pay`, payBody(card), headers);
 const retryAfter = (res: { headers: Headers }) => Number(res.headers.get('retry-after'));
 
 const expectLimited = (res: { status: number; body: { error?: { code: string } }; headers: Headers }, what: string) => {
@@ -30,7 +31,12 @@ const expectLimited = (res: { status: number; body: { error?: { code: string } }
  * after that many seconds have passed (they count rows by their creation time).
  */
 const age = async (k: KassaFixture, table: 'transactions' | 'sms_outbox', sessionId: string, seconds: number) => {
-  const rows = await k.db().selectFrom(table).select(['id', 'created_at']).where('session_id', '=', sessionId).execute();
+  const rows = await k
+    .db()
+    .selectFrom(table)
+    .select(['id', 'created_at'])
+    .where('session_id', '=', sessionId)
+    .execute();
   for (const r of rows) {
     await k
       .db()
@@ -41,7 +47,10 @@ const age = async (k: KassaFixture, table: 'transactions' | 'sms_outbox', sessio
   }
 };
 
-const statuses = async (k: KassaFixture, sessionId: string) => (await k.db().selectFrom('transactions').select('status').where('session_id', '=', sessionId).execute()).map((r) => r.status);
+const statuses = async (k: KassaFixture, sessionId: string) =>
+  (await k.db().selectFrom('transactions').select('status').where('session_id', '=', sessionId).execute()).map(
+    (r) => r.status,
+  );
 
 describe('pay attempts per session (card testing)', () => {
   it('25 declined cards then a good one: after 10 declines every attempt is 429 with a sane Retry-After; other sessions pay; after the window it pays', async () => {
@@ -94,7 +103,8 @@ describe('pay attempts per session (card testing)', () => {
     const authorize = vi.spyOn(k.srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'authorize');
     const id = (await createSession(k.api)).id;
     for (let wave = 0; wave < 15; wave++) {
-      for (const res of await Promise.all(Array.from({ length: 20 }, () => pay(k.customer, id)))) expect([200, 409, 429], JSON.stringify(res.body)).toContain(res.status);
+      for (const res of await Promise.all(Array.from({ length: 20 }, () => pay(k.customer, id))))
+        expect([200, 409, 429], JSON.stringify(res.body)).toContain(res.status);
     }
     expect(await statuses(k, id)).toEqual(Array(10).fill('DECLINED'));
     expect(authorize).toHaveBeenCalledTimes(10);
@@ -102,16 +112,25 @@ describe('pay attempts per session (card testing)', () => {
 
   it('failed attempts count as well as declined ones (a wallet attempt the customer left, dropped by force_new)', async () => {
     const k = await kassaForTest({ env: { KASSA_PAY_ATTEMPTS_PER_SESSION: '2', KASSA_PAY_ATTEMPTS_PER_ADDRESS: '0' } });
-    const id = (await createSession(k.api, { configuration: { sandbox: { wallet: { enabled: true }, creditcard: { enabled: true } } } })).id;
+    const id = (
+      await createSession(k.api, {
+        configuration: { sandbox: { wallet: { enabled: true }, creditcard: { enabled: true } } },
+      })
+    ).id;
     for (let i = 0; i < 2; i++) {
-      const wallet = await k.customer.post(`/v1/sessions/${id}/pay`, { payment: { payment_product_type: 'sandbox.wallet' } });
+      const wallet = await k.customer.post(`/v1/sessions/${id}/pay`, {
+        payment: { payment_product_type: 'sandbox.wallet' },
+      });
       expect(wallet.body.redirect_url, JSON.stringify(wallet.body)).toBeDefined();
       const dropped = await k.customer.post(`/v1/view/${id}/payments/sandbox.creditcard?force_new=true`);
       expect(dropped.status, JSON.stringify(dropped.body)).toBe(200);
     }
     expect(await statuses(k, id)).toEqual(['FAILED', 'FAILED']);
     expectLimited(await pay(k.customer, id, APPROVE_CARD), 'after two failed attempts');
-    expectLimited(await k.customer.post(`/v1/view/${id}/payments/sandbox.creditcard?force_new=true`), 'payment operations');
+    expectLimited(
+      await k.customer.post(`/v1/view/${id}/payments/sandbox.creditcard?force_new=true`),
+      'payment operations',
+    );
     expect(await statuses(k, id)).toEqual(['FAILED', 'FAILED']);
   });
 
@@ -119,7 +138,10 @@ describe('pay attempts per session (card testing)', () => {
     const k = await kassaForTest({ env: { KASSA_PAY_ATTEMPTS_PER_SESSION: '1', KASSA_PAY_ATTEMPTS_PER_ADDRESS: '1' } });
     for (let i = 0; i < 3; i++) {
       const res = await k.api.post('/v1/sessions/pay', {
-        session: { order: { amount: 2500, currency: 'NOK', merchant_reference: `mit-${i}` }, customer: { tokens: { 'sandbox.creditcard': { payment_token: 'sbx_pt_unknown' } } } },
+        session: {
+          order: { amount: 2500, currency: 'NOK', merchant_reference: `mit-${i}` },
+          customer: { tokens: { 'sandbox.creditcard': { payment_token: 'sbx_pt_unknown' } } },
+        },
         payment: { payment_product_type: 'sandbox.creditcard', operation: 'unscheduled_purchase' },
       });
       expect([res.status, res.body.success], JSON.stringify(res.body)).toEqual([200, false]);
@@ -130,11 +152,15 @@ describe('pay attempts per session (card testing)', () => {
 describe('declined or failed pay attempts per source address (many sessions)', () => {
   it('approved payments never count; after the limit of declines one address is 429 whichever session it pays', async () => {
     const k = await kassaForTest({ env: { KASSA_PAY_ATTEMPTS_PER_ADDRESS: '3' } });
-    for (let i = 0; i < 5; i++) expect((await pay(k.customer, (await createSession(k.api)).id, APPROVE_CARD)).body.success).toBe(true);
+    for (let i = 0; i < 5; i++)
+      expect((await pay(k.customer, (await createSession(k.api)).id, APPROVE_CARD)).body.success).toBe(true);
     const sessions = await Promise.all(Array.from({ length: 4 }, async () => (await createSession(k.api)).id));
     // X-Forwarded-For is not trusted without KASSA_TRUST_PROXY: the connection's address counts
     const firstDecline = Date.now();
-    for (const [i, id] of sessions.slice(0, 3).entries()) expect((await pay(k.customer, id, DECLINE_CARD, { 'x-forwarded-for': `198.51.100.${i}` })).body.success).toBe(false);
+    for (const [i, id] of sessions.slice(0, 3).entries())
+      expect((await pay(k.customer, id, DECLINE_CARD, { 'x-forwarded-for': `198.51.100.${i}` })).body.success).toBe(
+        false,
+      );
     const limited = await pay(k.customer, sessions[3]!, APPROVE_CARD, { 'x-forwarded-for': '198.51.100.9' });
     expectLimited(limited, 'the fourth session');
     expect(limited.body.error.message).toContain('address');
@@ -145,15 +171,23 @@ describe('declined or failed pay attempts per source address (many sessions)', (
 
     const proxied = await kassaForTest({ env: { KASSA_PAY_ATTEMPTS_PER_ADDRESS: '1', KASSA_TRUST_PROXY: 'true' } });
     const [a, b] = [(await createSession(proxied.api)).id, (await createSession(proxied.api)).id];
-    expect((await pay(proxied.customer, a, DECLINE_CARD, { 'x-forwarded-for': '203.0.113.7' })).body.success).toBe(false);
-    expectLimited(await pay(proxied.customer, b, APPROVE_CARD, { 'x-forwarded-for': '203.0.113.7' }), 'same forwarded address');
-    expect((await pay(proxied.customer, b, APPROVE_CARD, { 'x-forwarded-for': '203.0.113.8' })).body.success).toBe(true);
+    expect((await pay(proxied.customer, a, DECLINE_CARD, { 'x-forwarded-for': '203.0.113.7' })).body.success).toBe(
+      false,
+    );
+    expectLimited(
+      await pay(proxied.customer, b, APPROVE_CARD, { 'x-forwarded-for': '203.0.113.7' }),
+      'same forwarded address',
+    );
+    expect((await pay(proxied.customer, b, APPROVE_CARD, { 'x-forwarded-for': '203.0.113.8' })).body.success).toBe(
+      true,
+    );
   });
 });
 
 describe('a burst of payments from one address (each request takes its slot before the provider is asked)', () => {
   const SECONDS_PER_SLOT = 3; // the default 20 a minute
-  const sessionsOf = (k: KassaFixture, n: number) => Promise.all(Array.from({ length: n }, async () => (await createSession(k.api)).id));
+  const sessionsOf = (k: KassaFixture, n: number) =>
+    Promise.all(Array.from({ length: n }, async () => (await createSession(k.api)).id));
   /** Pays every session at once with `card`; what reached the acquirer, what was stored, and the slots refilled meanwhile. */
   const burst = async (k: KassaFixture, sessions: string[], card = DECLINE_CARD) => {
     const authorize = vi.spyOn(k.srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'authorize');
@@ -161,7 +195,12 @@ describe('a burst of payments from one address (each request takes its slot befo
     const started = Date.now();
     const answers = await Promise.all(sessions.map((id) => pay(k.customer, id, card)));
     const refilled = Math.floor((Date.now() - started) / 1000 / SECONDS_PER_SLOT);
-    const stored = await k.db().selectFrom('transactions').select('status').where('session_id', 'in', sessions).execute();
+    const stored = await k
+      .db()
+      .selectFrom('transactions')
+      .select('status')
+      .where('session_id', 'in', sessions)
+      .execute();
     return { answers, stored, reached: authorize.mock.calls.length, refilled };
   };
 
@@ -195,7 +234,8 @@ describe('a burst of payments from one address (each request takes its slot befo
 describe('publish/scc (confirmation codes by SMS)', () => {
   const withPhone = (k: KassaFixture) => createSession(k.api, { customer: { phone_number: '+4799999999' } });
   const scc = (k: KassaFixture, id: string) => k.customer.post(`/v1/view/${id}/session/publish/scc`);
-  const sent = async (k: KassaFixture, id: string) => (await k.db().selectFrom('sms_outbox').select('id').where('session_id', '=', id).execute()).length;
+  const sent = async (k: KassaFixture, id: string) =>
+    (await k.db().selectFrom('sms_outbox').select('id').where('session_id', '=', id).execute()).length;
 
   it('at most KASSA_SCC_PER_SESSION codes an hour per session: then 429 with Retry-After and no SMS; other sessions unaffected; after the hour again', async () => {
     const k = await kassaForTest({ env: { KASSA_SCC_PER_SESSION: '3' } });
@@ -226,17 +266,24 @@ describe('publish/scc (confirmation codes by SMS)', () => {
 
 describe('the limits are configurable; 0 turns them off', () => {
   it('KASSA_PAY_ATTEMPTS_PER_SESSION=0, KASSA_PAY_ATTEMPTS_PER_ADDRESS=0, KASSA_SCC_PER_SESSION=0', async () => {
-    const k = await kassaForTest({ env: { KASSA_PAY_ATTEMPTS_PER_SESSION: '0', KASSA_PAY_ATTEMPTS_PER_ADDRESS: '0', KASSA_SCC_PER_SESSION: '0' } });
+    const k = await kassaForTest({
+      env: { KASSA_PAY_ATTEMPTS_PER_SESSION: '0', KASSA_PAY_ATTEMPTS_PER_ADDRESS: '0', KASSA_SCC_PER_SESSION: '0' },
+    });
     const { id } = await createSession(k.api, { customer: { phone_number: '+4799999999' } });
     for (let i = 0; i < 40; i++) expect((await pay(k.customer, id)).status).toBe(200);
     expect((await pay(k.customer, id, APPROVE_CARD)).body.success).toBe(true);
     const other = (await createSession(k.api, { customer: { phone_number: '+4799999999' } })).id;
-    for (let i = 0; i < 8; i++) expect((await k.customer.post(`/v1/view/${other}/session/publish/scc`)).status).toBe(i === 0 ? 200 : 202);
+    for (let i = 0; i < 8; i++)
+      expect((await k.customer.post(`/v1/view/${other}/session/publish/scc`)).status).toBe(i === 0 ? 200 : 202);
   });
 
   it('the defaults: 10 declined attempts per session, 20 a minute per address, 5 codes per session', async () => {
     const k = await kassaForTest();
-    expect(k.srv.kassa.ctx.env).toMatchObject({ KASSA_PAY_ATTEMPTS_PER_SESSION: 10, KASSA_PAY_ATTEMPTS_PER_ADDRESS: 20, KASSA_SCC_PER_SESSION: 5 });
+    expect(k.srv.kassa.ctx.env).toMatchObject({
+      KASSA_PAY_ATTEMPTS_PER_SESSION: 10,
+      KASSA_PAY_ATTEMPTS_PER_ADDRESS: 20,
+      KASSA_SCC_PER_SESSION: 5,
+    });
     const { id } = await createSession(k.api, { customer: { phone_number: '+4799999999' } });
     const codes = [];
     for (let i = 0; i < 6; i++) codes.push((await k.customer.post(`/v1/view/${id}/session/publish/scc`)).status);
@@ -250,7 +297,10 @@ describe('token endpoint', () => {
     fetch(`${baseUrl}/v1/accounts/${ACCOUNT}/auth/token`, {
       method: 'POST',
       headers: { authorization: basic(clientId, secret), 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', audience: `https://checkout.example/v1/accounts/${ACCOUNT}` }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        audience: `https://checkout.example/v1/accounts/${ACCOUNT}`,
+      }),
     });
 
   it('200 wrong secrets at once with the default limits: 401 until the bucket of this client and address is empty, then 429 with Retry-After', async () => {
@@ -259,7 +309,11 @@ describe('token endpoint', () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, async () => {
         const res = await token(k.srv.baseUrl, 'a-guessed-secret-000000');
-        return { status: res.status, retryAfter: res.headers.get('retry-after'), code: ((await res.json()) as { error: { code: string } }).error.code };
+        return {
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          code: ((await res.json()) as { error: { code: string } }).error.code,
+        };
       }),
     );
     const elapsedSeconds = Math.ceil((Date.now() - started) / 1000);
@@ -270,7 +324,8 @@ describe('token endpoint', () => {
     // secret was right), plus at most one more for each 6 s since; a slot is taken before the compare
     expect(refused.length).toBeGreaterThanOrEqual(10);
     expect(refused.length).toBeLessThanOrEqual(10 + Math.ceil(elapsedSeconds / 6));
-    for (const a of limited) expect(a).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: expect.stringMatching(/^[1-9]\d*$/) });
+    for (const a of limited)
+      expect(a).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: expect.stringMatching(/^[1-9]\d*$/) });
     expect((await token(k.srv.baseUrl, CLIENT_SECRET)).status).toBe(429); // the right secret from that address waits as well
   });
 
@@ -323,8 +378,12 @@ describe('token endpoint', () => {
     };
     const created = await k.api.post('/v1/admin/api-keys', { name: 'counted' });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(await actorForApiKey(k.srv.kassa.ctx, created.body.api_key, countingHash)).toMatchObject({ accountId: ACCOUNT });
-    await expect(actorForApiKey(k.srv.kassa.ctx, `${ACCOUNT}.no-such-key-000000000000`, countingHash)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await actorForApiKey(k.srv.kassa.ctx, created.body.api_key, countingHash)).toMatchObject({
+      accountId: ACCOUNT,
+    });
+    await expect(
+      actorForApiKey(k.srv.kassa.ctx, `${ACCOUNT}.no-such-key-000000000000`, countingHash),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(hashed).toEqual([created.body.api_key, `${ACCOUNT}.no-such-key-000000000000`]);
   });
 });

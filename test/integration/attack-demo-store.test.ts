@@ -22,7 +22,9 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   // the bootstrap merchant (another merchant) plus the demo, explicitly enabled, on its own account
-  srv = await startTestServer({ env: { KASSA_DEMO: 'true', KASSA_DEMO_CLIENT_SECRET: DEMO_SECRET, KASSA_PUBLIC_URL: base } });
+  srv = await startTestServer({
+    env: { KASSA_DEMO: 'true', KASSA_DEMO_CLIENT_SECRET: DEMO_SECRET, KASSA_PUBLIC_URL: base },
+  });
   web = await serveDemo(srv.kassa, port);
 });
 
@@ -62,7 +64,9 @@ const demoTransaction = async (): Promise<string> => {
   const sid = new URL(started.headers.get('location')!).pathname.split('/').pop()!;
   const customer = new ApiClient(base);
   // Kassa calls the store's (signed) shipping callback over HTTP for the options
-  const addressed = await customer.request('PUT', `/v1/view/${sid}/session/order/addresses`, { shipping_address: { ...NORWEGIAN_CONTACT, postal_code: '0150' } });
+  const addressed = await customer.request('PUT', `/v1/view/${sid}/session/order/addresses`, {
+    shipping_address: { ...NORWEGIAN_CONTACT, postal_code: '0150' },
+  });
   expect(addressed.status, JSON.stringify(addressed.body)).toBe(200);
   const option = (addressed.body.express as { shipping_options: unknown[] }).shipping_options[0];
   expect((await customer.request('PUT', `/v1/view/${sid}/session/order/shipping_option`, option)).status).toBe(200);
@@ -72,12 +76,21 @@ const demoTransaction = async (): Promise<string> => {
 };
 
 const amounts = (id: string) =>
-  srv.kassa.ctx.database.db.selectFrom('transactions').select(['account_id', 'status', 'captured_amount', 'refunded_amount', 'voided_amount']).where('id', '=', id).executeTakeFirstOrThrow();
+  srv.kassa.ctx.database.db
+    .selectFrom('transactions')
+    .select(['account_id', 'status', 'captured_amount', 'refunded_amount', 'voided_amount'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 /** POSTs every order action and proves the transaction did not move. */
-const refusedEverything = async (id: string, opts: { origin?: string | null; cookie?: string }, expected: (res: Response) => void) => {
+const refusedEverything = async (
+  id: string,
+  opts: { origin?: string | null; cookie?: string },
+  expected: (res: Response) => void,
+) => {
   const before = await amounts(id);
-  for (const action of ['capture', 'refund', 'void']) expected(await post(`/demo/api/orders/${encodeURIComponent(id)}/${action}`, opts));
+  for (const action of ['capture', 'refund', 'void'])
+    expected(await post(`/demo/api/orders/${encodeURIComponent(id)}/${action}`, opts));
   expect(await amounts(id)).toEqual(before);
 };
 
@@ -99,7 +112,9 @@ describe('the demo store under attack', () => {
 
     // nor does its orders page show them; its own order it lists and captures
     const own = await demoTransaction();
-    const listed = (await (await fetch(`${base}/demo/api/orders`, { headers: { cookie } })).json()) as { orders: { transaction?: { id: string } }[] };
+    const listed = (await (await fetch(`${base}/demo/api/orders`, { headers: { cookie } })).json()) as {
+      orders: { transaction?: { id: string } }[];
+    };
     expect(listed.orders.map((o) => o.transaction?.id)).toEqual([own]);
     const captured = await post(`/demo/api/orders/${own}/capture`, { cookie });
     expect(new URL(captured.headers.get('location')!).searchParams.get('done')).toBe('capture');
@@ -112,7 +127,10 @@ describe('the demo store under attack', () => {
     const forbidden = (res: Response) => expect(res.status).toBe(403);
     await refusedEverything(own, { cookie, origin: 'https://evil.example' }, forbidden);
     await refusedEverything(own, { cookie, origin: null }, forbidden); // no Origin (nor Referer): not provably our page
-    const login = await post('/demo/api/login', { origin: 'https://evil.example', form: { client_id: DEMO_CLIENT_ID, client_secret: DEMO_SECRET } });
+    const login = await post('/demo/api/login', {
+      origin: 'https://evil.example',
+      form: { client_id: DEMO_CLIENT_ID, client_secret: DEMO_SECRET },
+    });
     expect(login.status).toBe(403);
     expect(login.headers.getSetCookie()).toEqual([]);
   });
@@ -146,22 +164,53 @@ describe('the demo store under attack', () => {
         );
       const paid = await paidSession(await ApiClient.login(realWeb.baseUrl));
       const before = await count();
-      const paths = ['/demo', '/demo/', '/demo/orders', '/demo/inline?sid=x', '/demo/return', '/demo/start', '/demo/api/orders', '/demo/api/login', '/demo/api/callback'];
-      paths.push('/demo/api/shipping-address', '/demo/api/discount-codes', `/demo/api/orders/${paid.transactionId}/refund`, `/demo/api/orders/${paid.transactionId}/void`, '/%64emo/start');
+      const paths = [
+        '/demo',
+        '/demo/',
+        '/demo/orders',
+        '/demo/inline?sid=x',
+        '/demo/return',
+        '/demo/start',
+        '/demo/api/orders',
+        '/demo/api/login',
+        '/demo/api/callback',
+      ];
+      paths.push(
+        '/demo/api/shipping-address',
+        '/demo/api/discount-codes',
+        `/demo/api/orders/${paid.transactionId}/refund`,
+        `/demo/api/orders/${paid.transactionId}/void`,
+        '/%64emo/start',
+      );
       for (const path of paths) {
         for (const method of ['GET', 'POST']) {
-          const res = await fetch(`${realWeb.baseUrl}${path}`, { method, redirect: 'manual', headers: { origin: realWeb.baseUrl }, ...(method === 'POST' ? { body: `cart=${CART}` } : {}) });
+          const res = await fetch(`${realWeb.baseUrl}${path}`, {
+            method,
+            redirect: 'manual',
+            headers: { origin: realWeb.baseUrl },
+            ...(method === 'POST' ? { body: `cart=${CART}` } : {}),
+          });
           expect(res.status, `${method} ${path}`).toBe(404);
         }
       }
       expect(await count()).toBe(before);
       // the route handlers refuse on their own too (a Next without bin/kassa.ts in front)
       const refund = await import('../../app/demo/api/orders/[transactionId]/[action]/route');
-      const direct = await refund.POST(new Request(`${realWeb.baseUrl}/demo/api/orders/${paid.transactionId}/refund`, { method: 'POST', headers: { origin: realWeb.baseUrl } }), {
-        params: Promise.resolve({ transactionId: paid.transactionId, action: 'refund' }),
-      });
+      const direct = await refund.POST(
+        new Request(`${realWeb.baseUrl}/demo/api/orders/${paid.transactionId}/refund`, {
+          method: 'POST',
+          headers: { origin: realWeb.baseUrl },
+        }),
+        {
+          params: Promise.resolve({ transactionId: paid.transactionId, action: 'refund' }),
+        },
+      );
       expect(direct.status).toBe(404);
-      const tx = await real.kassa.ctx.database.db.selectFrom('transactions').select(['status']).where('id', '=', paid.transactionId).executeTakeFirstOrThrow();
+      const tx = await real.kassa.ctx.database.db
+        .selectFrom('transactions')
+        .select(['status'])
+        .where('id', '=', paid.transactionId)
+        .executeTakeFirstOrThrow();
       expect(tx.status).toBe('AUTHORIZED');
     } finally {
       await realWeb.close();

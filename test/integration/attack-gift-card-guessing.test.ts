@@ -22,11 +22,17 @@ const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).joi
 describe('guessing gift card tokens through the checkout', () => {
   it('2,000 guesses on one session are stopped at the session limit (429 from then on, nothing drawn down); the real customer still pays', async () => {
     const victim = await createCard(api, { amount: 50_000 });
-    const short = await api.post(`${WALLETS}/cards/${victim.card_id}/tokens`, { ref_id: 'short', expires_in: 3600, format: { length: 4, prefix: '', characters: false, symbols: false } });
+    const short = await api.post(`${WALLETS}/cards/${victim.card_id}/tokens`, {
+      ref_id: 'short',
+      expires_in: 3600,
+      format: { length: 4, prefix: '', characters: false, symbols: false },
+    });
     expect(short.status).toBe(400);
     expect(short.body.error.code).toBe('WALLET_TOKEN_FORMAT_INVALID');
     // the shortest numeric format still allowed, for a guesser's best odds
-    const real = await w.tokenFor(victim.card_id, { format: { length: 20, prefix: '', characters: false, symbols: false } });
+    const real = await w.tokenFor(victim.card_id, {
+      format: { length: 20, prefix: '', characters: false, symbols: false },
+    });
     expect(real.token.value).toMatch(/^\d{20}$/);
     const guess = () => {
       let value = digits(20);
@@ -45,7 +51,8 @@ describe('guessing gift card tokens through the checkout', () => {
     // one at a time up to just past the limit, to see where it turns; then the rest 25 at a time
     for (let i = 0; i < SESSION_LIMIT + 5; i++) await send();
     expect(answers.map((a) => a.status)).toEqual([...Array(SESSION_LIMIT).fill(400), ...Array(5).fill(429)]);
-    while (answers.length < GUESSES) await Promise.all(Array.from({ length: Math.min(25, GUESSES - answers.length) }, send));
+    while (answers.length < GUESSES)
+      await Promise.all(Array.from({ length: Math.min(25, GUESSES - answers.length) }, send));
 
     expect(answers).toHaveLength(GUESSES);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(SESSION_LIMIT);
@@ -59,7 +66,9 @@ describe('guessing gift card tokens through the checkout', () => {
     const own = await w.readySession();
     const applied = await w.giftCards(own, [w.byToken(real)], CUSTOMER);
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-    expect(applied.body.order.gift_cards).toEqual([expect.objectContaining({ card_id: victim.card_id, amount: 39_900 })]);
+    expect(applied.body.order.gift_cards).toEqual([
+      expect.objectContaining({ card_id: victim.card_id, amount: 39_900 }),
+    ]);
     const paid = await w.pay(own, { payment: { payment_product_type: 'kassa.wallets' } });
     expect(paid.body.success, JSON.stringify(paid.body)).toBe(true);
     expect(await w.balance(victim.card_id)).toBe(50_000 - 39_900);

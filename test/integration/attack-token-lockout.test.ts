@@ -20,7 +20,10 @@ interface Answer {
 
 const askToken = (baseUrl: string, from: string, secret: string, account = ACCOUNT, clientId = CLIENT_ID) =>
   new Promise<Answer>((resolve, reject) => {
-    const body = JSON.stringify({ grant_type: 'client_credentials', audience: `https://checkout.example/v1/accounts/${account}` });
+    const body = JSON.stringify({
+      grant_type: 'client_credentials',
+      audience: `https://checkout.example/v1/accounts/${account}`,
+    });
     const req = http.request(
       `${baseUrl}/v1/accounts/${account}/auth/token`,
       {
@@ -40,7 +43,12 @@ const askToken = (baseUrl: string, from: string, secret: string, account = ACCOU
         res.on('end', () => {
           const parsed = JSON.parse(text) as { error?: { code: string; message: string } };
           const retryAfter = res.headers['retry-after'];
-          resolve({ status: res.statusCode ?? 0, retryAfter, code: parsed.error?.code, message: parsed.error?.message ?? '' });
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter,
+            code: parsed.error?.code,
+            message: parsed.error?.message ?? '',
+          });
         });
       },
     );

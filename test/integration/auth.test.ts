@@ -15,7 +15,10 @@ const audience = (account: string) => `https://checkout.example/v1/accounts/${ac
 
 describe('client credentials token', () => {
   it('a client with the right secret gets a bearer token for its account', async () => {
-    const res = await tokenRequest(ACCOUNT, basic(CLIENT_ID, CLIENT_SECRET), { grant_type: 'client_credentials', audience: audience(ACCOUNT) });
+    const res = await tokenRequest(ACCOUNT, basic(CLIENT_ID, CLIENT_SECRET), {
+      grant_type: 'client_credentials',
+      audience: audience(ACCOUNT),
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: expect.any(Number) });
@@ -36,12 +39,21 @@ describe('client credentials token', () => {
   });
 
   it('an unsupported grant type or a foreign audience is 400; a malformed account id is 400', async () => {
-    const grant = await tokenRequest(ACCOUNT, basic(CLIENT_ID, CLIENT_SECRET), { grant_type: 'password', audience: audience(ACCOUNT) });
+    const grant = await tokenRequest(ACCOUNT, basic(CLIENT_ID, CLIENT_SECRET), {
+      grant_type: 'password',
+      audience: audience(ACCOUNT),
+    });
     expect(grant.status).toBe(400);
     expect((await grant.json()).error.code).toBe('INVALID_GRANT');
-    const aud = await tokenRequest(ACCOUNT, basic(CLIENT_ID, CLIENT_SECRET), { grant_type: 'client_credentials', audience: audience('T20000002') });
+    const aud = await tokenRequest(ACCOUNT, basic(CLIENT_ID, CLIENT_SECRET), {
+      grant_type: 'client_credentials',
+      audience: audience('T20000002'),
+    });
     expect((await aud.json()).error.code).toBe('INVALID_AUDIENCE');
-    const bad = await tokenRequest('X123', basic(CLIENT_ID, CLIENT_SECRET), { grant_type: 'client_credentials', audience: audience(ACCOUNT) });
+    const bad = await tokenRequest('X123', basic(CLIENT_ID, CLIENT_SECRET), {
+      grant_type: 'client_credentials',
+      audience: audience(ACCOUNT),
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.errors[0].path).toBe('params.aid');
   });
@@ -71,7 +83,9 @@ describe('bearer auth and scopes', () => {
     const res = await reader.post('/v1/sessions', sessionBody());
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('INSUFFICIENT_SCOPE');
-    expect(await db.selectFrom('sessions').select('id').where('account_id', '=', 'T20000002').execute()).toHaveLength(0);
+    expect(await db.selectFrom('sessions').select('id').where('account_id', '=', 'T20000002').execute()).toHaveLength(
+      0,
+    );
   });
 
   it("another account's token cannot see a session or transaction: 404", async () => {

@@ -2,14 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { buildCallbackRequest } from '../../server/callbacks/build-callback-request';
 import { classifyAttempt, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from '../../server/callbacks/retry-policy';
 import { APPROVE_CARD, ApiClient, DECLINE_CARD, payBody, sessionBody } from '../support/api-client';
-import { eventId, merchantVerifies, outboxRows, payWithCallback, sleep, type Callback, type Respond } from '../support/callback-helpers';
+import {
+  eventId,
+  merchantVerifies,
+  outboxRows,
+  payWithCallback,
+  sleep,
+  type Callback,
+  type Respond,
+} from '../support/callback-helpers';
 import { kassaForTest } from '../support/fixtures';
 import { ACCOUNT, type TestServer } from '../support/test-server';
 
 /** A server and a merchant endpoint for this test only (stopped when it finishes). */
 const setup = (respond?: Respond, env?: Record<string, string>) => kassaForTest({ merchant: respond ?? true, env });
 
-const pay = (srv: TestServer, api: ApiClient, url: string, card?: Parameters<typeof payWithCallback>[3]) => payWithCallback(srv.baseUrl, api, url, card);
+const pay = (srv: TestServer, api: ApiClient, url: string, card?: Parameters<typeof payWithCallback>[3]) =>
+  payWithCallback(srv.baseUrl, api, url, card);
 const ofEvent = (event: string | null) => (c: Callback) => c.query.get('event') === event;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -17,7 +26,11 @@ describe('the callback query', () => {
   it("carries transaction_id, session_id, merchant_reference, time and event_id, keeps the merchant's own parameters, and has no event or error on the authorization callback", async () => {
     const { srv, merchant, api } = await setup();
     const started = Date.now();
-    const { sessionId, transactionId, merchantReference } = await pay(srv, api, `${merchant.url}/shop/cb?shop=oslo&order=42`);
+    const { sessionId, transactionId, merchantReference } = await pay(
+      srv,
+      api,
+      `${merchant.url}/shop/cb?shop=oslo&order=42`,
+    );
     const [cb] = await merchant.waitFor((r) => r.length >= 1);
     expect(cb!.method).toBe('GET');
     expect(new URL(cb!.url, merchant.url).pathname).toBe('/shop/cb');
@@ -57,23 +70,46 @@ describe('the callback query', () => {
     expect(a.method).toBe('POST');
     expect(a.headers['content-type']).toBe('application/json');
     const body = JSON.parse(a.body);
-    expect(body).toMatchObject({ id: plain.transactionId, session_id: plain.sessionId, status: 'AUTHORIZED', amount: 10000, currency: 'NOK' });
+    expect(body).toMatchObject({
+      id: plain.transactionId,
+      session_id: plain.sessionId,
+      status: 'AUTHORIZED',
+      amount: 10000,
+      currency: 'NOK',
+    });
     expect(body.events.map((e: { event: string }) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE']);
     expect(body.session).toBeUndefined();
     const b = JSON.parse(byTx(withSession.transactionId).body);
-    expect(b).toMatchObject({ id: withSession.transactionId, status: 'AUTHORIZED', session: { id: withSession.sessionId, order: { amount: 10000 } } });
+    expect(b).toMatchObject({
+      id: withSession.transactionId,
+      status: 'AUTHORIZED',
+      session: { id: withSession.sessionId, order: { amount: 10000 } },
+    });
   });
 
   it('a URL with an unknown report_event or a delay_callback that is not a number is refused at session creation', async () => {
     const { api, merchant } = await setup();
-    for (const q of ['report_event=SETTLE', 'report_event=CAPTURE&report_event=nope', 'delay_callback=soon', 'delay_callback=-1']) {
-      const res = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?${q}` } }));
+    for (const q of [
+      'report_event=SETTLE',
+      'report_event=CAPTURE&report_event=nope',
+      'delay_callback=soon',
+      'delay_callback=-1',
+    ]) {
+      const res = await api.post(
+        '/v1/sessions',
+        sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?${q}` } }),
+      );
       expect(res.status, q).toBe(400);
       expect(res.body.error.code, q).toBe('INVALID_CALLBACK_URL');
     }
     const ok = await api.post(
       '/v1/sessions',
-      sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?report_event=capture&report_event=REFUND&delay_callback=0` } }),
+      sessionBody({
+        url: {
+          return_url: 'https://shop.example/r',
+          callback_url: `${merchant.url}/cb?report_event=capture&report_event=REFUND&delay_callback=0`,
+        },
+      }),
     );
     expect(ok.status).toBe(200);
   });
@@ -92,9 +128,16 @@ describe('the callback query', () => {
 describe('report_error=true', () => {
   it('reports a declined authorization with error=authorization and the declined transaction, then the successful retry without error', async () => {
     const { srv, merchant, api } = await setup();
-    const created = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?report_error=true` } }));
+    const created = await api.post(
+      '/v1/sessions',
+      sessionBody({
+        url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?report_error=true` },
+      }),
+    );
     const sessionId = created.body.id as string;
-    const declined = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sessionId}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card: DECLINE_CARD } });
+    const declined = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sessionId}/pay`, {
+      payment: { payment_product_type: 'sandbox.creditcard', card: DECLINE_CARD },
+    });
     expect(declined.body.success).toBe(false);
     const [err] = await merchant.waitFor((r) => r.length >= 1);
     expect(err!.query.get('error')).toBe('authorization');
@@ -163,7 +206,14 @@ describe('report_error=true', () => {
     });
     const q = new URL(req.url).searchParams;
     expect(q.has('transaction_id')).toBe(false);
-    expect(Object.fromEntries(q)).toEqual({ report_error: 'true', session_id: 'T10000001.abc', merchant_reference: 'ref-1', time: '2026-01-01T00:00:00.000Z', event_id: 'e1', error: 'failed' });
+    expect(Object.fromEntries(q)).toEqual({
+      report_error: 'true',
+      session_id: 'T10000001.abc',
+      merchant_reference: 'ref-1',
+      time: '2026-01-01T00:00:00.000Z',
+      event_id: 'e1',
+      error: 'failed',
+    });
   });
 });
 
@@ -194,13 +244,18 @@ describe('report_event', () => {
     const b = await pay(srv, api, `${merchant.url}/b?report_event=VOID&report_event=CAPTURE`);
     expect((await api.post(`/v1/transactions/${a.transactionId}/refund`, { amount: 1 })).status).toBe(400);
     expect((await api.post(`/v1/transactions/${a.transactionId}/void`)).status).toBe(200);
-    expect((await api.post(`/v1/transactions/${b.transactionId}/capture`, { amount: 4000, final_capture: true })).status).toBe(200);
+    expect(
+      (await api.post(`/v1/transactions/${b.transactionId}/capture`, { amount: 4000, final_capture: true })).status,
+    ).toBe(200);
     await merchant.waitFor((r) => r.length >= 5);
     await sleep(300);
-    const seen = (tx: string) => merchant.received.filter((c) => c.query.get('transaction_id') === tx).map((c) => c.query.get('event'));
+    const seen = (tx: string) =>
+      merchant.received.filter((c) => c.query.get('transaction_id') === tx).map((c) => c.query.get('event'));
     expect(seen(a.transactionId)).toEqual([null, 'VOID']);
     expect(seen(b.transactionId)).toEqual([null, 'CAPTURE', 'VOID']);
-    const voidCb = merchant.received.find((c) => c.query.get('transaction_id') === b.transactionId && c.query.get('event') === 'VOID')!;
+    const voidCb = merchant.received.find(
+      (c) => c.query.get('transaction_id') === b.transactionId && c.query.get('event') === 'VOID',
+    )!;
     expect(voidCb.query.get('event_id')).toBe(await eventId(api, b.transactionId, 'VOID'));
   });
 
@@ -231,7 +286,9 @@ describe('signature', () => {
       expect(cb.headers['kassa-signature']).toMatch(/^t=\d+,v0-hmac-sha256=[0-9a-f]{64}$/);
       expect(merchantVerifies(cb, merchant.url, secret, ACCOUNT), cb.url).toBe(true);
       expect(merchantVerifies(cb, merchant.url, `${secret}x`, ACCOUNT)).toBe(false);
-      expect(merchantVerifies({ ...cb, method: cb.method === 'GET' ? 'POST' : 'GET' }, merchant.url, secret, ACCOUNT)).toBe(false);
+      expect(
+        merchantVerifies({ ...cb, method: cb.method === 'GET' ? 'POST' : 'GET' }, merchant.url, secret, ACCOUNT),
+      ).toBe(false);
       expect(merchantVerifies({ ...cb, url: `${cb.url}&extra=1` }, merchant.url, secret, ACCOUNT)).toBe(false);
     }
     expect(merchant.received.map((c) => c.method).sort()).toEqual(['GET', 'POST']);
@@ -282,15 +339,23 @@ describe('delivery', () => {
     const { srv, merchant, api } = await setup((cb) => (cb.url.startsWith('/down') ? 503 : 200));
     await pay(srv, api, `${merchant.url}/down`);
     const ok = await pay(srv, api, `${merchant.url}/up`);
-    await merchant.waitFor((r) => r.some((c) => c.query.get('transaction_id') === ok.transactionId && c.status === 200));
+    await merchant.waitFor((r) =>
+      r.some((c) => c.query.get('transaction_id') === ok.transactionId && c.status === 200),
+    );
   });
 
   it('a timeout is retried; each attempt has its own event-delivery, the event_id stays', async () => {
-    const { srv, merchant, api } = await setup((_cb, all) => (all.length < 3 ? 'hang' : 200), { KASSA_CALLBACK_TIMEOUT_MS: '300' });
+    const { srv, merchant, api } = await setup((_cb, all) => (all.length < 3 ? 'hang' : 200), {
+      KASSA_CALLBACK_TIMEOUT_MS: '300',
+    });
     await pay(srv, api, `${merchant.url}/cb`);
     await merchant.waitFor((r) => r.length >= 3);
     await expect.poll(async () => (await outboxRows(srv))[0]?.status).toBe('DELIVERED');
-    const attempts = await srv.kassa.ctx.database.db.selectFrom('callback_attempts').selectAll().orderBy('attempt').execute();
+    const attempts = await srv.kassa.ctx.database.db
+      .selectFrom('callback_attempts')
+      .selectAll()
+      .orderBy('attempt')
+      .execute();
     expect(attempts.map((a) => [a.attempt, a.status_code, a.error])).toEqual([
       [1, null, 'timeout'],
       [2, null, 'timeout'],
@@ -310,7 +375,9 @@ describe('delivery', () => {
       .set({ attempts: MAX_CALLBACK_ATTEMPTS - 1 })
       .execute();
     await merchant.waitFor((r) => r.length >= 1);
-    await expect.poll(async () => (await outboxRows(srv))[0]).toMatchObject({ status: 'FAILED', attempts: 20, last_status_code: 503 });
+    await expect
+      .poll(async () => (await outboxRows(srv))[0])
+      .toMatchObject({ status: 'FAILED', attempts: 20, last_status_code: 503 });
     await sleep(300);
     expect(merchant.received).toHaveLength(1);
   });

@@ -22,7 +22,15 @@ const run = async (db: SharedDatabase, env: Record<string, string> = {}): Promis
   return p;
 };
 
-type LogEntry = { id: string; event: string; event_id: string; transaction_id: string; status: string; attempt_count: number; next_attempt_at?: string };
+type LogEntry = {
+  id: string;
+  event: string;
+  event_id: string;
+  transaction_id: string;
+  status: string;
+  attempt_count: number;
+  next_attempt_at?: string;
+};
 const log = async (api: ApiClient): Promise<LogEntry[]> => (await api.get('/v1/admin/callbacks?limit=100')).body;
 
 /**
@@ -31,9 +39,17 @@ const log = async (api: ApiClient): Promise<LogEntry[]> => (await api.get('/v1/a
  * a set-up that a slow machine may not finish in time.
  */
 const releaseCallbacks = async (db: SharedDatabase) => {
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: db.dataDir, pgSchema: db.pgSchema });
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: db.dataDir,
+    pgSchema: db.pgSchema,
+  });
   try {
-    await database.db.updateTable('outbox').set({ next_attempt_at: new Date().toISOString() }).where('status', '=', 'PENDING').execute();
+    await database.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date().toISOString() })
+      .where('status', '=', 'PENDING')
+      .execute();
   } finally {
     await database.close();
   }
@@ -69,20 +85,26 @@ describe(`callbacks with real server processes (${engine})`, () => {
     // a retry), two of them captured (the CAPTURE callbacks wait behind their AUTHORIZE one), and
     // two payments whose callback is delayed by delay_callback (the most it allows) and not yet attempted at all
     const refused = [];
-    for (let i = 0; i < 3; i++) refused.push(await payWithCallback(first.baseUrl, api, `${merchant.url}/cb?report_event=CAPTURE&i=${i}`));
-    for (const p of refused.slice(0, 2)) expect((await api.post(`/v1/transactions/${p.transactionId}/capture`, { amount: 5000 })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      refused.push(await payWithCallback(first.baseUrl, api, `${merchant.url}/cb?report_event=CAPTURE&i=${i}`));
+    for (const p of refused.slice(0, 2))
+      expect((await api.post(`/v1/transactions/${p.transactionId}/capture`, { amount: 5000 })).status).toBe(200);
     const delayed = [];
-    for (let i = 0; i < 2; i++) delayed.push(await payWithCallback(first.baseUrl, api, `${merchant.url}/cb?delay_callback=60&d=${i}`));
+    for (let i = 0; i < 2; i++)
+      delayed.push(await payWithCallback(first.baseUrl, api, `${merchant.url}/cb?delay_callback=60&d=${i}`));
 
     // wait until each first attempt is recorded (so none is in flight), then kill at once
-    await expect.poll(async () => (await log(api)).filter((c) => c.attempt_count === 1).length, { interval: 20 }).toBe(3);
+    await expect
+      .poll(async () => (await log(api)).filter((c) => c.attempt_count === 1).length, { interval: 20 })
+      .toBe(3);
     const before = await log(api);
     const killAt = Date.now();
     expect(before).toHaveLength(7);
     expect(before.every((c) => c.status === 'PENDING')).toBe(true);
     // nothing is due at the kill, so no attempt can be in flight when it comes (the CAPTURE callbacks
     // wait behind their transaction's pending AUTHORIZE callback)
-    for (const c of before.filter((c) => c.event === 'AUTHORIZE')) expect(Date.parse(c.next_attempt_at!), `${c.event} ${c.attempt_count}`).toBeGreaterThan(killAt);
+    for (const c of before.filter((c) => c.event === 'AUTHORIZE'))
+      expect(Date.parse(c.next_attempt_at!), `${c.event} ${c.attempt_count}`).toBeGreaterThan(killAt);
     expect(merchant.received.map((c) => c.query.get('i')).sort()).toEqual(['0', '1', '2']);
     expect(merchant.delivered()).toHaveLength(0);
     expect(await first.kill('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
@@ -94,7 +116,9 @@ describe(`callbacks with real server processes (${engine})`, () => {
     const second = await run(db, env);
     const api2 = await ApiClient.login(second.baseUrl);
     await releaseCallbacks(db);
-    await expect.poll(async () => (await log(api2)).filter((c) => c.status === 'DELIVERED').length, { interval: 100 }).toBe(7);
+    await expect
+      .poll(async () => (await log(api2)).filter((c) => c.status === 'DELIVERED').length, { interval: 100 })
+      .toBe(7);
     await sleep(1000);
 
     const { perEvent, perTx } = summarize(merchant.delivered());
@@ -125,7 +149,11 @@ describe(`callbacks with real server processes (${engine})`, () => {
       Array.from({ length: N }, async (_, i) => {
         const api = i % 2 ? apiB : apiA;
         const base = i % 2 ? b.baseUrl : a.baseUrl;
-        const p = await payWithCallback(base, api, `${merchant.url}/cb?delay_callback=60&report_event=CAPTURE&report_event=REFUND&n=${i}`);
+        const p = await payWithCallback(
+          base,
+          api,
+          `${merchant.url}/cb?delay_callback=60&report_event=CAPTURE&report_event=REFUND&n=${i}`,
+        );
         expect((await api.post(`/v1/transactions/${p.transactionId}/capture`, { amount: 6000 })).status).toBe(200);
         expect((await api.post(`/v1/transactions/${p.transactionId}/refund`, { amount: 1000 })).status).toBe(200);
         return p;
@@ -142,7 +170,8 @@ describe(`callbacks with real server processes (${engine})`, () => {
     const { perEvent, perTx } = summarize(merchant.delivered());
     expect(perEvent.size).toBe(total);
     for (const [id, n] of perEvent) expect(n, `deliveries of event ${id}`).toBe(1);
-    for (const p of payments) expect(perTx.get(p.transactionId), p.transactionId).toEqual(['AUTHORIZE', 'CAPTURE', 'REFUND']);
+    for (const p of payments)
+      expect(perTx.get(p.transactionId), p.transactionId).toEqual(['AUTHORIZE', 'CAPTURE', 'REFUND']);
     expect(new Set(merchant.received.map((c) => c.headers['event-delivery'])).size).toBe(total);
     const entries = await log(apiA);
     expect(entries.every((c) => c.attempt_count === 1)).toBe(true);

@@ -29,7 +29,9 @@ describe('a slow merchant endpoint', () => {
       const paid = await payWithCallback(srv.baseUrl, api, `${base}/fast`);
       await expect.poll(() => arrived.filter((a) => a.path.startsWith('/fast')).length).toBe(1);
       expect(held[0]!.headersSent).toBe(false); // still unanswered: the fast one did not wait for it
-      await expect.poll(async () => (await outboxRows(srv)).find((r) => r.transaction_id === paid.transactionId)?.status).toBe('DELIVERED');
+      await expect
+        .poll(async () => (await outboxRows(srv)).find((r) => r.transaction_id === paid.transactionId)?.status)
+        .toBe('DELIVERED');
       answerHeld();
       await expect.poll(async () => (await outboxRows(srv)).map((r) => r.status)).toEqual(['DELIVERED', 'DELIVERED']);
     } finally {

@@ -2,7 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureAccountClient } from '../../server/accounts/ensure-account-client';
-import { checkDeliveryUrl, deliveryTarget, isPrivateAddress, privateCallbacksAllowed } from '../../server/callbacks/callback-url-policy';
+import {
+  checkDeliveryUrl,
+  deliveryTarget,
+  isPrivateAddress,
+  privateCallbacksAllowed,
+} from '../../server/callbacks/callback-url-policy';
 import { loadEnv } from '../../server/config/env';
 import { ApiClient, sessionBody } from '../support/api-client';
 import { outboxRows, payWithCallback, resolvesTo, sleep, startMerchant } from '../support/callback-helpers';
@@ -34,7 +39,13 @@ const PRIVATE_URLS = [
   'http://2130706433/cb',
   'http://0x7f.1/cb',
 ];
-const PUBLIC_URLS = ['https://shop.example/cb', 'http://8.8.8.8/cb', 'http://172.32.0.1/cb', 'http://[2001:4860:4860::8888]/cb', 'https://192.169.1.1/cb'];
+const PUBLIC_URLS = [
+  'https://shop.example/cb',
+  'http://8.8.8.8/cb',
+  'http://172.32.0.1/cb',
+  'http://[2001:4860:4860::8888]/cb',
+  'https://192.169.1.1/cb',
+];
 
 const P_ACCOUNT = 'P10000009';
 const P_CLIENT = { clientId: 'prod-client', clientSecret: 'prod-secret-0123456789abcdef' };
@@ -44,9 +55,14 @@ const setup = async (env?: Record<string, string>) => {
   const srv = await startTestServer({ env });
   cleanup.push(() => srv.stop());
   await ensureAccountClient(srv.kassa.ctx.database, { accountId: P_ACCOUNT, accountName: 'Production', ...P_CLIENT });
-  return { srv, test: await ApiClient.login(srv.baseUrl), prod: await ApiClient.login(srv.baseUrl, P_ACCOUNT, P_CLIENT.clientId, P_CLIENT.clientSecret) };
+  return {
+    srv,
+    test: await ApiClient.login(srv.baseUrl),
+    prod: await ApiClient.login(srv.baseUrl, P_ACCOUNT, P_CLIENT.clientId, P_CLIENT.clientSecret),
+  };
 };
-const createWith = (api: ApiClient, callbackUrl: string) => api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: callbackUrl } }));
+const createWith = (api: ApiClient, callbackUrl: string) =>
+  api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: callbackUrl } }));
 
 describe('which addresses are private', () => {
   it('IPv4 and IPv6 literals, including IPv4 inside IPv6', () => {
@@ -96,7 +112,8 @@ describe('which addresses are private', () => {
   });
 
   it('KASSA_ALLOW_PRIVATE_CALLBACKS: unset allows test accounts only; true allows all; false none', () => {
-    const env = (v?: string) => loadEnv({ ...(v === undefined ? {} : { KASSA_ALLOW_PRIVATE_CALLBACKS: v }) } as NodeJS.ProcessEnv);
+    const env = (v?: string) =>
+      loadEnv({ ...(v === undefined ? {} : { KASSA_ALLOW_PRIVATE_CALLBACKS: v }) } as NodeJS.ProcessEnv);
     expect(privateCallbacksAllowed(env(), 'T10000001')).toBe(true);
     expect(privateCallbacksAllowed(env(), 'P10000001')).toBe(false);
     expect(privateCallbacksAllowed(env('true'), 'P10000001')).toBe(true);
@@ -129,15 +146,22 @@ describe('at session creation', () => {
 
   it('KASSA_ALLOW_PRIVATE_CALLBACKS=false refuses them for test accounts too; =true allows them for production accounts', async () => {
     const refused = await setup({ KASSA_ALLOW_PRIVATE_CALLBACKS: 'false' });
-    for (const url of PRIVATE_URLS) expect((await createWith(refused.test, url)).body.error?.code, url).toBe('INVALID_CALLBACK_URL');
+    for (const url of PRIVATE_URLS)
+      expect((await createWith(refused.test, url)).body.error?.code, url).toBe('INVALID_CALLBACK_URL');
     for (const url of PUBLIC_URLS) expect((await createWith(refused.test, url)).status, url).toBe(200);
     const allowed = await setup({ KASSA_ALLOW_PRIVATE_CALLBACKS: 'true' });
-    for (const url of PRIVATE_URLS) expect((await createWith(allowed.prod, url)).body.error.code, url).toBe('PAYMENT_PRODUCT_NOT_ENABLED');
+    for (const url of PRIVATE_URLS)
+      expect((await createWith(allowed.prod, url)).body.error.code, url).toBe('PAYMENT_PRODUCT_NOT_ENABLED');
   });
 
   it('only http and https, and no credentials in the URL, for every account', async () => {
     const { test } = await setup({ KASSA_ALLOW_PRIVATE_CALLBACKS: 'true' });
-    for (const url of ['ftp://shop.example/cb', 'file:///etc/passwd', 'gopher://shop.example/', 'javascript:alert(1)']) {
+    for (const url of [
+      'ftp://shop.example/cb',
+      'file:///etc/passwd',
+      'gopher://shop.example/',
+      'javascript:alert(1)',
+    ]) {
       const res = await createWith(test, url);
       expect(res.status, url).toBe(400);
       expect(['INVALID_CALLBACK_URL', 'INVALID_REQUEST'], url).toContain(res.body.error.code);
@@ -148,14 +172,31 @@ describe('at session creation', () => {
 
 describe('at delivery', () => {
   it('host names are resolved and refused when any address is private (DNS rebinding), unless allowed', async () => {
-    expect(await checkDeliveryUrl('https://shop.example/cb', { allowPrivate: false, lookup: resolvesTo('93.184.216.34') })).toEqual({ ok: true, addresses: ['93.184.216.34'] });
-    for (const set of [['10.0.0.5'], ['127.0.0.1'], ['169.254.169.254'], ['93.184.216.34', '192.168.0.1'], ['::1'], ['fd00::1']]) {
-      const r = await checkDeliveryUrl('https://rebind.example/cb', { allowPrivate: false, lookup: resolvesTo(...set) });
+    expect(
+      await checkDeliveryUrl('https://shop.example/cb', { allowPrivate: false, lookup: resolvesTo('93.184.216.34') }),
+    ).toEqual({ ok: true, addresses: ['93.184.216.34'] });
+    for (const set of [
+      ['10.0.0.5'],
+      ['127.0.0.1'],
+      ['169.254.169.254'],
+      ['93.184.216.34', '192.168.0.1'],
+      ['::1'],
+      ['fd00::1'],
+    ]) {
+      const r = await checkDeliveryUrl('https://rebind.example/cb', {
+        allowPrivate: false,
+        lookup: resolvesTo(...set),
+      });
       expect(r.ok, set.join()).toBe(false);
       expect((r as { reason: string }).reason).toMatch(/private, loopback or link-local/);
     }
-    expect((await checkDeliveryUrl('https://rebind.example/cb', { allowPrivate: true, lookup: resolvesTo('10.0.0.5') })).ok).toBe(true);
-    expect((await checkDeliveryUrl('http://localhost:3000/cb', { allowPrivate: false, lookup: resolvesTo('93.184.216.34') })).ok).toBe(false);
+    expect(
+      (await checkDeliveryUrl('https://rebind.example/cb', { allowPrivate: true, lookup: resolvesTo('10.0.0.5') })).ok,
+    ).toBe(true);
+    expect(
+      (await checkDeliveryUrl('http://localhost:3000/cb', { allowPrivate: false, lookup: resolvesTo('93.184.216.34') }))
+        .ok,
+    ).toBe(false);
     expect((await checkDeliveryUrl('http://[::1]/cb', { allowPrivate: false })).ok).toBe(false);
     expect((await checkDeliveryUrl('ftp://shop.example/cb', { allowPrivate: true })).ok).toBe(false);
   });
@@ -164,7 +205,10 @@ describe('at delivery', () => {
     const merchant = await startMerchant();
     cleanup.push(() => merchant.close());
     const get = (allowPrivate: boolean) => {
-      const target = deliveryTarget(`http://rebind.example:${merchant.port}/cb`, { allowPrivate, lookup: resolvesTo('127.0.0.1') });
+      const target = deliveryTarget(`http://rebind.example:${merchant.port}/cb`, {
+        allowPrivate,
+        lookup: resolvesTo('127.0.0.1'),
+      });
       if (!target.ok) throw new Error(target.reason);
       return new Promise<number>((resolve, reject) => {
         http
@@ -193,7 +237,12 @@ describe('at delivery', () => {
     (srv.kassa.ctx.env as { KASSA_ALLOW_PRIVATE_CALLBACKS?: boolean }).KASSA_ALLOW_PRIVATE_CALLBACKS = false;
     await expect.poll(async () => (await outboxRows(srv))[0]?.status).toBe('FAILED');
     const [log] = (await api.get(`/v1/admin/callbacks?transaction_id=${transactionId}`)).body;
-    expect(log).toMatchObject({ status: 'FAILED', attempt_count: 1, last_status_code: null, last_error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a private/) });
+    expect(log).toMatchObject({
+      status: 'FAILED',
+      attempt_count: 1,
+      last_status_code: null,
+      last_error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a private/),
+    });
     expect(log.attempts[0]).toMatchObject({ attempt: 1, status_code: null, error: expect.stringMatching(/^refused/) });
     await sleep(300);
     expect(merchant.received).toHaveLength(0);
@@ -229,7 +278,9 @@ describe('redirects are never followed', () => {
     for (const status of [301, 302, 303, 307, 308]) {
       const redirector = await startRedirector(status, `${target.url}/moved?status=${status}`);
       const { transactionId } = await payWithCallback(srv.baseUrl, api, `${redirector.url}/cb?method=POST`);
-      await expect.poll(async () => (await api.get(`/v1/admin/callbacks?transaction_id=${transactionId}`)).body[0]?.status).toBe('FAILED');
+      await expect
+        .poll(async () => (await api.get(`/v1/admin/callbacks?transaction_id=${transactionId}`)).body[0]?.status)
+        .toBe('FAILED');
       const [log] = (await api.get(`/v1/admin/callbacks?transaction_id=${transactionId}`)).body;
       expect(log, String(status)).toMatchObject({ status: 'FAILED', attempt_count: 1, last_status_code: status });
       expect(redirector.requests(), String(status)).toBe(1);
@@ -245,12 +296,28 @@ describe('redirects are never followed', () => {
     cleanup.push(() => target.close());
     const api = await ApiClient.login(srv.baseUrl);
     const home = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home delivery' };
-    const address = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO' };
+    const address = {
+      first_name: 'Kari',
+      last_name: 'Nordmann',
+      address_line: 'Storgata 1',
+      postal_code: '0155',
+      postal_place: 'Oslo',
+      country: 'NO',
+    };
     for (const status of [302, 307, 308]) {
       const redirector = await startRedirector(status, `${target.url}/shipping`);
-      const created = await api.post('/v1/sessions', sessionBody({ express: { shipping_options: [home], shipping_address_callback_url: `${redirector.url}/shipping` } }));
+      const created = await api.post(
+        '/v1/sessions',
+        sessionBody({
+          express: { shipping_options: [home], shipping_address_callback_url: `${redirector.url}/shipping` },
+        }),
+      );
       expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const res = await new ApiClient(srv.baseUrl).request('PUT', `/v1/view/${created.body.id}/session/order/addresses`, { shipping_address: address });
+      const res = await new ApiClient(srv.baseUrl).request(
+        'PUT',
+        `/v1/view/${created.body.id}/session/order/addresses`,
+        { shipping_address: address },
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(502);
       expect(res.body.error.code).toBe('EXPRESS_CALLBACK_FAILED');
       expect(redirector.requests()).toBe(1);
@@ -286,7 +353,8 @@ describe('with KASSA_ALLOW_PRIVATE_CALLBACKS=false, every spelling of a private 
       sessionBody({ express: { shipping_options: [], shipping_address_callback_url: url } }),
       sessionBody({ express: { shipping_options: [], discount_codes: { callback_url: url } } }),
     ];
-    for (const body of bodies('https://shop.example/cb')) expect((await test.post('/v1/sessions', body)).status).toBe(200); // the same bodies with a public URL
+    for (const body of bodies('https://shop.example/cb'))
+      expect((await test.post('/v1/sessions', body)).status).toBe(200); // the same bodies with a public URL
     const before = await count();
     for (const url of SPELLINGS) {
       for (const body of bodies(url)) {

@@ -10,8 +10,10 @@ afterEach(async () => {
 });
 
 /** A server and a merchant endpoint (answering `respond(n)` to its n-th request) for this test only. */
-const setup = (respond?: (n: number) => number, env?: Record<string, string>) => kassaForTest({ merchant: respond ? (_cb, all) => respond(all.length) : true, env });
-const payWithCallback = (srv: TestServer, api: ApiClient, callbackUrl: string) => payToCallback(srv.baseUrl, api, callbackUrl);
+const setup = (respond?: (n: number) => number, env?: Record<string, string>) =>
+  kassaForTest({ merchant: respond ? (_cb, all) => respond(all.length) : true, env });
+const payWithCallback = (srv: TestServer, api: ApiClient, callbackUrl: string) =>
+  payToCallback(srv.baseUrl, api, callbackUrl);
 
 const outbox = (srv: TestServer) => srv.kassa.ctx.database.db.selectFrom('outbox').selectAll().execute();
 
@@ -25,7 +27,11 @@ describe('merchant callbacks', () => {
     const eventIds = calls.map((c) => new URL(c.url, merchant.url).searchParams.get('event_id'));
     expect(new Set(eventIds).size).toBe(1);
     await expect.poll(async () => (await outbox(srv))[0]?.status).toBe('DELIVERED');
-    const attempts = await srv.kassa.ctx.database.db.selectFrom('callback_attempts').select(['attempt', 'status_code']).orderBy('attempt').execute();
+    const attempts = await srv.kassa.ctx.database.db
+      .selectFrom('callback_attempts')
+      .select(['attempt', 'status_code'])
+      .orderBy('attempt')
+      .execute();
     expect(attempts).toEqual([
       { attempt: 1, status_code: 503 },
       { attempt: 2, status_code: 503 },
@@ -53,7 +59,11 @@ describe('merchant callbacks', () => {
 
   it('use POST with the transaction as JSON when the URL says method=POST, and sid with sid_parameter_name=sid', async () => {
     const { srv, merchant, api } = await setup();
-    const { sessionId, transactionId } = await payWithCallback(srv, api, `${merchant.url}/cb?method=POST&sid_parameter_name=sid`);
+    const { sessionId, transactionId } = await payWithCallback(
+      srv,
+      api,
+      `${merchant.url}/cb?method=POST&sid_parameter_name=sid`,
+    );
     const [cb] = await merchant.waitFor(1);
     expect(cb!.method).toBe('POST');
     const url = new URL(cb!.url, merchant.url);
@@ -101,7 +111,10 @@ describe('merchant callbacks', () => {
     cleanup.push(() => new Promise((r) => again.close(() => r())));
     const second = await startTestServer({ dataDir: first.dataDir, pgSchema: first.pgSchema });
     cleanup.push(() => second.stop());
-    await second.kassa.ctx.database.db.updateTable('outbox').set({ next_attempt_at: new Date().toISOString() }).execute();
+    await second.kassa.ctx.database.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date().toISOString() })
+      .execute();
     await expect.poll(() => got.length).toBe(1);
     expect(new URL(got[0]!, 'http://x').searchParams.get('transaction_id')).toBe(transactionId);
   });

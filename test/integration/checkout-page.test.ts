@@ -14,7 +14,10 @@ import { sharedDatabase, startKassaProcess, type KassaProcess, type SharedDataba
 let db: SharedDatabase;
 let kassa: KassaProcess;
 let api: ApiClient;
-const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dist/checkout/manifest.json'), 'utf8')) as { entry: string; preload: string[] };
+const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dist/checkout/manifest.json'), 'utf8')) as {
+  entry: string;
+  preload: string[];
+};
 
 beforeAll(async () => {
   db = sharedDatabase();
@@ -33,7 +36,9 @@ const raw = (url: string, headers: Record<string, string> = {}, method = 'GET') 
       .request(url, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject)
       .end();
@@ -44,7 +49,11 @@ const page = async (query: string) => {
   return { ...res, html: res.body.toString('utf8') };
 };
 
-const propsOf = (html: string) => JSON.parse(/<script id="kassa-checkout-props" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, any>;
+const propsOf = (html: string) =>
+  JSON.parse(/<script id="kassa-checkout-props" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as Record<
+    string,
+    any
+  >;
 
 describe('the checkout page', () => {
   it('is rendered whole on the server, in the page language, with its props and one script', async () => {
@@ -71,7 +80,11 @@ describe('the checkout page', () => {
 
   it('escapes what the merchant wrote when it puts the props in the page', async () => {
     const evil = '</script><script>alert(1)</script>\u2028';
-    const { id } = await createSession(api, {}, { amount: 500, items: [{ line_id: '1', description: evil, quantity: 1, amount: 500, vat_amount: 100 }] });
+    const { id } = await createSession(
+      api,
+      {},
+      { amount: 500, items: [{ line_id: '1', description: evil, quantity: 1, amount: 500, vat_amount: 100 }] },
+    );
     const { html } = await page(`sid=${encodeURIComponent(id)}`);
     expect(html).not.toContain('<script>alert(1)');
     expect(propsOf(html).initial.session.order.items[0].description).toBe(evil);

@@ -39,7 +39,8 @@ describe('the WAL checkpointer', () => {
     // about 200 pages: far below the writer's automatic checkpoint at 10,000
     for (let batch = 0; batch < 20; batch++)
       await inTransaction(database, async (trx) => {
-        for (let i = 0; i < 10; i++) await sql`insert into kassa_ckpt_probe (k, v) values (${`${batch}-${i}`}, ${'x'.repeat(3000)})`.execute(trx);
+        for (let i = 0; i < 10; i++)
+          await sql`insert into kassa_ckpt_probe (k, v) values (${`${batch}-${i}`}, ${'x'.repeat(3000)})`.execute(trx);
       });
     expect(await waitFor(() => fs.statSync(file).size >= before + 150 * 4096)).toBe(true);
   });
@@ -47,7 +48,9 @@ describe('the WAL checkpointer', () => {
   it('hands checkpoints back to SQLite (1,000 pages) when its worker cannot run', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-ckpt-'));
     const set: number[] = [];
-    const checkpointer = startCheckpointer(path.join(dir, 'x.sqlite'), (pages) => set.push(pages), { driver: path.join(dir, 'no-such-driver.js') });
+    const checkpointer = startCheckpointer(path.join(dir, 'x.sqlite'), (pages) => set.push(pages), {
+      driver: path.join(dir, 'no-such-driver.js'),
+    });
     expect(checkpointer).toBeDefined();
     expect(await waitFor(() => set.length === 2)).toBe(true);
     expect(set).toEqual([SAFETY_NET_PAGES, 1000]);

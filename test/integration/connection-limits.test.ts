@@ -71,14 +71,20 @@ const trickle = (s: RawSocket, chunk: string) => {
 
 describe('connection limits of the compiled server', () => {
   it('closes a socket that sends its headers slowly, one that sends its body slowly, and an idle keep-alive one', async () => {
-    const p = await run({ KASSA_HEADERS_TIMEOUT_MS: '1000', KASSA_REQUEST_TIMEOUT_MS: '2000', KASSA_KEEP_ALIVE_TIMEOUT_MS: '1000' });
+    const p = await run({
+      KASSA_HEADERS_TIMEOUT_MS: '1000',
+      KASSA_REQUEST_TIMEOUT_MS: '2000',
+      KASSA_KEEP_ALIVE_TIMEOUT_MS: '1000',
+    });
 
     const slowHeaders = await connect(p.baseUrl);
     slowHeaders.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n');
     trickle(slowHeaders, 'x-slow: a\r\n');
 
     const slowBody = await connect(p.baseUrl);
-    slowBody.socket.write('POST /v1/accounts/T00000001/auth/token HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{');
+    slowBody.socket.write(
+      'POST /v1/accounts/T00000001/auth/token HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{',
+    );
     trickle(slowBody, ' ');
 
     const idle = await connect(p.baseUrl);

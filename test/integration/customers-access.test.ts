@@ -15,7 +15,12 @@ const clientWith = (scopes: string[]) => clientWithScopes({ srv }, scopes);
 /** Everything stored for the test account's customers and cards, to show a refused request changed nothing. */
 const snapshot = async () => ({
   customers: await db().selectFrom('customers').selectAll().where('account_id', '=', ACCOUNT).orderBy('id').execute(),
-  tokens: await db().selectFrom('stored_card_tokens').selectAll().where('account_id', '=', ACCOUNT).orderBy('token_id').execute(),
+  tokens: await db()
+    .selectFrom('stored_card_tokens')
+    .selectAll()
+    .where('account_id', '=', ACCOUNT)
+    .orderBy('token_id')
+    .execute(),
 });
 
 let customerId: string;
@@ -23,13 +28,25 @@ let tokenId: string;
 
 beforeAll(async () => {
   customerId = uniqueId('mine');
-  expect((await api.post(USERS, { customer_id: customerId, first_name: 'Mine', email: 'mine@example.com' })).status).toBe(200);
+  expect(
+    (await api.post(USERS, { customer_id: customerId, first_name: 'Mine', email: 'mine@example.com' })).status,
+  ).toBe(200);
   const session = await api.post('/v1/sessions/payment-token', {
-    session: { url: { return_url: 'https://shop.example/r' }, order: { amount: 0, currency: 'NOK', merchant_reference: uniqueId('ref') }, customer: { customer_id: customerId } },
+    session: {
+      url: { return_url: 'https://shop.example/r' },
+      order: { amount: 0, currency: 'NOK', merchant_reference: uniqueId('ref') },
+      customer: { customer_id: customerId },
+    },
     token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
   });
   expect((await customer.post(`/v1/sessions/${session.body.id}/pay`, payBody())).body.success).toBe(true);
-  tokenId = (await db().selectFrom('stored_card_tokens').select('token_id').where('customer_id', '=', customerId).executeTakeFirstOrThrow()).token_id;
+  tokenId = (
+    await db()
+      .selectFrom('stored_card_tokens')
+      .select('token_id')
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow()
+  ).token_id;
 });
 
 /** Every operation of the area, on the test account's customer and card. */
@@ -83,7 +100,11 @@ describe('another account', () => {
   });
 
   it('may have a customer with the same customer_id and email, separate from this one', async () => {
-    const mine = await other.post(OTHER_USERS, { customer_id: customerId, first_name: 'Theirs', email: 'MINE@example.com' });
+    const mine = await other.post(OTHER_USERS, {
+      customer_id: customerId,
+      first_name: 'Theirs',
+      email: 'MINE@example.com',
+    });
     expect(mine.status).toBe(200);
     expect((await other.get(`${OTHER_USERS}/${customerId}`)).body.first_name).toBe('Theirs');
     expect((await api.get(`${USERS}/${customerId}`)).body.first_name).toBe('Mine');
@@ -132,7 +153,9 @@ describe('scopes', () => {
         const id = uniqueId(type);
         const created = await writer.post(USERS, { customer_id: id, type });
         expect(created.status, `${scope} ${type}`).toBe(200);
-        expect((await writer.request('PUT', `${USERS}/${id}`, { first_name: 'Updated' })).body.first_name).toBe('Updated');
+        expect((await writer.request('PUT', `${USERS}/${id}`, { first_name: 'Updated' })).body.first_name).toBe(
+          'Updated',
+        );
       }
     }
   });
@@ -152,7 +175,8 @@ describe('scopes', () => {
   it('without credentials every operation is 401 and nothing changes', async () => {
     const anon = new ApiClient(srv.baseUrl);
     const before = await snapshot();
-    for (const [name, method, path, body] of operations()) expect((await anon.request(method, path, body)).status, name).toBe(401);
+    for (const [name, method, path, body] of operations())
+      expect((await anon.request(method, path, body)).status, name).toBe(401);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -19,9 +19,22 @@ const fullCustomer = (overrides: Record<string, unknown> = {}) => ({
   status: 'active',
   favorite_store: 'oslo-1',
   enrolled_by: { value: 'https://shop.example/signup', type: 'url' },
-  marketing_consent: { sms: { consent: true, updated_at: '2024-05-01T10:00:00Z' }, email: { consent: false, updated_at: '2024-05-01T10:00:00Z' } },
+  marketing_consent: {
+    sms: { consent: true, updated_at: '2024-05-01T10:00:00Z' },
+    email: { consent: false, updated_at: '2024-05-01T10:00:00Z' },
+  },
   addresses: [
-    { address_line: 'Karl Johans gate 1', address_line_2: 'H0101', postal_code: '0154', postal_place: 'Oslo', country: 'NO', latitude: 59.91, longitude: 10.75, type: 'home', comment: 'Ring twice' },
+    {
+      address_line: 'Karl Johans gate 1',
+      address_line_2: 'H0101',
+      postal_code: '0154',
+      postal_place: 'Oslo',
+      country: 'NO',
+      latitude: 59.91,
+      longitude: 10.75,
+      type: 'home',
+      comment: 'Ring twice',
+    },
   ],
   term: { id: '6f1c7f52-5e5b-4c55-9f1a-3a2b1c0d9e8f', accepted_at: '2024-05-01T10:00:00Z' },
   gender: 'female',
@@ -30,7 +43,8 @@ const fullCustomer = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const stored = (customerId: string) => db().selectFrom('customers').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
+const stored = (customerId: string) =>
+  db().selectFrom('customers').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
 const countCustomers = async () => (await db().selectFrom('customers').select('id').execute()).length;
 const create = async (body: Record<string, unknown>) => {
   const res = await api.post(USERS, body);
@@ -62,22 +76,50 @@ describe('creating and reading a customer', () => {
   });
 
   it('nullable fields may be null and read back as null; a metadata key set to null is not stored', async () => {
-    const created = await create({ customer_id: uniqueId(), first_name: null, email: null, phone_number: null, date_of_birth: null, metadata: { keep: 1, drop: null } });
-    expect(created).toMatchObject({ first_name: null, email: null, phone_number: null, date_of_birth: null, metadata: { keep: 1 } });
+    const created = await create({
+      customer_id: uniqueId(),
+      first_name: null,
+      email: null,
+      phone_number: null,
+      date_of_birth: null,
+      metadata: { keep: 1, drop: null },
+    });
+    expect(created).toMatchObject({
+      first_name: null,
+      email: null,
+      phone_number: null,
+      date_of_birth: null,
+      metadata: { keep: 1 },
+    });
     expect(created.metadata).not.toHaveProperty('drop');
   });
 
   it('accepts every type; company needs `company` with bussiness_name, and contact may carry contact_for', async () => {
-    for (const type of ['customer', 'employee', 'other']) expect((await create({ type, customer_id: uniqueId(type) })).type).toBe(type);
+    for (const type of ['customer', 'employee', 'other'])
+      expect((await create({ type, customer_id: uniqueId(type) })).type).toBe(type);
     const company = await create({
       type: 'company',
       customer_id: uniqueId(),
-      company: { bussiness_name: 'Fjord AS', organization_number: '999999999', number_of_employees: 12, website: 'https://fjord.example' },
+      company: {
+        bussiness_name: 'Fjord AS',
+        organization_number: '999999999',
+        number_of_employees: 12,
+        website: 'https://fjord.example',
+      },
     });
-    expect(company.company).toEqual({ bussiness_name: 'Fjord AS', organization_number: '999999999', number_of_employees: 12, website: 'https://fjord.example' });
+    expect(company.company).toEqual({
+      bussiness_name: 'Fjord AS',
+      organization_number: '999999999',
+      number_of_employees: 12,
+      website: 'https://fjord.example',
+    });
     const other = await create({ type: 'other', customer_id: uniqueId(), company: { bussiness_name: 'Other AS' } });
     expect(other.company.bussiness_name).toBe('Other AS');
-    const contact = await create({ type: 'contact', customer_id: uniqueId(), contact_for: [{ customer_id: company.customer_id }] });
+    const contact = await create({
+      type: 'contact',
+      customer_id: uniqueId(),
+      contact_for: [{ customer_id: company.customer_id }],
+    });
     expect(contact.contact_for).toEqual([{ customer_id: company.customer_id }]);
   });
 
@@ -86,7 +128,10 @@ describe('creating and reading a customer', () => {
     const before = await countCustomers();
     const again = await api.post(USERS, { customer_id: first.customer_id, first_name: 'Someone else' });
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: 'CUSTOMER_ALREADY_EXISTS', message: expect.stringContaining(first.customer_id) });
+    expect(again.body.error).toMatchObject({
+      code: 'CUSTOMER_ALREADY_EXISTS',
+      message: expect.stringContaining(first.customer_id),
+    });
     expect(await countCustomers()).toBe(before);
     expect((await api.get(`${USERS}/${first.customer_id}`)).body).toEqual(first);
   });
@@ -132,10 +177,19 @@ describe('bad customer bodies are 400 and store nothing', () => {
     ['a date_of_birth that is not a date', { date_of_birth: '17.04.1990' }],
     ['an impossible date_of_birth', { date_of_birth: '1990-02-30' }],
     ['a term id that is not a uuid', { term: { id: 'x', accepted_at: '2024-05-01T10:00:00Z' } }],
-    ['marketing consent without a boolean', { marketing_consent: { sms: { consent: 'yes', updated_at: '2024-05-01T10:00:00Z' } } }],
+    [
+      'marketing consent without a boolean',
+      { marketing_consent: { sms: { consent: 'yes', updated_at: '2024-05-01T10:00:00Z' } } },
+    ],
     ['an address without country', { addresses: [{ address_line: 'A 1', postal_place: 'Oslo' }] }],
-    ['an address with a bad country', { addresses: [{ address_line: 'A 1', postal_place: 'Oslo', country: 'Norway' }] }],
-    ['an address of an unknown type', { addresses: [{ address_line: 'A 1', postal_place: 'Oslo', country: 'NO', type: 'castle' }] }],
+    [
+      'an address with a bad country',
+      { addresses: [{ address_line: 'A 1', postal_place: 'Oslo', country: 'Norway' }] },
+    ],
+    [
+      'an address of an unknown type',
+      { addresses: [{ address_line: 'A 1', postal_place: 'Oslo', country: 'NO', type: 'castle' }] },
+    ],
     ['enrolled_by without value', { enrolled_by: { type: 'url' } }],
     ['attributes that are not an object', { attributes: ['a'] }],
     ['a password (user logins are not supported)', { password: 'secret' }],
@@ -162,9 +216,19 @@ describe('updating a customer (partial)', () => {
     const body = fullCustomer();
     const created = await create(body);
     await clockPast(created.updated_at);
-    const put = await api.request('PUT', `${USERS}/${body.customer_id}`, { first_name: 'Kåre', phone_number: '4791234567', addresses: [] });
+    const put = await api.request('PUT', `${USERS}/${body.customer_id}`, {
+      first_name: 'Kåre',
+      phone_number: '4791234567',
+      addresses: [],
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body).toEqual({ ...created, first_name: 'Kåre', phone_number: '4791234567', addresses: [], updated_at: put.body.updated_at });
+    expect(put.body).toEqual({
+      ...created,
+      first_name: 'Kåre',
+      phone_number: '4791234567',
+      addresses: [],
+      updated_at: put.body.updated_at,
+    });
     expect(Date.parse(put.body.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
     expect((await api.get(`${USERS}/${body.customer_id}`)).body).toEqual(put.body);
   });
@@ -196,27 +260,37 @@ describe('updating a customer (partial)', () => {
     expect(noCompany.body.error.errors).toEqual([{ path: 'company', message: 'is required for type company' }]);
     expect((await api.get(`${USERS}/${plain.customer_id}`)).body).toEqual(plain);
 
-    const toCompany = await api.request('PUT', `${USERS}/${plain.customer_id}`, { type: 'company', company: { bussiness_name: 'Now AS' } });
+    const toCompany = await api.request('PUT', `${USERS}/${plain.customer_id}`, {
+      type: 'company',
+      company: { bussiness_name: 'Now AS' },
+    });
     expect(toCompany.status).toBe(200);
     expect(toCompany.body).toMatchObject({ type: 'company', company: { bussiness_name: 'Now AS' } });
     const toCustomer = await api.request('PUT', `${USERS}/${plain.customer_id}`, { type: 'customer' });
     expect(toCustomer.status).toBe(400);
     expect((await api.get(`${USERS}/${plain.customer_id}`)).body).toEqual(toCompany.body);
     expect((await api.request('PUT', `${USERS}/${plain.customer_id}`, { type: 'other' })).status).toBe(200);
-    const contactFor = await api.request('PUT', `${USERS}/${plain.customer_id}`, { contact_for: [{ customer_id: 'x' }] });
+    const contactFor = await api.request('PUT', `${USERS}/${plain.customer_id}`, {
+      contact_for: [{ customer_id: 'x' }],
+    });
     expect(contactFor.status).toBe(400);
     expect(contactFor.body.error.errors[0].path).toBe('contact_for');
     // company: null removes it, so the customer can become a plain customer again
     const back = await api.request('PUT', `${USERS}/${plain.customer_id}`, { type: 'customer', company: null });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(back.body).toEqual({ ...plain, updated_at: back.body.updated_at });
-    expect((await api.request('PUT', `${USERS}/${plain.customer_id}`, { type: 'company', company: null })).status).toBe(400);
+    expect((await api.request('PUT', `${USERS}/${plain.customer_id}`, { type: 'company', company: null })).status).toBe(
+      400,
+    );
   });
 
   it('a contact becomes another type once contact_for is removed with null', async () => {
     const contact = await create({ customer_id: uniqueId(), type: 'contact', contact_for: [{ customer_id: 'boss' }] });
     expect((await api.request('PUT', `${USERS}/${contact.customer_id}`, { type: 'employee' })).status).toBe(400);
-    const employee = await api.request('PUT', `${USERS}/${contact.customer_id}`, { type: 'employee', contact_for: null });
+    const employee = await api.request('PUT', `${USERS}/${contact.customer_id}`, {
+      type: 'employee',
+      contact_for: null,
+    });
     expect(employee.status).toBe(200);
     expect(employee.body.type).toBe('employee');
     expect(employee.body).not.toHaveProperty('contact_for');
@@ -226,7 +300,10 @@ describe('updating a customer (partial)', () => {
     const email = uniqueEmail();
     await create({ customer_id: uniqueId(), email });
     const mine = await create({ customer_id: uniqueId(), email: uniqueEmail() });
-    const res = await api.request('PUT', `${USERS}/${mine.customer_id}`, { email: email.toUpperCase(), first_name: 'Changed' });
+    const res = await api.request('PUT', `${USERS}/${mine.customer_id}`, {
+      email: email.toUpperCase(),
+      first_name: 'Changed',
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CUSTOMER_ALREADY_EXISTS');
     expect((await api.get(`${USERS}/${mine.customer_id}`)).body).toEqual(mine);
@@ -248,12 +325,26 @@ describe('updating a customer (partial)', () => {
     expect(res.body.error.code).toBe('INVALID_REQUEST');
     expect((await api.get(`${USERS}/${created.customer_id}`)).body).toEqual(created);
     expect(await stored(renamed)).toBeUndefined();
-    expect((await api.request('PUT', `${USERS}/${created.customer_id}`, { customer_id: created.customer_id, first_name: 'Y' })).body.first_name).toBe('Y');
+    expect(
+      (
+        await api.request('PUT', `${USERS}/${created.customer_id}`, {
+          customer_id: created.customer_id,
+          first_name: 'Y',
+        })
+      ).body.first_name,
+    ).toBe('Y');
   });
 
   it('bad update bodies are 400 and change nothing', async () => {
     const created = await create(fullCustomer());
-    for (const bad of [{ surprise: 1 }, { phone_number: 'abc' }, { email: 'x' }, { type: 'robot' }, { company: { bussiness_name: 'X' } }, { date_of_birth: '2020-13-01' }]) {
+    for (const bad of [
+      { surprise: 1 },
+      { phone_number: 'abc' },
+      { email: 'x' },
+      { type: 'robot' },
+      { company: { bussiness_name: 'X' } },
+      { date_of_birth: '2020-13-01' },
+    ]) {
       const res = await api.request('PUT', `${USERS}/${created.customer_id}`, bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.error.code).toBe('INVALID_REQUEST');
@@ -275,7 +366,12 @@ describe('deleting a customer', () => {
     const created = await create(fullCustomer());
     const del = await api.request('DELETE', `${USERS}/${created.customer_id}`);
     expect(del.status).toBe(200);
-    expect(del.body).toEqual({ ...created, updated_at: del.body.deleted_at, deleted_at: expect.any(String), deleted_by: CLIENT_ID });
+    expect(del.body).toEqual({
+      ...created,
+      updated_at: del.body.deleted_at,
+      deleted_at: expect.any(String),
+      deleted_by: CLIENT_ID,
+    });
     expect(Date.parse(del.body.deleted_at)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
     for (const [method, body] of [
       ['GET', undefined],
@@ -292,7 +388,15 @@ describe('deleting a customer', () => {
     const created = await create(fullCustomer());
     await api.request('DELETE', `${USERS}/${created.customer_id}`);
     const row = await stored(created.customer_id);
-    expect(row).toMatchObject({ id: created.id, type: 'customer', data: '{}', email_lower: null, phone_number: null, search_keys: null, deleted_by: CLIENT_ID });
+    expect(row).toMatchObject({
+      id: created.id,
+      type: 'customer',
+      data: '{}',
+      email_lower: null,
+      phone_number: null,
+      search_keys: null,
+      deleted_by: CLIENT_ID,
+    });
     expect((await api.post(USERS, { customer_id: uniqueId(), email: created.email })).status).toBe(200);
     const again = await api.post(USERS, { customer_id: created.customer_id });
     expect(again.status).toBe(409);
@@ -323,15 +427,25 @@ describe('idempotent creation', () => {
 describe('concurrent creation', () => {
   it('of one email within a type (in several cases) or one customer_id: exactly one succeeds, the others are 409', async () => {
     const email = uniqueEmail();
-    const byEmail = await Promise.all(['', '', '', ''].map((_, i) => api.post(USERS, { customer_id: uniqueId('race'), email: i % 2 ? email.toUpperCase() : email })));
+    const byEmail = await Promise.all(
+      ['', '', '', ''].map((_, i) =>
+        api.post(USERS, { customer_id: uniqueId('race'), email: i % 2 ? email.toUpperCase() : email }),
+      ),
+    );
     expect(byEmail.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     for (const r of byEmail.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('CUSTOMER_ALREADY_EXISTS');
-    expect(await db().selectFrom('customers').select('id').where('email_lower', '=', email.toLowerCase()).execute()).toHaveLength(1);
+    expect(
+      await db().selectFrom('customers').select('id').where('email_lower', '=', email.toLowerCase()).execute(),
+    ).toHaveLength(1);
 
     const customerId = uniqueId('race');
-    const byId = await Promise.all([1, 2, 3, 4].map((n) => api.post(USERS, { customer_id: customerId, first_name: `n${n}` })));
+    const byId = await Promise.all(
+      [1, 2, 3, 4].map((n) => api.post(USERS, { customer_id: customerId, first_name: `n${n}` })),
+    );
     expect(byId.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
-    expect(await db().selectFrom('customers').select('id').where('customer_id', '=', customerId).execute()).toHaveLength(1);
+    expect(
+      await db().selectFrom('customers').select('id').where('customer_id', '=', customerId).execute(),
+    ).toHaveLength(1);
   });
 
   it('two updates taking one email: one succeeds, the other is 409 and leaves its customer unchanged', async () => {

@@ -11,12 +11,42 @@ const ids = (res: { body: { customer_id: string }[] }) => res.body.map((c) => c.
 const list = (query = '') => api.get(`${USERS}?limit=100${query}`);
 
 const PEOPLE = [
-  { customer_id: 'ola', first_name: 'Ola', last_name: 'Nordmann', email: 'Ola.Nordmann@Example.com', phone_number: '+4791111111' },
-  { customer_id: 'kari', first_name: 'Kari', last_name: 'Nordby', email: 'kari@example.com', phone_number: '+4792222222' },
-  { customer_id: 'ÅSE-1', first_name: 'Åse', last_name: 'Ødegård', email: 'ase@example.no', phone_number: '4793333333' },
+  {
+    customer_id: 'ola',
+    first_name: 'Ola',
+    last_name: 'Nordmann',
+    email: 'Ola.Nordmann@Example.com',
+    phone_number: '+4791111111',
+  },
+  {
+    customer_id: 'kari',
+    first_name: 'Kari',
+    last_name: 'Nordby',
+    email: 'kari@example.com',
+    phone_number: '+4792222222',
+  },
+  {
+    customer_id: 'ÅSE-1',
+    first_name: 'Åse',
+    last_name: 'Ødegård',
+    email: 'ase@example.no',
+    phone_number: '4793333333',
+  },
   { customer_id: 'per_100%', first_name: 'Per', last_name: 'Hansen', email: 'per@example.com' },
-  { customer_id: 'emp-1', type: 'employee', first_name: 'Olav', last_name: 'Ansatt', email: 'ola.nordmann@example.com' },
-  { customer_id: 'contact-1', type: 'contact', first_name: 'Olga', last_name: 'Kontakt', contact_for: [{ customer_id: 'ola' }] },
+  {
+    customer_id: 'emp-1',
+    type: 'employee',
+    first_name: 'Olav',
+    last_name: 'Ansatt',
+    email: 'ola.nordmann@example.com',
+  },
+  {
+    customer_id: 'contact-1',
+    type: 'contact',
+    first_name: 'Olga',
+    last_name: 'Kontakt',
+    contact_for: [{ customer_id: 'ola' }],
+  },
   { customer_id: 'firm-1', type: 'company', company: { bussiness_name: 'Nordic AS' }, email: 'post@nordic.example' },
   { customer_id: 'gone', first_name: 'Olea', last_name: 'Deleted', email: 'gone@example.com' },
 ];
@@ -80,7 +110,16 @@ describe('listing customers', () => {
     const res = await list('&include_deleted=true');
     expect(ids(res)).toEqual(['ola', 'kari', 'ÅSE-1', 'per_100%', 'emp-1', 'firm-1', 'gone']);
     const gone = res.body.find((c: { customer_id: string }) => c.customer_id === 'gone');
-    expect(Object.keys(gone).sort()).toEqual(['created_at', 'created_by', 'customer_id', 'deleted_at', 'deleted_by', 'id', 'type', 'updated_at']);
+    expect(Object.keys(gone).sort()).toEqual([
+      'created_at',
+      'created_by',
+      'customer_id',
+      'deleted_at',
+      'deleted_by',
+      'id',
+      'type',
+      'updated_at',
+    ]);
     expect(ids(await list('&include_deleted=true&search=olea'))).toEqual([]); // nothing left to search
     expect((await list('&include_deleted=yes')).status).toBe(400);
   });
@@ -91,7 +130,9 @@ describe('listing customers', () => {
     const paged: string[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 10; page++) {
-      const res: ApiResponse = await api.get(`${USERS}?type=any&include_deleted=true&limit=3&total=true${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`);
+      const res: ApiResponse = await api.get(
+        `${USERS}?type=any&include_deleted=true&limit=3&total=true${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get('total-count')).toBe(String(all.length));
       paged.push(...ids(res));
@@ -131,7 +172,9 @@ describe('listing customers', () => {
     expect(ids(next)).toContain(a.body.id);
     expect(ids(next)).toContain(c.body.customer_id);
     // the client's own key still names its row: after B (customer_id = A's id) comes C
-    expect(ids(await api.get(`${USERS}?limit=100&starting_after=${encodeURIComponent(a.body.id)}`))).toEqual(all.slice(all.indexOf(a.body.id) + 1));
+    expect(ids(await api.get(`${USERS}?limit=100&starting_after=${encodeURIComponent(a.body.id)}`))).toEqual(
+      all.slice(all.indexOf(a.body.id) + 1),
+    );
   });
 
   it('the default page size is 10; limit outside 1-100 is 400; an unknown starting_after is 400, as on every list', async () => {

@@ -30,9 +30,14 @@ const saveCard = async (customerId: string | undefined, opts: { number?: string;
     token_provider: { payment_product_type: 'sandbox.creditcard', token_types: opts.tokenTypes ?? ['payment_token'] },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, payBody(card(opts.number ?? '4111 1111 1111 1111')));
+  const paid = await customer.post(
+    `/v1/sessions/${created.body.id}/pay`,
+    payBody(card(opts.number ?? '4111 1111 1111 1111')),
+  );
   expect(paid.body.success, JSON.stringify(paid.body)).toBe(true);
-  const tx = await api.get(`/v1/transactions/${paid.body.transaction_id}?includes=card.payment_token&includes=card.recurrence_token`);
+  const tx = await api.get(
+    `/v1/transactions/${paid.body.transaction_id}?includes=card.payment_token&includes=card.recurrence_token`,
+  );
   return {
     sessionId: created.body.id as string,
     transactionId: paid.body.transaction_id as string,
@@ -42,19 +47,38 @@ const saveCard = async (customerId: string | undefined, opts: { number?: string;
 };
 
 const cardTokens = (query = '') => api.get(`/v1/card-tokens?limit=100${query}`);
-const tokenIdOf = async (paymentToken: string) => (await db().selectFrom('stored_card_tokens').select('token_id').where('payment_token', '=', paymentToken).executeTakeFirstOrThrow()).token_id;
+const tokenIdOf = async (paymentToken: string) =>
+  (
+    await db()
+      .selectFrom('stored_card_tokens')
+      .select('token_id')
+      .where('payment_token', '=', paymentToken)
+      .executeTakeFirstOrThrow()
+  ).token_id;
 
 const merchantPay = (tokens: Record<string, string>) =>
   api.post('/v1/sessions/pay', {
-    session: { order: { amount: 2500, currency: 'NOK', merchant_reference: reference() }, customer: { tokens: { 'sandbox.creditcard': tokens } } },
-    payment: { payment_product_type: 'sandbox.creditcard', operation: tokens.recurrence_token ? 'recurring_purchase' : 'unscheduled_purchase' },
+    session: {
+      order: { amount: 2500, currency: 'NOK', merchant_reference: reference() },
+      customer: { tokens: { 'sandbox.creditcard': tokens } },
+    },
+    payment: {
+      payment_product_type: 'sandbox.creditcard',
+      operation: tokens.recurrence_token ? 'recurring_purchase' : 'unscheduled_purchase',
+    },
   });
 
 const expectDoNotRetry = async (res: Awaited<ReturnType<typeof merchantPay>>) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body).toMatchObject({ status: 'FAILED', success: false, actions: [{ code: 'DO_NOT_RETRY', type: 'error' }] });
+  expect(res.body).toMatchObject({
+    status: 'FAILED',
+    success: false,
+    actions: [{ code: 'DO_NOT_RETRY', type: 'error' }],
+  });
   const authorize = res.body.events.filter((e: { event: string }) => e.event === 'AUTHORIZE');
-  expect(authorize).toEqual([expect.objectContaining({ success: false, error: { code: 'DO_NOT_RETRY', message: expect.any(String) } })]);
+  expect(authorize).toEqual([
+    expect.objectContaining({ success: false, error: { code: 'DO_NOT_RETRY', message: expect.any(String) } }),
+  ]);
   expect((await api.get(`/v1/transactions/${res.body.id}`)).body.status).toBe('FAILED');
 };
 
@@ -71,14 +95,20 @@ describe('a payment-token session stores the card for its customer', () => {
         token_types: ['payment_token', 'recurrence_token'],
         payment_product_type: 'sandbox.creditcard',
         customer_id: customerId,
-        card: { brand: 'Visa', masked_pan: '************1111', expiry_date: expect.any(String), type: expect.any(String) },
+        card: {
+          brand: 'Visa',
+          masked_pan: '************1111',
+          expiry_date: expect.any(String),
+          type: expect.any(String),
+        },
         session_id: saved.sessionId,
         transaction_id: saved.transactionId,
         created_at: expect.any(String),
       },
     ]);
     const text = JSON.stringify(list.body);
-    for (const secret of ['4111111111111111', saved.paymentToken, saved.recurrenceToken!]) expect(text).not.toContain(secret);
+    for (const secret of ['4111111111111111', saved.paymentToken, saved.recurrenceToken!])
+      expect(text).not.toContain(secret);
 
     const [token] = list.body;
     expect((await cardTokens(`&customer_id=${customerId}`)).body).toEqual([token]);
@@ -97,7 +127,9 @@ describe('a payment-token session stores the card for its customer', () => {
     const [a, b] = [await createCustomer(), await createCustomer()];
     await saveCard(a, { number: MASTERCARD });
     expect((await api.get(`${USERS}/${b}/tokens`)).body).toEqual([]);
-    expect((await api.get(`${USERS}/${a}/tokens`)).body.map((t: { card: { brand: string } }) => t.card.brand)).toEqual(['MasterCard']);
+    expect((await api.get(`${USERS}/${a}/tokens`)).body.map((t: { card: { brand: string } }) => t.card.brand)).toEqual([
+      'MasterCard',
+    ]);
   });
 
   it('a card saved for a customer_id that has no customer yet is listed once that customer exists', async () => {
@@ -111,7 +143,9 @@ describe('a payment-token session stores the card for its customer', () => {
   it('token lists page with limit and paging_token, and total=true adds total-count', async () => {
     const customerId = await createCustomer();
     for (let i = 0; i < 5; i++) await saveCard(customerId);
-    const full = (await api.get(`${USERS}/${customerId}/tokens?limit=100`)).body.map((t: { token_id: string }) => t.token_id);
+    const full = (await api.get(`${USERS}/${customerId}/tokens?limit=100`)).body.map(
+      (t: { token_id: string }) => t.token_id,
+    );
     expect(full).toHaveLength(5);
     for (const base of [`${USERS}/${customerId}/tokens?`, `/v1/card-tokens?customer_id=${customerId}&`]) {
       const paged: string[] = [];
@@ -140,7 +174,12 @@ describe('deleting a stored card', () => {
 
     const del = await api.request('DELETE', `${USERS}/${customerId}/tokens/${tokenId}`);
     expect(del.status).toBe(200);
-    expect(del.body).toMatchObject({ token_id: tokenId, customer_id: customerId, deleted_at: expect.any(String), deleted_by: CLIENT_ID });
+    expect(del.body).toMatchObject({
+      token_id: tokenId,
+      customer_id: customerId,
+      deleted_at: expect.any(String),
+      deleted_by: CLIENT_ID,
+    });
     expect((await api.get(`${USERS}/${customerId}/tokens`)).body).toEqual([]);
     expect((await api.get(`${USERS}/${customerId}/tokens?include_deleted=true`)).body).toEqual([del.body]);
     expect((await api.get(`/v1/card-tokens/${tokenId}`)).status).toBe(404);
@@ -170,7 +209,9 @@ describe('deleting a stored card', () => {
   it('DELETE /v1/card-tokens/{token_id} deletes it: the checkout page no longer offers it and paying with its payment_token_id is declined', async () => {
     const saved = await saveCard(undefined);
     const tokenId = await tokenIdOf(saved.paymentToken);
-    const offered = await createSession(api, { customer: { tokens: { 'sandbox.creditcard': { payment_token: saved.paymentToken } } } });
+    const offered = await createSession(api, {
+      customer: { tokens: { 'sandbox.creditcard': { payment_token: saved.paymentToken } } },
+    });
     const view = await customer.get(`/v1/view/${offered.id}/session`);
     expect(view.body.customer.saved_cards).toEqual([expect.objectContaining({ payment_token_id: tokenId })]); // the page's handle is the token_id
 
@@ -179,9 +220,13 @@ describe('deleting a stored card', () => {
     expect(del.body).toMatchObject({ token_id: tokenId, deleted_at: expect.any(String), deleted_by: CLIENT_ID });
     expect((await api.request('DELETE', `/v1/card-tokens/${tokenId}`)).status).toBe(404);
 
-    const fresh = await createSession(api, { customer: { tokens: { 'sandbox.creditcard': { payment_token: saved.paymentToken } } } });
+    const fresh = await createSession(api, {
+      customer: { tokens: { 'sandbox.creditcard': { payment_token: saved.paymentToken } } },
+    });
     expect((await customer.get(`/v1/view/${fresh.id}/session`)).body.customer?.saved_cards).toBeUndefined();
-    const paid = await customer.post(`/v1/sessions/${offered.id}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', payment_token_id: tokenId } });
+    const paid = await customer.post(`/v1/sessions/${offered.id}/pay`, {
+      payment: { payment_product_type: 'sandbox.creditcard', payment_token_id: tokenId },
+    });
     expect(paid.body.success).toBe(false);
     await expectDoNotRetry(await merchantPay({ payment_token: saved.paymentToken }));
   });
@@ -240,7 +285,9 @@ describe('card tokens with an API key', () => {
     const h = { 'x-api-key': key.body.api_key as string };
     const saved = await saveCard(undefined);
     const tokenId = await tokenIdOf(saved.paymentToken);
-    expect((await viaKey.get(`/v1/card-tokens?limit=100`, h)).body.map((t: { token_id: string }) => t.token_id)).toContain(tokenId);
+    expect(
+      (await viaKey.get(`/v1/card-tokens?limit=100`, h)).body.map((t: { token_id: string }) => t.token_id),
+    ).toContain(tokenId);
     expect((await viaKey.get(`/v1/card-tokens/${tokenId}`, h)).status).toBe(200);
     const del = await viaKey.request('DELETE', `/v1/card-tokens/${tokenId}`, undefined, h);
     expect(del.status).toBe(200);
@@ -258,7 +305,10 @@ describe('cards saved before the customers migration', () => {
           order: { amount: 0, currency: 'NOK', merchant_reference: reference() },
           ...(customerId ? { customer: { customer_id: customerId } } : {}),
         },
-        token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token', 'recurrence_token'] },
+        token_provider: {
+          payment_product_type: 'sandbox.creditcard',
+          token_types: ['payment_token', 'recurrence_token'],
+        },
       });
       expect((await fresh.customer.post(`/v1/sessions/${created.body.id}/pay`, payBody())).body.success).toBe(true);
     };
@@ -268,6 +318,8 @@ describe('cards saved before the customers migration', () => {
     expect(recorded.map((r) => r.customer_id).sort()).toEqual(['early-bird', null].sort());
     await fresh.db().deleteFrom('stored_card_tokens').execute(); // as before migration 0012
     await recordEarlierCards(fresh.db() as unknown as Kysely<unknown>);
-    expect(await fresh.db().selectFrom('stored_card_tokens').selectAll().orderBy('token_id').execute()).toEqual(recorded);
+    expect(await fresh.db().selectFrom('stored_card_tokens').selectAll().orderBy('token_id').execute()).toEqual(
+      recorded,
+    );
   });
 });

@@ -27,7 +27,9 @@ const churnOtherDatabases = async () => {
     loop = (async () => {
       while (!stopped) {
         const schema = `t_${run}_churn_${randomBase58(8).toLowerCase()}`;
-        await client.query(`create schema "${schema}"; create table "${schema}".kassa_migrations (name text primary key, a int, b text, c int)`);
+        await client.query(
+          `create schema "${schema}"; create table "${schema}".kassa_migrations (name text primary key, a int, b text, c int)`,
+        );
         await client.query(`drop schema "${schema}" cascade`);
         created++;
         await new Promise((resolve) => setImmediate(resolve));
@@ -65,11 +67,18 @@ describe(`opening the database (${engine})`, () => {
       await expect.poll(() => churn.created()).toBeGreaterThan(0);
       for (let i = 0; i < 4; i++) {
         const pgSchema = process.env.DATABASE_URL ? `t_${run}_open_${randomBase58(10).toLowerCase()}` : undefined;
-        const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir, sqliteFile: `open-${i}.sqlite`, pgSchema });
+        const database = await openDatabase({
+          databaseUrl: process.env.DATABASE_URL,
+          dataDir,
+          sqliteFile: `open-${i}.sqlite`,
+          pgSchema,
+        });
         try {
           // What the migrator asks, many times over while the churn goes on: only our own tables.
           for (let n = 0; n < 100; n++) {
-            const tables = (await database.db.introspection.getTables({ withInternalKyselyTables: true })).map((t) => t.name);
+            const tables = (await database.db.introspection.getTables({ withInternalKyselyTables: true })).map(
+              (t) => t.name,
+            );
             expect(tables).toContain('kassa_migrations');
             expect(tables).toContain('transactions');
             expect(tables.filter((t) => t === 'kassa_migrations')).toHaveLength(1);

@@ -55,7 +55,10 @@ const postgresOutage = async (adminUrl: string): Promise<Outage> => {
     env: { DATABASE_URL: url.toString() },
     async begin() {
       await admin.query(`alter database "${name}" with allow_connections false`);
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
     },
     async end() {
       await admin.query(`alter database "${name}" with allow_connections true`);
@@ -97,7 +100,10 @@ describe(`the database unreachable under a running server (${engine})`, () => {
     const merchant = await startMerchant(() => (merchantUp ? 200 : 503));
     cleanup.push(() => merchant.close());
     // no automatic retry within the test: the pending callback is made due by the retry operation
-    const server: KassaProcess = await startKassaProcess(outage.db, { ...outage.env, KASSA_CALLBACK_RETRY_BASE_MS: '600000' });
+    const server: KassaProcess = await startKassaProcess(outage.db, {
+      ...outage.env,
+      KASSA_CALLBACK_RETRY_BASE_MS: '600000',
+    });
     cleanup.push(() => server.kill('SIGKILL'));
     const api = await ApiClient.login(server.baseUrl);
 
@@ -105,18 +111,29 @@ describe(`the database unreachable under a running server (${engine})`, () => {
     const before = await api.post('/v1/sessions', beforeBody);
     expect(before.status).toBe(200);
     const paid = await payWithCallback(server.baseUrl, api, `${merchant.url}/cb`);
-    await expect.poll(async () => (await api.get(`/v1/admin/callbacks?session_id=${paid.sessionId}`)).body[0]?.attempt_count).toBe(1);
+    await expect
+      .poll(async () => (await api.get(`/v1/admin/callbacks?session_id=${paid.sessionId}`)).body[0]?.attempt_count)
+      .toBe(1);
     const [pending] = (await api.get(`/v1/admin/callbacks?session_id=${paid.sessionId}`)).body;
     expect(pending.status).toBe('PENDING');
 
     await outage.begin();
     const refused = await api.post('/v1/sessions', sessionBody());
     expectUnavailable(refused);
-    expectUnavailable(await api.post(`/v1/transactions/${paid.transactionId}/capture`, { amount: 1000 }, { 'idempotency-key': `outage-${randomBase58(8)}` }));
+    expectUnavailable(
+      await api.post(
+        `/v1/transactions/${paid.transactionId}/capture`,
+        { amount: 1000 },
+        { 'idempotency-key': `outage-${randomBase58(8)}` },
+      ),
+    );
     if (PG_URL) {
       // PostgreSQL: nothing can be read either; readiness says so; the pollers log the outage once each
       expectUnavailable(await api.get(`/v1/sessions/${before.body.id}`));
-      expect(await (await fetch(`${server.baseUrl}/readyz`)).json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
+      expect(await (await fetch(`${server.baseUrl}/readyz`)).json()).toMatchObject({
+        status: 'unavailable',
+        database: 'unreachable',
+      });
       await expect.poll(() => server.output().match(/callback worker: step failed/g)?.length ?? 0).toBe(1);
       await expect.poll(() => server.output().match(/operations worker: step failed/g)?.length ?? 0).toBe(1);
       expectUnavailable(await api.get(`/v1/sessions/${before.body.id}`));
@@ -132,12 +149,17 @@ describe(`the database unreachable under a running server (${engine})`, () => {
     const again = await api.get(`/v1/sessions/${before.body.id}`);
     expect(again.status).toBe(200);
     expect(again.body.order.merchant_reference).toBe(beforeBody.order.merchant_reference);
-    expect((await api.get(`/v1/transactions/${paid.transactionId}`)).body).toMatchObject({ amount: 10000, status: 'AUTHORIZED' });
+    expect((await api.get(`/v1/transactions/${paid.transactionId}`)).body).toMatchObject({
+      amount: 10000,
+      status: 'AUTHORIZED',
+    });
 
     // the callback that was pending across the outage is delivered, once
     expect((await api.post(`/v1/admin/callbacks/${pending.id}/retry`)).status).toBe(200);
     await merchant.waitFor(() => merchant.delivered().length >= 1);
-    await expect.poll(async () => (await api.get(`/v1/admin/callbacks?session_id=${paid.sessionId}`)).body[0]?.status).toBe('DELIVERED');
+    await expect
+      .poll(async () => (await api.get(`/v1/admin/callbacks?session_id=${paid.sessionId}`)).body[0]?.status)
+      .toBe('DELIVERED');
     expect(merchant.delivered().map((c) => c.query.get('event_id'))).toEqual([pending.event_id]);
     if (PG_URL) await expect.poll(() => /callback worker: recovered/.test(server.output())).toBe(true);
   });

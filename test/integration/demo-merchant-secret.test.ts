@@ -12,7 +12,9 @@ import { spawnKassa } from '../support/spawn-kassa';
 
 /** Issue 24 item 10: the demo merchant's client secret is stored hashed and shown once, when it is made. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-demo-secret-'));
-const pgSchema = process.env.DATABASE_URL ? `t_${process.env.KASSA_TEST_RUN ?? 'x'}_${randomBase58(12).toLowerCase()}` : undefined;
+const pgSchema = process.env.DATABASE_URL
+  ? `t_${process.env.KASSA_TEST_RUN ?? 'x'}_${randomBase58(12).toLowerCase()}`
+  : undefined;
 const start = (env: Record<string, string> = {}): Promise<Kassa> =>
   createKassa(
     loadEnv({
@@ -32,8 +34,10 @@ afterAll(async () => {
   for (const k of running) await k.close().catch(() => undefined);
 });
 
-const authenticates = async (kassa: Kassa, secret: string) => Boolean(await verifyClientSecret(kassa.ctx.database.db, DEMO_ACCOUNT_ID, DEMO_CLIENT_ID, secret));
-const storedSecrets = async (kassa: Kassa) => (await kassa.ctx.database.db.selectFrom('server_secrets').select(['name', 'value']).execute()).map((r) => r);
+const authenticates = async (kassa: Kassa, secret: string) =>
+  Boolean(await verifyClientSecret(kassa.ctx.database.db, DEMO_ACCOUNT_ID, DEMO_CLIENT_ID, secret));
+const storedSecrets = async (kassa: Kassa) =>
+  (await kassa.ctx.database.db.selectFrom('server_secrets').select(['name', 'value']).execute()).map((r) => r);
 
 describe("the demo merchant's client secret", () => {
   it('is kept only as a hash, returned on the start that made it and never again; a clear copy from before is deleted', async () => {
@@ -42,11 +46,20 @@ describe("the demo merchant's client secret", () => {
     const secret = first.merchant.newClientSecret!;
     expect(secret).toMatch(/^\S{32,}$/);
     expect(await authenticates(first, secret)).toBe(true);
-    expect((await storedSecrets(first)).filter((r) => r.name === 'demo_client_secret' || r.value.includes(secret))).toEqual([]);
-    const client = await first.ctx.database.db.selectFrom('api_clients').select('secret_hash').where('client_id', '=', DEMO_CLIENT_ID).executeTakeFirstOrThrow();
+    expect(
+      (await storedSecrets(first)).filter((r) => r.name === 'demo_client_secret' || r.value.includes(secret)),
+    ).toEqual([]);
+    const client = await first.ctx.database.db
+      .selectFrom('api_clients')
+      .select('secret_hash')
+      .where('client_id', '=', DEMO_CLIENT_ID)
+      .executeTakeFirstOrThrow();
     expect(client.secret_hash).not.toContain(secret);
     // a database from before kept it in clear
-    await first.ctx.database.db.insertInto('server_secrets').values({ name: 'demo_client_secret', value: secret, created_at: new Date().toISOString() }).execute();
+    await first.ctx.database.db
+      .insertInto('server_secrets')
+      .values({ name: 'demo_client_secret', value: secret, created_at: new Date().toISOString() })
+      .execute();
     await first.close();
     running.pop();
 
@@ -54,7 +67,9 @@ describe("the demo merchant's client secret", () => {
     running.push(again);
     expect(again.merchant.newClientSecret).toBeUndefined();
     expect(await authenticates(again, secret)).toBe(true);
-    expect((await storedSecrets(again)).filter((r) => r.name === 'demo_client_secret' || r.value.includes(secret))).toEqual([]);
+    expect(
+      (await storedSecrets(again)).filter((r) => r.name === 'demo_client_secret' || r.value.includes(secret)),
+    ).toEqual([]);
     await again.close();
     running.pop();
 
@@ -74,7 +89,10 @@ describe("the demo merchant's client secret", () => {
 
   it('the server prints it on the first start only', async () => {
     const db = sharedDatabase();
-    const env = { KASSA_DATA_DIR: db.dataDir, ...(db.pgSchema ? { DATABASE_URL: process.env.DATABASE_URL!, KASSA_DATABASE_SCHEMA: db.pgSchema } : {}) };
+    const env = {
+      KASSA_DATA_DIR: db.dataDir,
+      ...(db.pgSchema ? { DATABASE_URL: process.env.DATABASE_URL!, KASSA_DATABASE_SCHEMA: db.pgSchema } : {}),
+    };
     try {
       const first = await spawnKassa({ env });
       await first.kill();

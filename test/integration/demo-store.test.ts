@@ -30,7 +30,13 @@ const accountId = () => demo.kassa.merchant.demoStore!.accountId;
 const { countSessions } = demo;
 
 const checkout = (fields: Record<string, string>) =>
-  routes.start.POST(new Request(`${BASE}/demo/start`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }));
+  routes.start.POST(
+    new Request(`${BASE}/demo/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
 
 const startSession = async () => {
   const res = await checkout({
@@ -50,7 +56,11 @@ const startSession = async () => {
 const signed = async (method: 'GET' | 'POST', url: string, body?: unknown, header?: string) => {
   const secret = (await findSigningSecret(demo.kassa.ctx.database.db, accountId()))!.secret;
   const sig = header ?? signatureHeader(secret, Math.floor(Date.now() / 1000), accountId(), method, url);
-  return new Request(url, { method, headers: { 'content-type': 'application/json', 'kassa-signature': sig }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return new Request(url, {
+    method,
+    headers: { 'content-type': 'application/json', 'kassa-signature': sig },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 };
 
 /** The demo merchant's login cookie (the back office's orders need it). */
@@ -83,7 +93,11 @@ const sessionBody = (sid: string, order: Record<string, unknown>) => ({
 describe('the demo store', () => {
   it('prices the cart from the catalog and creates an express session only on POST; a bad cart is 400 and creates nothing', async () => {
     const sid = await startSession();
-    const row = await demo.kassa.ctx.database.db.selectFrom('sessions').select(['amount', 'order_data', 'configuration']).where('id', '=', sid).executeTakeFirstOrThrow();
+    const row = await demo.kassa.ctx.database.db
+      .selectFrom('sessions')
+      .select(['amount', 'order_data', 'configuration'])
+      .where('id', '=', sid)
+      .executeTakeFirstOrThrow();
     expect(row.amount).toBe(89800);
     expect(JSON.parse(row.order_data).items.map((i: { id: string; amount: number }) => [i.id, i.amount])).toEqual([
       ['mug', 9900],
@@ -101,9 +115,13 @@ describe('the demo store', () => {
   it('offers shipping by country and postal code; US cannot be shipped to; an unsigned request is refused', async () => {
     const sid = await startSession();
     const options = async (address: Record<string, string>) => {
-      const res = await routes.shipping.POST(await signed('POST', `${BASE}/demo/api/shipping-address`, sessionBody(sid, { shipping_address: address })));
+      const res = await routes.shipping.POST(
+        await signed('POST', `${BASE}/demo/api/shipping-address`, sessionBody(sid, { shipping_address: address })),
+      );
       expect(res.status).toBe(200);
-      return ((await res.json()) as { shipping_options: { line_id: string; amount: number; pick_up_address?: unknown }[] }).shipping_options;
+      return (
+        (await res.json()) as { shipping_options: { line_id: string; amount: number; pick_up_address?: unknown }[] }
+      ).shipping_options;
     };
     const oslo = await options({ country: 'NO', postal_code: '0150' });
     expect(oslo.map((o) => [o.line_id, o.amount])).toEqual([
@@ -117,9 +135,18 @@ describe('the demo store', () => {
     expect((await options({ country: 'SE', postal_code: '11122' })).map((o) => o.line_id)).toEqual(['nordic']);
     expect(await options({ country: 'US', postal_code: '10001' })).toEqual([]);
 
-    const unsigned = await routes.shipping.POST(new Request(`${BASE}/demo/api/shipping-address`, { method: 'POST', body: JSON.stringify(sessionBody(sid, {})) }));
+    const unsigned = await routes.shipping.POST(
+      new Request(`${BASE}/demo/api/shipping-address`, { method: 'POST', body: JSON.stringify(sessionBody(sid, {})) }),
+    );
     expect(unsigned.status).toBe(401);
-    const forged = await routes.shipping.POST(await signed('POST', `${BASE}/demo/api/shipping-address`, sessionBody(sid, {}), `t=${Math.floor(Date.now() / 1000)},v0-hmac-sha256=${'0'.repeat(64)}`));
+    const forged = await routes.shipping.POST(
+      await signed(
+        'POST',
+        `${BASE}/demo/api/shipping-address`,
+        sessionBody(sid, {}),
+        `t=${Math.floor(Date.now() / 1000)},v0-hmac-sha256=${'0'.repeat(64)}`,
+      ),
+    );
     expect(forged.status).toBe(401);
   });
 
@@ -127,11 +154,17 @@ describe('the demo store', () => {
     const sid = await startSession();
     await demo.kassa.ctx.database.db.deleteFrom('signature_secrets').where('account_id', '=', accountId()).execute();
     const body = JSON.stringify(sessionBody(sid, { shipping_address: { country: 'NO', postal_code: '0150' } }));
-    const shipping = await routes.shipping.POST(new Request(`${BASE}/demo/api/shipping-address`, { method: 'POST', body }));
+    const shipping = await routes.shipping.POST(
+      new Request(`${BASE}/demo/api/shipping-address`, { method: 'POST', body }),
+    );
     expect(shipping.status).toBe(401);
-    const discounts = await routes.discounts.POST(new Request(`${BASE}/demo/api/discount-codes`, { method: 'POST', body }));
+    const discounts = await routes.discounts.POST(
+      new Request(`${BASE}/demo/api/discount-codes`, { method: 'POST', body }),
+    );
     expect(discounts.status).toBe(401);
-    const callback = await routes.callback.GET(new Request(`${BASE}/demo/api/callback?session_id=${sid}&transaction_id=T1.x`));
+    const callback = await routes.callback.GET(
+      new Request(`${BASE}/demo/api/callback?session_id=${sid}&transaction_id=T1.x`),
+    );
     expect(callback.status).toBe(401);
     await startSession(); // the next checkout makes the secret again
     expect(await findSigningSecret(demo.kassa.ctx.database.db, accountId())).toBeDefined();
@@ -140,7 +173,15 @@ describe('the demo store', () => {
   it('postal code 9999 fails once per session, then answers', async () => {
     const sid = await startSession();
     const call = async () =>
-      (await routes.shipping.POST(await signed('POST', `${BASE}/demo/api/shipping-address`, sessionBody(sid, { shipping_address: { country: 'NO', postal_code: '9999' } })))).status;
+      (
+        await routes.shipping.POST(
+          await signed(
+            'POST',
+            `${BASE}/demo/api/shipping-address`,
+            sessionBody(sid, { shipping_address: { country: 'NO', postal_code: '9999' } }),
+          ),
+        )
+      ).status;
     expect(await call()).toBe(500);
     expect(await call()).toBe(200);
   });
@@ -149,15 +190,29 @@ describe('the demo store', () => {
     const sid = await startSession();
     const apply = async (codes: string[], extra: Record<string, unknown> = {}) => {
       const res = await routes.discounts.POST(
-        await signed('POST', `${BASE}/demo/api/discount-codes`, sessionBody(sid, { discount_codes: codes, shipping_address: { country: 'NO', postal_code: '0150' }, ...extra })),
+        await signed(
+          'POST',
+          `${BASE}/demo/api/discount-codes`,
+          sessionBody(sid, {
+            discount_codes: codes,
+            shipping_address: { country: 'NO', postal_code: '0150' },
+            ...extra,
+          }),
+        ),
       );
       expect(res.status).toBe(200);
       return (await res.json()) as {
         shipping_options: { line_id: string; amount: number }[];
-        order: { amount: number; discount_codes: string[]; items: { amount: number; gross_amount: number; discount_lines: { amount: number }[] }[] };
+        order: {
+          amount: number;
+          discount_codes: string[];
+          items: { amount: number; gross_amount: number; discount_lines: { amount: number }[] }[];
+        };
       };
     };
-    const save = await apply(['save10'], { shipping_option: { id: 'home-delivery', line_id: 'home-delivery', amount: 4900 } });
+    const save = await apply(['save10'], {
+      shipping_option: { id: 'home-delivery', line_id: 'home-delivery', amount: 4900 },
+    });
     expect(save.order.discount_codes).toEqual(['SAVE10']);
     expect(save.order.items.map((i) => [i.gross_amount, i.amount, i.discount_lines[0]!.amount])).toEqual([
       [9900, 8910, 990],
@@ -165,7 +220,9 @@ describe('the demo store', () => {
     ]);
     expect(save.order.amount).toBe(8910 + 71910 + 4900);
 
-    const free = await apply(['FREESHIP'], { shipping_option: { id: 'home-delivery', line_id: 'home-delivery', amount: 4900 } });
+    const free = await apply(['FREESHIP'], {
+      shipping_option: { id: 'home-delivery', line_id: 'home-delivery', amount: 4900 },
+    });
     expect(free.shipping_options.every((o) => o.amount === 0)).toBe(true);
     expect(free.order.amount).toBe(89800);
 
@@ -178,9 +235,13 @@ describe('the demo store', () => {
     const sid = await startSession();
     const url = `${BASE}/demo/api/callback?method=POST&session_id=${sid}&transaction_id=T1.x&merchant_reference=demo-1&time=2025-01-01T00:00:00Z&event_id=e1`;
     expect((await routes.callback.POST(await signed('POST', url, { status: 'AUTHORIZED' }))).status).toBe(200);
-    expect((await routes.callback.GET(await signed('GET', url, undefined, 't=1,v0-hmac-sha256=' + 'a'.repeat(64)))).status).toBe(401);
+    expect(
+      (await routes.callback.GET(await signed('GET', url, undefined, 't=1,v0-hmac-sha256=' + 'a'.repeat(64)))).status,
+    ).toBe(401);
     expect((await routes.orders.GET(new Request(`${BASE}/demo/api/orders`))).status).toBe(401);
-    const { orders } = (await (await routes.orders.GET(new Request(`${BASE}/demo/api/orders`, { headers: { cookie: await logIn() } }))).json()) as {
+    const { orders } = (await (
+      await routes.orders.GET(new Request(`${BASE}/demo/api/orders`, { headers: { cookie: await logIn() } }))
+    ).json()) as {
       orders: { session_id: string; callbacks: { signature: string; status: number; summary: string }[] }[];
     };
     const order = orders.find((o) => o.session_id === sid)!;

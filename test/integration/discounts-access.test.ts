@@ -8,12 +8,23 @@ const BASE = `/v1/accounts/${ACCOUNT}/discounts`;
 const OTHER_BASE = `/v1/accounts/${OTHER.accountId}/discounts`;
 const window = { purchase_from: '2026-01-01T00:00:00Z', purchase_to: '2027-01-01T00:00:00Z' };
 const ruleBody = { requirement: window, reward: { type: 'discount_amount', value: 100 } };
-const receipt = { receipt_id: 'r-1', purchase_at: '2026-06-15T12:00:00Z', store: { id: 'S1' }, currency: 'NOK', items: [{ line_id: 1, id: 'a', gross_amount: 1000 }] };
+const receipt = {
+  receipt_id: 'r-1',
+  purchase_at: '2026-06-15T12:00:00Z',
+  store: { id: 'S1' },
+  currency: 'NOK',
+  items: [{ line_id: 1, id: 'a', gross_amount: 1000 }],
+};
 
 /** Everything stored for discounts, to show a refused request changed nothing. */
 const snapshot = async () => ({
   rules: await db().selectFrom('discount_rules').selectAll().orderBy('id').execute(),
-  customers: await db().selectFrom('discount_rule_customers').selectAll().orderBy('rule_id').orderBy('customer_key').execute(),
+  customers: await db()
+    .selectFrom('discount_rule_customers')
+    .selectAll()
+    .orderBy('rule_id')
+    .orderBy('customer_key')
+    .execute(),
 });
 
 let ruleId: string;
@@ -47,7 +58,9 @@ describe('another account', () => {
 
   it("does not see or use this account's rule under its own path, and changes nothing", async () => {
     const before = await snapshot();
-    for (const [name, method, path, body] of operations(OTHER_BASE).filter(([n]) => ['get', 'update', 'delete', 'give', 'take back'].includes(n))) {
+    for (const [name, method, path, body] of operations(OTHER_BASE).filter(([n]) =>
+      ['get', 'update', 'delete', 'give', 'take back'].includes(n),
+    )) {
       const res = await other.request(method, path, body);
       expect(res.status, name).toBe(404);
       expect(res.body.error.code, name).toBe('DISCOUNT_RULE_NOT_FOUND');

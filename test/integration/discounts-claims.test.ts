@@ -18,14 +18,27 @@ const receipt = (customer_id?: string) => ({
   items: [{ line_id: 1, id: 'coffee', quantity: 4, gross_amount: 4000 }],
 });
 
-const ruleFor = async (customers: string[], limitation: Record<string, unknown> = {}, item?: Record<string, unknown>): Promise<string> => {
-  const created = await api.post(`${BASE}/rules`, { requirement: { ...window, ...(item ? { item } : {}) }, reward: { type: 'discount_amount', value: 100 }, limitation });
+const ruleFor = async (
+  customers: string[],
+  limitation: Record<string, unknown> = {},
+  item?: Record<string, unknown>,
+): Promise<string> => {
+  const created = await api.post(`${BASE}/rules`, {
+    requirement: { ...window, ...(item ? { item } : {}) },
+    reward: { type: 'discount_amount', value: 100 },
+    limitation,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   expect((await api.post(`${BASE}/rules/${created.body.id}/customers`, { customers })).status).toBe(200);
   return created.body.id;
 };
 const claim = (customer_id: string, ruleId: string, usage = 1, client = api, base = CLAIMS) =>
-  client.post(base, { ref: uniqueId('receipt'), purchase_at: '2026-06-15T12:00:00Z', customer_id, discounts: [{ id: ruleId, refs: [{ id: ruleId, amount: 100 * usage, usage }] }] });
+  client.post(base, {
+    ref: uniqueId('receipt'),
+    purchase_at: '2026-06-15T12:00:00Z',
+    customer_id,
+    discounts: [{ id: ruleId, refs: [{ id: ruleId, amount: 100 * usage, usage }] }],
+  });
 const usageOf = async (customer: string, ruleId: string): Promise<number | undefined> => {
   const res = await api.post(`${BASE}/available_for_receipt`, receipt(customer));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -42,7 +55,11 @@ describe('claims', () => {
     const rule = await ruleFor([customer]);
     const res = await claim(customer, rule);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ customer_id: customer, purchase_at: '2026-06-15T12:00:00.000Z', discounts: [{ id: rule, refs: [{ id: rule, amount: 100, usage: 1 }] }] });
+    expect(res.body).toMatchObject({
+      customer_id: customer,
+      purchase_at: '2026-06-15T12:00:00.000Z',
+      discounts: [{ id: rule, refs: [{ id: rule, amount: 100, usage: 1 }] }],
+    });
     const listed = await api.get(`${CLAIMS}?customer_id=${customer}`);
     expect(listed.status).toBe(200);
     expect(listed.body.map((c: { id: string }) => c.id)).toEqual([res.body.id]);
@@ -87,7 +104,11 @@ describe('claims', () => {
 
   it('discount_reward_usage does not limit a purchase without customer (`/`)', async () => {
     const store = uniqueId('store');
-    const created = await api.post(`${BASE}/rules`, { requirement: { ...window, store_ids: [store] }, reward: { type: 'discount_amount', value: 100 }, limitation: { discount_reward_usage: 0 } });
+    const created = await api.post(`${BASE}/rules`, {
+      requirement: { ...window, store_ids: [store] },
+      reward: { type: 'discount_amount', value: 100 },
+      limitation: { discount_reward_usage: 0 },
+    });
     await api.post(`${BASE}/rules/${created.body.id}/customers`, { customers: ['/'] });
     const res = await api.post(`${BASE}/available_for_receipt`, { ...receipt(), store: { id: store } });
     expect(res.body.discounts.map((d: { id: string }) => d.id)).toEqual([created.body.id]);
@@ -122,10 +143,22 @@ describe('claims', () => {
     }
     const bad = [
       {},
-      { purchase_at: 'yesterday', customer_id: customer, discounts: [{ id: notMine, refs: [{ id: 'x', amount: 1, usage: 1 }] }] },
+      {
+        purchase_at: 'yesterday',
+        customer_id: customer,
+        discounts: [{ id: notMine, refs: [{ id: 'x', amount: 1, usage: 1 }] }],
+      },
       { purchase_at: '2026-06-15T12:00:00Z', customer_id: customer, discounts: [] },
-      { purchase_at: '2026-06-15T12:00:00Z', customer_id: customer, discounts: [{ id: notMine, refs: [{ id: 'x', amount: -1, usage: 1 }] }] },
-      { purchase_at: '2026-06-15T12:00:00Z', customer_id: customer, discounts: [{ id: notMine, refs: [{ id: 'x', amount: 1, usage: -1 }] }] },
+      {
+        purchase_at: '2026-06-15T12:00:00Z',
+        customer_id: customer,
+        discounts: [{ id: notMine, refs: [{ id: 'x', amount: -1, usage: 1 }] }],
+      },
+      {
+        purchase_at: '2026-06-15T12:00:00Z',
+        customer_id: customer,
+        discounts: [{ id: notMine, refs: [{ id: 'x', amount: 1, usage: -1 }] }],
+      },
     ];
     for (const body of bad) expect((await api.post(CLAIMS, body)).status, JSON.stringify(body)).toBe(400);
     expect(await snapshot()).toEqual(before);
@@ -137,14 +170,23 @@ describe('claims', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => claim(customer, rule, 1)));
     expect(results.filter((r) => r.status === 200).length).toBe(3);
     expect(results.filter((r) => r.status === 409).length).toBe(3);
-    const rows = await db().selectFrom('discount_claim_usages').selectAll().where('rule_id', '=', rule).where('released', '=', 0).execute();
+    const rows = await db()
+      .selectFrom('discount_claim_usages')
+      .selectAll()
+      .where('rule_id', '=', rule)
+      .where('released', '=', 0)
+      .execute();
     expect(rows.reduce((a, r) => a + Number(r.usage), 0)).toBe(3);
   });
 
   it('an Idempotency-Key replays the claim instead of recording it twice', async () => {
     const customer = uniqueId('cus');
     const rule = await ruleFor([customer], { discount_reward_usage: 1 });
-    const body = { purchase_at: '2026-06-15T12:00:00Z', customer_id: customer, discounts: [{ id: rule, refs: [{ id: rule, amount: 100, usage: 1 }] }] };
+    const body = {
+      purchase_at: '2026-06-15T12:00:00Z',
+      customer_id: customer,
+      discounts: [{ id: rule, refs: [{ id: rule, amount: 100, usage: 1 }] }],
+    };
     const key = { 'idempotency-key': uniqueId('key') };
     const a = await api.post(CLAIMS, body, key);
     const b = await api.post(CLAIMS, body, key);
@@ -161,7 +203,15 @@ describe('claims: access', () => {
     const mine = (await claim(customer, rule)).body.id;
     const before = await snapshot();
     for (const [method, path, body] of [
-      ['POST', CLAIMS, { purchase_at: '2026-06-15T12:00:00Z', customer_id: customer, discounts: [{ id: rule, refs: [{ id: rule, amount: 1, usage: 1 }] }] }],
+      [
+        'POST',
+        CLAIMS,
+        {
+          purchase_at: '2026-06-15T12:00:00Z',
+          customer_id: customer,
+          discounts: [{ id: rule, refs: [{ id: rule, amount: 1, usage: 1 }] }],
+        },
+      ],
       ['GET', CLAIMS],
       ['DELETE', `${CLAIMS}/${mine}`],
     ] as const) {

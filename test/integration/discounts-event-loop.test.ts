@@ -37,12 +37,15 @@ afterAll(() => new Promise<void>((resolve) => healthz.close(() => resolve())));
 describe('available_for_receipt: bounded work', () => {
   it('refuses a receipt whose items × rules pass 50 000 with 400 naming the limit; at the limit it answers', async () => {
     const customer = uniqueId('many');
-    for (let n = 0; n < 51; n++) await ruleFor(customer, { requirement: WINDOW, reward: { type: 'discount_amount', value: 1 } });
+    for (let n = 0; n < 51; n++)
+      await ruleFor(customer, { requirement: WINDOW, reward: { type: 'discount_amount', value: 1 } });
     const over = await available(worstCaseReceipt(1000, { customer_id: customer }));
     expect(over.status, JSON.stringify(over.body).slice(0, 500)).toBe(400);
     expect(over.body.error.code).toBe('INVALID_REQUEST');
     expect(over.body.error.message).toMatch(/50000 rule-item pairs/);
-    expect(over.body.error.errors).toEqual([expect.objectContaining({ path: 'items', message: expect.stringMatching(/at most 980 items/) })]);
+    expect(over.body.error.errors).toEqual([
+      expect.objectContaining({ path: 'items', message: expect.stringMatching(/at most 980 items/) }),
+    ]);
 
     const at = await available({ ...worstCaseReceipt(980), customer_id: customer }); // 51 × 980 = 49 980
     expect(at.status, JSON.stringify(at.body).slice(0, 500)).toBe(200);
@@ -52,7 +55,10 @@ describe('available_for_receipt: bounded work', () => {
   it('does not count rules whose purchase window does not contain purchase_at', async () => {
     const customer = uniqueId('window');
     for (let n = 0; n < 51; n++)
-      await ruleFor(customer, { requirement: { purchase_from: '2025-01-01T00:00:00Z', purchase_to: '2025-02-01T00:00:00Z' }, reward: { type: 'discount_amount', value: 1 } });
+      await ruleFor(customer, {
+        requirement: { purchase_from: '2025-01-01T00:00:00Z', purchase_to: '2025-02-01T00:00:00Z' },
+        reward: { type: 'discount_amount', value: 1 },
+      });
     await ruleFor(customer, { requirement: WINDOW, reward: { type: 'discount_amount', value: 1 } });
     const res = await available(worstCaseReceipt(1000, { customer_id: customer }));
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
@@ -68,12 +74,18 @@ describe('available_for_receipt: bounded work', () => {
     };
     const refused = await api.post(`${BASE}/rules`, body);
     expect(refused.status).toBe(400);
-    expect(refused.body.error.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/at most 1000 item matchers/) })]);
+    expect(refused.body.error.errors).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/at most 1000 item matchers/) }),
+    ]);
     const ok = await api.post(`${BASE}/rules`, { ...body, reward: { type: 'discount_amount', value: 1 } });
     expect(ok.status, JSON.stringify(ok.body).slice(0, 300)).toBe(200);
-    const update = await api.request('PUT', `${BASE}/rules/${ok.body.id}`, { requirement: { item: { items: matchers(500, 'j'), mixes: [{ items: matchers(1, 'm'), quantity: 1 }] } } });
+    const update = await api.request('PUT', `${BASE}/rules/${ok.body.id}`, {
+      requirement: { item: { items: matchers(500, 'j'), mixes: [{ items: matchers(1, 'm'), quantity: 1 }] } },
+    });
     expect(update.status).toBe(400);
-    expect(update.body.error.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/at most 1000 item matchers/) })]);
+    expect(update.body.error.errors).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/at most 1000 item matchers/) }),
+    ]);
   });
 
   it('answers /healthz while 4 worst-case evaluations run: a /healthz sent during one is answered before it ends', async () => {

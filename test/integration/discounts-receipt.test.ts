@@ -26,7 +26,8 @@ const window = { purchase_from: '2026-01-01T00:00:00Z', purchase_to: '2027-01-01
 const ruleFor = async (customers: string[], body: Record<string, unknown>): Promise<string> => {
   const created = await api.post(`${BASE}/rules`, body);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  if (customers.length > 0) expect((await api.post(`${BASE}/rules/${created.body.id}/customers`, { customers })).status).toBe(200);
+  if (customers.length > 0)
+    expect((await api.post(`${BASE}/rules/${created.body.id}/customers`, { customers })).status).toBe(200);
   return created.body.id;
 };
 const available = (body: unknown) => api.post(`${BASE}/available_for_receipt`, body);
@@ -35,12 +36,23 @@ const ids = (res: { body: { discounts?: { id: string }[] } }) => (res.body.disco
 describe('available_for_receipt', () => {
   it('applies the worked receipt of docs/discounts.md for the customer it is given to', async () => {
     const customer = uniqueId('cus');
-    const coffee = await ruleFor([customer], { requirement: { ...window, item: { quantity: 3, items: [{ id: 'coffee' }] } }, reward: { type: 'discount_item_quantity', value: 1 } });
-    const member = await ruleFor([customer], { receipt_text: 'Member 10 %', requirement: window, reward: { type: 'discount_percent', value: 10, base: 'net' } });
+    const coffee = await ruleFor([customer], {
+      requirement: { ...window, item: { quantity: 3, items: [{ id: 'coffee' }] } },
+      reward: { type: 'discount_item_quantity', value: 1 },
+    });
+    const member = await ruleFor([customer], {
+      receipt_text: 'Member 10 %',
+      requirement: window,
+      reward: { type: 'discount_percent', value: 10, base: 'net' },
+    });
     const res = await available(receipt({ customer_id: customer }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(ids(res)).toEqual([coffee, member].sort());
-    expect(res.body.items.map((i: { discount_lines: { discount_id: string; amount: number }[] }) => i.discount_lines.map((l) => [l.discount_id, l.amount]))).toEqual([
+    expect(
+      res.body.items.map((i: { discount_lines: { discount_id: string; amount: number }[] }) =>
+        i.discount_lines.map((l) => [l.discount_id, l.amount]),
+      ),
+    ).toEqual([
       [
         [coffee, 3500],
         [member, 700],
@@ -48,7 +60,14 @@ describe('available_for_receipt', () => {
       [[member, 300]],
       [],
     ]);
-    expect(res.body).toMatchObject({ gross_amount: 18395, total_discount: 4500, net_amount: 13895, amount_due: 13895, amount_due_dwh: '138.95', is_changed: true });
+    expect(res.body).toMatchObject({
+      gross_amount: 18395,
+      total_discount: 4500,
+      net_amount: 13895,
+      amount_due: 13895,
+      amount_due_dwh: '138.95',
+      is_changed: true,
+    });
     expect(res.body.items[1]).toMatchObject({ net_amount: 2695, net_amount_dwh: '26.95', is_changed: true });
     const memberRef = res.body.discounts.find((d: { id: string }) => d.id === member).refs[0];
     expect(memberRef).toMatchObject({
@@ -72,8 +91,14 @@ describe('available_for_receipt', () => {
 
   it('`*` applies to any customer_id but not to a purchase without one; `/` only to a purchase without one', async () => {
     const store = uniqueId('store');
-    const anyone = await ruleFor(['*'], { requirement: { ...window, store_ids: [store] }, reward: { type: 'discount_amount', value: 100 } });
-    const nobody = await ruleFor(['/'], { requirement: { ...window, store_ids: [store] }, reward: { type: 'discount_amount', value: 200 } });
+    const anyone = await ruleFor(['*'], {
+      requirement: { ...window, store_ids: [store] },
+      reward: { type: 'discount_amount', value: 100 },
+    });
+    const nobody = await ruleFor(['/'], {
+      requirement: { ...window, store_ids: [store] },
+      reward: { type: 'discount_amount', value: 200 },
+    });
     expect(ids(await available(receipt({ store: { id: store }, customer_id: uniqueId('c') })))).toEqual([anyone]);
     expect(ids(await available(receipt({ store: { id: store } })))).toEqual([nobody]);
   });
@@ -81,7 +106,11 @@ describe('available_for_receipt', () => {
   it('ignores deleted and inactive rules', async () => {
     const customer = uniqueId('cus');
     const deleted = await ruleFor([customer], { requirement: window, reward: { type: 'discount_amount', value: 100 } });
-    const inactive = await ruleFor([customer], { active: false, requirement: window, reward: { type: 'discount_amount', value: 100 } });
+    const inactive = await ruleFor([customer], {
+      active: false,
+      requirement: window,
+      reward: { type: 'discount_amount', value: 100 },
+    });
     const live = await ruleFor([customer], { requirement: window, reward: { type: 'discount_amount', value: 100 } });
     expect((await api.request('DELETE', `${BASE}/rules/${deleted}`)).status).toBe(200);
     expect(ids(await available(receipt({ customer_id: customer })))).toEqual([live]);
@@ -90,15 +119,32 @@ describe('available_for_receipt', () => {
 
   it('checks the purchase window, the hours in the timezone and the discount code', async () => {
     const customer = uniqueId('cus');
-    const code = await ruleFor([customer], { requirement: { ...window, discount_code: 'SPRING' }, reward: { type: 'discount_amount', value: 100 } });
+    const code = await ruleFor([customer], {
+      requirement: { ...window, discount_code: 'SPRING' },
+      reward: { type: 'discount_amount', value: 100 },
+    });
     const hours = await ruleFor([customer], {
       requirement: window,
       reward: { type: 'discount_amount', value: 50 },
-      limitation: { discount_hours: { timezone: 'Europe/Oslo', hours: [{ day: 'mon', start: '09:00', end: '10:00' }] } },
+      limitation: {
+        discount_hours: { timezone: 'Europe/Oslo', hours: [{ day: 'mon', start: '09:00', end: '10:00' }] },
+      },
     });
-    expect(ids(await available(receipt({ customer_id: customer, purchase_at: '2026-03-30T07:30:00Z', discount_code: ['spring'] })))).toEqual([code, hours].sort());
+    expect(
+      ids(
+        await available(
+          receipt({ customer_id: customer, purchase_at: '2026-03-30T07:30:00Z', discount_code: ['spring'] }),
+        ),
+      ),
+    ).toEqual([code, hours].sort());
     expect(ids(await available(receipt({ customer_id: customer, purchase_at: '2026-03-23T07:30:00Z' })))).toEqual([]);
-    expect(ids(await available(receipt({ customer_id: customer, purchase_at: '2028-03-27T07:30:00Z', discount_code: ['SPRING'] })))).toEqual([]);
+    expect(
+      ids(
+        await available(
+          receipt({ customer_id: customer, purchase_at: '2028-03-27T07:30:00Z', discount_code: ['SPRING'] }),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('never discounts voided, return or ineligible items, and is the same when posted again', async () => {
@@ -143,8 +189,13 @@ describe('available_for_receipt', () => {
 describe('available_for_receipt: customer matchers', () => {
   it('reads the posted customer, or else the stored customer with that customer_id (not returned)', async () => {
     const customer = uniqueId('cus');
-    expect((await api.post(`/v1/accounts/${ACCOUNT}/customers/users`, { customer_id: customer, gender: 'female' })).status).toBe(200);
-    const rule = await ruleFor([customer], { requirement: { ...window, customer: { gender: ['female'] } }, reward: { type: 'discount_amount', value: 100 } });
+    expect(
+      (await api.post(`/v1/accounts/${ACCOUNT}/customers/users`, { customer_id: customer, gender: 'female' })).status,
+    ).toBe(200);
+    const rule = await ruleFor([customer], {
+      requirement: { ...window, customer: { gender: ['female'] } },
+      reward: { type: 'discount_amount', value: 100 },
+    });
     const stored = await available(receipt({ customer_id: customer }));
     expect(ids(stored)).toEqual([rule]);
     expect(stored.body.customer).toBeUndefined();

@@ -12,7 +12,8 @@ const ruleBody = (over: Record<string, unknown> = {}) => ({
   reward: { type: 'discount_percent', value: 10 },
   ...over,
 });
-const stored = async (id: string) => db().selectFrom('discount_rules').selectAll().where('id', '=', id).executeTakeFirst();
+const stored = async (id: string) =>
+  db().selectFrom('discount_rules').selectAll().where('id', '=', id).executeTakeFirst();
 const create = async (over: Record<string, unknown> = {}) => {
   const res = await api.post(RULES, ruleBody(over));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -22,7 +23,15 @@ const create = async (over: Record<string, unknown> = {}) => {
 describe('discount rules: create and get', () => {
   it('creates a rule with defaults, given to nobody, and gets it back', async () => {
     const rule = await create({ campaign_id: 'camp-1', metadata: { k: 'v' } });
-    expect(rule).toMatchObject({ name: 'Summer', active: true, private: false, type: 'receipt', campaign_id: 'camp-1', metadata: { k: 'v' }, reward: { type: 'discount_percent', value: 10 } });
+    expect(rule).toMatchObject({
+      name: 'Summer',
+      active: true,
+      private: false,
+      type: 'receipt',
+      campaign_id: 'camp-1',
+      metadata: { k: 'v' },
+      reward: { type: 'discount_percent', value: 10 },
+    });
     expect(rule.id).toEqual(expect.any(String));
     const got = await api.get(`${RULES}/${rule.id}`);
     expect(got.status).toBe(200);
@@ -30,7 +39,17 @@ describe('discount rules: create and get', () => {
   });
 
   it('says item when the requirement names items', async () => {
-    expect((await create({ requirement: { purchase_from: '2026-01-01T00:00:00Z', purchase_to: '2030-01-01T00:00:00Z', item: { items: [{ id: 'a' }] } } })).type).toBe('item');
+    expect(
+      (
+        await create({
+          requirement: {
+            purchase_from: '2026-01-01T00:00:00Z',
+            purchase_to: '2030-01-01T00:00:00Z',
+            item: { items: [{ id: 'a' }] },
+          },
+        })
+      ).type,
+    ).toBe('item');
   });
 
   it.each([
@@ -38,10 +57,22 @@ describe('discount rules: create and get', () => {
     ['unknown reward type', { reward: { type: 'discount_free', value: 1 } }, 'reward.type'],
     ['percent over 100', { reward: { type: 'discount_percent', value: 101 } }, 'reward.value'],
     ['fractional amount', { reward: { type: 'discount_amount', value: 10.5 } }, 'reward.value'],
-    ['purchase_to before purchase_from', { requirement: { purchase_from: '2026-02-01T00:00:00Z', purchase_to: '2026-01-01T00:00:00Z' } }, 'requirement.purchase_to'],
+    [
+      'purchase_to before purchase_from',
+      { requirement: { purchase_from: '2026-02-01T00:00:00Z', purchase_to: '2026-01-01T00:00:00Z' } },
+      'requirement.purchase_to',
+    ],
     ['no purchase_to', { requirement: { purchase_from: '2026-02-01T00:00:00Z' } }, 'requirement.purchase_to'],
-    ['bad timezone', { limitation: { discount_hours: { timezone: 'Mars/Olympus', hours: [] } } }, 'limitation.discount_hours.timezone'],
-    ['bad hour', { limitation: { discount_hours: { hours: [{ day: 'mon', start: '25:00', end: '26:00' }] } } }, 'limitation.discount_hours.hours.0.start'],
+    [
+      'bad timezone',
+      { limitation: { discount_hours: { timezone: 'Mars/Olympus', hours: [] } } },
+      'limitation.discount_hours.timezone',
+    ],
+    [
+      'bad hour',
+      { limitation: { discount_hours: { hours: [{ day: 'mon', start: '25:00', end: '26:00' }] } } },
+      'limitation.discount_hours.hours.0.start',
+    ],
     ['unknown field', { colour: 'red' }, ''],
   ])('refuses %s with 400 and stores nothing', async (_name, over, path) => {
     const before = await db().selectFrom('discount_rules').select('id').execute();
@@ -69,8 +100,17 @@ describe('discount rules: update', () => {
       limitation: { discount_combination: 0 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Autumn', active: false, campaign_id: 'c2', limitation: { discount_combination: 0 } });
-    expect(res.body.requirement).toEqual({ purchase_from: '2026-01-01T00:00:00Z', purchase_to: '2031-01-01T00:00:00Z', gross_amount: 500 });
+    expect(res.body).toMatchObject({
+      name: 'Autumn',
+      active: false,
+      campaign_id: 'c2',
+      limitation: { discount_combination: 0 },
+    });
+    expect(res.body.requirement).toEqual({
+      purchase_from: '2026-01-01T00:00:00Z',
+      purchase_to: '2031-01-01T00:00:00Z',
+      gross_amount: 500,
+    });
     expect((await stored(rule.id))?.version).toBe(2);
     const cleared = await api.request('PUT', `${RULES}/${rule.id}`, { campaign_id: null });
     expect(cleared.body.campaign_id).toBeUndefined();
@@ -79,7 +119,11 @@ describe('discount rules: update', () => {
 
   it('accepts reward and purchase_from sent unchanged', async () => {
     const rule = await create();
-    const res = await api.request('PUT', `${RULES}/${rule.id}`, { reward: rule.reward, requirement: { purchase_from: '2026-01-01T00:00:00.000Z' }, name: 'Same' });
+    const res = await api.request('PUT', `${RULES}/${rule.id}`, {
+      reward: rule.reward,
+      requirement: { purchase_from: '2026-01-01T00:00:00.000Z' },
+      name: 'Same',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
@@ -106,7 +150,9 @@ describe('discount rules: delete and list', () => {
     expect(res.body).toMatchObject({ id: rule.id, deleted_at: expect.any(String), deleted_by: expect.any(String) });
     expect((await stored(rule.id))?.deleted_at).toBeTruthy();
     expect((await api.get(RULES + '?limit=100')).body.map((r: { id: string }) => r.id)).not.toContain(rule.id);
-    expect((await api.get(`${RULES}?state=deleted&limit=100`)).body.map((r: { id: string }) => r.id)).toContain(rule.id);
+    expect((await api.get(`${RULES}?state=deleted&limit=100`)).body.map((r: { id: string }) => r.id)).toContain(
+      rule.id,
+    );
     expect((await api.request('PUT', `${RULES}/${rule.id}`, { name: 'x' })).status).toBe(404);
     expect((await api.request('DELETE', `${RULES}/${rule.id}`)).status).toBe(404);
   });
@@ -123,8 +169,12 @@ describe('discount rules: delete and list', () => {
     const second = await api.get(`${RULES}?campaign_id=${campaign}&limit=2&starting_after=${token}`);
     expect(second.body.map((r: { id: string }) => r.id)).toEqual([ids[2], inactive]);
     expect(second.headers.get('paging_token')).toBeNull();
-    expect((await api.get(`${RULES}?campaign_id=${campaign}&state=inactive`)).body.map((r: { id: string }) => r.id)).toEqual([inactive]);
-    expect((await api.get(`${RULES}?campaign_id=${campaign}&state=available`)).body.map((r: { id: string }) => r.id)).toEqual(ids);
+    expect(
+      (await api.get(`${RULES}?campaign_id=${campaign}&state=inactive`)).body.map((r: { id: string }) => r.id),
+    ).toEqual([inactive]);
+    expect(
+      (await api.get(`${RULES}?campaign_id=${campaign}&state=available`)).body.map((r: { id: string }) => r.id),
+    ).toEqual(ids);
     expect((await api.get(`${RULES}?limit=101`)).status).toBe(400);
   });
 });
@@ -135,16 +185,27 @@ describe('discount rules: given to customers', () => {
     const res = await api.post(`${RULES}/${rule.id}/customers`, { customers: ['c-1', '*'] });
     expect(res.status).toBe(200);
     expect(res.body.customers).toEqual(['*', 'c-1']);
-    expect((await api.post(`${RULES}/${rule.id}/customers`, { customers: ['c-1', '/'] })).body.customers).toEqual(['*', '/', 'c-1']);
+    expect((await api.post(`${RULES}/${rule.id}/customers`, { customers: ['c-1', '/'] })).body.customers).toEqual([
+      '*',
+      '/',
+      'c-1',
+    ]);
     expect((await api.get(`${RULES}/${rule.id}`)).body.customers).toEqual(['*', '/', 'c-1']);
   });
 
   it('refuses an empty list, and an unknown rule, changing nothing', async () => {
     const rule = await create();
-    const before = await db().selectFrom('discount_rule_customers').selectAll().orderBy('rule_id').orderBy('customer_key').execute();
+    const before = await db()
+      .selectFrom('discount_rule_customers')
+      .selectAll()
+      .orderBy('rule_id')
+      .orderBy('customer_key')
+      .execute();
     expect((await api.post(`${RULES}/${rule.id}/customers`, { customers: [] })).status).toBe(400);
     expect((await api.post(`${RULES}/nope/customers`, { customers: ['x'] })).status).toBe(404);
-    expect(await db().selectFrom('discount_rule_customers').selectAll().orderBy('rule_id').orderBy('customer_key').execute()).toEqual(before);
+    expect(
+      await db().selectFrom('discount_rule_customers').selectAll().orderBy('rule_id').orderBy('customer_key').execute(),
+    ).toEqual(before);
   });
 
   it('takes a rule back from some customers, or with `*` from everyone', async () => {
@@ -153,7 +214,9 @@ describe('discount rules: given to customers', () => {
     const res = await api.request('DELETE', `${RULES}/${rule.id}/customers`, { customers: ['c-1'] });
     expect(res.status).toBe(200);
     expect(res.body.customers).toEqual(['/', 'c-2']);
-    expect((await api.request('DELETE', `${RULES}/${rule.id}/customers`, { customers: ['*'] })).body.customers).toEqual([]);
+    expect((await api.request('DELETE', `${RULES}/${rule.id}/customers`, { customers: ['*'] })).body.customers).toEqual(
+      [],
+    );
     expect((await api.get(`${RULES}/${rule.id}`)).body.customers).toEqual([]);
   });
 });

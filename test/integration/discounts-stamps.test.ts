@@ -21,7 +21,11 @@ const receipt = (customer_id?: string, purchase_at = AT) => ({
 
 /** A card: every 3rd coffee is free. */
 const card = async (customers: string[], limitation: Record<string, unknown> = {}): Promise<string> => {
-  const created = await api.post(`${BASE}/rules`, { requirement: { ...window, stamp: 3, item: { items: [{ id: 'coffee' }] } }, reward: { type: 'discount_item_percent', value: 100 }, limitation });
+  const created = await api.post(`${BASE}/rules`, {
+    requirement: { ...window, stamp: 3, item: { items: [{ id: 'coffee' }] } },
+    reward: { type: 'discount_item_percent', value: 100 },
+    limitation,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   expect((await api.post(`${BASE}/rules/${created.body.id}/customers`, { customers })).status).toBe(200);
   return created.body.id;
@@ -32,7 +36,11 @@ const refOf = async (customer: string | undefined, ruleId: string, purchase_at =
   return (res.body.discounts ?? []).find((d: { id: string }) => d.id === ruleId)?.refs[0];
 };
 const claim = (customer_id: string, ruleId: string, amount: number, purchase_at = AT) =>
-  api.post(CLAIMS, { purchase_at, customer_id, discounts: [{ id: ruleId, refs: [{ id: ruleId, amount, usage: amount > 0 ? 1 : 0 }] }] });
+  api.post(CLAIMS, {
+    purchase_at,
+    customer_id,
+    discounts: [{ id: ruleId, refs: [{ id: ruleId, amount, usage: amount > 0 ? 1 : 0 }] }],
+  });
 
 describe('stamp cards', () => {
   it('each claimed purchase adds a stamp; the purchase that completes the card gets the reward; claiming it resets the count', async () => {
@@ -66,7 +74,11 @@ describe('stamp cards', () => {
     expect((await claim(customer, rule, 0, '2026-06-01T10:00:00Z')).status).toBe(200);
     expect((await claim(customer, rule, 0, '2026-06-01T11:00:00Z')).status).toBe(200);
     expect((await claim(customer, rule, 4000, '2026-06-03T12:00:00Z')).status).toBe(200);
-    expect(await refOf(customer, rule, '2026-06-02T12:00:00Z')).toMatchObject({ stamp: 1, amount: 0, statistics: { stamp: 0 } });
+    expect(await refOf(customer, rule, '2026-06-02T12:00:00Z')).toMatchObject({
+      stamp: 1,
+      amount: 0,
+      statistics: { stamp: 0 },
+    });
     const again = await claim(customer, rule, 4000, '2026-06-02T12:00:00Z');
     expect(again.status, JSON.stringify(again.body)).toBe(409);
     expect(again.body.error.code).toBe('DISCOUNT_USAGE_EXCEEDED');
@@ -84,7 +96,10 @@ describe('stamp cards', () => {
 
   it('a purchase without customer collects no stamps: the card never completes', async () => {
     const store = uniqueId('store');
-    const created = await api.post(`${BASE}/rules`, { requirement: { ...window, stamp: 2, store_ids: [store] }, reward: { type: 'discount_amount', value: 100 } });
+    const created = await api.post(`${BASE}/rules`, {
+      requirement: { ...window, stamp: 2, store_ids: [store] },
+      reward: { type: 'discount_amount', value: 100 },
+    });
     await api.post(`${BASE}/rules/${created.body.id}/customers`, { customers: ['/'] });
     const res = await api.post(`${BASE}/available_for_receipt`, { ...receipt(), store: { id: store } });
     expect(res.body.total_discount).toBe(0);

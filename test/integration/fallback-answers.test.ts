@@ -54,7 +54,10 @@ describe('what the server answers itself (bin/kassa.ts): ops endpoints, a page p
       expectAnswerHeaders(res.headers, `${method} ${path}`);
     }
     const https = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'pay.example' };
-    for (const path of ['/healthz', '/metrics', '/nowhere']) expect((await get(`${proxied.baseUrl}${path}`, https)).headers['strict-transport-security'], path).toMatch(/^max-age=\d+/);
+    for (const path of ['/healthz', '/metrics', '/nowhere'])
+      expect((await get(`${proxied.baseUrl}${path}`, https)).headers['strict-transport-security'], path).toMatch(
+        /^max-age=\d+/,
+      );
   });
 
   it('a target WHATWG URL cannot resolve (`//`) is answered, with the headers, and the server lives on', async () => {
@@ -75,7 +78,8 @@ describe('what the server answers itself (bin/kassa.ts): ops endpoints, a page p
       socket.on('end', () => resolve(text));
       socket.on('error', reject);
     });
-  const bodyOf = (answer: string) => JSON.parse(answer.split('\r\n\r\n')[1]!) as { error: { code: string; message: string } };
+  const bodyOf = (answer: string) =>
+    JSON.parse(answer.split('\r\n\r\n')[1]!) as { error: { code: string; message: string } };
 
   it("a request node's parser refuses (broken framing, headers over 16 KiB) gets the error shape and the headers too", async () => {
     for (const [request, status] of [
@@ -93,7 +97,11 @@ describe('what the server answers itself (bin/kassa.ts): ops endpoints, a page p
   it('what node would answer bare itself (no Host, an unknown Expect, CONNECT) gets the error shape and the headers', async () => {
     for (const [request, status, code] of [
       ['GET /v1/openapi.json HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'INVALID_REQUEST'],
-      ['POST /v1/sessions HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}', 417, 'EXPECTATION_FAILED'],
+      [
+        'POST /v1/sessions HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+        417,
+        'EXPECTATION_FAILED',
+      ],
       ['CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'METHOD_NOT_ALLOWED'],
     ] as const) {
       const answer = await send(request);
@@ -106,17 +114,25 @@ describe('what the server answers itself (bin/kassa.ts): ops endpoints, a page p
 
   it('an absolute-form target (RFC 9112 §3.2.2) reaches the API like its origin form', async () => {
     const { host } = new URL(testKassa.baseUrl);
-    const openapi = await send(`GET http://${host}/v1/openapi.json HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const openapi = await send(
+      `GET http://${host}/v1/openapi.json HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    );
     expect(openapi).toMatch(/^HTTP\/1.1 200 /);
     expect(JSON.parse(openapi.slice(openapi.indexOf('\r\n\r\n') + 4)).openapi).toMatch(/^3\.1/);
-    const created = await send(`GET http://${host}/v1/sessions?limit=1 HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer nope\r\nConnection: close\r\n\r\n`);
+    const created = await send(
+      `GET http://${host}/v1/sessions?limit=1 HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer nope\r\nConnection: close\r\n\r\n`,
+    );
     expect(created).toMatch(/^HTTP\/1.1 401 /);
     expect(bodyOf(created).error.code).toBe('UNAUTHORIZED');
   });
 
   it('a page whose handler fails (a stored row it cannot read) is a plain 500 with the headers and nothing internal', async () => {
     const { id } = await createSession(api);
-    const reader = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: db.dataDir, pgSchema: db.pgSchema });
+    const reader = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      dataDir: db.dataDir,
+      pgSchema: db.pgSchema,
+    });
     try {
       await reader.db.updateTable('sessions').set({ configuration: '{not json' }).where('id', '=', id).execute();
     } finally {
@@ -133,7 +149,12 @@ describe('what the server answers itself (bin/kassa.ts): ops endpoints, a page p
   it('the last resort on /v1 is the error shape (500 INTERNAL, nothing internal), and drops what the handler had set', async () => {
     const server = http.createServer((req, res) => {
       res.setHeader('set-cookie', 'half=done');
-      answerUnexpectedError(req, res, req.headers['x-origin'] === 'https' ? 'https://pay.example' : 'http://127.0.0.1', new Error('at /srv/kassa/secret.ts: SELECT * FROM api_clients'));
+      answerUnexpectedError(
+        req,
+        res,
+        req.headers['x-origin'] === 'https' ? 'https://pay.example' : 'http://127.0.0.1',
+        new Error('at /srv/kassa/secret.ts: SELECT * FROM api_clients'),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

@@ -24,7 +24,10 @@ describe('every operation of the route table is fuzzed', () => {
 });
 
 describe('the oracle', () => {
-  const error = (status: number, code: string, extra: Record<string, unknown> = {}) => ({ status, body: JSON.stringify({ error: { message: 'm', code, ...extra } }) });
+  const error = (status: number, code: string, extra: Record<string, unknown> = {}) => ({
+    status,
+    body: JSON.stringify({ error: { message: 'm', code, ...extra } }),
+  });
 
   it('accepts successes, redirects and 4xx in the error shape with a known code', () => {
     expect(judge({ status: 200, body: '{}' })).toBeUndefined();
@@ -53,7 +56,9 @@ describe('the state snapshot and the write counter', () => {
     const after = await snapshotState(db());
     expect(after.hash).not.toBe(before.hash);
     expect(changedTables(before, after)).toEqual([expect.stringMatching(/^accounts /)]);
-    expect(Object.keys(after.tables)).toEqual(expect.arrayContaining(['sessions', 'transactions', 'idempotency_keys', 'wallet_cards']));
+    expect(Object.keys(after.tables)).toEqual(
+      expect.arrayContaining(['sessions', 'transactions', 'idempotency_keys', 'wallet_cards']),
+    );
   });
 
   it('the write counter moves on a write (on PostgreSQL also one rolled back; on SQLite naming the table), and not on a read', async () => {

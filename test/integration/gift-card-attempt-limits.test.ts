@@ -22,7 +22,11 @@ const expectWrong = (res: Res, what: string) => {
   expect(res.body.error?.code).toBe('GIFT_CARD_INVALID');
 };
 const from = (address: string) => ({ 'x-forwarded-for': address });
-const unknownToken = (pin = '123456') => ({ type: 'kassa.wallets.card_token', value: `KASSACARD:${crypto.randomUUID()}`, pin });
+const unknownToken = (pin = '123456') => ({
+  type: 'kassa.wallets.card_token',
+  value: `KASSACARD:${crypto.randomUUID()}`,
+  pin,
+});
 const wrongPin = (pin: string) => (pin === '000000' ? '000001' : '000000');
 
 /** What the limits see after `seconds` have passed: every counted try made that much older. */
@@ -45,11 +49,18 @@ const setUp = async (env: Record<string, string>) => {
 
 describe('wrong gift card tries per session', () => {
   it('after KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION wrong tries from any addresses, every try is 429 (the right PIN too); other sessions apply; after the hour again', async () => {
-    const { k, w, card, token } = await setUp({ KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '3', KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '0', KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '0' });
+    const { k, w, card, token } = await setUp({
+      KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '3',
+      KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '0',
+      KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '0',
+    });
     const tested = await w.readySession(k.api);
     const started = Date.now();
     expectWrong(await w.giftCards(tested, [unknownToken()], from('10.0.0.1')), 'unknown token');
-    expectWrong(await w.giftCards(tested, [w.byToken(token, wrongPin(token.pin!.value))], from('10.0.0.2')), 'wrong PIN');
+    expectWrong(
+      await w.giftCards(tested, [w.byToken(token, wrongPin(token.pin!.value))], from('10.0.0.2')),
+      'wrong PIN',
+    );
     expectWrong(await w.giftCards(tested, [unknownToken()], from('10.0.0.3')), 'unknown token');
     const before = await walletState(k);
     const limited = await w.giftCards(tested, [w.byToken(token)], from('10.0.0.4'));
@@ -73,22 +84,36 @@ describe('wrong gift card tries per session', () => {
   });
 
   it('a burst of guesses on one session cannot slip past the limit: it is counted under the session lock', async () => {
-    const { k, w } = await setUp({ KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '4', KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '0', KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '0' });
+    const { k, w } = await setUp({
+      KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '4',
+      KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '0',
+      KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '0',
+    });
     const id = await w.readySession(k.api);
-    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => w.giftCards(id, [unknownToken()], from(`10.1.0.${i}`))));
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => w.giftCards(id, [unknownToken()], from(`10.1.0.${i}`))),
+    );
     for (const res of burst) expect([400, 429], JSON.stringify(res.body)).toContain(res.status);
     expect(burst.filter((r) => r.status === 400)).toHaveLength(4);
-    expect(await k.db().selectFrom('gift_card_attempts').select('id').where('session_id', '=', id).execute()).toHaveLength(4);
+    expect(
+      await k.db().selectFrom('gift_card_attempts').select('id').where('session_id', '=', id).execute(),
+    ).toHaveLength(4);
   });
 });
 
 describe('wrong PINs per card', () => {
   it('after KASSA_GIFT_CARD_ATTEMPTS_PER_CARD wrong PINs on sessions and addresses of their own, the card is 429 everywhere (the right PIN too); other cards apply; after the hour again', async () => {
-    const { k, w, card, token } = await setUp({ KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '0', KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '3', KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '0' });
+    const { k, w, card, token } = await setUp({
+      KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '0',
+      KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '3',
+      KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '0',
+    });
     const bad = w.byToken(token, wrongPin(token.pin!.value));
-    for (let i = 0; i < 3; i++) expectWrong(await w.giftCards(await w.readySession(k.api), [bad], from(`10.2.0.${i}`)), `wrong PIN ${i + 1}`);
+    for (let i = 0; i < 3; i++)
+      expectWrong(await w.giftCards(await w.readySession(k.api), [bad], from(`10.2.0.${i}`)), `wrong PIN ${i + 1}`);
     // unknown tokens are no card's tries
-    for (let i = 0; i < 3; i++) expectWrong(await w.giftCards(await w.readySession(k.api), [unknownToken()], from('10.2.1.1')), 'unknown token');
+    for (let i = 0; i < 3; i++)
+      expectWrong(await w.giftCards(await w.readySession(k.api), [unknownToken()], from('10.2.1.1')), 'unknown token');
     const fresh = await w.readySession(k.api);
     const limited = await w.giftCards(fresh, [w.byToken(token)], from('10.2.9.9'));
     expectLimited(limited, 'the right PIN on a new session and address');
@@ -98,7 +123,9 @@ describe('wrong PINs per card', () => {
     expectLimited(await w.giftCards(fresh, [w.byToken(second)], from('10.2.9.9')), "the card's other token");
 
     const another = await createCard(k.api, { amount: 1_000 });
-    expect((await w.giftCards(fresh, [w.byToken(await w.tokenFor(another.card_id))], from('10.2.9.9'))).status).toBe(200);
+    expect((await w.giftCards(fresh, [w.byToken(await w.tokenFor(another.card_id))], from('10.2.9.9'))).status).toBe(
+      200,
+    );
     await age(k, WINDOW_SECONDS);
     expect((await w.giftCards(fresh, [w.byToken(token)], from('10.2.9.9'))).status).toBe(200);
   });
@@ -106,10 +133,21 @@ describe('wrong PINs per card', () => {
 
 describe('wrong gift card tries per source address (many sessions)', () => {
   it('after KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS wrong tries a minute one address is 429 on every session; right answers use up nothing; other addresses apply', async () => {
-    const { k, w, token } = await setUp({ KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '0', KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '0', KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '3' });
-    for (let i = 0; i < 5; i++) expect((await w.giftCards(await w.readySession(k.api), [w.byToken(token)], from('203.0.113.7'))).status).toBe(200);
+    const { k, w, token } = await setUp({
+      KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '0',
+      KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '0',
+      KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '3',
+    });
+    for (let i = 0; i < 5; i++)
+      expect((await w.giftCards(await w.readySession(k.api), [w.byToken(token)], from('203.0.113.7'))).status).toBe(
+        200,
+      );
     const started = Date.now();
-    for (let i = 0; i < 3; i++) expectWrong(await w.giftCards(await w.readySession(k.api), [unknownToken()], from('203.0.113.7')), `guess ${i + 1}`);
+    for (let i = 0; i < 3; i++)
+      expectWrong(
+        await w.giftCards(await w.readySession(k.api), [unknownToken()], from('203.0.113.7')),
+        `guess ${i + 1}`,
+      );
     const limited = await w.giftCards(await w.readySession(k.api), [w.byToken(token)], from('203.0.113.7'));
     expectLimited(limited, 'the same address on a new session');
     expect(limited.body.error?.message).toContain('address');
@@ -122,22 +160,48 @@ describe('wrong gift card tries per source address (many sessions)', () => {
 
 describe("the sandbox's test gift cards (accounts without wallet cards)", () => {
   it('30 wrong PINs for a test card on one session: after the session limit every try is 429, the right PIN too', async () => {
-    const k = await kassaForTest({ env: { KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '4', KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '0', KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '0' } });
+    const k = await kassaForTest({
+      env: {
+        KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '4',
+        KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '0',
+        KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '0',
+      },
+    });
     const w = walletCheckout(k);
     const id = await w.readySession(k.api);
     const answers = [];
-    for (let i = 0; i < 30; i++) answers.push(await w.giftCards(id, [{ type: 'kassa.wallets.card_token', value: '6000000000000001', pin: String(5000 + i) }]));
+    for (let i = 0; i < 30; i++)
+      answers.push(
+        await w.giftCards(id, [{ type: 'kassa.wallets.card_token', value: '6000000000000001', pin: String(5000 + i) }]),
+      );
     for (const res of answers.slice(0, 4)) expectWrong(res, 'a wrong PIN');
     for (const res of answers.slice(4)) expectLimited(res, 'after the limit');
-    expectLimited(await w.giftCards(id, [{ type: 'kassa.wallets.card_token', value: '6000000000000001', pin: '1234' }]), 'the right PIN');
-    expect((await w.giftCards(await w.readySession(k.api), [{ type: 'kassa.wallets.card_token', value: '6000000000000001', pin: '1234' }])).status).toBe(200);
+    expectLimited(
+      await w.giftCards(id, [{ type: 'kassa.wallets.card_token', value: '6000000000000001', pin: '1234' }]),
+      'the right PIN',
+    );
+    expect(
+      (
+        await w.giftCards(await w.readySession(k.api), [
+          { type: 'kassa.wallets.card_token', value: '6000000000000001', pin: '1234' },
+        ])
+      ).status,
+    ).toBe(200);
   });
 
   it('wrong PINs for a test card count per card and account: the card is 429 on new sessions, other test cards and other accounts are not', async () => {
-    const k = await kassaForTest({ env: { KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '0', KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '3', KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '0' }, other: true });
+    const k = await kassaForTest({
+      env: {
+        KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: '0',
+        KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: '3',
+        KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: '0',
+      },
+      other: true,
+    });
     const w = walletCheckout(k);
     const card = (pin: string, value = '6000000000000001') => ({ type: 'kassa.wallets.card_token', value, pin });
-    for (let i = 0; i < 3; i++) expectWrong(await w.giftCards(await w.readySession(k.api), [card('9999')]), 'a wrong PIN');
+    for (let i = 0; i < 3; i++)
+      expectWrong(await w.giftCards(await w.readySession(k.api), [card('9999')]), 'a wrong PIN');
     expectLimited(await w.giftCards(await w.readySession(k.api), [card('1234')]), 'the right PIN');
     expect((await w.giftCards(await w.readySession(k.api), [card('4321', '6000000000000019')])).status).toBe(200);
     expect((await w.giftCards(await w.readySession(k.other), [card('1234')])).status).toBe(200);
@@ -147,6 +211,10 @@ describe("the sandbox's test gift cards (accounts without wallet cards)", () => 
 describe('defaults', () => {
   it('10 wrong tries a session an hour, 5 wrong PINs a card an hour, 10 wrong tries an address a minute', async () => {
     const k = await kassaForTest();
-    expect(k.srv.kassa.ctx.env).toMatchObject({ KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: 10, KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: 5, KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: 10 });
+    expect(k.srv.kassa.ctx.env).toMatchObject({
+      KASSA_GIFT_CARD_ATTEMPTS_PER_SESSION: 10,
+      KASSA_GIFT_CARD_ATTEMPTS_PER_CARD: 5,
+      KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS: 10,
+    });
   });
 });

@@ -25,11 +25,16 @@ const bodyWith = (field: 'metadata' | 'order' | 'theme', depth: number): string 
   const base = JSON.stringify(sessionBody());
   if (field === 'metadata') return `${base.slice(0, -1)},"metadata":{"deep":${nested(depth - 2)}}}`;
   if (field === 'order') return base.replace('"order":{', `"order":{"deep":${nested(depth - 2)},`);
-  return JSON.stringify({ profile_id: 'deep', description: 'd' }).replace('{', `{"theme":{"deep":${nested(depth - 2)}},`);
+  return JSON.stringify({ profile_id: 'deep', description: 'd' }).replace(
+    '{',
+    `{"theme":{"deep":${nested(depth - 2)}},`,
+  );
 };
 const paidTransaction = async (): Promise<string> => {
   const created = await api.post('/v1/sessions', sessionBody());
-  const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card: APPROVE_CARD } });
+  const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, {
+    payment: { payment_product_type: 'sandbox.creditcard', card: APPROVE_CARD },
+  });
   expect(paid.body.success).toBe(true);
   return paid.body.transaction_id as string;
 };
@@ -44,14 +49,19 @@ describe('JSON nesting depth', () => {
     expect(jsonDepthExceeds({ a: [1, 'x', null, { b: [] }] }, 3)).toBe(true);
   });
 
-  it.each(['metadata', 'order'] as const)('a body nested 4,200 or 10,000 deep inside %s is 400 JSON_TOO_DEEP and stores nothing', async (field) => {
-    const before = await storedState();
-    for (const depth of [33, 4_200, 10_000]) {
-      const res = await api.post('/v1/sessions', bodyWith(field, depth), { 'idempotency-key': `deep-${field}-${depth}` });
-      expectRefused(res, 400, 'JSON_TOO_DEEP');
-    }
-    expect(await storedState()).toEqual(before);
-  });
+  it.each(['metadata', 'order'] as const)(
+    'a body nested 4,200 or 10,000 deep inside %s is 400 JSON_TOO_DEEP and stores nothing',
+    async (field) => {
+      const before = await storedState();
+      for (const depth of [33, 4_200, 10_000]) {
+        const res = await api.post('/v1/sessions', bodyWith(field, depth), {
+          'idempotency-key': `deep-${field}-${depth}`,
+        });
+        expectRefused(res, 400, 'JSON_TOO_DEEP');
+      }
+      expect(await storedState()).toEqual(before);
+    },
+  );
 
   it('a profile theme nested 4,200 deep is 400 JSON_TOO_DEEP; 32 levels in all is accepted', async () => {
     const before = await storedState();
@@ -81,14 +91,17 @@ describe('JSON nesting depth', () => {
 });
 
 describe('malformed percent-encoding', () => {
-  it.each(['%ZZ', '%E0%A4%A', '%', 'T10000001.%FF%FE'])('is a 400 in the error shape in any path parameter: %s', async (raw) => {
-    const before = await storedState();
-    expectRefused(await api.get(`/v1/sessions/${raw}`), 400, 'INVALID_REQUEST');
-    expectRefused(await customer.get(`/v1/view/${raw}/session`), 400, 'INVALID_REQUEST');
-    expectRefused(await api.post(`/v1/transactions/${raw}/void`, {}), 400, 'INVALID_REQUEST');
-    expectRefused(await api.get(`/v1/admin/session/profiles/${raw}`), 400, 'INVALID_REQUEST');
-    expect(await storedState()).toEqual(before);
-  });
+  it.each(['%ZZ', '%E0%A4%A', '%', 'T10000001.%FF%FE'])(
+    'is a 400 in the error shape in any path parameter: %s',
+    async (raw) => {
+      const before = await storedState();
+      expectRefused(await api.get(`/v1/sessions/${raw}`), 400, 'INVALID_REQUEST');
+      expectRefused(await customer.get(`/v1/view/${raw}/session`), 400, 'INVALID_REQUEST');
+      expectRefused(await api.post(`/v1/transactions/${raw}/void`, {}), 400, 'INVALID_REQUEST');
+      expectRefused(await api.get(`/v1/admin/session/profiles/${raw}`), 400, 'INVALID_REQUEST');
+      expect(await storedState()).toEqual(before);
+    },
+  );
 
   it('a malformed kassa_checkout cookie is ignored (treated as no cookie)', async () => {
     const created = await api.post('/v1/sessions', sessionBody());
@@ -105,9 +118,18 @@ describe('parameters named like Object.prototype members (`__proto__`, `construc
     const { body } = await api.post('/v1/sessions', sessionBody());
     for (const query of ['__proto__=a&__proto__=b', '__proto__=x', 'constructor=1', 'toString=a&toString=b']) {
       // no operation declares them: a list, a read and the payment operations each refuse the name (ADR 009)
-      for (const res of [await api.get(`/v1/sessions?${query}`), await api.get(`/v1/sessions/${body.id}?${query}`), await customer.post(`/v1/view/${body.id}/payments/sandbox.creditcard?${query}`)]) {
+      for (const res of [
+        await api.get(`/v1/sessions?${query}`),
+        await api.get(`/v1/sessions/${body.id}?${query}`),
+        await customer.post(`/v1/view/${body.id}/payments/sandbox.creditcard?${query}`),
+      ]) {
         expectRefused(res, 400, 'INVALID_REQUEST');
-        expect(res.body.error.errors, query).toEqual([expect.objectContaining({ path: `query.${query.split('=')[0]}`, message: 'is not a query parameter of this operation' })]);
+        expect(res.body.error.errors, query).toEqual([
+          expect.objectContaining({
+            path: `query.${query.split('=')[0]}`,
+            message: 'is not a query parameter of this operation',
+          }),
+        ]);
       }
     }
   });
@@ -115,15 +137,29 @@ describe('parameters named like Object.prototype members (`__proto__`, `construc
 
 describe('U+0000 anywhere in a request (PostgreSQL text cannot hold it: found by the fuzz, ADR 024)', () => {
   it.each([
-    ['a list cursor in the query', 'GET', '/v1/accounts/T10000001/payout-destinations?starting_after=%00', undefined, 'query.starting_after'],
+    [
+      'a list cursor in the query',
+      'GET',
+      '/v1/accounts/T10000001/payout-destinations?starting_after=%00',
+      undefined,
+      'query.starting_after',
+    ],
     ['a session list filter', 'GET', '/v1/sessions?merchant_reference=a%00b', undefined, 'query.merchant_reference'],
     ['a path id', 'GET', '/v1/sessions/T10000001.%00', undefined, 'params.session_id'],
-    ['a free-text body field', 'POST', '/v1/accounts/T10000001/customers/users', '{"customer_id":"c-nul","name":"a\\u0000b"}', 'name'],
+    [
+      'a free-text body field',
+      'POST',
+      '/v1/accounts/T10000001/customers/users',
+      '{"customer_id":"c-nul","name":"a\\u0000b"}',
+      'name',
+    ],
   ])('%s is 400 INVALID_REQUEST naming where, and stores nothing', async (_, method, path, body, where) => {
     const before = await storedState();
     const res = await api.request(method, path, body);
     expectRefused(res, 400, 'INVALID_REQUEST');
-    expect(res.body.error.errors).toEqual([expect.objectContaining({ path: where, message: 'must not contain U+0000' })]);
+    expect(res.body.error.errors).toEqual([
+      expect.objectContaining({ path: where, message: 'must not contain U+0000' }),
+    ]);
     expect(await storedState()).toEqual(before);
   });
 });
@@ -132,7 +168,14 @@ describe('response headers HTTP cannot carry (found by the fuzz, ADR 024)', () =
   it("a store_id with non-Latin-1 characters pages on: the paging_token is Kassa's id of the store (the request hung), the store_id still works", async () => {
     const payout = await api.post(PAYOUTS, payoutBody());
     for (const id of ['Ωmega-1', 'Ωmega-2'])
-      expect((await api.post(STORES, storeBody(payout.body.payout_destination_id, { store_id: `${id}-${payout.body.payout_destination_id}` }))).status).toBe(200);
+      expect(
+        (
+          await api.post(
+            STORES,
+            storeBody(payout.body.payout_destination_id, { store_id: `${id}-${payout.body.payout_destination_id}` }),
+          )
+        ).status,
+      ).toBe(200);
     const first = await api.get(`${STORES}?limit=1`);
     expect(first.status).toBe(200);
     const token = first.headers.get('paging_token')!;
@@ -147,15 +190,39 @@ describe('response headers HTTP cannot carry (found by the fuzz, ADR 024)', () =
 
 describe('strings, currency and quantity', () => {
   it.each([
-    ['a NUL in merchant_reference', sessionBody({}, { merchant_reference: 'order\u00001' }), 'order.merchant_reference'],
-    ['a control character in merchant_reference_2', sessionBody({}, { merchant_reference_2: 'x\u001by' }), 'order.merchant_reference_2'],
-    ['a NUL in an item line_id', sessionBody({}, { items: [{ line_id: 'a\u0000', amount: 10000 }] }), 'order.items.0.line_id'],
+    [
+      'a NUL in merchant_reference',
+      sessionBody({}, { merchant_reference: 'order\u00001' }),
+      'order.merchant_reference',
+    ],
+    [
+      'a control character in merchant_reference_2',
+      sessionBody({}, { merchant_reference_2: 'x\u001by' }),
+      'order.merchant_reference_2',
+    ],
+    [
+      'a NUL in an item line_id',
+      sessionBody({}, { items: [{ line_id: 'a\u0000', amount: 10000 }] }),
+      'order.items.0.line_id',
+    ],
     ['currency xyz', sessionBody({}, { currency: 'xyz' }), 'order.currency'],
     ['currency XYZ', sessionBody({}, { currency: 'XYZ' }), 'order.currency'],
     ['currency "NOK "', sessionBody({}, { currency: 'NOK ' }), 'order.currency'],
-    ['quantity 1e308', sessionBody({}, { items: [{ line_id: 'a', quantity: 1e308, amount: 10000 }] }), 'order.items.0.quantity'],
-    ['quantity 1,000,001', sessionBody({}, { items: [{ line_id: 'a', quantity: 1_000_001, amount: 10000 }] }), 'order.items.0.quantity'],
-    ['quantity 0', sessionBody({}, { items: [{ line_id: 'a', quantity: 0, amount: 10000 }] }), 'order.items.0.quantity'],
+    [
+      'quantity 1e308',
+      sessionBody({}, { items: [{ line_id: 'a', quantity: 1e308, amount: 10000 }] }),
+      'order.items.0.quantity',
+    ],
+    [
+      'quantity 1,000,001',
+      sessionBody({}, { items: [{ line_id: 'a', quantity: 1_000_001, amount: 10000 }] }),
+      'order.items.0.quantity',
+    ],
+    [
+      'quantity 0',
+      sessionBody({}, { items: [{ line_id: 'a', quantity: 0, amount: 10000 }] }),
+      'order.items.0.quantity',
+    ],
   ])('POST /v1/sessions with %s is 400 and stores nothing', async (_, body, path) => {
     const before = await storedState();
     const res = await api.post('/v1/sessions', body, { 'idempotency-key': `bad-${Math.random()}` });
@@ -166,13 +233,25 @@ describe('strings, currency and quantity', () => {
 
   it('a 1e308 quantity in the raw JSON text is refused too', async () => {
     const before = await storedState();
-    const raw = JSON.stringify(sessionBody({}, { items: [{ line_id: 'a', quantity: 7, amount: 10000 }] })).replace('"quantity":7', '"quantity":1e308');
+    const raw = JSON.stringify(sessionBody({}, { items: [{ line_id: 'a', quantity: 7, amount: 10000 }] })).replace(
+      '"quantity":7',
+      '"quantity":1e308',
+    );
     expectRefused(await api.post('/v1/sessions', raw), 400, 'INVALID_REQUEST');
     expect(await storedState()).toEqual(before);
   });
 
   it('known currencies in any case, decimal quantities and descriptions with line breaks are accepted', async () => {
-    const res = await api.post('/v1/sessions', sessionBody({}, { currency: 'sek', items: [{ line_id: 'a', description: 'line one\nline two\ttab', quantity: 1.5, amount: 10000 }] }));
+    const res = await api.post(
+      '/v1/sessions',
+      sessionBody(
+        {},
+        {
+          currency: 'sek',
+          items: [{ line_id: 'a', description: 'line one\nline two\ttab', quantity: 1.5, amount: 10000 }],
+        },
+      ),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const read = await api.get(`/v1/sessions/${res.body.id}`);
     expect(read.body.order.currency).toBe('SEK');
@@ -196,8 +275,16 @@ describe('strings, currency and quantity', () => {
     ]) {
       expectRefused(await api.post(`/v1/transactions/${transactionId}/capture`, body), 400, 'INVALID_REQUEST');
     }
-    expectRefused(await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1000, refund_reference: 'r\u0007' }), 400, 'INVALID_REQUEST');
-    expectRefused(await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1000, reason: 'bad\u0000reason' }), 400, 'INVALID_REQUEST');
+    expectRefused(
+      await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1000, refund_reference: 'r\u0007' }),
+      400,
+      'INVALID_REQUEST',
+    );
+    expectRefused(
+      await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1000, reason: 'bad\u0000reason' }),
+      400,
+      'INVALID_REQUEST',
+    );
     expect(await storedState()).toEqual(before);
   });
 });

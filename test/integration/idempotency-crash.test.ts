@@ -42,13 +42,23 @@ const requests = (run: string): Keyed[] =>
         reference,
         path: '/v1/sessions/pay',
         body: {
-          session: { order: { amount: 10000, currency: 'NOK', merchant_reference: reference, items }, customer: { first_name: 'Kari' }, payment_operation: 'invoice_purchase' },
+          session: {
+            order: { amount: 10000, currency: 'NOK', merchant_reference: reference, items },
+            customer: { first_name: 'Kari' },
+            payment_operation: 'invoice_purchase',
+          },
           payment: { payment_product_type: 'sandbox.invoice' },
         },
         idOf: (res) => res.body?.session_id,
       };
     }
-    return { key, reference, path: '/v1/sessions', body: sessionBody({}, { merchant_reference: reference }), idOf: (res) => res.body?.id };
+    return {
+      key,
+      reference,
+      path: '/v1/sessions',
+      body: sessionBody({}, { merchant_reference: reference }),
+      idOf: (res) => res.body?.id,
+    };
   });
 
 const sessionsWithReference = async (api: ApiClient, reference: string): Promise<string[]> => {
@@ -101,10 +111,15 @@ describe(`Idempotency-Key across a crash (${engine})`, () => {
 
       const retry = await api2.post(r.path, r.body, { 'idempotency-key': r.key });
       const after = await sessionsWithReference(api2, r.reference);
-      expect(after.length, `${r.key}: sessions after the retry (${retry.status} ${JSON.stringify(retry.body)})`).toBeLessThanOrEqual(1);
+      expect(
+        after.length,
+        `${r.key}: sessions after the retry (${retry.status} ${JSON.stringify(retry.body)})`,
+      ).toBeLessThanOrEqual(1);
       if (committed.length === 1) {
         // It committed: the retry answers from that session, never 409 IDEMPOTENCY_KEY_IN_PROGRESS.
-        expect(retry.body?.error?.code, `${r.key}: ${JSON.stringify(retry.body)}`).not.toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
+        expect(retry.body?.error?.code, `${r.key}: ${JSON.stringify(retry.body)}`).not.toBe(
+          'IDEMPOTENCY_KEY_IN_PROGRESS',
+        );
         // A pay killed between its authorization's start and end is still PAYING (recovered later): 409 naming the session.
         const paying = retry.status === 409 && retry.body.error.code === 'SESSION_PAYMENT_IN_PROGRESS';
         expect(paying || retry.status === 200, `${r.key}: ${retry.status} ${JSON.stringify(retry.body)}`).toBe(true);

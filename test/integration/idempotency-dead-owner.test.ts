@@ -18,7 +18,11 @@ afterEach(async () => {
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 const start = async (db: SharedDatabase, env: Record<string, string> = {}): Promise<KassaProcess> => {
   // No query timeout: a held insert must stay held until the process is killed.
-  const p = await startKassaProcess(db, { KASSA_CALLBACK_WORKER: 'false', KASSA_PG_QUERY_TIMEOUT_MS: '600000', ...env });
+  const p = await startKassaProcess(db, {
+    KASSA_CALLBACK_WORKER: 'false',
+    KASSA_PG_QUERY_TIMEOUT_MS: '600000',
+    ...env,
+  });
   cleanup.push(() => p.kill('SIGKILL'));
   return p;
 };
@@ -128,8 +132,10 @@ interface Claim {
   resource_id: string | null;
   created_at: string;
 }
-const claimOf = async (d: Direct, key: string) => (await d.rows<Claim>('select status, resource_id, created_at from idempotency_keys where idem_key = ?', [key]))[0];
-const sessionIds = async (d: Direct, reference: string) => (await d.rows<{ id: string }>('select id from sessions where merchant_reference = ?', [reference])).map((r) => r.id);
+const claimOf = async (d: Direct, key: string) =>
+  (await d.rows<Claim>('select status, resource_id, created_at from idempotency_keys where idem_key = ?', [key]))[0];
+const sessionIds = async (d: Direct, reference: string) =>
+  (await d.rows<{ id: string }>('select id from sessions where merchant_reference = ?', [reference])).map((r) => r.id);
 
 /** A 409 for a claim whose owner lives tells the client when to come back. */
 const expectInProgress = (res: ApiResponse) => {
@@ -144,7 +150,8 @@ const retryUntilThrough = async (api: ApiClient, body: unknown, key: string): Pr
     const res = await api.post('/v1/sessions', body, { 'idempotency-key': key });
     if (res.status !== 409 || res.body?.error?.code !== 'IDEMPOTENCY_KEY_IN_PROGRESS') return res;
     expectInProgress(res);
-    if (Date.now() > deadline) throw new Error(`still 409 IDEMPOTENCY_KEY_IN_PROGRESS after ${WAIT_MS} ms: the claim was never freed`);
+    if (Date.now() > deadline)
+      throw new Error(`still 409 IDEMPOTENCY_KEY_IN_PROGRESS after ${WAIT_MS} ms: the claim was never freed`);
     await pause();
   }
 };
@@ -176,7 +183,11 @@ describe(`Idempotency-Key claim of a dead process (${engine})`, () => {
     expect([retry.status, retry.headers.get('idempotent-replayed')], JSON.stringify(retry.body)).toEqual([200, null]);
     expect(await sessionIds(d, reference)).toEqual([retry.body.id]);
     const again = await api2.post('/v1/sessions', body, { 'idempotency-key': key });
-    expect([again.status, again.body.id, again.headers.get('idempotent-replayed')]).toEqual([200, retry.body.id, 'true']);
+    expect([again.status, again.body.id, again.headers.get('idempotent-replayed')]).toEqual([
+      200,
+      retry.body.id,
+      'true',
+    ]);
     expect(await sessionIds(d, reference)).toEqual([retry.body.id]);
   });
 
@@ -213,6 +224,10 @@ describe(`Idempotency-Key claim of a dead process (${engine})`, () => {
     const retry = await apiOther.post('/v1/sessions', body, { 'idempotency-key': key });
     expect([retry.status, retry.headers.get('idempotent-replayed')], JSON.stringify(retry.body)).toEqual([200, null]);
     const again = await apiOther.post('/v1/sessions', body, { 'idempotency-key': key });
-    expect([again.status, again.body.id, again.headers.get('idempotent-replayed')]).toEqual([200, retry.body.id, 'true']);
+    expect([again.status, again.body.id, again.headers.get('idempotent-replayed')]).toEqual([
+      200,
+      retry.body.id,
+      'true',
+    ]);
   });
 });

@@ -24,7 +24,10 @@ const flakyDatabase = () => {
   const state = { down: false };
   const outage: KyselyPlugin = {
     transformQuery(args) {
-      if (state.down) throw new DatabaseUnreachableError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+      if (state.down)
+        throw new DatabaseUnreachableError(
+          Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+        );
       return args.node;
     },
     transformResult: async (args) => args.result,
@@ -45,7 +48,8 @@ const request = (key: string): HttpRequest => ({
   baseUrl: 'http://localhost',
 });
 const actor = { accountId: ACCOUNT } as Parameters<typeof withIdempotency>[2];
-const claimOf = (key: string) => srv.kassa.ctx.database.db.selectFrom('idempotency_keys').selectAll().where('idem_key', '=', key).executeTakeFirst();
+const claimOf = (key: string) =>
+  srv.kassa.ctx.database.db.selectFrom('idempotency_keys').selectAll().where('idem_key', '=', key).executeTakeFirst();
 const ok: RouteResult = { status: 201, body: { made: 'it' } };
 const newKey = () => `outage-${Math.random().toString(36).slice(2)}`;
 
@@ -59,11 +63,15 @@ describe('Idempotency-Key across a database outage', () => {
       state.down = true;
       throw new DatabaseUnreachableError(new Error('Connection terminated unexpectedly'));
     };
-    await expect(withIdempotency(ctx, route, actor, request(key), goesAway, log)).rejects.toBeInstanceOf(DatabaseUnreachableError);
+    await expect(withIdempotency(ctx, route, actor, request(key), goesAway, log)).rejects.toBeInstanceOf(
+      DatabaseUnreachableError,
+    );
     expect(logged).toHaveLength(1); // the release could not be written
     expect((await claimOf(key))?.status).toBe('IN_PROGRESS');
     // still away: the retry is a 503 too (the claim cannot even be read)
-    await expect(withIdempotency(ctx, route, actor, request(key), async () => ok, log)).rejects.toBeInstanceOf(DatabaseUnreachableError);
+    await expect(withIdempotency(ctx, route, actor, request(key), async () => ok, log)).rejects.toBeInstanceOf(
+      DatabaseUnreachableError,
+    );
 
     state.down = false;
     // at once, before the background retry: this process releases its own claim first, then runs
@@ -148,7 +156,11 @@ describe('two Idempotency-Key headers', () => {
         errors: [{ path: 'headers.idempotency-key', message: 'Expected one header', code: 'invalid_format' }],
       },
     });
-    const stored = await srv.kassa.ctx.database.db.selectFrom('sessions').select('id').where('merchant_reference', '=', body.order.merchant_reference).execute();
+    const stored = await srv.kassa.ctx.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('merchant_reference', '=', body.order.merchant_reference)
+      .execute();
     expect(stored).toEqual([]);
     // one header whose value has a comma is one key, as before
     const single = await api.post('/v1/sessions', body, { 'idempotency-key': 'first-key, second-key' });

@@ -11,9 +11,17 @@ import { useKassa } from '../support/fixtures';
 const { api, customer, db } = useKassa();
 
 const crashAfterCommit = async (key: string) => {
-  const row = await db().selectFrom('idempotency_keys').selectAll().where('idem_key', '=', key).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('idem_key', '=', key)
+    .executeTakeFirstOrThrow();
   expect(row.resource_id, `${key} recorded its resource`).not.toBeNull();
-  await db().updateTable('idempotency_keys').set({ status: 'IN_PROGRESS', response_status: null, response_body: null, completed_at: null }).where('idem_key', '=', key).execute();
+  await db()
+    .updateTable('idempotency_keys')
+    .set({ status: 'IN_PROGRESS', response_status: null, response_body: null, completed_at: null })
+    .where('idem_key', '=', key)
+    .execute();
 };
 const counts = async () => ({
   sessions: Number(
@@ -59,7 +67,9 @@ const counts = async () => ({
 });
 const paidTransaction = async (): Promise<{ sessionId: string; transactionId: string }> => {
   const created = await api.post('/v1/sessions', sessionBody());
-  const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, { payment: { payment_product_type: 'sandbox.creditcard', card: APPROVE_CARD } });
+  const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, {
+    payment: { payment_product_type: 'sandbox.creditcard', card: APPROVE_CARD },
+  });
   return { sessionId: created.body.id, transactionId: paid.body.transaction_id };
 };
 
@@ -70,7 +80,10 @@ const cases: [string, () => Promise<{ path: string; body: unknown; id: (b: any) 
     async () => ({
       path: '/v1/sessions/payment-token',
       body: {
-        session: { url: { return_url: 'https://m.example/r' }, order: { amount: 0, currency: 'NOK', merchant_reference: `pt-${Math.random()}` } },
+        session: {
+          url: { return_url: 'https://m.example/r' },
+          order: { amount: 0, currency: 'NOK', merchant_reference: `pt-${Math.random()}` },
+        },
         token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
       },
       id: (b) => b.id,
@@ -81,19 +94,41 @@ const cases: [string, () => Promise<{ path: string; body: unknown; id: (b: any) 
     async () => ({
       path: '/v1/sessions/pay',
       body: {
-        session: { order: { amount: 10000, currency: 'NOK', merchant_reference: `mit-${Math.random()}`, items: sessionBody().order.items }, payment_operation: 'invoice_purchase' },
+        session: {
+          order: {
+            amount: 10000,
+            currency: 'NOK',
+            merchant_reference: `mit-${Math.random()}`,
+            items: sessionBody().order.items,
+          },
+          payment_operation: 'invoice_purchase',
+        },
         payment: { payment_product_type: 'sandbox.invoice' },
       },
       id: (b) => [b.session_id, b.id, b.status],
     }),
   ],
-  ['POST /v1/admin/session/profiles', async () => ({ path: '/v1/admin/session/profiles', body: { description: 'p', configuration: {} }, id: (b) => b.profile_id })],
-  ['POST /v1/admin/signature', async () => ({ path: '/v1/admin/signature', body: undefined, id: (b) => [b.id, b.signature.secret] })],
+  [
+    'POST /v1/admin/session/profiles',
+    async () => ({
+      path: '/v1/admin/session/profiles',
+      body: { description: 'p', configuration: {} },
+      id: (b) => b.profile_id,
+    }),
+  ],
+  [
+    'POST /v1/admin/signature',
+    async () => ({ path: '/v1/admin/signature', body: undefined, id: (b) => [b.id, b.signature.secret] }),
+  ],
   [
     'capture',
     async () => {
       const { transactionId } = await paidTransaction();
-      return { path: `/v1/transactions/${transactionId}/capture`, body: { amount: 1000 }, id: (b) => [b.id, b.amount, b.captured_amount ?? b.summary] };
+      return {
+        path: `/v1/transactions/${transactionId}/capture`,
+        body: { amount: 1000 },
+        id: (b) => [b.id, b.amount, b.captured_amount ?? b.summary],
+      };
     },
   ],
   [

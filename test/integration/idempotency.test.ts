@@ -12,10 +12,13 @@ afterEach(() => vi.restoreAllMocks());
 const db = () => srv.kassa.ctx.database.db;
 const newKey = () => `key-${Math.random().toString(36).slice(2)}`;
 const idem = (key: string) => ({ 'idempotency-key': key });
-const sessionsWithReference = async (reference: string) => await db().selectFrom('sessions').select(['id', 'account_id']).where('merchant_reference', '=', reference).execute();
-const events = async (transactionId: string) => (await api.get(`/v1/transactions/${transactionId}`)).body.events.map((e: { event: string }) => e.event) as string[];
+const sessionsWithReference = async (reference: string) =>
+  await db().selectFrom('sessions').select(['id', 'account_id']).where('merchant_reference', '=', reference).execute();
+const events = async (transactionId: string) =>
+  (await api.get(`/v1/transactions/${transactionId}`)).body.events.map((e: { event: string }) => e.event) as string[];
 
-const paidTransaction = async (amount = 10000): Promise<string> => (await paidSession(api, { order: { amount } })).transactionId;
+const paidTransaction = async (amount = 10000): Promise<string> =>
+  (await paidSession(api, { order: { amount } })).transactionId;
 
 describe('Idempotency-Key on POST /v1/sessions', () => {
   it('the same key and body returns the first response (same id) and stores one session', async () => {
@@ -43,14 +46,19 @@ describe('Idempotency-Key on POST /v1/sessions', () => {
     const other = sessionBody();
     const res = await api.post('/v1/sessions', other, idem(key));
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: expect.stringContaining('POST /v1/sessions with another body or query') });
+    expect(res.body.error).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: expect.stringContaining('POST /v1/sessions with another body or query'),
+    });
     expect(await sessionsWithReference(other.order.merchant_reference)).toHaveLength(0);
     // ... also on another endpoint
     const elsewhere = await api.post('/v1/admin/signature', undefined, idem(key));
     expect(elsewhere.status).toBe(409);
     expect(elsewhere.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
     // the message names the first request's operation, not "another body"
-    expect(elsewhere.body.error.message).toBe('This Idempotency-Key was already used for a different request (POST /v1/sessions); use a new key');
+    expect(elsewhere.body.error.message).toBe(
+      'This Idempotency-Key was already used for a different request (POST /v1/sessions); use a new key',
+    );
   });
 
   it('10 concurrent identical requests create exactly one session; the rest replay it or get 409 IN_PROGRESS', async () => {
@@ -78,7 +86,10 @@ describe('Idempotency-Key on POST /v1/sessions', () => {
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
     expect(theirs.body.id).toMatch(/^T20000002\./);
     expect(theirs.body.id).not.toBe(mine.body.id);
-    expect((await sessionsWithReference(body.order.merchant_reference)).map((s) => s.account_id).sort()).toEqual(['T10000001', 'T20000002']);
+    expect((await sessionsWithReference(body.order.merchant_reference)).map((s) => s.account_id).sort()).toEqual([
+      'T10000001',
+      'T20000002',
+    ]);
   });
 
   it('an invalid key is 400 INVALID_REQUEST and nothing is created', async () => {
@@ -103,7 +114,11 @@ describe('Idempotency-Key on POST /v1/sessions', () => {
     const key = newKey();
     await api.post('/v1/sessions', sessionBody(), idem(key));
     const row = () => db().updateTable('idempotency_keys').where('idem_key', '=', key);
-    const stored = await db().selectFrom('idempotency_keys').selectAll().where('idem_key', '=', key).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('idem_key', '=', key)
+      .executeTakeFirstOrThrow();
     expect(Date.parse(stored.expires_at) - Date.parse(stored.created_at)).toBeGreaterThanOrEqual(24 * 3600_000);
     expect(JSON.parse(stored.response_headers!)).toEqual({});
 
@@ -118,7 +133,11 @@ describe('Idempotency-Key on POST /v1/sessions', () => {
     // answer; a retry answers from that session at once (ADR 006), without creating another.
     await row().set({ status: 'IN_PROGRESS' }).execute();
     const recovered = await api.post('/v1/sessions', body, idem(key));
-    expect([recovered.status, recovered.body.id, recovered.headers.get('idempotent-replayed')]).toEqual([200, fresh.body.id, 'true']);
+    expect([recovered.status, recovered.body.id, recovered.headers.get('idempotent-replayed')]).toEqual([
+      200,
+      fresh.body.id,
+      'true',
+    ]);
     expect(await sessionsWithReference(body.order.merchant_reference)).toHaveLength(1);
 
     // IN_PROGRESS with nothing recorded: the first request has not committed (yet): 409 until its lease ends.
@@ -163,7 +182,9 @@ describe('Idempotency-Key on money operations', () => {
   it('a 5xx is not stored: a retry with the same key runs again', async () => {
     const txId = await paidTransaction();
     const key = newKey();
-    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'capture').mockRejectedValueOnce(new AppError('PROVIDER_UNAVAILABLE', 'down'));
+    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'capture').mockRejectedValueOnce(
+      new AppError('PROVIDER_UNAVAILABLE', 'down'),
+    );
     const failed = await api.post(`/v1/transactions/${txId}/capture`, { amount: 1000 }, idem(key));
     expect([failed.status, failed.body.error.code]).toEqual([503, 'PROVIDER_UNAVAILABLE']);
     const retried = await api.post(`/v1/transactions/${txId}/capture`, { amount: 1000 }, idem(key));
@@ -223,7 +244,12 @@ describe('the replayed flag when a job runs twice (ADR 028)', () => {
   it('is decided afresh by each run of the read that decides it', async () => {
     const { database } = srv.kassa.ctx;
     // a first run that answered from a recorded resource, rolled back with its batch
-    const meta = { requestId: 'r-1', baseUrl: 'http://x', headers: {}, idempotency: { accountId: ACCOUNT, key: 'never-claimed', replayed: true } };
+    const meta = {
+      requestId: 'r-1',
+      baseUrl: 'http://x',
+      headers: {},
+      idempotency: { accountId: ACCOUNT, key: 'never-claimed', replayed: true },
+    };
     // the second run finds no recorded resource: the request is not a replay
     expect(await recordedResource(database.db, database, meta)).toBeUndefined();
     expect(meta.idempotency.replayed).toBe(false);

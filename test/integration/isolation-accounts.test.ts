@@ -5,4 +5,9 @@ import { describeMatrixPart } from '../support/isolation/suite';
  * (customers, wallets, payouts, stores, terminals, discounts, shopping), on A's path and with A's ids under B's own path, with another account's token and API key, a token
  * of A without the scope, an expired token, `alg: none`, a token of another key and a deleted API key of A.
  */
-describeMatrixPart({ title: 'operations under /v1/accounts/{aid}', covers: (r) => r.path.includes('{aid}'), moreRoutesThan: 30, requestsPerRoute: 8 });
+describeMatrixPart({
+  title: 'operations under /v1/accounts/{aid}',
+  covers: (r) => r.path.includes('{aid}'),
+  moreRoutesThan: 30,
+  requestsPerRoute: 8,
+});

@@ -17,7 +17,9 @@ const iso = useIsolationMatrix();
 const { k } = iso;
 let otherSession: string;
 beforeAll(async () => {
-  otherSession = (await createSession(k.other, expressOf('http://127.0.0.1:9'), { shipping_address: ADDRESS, shipping_option: HOME })).id;
+  otherSession = (
+    await createSession(k.other, expressOf('http://127.0.0.1:9'), { shipping_address: ADDRESS, shipping_option: HOME })
+  ).id;
 });
 
 describe('isolation matrix: the customer operations on a session', () => {
@@ -25,7 +27,12 @@ describe('isolation matrix: the customer operations on a session', () => {
     const routes = sessionViewRoutes(routesFor(k.srv.kassa.ctx.env));
     expect(routes.length).toBeGreaterThan(12);
     const failures: string[] = [];
-    const states = { authorized: iso.m.a.sessions.authorized, captured: iso.m.a.sessions.captured, cancelled: iso.m.a.sessions.cancelled, expired: iso.m.a.sessions.expired };
+    const states = {
+      authorized: iso.m.a.sessions.authorized,
+      captured: iso.m.a.sessions.captured,
+      cancelled: iso.m.a.sessions.cancelled,
+      expired: iso.m.a.sessions.expired,
+    };
     for (const route of routes) {
       const before = await snapshotOfA(k, iso.m.a);
       // The four sessions are tried at once; the snapshot after them shows none changed anything.
@@ -44,12 +51,19 @@ describe('isolation matrix: the customer operations on a session', () => {
           } else if (res.status === 302 && route.responses[302]) {
             // A page's form post (3-D Secure decision, abandon) sends the customer back; the snapshot below shows it changed nothing.
           } else if (res.status < 400 || res.status > 499 || !route.responses[res.status]) {
-            failures.push(`${what}: status ${res.status} (expected a 4xx the route documents: ${Object.keys(route.responses).join(', ')}): ${res.text.slice(-300)}`);
+            failures.push(
+              `${what}: status ${res.status} (expected a 4xx the route documents: ${Object.keys(route.responses).join(', ')}): ${res.text.slice(-300)}`,
+            );
           }
-          if (route.operationId === 'checkout_sid_json_get' && !/"cause"/.test(res.text)) failures.push(`${what}: the 404 has no error.cause: ${res.text.slice(-300)}`);
+          if (route.operationId === 'checkout_sid_json_get' && !/"cause"/.test(res.text))
+            failures.push(`${what}: the 404 has no error.cause: ${res.text.slice(-300)}`);
           if (!ownReturn) {
-            const leaks = leaksOfA(iso.m.a, res, [...requestStrings(url, ex), ...(iso.m.a.shownWhenUnavailable[session] ?? [])]);
-            if (leaks.length > 0) failures.push(`${what}: the answer shows ${leaks.join(', ')}: ${res.text.slice(-300)}`);
+            const leaks = leaksOfA(iso.m.a, res, [
+              ...requestStrings(url, ex),
+              ...(iso.m.a.shownWhenUnavailable[session] ?? []),
+            ]);
+            if (leaks.length > 0)
+              failures.push(`${what}: the answer shows ${leaks.join(', ')}: ${res.text.slice(-300)}`);
           }
         }),
       );
@@ -73,7 +87,9 @@ describe('isolation matrix: the customer operations on a session', () => {
       const res = await send(k.srv.baseUrl, route, url, ex, {});
       const what = `${route.operationId} ${route.method} ${url} on B's session`;
       if (res.status >= 500) failures.push(`${what}: status ${res.status}: ${res.text.slice(-300)}`);
-      const namesA = Object.entries(ex.params).some(([name, v]) => name !== 'session_id' && iso.m.a.ids.includes(v)) || JSON.stringify(ex.body ?? {}).includes(iso.m.a.walletTokenValue);
+      const namesA =
+        Object.entries(ex.params).some(([name, v]) => name !== 'session_id' && iso.m.a.ids.includes(v)) ||
+        JSON.stringify(ex.body ?? {}).includes(iso.m.a.walletTokenValue);
       if (namesA && res.status < 400) failures.push(`${what}: status ${res.status} for a request naming A's resource`);
       const leaks = leaksOfA(iso.m.a, res, requestStrings(url, ex));
       if (leaks.length > 0) failures.push(`${what}: the answer shows ${leaks.join(', ')}: ${res.text.slice(-300)}`);

@@ -10,14 +10,18 @@ import { useKassa } from '../support/fixtures';
 
 const { api, db } = useKassa();
 const reference = () => `ref-${Math.random().toString(36).slice(2, 10)}`;
-const keys = (n: number, value: (i: number) => unknown = (i) => `v${i}`) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value(i)]));
+const keys = (n: number, value: (i: number) => unknown = (i) => `v${i}`) =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value(i)]));
 
 const TOO_BIG: [string, Record<string, unknown>][] = [
   ['51 keys', keys(51)],
   ['a 41-character key', { ['k'.repeat(41)]: 'v' }],
   ['an empty key', { '': 'v' }],
   ['a 501-character value', { note: 'x'.repeat(501) }],
-  ['a nested value of more than 500 characters as JSON', { nested: { list: Array.from({ length: 60 }, (_, i) => `item-${i}`) } }],
+  [
+    'a nested value of more than 500 characters as JSON',
+    { nested: { list: Array.from({ length: 60 }, (_, i) => `item-${i}`) } },
+  ],
   ['more than 16 KiB in all', keys(40, () => 'é'.repeat(250))],
   ['1 MB in one value', { blob: 'x'.repeat(1_000_000) }],
 ];
@@ -31,7 +35,11 @@ const ENTRIES: [string, string, (metadata: unknown) => Promise<Record<string, un
     '/v1/sessions-profile',
     async (metadata) => {
       const profileId = `meta-${reference()}`;
-      const profile = await api.post('/v1/admin/session/profiles', { profile_id: profileId, description: 'p', configuration: { sandbox: { creditcard: { enabled: true } } } });
+      const profile = await api.post('/v1/admin/session/profiles', {
+        profile_id: profileId,
+        description: 'p',
+        configuration: { sandbox: { creditcard: { enabled: true } } },
+      });
       expect(profile.status, JSON.stringify(profile.body)).toBe(200);
       const { url: _url, ...rest } = sessionBody({ metadata });
       return { ...rest, profile_id: profileId, url: { return_url: 'https://shop.example/r' } };
@@ -41,7 +49,11 @@ const ENTRIES: [string, string, (metadata: unknown) => Promise<Record<string, un
     'POST /v1/sessions/payment-token',
     '/v1/sessions/payment-token',
     async (metadata) => ({
-      session: { url: { return_url: 'https://shop.example/r' }, order: { amount: 0, currency: 'NOK', merchant_reference: reference() }, metadata },
+      session: {
+        url: { return_url: 'https://shop.example/r' },
+        order: { amount: 0, currency: 'NOK', merchant_reference: reference() },
+        metadata,
+      },
       token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
     }),
   ],
@@ -49,7 +61,11 @@ const ENTRIES: [string, string, (metadata: unknown) => Promise<Record<string, un
     'POST /v1/sessions/pay',
     '/v1/sessions/pay',
     async (metadata) => ({
-      session: { order: { amount: 2500, currency: 'NOK', merchant_reference: reference() }, customer: { tokens: { 'sandbox.creditcard': { payment_token: 'no-such-token' } } }, metadata },
+      session: {
+        order: { amount: 2500, currency: 'NOK', merchant_reference: reference() },
+        customer: { tokens: { 'sandbox.creditcard': { payment_token: 'no-such-token' } } },
+        metadata,
+      },
       payment: { payment_product_type: 'sandbox.creditcard' },
     }),
   ],
@@ -65,13 +81,17 @@ describe('metadata caps', () => {
       const res = await api.post(path, body);
       expect(res.status, JSON.stringify(res.body).slice(0, 400)).toBe(400);
       expect(res.body.error.code).toBe('INVALID_REQUEST');
-      expect((res.body.error.errors as { path?: string }[]).some((e) => /(^|\.)metadata(\.|$)/.test(e.path ?? ''))).toBe(true);
+      expect(
+        (res.body.error.errors as { path?: string }[]).some((e) => /(^|\.)metadata(\.|$)/.test(e.path ?? '')),
+      ).toBe(true);
       expect(await sessionCount()).toBe(before);
     });
 
     it('metadata at every limit is taken and read back as sent', async () => {
       const res = await api.post(path, await bodyWith(AT_LIMIT));
-      const refusedMetadata = ((res.body.error?.errors ?? []) as { path?: string }[]).filter((e) => /metadata/.test(e.path ?? ''));
+      const refusedMetadata = ((res.body.error?.errors ?? []) as { path?: string }[]).filter((e) =>
+        /metadata/.test(e.path ?? ''),
+      );
       expect(refusedMetadata).toEqual([]);
       expect(res.status, JSON.stringify(res.body).slice(0, 400)).toBeLessThan(500);
       // a stored token the account does not have: the pay answer refuses the token, not the metadata

@@ -17,7 +17,8 @@ describe('the OpenAPI document', () => {
       expect(op, `${route.method} ${route.path}`).toBeDefined();
       expect(op.operationId).toBe(route.operationId);
       if (route.auth !== 'none') expect(op.security[0].bearerAuth).toEqual(route.scopes);
-      for (const status of Object.keys(route.responses)) expect(op.responses[status], `${route.operationId} ${status}`).toBeDefined();
+      for (const status of Object.keys(route.responses))
+        expect(op.responses[status], `${route.operationId} ${status}`).toBeDefined();
     }
     const create = doc.paths['/v1/sessions'].post;
     const body = create.requestBody.content['application/json'].schema;
@@ -25,14 +26,27 @@ describe('the OpenAPI document', () => {
     expect(body.additionalProperties).toBe(false);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     const capture = doc.paths['/v1/transactions/{id}/capture'].post;
-    expect(capture.requestBody.content['application/json'].schema.properties.amount).toMatchObject({ type: 'integer', maximum: 2147483647 });
+    expect(capture.requestBody.content['application/json'].schema.properties.amount).toMatchObject({
+      type: 'integer',
+      maximum: 2147483647,
+    });
   });
 
   it('declares every request header a route reads, from its headers schema', async () => {
     const doc = (await new ApiClient(srv.baseUrl).get('/v1/openapi.json')).body;
-    const headers = (path: string, method: string) => ((doc.paths[path][method].parameters ?? []) as { in: string; name: string }[]).filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+    const headers = (path: string, method: string) =>
+      ((doc.paths[path][method].parameters ?? []) as { in: string; name: string }[])
+        .filter((p) => p.in === 'header')
+        .map((p) => p.name.toLowerCase());
     for (const path of ['/v1/sessions', '/v1/sessions/pay', '/v1/sessions-profile', '/v1/sessions/payment-token']) {
-      expect(headers(path, 'post'), path).toEqual(expect.arrayContaining(['kassa-feature-toggles', 'kassa-system-name', 'kassa-system-plugin-name', 'idempotency-key']));
+      expect(headers(path, 'post'), path).toEqual(
+        expect.arrayContaining([
+          'kassa-feature-toggles',
+          'kassa-system-name',
+          'kassa-system-plugin-name',
+          'idempotency-key',
+        ]),
+      );
     }
     expect(headers('/v1/sessions/{session_id}/pay', 'post')).toContain('if-unmodified-since');
     expect(headers('/v1/view/{session_id}/session/order/shipping_option', 'put')).toContain('if-unmodified-since');
@@ -40,7 +54,10 @@ describe('the OpenAPI document', () => {
     // every route with a headers schema documents each of its headers
     for (const route of ROUTES) {
       const shape = (route.headers as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
-      for (const name of Object.keys(shape)) expect(headers(route.path, route.method.toLowerCase()), `${route.operationId} ${name}`).toContain(name.toLowerCase());
+      for (const name of Object.keys(shape))
+        expect(headers(route.path, route.method.toLowerCase()), `${route.operationId} ${name}`).toContain(
+          name.toLowerCase(),
+        );
     }
   });
 });

@@ -53,10 +53,14 @@ describe('another account', () => {
 
   it("does not find this account's draft or order under its own path (404), lists none of them, and changes nothing", async () => {
     const before = await snapshot();
-    for (const [name, method, path, body] of operations(OTHER_SHOP).filter(([n]) => !['create draft', 'list'].includes(n))) {
+    for (const [name, method, path, body] of operations(OTHER_SHOP).filter(
+      ([n]) => !['create draft', 'list'].includes(n),
+    )) {
       const res = await other.request(method, path, body);
       expect(res.status, name).toBe(404);
-      expect(res.body.error.code, name).toBe(path.includes('draft_orders') ? 'DRAFT_ORDER_NOT_FOUND' : 'ORDER_NOT_FOUND');
+      expect(res.body.error.code, name).toBe(
+        path.includes('draft_orders') ? 'DRAFT_ORDER_NOT_FOUND' : 'ORDER_NOT_FOUND',
+      );
     }
     expect((await other.get(`${OTHER_SHOP}/orders?limit=100`)).body).toEqual([]);
     expect((await other.get(`${OTHER_SHOP}/orders?starting_after=${orderId}`)).status).toBe(400); // as for an order that does not exist
@@ -64,7 +68,11 @@ describe('another account', () => {
   });
 
   it('can use the same order_id for its own order', async () => {
-    const d = await other.post(`${OTHER_SHOP}/draft_orders`, { currency: 'NOK', order_id: orderId, items: [{ line_id: '1', gross_amount: 1 }] });
+    const d = await other.post(`${OTHER_SHOP}/draft_orders`, {
+      currency: 'NOK',
+      order_id: orderId,
+      items: [{ line_id: '1', gross_amount: 1 }],
+    });
     const res = await other.request('PUT', `${OTHER_SHOP}/draft_orders/${d.body.id}/complete`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.orders[0].order_number).toMatch(/^\d+$/);

@@ -38,7 +38,13 @@ describe('drafts', () => {
     const body = {
       currency: 'nok',
       customer: { customer_id: 'c1', email: 'kari@example.com' },
-      shipping_address: { first_name: 'Kari', address_line: 'Gate 1', postal_code: '0150', postal_place: 'Oslo', country: 'NO' },
+      shipping_address: {
+        first_name: 'Kari',
+        address_line: 'Gate 1',
+        postal_code: '0150',
+        postal_place: 'Oslo',
+        country: 'NO',
+      },
       metadata: { source: 'pos' },
     };
     const created = await draft(body);
@@ -61,7 +67,10 @@ describe('drafts', () => {
     const d = await draft();
     let res = await api.post(`${SHOP}/draft_orders/${d.id}/items`, item('1', 10000));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    res = await api.post(`${SHOP}/draft_orders/${d.id}/items`, item('2', 2999, { discount_lines: [{ amount: 500, discount_id: 'd1' }] }));
+    res = await api.post(
+      `${SHOP}/draft_orders/${d.id}/items`,
+      item('2', 2999, { discount_lines: [{ amount: 500, discount_id: 'd1' }] }),
+    );
     expect(res.body.items.map((i: { line_id: string }) => i.line_id)).toEqual(['1', '2']);
     expect(res.body).toMatchObject({ gross_amount: 12999, net_amount: 8000 + 2399, total_discount: 500, version: 3 });
   });
@@ -69,7 +78,12 @@ describe('drafts', () => {
   it('refuses an item whose line_id the draft has, or a bad item, and changes nothing', async () => {
     const d = await draft({ items: [item('1', 100)] });
     const before = await rowOf(d.id);
-    for (const body of [item('1', 200), { line_id: '2' }, { ...item('3', 100), gross_amount: 1.5 }, { ...item('4', 100), quantity: -1 }]) {
+    for (const body of [
+      item('1', 200),
+      { line_id: '2' },
+      { ...item('3', 100), gross_amount: 1.5 },
+      { ...item('4', 100), quantity: -1 },
+    ]) {
       const res = await api.post(`${SHOP}/draft_orders/${d.id}/items`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -167,7 +181,9 @@ describe('completing a draft', () => {
     const d = await draft({ items: [item('1', 100)] });
     await complete(d.id);
     expect((await put(`${SHOP}/draft_orders/${d.id}/complete`, {})).body.error.code).toBe('DRAFT_ORDER_NOT_FOUND');
-    expect((await api.post(`${SHOP}/draft_orders/${d.id}/items`, item('2', 100))).body.error.code).toBe('DRAFT_ORDER_NOT_FOUND');
+    expect((await api.post(`${SHOP}/draft_orders/${d.id}/items`, item('2', 100))).body.error.code).toBe(
+      'DRAFT_ORDER_NOT_FOUND',
+    );
   });
 
   it('an item added while the draft is being completed answers from what it committed: never 404 when the item is in the order (nor on a retry)', async () => {
@@ -176,7 +192,10 @@ describe('completing a draft', () => {
     for (let k = 0; k < 30; k++) {
       const d = await draft({ items: [item('1', 100)] });
       const key = uniqueId('idem');
-      const [add, done] = await Promise.all([api.post(`${SHOP}/draft_orders/${d.id}/items`, item('late', 50), { 'idempotency-key': key }), put(`${SHOP}/draft_orders/${d.id}/complete`, {})]);
+      const [add, done] = await Promise.all([
+        api.post(`${SHOP}/draft_orders/${d.id}/items`, item('late', 50), { 'idempotency-key': key }),
+        put(`${SHOP}/draft_orders/${d.id}/complete`, {}),
+      ]);
       expect(done.status, JSON.stringify(done.body)).toBe(200);
       const order = await api.get(`${SHOP}/orders/${d.id}`);
       const committed = order.body.items.some((i: { line_id: string }) => i.line_id === 'late');

@@ -17,7 +17,12 @@ const stateOf = async (orderId: string) => (await api.get(`${SHOP}/orders/${orde
 describe('status events (POST /orders/{order_id}/events)', () => {
   it('appends a status event (state success by default) with id, stamps, version and request; the order version goes up', async () => {
     const order = await newOrder();
-    const body = { service: 'warehouse', service_status: 'ready_for_pickup', description: 'Packed', metadata: { shelf: 'A3' } };
+    const body = {
+      service: 'warehouse',
+      service_status: 'ready_for_pickup',
+      description: 'Packed',
+      metadata: { shelf: 'A3' },
+    };
     const event = await report(order.order_id, body);
     expect(event).toEqual({
       ...body,
@@ -36,7 +41,12 @@ describe('status events (POST /orders/{order_id}/events)', () => {
   it('refuses a bad event (no service, unknown state, unknown field) with 400; an unknown order with 404; nothing changes', async () => {
     const order = await newOrder();
     const before = await rowOf(order.id);
-    for (const body of [{ service_status: 'x' }, { service: 's' }, { service: 's', service_status: 'x', state: 'done' }, { service: 's', service_status: 'x', extra: 1 }]) {
+    for (const body of [
+      { service_status: 'x' },
+      { service: 's' },
+      { service: 's', service_status: 'x', state: 'done' },
+      { service: 's', service_status: 'x', extra: 1 },
+    ]) {
       expect((await api.post(`${SHOP}/orders/${order.order_id}/events`, body)).status, JSON.stringify(body)).toBe(400);
     }
     const missing = await api.post(`${SHOP}/orders/nope/events`, { service: 's', service_status: 'x' });
@@ -92,7 +102,11 @@ describe('include_events', () => {
     expect(await get('?include_events=false')).toMatchObject({ events: [], state: 'failure' });
     expect(kinds((await get('?include_events=api-event')).events)).toEqual(['api', 'api']);
     expect(kinds((await get('?include_events=service-event')).events)).toEqual(['service']);
-    expect(kinds((await get('?include_events=api-event&include_events=service-event')).events)).toEqual(['api', 'service', 'api']);
+    expect(kinds((await get('?include_events=api-event&include_events=service-event')).events)).toEqual([
+      'api',
+      'service',
+      'api',
+    ]);
     expect((await api.get(`${SHOP}/orders/${order.order_id}?include_events=maybe`)).status).toBe(400);
     const updated = await put(`${SHOP}/orders/${order.order_id}?include_events=service-event`, { comment: 'w' });
     expect(kinds(updated.body.events)).toEqual(['service']);

@@ -36,18 +36,42 @@ describe(`order expiry with two server processes on ${ENGINE}`, () => {
     const kept = await Promise.all(Array.from({ length: KEPT }, (_, i) => newOrder(apis[i % 2]!, EXPIRING + i)));
     const db = two.reader.db;
     const ids = expiring.map((o) => o.id);
-    await db.updateTable('shopping_orders').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('id', 'in', ids).execute();
+    await db
+      .updateTable('shopping_orders')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', 'in', ids)
+      .execute();
 
     // While both processes empty the expired ones, each kept order gets 3 updates through both processes.
-    const updates = kept.flatMap((o) => [0, 1, 2].map((n) => apis[n % 2]!.request('PUT', `${SHOP}/orders/${o.order_id}`, { comment: `update ${n}` })));
+    const updates = kept.flatMap((o) =>
+      [0, 1, 2].map((n) => apis[n % 2]!.request('PUT', `${SHOP}/orders/${o.order_id}`, { comment: `update ${n}` })),
+    );
     expect((await Promise.all(updates)).every((r) => r.status === 200)).toBe(true);
 
-    await expect.poll(async () => (await db.selectFrom('shopping_orders').select('id').where('id', 'in', ids).where('emptied_at', 'is not', null).execute()).length, { interval: 50 }).toBe(EXPIRING);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .selectFrom('shopping_orders')
+              .select('id')
+              .where('id', 'in', ids)
+              .where('emptied_at', 'is not', null)
+              .execute()
+          ).length,
+        { interval: 50 },
+      )
+      .toBe(EXPIRING);
     const rows = await db.selectFrom('shopping_orders').selectAll().where('id', 'in', ids).execute();
     for (const o of expiring) {
       const row = rows.find((r) => r.id === o.id)!;
       expect(row.version, o.order_id).toBe(o.version + 1);
-      expect([row.order_id, row.order_number, row.events, row.expires_at]).toEqual([o.order_id, o.order_number, '[]', null]);
+      expect([row.order_id, row.order_number, row.events, row.expires_at]).toEqual([
+        o.order_id,
+        o.order_number,
+        '[]',
+        null,
+      ]);
       expect(JSON.parse(row.data)).toEqual({ external_ids: [{ id: `ext-${expiring.indexOf(o)}` }] });
     }
     for (const o of kept) {

@@ -8,7 +8,8 @@ const { put, rowOf, newOrder } = shoppingHelpers(k);
 
 const DAY = 86400;
 const PAST = '2000-01-01T00:00:00.000Z';
-const expireNow = (id: string) => db().updateTable('shopping_orders').set({ expires_at: PAST }).where('id', '=', id).execute();
+const expireNow = (id: string) =>
+  db().updateTable('shopping_orders').set({ expires_at: PAST }).where('id', '=', id).execute();
 
 describe('time_to_live', () => {
   it('time_to_live_expires_at is the last modification plus the ttl, and moves with each change; none without a ttl', async () => {
@@ -17,13 +18,20 @@ describe('time_to_live', () => {
     const updated = (await put(`${SHOP}/orders/${order.order_id}`, { time_to_live: 2 * DAY })).body;
     expect(Date.parse(updated.time_to_live_expires_at)).toBe(Date.parse(updated.updated_at) + 2 * DAY * 1000);
     const evented = await api.post(`${SHOP}/orders/${order.order_id}/events`, { service: 's', service_status: 'x' });
-    expect(Date.parse((await api.get(`${SHOP}/orders/${order.order_id}`)).body.time_to_live_expires_at)).toBe(Date.parse(evented.body.created_at) + 2 * DAY * 1000);
+    expect(Date.parse((await api.get(`${SHOP}/orders/${order.order_id}`)).body.time_to_live_expires_at)).toBe(
+      Date.parse(evented.body.created_at) + 2 * DAY * 1000,
+    );
     expect((await newOrder()).time_to_live_expires_at).toBeUndefined();
   });
 
   it('the background job empties an expired order except order_number, order_id, external_ids and timestamps', async () => {
     const externalIds = [{ id: 'erp-1', source: 'erp' }];
-    const order = await newOrder({ time_to_live: DAY, external_ids: externalIds, comment: 'secret', customer: { email: 'kari@example.com' } });
+    const order = await newOrder({
+      time_to_live: DAY,
+      external_ids: externalIds,
+      comment: 'secret',
+      customer: { email: 'kari@example.com' },
+    });
     const keep = await newOrder({ time_to_live: DAY, comment: 'kept' });
     const keepBefore = await rowOf(keep.id);
     await expireNow(order.id);
@@ -54,7 +62,9 @@ describe('time_to_live', () => {
     await expect.poll(async () => (await rowOf(order.id))?.emptied_at).toBeTruthy();
     const before = await rowOf(order.id);
     expect((await put(`${SHOP}/orders/${order.order_id}`, { comment: 'again' })).status).toBe(404);
-    expect((await api.post(`${SHOP}/orders/${order.order_id}/events`, { service: 's', service_status: 'x' })).status).toBe(404);
+    expect(
+      (await api.post(`${SHOP}/orders/${order.order_id}/events`, { service: 's', service_status: 'x' })).status,
+    ).toBe(404);
     expect(await rowOf(order.id)).toEqual(before);
   });
 
@@ -63,6 +73,8 @@ describe('time_to_live', () => {
     expect(Date.parse((await rowOf(d.body.id))!.expires_at!)).toBe(Date.parse(d.body.updated_at) + DAY * 1000);
     await expireNow(d.body.id);
     await expect.poll(async () => await rowOf(d.body.id)).toBeUndefined();
-    expect((await api.post(`${SHOP}/draft_orders/${d.body.id}/items`, { line_id: '1', gross_amount: 1 })).status).toBe(404);
+    expect((await api.post(`${SHOP}/draft_orders/${d.body.id}/items`, { line_id: '1', gross_amount: 1 })).status).toBe(
+      404,
+    );
   });
 });

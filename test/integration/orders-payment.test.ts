@@ -25,7 +25,13 @@ const newOrder = async () => {
   return res.body.orders[0];
 };
 const payOrder = (orderId: string, amount = 10000) =>
-  paidSession(api, { order: { merchant_reference: orderId, amount, items: amount === 10000 ? undefined : [{ line_id: '1', description: 'Part', quantity: 1, amount, vat_amount: 0 }] } });
+  paidSession(api, {
+    order: {
+      merchant_reference: orderId,
+      amount,
+      items: amount === 10000 ? undefined : [{ line_id: '1', description: 'Part', quantity: 1, amount, vat_amount: 0 }],
+    },
+  });
 const paymentOf = async (orderId: string) => {
   const { payment_status, payment_details } = (await api.get(`${SHOP}/orders/${orderId}`)).body;
   return { payment_status, payment_details };
@@ -54,13 +60,25 @@ describe('payment_status follows the checkout transactions of sessions whose mer
   it('authorization of the whole amount: paid; captures and refunds move it to partially_refunded and refunded, with payment_details', async () => {
     const order = await newOrder();
     const { transactionId } = await payOrder(order.order_id);
-    expect(await paymentOf(order.order_id)).toEqual({ payment_status: 'paid', payment_details: details({ remaining_capture_amount: 10000, remaining_cancellation_amount: 10000 }) });
+    expect(await paymentOf(order.order_id)).toEqual({
+      payment_status: 'paid',
+      payment_details: details({ remaining_capture_amount: 10000, remaining_cancellation_amount: 10000 }),
+    });
     expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 10000 })).status).toBe(200);
-    expect(await paymentOf(order.order_id)).toEqual({ payment_status: 'paid', payment_details: details({ remaining_refund_amount: 10000, amount_due: 0 }) });
+    expect(await paymentOf(order.order_id)).toEqual({
+      payment_status: 'paid',
+      payment_details: details({ remaining_refund_amount: 10000, amount_due: 0 }),
+    });
     expect((await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 3000 })).status).toBe(200);
-    expect(await paymentOf(order.order_id)).toEqual({ payment_status: 'partially_refunded', payment_details: details({ remaining_refund_amount: 7000, amount_due: 0 }) });
+    expect(await paymentOf(order.order_id)).toEqual({
+      payment_status: 'partially_refunded',
+      payment_details: details({ remaining_refund_amount: 7000, amount_due: 0 }),
+    });
     expect((await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 7000 })).status).toBe(200);
-    expect(await paymentOf(order.order_id)).toEqual({ payment_status: 'refunded', payment_details: details({ amount_due: 0 }) });
+    expect(await paymentOf(order.order_id)).toEqual({
+      payment_status: 'refunded',
+      payment_details: details({ amount_due: 0 }),
+    });
   });
 
   it('authorization of part of the amount: partially_paid; a second one for the rest: paid; the list shows the same', async () => {
@@ -68,17 +86,28 @@ describe('payment_status follows the checkout transactions of sessions whose mer
     const first = await payOrder(order.order_id, 4000);
     expect(await paymentOf(order.order_id)).toEqual({
       payment_status: 'partially_paid',
-      payment_details: details({ remaining_authorization_amount: 6000, remaining_capture_amount: 4000, remaining_cancellation_amount: 4000 }),
+      payment_details: details({
+        remaining_authorization_amount: 6000,
+        remaining_capture_amount: 4000,
+        remaining_cancellation_amount: 4000,
+      }),
     });
     await api.post(`/v1/transactions/${first.transactionId}/capture`, { amount: 4000 });
     await payOrder(order.order_id, 6000);
     expect(await paymentOf(order.order_id)).toEqual({
       payment_status: 'paid',
-      payment_details: details({ remaining_capture_amount: 6000, remaining_cancellation_amount: 6000, remaining_refund_amount: 4000, amount_due: 6000 }),
+      payment_details: details({
+        remaining_capture_amount: 6000,
+        remaining_cancellation_amount: 6000,
+        remaining_refund_amount: 4000,
+        amount_due: 6000,
+      }),
     });
     const listed: { order_id: string; payment_status: string }[] = [];
     for (let cursor: string | null = ''; cursor !== null;) {
-      const page: { body: typeof listed; headers: Headers } = await api.get(`${SHOP}/orders?limit=100${cursor ? `&starting_after=${cursor}` : ''}`);
+      const page: { body: typeof listed; headers: Headers } = await api.get(
+        `${SHOP}/orders?limit=100${cursor ? `&starting_after=${cursor}` : ''}`,
+      );
       listed.push(...page.body);
       cursor = page.headers.get('paging_token');
     }

@@ -12,7 +12,12 @@ describe('closing and cancelling an order', () => {
     const order = await newOrder();
     const res = await api.post(`${SHOP}/orders/${order.order_id}/close`, { closed_by: 'x'.repeat(40) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ status: 'closed', closed_by: 'x'.repeat(40), closed_at: res.body.updated_at, version: 2 });
+    expect(res.body).toMatchObject({
+      status: 'closed',
+      closed_by: 'x'.repeat(40),
+      closed_at: res.body.updated_at,
+      version: 2,
+    });
     expect(res.body.events.at(-1)).toMatchObject({
       version: 2,
       created_by: CLIENT_ID,
@@ -23,9 +28,18 @@ describe('closing and cancelling an order', () => {
 
   it('cancel: status cancelled with cancelled_reason, cancelled_at and cancelled_by', async () => {
     const order = await newOrder();
-    const res = await api.post(`${SHOP}/orders/${order.order_id}/cancel`, { cancelled_reason: 'customer', cancelled_by: 'kari' });
+    const res = await api.post(`${SHOP}/orders/${order.order_id}/cancel`, {
+      cancelled_reason: 'customer',
+      cancelled_by: 'kari',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ status: 'cancelled', cancelled_reason: 'customer', cancelled_by: 'kari', cancelled_at: res.body.updated_at, version: 2 });
+    expect(res.body).toMatchObject({
+      status: 'cancelled',
+      cancelled_reason: 'customer',
+      cancelled_by: 'kari',
+      cancelled_at: res.body.updated_at,
+      version: 2,
+    });
   });
 
   it('refuses closed_by or cancelled_by over 40 characters, an unknown reason, and a second close or cancel (409 ORDER_NOT_OPEN); nothing changes', async () => {
@@ -61,7 +75,10 @@ describe('GET /orders/{order_id}/events', () => {
     const all = (await api.get(`${SHOP}/orders/${order.order_id}/events`)).body;
     expect(all.state).toBe('pending');
     expect(all.events).toHaveLength(2);
-    expect((await api.get(`${SHOP}/orders/${order.order_id}/events?include_events=api-event`)).body).toEqual({ events: [all.events[0]], state: 'pending' });
+    expect((await api.get(`${SHOP}/orders/${order.order_id}/events?include_events=api-event`)).body).toEqual({
+      events: [all.events[0]],
+      state: 'pending',
+    });
     expect((await api.get(`${SHOP}/orders/nope/events`)).status).toBe(404);
   });
 });

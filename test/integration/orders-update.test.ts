@@ -6,7 +6,13 @@ const { api, db } = useKassa();
 
 const put = (path: string, body?: unknown, headers?: Record<string, string>) => api.request('PUT', path, body, headers);
 const SHOP = `/v1/accounts/${ACCOUNT}/shopping`;
-const item = (lineId: string, gross: number, extra: Record<string, unknown> = {}) => ({ line_id: lineId, gross_amount: gross, net_amount: gross, quantity: 1, ...extra });
+const item = (lineId: string, gross: number, extra: Record<string, unknown> = {}) => ({
+  line_id: lineId,
+  gross_amount: gross,
+  net_amount: gross,
+  quantity: 1,
+  ...extra,
+});
 const rowOf = (id: string) => db().selectFrom('shopping_orders').selectAll().where('id', '=', id).executeTakeFirst();
 
 const newOrder = async (body: Record<string, unknown> = {}) => {
@@ -101,8 +107,13 @@ describe('optimistic concurrency: If-Match or version in the body', () => {
   it('an update with the stored version (If-Match, quoted or not, or body version) succeeds', async () => {
     const order = await newOrder();
     expect((await put(`${SHOP}/orders/${order.order_id}`, { comment: 'a' }, { 'if-match': '1' })).body.version).toBe(2);
-    expect((await put(`${SHOP}/orders/${order.order_id}`, { comment: 'b' }, { 'if-match': '"2"' })).body.version).toBe(3);
-    expect((await put(`${SHOP}/orders/${order.order_id}`, { comment: 'c', version: 3 })).body).toMatchObject({ comment: 'c', version: 4 });
+    expect((await put(`${SHOP}/orders/${order.order_id}`, { comment: 'b' }, { 'if-match': '"2"' })).body.version).toBe(
+      3,
+    );
+    expect((await put(`${SHOP}/orders/${order.order_id}`, { comment: 'c', version: 3 })).body).toMatchObject({
+      comment: 'c',
+      version: 4,
+    });
   });
 
   it('a stale version is refused with 409 ORDER_VERSION_CONFLICT and changes nothing', async () => {
@@ -128,7 +139,9 @@ describe('optimistic concurrency: If-Match or version in the body', () => {
 
   it('of two concurrent updates from the same version, exactly one wins', async () => {
     const order = await newOrder();
-    const results = await Promise.all(['a', 'b', 'c'].map((c) => put(`${SHOP}/orders/${order.order_id}`, { comment: c }, { 'if-match': '1' })));
+    const results = await Promise.all(
+      ['a', 'b', 'c'].map((c) => put(`${SHOP}/orders/${order.order_id}`, { comment: c }, { 'if-match': '1' })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const stored = (await api.get(`${SHOP}/orders/${order.order_id}`)).body;
     expect(stored.version).toBe(2);

@@ -4,8 +4,14 @@ import { kassaForTest, useKassa } from '../support/fixtures';
 const { api, other, db } = useKassa({ other: true });
 
 const path = (name: string) => `/v1/admin/gateways/payment_app/${name}`;
-const put = (client: typeof api, name: string, config: unknown) => client.request('PUT', path(name), { configuration: { payment_app: config } });
-const stored = () => db().selectFrom('gateway_settings').select(['account_id', 'gateway']).where('gateway', 'like', 'payment_app.%').execute();
+const put = (client: typeof api, name: string, config: unknown) =>
+  client.request('PUT', path(name), { configuration: { payment_app: config } });
+const stored = () =>
+  db()
+    .selectFrom('gateway_settings')
+    .select(['account_id', 'gateway'])
+    .where('gateway', 'like', 'payment_app.%')
+    .execute();
 
 const ACME = { url: 'https://pay.example.com/kassa', display_name: 'Acme Pay' };
 
@@ -29,13 +35,35 @@ describe('payment app configuration (PUT/GET/DELETE /v1/admin/gateways/payment_a
           url: ACME.url,
           display_name: 'Acme Pay',
           kind: 'redirect',
-          capabilities: { partial_capture: true, partial_void: false, item_based: false, refunds: true, customer_action: true, async_operations: true },
+          capabilities: {
+            partial_capture: true,
+            partial_void: false,
+            item_based: false,
+            refunds: true,
+            customer_action: true,
+            async_operations: true,
+          },
           timeout_ms: 10000,
         },
       },
     });
-    expect((await put(api, 'acme', { ...ACME, enabled: false, kind: 'wallet', timeout_ms: 2000, capabilities: { refunds: false } })).status).toBe(204);
-    expect((await api.get(path('acme'))).body.configuration.payment_app).toMatchObject({ enabled: false, kind: 'wallet', timeout_ms: 2000, capabilities: { refunds: false, partial_capture: true } });
+    expect(
+      (
+        await put(api, 'acme', {
+          ...ACME,
+          enabled: false,
+          kind: 'wallet',
+          timeout_ms: 2000,
+          capabilities: { refunds: false },
+        })
+      ).status,
+    ).toBe(204);
+    expect((await api.get(path('acme'))).body.configuration.payment_app).toMatchObject({
+      enabled: false,
+      kind: 'wallet',
+      timeout_ms: 2000,
+      capabilities: { refunds: false, partial_capture: true },
+    });
     expect(await stored()).toEqual([{ account_id: 'T10000001', gateway: 'payment_app.acme' }]);
     expect((await api.request('DELETE', path('acme'))).status).toBe(204);
     expect((await api.get(path('acme'))).body.error.code).toBe('PAYMENT_APP_NOT_FOUND');
@@ -47,12 +75,22 @@ describe('payment app configuration (PUT/GET/DELETE /v1/admin/gateways/payment_a
     const cases: [string, string, unknown, string][] = [
       ['acme', 'no url', { display_name: 'Acme' }, 'configuration.payment_app.url'],
       ['acme', 'not http(s)', { ...ACME, url: 'ftp://pay.example.com/' }, 'configuration.payment_app.url'],
-      ['acme', 'credentials in the URL', { ...ACME, url: 'https://user:pw@pay.example.com/' }, 'configuration.payment_app.url'],
+      [
+        'acme',
+        'credentials in the URL',
+        { ...ACME, url: 'https://user:pw@pay.example.com/' },
+        'configuration.payment_app.url',
+      ],
       ['acme', 'a fragment', { ...ACME, url: 'https://pay.example.com/#x' }, 'configuration.payment_app.url'],
       ['acme', 'timeout too short', { ...ACME, timeout_ms: 100 }, 'configuration.payment_app.timeout_ms'],
       ['acme', 'timeout too long', { ...ACME, timeout_ms: 60_000 }, 'configuration.payment_app.timeout_ms'],
       ['acme', 'card data never goes to an app', { ...ACME, kind: 'card' }, 'configuration.payment_app.kind'],
-      ['acme', 'unknown capability', { ...ACME, capabilities: { tokenization: true } }, 'configuration.payment_app.capabilities'],
+      [
+        'acme',
+        'unknown capability',
+        { ...ACME, capabilities: { tokenization: true } },
+        'configuration.payment_app.capabilities',
+      ],
       ['acme', 'unknown field', { ...ACME, secret: 'x' }, 'configuration.payment_app'],
       ['acme', 'empty name shown', { ...ACME, display_name: '' }, 'configuration.payment_app.display_name'],
       ['Acme-Pay', 'a name that is no product type', ACME, 'params.name'],
@@ -90,10 +128,18 @@ describe('payment app configuration (PUT/GET/DELETE /v1/admin/gateways/payment_a
   it('refuses a private address where callbacks may not reach one (KASSA_ALLOW_PRIVATE_CALLBACKS=false)', async () => {
     const k = await kassaForTest({ env: { KASSA_ALLOW_PRIVATE_CALLBACKS: 'false' } });
     await k.api.post('/v1/admin/signature');
-    for (const url of ['http://127.0.0.1:8080/app', 'http://localhost/app', 'http://[::1]/app', 'http://169.254.169.254/latest']) {
+    for (const url of [
+      'http://127.0.0.1:8080/app',
+      'http://localhost/app',
+      'http://[::1]/app',
+      'http://169.254.169.254/latest',
+    ]) {
       const res = await put(k.api, 'acme', { ...ACME, url });
       expect(res.status, url).toBe(400);
-      expect(res.body.error).toMatchObject({ code: 'INVALID_CALLBACK_URL', errors: [{ path: 'configuration.payment_app.url' }] });
+      expect(res.body.error).toMatchObject({
+        code: 'INVALID_CALLBACK_URL',
+        errors: [{ path: 'configuration.payment_app.url' }],
+      });
     }
     expect((await put(k.api, 'acme', ACME)).status).toBe(204);
   });

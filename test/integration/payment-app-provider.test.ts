@@ -23,10 +23,13 @@ beforeEach(async () => {
 
 const TYPE = 'payment_app.acme';
 const configure = async (extra: Record<string, unknown>) => {
-  const res = await api.request('PUT', '/v1/admin/gateways/payment_app/acme', { configuration: { payment_app: { url: app.url, display_name: 'Acme Pay', timeout_ms: 500, ...extra } } });
+  const res = await api.request('PUT', '/v1/admin/gateways/payment_app/acme', {
+    configuration: { payment_app: { url: app.url, display_name: 'Acme Pay', timeout_ms: 500, ...extra } },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(204);
 };
-const provider = (env: { KASSA_ALLOW_PRIVATE_CALLBACKS?: boolean } = srv.kassa.ctx.env) => createPaymentAppProvider({ database: srv.kassa.ctx.database, env });
+const provider = (env: { KASSA_ALLOW_PRIVATE_CALLBACKS?: boolean } = srv.kassa.ctx.env) =>
+  createPaymentAppProvider({ database: srv.kassa.ctx.database, env });
 const authorizeReq = (amount = 1000) => ({
   accountId: ACCOUNT,
   productType: TYPE,
@@ -34,7 +37,13 @@ const authorizeReq = (amount = 1000) => ({
   ...priced(minorUnits(amount), 'NOK'),
   returnUrl: 'https://kassa.example/return',
 });
-const opReq = (operationId: string, amount = 500) => ({ accountId: ACCOUNT, productType: TYPE, transactionId: `${ACCOUNT}.txabcdefghij`, operationId, ...priced(minorUnits(amount), 'NOK') });
+const opReq = (operationId: string, amount = 500) => ({
+  accountId: ACCOUNT,
+  productType: TYPE,
+  transactionId: `${ACCOUNT}.txabcdefghij`,
+  operationId,
+  ...priced(minorUnits(amount), 'NOK'),
+});
 const unavailable = async (call: Promise<unknown>) => {
   const error = await call.then(
     () => undefined,
@@ -51,7 +60,16 @@ describe('the payment-app provider', () => {
         type: TYPE,
         name: 'Acme Pay',
         kind: 'redirect',
-        capabilities: { partialCapture: true, partialVoid: false, itemBased: false, refunds: true, customerAction: true, asyncOperations: true, tokenization: false, authorizationUpdate: false },
+        capabilities: {
+          partialCapture: true,
+          partialVoid: false,
+          itemBased: false,
+          refunds: true,
+          customerAction: true,
+          asyncOperations: true,
+          tokenization: false,
+          authorizationUpdate: false,
+        },
       },
     ]);
     expect(await provider().productsFor('T99999999')).toEqual([]);
@@ -64,7 +82,10 @@ describe('the payment-app provider', () => {
 
   it('authorize: approved, with a signed request carrying the transaction', async () => {
     app.reply = () => ({ json: { result: 'approved', provider_reference: 'acme-1' } });
-    expect(await provider().authorize(authorizeReq(1000))).toEqual({ outcome: 'APPROVED', providerReference: 'acme-1' });
+    expect(await provider().authorize(authorizeReq(1000))).toEqual({
+      outcome: 'APPROVED',
+      providerReference: 'acme-1',
+    });
     expect(app.received).toHaveLength(1);
     const [req] = app.received;
     expect(req).toMatchObject({ method: 'authorize', signed: true });
@@ -81,24 +102,53 @@ describe('the payment-app provider', () => {
   });
 
   it('authorize: declined, with the code, message and retry policy', async () => {
-    app.reply = () => ({ json: { result: 'declined', code: 'insufficient_funds', message: 'Not enough money', retryable: true } });
-    expect(await provider().authorize(authorizeReq(1051))).toEqual({ outcome: 'DECLINED', code: 'insufficient_funds', message: 'Not enough money', retryable: true });
+    app.reply = () => ({
+      json: { result: 'declined', code: 'insufficient_funds', message: 'Not enough money', retryable: true },
+    });
+    expect(await provider().authorize(authorizeReq(1051))).toEqual({
+      outcome: 'DECLINED',
+      code: 'insufficient_funds',
+      message: 'Not enough money',
+      retryable: true,
+    });
   });
 
   it('customer action: the URL and state, then completion asks the app with that state', async () => {
     app.reply = (r) =>
-      r.method === 'authorize' ? { json: { result: 'customer_action', url: 'https://app.example/pay/1', state: { session: 's-1' } } } : { json: { result: 'approved', provider_reference: 'acme-2' } };
-    expect(await provider().authorize(authorizeReq(1033))).toEqual({ outcome: 'CUSTOMER_ACTION', url: 'https://app.example/pay/1', state: { session: 's-1' } });
-    const done = await provider().completeCustomerAction({ accountId: ACCOUNT, productType: TYPE, transactionId: authorizeReq(1033).transactionId, state: { session: 's-1' }, decision: 'approve' });
+      r.method === 'authorize'
+        ? { json: { result: 'customer_action', url: 'https://app.example/pay/1', state: { session: 's-1' } } }
+        : { json: { result: 'approved', provider_reference: 'acme-2' } };
+    expect(await provider().authorize(authorizeReq(1033))).toEqual({
+      outcome: 'CUSTOMER_ACTION',
+      url: 'https://app.example/pay/1',
+      state: { session: 's-1' },
+    });
+    const done = await provider().completeCustomerAction({
+      accountId: ACCOUNT,
+      productType: TYPE,
+      transactionId: authorizeReq(1033).transactionId,
+      state: { session: 's-1' },
+      decision: 'approve',
+    });
     expect(done).toEqual({ outcome: 'APPROVED', providerReference: 'acme-2' });
     expect(app.of('complete-customer-action')[0]).toMatchObject({
       signed: true,
-      body: { account_id: ACCOUNT, product_type: TYPE, transaction_id: authorizeReq(1033).transactionId, state: { session: 's-1' } },
+      body: {
+        account_id: ACCOUNT,
+        product_type: TYPE,
+        transaction_id: authorizeReq(1033).transactionId,
+        state: { session: 's-1' },
+      },
     });
   });
 
   it('capture, refund and void: done or pending; status until done; each signed with its operation id', async () => {
-    app.reply = (r) => ({ json: r.method === 'status' ? { result: r.body.operation_id === 'op-4' ? 'done' : 'unknown' } : { result: r.body.amount === 502 ? 'pending' : 'done' } });
+    app.reply = (r) => ({
+      json:
+        r.method === 'status'
+          ? { result: r.body.operation_id === 'op-4' ? 'done' : 'unknown' }
+          : { result: r.body.amount === 502 ? 'pending' : 'done' },
+    });
     const p = provider();
     expect(await p.capture(opReq('op-1', 600))).toBe('DONE');
     expect(await p.refund(opReq('op-2', 100))).toBe('DONE');

@@ -20,11 +20,20 @@ let ends: 'done' | 'failed' = 'done';
 const rules = (r: AppRequest): AppReply => {
   const cents = Number(r.body.amount) % 100;
   if (r.method === 'authorize') {
-    if (cents === 51) return { json: { result: 'declined', code: 'insufficient_funds', message: 'Not enough money', retryable: true } };
-    if (cents === 33) return { json: { result: 'customer_action', url: `https://app.example/confirm/${r.body.transaction_id}`, state: { confirm: r.body.transaction_id } } };
+    if (cents === 51)
+      return { json: { result: 'declined', code: 'insufficient_funds', message: 'Not enough money', retryable: true } };
+    if (cents === 33)
+      return {
+        json: {
+          result: 'customer_action',
+          url: `https://app.example/confirm/${r.body.transaction_id}`,
+          state: { confirm: r.body.transaction_id },
+        },
+      };
     return { json: { result: 'approved', provider_reference: `acme-${r.body.transaction_id}` } };
   }
-  if (r.method === 'complete-customer-action') return { json: { result: 'approved', provider_reference: `acme-${r.body.state.confirm}` } };
+  if (r.method === 'complete-customer-action')
+    return { json: { result: 'approved', provider_reference: `acme-${r.body.state.confirm}` } };
   if (r.method === 'status') return { json: { result: settled ? ends : 'pending' } };
   return { json: { result: r.method === 'capture' && cents === 2 ? 'pending' : 'done' } };
 };
@@ -32,7 +41,9 @@ const rules = (r: AppRequest): AppReply => {
 beforeAll(async () => {
   secret = (await api.post('/v1/admin/signature')).body.signature.secret;
   app = await startPaymentApp({ accountId: ACCOUNT, secret: () => secret });
-  const res = await api.request('PUT', '/v1/admin/gateways/payment_app/acme', { configuration: { payment_app: { url: app.url, display_name: 'Acme Pay', timeout_ms: 500 } } });
+  const res = await api.request('PUT', '/v1/admin/gateways/payment_app/acme', {
+    configuration: { payment_app: { url: app.url, display_name: 'Acme Pay', timeout_ms: 500 } },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(204);
 });
 afterAll(() => app.close());
@@ -45,14 +56,18 @@ beforeEach(() => {
 const TYPE = 'payment_app.acme';
 const session = async (amount: number) => {
   const body = sessionBody(
-    { url: { return_url: 'https://shop.example/return', callback_url: `${merchant.url}/cb` }, configuration: { payment_app: { acme: { enabled: true } } } },
+    {
+      url: { return_url: 'https://shop.example/return', callback_url: `${merchant.url}/cb` },
+      configuration: { payment_app: { acme: { enabled: true } } },
+    },
     { amount, items: [{ line_id: '1', description: 'Widget', quantity: 1, amount, vat_amount: 0 }] },
   );
   const created = await api.post('/v1/sessions', body);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return created.body.id as string;
 };
-const pay = (sessionId: string) => customer.post(`/v1/sessions/${sessionId}/pay`, { payment: { payment_product_type: TYPE } });
+const pay = (sessionId: string) =>
+  customer.post(`/v1/sessions/${sessionId}/pay`, { payment: { payment_product_type: TYPE } });
 const paid = async (amount: number) => {
   const sessionId = await session(amount);
   const res = await pay(sessionId);
@@ -72,17 +87,30 @@ describe('a payment through a payment app', () => {
     expect(res.body.success).toBe(true);
     const transactionId = res.body.transaction_id as string;
     const [authorize] = app.of('authorize');
-    expect(authorize).toMatchObject({ signed: true, body: { account_id: ACCOUNT, product_type: TYPE, transaction_id: transactionId, amount: 10000, currency: 'NOK' } });
+    expect(authorize).toMatchObject({
+      signed: true,
+      body: { account_id: ACCOUNT, product_type: TYPE, transaction_id: transactionId, amount: 10000, currency: 'NOK' },
+    });
     expect(authorize!.body.return_url).toMatch(new RegExp(`/v1/view/${sessionId}/payments/${transactionId}/return$`));
     const tx = await api.get(`/v1/transactions/${transactionId}`);
     expect(tx.body).toMatchObject({ status: 'AUTHORIZED', amount: 10000, payment_product_type: TYPE });
     const [cb] = await merchant.waitFor((all) => all.some((c) => c.query.get('transaction_id') === transactionId));
-    expect(merchantVerifies(merchant.received.find((c) => c.query.get('transaction_id') === transactionId) ?? cb!, merchant.url, secret, ACCOUNT)).toBe(true);
+    expect(
+      merchantVerifies(
+        merchant.received.find((c) => c.query.get('transaction_id') === transactionId) ?? cb!,
+        merchant.url,
+        secret,
+        ACCOUNT,
+      ),
+    ).toBe(true);
   });
 
   it('is declined with the code and retry policy the app gave', async () => {
     const res = await pay(await session(10051));
-    expect(res.body).toMatchObject({ success: false, error_details: [{ code: 'insufficient_funds', category: 'temporary' }] });
+    expect(res.body).toMatchObject({
+      success: false,
+      error_details: [{ code: 'insufficient_funds', category: 'temporary' }],
+    });
     expect((await api.get(`/v1/transactions/${res.body.transaction_id}`)).body.status).toBe('DECLINED');
   });
 
@@ -99,7 +127,9 @@ describe('a payment through a payment app', () => {
     const back = await customer.get(returnUrl.pathname);
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(`/?sid=${sessionId}&payment=${transactionId}`);
-    expect(app.of('complete-customer-action')).toMatchObject([{ signed: true, body: { transaction_id: transactionId, state: { confirm: transactionId } } }]);
+    expect(app.of('complete-customer-action')).toMatchObject([
+      { signed: true, body: { transaction_id: transactionId, state: { confirm: transactionId } } },
+    ]);
     expect((await api.get(`/v1/transactions/${transactionId}`)).body.status).toBe('AUTHORIZED');
     // coming back again asks nothing more
     expect((await customer.get(returnUrl.pathname)).status).toBe(302);
@@ -111,7 +141,11 @@ describe('a payment through a payment app', () => {
     expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 4000 })).status).toBe(200);
     expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 6000 })).status).toBe(200);
     expect((await api.post(`/v1/transactions/${transactionId}/refund`, { amount: 2500 })).status).toBe(200);
-    expect(await money(srv, transactionId)).toMatchObject({ status: 'PARTIALLY_REFUNDED', captured: 10000, refunded: 2500 });
+    expect(await money(srv, transactionId)).toMatchObject({
+      status: 'PARTIALLY_REFUNDED',
+      captured: 10000,
+      refunded: 2500,
+    });
     const other = await paid(7000);
     expect((await api.post(`/v1/transactions/${other.transactionId}/void`)).status).toBe(200);
     expect(await money(srv, other.transactionId)).toMatchObject({ status: 'AUTHORIZATION_VOIDED', voided: 7000 });
@@ -135,19 +169,34 @@ describe('a payment through a payment app', () => {
     expect(await money(srv, transactionId)).toMatchObject({ captured: 0, pendingCapture: 5002 });
     settled = true;
     await completePendingOperations(srv.kassa.ctx);
-    expect(await money(srv, transactionId)).toMatchObject({ status: 'PARTIALLY_CAPTURED', captured: 5002, pendingCapture: 0 });
-    expect(app.of('status').every((r) => r.body.operation_id === app.of('capture').at(-1)!.body.operation_id)).toBe(true);
+    expect(await money(srv, transactionId)).toMatchObject({
+      status: 'PARTIALLY_CAPTURED',
+      captured: 5002,
+      pendingCapture: 0,
+    });
+    expect(app.of('status').every((r) => r.body.operation_id === app.of('capture').at(-1)!.body.operation_id)).toBe(
+      true,
+    );
   });
 
   it('a capture the app accepts for later and then fails: the reservation comes back with a failed event, and another capture can take it', async () => {
     const { transactionId } = await paid(10000);
-    const res = await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 5002, capture_reference: 'accepted-then-failed' });
+    const res = await api.post(`/v1/transactions/${transactionId}/capture`, {
+      amount: 5002,
+      capture_reference: 'accepted-then-failed',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     [settled, ends] = [true, 'failed'];
     await completePendingOperations(srv.kassa.ctx);
     expect(await money(srv, transactionId)).toMatchObject({ status: 'AUTHORIZED', captured: 0, pendingCapture: 0 });
     const failed = (await eventsOf(api, transactionId)).at(-1)!;
-    expect(failed).toMatchObject({ event: 'CAPTURE', success: false, amount: 5002, error: { code: 'OPERATION_FAILED' }, initiate_request_id: res.headers.get('event-request-id') });
+    expect(failed).toMatchObject({
+      event: 'CAPTURE',
+      success: false,
+      amount: 5002,
+      error: { code: 'OPERATION_FAILED' },
+      initiate_request_id: res.headers.get('event-request-id'),
+    });
     const operationId = app.of('capture').at(-1)!.body.operation_id;
     const asked = () => app.of('status').filter((r) => r.body.operation_id === operationId).length;
     const askedBefore = asked();
@@ -162,15 +211,27 @@ describe('a payment through a payment app', () => {
     const { transactionId } = await paid(10000);
     const before = await money(srv, transactionId);
     app.reply = () => 'hang';
-    const slow = await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 3000, capture_reference: 'cap-1' });
+    const slow = await api.post(`/v1/transactions/${transactionId}/capture`, {
+      amount: 3000,
+      capture_reference: 'cap-1',
+    });
     expect(slow.status).toBe(503);
     expect(slow.body.error.code).toBe('PROVIDER_UNAVAILABLE');
     app.reply = () => ({ status: 500, json: {} });
-    expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 3000, capture_reference: 'cap-1' })).status).toBe(503);
+    expect(
+      (await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 3000, capture_reference: 'cap-1' }))
+        .status,
+    ).toBe(503);
     expect(await money(srv, transactionId)).toEqual(before);
     app.reply = rules;
-    expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 3000, capture_reference: 'cap-1' })).status).toBe(200);
-    expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 3000, capture_reference: 'cap-1' })).status).toBe(200);
+    expect(
+      (await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 3000, capture_reference: 'cap-1' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 3000, capture_reference: 'cap-1' }))
+        .status,
+    ).toBe(200);
     expect(await money(srv, transactionId)).toMatchObject({ captured: 3000 });
     const captures = app.of('capture').filter((r) => r.body.transaction_id === transactionId);
     expect(new Set(captures.map((r) => r.body.operation_id)).size).toBe(1); // every try of cap-1 is the same operation for the app
@@ -181,16 +242,26 @@ describe('a payment through a payment app', () => {
     app.reply = () => 'hang';
     const failed = await pay(sessionId);
     expect(failed.status).toBe(200);
-    expect(failed.body).toMatchObject({ success: false, error_details: [{ code: 'PROVIDER_UNAVAILABLE', category: 'temporary' }] });
+    expect(failed.body).toMatchObject({
+      success: false,
+      error_details: [{ code: 'PROVIDER_UNAVAILABLE', category: 'temporary' }],
+    });
     app.reply = rules;
     const again = await pay(sessionId);
     expect(again.body.success, JSON.stringify(again.body)).toBe(true);
-    const txs = await srv.kassa.ctx.database.db.selectFrom('transactions').select('status').where('session_id', '=', sessionId).execute();
+    const txs = await srv.kassa.ctx.database.db
+      .selectFrom('transactions')
+      .select('status')
+      .where('session_id', '=', sessionId)
+      .execute();
     expect(txs.map((t) => t.status).sort()).toEqual(['AUTHORIZED', 'FAILED']);
   });
 
   it('is not offered by a session whose account has no such app', async () => {
-    const res = await api.post('/v1/sessions', sessionBody({ configuration: { payment_app: { nobody: { enabled: true } } } }));
+    const res = await api.post(
+      '/v1/sessions',
+      sessionBody({ configuration: { payment_app: { nobody: { enabled: true } } } }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('PAYMENT_PRODUCT_NOT_ENABLED');
   });

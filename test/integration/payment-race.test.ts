@@ -27,11 +27,13 @@ const blockAuthorize = () => {
   const gate = new Promise<void>((resolve) => (release = resolve));
   const acquirer = sandboxCard();
   const real = acquirer.authorize.bind(acquirer);
-  const spy = vi.spyOn(acquirer, 'authorize').mockImplementationOnce(async (req): Promise<AuthorizeAnswer | CustomerActionAnswer> => {
-    const answer = await real(req);
-    await gate;
-    return answer;
-  });
+  const spy = vi
+    .spyOn(acquirer, 'authorize')
+    .mockImplementationOnce(async (req): Promise<AuthorizeAnswer | CustomerActionAnswer> => {
+      const answer = await real(req);
+      await gate;
+      return answer;
+    });
   return { release, spy };
 };
 
@@ -56,7 +58,12 @@ const payAcrossRecovery = async (sid: string) => {
 
 describe('the acquirer approves after the stale-payment recovery closed the attempt', () => {
   it('leaves the session and transaction as the recovery left them, queues no callback, and voids the late authorization', async () => {
-    const created = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: 'https://shop.example/cb?report_error=true' } }));
+    const created = await api.post(
+      '/v1/sessions',
+      sessionBody({
+        url: { return_url: 'https://shop.example/r', callback_url: 'https://shop.example/cb?report_error=true' },
+      }),
+    );
     const sid = created.body.id as string;
     const outboxBefore = await db().selectFrom('outbox').select('id').where('session_id', '=', sid).execute();
     const voidSpy = vi.spyOn(sandboxCard(), 'void');
@@ -64,8 +71,16 @@ describe('the acquirer approves after the stale-payment recovery closed the atte
     const { res, transactionId, afterRecovery } = await payAcrossRecovery(sid);
 
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: false, transaction_id: transactionId, error_details: [{ code: 'ABANDONED', category: 'temporary' }] });
-    const tx = await db().selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
+    expect(res.body).toMatchObject({
+      success: false,
+      transaction_id: transactionId,
+      error_details: [{ code: 'ABANDONED', category: 'temporary' }],
+    });
+    const tx = await db()
+      .selectFrom('transactions')
+      .selectAll()
+      .where('id', '=', transactionId)
+      .executeTakeFirstOrThrow();
     const session = await db().selectFrom('sessions').selectAll().where('id', '=', sid).executeTakeFirstOrThrow();
     expect(tx).toEqual(afterRecovery.tx); // status, amounts, card, version: untouched
     expect(session).toEqual(afterRecovery.session);
@@ -76,9 +91,17 @@ describe('the acquirer approves after the stale-payment recovery closed the atte
     expect(voidSpy.mock.calls[0]![0]).toMatchObject({ transactionId, amount: 10000, currency: 'NOK' });
     const view = await api.get(`/v1/transactions/${transactionId}`);
     expect(view.body.status).toBe('FAILED');
-    expect(view.body.events.map((e: { event: string; success: boolean }) => `${e.event}:${e.success}`)).toEqual(['INITIALIZE:true', 'AUTHORIZE:false', 'VOID:true']);
+    expect(view.body.events.map((e: { event: string; success: boolean }) => `${e.event}:${e.success}`)).toEqual([
+      'INITIALIZE:true',
+      'AUTHORIZE:false',
+      'VOID:true',
+    ]);
     expect(view.body.events.at(-1)).toMatchObject({ reason: 'late_authorization', created_by: 'system' });
-    const sandboxVoid = await db().selectFrom('sandbox_operations').selectAll().where('transaction_id', '=', transactionId).execute();
+    const sandboxVoid = await db()
+      .selectFrom('sandbox_operations')
+      .selectAll()
+      .where('transaction_id', '=', transactionId)
+      .execute();
     expect(sandboxVoid.map((o) => o.kind)).toEqual(['VOID']);
 
     // the session can be paid again, normally
@@ -94,9 +117,17 @@ describe('the acquirer approves after the stale-payment recovery closed the atte
     const { res, transactionId, afterRecovery } = await payAcrossRecovery(sid);
 
     expect(res.body.success).toBe(false);
-    expect(await db().selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow()).toEqual(afterRecovery.tx);
+    expect(
+      await db().selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow(),
+    ).toEqual(afterRecovery.tx);
     const view = await api.get(`/v1/transactions/${transactionId}`);
-    expect(view.body.events.at(-1)).toMatchObject({ event: 'VOID', success: false, reconcile: true, reason: 'late_authorization', error: { code: 'LATE_AUTHORIZATION_NOT_VOIDED' } });
+    expect(view.body.events.at(-1)).toMatchObject({
+      event: 'VOID',
+      success: false,
+      reconcile: true,
+      reason: 'late_authorization',
+      error: { code: 'LATE_AUTHORIZATION_NOT_VOIDED' },
+    });
     expect(view.body.events.at(-1).provider_reference).toMatch(/^sbx_/);
   });
 
@@ -107,7 +138,8 @@ describe('the acquirer approves after the stale-payment recovery closed the atte
     });
     expect(tokenSession.status, JSON.stringify(tokenSession.body)).toBe(200);
     const saved = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${tokenSession.body.id}/pay`, payBody());
-    const token = (await api.get(`/v1/transactions/${saved.body.transaction_id}?includes=card.payment_token`)).body.card.payment_token as string;
+    const token = (await api.get(`/v1/transactions/${saved.body.transaction_id}?includes=card.payment_token`)).body.card
+      .payment_token as string;
 
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -120,7 +152,10 @@ describe('the acquirer approves after the stale-payment recovery closed the atte
     });
     const voidSpy = vi.spyOn(acquirer, 'void');
     const paying = api.post('/v1/sessions/pay', {
-      session: { order: { amount: 2500, currency: 'NOK', merchant_reference: `mit-${Date.now()}` }, customer: { tokens: { 'sandbox.creditcard': { payment_token: token } } } },
+      session: {
+        order: { amount: 2500, currency: 'NOK', merchant_reference: `mit-${Date.now()}` },
+        customer: { tokens: { 'sandbox.creditcard': { payment_token: token } } },
+      },
       payment: { payment_product_type: 'sandbox.creditcard', operation: 'unscheduled_purchase' },
     });
     await expect.poll(() => spy.mock.calls.length).toBe(1);
@@ -128,7 +163,11 @@ describe('the acquirer approves after the stale-payment recovery closed the atte
     release();
     const res = await paying;
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ status: 'FAILED', success: false, actions: [{ code: 'ABANDONED', type: 'error' }] });
+    expect(res.body).toMatchObject({
+      status: 'FAILED',
+      success: false,
+      actions: [{ code: 'ABANDONED', type: 'error' }],
+    });
     expect(voidSpy).toHaveBeenCalledTimes(1);
   });
 });
@@ -138,13 +177,21 @@ describe('versioned updates', () => {
     const created = await api.post('/v1/sessions', sessionBody());
     const paid = await new ApiClient(srv.baseUrl).post(`/v1/sessions/${created.body.id}/pay`, payBody());
     const id = paid.body.transaction_id as string;
-    const stale = toTransactionRecord(await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    const stale = toTransactionRecord(
+      await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    );
     await api.request('PUT', `/v1/transactions/${id}`, { merchant_reference_2: 'moved-on' });
     const before = await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const state = stateOf(stale);
-    await expect(inTransaction(srv.kassa.ctx.database, (trx) => saveTransactionState(trx, stale, 'AUTHORIZATION_VOIDED', { ...state.amounts, voided: minorUnits(10000) }))).rejects.toMatchObject({
+    await expect(
+      inTransaction(srv.kassa.ctx.database, (trx) =>
+        saveTransactionState(trx, stale, 'AUTHORIZATION_VOIDED', { ...state.amounts, voided: minorUnits(10000) }),
+      ),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    expect(await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(
+      before,
+    );
   });
 });

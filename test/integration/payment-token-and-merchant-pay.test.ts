@@ -5,7 +5,11 @@ import { useKassa } from '../support/fixtures';
 const { srv, api, other, customer, merchant } = useKassa({ other: true, merchant: true });
 
 const db = () => srv.kassa.ctx.database.db;
-const CARDS = { approve: '4111111111111111', decline: '4000000000000002', insufficientFunds: '4000000000009995' } as const;
+const CARDS = {
+  approve: '4111111111111111',
+  decline: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
 const card = (number: string) => payBody(cardOf(number));
 const reference = () => `ref-${Math.random().toString(36).slice(2, 10)}`;
 const countSessions = async () => (await db().selectFrom('sessions').select('id').execute()).length;
@@ -21,14 +25,20 @@ const tokenSessionBody = (tokenTypes: string[] = ['payment_token'], session: Rec
 });
 
 /** The customer saves `number` on a payment-token session; returns the ids and the tokens as the merchant reads them. */
-const saveCard = async (number: string = CARDS.approve, tokenTypes: string[] = ['payment_token'], session: Record<string, unknown> = {}) => {
+const saveCard = async (
+  number: string = CARDS.approve,
+  tokenTypes: string[] = ['payment_token'],
+  session: Record<string, unknown> = {},
+) => {
   const created = await api.post('/v1/sessions/payment-token', tokenSessionBody(tokenTypes, session));
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, card(number));
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   expect(paid.body.success).toBe(true);
   const transactionId = paid.body.transaction_id as string;
-  const withTokens = await api.get(`/v1/transactions/${transactionId}?includes=card.payment_token&includes=card.recurrence_token`);
+  const withTokens = await api.get(
+    `/v1/transactions/${transactionId}?includes=card.payment_token&includes=card.recurrence_token`,
+  );
   return {
     sessionId: created.body.id as string,
     transactionId,
@@ -40,14 +50,23 @@ const saveCard = async (number: string = CARDS.approve, tokenTypes: string[] = [
 
 const merchantPay = (
   paymentToken: string | undefined,
-  opts: { order?: Record<string, unknown>; operation?: string; headers?: Record<string, string>; session?: Record<string, unknown>; client?: ApiClient } = {},
+  opts: {
+    order?: Record<string, unknown>;
+    operation?: string;
+    headers?: Record<string, string>;
+    session?: Record<string, unknown>;
+    client?: ApiClient;
+  } = {},
 ) =>
   (opts.client ?? api).post(
     '/v1/sessions/pay',
     {
       session: {
         order: { amount: 2500, currency: 'NOK', merchant_reference: reference(), ...opts.order },
-        customer: { customer_id: 'c-1', ...(paymentToken !== undefined ? { tokens: { 'sandbox.creditcard': { payment_token: paymentToken } } } : {}) },
+        customer: {
+          customer_id: 'c-1',
+          ...(paymentToken !== undefined ? { tokens: { 'sandbox.creditcard': { payment_token: paymentToken } } } : {}),
+        },
         ...(opts.operation ? { payment_operation: opts.operation } : {}),
         ...opts.session,
       },
@@ -56,7 +75,12 @@ const merchantPay = (
     opts.headers,
   );
 
-const authorizeEvents = (tx: { events: { event: string }[] }) => tx.events.filter((e) => e.event === 'AUTHORIZE') as { event: string; success: boolean; error?: { code: string; message: string } }[];
+const authorizeEvents = (tx: { events: { event: string }[] }) =>
+  tx.events.filter((e) => e.event === 'AUTHORIZE') as {
+    event: string;
+    success: boolean;
+    error?: { code: string; message: string };
+  }[];
 
 describe('POST /v1/sessions/payment-token', () => {
   it('creates a session with an order amount of 0 whose url is the hosted checkout, and the page knows it saves a card', async () => {
@@ -80,7 +104,12 @@ describe('POST /v1/sessions/payment-token', () => {
     expect(saved.recurrenceToken).toBeUndefined(); // not asked for, so not made
 
     const plain = await api.get(`/v1/transactions/${saved.transactionId}`);
-    expect(plain.body).toMatchObject({ status: 'AUTHORIZED', amount: 0, session_id: saved.sessionId, card: { brand: 'Visa', masked_pan: '************1111' } });
+    expect(plain.body).toMatchObject({
+      status: 'AUTHORIZED',
+      amount: 0,
+      session_id: saved.sessionId,
+      card: { brand: 'Visa', masked_pan: '************1111' },
+    });
     expect(plain.body.card).not.toHaveProperty('payment_token');
     expect(plain.body.events.map((e: { event: string; amount: number }) => [e.event, e.amount])).toEqual([
       ['INITIALIZE', 0],
@@ -90,12 +119,16 @@ describe('POST /v1/sessions/payment-token', () => {
     const withToken = await api.get(`/v1/transactions/${saved.transactionId}?includes=card.payment_token`);
     expect(withToken.body.card).toEqual({ ...plain.body.card, payment_token: saved.paymentToken });
     // asking for the other token only does not show the payment token
-    expect((await api.get(`/v1/transactions/${saved.transactionId}?includes=card.recurrence_token`)).body.card).toEqual(plain.body.card);
+    expect((await api.get(`/v1/transactions/${saved.transactionId}?includes=card.recurrence_token`)).body.card).toEqual(
+      plain.body.card,
+    );
 
     const session = await api.get(`/v1/sessions/${saved.sessionId}`);
     expect(session.status).toBe(200);
     expect(session.body).toMatchObject({ transaction_id: saved.transactionId, order: { amount: 0 } });
-    const withHeaders = await api.get(`/v1/sessions/${saved.sessionId}?includes=events.request_headers&includes=initiating_system_request_headers`);
+    const withHeaders = await api.get(
+      `/v1/sessions/${saved.sessionId}?includes=events.request_headers&includes=initiating_system_request_headers`,
+    );
     const list = await api.get(`/v1/sessions?transaction_id=${saved.transactionId}&includes=events.latest`);
     expect(list.body.map((s: { id: string }) => s.id)).toEqual([saved.sessionId]);
     const view = await customer.get(`/v1/view/${saved.sessionId}/session`);
@@ -122,12 +155,19 @@ describe('POST /v1/sessions/payment-token', () => {
     const onlyPayment = await api.get(`/v1/transactions/${saved.transactionId}?includes=card.payment_token`);
     expect(onlyPayment.body.card.payment_token).toBe(saved.paymentToken);
     expect(onlyPayment.body.card).not.toHaveProperty('recurrence_token');
-    const both = await api.get(`/v1/transactions/${saved.transactionId}?includes=card.payment_token,card.recurrence_token`);
-    expect(both.body.card).toMatchObject({ payment_token: saved.paymentToken, recurrence_token: saved.recurrenceToken });
+    const both = await api.get(
+      `/v1/transactions/${saved.transactionId}?includes=card.payment_token,card.recurrence_token`,
+    );
+    expect(both.body.card).toMatchObject({
+      payment_token: saved.paymentToken,
+      recurrence_token: saved.recurrenceToken,
+    });
     const plain = await api.get(`/v1/transactions/${saved.transactionId}`);
     expect(JSON.stringify(plain.body)).not.toContain(saved.recurrenceToken);
     expect(JSON.stringify(saved.payResponse)).not.toContain(saved.recurrenceToken);
-    expect(JSON.stringify((await api.get(`/v1/sessions/${saved.sessionId}`)).body)).not.toContain(saved.recurrenceToken);
+    expect(JSON.stringify((await api.get(`/v1/sessions/${saved.sessionId}`)).body)).not.toContain(
+      saved.recurrenceToken,
+    );
   });
 
   it('another account cannot read the tokens: its GET of the transaction is 404', async () => {
@@ -140,7 +180,9 @@ describe('POST /v1/sessions/payment-token', () => {
   it('the merchant callback, even one that gets the transaction in its body, carries no token', async () => {
     const callback = `${merchant.url}/saved?method=POST&includes=session`;
     const before = merchant.received.length;
-    const saved = await saveCard(CARDS.approve, ['payment_token', 'recurrence_token'], { url: { return_url: 'https://shop.example/r', callback_url: callback } });
+    const saved = await saveCard(CARDS.approve, ['payment_token', 'recurrence_token'], {
+      url: { return_url: 'https://shop.example/r', callback_url: callback },
+    });
     const received = await merchant.waitFor(before + 1);
     const cb = received.find((r) => r.url.includes(saved.transactionId))!;
     expect(cb).toBeDefined();
@@ -152,7 +194,17 @@ describe('POST /v1/sessions/payment-token', () => {
 
   it('no card number is stored anywhere, for approved, declining and insufficient-funds cards alike', async () => {
     for (const number of Object.values(CARDS)) await saveCard(number, ['payment_token', 'recurrence_token']);
-    const tables = ['accounts', 'sessions', 'session_events', 'transactions', 'transaction_events', 'outbox', 'callback_attempts', 'idempotency_keys', 'sandbox_vault'] as const;
+    const tables = [
+      'accounts',
+      'sessions',
+      'session_events',
+      'transactions',
+      'transaction_events',
+      'outbox',
+      'callback_attempts',
+      'idempotency_keys',
+      'sandbox_vault',
+    ] as const;
     const dump = JSON.stringify(await Promise.all(tables.map((t) => db().selectFrom(t).selectAll().execute())));
     expect(dump).toContain('************0002'); // the dump is not empty: the masked numbers are there
     for (const number of Object.values(CARDS)) {
@@ -171,7 +223,10 @@ describe('POST /v1/sessions/payment-token', () => {
       tokenSessionBody(['recurrence_token']),
       tokenSessionBody([]),
       tokenSessionBody(['payment_token', 'something_else']),
-      { ...tokenSessionBody(), token_provider: { payment_product_type: 'sandbox.invoice', token_types: ['payment_token'] } },
+      {
+        ...tokenSessionBody(),
+        token_provider: { payment_product_type: 'sandbox.invoice', token_types: ['payment_token'] },
+      },
       tokenSessionBody(['payment_token'], { order: { amount: -1, currency: 'NOK', merchant_reference: 'x' } }),
       tokenSessionBody(['payment_token'], { url: {} }),
       { ...tokenSessionBody(), surprise: true },
@@ -216,13 +271,20 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
       expect(res.body.customer).toEqual({ customer_id: 'c-1' });
 
       const session = await api.get(`/v1/sessions/${res.body.session_id}`);
-      expect(session.body).toMatchObject({ transaction_id: res.body.id, payment_operation: operation, order: { merchant_reference: ref }, customer: { customer_id: 'c-1' } });
+      expect(session.body).toMatchObject({
+        transaction_id: res.body.id,
+        payment_operation: operation,
+        order: { merchant_reference: ref },
+        customer: { customer_id: 'c-1' },
+      });
       expect(JSON.stringify(session.body)).not.toContain(approveToken);
       const tx = await api.get(`/v1/transactions/${res.body.id}`);
       expect(tx.body).toMatchObject({ status: 'AUTHORIZED', session_id: res.body.session_id });
       expect(JSON.stringify(tx.body)).not.toContain(approveToken);
       // the money is really reserved: it can be captured
-      expect((await api.post(`/v1/transactions/${res.body.id}/capture`, { amount: 2500 })).body.status).toBe('CAPTURED');
+      expect((await api.post(`/v1/transactions/${res.body.id}/capture`, { amount: 2500 })).body.status).toBe(
+        'CAPTURED',
+      );
     });
   }
 
@@ -250,7 +312,9 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
     const res = await merchantPay(declineToken);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'FAILED', success: false, session_id: expect.any(String) });
-    expect(authorizeEvents(res.body)).toEqual([expect.objectContaining({ success: false, error: { code: 'DO_NOT_RETRY', message: expect.any(String) } })]);
+    expect(authorizeEvents(res.body)).toEqual([
+      expect.objectContaining({ success: false, error: { code: 'DO_NOT_RETRY', message: expect.any(String) } }),
+    ]);
     const tx = await api.get(`/v1/transactions/${res.body.id}`);
     expect(tx.body.status).toBe('FAILED');
     expect(authorizeEvents(tx.body)[0]!.error!.code).toBe('DO_NOT_RETRY');
@@ -293,9 +357,15 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
     const [sessions, transactions] = [await countSessions(), await countTransactions()];
     for (const res of [
       await merchantPay(undefined),
-      await api.post('/v1/sessions/pay', { session: { order: { amount: 100, currency: 'NOK', merchant_reference: reference() } }, payment: { payment_product_type: 'sandbox.creditcard' } }),
       await api.post('/v1/sessions/pay', {
-        session: { order: { amount: 100, currency: 'NOK', merchant_reference: reference() }, customer: { tokens: { 'sandbox.creditcard': {} } } },
+        session: { order: { amount: 100, currency: 'NOK', merchant_reference: reference() } },
+        payment: { payment_product_type: 'sandbox.creditcard' },
+      }),
+      await api.post('/v1/sessions/pay', {
+        session: {
+          order: { amount: 100, currency: 'NOK', merchant_reference: reference() },
+          customer: { tokens: { 'sandbox.creditcard': {} } },
+        },
         payment: { payment_product_type: 'sandbox.creditcard' },
       }),
     ]) {
@@ -319,7 +389,14 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
     const items = sessionBody().order.items;
     const ok = await invoice({ items });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body).toMatchObject({ status: 'AUTHORIZED', success: true, payment_product_type: 'sandbox.invoice', payment_operation: 'invoice_purchase', amount: 10000, items });
+    expect(ok.body).toMatchObject({
+      status: 'AUTHORIZED',
+      success: true,
+      payment_product_type: 'sandbox.invoice',
+      payment_operation: 'invoice_purchase',
+      amount: 10000,
+      items,
+    });
 
     const [sessions, transactions] = [await countSessions(), await countTransactions()];
     for (const order of [{}, { items: [] }]) {
@@ -334,7 +411,10 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
   it('bad bodies are 400 INVALID_REQUEST and store nothing', async () => {
     const [sessions, transactions] = [await countSessions(), await countTransactions()];
     const good = {
-      session: { order: { amount: 100, currency: 'NOK', merchant_reference: reference() }, customer: { tokens: { 'sandbox.creditcard': { payment_token: approveToken } } } },
+      session: {
+        order: { amount: 100, currency: 'NOK', merchant_reference: reference() },
+        customer: { tokens: { 'sandbox.creditcard': { payment_token: approveToken } } },
+      },
       payment: { payment_product_type: 'sandbox.creditcard' },
     };
     const cases: unknown[] = [
@@ -362,7 +442,9 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
       expect((await merchantPay(approveToken, { order: { merchant_reference: ref } })).status).toBe(200);
       expect((await merchantPay(approveToken, { order: { merchant_reference: ref } })).status).toBe(200);
       const ref2 = reference();
-      expect((await merchantPay(declineToken, { order: { merchant_reference: ref2 }, headers: toggles })).body.status).toBe('FAILED');
+      expect(
+        (await merchantPay(declineToken, { order: { merchant_reference: ref2 }, headers: toggles })).body.status,
+      ).toBe('FAILED');
       const [sessions, transactions] = [await countSessions(), await countTransactions()];
       for (const token of [approveToken, declineToken]) {
         const res = await merchantPay(token, { order: { merchant_reference: ref2 }, headers: toggles });
@@ -372,7 +454,14 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
       // a reference used by an ordinary session counts too
       const ordinary = sessionBody();
       await api.post('/v1/sessions', ordinary);
-      expect((await merchantPay(approveToken, { order: { merchant_reference: ordinary.order.merchant_reference }, headers: toggles })).body.error.code).toBe('DUPLICATE_MERCHANT_REFERENCE');
+      expect(
+        (
+          await merchantPay(approveToken, {
+            order: { merchant_reference: ordinary.order.merchant_reference },
+            headers: toggles,
+          })
+        ).body.error.code,
+      ).toBe('DUPLICATE_MERCHANT_REFERENCE');
       expect(await countSessions()).toBe(sessions + 1);
       expect(await countTransactions()).toBe(transactions);
     });
@@ -380,7 +469,9 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
     it('strict-success-merchant-reference: a FAILED earlier pay does not block the reference, a successful one does', async () => {
       const ref = reference();
       const toggles = { 'Kassa-Feature-Toggles': 'strict-success-merchant-reference' };
-      expect((await merchantPay(declineToken, { order: { merchant_reference: ref }, headers: toggles })).body.status).toBe('FAILED');
+      expect(
+        (await merchantPay(declineToken, { order: { merchant_reference: ref }, headers: toggles })).body.status,
+      ).toBe('FAILED');
       const second = await merchantPay(approveToken, { order: { merchant_reference: ref }, headers: toggles });
       expect(second.status, JSON.stringify(second.body)).toBe(200);
       expect(second.body.status).toBe('AUTHORIZED');
@@ -405,7 +496,9 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
       expect(await countSessions()).toBe(sessions);
       expect(await countTransactions()).toBe(transactions);
       await db().updateTable('sessions').set({ status: 'OPEN' }).where('id', '=', created.body.id).execute(); // ...and it was declined
-      expect((await merchantPay(approveToken, { order: { merchant_reference: ref }, headers: toggles })).body.status).toBe('AUTHORIZED');
+      expect(
+        (await merchantPay(approveToken, { order: { merchant_reference: ref }, headers: toggles })).body.status,
+      ).toBe('AUTHORIZED');
     });
 
     it('the Dintero-Feature-Toggles spelling works as an alias, also among other toggles', async () => {
@@ -419,21 +512,35 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
       }
       const ref = reference();
       await merchantPay(approveToken, { order: { merchant_reference: ref } });
-      const dup = await merchantPay(approveToken, { order: { merchant_reference: ref }, headers: { 'Dintero-Feature-Toggles': 'strict-success-merchant-reference' } });
+      const dup = await merchantPay(approveToken, {
+        order: { merchant_reference: ref },
+        headers: { 'Dintero-Feature-Toggles': 'strict-success-merchant-reference' },
+      });
       expect(dup.body.error.code).toBe('DUPLICATE_MERCHANT_REFERENCE');
     });
 
     it('references are per account: another account may use the same one under the strict toggle', async () => {
       const ref = reference();
       await merchantPay(approveToken, { order: { merchant_reference: ref } });
-      const res = await merchantPay('sbx_pt_unknown', { order: { merchant_reference: ref }, headers: { 'Kassa-Feature-Toggles': 'strict-merchant-reference' }, client: other });
+      const res = await merchantPay('sbx_pt_unknown', {
+        order: { merchant_reference: ref },
+        headers: { 'Kassa-Feature-Toggles': 'strict-merchant-reference' },
+        client: other,
+      });
       expect(res.status).toBe(200);
     });
 
     for (const toggle of ['strict-merchant-reference', 'strict-success-merchant-reference']) {
       it(`concurrent ${toggle} pays with the same reference: exactly one succeeds`, async () => {
         const ref = reference();
-        const results = await Promise.all(Array.from({ length: 6 }, () => merchantPay(approveToken, { order: { merchant_reference: ref }, headers: { 'Kassa-Feature-Toggles': toggle } })));
+        const results = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            merchantPay(approveToken, {
+              order: { merchant_reference: ref },
+              headers: { 'Kassa-Feature-Toggles': toggle },
+            }),
+          ),
+        );
         const ok = results.filter((r) => r.status === 200);
         expect(ok).toHaveLength(1);
         expect(ok[0]!.body).toMatchObject({ status: 'AUTHORIZED', success: true });

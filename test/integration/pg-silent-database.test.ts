@@ -59,7 +59,10 @@ const elapsed = async (p: Promise<unknown>) => {
 describe('a PostgreSQL that goes silent', () => {
   it('a connection that never completes fails as unreachable after the connect timeout (no PostgreSQL needed)', async () => {
     const relay = await silentRelay(undefined);
-    const pool = createResilientPool(pg.Pool, { connectionString: `postgres://kassa@127.0.0.1:${relay.port}/none`, connectionTimeoutMillis: 300 });
+    const pool = createResilientPool(pg.Pool, {
+      connectionString: `postgres://kassa@127.0.0.1:${relay.port}/none`,
+      connectionTimeoutMillis: 300,
+    });
     cleanup.push(() => pool.end());
     const { error, ms } = await elapsed(pool.connect());
     expect(error).toBeInstanceOf(DatabaseUnreachableError);
@@ -77,7 +80,12 @@ describe('a PostgreSQL that goes silent', () => {
       viaRelay.port = String(relay.port);
       const pgSchema = `t_silent_${randomBase58(10).toLowerCase()}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-silent-'));
-      const database = await openDatabase({ databaseUrl: viaRelay.toString(), dataDir, pgSchema, pgQueryTimeoutMs: 400 });
+      const database = await openDatabase({
+        databaseUrl: viaRelay.toString(),
+        dataDir,
+        pgSchema,
+        pgQueryTimeoutMs: 400,
+      });
       cleanup.push(async () => {
         await database.close();
         const admin = new pg.Client({ connectionString: PG_URL });
@@ -96,7 +104,11 @@ describe('a PostgreSQL that goes silent', () => {
 
       relay.state.silent = true;
       // a transaction: its query times out, and its rollback does not wait another timeout on the dead connection
-      const inTransaction = await elapsed(database.db.transaction().execute(async (trx) => await trx.selectFrom('sessions').select('id').limit(1).execute()));
+      const inTransaction = await elapsed(
+        database.db
+          .transaction()
+          .execute(async (trx) => await trx.selectFrom('sessions').select('id').limit(1).execute()),
+      );
       expect(isDatabaseUnavailable(inTransaction.error), String(inTransaction.error)).toBe(true);
       const plain = await Promise.all(Array.from({ length: 10 }, () => elapsed(count())));
       for (const q of plain) expect(isDatabaseUnavailable(q.error), String(q.error)).toBe(true);

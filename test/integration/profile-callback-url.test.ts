@@ -11,7 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => srv.stop());
 
-const stored = (profileId: string) => srv.kassa.ctx.database.db.selectFrom('session_profiles').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
+const stored = (profileId: string) =>
+  srv.kassa.ctx.database.db
+    .selectFrom('session_profiles')
+    .selectAll()
+    .where('profile_id', '=', profileId)
+    .executeTakeFirst();
 const profile = (profileId: string, callbackUrl?: string) => ({
   profile_id: profileId,
   description: 'Web shop',
@@ -20,7 +25,13 @@ const profile = (profileId: string, callbackUrl?: string) => ({
 });
 
 describe("a profile's callback URL is checked when the profile is saved", () => {
-  const refused = ['http://127.0.0.1:8080/cb', 'http://localhost/cb', 'https://user:pw@shop.example/cb', 'https://shop.example/cb?report_event=SETTLE', 'https://shop.example/cb?delay_callback=soon'];
+  const refused = [
+    'http://127.0.0.1:8080/cb',
+    'http://localhost/cb',
+    'https://user:pw@shop.example/cb',
+    'https://shop.example/cb?report_event=SETTLE',
+    'https://shop.example/cb?delay_callback=soon',
+  ];
 
   it("create: 400 INVALID_CALLBACK_URL with the policy's reason, and nothing is stored", async () => {
     for (const url of refused) {
@@ -43,7 +54,11 @@ describe("a profile's callback URL is checked when the profile is saved", () => 
       expect(res.body.error.code).toBe('INVALID_CALLBACK_URL');
     }
     expect(await stored(id)).toEqual(before);
-    const ok = await api.request('PUT', `${PROFILES}/${id}`, profile(id, 'https://shop.example/cb2?report_event=CAPTURE'));
+    const ok = await api.request(
+      'PUT',
+      `${PROFILES}/${id}`,
+      profile(id, 'https://shop.example/cb2?report_event=CAPTURE'),
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.url.callback_url).toBe('https://shop.example/cb2?report_event=CAPTURE');
   });

@@ -22,7 +22,9 @@ const status = async (tx: string) => (await money(srv, tx)).status;
 const bodyFor = async (type: string, tx: string, lines: ('1' | '2')[], extra: Record<string, unknown> = {}) => {
   const amounts = { '1': 4_000, '2': (await money(srv, tx)).amount - 4_000 };
   const amount = lines.reduce((sum, line) => sum + amounts[line], 0);
-  const items = (await capabilitiesOf(type)).itemBased ? { items: lines.map((line_id) => ({ line_id, amount: amounts[line_id] })) } : {};
+  const items = (await capabilitiesOf(type)).itemBased
+    ? { items: lines.map((line_id) => ({ line_id, amount: amounts[line_id] })) }
+    : {};
   return { amount, ...items, ...extra };
 };
 const restores: (() => void | Promise<void>)[] = [];
@@ -41,7 +43,8 @@ describe.each(drivers.map((d) => [d.type, d] as const))('%s', (type, driver) => 
     expect(await money(srv, tx)).toMatchObject({ status: 'AUTHORIZED', amount });
     return tx;
   };
-  const capture = async (tx: string, lines: ('1' | '2')[], extra?: Record<string, unknown>) => api.post(`/v1/transactions/${tx}/capture`, await bodyFor(type, tx, lines, extra));
+  const capture = async (tx: string, lines: ('1' | '2')[], extra?: Record<string, unknown>) =>
+    api.post(`/v1/transactions/${tx}/capture`, await bodyFor(type, tx, lines, extra));
   const publicState = async (tx: string) => ({ money: await money(srv, tx), events: await eventsOf(api, tx) });
 
   it('authorize: approved, and (where the product can be) declined', async () => {
@@ -145,7 +148,10 @@ describe.each(drivers.map((d) => [d.type, d] as const))('%s', (type, driver) => 
     if (!(await capabilitiesOf(type)).authorizationUpdate) {
       const before = await publicState(tx);
       const refused = await update();
-      expect([refused.status, refused.body.error?.code], JSON.stringify(refused.body)).toEqual([409, 'AUTHORIZATION_NOT_UPDATABLE']);
+      expect([refused.status, refused.body.error?.code], JSON.stringify(refused.body)).toEqual([
+        409,
+        'AUTHORIZATION_NOT_UPDATABLE',
+      ]);
       expect(await publicState(tx)).toEqual(before);
       return;
     }
@@ -204,7 +210,9 @@ describe.each(drivers.map((d) => [d.type, d] as const))('%s', (type, driver) => 
       .set({ updated_at: new Date(Date.now() - 5 * 60_000).toISOString() })
       .where('transaction_id', '=', tx)
       .execute();
-    await expect.poll(async () => (await completePendingOperations(srv.kassa.ctx), status(tx)), { interval: 50 }).toBe('CAPTURED');
+    await expect
+      .poll(async () => (await completePendingOperations(srv.kassa.ctx), status(tx)), { interval: 50 })
+      .toBe('CAPTURED');
     resume();
     expect((await inFlight).status).toBeGreaterThanOrEqual(500);
     expect((await capture(tx, ['1', '2'], { capture_reference: 'crash-1' })).status).toBe(200); // the retry replays

@@ -5,23 +5,34 @@ import { useKassa } from '../support/fixtures';
 
 const { srv, api, customer, db } = useKassa();
 
-const count = async (table: 'sessions' | 'transactions') => (await db().selectFrom(table).select('id').execute()).length;
+const count = async (table: 'sessions' | 'transactions') =>
+  (await db().selectFrom(table).select('id').execute()).length;
 
 /** A card saved on a payment-token session: the token a merchant-initiated pay charges. */
 const savedCardToken = async () => {
   const created = await api.post('/v1/sessions/payment-token', {
-    session: { url: { return_url: 'https://shop.example/r' }, order: { amount: 0, currency: 'NOK', merchant_reference: reference('tok') } },
+    session: {
+      url: { return_url: 'https://shop.example/r' },
+      order: { amount: 0, currency: 'NOK', merchant_reference: reference('tok') },
+    },
     token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
   });
   const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, payBody());
-  return (await api.get(`/v1/transactions/${paid.body.transaction_id}?includes=card.payment_token`)).body.card.payment_token as string;
+  return (await api.get(`/v1/transactions/${paid.body.transaction_id}?includes=card.payment_token`)).body.card
+    .payment_token as string;
 };
 
 describe('POST /v1/sessions: payment_operation and platform_type', () => {
   it('stores both, returns them on the session, and copies them to the transaction', async () => {
-    const created = await api.post('/v1/sessions?include_session=true', sessionBody({ payment_operation: 'recurring_purchase', platform_type: 'marketplace' }));
+    const created = await api.post(
+      '/v1/sessions?include_session=true',
+      sessionBody({ payment_operation: 'recurring_purchase', platform_type: 'marketplace' }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.session).toMatchObject({ payment_operation: 'recurring_purchase', platform_type: 'marketplace' });
+    expect(created.body.session).toMatchObject({
+      payment_operation: 'recurring_purchase',
+      platform_type: 'marketplace',
+    });
     const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, payBody());
     const tx = await api.get(`/v1/transactions/${paid.body.transaction_id}`);
     expect(tx.body).toMatchObject({ payment_operation: 'recurring_purchase', platform_type: 'marketplace' });
@@ -42,7 +53,10 @@ describe('POST /v1/sessions/pay: payment.operation for card payments', () => {
   it('accepts payment.operation and records it as the payment operation', async () => {
     const token = await savedCardToken();
     const res = await api.post('/v1/sessions/pay', {
-      session: { order: { amount: 1500, currency: 'NOK', merchant_reference: reference('mit') }, customer: { tokens: { 'sandbox.creditcard': { payment_token: token } } } },
+      session: {
+        order: { amount: 1500, currency: 'NOK', merchant_reference: reference('mit') },
+        customer: { tokens: { 'sandbox.creditcard': { payment_token: token } } },
+      },
       payment: { payment_product_type: 'sandbox.creditcard', operation: 'recurring_purchase' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -54,7 +68,10 @@ describe('POST /v1/sessions/pay: payment.operation for card payments', () => {
     const token = await savedCardToken();
     const [sessions, transactions] = [await count('sessions'), await count('transactions')];
     const bodies = [
-      { session: { order: { amount: 1500, currency: 'NOK', merchant_reference: reference('inv') } }, payment: { payment_product_type: 'sandbox.invoice', operation: 'unscheduled_purchase' } },
+      {
+        session: { order: { amount: 1500, currency: 'NOK', merchant_reference: reference('inv') } },
+        payment: { payment_product_type: 'sandbox.invoice', operation: 'unscheduled_purchase' },
+      },
       {
         session: {
           order: { amount: 1500, currency: 'NOK', merchant_reference: reference('mit') },
@@ -64,7 +81,10 @@ describe('POST /v1/sessions/pay: payment.operation for card payments', () => {
         payment: { payment_product_type: 'sandbox.creditcard', operation: 'recurring_purchase' },
       },
       {
-        session: { order: { amount: 1500, currency: 'NOK', merchant_reference: reference('mit') }, customer: { tokens: { 'sandbox.creditcard': { payment_token: token } } } },
+        session: {
+          order: { amount: 1500, currency: 'NOK', merchant_reference: reference('mit') },
+          customer: { tokens: { 'sandbox.creditcard': { payment_token: token } } },
+        },
         payment: { payment_product_type: 'sandbox.creditcard', operation: 'invoice_purchase' },
       },
     ];
@@ -110,7 +130,11 @@ describe('operation items may have amount 0 (free shipping), and keep their quan
       { line_id: '1', amount: 3000, quantity: 1 },
       { line_id: 'shipping', amount: 0 },
     ]);
-    expect(await money(srv, transactionId)).toMatchObject({ status: 'PARTIALLY_REFUNDED', captured: 6000, refunded: 3000 });
+    expect(await money(srv, transactionId)).toMatchObject({
+      status: 'PARTIALLY_REFUNDED',
+      captured: 6000,
+      refunded: 3000,
+    });
   });
 
   it('a negative line amount is still refused and changes nothing', async () => {
@@ -130,11 +154,18 @@ describe('operation items may have amount 0 (free shipping), and keep their quan
 
 describe('void a transaction ON_HOLD', () => {
   it('voids the whole authorization', async () => {
-    const { transactionId, pay } = await cardTransaction(api, customer, { configuration: { sandbox: { creditcard: { enabled: true } }, enable_on_hold: true }, card: '4000000000000259' });
+    const { transactionId, pay } = await cardTransaction(api, customer, {
+      configuration: { sandbox: { creditcard: { enabled: true } }, enable_on_hold: true },
+      card: '4000000000000259',
+    });
     expect(pay.on_hold).toBe(true);
     const res = await api.post(`/v1/transactions/${transactionId}/void`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await money(srv, transactionId)).toMatchObject({ status: 'AUTHORIZATION_VOIDED', voided: 10000, pendingVoid: 0 });
+    expect(await money(srv, transactionId)).toMatchObject({
+      status: 'AUTHORIZATION_VOIDED',
+      voided: 10000,
+      pendingVoid: 0,
+    });
     const again = await api.post(`/v1/transactions/${transactionId}/void`);
     expect(again.body.error.code).toBe('TRANSACTION_NOT_VOIDABLE');
   });
@@ -152,10 +183,14 @@ describe('list filters', () => {
     const ids = (res: { body: { id: string }[] }) => res.body.map((t) => t.id);
     const mine = [captured.transactionId, refunded.transactionId, authorizedOnly.transactionId].join(',');
 
-    const byCapture = await api.get(`/v1/transactions?ids=${mine}&captured_at.gte=${encodeURIComponent(since)}&limit=100`);
+    const byCapture = await api.get(
+      `/v1/transactions?ids=${mine}&captured_at.gte=${encodeURIComponent(since)}&limit=100`,
+    );
     expect(byCapture.status, JSON.stringify(byCapture.body)).toBe(200);
     expect(ids(byCapture).sort()).toEqual([captured.transactionId, refunded.transactionId].sort());
-    const byRefund = await api.get(`/v1/transactions?ids=${mine}&refunded_at.gte=${encodeURIComponent(since)}&refunded_at.lte=2999-12-31`);
+    const byRefund = await api.get(
+      `/v1/transactions?ids=${mine}&refunded_at.gte=${encodeURIComponent(since)}&refunded_at.lte=2999-12-31`,
+    );
     expect(ids(byRefund)).toEqual([refunded.transactionId]);
     const capturedLongAgo = await api.get(`/v1/transactions?ids=${mine}&captured_at.lte=2001-01-01`);
     expect(capturedLongAgo.body).toEqual([]);
@@ -173,15 +208,38 @@ describe('list filters', () => {
 
   it('impossible calendar dates are a 400 on every date filter', async () => {
     for (const path of ['/v1/transactions', '/v1/sessions']) {
-      const filters = path === '/v1/sessions' ? ['created_at.gte', 'created_at.lte'] : ['created_at.gte', 'created_at.lte', 'captured_at.gte', 'captured_at.lte', 'refunded_at.gte', 'refunded_at.lte'];
+      const filters =
+        path === '/v1/sessions'
+          ? ['created_at.gte', 'created_at.lte']
+          : [
+              'created_at.gte',
+              'created_at.lte',
+              'captured_at.gte',
+              'captured_at.lte',
+              'refunded_at.gte',
+              'refunded_at.lte',
+            ];
       for (const filter of filters) {
-        for (const value of ['2001-02-30', '2023-02-29T10:00:00Z', '2024-13-01', '2024-04-31', '2024-01-01T24:00:00Z', 'yesterday']) {
+        for (const value of [
+          '2001-02-30',
+          '2023-02-29T10:00:00Z',
+          '2024-13-01',
+          '2024-04-31',
+          '2024-01-01T24:00:00Z',
+          'yesterday',
+        ]) {
           const res = await api.get(`${path}?${filter}=${encodeURIComponent(value)}`);
           expect(res.status, `${path} ${filter}=${value}`).toBe(400);
           expect(res.body.error.code).toBe('INVALID_REQUEST');
         }
       }
-      expect((await api.get(`${path}?created_at.gte=2024-02-29&created_at.lte=${encodeURIComponent('2024-02-29T23:59:59+01:00')}`)).status).toBe(200);
+      expect(
+        (
+          await api.get(
+            `${path}?created_at.gte=2024-02-29&created_at.lte=${encodeURIComponent('2024-02-29T23:59:59+01:00')}`,
+          )
+        ).status,
+      ).toBe(200);
     }
   });
 });

@@ -33,7 +33,10 @@ const validRequest = (route: RouteDef): { ex: Example; headers: Record<string, s
   const of = ROUTE_EXAMPLES[route.operationId];
   const headers: Record<string, string> = route.auth === 'none' ? {} : { authorization: `Bearer ${tokenOf(k.api)}` };
   if (route.path.endsWith('/auth/token')) {
-    return { ex: { body: { grant_type: 'client_credentials', audience: `${k.srv.baseUrl}/v1/accounts/${ACCOUNT}` } }, headers: { authorization: BASIC } };
+    return {
+      ex: { body: { grant_type: 'client_credentials', audience: `${k.srv.baseUrl}/v1/accounts/${ACCOUNT}` } },
+      headers: { authorization: BASIC },
+    };
   }
   const ex: Example = of ? of(a) : {};
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -45,7 +48,9 @@ const validRequest = (route: RouteDef): { ex: Example; headers: Record<string, s
 const call = async (route: RouteDef, query: Record<string, string>, rawQuery = '') => {
   const { ex, headers } = validRequest(route);
   const withQuery: Example = { ...ex, query: { ...ex.query, ...query } };
-  const url = urlOf(route, ACCOUNT, withQuery) + (rawQuery ? `${withQuery.query && Object.keys(withQuery.query).length ? '&' : '?'}${rawQuery}` : '');
+  const url =
+    urlOf(route, ACCOUNT, withQuery) +
+    (rawQuery ? `${withQuery.query && Object.keys(withQuery.query).length ? '&' : '?'}${rawQuery}` : '');
   const hasBody = route.body !== undefined && (ex.body !== undefined || !route.bodyOptional);
   const res = await fetch(`${k.srv.baseUrl}${url}`, {
     method: route.method,
@@ -130,21 +135,29 @@ describe('every operation of the route table refuses a query parameter it does n
 
 describe('the query parameters real clients send are still accepted', () => {
   it('GET /v1/view/{id} with every parameter the web SDK adds: 302 to the page, the parameters kept', async () => {
-    const sdk = 'sdk=0.8.30&ui=inline&language=nb&client_side_validation=true&role=pop_out_launcher&hide_test_message=true';
-    const more = 'sdk_hostname=shop.example&sdk_not_top_level=true&scc=1234&show_payment_type=sandbox.creditcard&hide_language=true&hide_items=false';
+    const sdk =
+      'sdk=0.8.30&ui=inline&language=nb&client_side_validation=true&role=pop_out_launcher&hide_test_message=true';
+    const more =
+      'sdk_hostname=shop.example&sdk_not_top_level=true&scc=1234&show_payment_type=sandbox.creditcard&hide_language=true&hide_items=false';
     const res = await fetch(`${k.srv.baseUrl}/v1/view/${a.sessions.open}?${sdk}&${more}`, { redirect: 'manual' });
     expect(res.status, await res.text()).toBe(302);
     const location = new URL(res.headers.get('location')!);
     expect(location.searchParams.get('sid')).toBe(a.sessions.open);
-    for (const [key, value] of new URLSearchParams(`${sdk}&${more}`)) expect(location.searchParams.get(key), key).toBe(value);
+    for (const [key, value] of new URLSearchParams(`${sdk}&${more}`))
+      expect(location.searchParams.get(key), key).toBe(value);
   });
 
   it('the bracket form of a declared list parameter, and the parameters of the spec on the money operations', async () => {
     expect((await k.api.get('/v1/transactions?status[]=AUTHORIZED&status[]=CAPTURED&limit=5')).status).toBe(200);
     expect((await k.api.get(`/v1/accounts/${ACCOUNT}/terminals?store_id[]=${a.storeId}`)).status).toBe(200);
-    expect((await k.api.get(`/v1/transactions/${a.transactions.authorized}?includes=session&includes=events.success.true`)).status).toBe(200);
+    expect(
+      (await k.api.get(`/v1/transactions/${a.transactions.authorized}?includes=session&includes=events.success.true`))
+        .status,
+    ).toBe(200);
     const toVoid = (await paidSession(k.api)).transactionId;
-    const voided = await k.api.post(`/v1/transactions/${toVoid}/void?includes=events.request_headers&includes=initiating_system_request_headers`);
+    const voided = await k.api.post(
+      `/v1/transactions/${toVoid}/void?includes=events.request_headers&includes=initiating_system_request_headers`,
+    );
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     expect(voided.body.status).toBe('AUTHORIZATION_VOIDED');
   });
@@ -159,7 +172,18 @@ describe('the query parameters real clients send are still accepted', () => {
       expect(documented.sort(), route.operationId).toEqual([...queryParameterNames(route)].sort());
     }
     const view = doc.paths['/v1/view/{session_id}']!.get!.parameters!.map((p) => p.name);
-    expect(view).toEqual(expect.arrayContaining(['language', 'ui', 'sdk', 'client_side_validation', 'role', 'hide_test_message', 'sdk_hostname', 'sdk_not_top_level']));
+    expect(view).toEqual(
+      expect.arrayContaining([
+        'language',
+        'ui',
+        'sdk',
+        'client_side_validation',
+        'role',
+        'hide_test_message',
+        'sdk_hostname',
+        'sdk_not_top_level',
+      ]),
+    );
   });
 
   it('a query schema that is not a z.object (so has no parameter names) fails when the dispatcher is made', () => {

@@ -14,13 +14,18 @@ afterEach(async () => {
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 
 const opsServer = async (srv: TestServer) => {
-  const server = http.createServer((req, res) => void createOpsHandler(srv.kassa.ctx.database, srv.kassa.metrics)(req, res));
+  const server = http.createServer(
+    (req, res) => void createOpsHandler(srv.kassa.ctx.database, srv.kassa.metrics)(req, res),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanup.push(() => new Promise((resolve) => server.close(resolve)));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return async (path: string) => {
     const res = await fetch(base + path);
-    return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text() };
+    return {
+      status: res.status,
+      body: res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text(),
+    };
   };
 };
 
@@ -29,13 +34,21 @@ describe(`readiness (${engine})`, () => {
     const srv = await startTestServer();
     cleanup.push(() => srv.stop());
     const get = await opsServer(srv);
-    expect(await get('/readyz')).toEqual({ status: 200, body: { status: 'ready', database: 'ok', migrations: 'current' } });
+    expect(await get('/readyz')).toEqual({
+      status: 200,
+      body: { status: 'ready', database: 'ok', migrations: 'current' },
+    });
 
     const last = MIGRATION_NAMES[MIGRATION_NAMES.length - 1]!;
-    const db = srv.kassa.ctx.database.db as unknown as import('kysely').Kysely<{ kassa_migrations: { name: string; timestamp: string } }>;
+    const db = srv.kassa.ctx.database.db as unknown as import('kysely').Kysely<{
+      kassa_migrations: { name: string; timestamp: string };
+    }>;
     const row = await db.selectFrom('kassa_migrations').selectAll().where('name', '=', last).executeTakeFirstOrThrow();
     await db.deleteFrom('kassa_migrations').where('name', '=', last).execute();
-    expect(await get('/readyz')).toEqual({ status: 503, body: { status: 'unavailable', database: 'ok', migrations: 'behind', missing_migrations: [last] } });
+    expect(await get('/readyz')).toEqual({
+      status: 503,
+      body: { status: 'unavailable', database: 'ok', migrations: 'behind', missing_migrations: [last] },
+    });
     await db.insertInto('kassa_migrations').values(row).execute();
     expect((await get('/readyz')).status).toBe(200);
     expect(await get('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
@@ -45,7 +58,10 @@ describe(`readiness (${engine})`, () => {
     const srv = await startTestServer();
     const get = await opsServer(srv);
     await srv.stop();
-    expect(await get('/readyz')).toEqual({ status: 503, body: { status: 'unavailable', database: 'unreachable', migrations: 'unknown' } });
+    expect(await get('/readyz')).toEqual({
+      status: 503,
+      body: { status: 'unavailable', database: 'unreachable', migrations: 'unknown' },
+    });
     expect(await get('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
     expect((await get('/metrics')).status).toBe(503);
   });

@@ -33,7 +33,11 @@ const seed = async (prefix: string) => {
   });
   await db()
     .insertInto('idempotency_keys')
-    .values([...Array.from({ length: 5 }, (_, i) => key(`expired-${i}`, 'COMPLETED', ago(DAY))), key('expired-in-progress', 'IN_PROGRESS', ago(DAY)), key('fresh', 'COMPLETED', ahead(DAY))])
+    .values([
+      ...Array.from({ length: 5 }, (_, i) => key(`expired-${i}`, 'COMPLETED', ago(DAY))),
+      key('expired-in-progress', 'IN_PROGRESS', ago(DAY)),
+      key('fresh', 'COMPLETED', ahead(DAY)),
+    ])
     .execute();
   const outbox = (name: string, status: OutboxStatusColumn, updatedAt: string) => ({
     id: `${prefix}-${name}`,
@@ -80,9 +84,20 @@ const seed = async (prefix: string) => {
 };
 
 const left = async (prefix: string) => ({
-  keys: (await db().selectFrom('idempotency_keys').select('idem_key').where('idem_key', 'like', `${prefix}-%`).orderBy('idem_key').execute()).map((r) => r.idem_key),
-  outbox: (await db().selectFrom('outbox').select('id').where('id', 'like', `${prefix}-%`).orderBy('id').execute()).map((r) => r.id),
-  attempts: (await db().selectFrom('callback_attempts').select('outbox_id').where('outbox_id', 'like', `${prefix}-%`).execute()).length,
+  keys: (
+    await db()
+      .selectFrom('idempotency_keys')
+      .select('idem_key')
+      .where('idem_key', 'like', `${prefix}-%`)
+      .orderBy('idem_key')
+      .execute()
+  ).map((r) => r.idem_key),
+  outbox: (await db().selectFrom('outbox').select('id').where('id', 'like', `${prefix}-%`).orderBy('id').execute()).map(
+    (r) => r.id,
+  ),
+  attempts: (
+    await db().selectFrom('callback_attempts').select('outbox_id').where('outbox_id', 'like', `${prefix}-%`).execute()
+  ).length,
 });
 
 const KEPT = (p: string) => ({
@@ -107,7 +122,10 @@ describe('retention purge', () => {
     await seed(p);
     let total = 0;
     for (;;) {
-      const [a, b] = await Promise.all([purgeExpiredRows(srv.kassa.ctx, { batchSize: 3 }), purgeExpiredRows(srv.kassa.ctx, { batchSize: 3 })]);
+      const [a, b] = await Promise.all([
+        purgeExpiredRows(srv.kassa.ctx, { batchSize: 3 }),
+        purgeExpiredRows(srv.kassa.ctx, { batchSize: 3 }),
+      ]);
       total += a + b;
       if (a + b === 0) break;
     }
@@ -143,7 +161,18 @@ describe('the retention poller', () => {
         expires_at: ago(DAY),
       };
       await worker.kassa.ctx.database.db.insertInto('idempotency_keys').values(inserted).execute();
-      await expect.poll(async () => (await worker.kassa.ctx.database.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', `${p}-k`).execute()).length).toBe(0);
+      await expect
+        .poll(
+          async () =>
+            (
+              await worker.kassa.ctx.database.db
+                .selectFrom('idempotency_keys')
+                .select('idem_key')
+                .where('idem_key', '=', `${p}-k`)
+                .execute()
+            ).length,
+        )
+        .toBe(0);
     } finally {
       await worker.stop();
     }
@@ -161,12 +190,23 @@ describe('the abuse-limit counters (issue 24)', () => {
       .set({ expires_at: ago(1000) })
       .where('id', '=', gone)
       .execute();
-    const attempt = (name: string, createdAt: string) => ({ id: `${p}-${name}`, account_id: ACCOUNT, session_id: live, card_key: null, created_at: createdAt });
+    const attempt = (name: string, createdAt: string) => ({
+      id: `${p}-${name}`,
+      account_id: ACCOUNT,
+      session_id: live,
+      card_key: null,
+      created_at: createdAt,
+    });
     await db()
       .insertInto('gift_card_attempts')
       .values([attempt('old', ago(2 * 3600_000)), attempt('recent', ago(600_000))])
       .execute();
-    const write = (name: string, sessionId: string) => ({ id: `${p}-${name}`, session_id: sessionId, created_at: ago(2 * 3600_000), bytes: 100 });
+    const write = (name: string, sessionId: string) => ({
+      id: `${p}-${name}`,
+      session_id: sessionId,
+      created_at: ago(2 * 3600_000),
+      bytes: 100,
+    });
     await db()
       .insertInto('session_view_writes')
       .values([write('live', live), write('gone', gone)])

@@ -17,7 +17,9 @@ describe('the demo shop', () => {
   it('GET /demo is a page with a button; only POST /demo/start creates a session (there is no GET handler)', () => {
     expect(fs.existsSync(path.join(ROOT, 'app/demo/page.tsx'))).toBe(true);
     expect(fs.existsSync(path.join(ROOT, 'app/demo/route.ts'))).toBe(false);
-    expect(fs.readFileSync(path.join(ROOT, 'app/demo/demo-cart.tsx'), 'utf8')).toMatch(/<form method="post" action="\/demo\/start"/);
+    expect(fs.readFileSync(path.join(ROOT, 'app/demo/demo-cart.tsx'), 'utf8')).toMatch(
+      /<form method="post" action="\/demo\/start"/,
+    );
     expect(Object.keys(start).filter((k) => /^(GET|HEAD|PUT|PATCH|DELETE|OPTIONS)$/.test(k))).toEqual([]);
     expect(fs.readFileSync(path.join(ROOT, 'bin/kassa.ts'), 'utf8')).not.toContain("'/demo'");
   });
@@ -35,13 +37,26 @@ describe('the demo shop', () => {
     expect(location.origin).toBe('http://localhost:3999');
     expect(await countSessions()).toBe(before + 1);
     const id = location.pathname.split('/').pop()!;
-    const row = await demo.kassa.ctx.database.db.selectFrom('sessions').select(['url', 'account_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await demo.kassa.ctx.database.db
+      .selectFrom('sessions')
+      .select(['url', 'account_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.account_id).toBe(demo.kassa.merchant.demoStore!.accountId);
     expect(JSON.parse(row.url)).toEqual({
       return_url: 'http://localhost:3999/demo/return',
-      callback_url: 'http://localhost:3999/demo/api/callback?method=POST&report_event=CAPTURE&report_event=REFUND&report_event=VOID',
+      callback_url:
+        'http://localhost:3999/demo/api/callback?method=POST&report_event=CAPTURE&report_event=REFUND&report_event=VOID',
     });
-    const express = JSON.parse((await demo.kassa.ctx.database.db.selectFrom('sessions').select('express').where('id', '=', id).executeTakeFirstOrThrow()).express!);
+    const express = JSON.parse(
+      (
+        await demo.kassa.ctx.database.db
+          .selectFrom('sessions')
+          .select('express')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).express!,
+    );
     expect(express.shipping_address_callback_url).toBe('http://localhost:3999/demo/api/shipping-address');
     expect(express.discount_codes.callback_url).toBe('http://localhost:3999/demo/api/discount-codes');
   });

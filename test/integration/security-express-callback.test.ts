@@ -45,9 +45,15 @@ let openApi: ApiClient;
 let service: Awaited<ReturnType<typeof startService>>;
 
 beforeAll(async () => {
-  [strict, open] = await Promise.all([startTestServer({ env: { KASSA_ALLOW_PRIVATE_CALLBACKS: 'false' } }), startTestServer()]);
+  [strict, open] = await Promise.all([
+    startTestServer({ env: { KASSA_ALLOW_PRIVATE_CALLBACKS: 'false' } }),
+    startTestServer(),
+  ]);
   [strictApi, openApi] = await Promise.all([ApiClient.login(strict.baseUrl), ApiClient.login(open.baseUrl)]);
-  service = await startService(() => ({ status: 200, body: JSON.stringify({ shipping_options: [HOME], leaked: SECRET, order: { amount: 10500, note: SECRET } }) }));
+  service = await startService(() => ({
+    status: 200,
+    body: JSON.stringify({ shipping_options: [HOME], leaked: SECRET, order: { amount: 10500, note: SECRET } }),
+  }));
 });
 afterAll(async () => {
   await service?.close();
@@ -63,7 +69,8 @@ const countSessions = async (srv: TestServer) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-const expressSession = (express: Record<string, unknown>) => sessionBody({ express: { shipping_options: [HOME], ...express } });
+const expressSession = (express: Record<string, unknown>) =>
+  sessionBody({ express: { shipping_options: [HOME], ...express } });
 
 const loopbackUrls = (port: number) => [
   `http://127.0.0.1:${port}/shipping`,
@@ -101,7 +108,10 @@ describe('with KASSA_ALLOW_PRIVATE_CALLBACKS=false, express callback URLs on pri
     const before = (await strictApi.get(`/v1/sessions/${id}`)).body;
     const order = { ...before.order, shipping_option: HOME, shipping_address: ADDRESS, amount: 10500 };
     for (const url of loopbackUrls(service.port)) {
-      const res = await strictApi.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, { order, express: { shipping_address_callback_url: url } });
+      const res = await strictApi.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, {
+        order,
+        express: { shipping_address_callback_url: url },
+      });
       expect(res.status, url).toBe(400);
       expect(res.body.error.code).toBe('INVALID_CALLBACK_URL');
     }
@@ -113,8 +123,17 @@ describe('with KASSA_ALLOW_PRIVATE_CALLBACKS=false, express callback URLs on pri
 describe('when called, the URL goes through the policy with the resolved address', () => {
   it('a host name resolving to loopback is refused without a request, with the generic error', async () => {
     const url = `http://shipping.shop.example:${service.port}/shipping`;
-    const err = await callExpressCallback(strict.kassa.ctx, 'T10000001', url, { order: {} }, { lookup: toLoopback }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'EXPRESS_CALLBACK_FAILED', message: "The shop's shipping service did not give a usable answer; try again" });
+    const err = await callExpressCallback(
+      strict.kassa.ctx,
+      'T10000001',
+      url,
+      { order: {} },
+      { lookup: toLoopback },
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'EXPRESS_CALLBACK_FAILED',
+      message: "The shop's shipping service did not give a usable answer; try again",
+    });
     expect(service.requests()).toBe(0);
   });
 
@@ -122,14 +141,22 @@ describe('when called, the URL goes through the policy with the resolved address
     const created = await openApi.post('/v1/sessions', expressSession({ shipping_address_callback_url: service.url }));
     expect(created.status).toBe(200);
     const id = created.body.id as string;
-    const restarted = await startTestServer({ dataDir: open.dataDir, pgSchema: open.pgSchema, env: { KASSA_ALLOW_PRIVATE_CALLBACKS: 'false' } });
+    const restarted = await startTestServer({
+      dataDir: open.dataDir,
+      pgSchema: open.pgSchema,
+      env: { KASSA_ALLOW_PRIVATE_CALLBACKS: 'false' },
+    });
     try {
       const api = await ApiClient.login(restarted.baseUrl);
       const before = (await api.get(`/v1/sessions/${id}`)).body;
       const order = { ...before.order, shipping_option: HOME, shipping_address: ADDRESS, amount: 10500 };
       const res = await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, { order });
       expect(res.status).toBe(502);
-      expect(res.body.error).toEqual({ code: 'EXPRESS_CALLBACK_FAILED', message: "The shop's shipping service did not give a usable answer; try again", errors: [] });
+      expect(res.body.error).toEqual({
+        code: 'EXPRESS_CALLBACK_FAILED',
+        message: "The shop's shipping service did not give a usable answer; try again",
+        errors: [],
+      });
       expect(service.requests()).toBe(0);
       expect((await api.get(`/v1/sessions/${id}`)).body).toEqual(before);
     } finally {

@@ -16,7 +16,12 @@ import { rawRequest } from '../support/raw-http';
  * nosniff, HSTS on https only), CORS preflights, cookies, and forwarded headers trusted only
  * with KASSA_TRUST_PROXY. Next's pages get their headers from setPageSecurityHeaders (below).
  */
-const PROD = { accountId: 'P10000001', accountName: 'Production shop', clientId: 'prod-client', clientSecret: 'prod-secret-0123456789abcdef' };
+const PROD = {
+  accountId: 'P10000001',
+  accountName: 'Production shop',
+  clientId: 'prod-client',
+  clientSecret: 'prod-secret-0123456789abcdef',
+};
 let dbs: SharedDatabase[] = [];
 let testKassa: KassaProcess; // test account T10000001, plain http, no trusted proxy
 let proxied: KassaProcess; // the same behind a trusted proxy (KASSA_TRUST_PROXY=true)
@@ -25,7 +30,10 @@ let proxiedApi: ApiClient;
 
 beforeAll(async () => {
   dbs = [sharedDatabase(), sharedDatabase()];
-  [testKassa, proxied] = await Promise.all([startKassaProcess(dbs[0]!), startKassaProcess(dbs[1]!, { KASSA_TRUST_PROXY: 'true' })]);
+  [testKassa, proxied] = await Promise.all([
+    startKassaProcess(dbs[0]!),
+    startKassaProcess(dbs[1]!, { KASSA_TRUST_PROXY: 'true' }),
+  ]);
   [testApi, proxiedApi] = await Promise.all([ApiClient.login(testKassa.baseUrl), ApiClient.login(proxied.baseUrl)]);
 });
 afterAll(async () => {
@@ -36,7 +44,8 @@ afterAll(async () => {
 const get = rawRequest;
 
 const csp = (headers: http.IncomingHttpHeaders | Headers): Record<string, string[]> => {
-  const value = headers instanceof Headers ? headers.get('content-security-policy') : headers['content-security-policy'];
+  const value =
+    headers instanceof Headers ? headers.get('content-security-policy') : headers['content-security-policy'];
   expect(value, 'a Content-Security-Policy').toBeTruthy();
   return Object.fromEntries(
     String(value)
@@ -44,8 +53,14 @@ const csp = (headers: http.IncomingHttpHeaders | Headers): Record<string, string
       .map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]),
   );
 };
-const propsOf = (html: string) => JSON.parse(/<script id="kassa-checkout-props" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { embed: { allowed: '*' | string[]; origin?: string } };
-const inlineScripts = (html: string) => [...html.matchAll(/<script(?: type="module")?>(.*?)<\/script>/gs)].map((m) => `sha256-${createHash('sha256').update(m[1]!).digest('base64')}`);
+const propsOf = (html: string) =>
+  JSON.parse(/<script id="kassa-checkout-props" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as {
+    embed: { allowed: '*' | string[]; origin?: string };
+  };
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?: type="module")?>(.*?)<\/script>/gs)].map(
+    (m) => `sha256-${createHash('sha256').update(m[1]!).digest('base64')}`,
+  );
 const CARD = { sandbox: { creditcard: { enabled: true } } };
 const withOrigins = (origins: string[]) => ({ configuration: { ...CARD, embed_origins: origins } });
 
@@ -76,49 +91,114 @@ describe('the checkout page', () => {
     expect(propsOf(anywhere.body).embed).toEqual({ allowed: '*', origin: 'https://any.example' });
 
     const listed = await createSession(testApi, withOrigins(['https://shop.example', 'https://shop2.example:8443']));
-    const fromShop = await get(`${testKassa.baseUrl}/?sid=${listed.id}`, { referer: 'https://shop2.example:8443/checkout' });
-    expect(csp(fromShop.headers)['frame-ancestors']).toEqual(["'self'", 'https://shop.example', 'https://shop2.example:8443']);
-    expect(propsOf(fromShop.body).embed).toEqual({ allowed: [testKassa.baseUrl, 'https://shop.example', 'https://shop2.example:8443'], origin: 'https://shop2.example:8443' });
+    const fromShop = await get(`${testKassa.baseUrl}/?sid=${listed.id}`, {
+      referer: 'https://shop2.example:8443/checkout',
+    });
+    expect(csp(fromShop.headers)['frame-ancestors']).toEqual([
+      "'self'",
+      'https://shop.example',
+      'https://shop2.example:8443',
+    ]);
+    expect(propsOf(fromShop.body).embed).toEqual({
+      allowed: [testKassa.baseUrl, 'https://shop.example', 'https://shop2.example:8443'],
+      origin: 'https://shop2.example:8443',
+    });
     // an unlisted embedder is never the target; sdk_hostname picks among the listed ones
-    expect(propsOf((await get(`${testKassa.baseUrl}/?sid=${listed.id}`, { referer: 'https://evil.example/' })).body).embed.origin).toBeUndefined();
-    expect(propsOf((await get(`${testKassa.baseUrl}/?sid=${listed.id}&sdk_hostname=shop.example`)).body).embed.origin).toBe('https://shop.example');
+    expect(
+      propsOf((await get(`${testKassa.baseUrl}/?sid=${listed.id}`, { referer: 'https://evil.example/' })).body).embed
+        .origin,
+    ).toBeUndefined();
+    expect(
+      propsOf((await get(`${testKassa.baseUrl}/?sid=${listed.id}&sdk_hostname=shop.example`)).body).embed.origin,
+    ).toBe('https://shop.example');
   });
 
   it('a bad embed_origins entry is a 400 and creates nothing', async () => {
-    const bad = await testApi.request('POST', '/v1/sessions', { ...sessionBody(), configuration: { embed_origins: ["https://shop.example; script-src 'unsafe-inline'"] } });
+    const bad = await testApi.request('POST', '/v1/sessions', {
+      ...sessionBody(),
+      configuration: { embed_origins: ["https://shop.example; script-src 'unsafe-inline'"] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_REQUEST');
   });
 
   // What originOf (domain/embed-origins.ts) drops or changes: trailing dot, bad port, bad label, path, slash, case, default port, other spellings
-  const NOT_ORIGINS = ['https://shop.example.', 'http://a:65536', 'http://a:99999', 'https://shop..example', 'https://-shop.example', 'https://shop-.example', 'http://...'];
-  const NOT_EXACT = ['https://shop.example/', 'https://shop.example/cart', 'https://Shop.example', 'https://shop.example:443', 'http://shop.example:80', 'http://0x7f.1', 'shop.example'];
-  const pathsOf = (res: { body: { error: { errors: { path: string }[] } } }) => res.body.error.errors.map((e) => e.path);
+  const NOT_ORIGINS = [
+    'https://shop.example.',
+    'http://a:65536',
+    'http://a:99999',
+    'https://shop..example',
+    'https://-shop.example',
+    'https://shop-.example',
+    'http://...',
+  ];
+  const NOT_EXACT = [
+    'https://shop.example/',
+    'https://shop.example/cart',
+    'https://Shop.example',
+    'https://shop.example:443',
+    'http://shop.example:80',
+    'http://0x7f.1',
+    'shop.example',
+  ];
+  const pathsOf = (res: { body: { error: { errors: { path: string }[] } } }) =>
+    res.body.error.errors.map((e) => e.path);
 
   it('an entry that is not exactly its own origin is a 400 naming it, wherever embed_origins is accepted; exact origins are framed as listed', async () => {
     for (const entry of [...NOT_ORIGINS, ...NOT_EXACT]) {
-      const bad = await testApi.request('POST', '/v1/sessions', { ...sessionBody(), configuration: { embed_origins: ['https://shop.example', entry] } });
+      const bad = await testApi.request('POST', '/v1/sessions', {
+        ...sessionBody(),
+        configuration: { embed_origins: ['https://shop.example', entry] },
+      });
       expect([bad.status, bad.body.error.code], entry).toEqual([400, 'INVALID_REQUEST']);
       expect(pathsOf(bad), entry).toEqual(['configuration.embed_origins.1']);
     }
     // profiles (create, update) and a session made from one take the same rule; a session update takes no configuration
     const PROFILES = '/v1/admin/session/profiles';
-    const profile = (origins: string[]) => ({ description: 'embedded shop', configuration: { ...CARD, embed_origins: origins }, url: { return_url: 'https://merchant.example/return' } });
+    const profile = (origins: string[]) => ({
+      description: 'embedded shop',
+      configuration: { ...CARD, embed_origins: origins },
+      url: { return_url: 'https://merchant.example/return' },
+    });
     const profileId = `embed-${Date.now().toString(36)}`;
-    const refusedProfile = await testApi.request('POST', PROFILES, { profile_id: profileId, ...profile(['https://shop.example.']) });
+    const refusedProfile = await testApi.request('POST', PROFILES, {
+      profile_id: profileId,
+      ...profile(['https://shop.example.']),
+    });
     expect([refusedProfile.status, pathsOf(refusedProfile)]).toEqual([400, ['configuration.embed_origins.0']]);
-    expect((await testApi.request('POST', PROFILES, { profile_id: profileId, ...profile(['https://shop.example']) })).status).toBe(200);
-    const refusedUpdate = await testApi.request('PUT', `${PROFILES}/${profileId}`, profile(['https://shop.example', 'http://a:65536']));
+    expect(
+      (await testApi.request('POST', PROFILES, { profile_id: profileId, ...profile(['https://shop.example']) })).status,
+    ).toBe(200);
+    const refusedUpdate = await testApi.request(
+      'PUT',
+      `${PROFILES}/${profileId}`,
+      profile(['https://shop.example', 'http://a:65536']),
+    );
     expect([refusedUpdate.status, pathsOf(refusedUpdate)]).toEqual([400, ['configuration.embed_origins.1']]);
-    const refusedOverride = await testApi.request('POST', '/v1/sessions-profile', { ...sessionBody(), profile_id: profileId, configuration: { embed_origins: ['https://-shop.example'] } });
+    const refusedOverride = await testApi.request('POST', '/v1/sessions-profile', {
+      ...sessionBody(),
+      profile_id: profileId,
+      configuration: { embed_origins: ['https://-shop.example'] },
+    });
     expect([refusedOverride.status, pathsOf(refusedOverride)]).toEqual([400, ['configuration.embed_origins.0']]);
     const open = await createSession(testApi);
-    const update = await testApi.request('PUT', `/v1/sessions/${open.id}?update_without_lock=true`, { order: open.body.order, configuration: { embed_origins: ['https://evil.example'] } });
+    const update = await testApi.request('PUT', `/v1/sessions/${open.id}?update_without_lock=true`, {
+      order: open.body.order,
+      configuration: { embed_origins: ['https://evil.example'] },
+    });
     expect(update.status).toBe(400);
 
-    const exact = ['https://shop.example', 'http://localhost:8080', 'http://[::1]:8443', 'https://xn--bcher-kva.example'];
+    const exact = [
+      'https://shop.example',
+      'http://localhost:8080',
+      'http://[::1]:8443',
+      'https://xn--bcher-kva.example',
+    ];
     const listed = await createSession(testApi, withOrigins(exact));
-    expect(csp((await get(`${testKassa.baseUrl}/?sid=${listed.id}`)).headers)['frame-ancestors']).toEqual(["'self'", ...exact]);
+    expect(csp((await get(`${testKassa.baseUrl}/?sid=${listed.id}`)).headers)['frame-ancestors']).toEqual([
+      "'self'",
+      ...exact,
+    ]);
   });
 
   it('its 404 and its assets carry the headers that apply', async () => {
@@ -136,24 +216,37 @@ describe('the checkout page', () => {
   it('on https (X-Forwarded-Proto behind the trusted proxy) pages and /v1 send HSTS and the checkout cookie is SameSite=None; Secure', async () => {
     const { id } = await createSession(proxiedApi);
     const https = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'pay.example' };
-    expect((await get(`${proxied.baseUrl}/?sid=${id}`, https)).headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect((await get(`${proxied.baseUrl}/?sid=${id}`, https)).headers['strict-transport-security']).toMatch(
+      /^max-age=\d+/,
+    );
     const view = await fetch(`${proxied.baseUrl}/v1/view/${id}/session`, { headers: https });
     expect(view.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
-    expect(view.headers.get('set-cookie')).toMatch(/^kassa_checkout=[^;]+; Path=\/v1\/view; Max-Age=\d+; HttpOnly; SameSite=None; Secure$/);
-    const plain = await fetch(`${proxied.baseUrl}/v1/view/${id}/session`, { headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'pay.example' } });
+    expect(view.headers.get('set-cookie')).toMatch(
+      /^kassa_checkout=[^;]+; Path=\/v1\/view; Max-Age=\d+; HttpOnly; SameSite=None; Secure$/,
+    );
+    const plain = await fetch(`${proxied.baseUrl}/v1/view/${id}/session`, {
+      headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'pay.example' },
+    });
     expect(plain.headers.get('strict-transport-security')).toBeNull();
     expect(plain.headers.get('set-cookie')).toMatch(/; HttpOnly; SameSite=Lax$/);
   });
 
   it('without KASSA_TRUST_PROXY spoofed X-Forwarded-* change nothing: no HSTS, the listening origin in URLs', async () => {
-    const spoof = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', 'x-forwarded-for': '203.0.113.9' };
+    const spoof = {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-for': '203.0.113.9',
+    };
     const created = await testApi.request('POST', '/v1/sessions', sessionBody(), spoof);
     expect(created.status).toBe(200);
     expect(created.headers.get('strict-transport-security')).toBeNull();
     expect(created.body.url).toMatch(new RegExp(`^${testKassa.baseUrl}/`));
     const page = await get(`${testKassa.baseUrl}/?sid=${created.body.id}`, spoof);
     expect(page.headers['strict-transport-security']).toBeUndefined();
-    const redirect = await fetch(`${testKassa.baseUrl}/v1/view/${created.body.id}`, { headers: spoof, redirect: 'manual' });
+    const redirect = await fetch(`${testKassa.baseUrl}/v1/view/${created.body.id}`, {
+      headers: spoof,
+      redirect: 'manual',
+    });
     expect(redirect.headers.get('location')).toMatch(new RegExp(`^${testKassa.baseUrl}/\\?`));
   });
 });
@@ -166,7 +259,11 @@ describe('/v1 responses', () => {
       await fetch(`${testKassa.baseUrl}/v1/sessions/${id}`),
       await fetch(`${testKassa.baseUrl}/v1/view/${id}`, { redirect: 'manual' }),
       await fetch(`${testKassa.baseUrl}/v1/nowhere`),
-      await fetch(`${testKassa.baseUrl}/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1_100_000) }),
+      await fetch(`${testKassa.baseUrl}/v1/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(1_100_000),
+      }),
     ];
     expect(answers.map((r) => r.status)).toEqual([200, 401, 302, 404, 413]);
     for (const r of answers) {
@@ -183,7 +280,11 @@ describe('/v1 responses', () => {
   });
 
   it('a CORS preflight is answered 204 with Allow and no Access-Control-Allow-Origin: browsers on other origins are refused', async () => {
-    const preflight = { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' };
+    const preflight = {
+      origin: 'https://evil.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization, content-type',
+    };
     const sessions = await fetch(`${testKassa.baseUrl}/v1/sessions`, { method: 'OPTIONS', headers: preflight });
     expect(sessions.status).toBe(204);
     expect(sessions.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
@@ -193,7 +294,9 @@ describe('/v1 responses', () => {
     const view = await fetch(`${testKassa.baseUrl}/v1/view/any-id/session`, { method: 'OPTIONS', headers: preflight });
     expect(view.status).toBe(204);
     expect(view.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await fetch(`${testKassa.baseUrl}/v1/nowhere`, { method: 'OPTIONS', headers: preflight })).status).toBe(404);
+    expect((await fetch(`${testKassa.baseUrl}/v1/nowhere`, { method: 'OPTIONS', headers: preflight })).status).toBe(
+      404,
+    );
   });
 
   it('HEAD answers as GET does without the body; a method a path does not take is 405 with Allow', async () => {
@@ -258,29 +361,52 @@ describe("Next's pages (setPageSecurityHeaders, as bin/kassa.ts calls it before 
     expect(a.response['x-content-type-options']).toBe('nosniff');
     expect(a.response['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(a.response['strict-transport-security']).toBeUndefined();
-    expect((await headersFor('/', {}, 'https://pay.example')).response['strict-transport-security']).toMatch(/^max-age=/);
+    expect((await headersFor('/', {}, 'https://pay.example')).response['strict-transport-security']).toMatch(
+      /^max-age=/,
+    );
   });
 
   it('/embedResult/ and the sandbox pages are framed as their session allows, with no Referer', async () => {
     const listed = await createSession(api, withOrigins(['https://shop.example']));
     const result = await headersFor(`/embedResult/?sid=${listed.id}&transaction_id=x`);
-    expect(directivesOf(result.response['content-security-policy'])['frame-ancestors']).toEqual(["'self'", 'https://shop.example']);
+    expect(directivesOf(result.response['content-security-policy'])['frame-ancestors']).toEqual([
+      "'self'",
+      'https://shop.example',
+    ]);
     expect(result.response['referrer-policy']).toBe('no-referrer');
-    expect(directivesOf((await headersFor('/embedResult/?sid=unknown')).response['content-security-policy'])['frame-ancestors']).toEqual(['*']);
+    expect(
+      directivesOf((await headersFor('/embedResult/?sid=unknown')).response['content-security-policy'])[
+        'frame-ancestors'
+      ],
+    ).toEqual(['*']);
 
     const { transactionId } = await paidSession(api, { overrides: withOrigins(['https://shop.example']) });
     const sandbox = await headersFor(`/sandbox/3ds/${transactionId}?back=%2F`);
-    expect(directivesOf(sandbox.response['content-security-policy'])['frame-ancestors']).toEqual(["'self'", 'https://shop.example']);
-    expect(directivesOf(sandbox.response['content-security-policy'])['form-action']).toEqual(["'self'", 'https://merchant.example']);
+    expect(directivesOf(sandbox.response['content-security-policy'])['frame-ancestors']).toEqual([
+      "'self'",
+      'https://shop.example',
+    ]);
+    expect(directivesOf(sandbox.response['content-security-policy'])['form-action']).toEqual([
+      "'self'",
+      'https://merchant.example',
+    ]);
   });
 
   it('entries stored before the rule was strict crash nothing, and a test account that listed only such entries is never framed by any site', async () => {
     const db = srv.kassa.ctx.database.db;
     const stale = ['https://shop.example.', 'http://a:99999', 'https://-shop.example'];
     const profileId = `stale-${Date.now().toString(36)}`;
-    const saved = await api.post('/v1/admin/session/profiles', { profile_id: profileId, description: 'old', configuration: { ...CARD, embed_origins: ['https://shop.example'] } });
+    const saved = await api.post('/v1/admin/session/profiles', {
+      profile_id: profileId,
+      description: 'old',
+      configuration: { ...CARD, embed_origins: ['https://shop.example'] },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const row = await db.selectFrom('session_profiles').select(['id', 'data']).where('profile_id', '=', profileId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('session_profiles')
+      .select(['id', 'data'])
+      .where('profile_id', '=', profileId)
+      .executeTakeFirstOrThrow();
     const data = JSON.parse(row.data) as { configuration: Record<string, unknown> };
     await db
       .updateTable('session_profiles')
@@ -293,8 +419,13 @@ describe("Next's pages (setPageSecurityHeaders, as bin/kassa.ts calls it before 
     expect(fromStale.status, JSON.stringify(fromStale.body)).toBe(200);
     expect((await api.get(`/v1/sessions/${fromStale.body.id}`)).status).toBe(200);
     // what a production account without a list gets: Kassa and the return_url's origin, never *
-    expect(await loadEmbedPolicy(SELF, { sid: fromStale.body.id })).toEqual({ allowed: [SELF, 'https://merchant.example'], returnUrl: 'https://merchant.example/return' });
-    const frameAncestors = directivesOf((await headersFor(`/embedResult/?sid=${fromStale.body.id}`)).response['content-security-policy'])['frame-ancestors'];
+    expect(await loadEmbedPolicy(SELF, { sid: fromStale.body.id })).toEqual({
+      allowed: [SELF, 'https://merchant.example'],
+      returnUrl: 'https://merchant.example/return',
+    });
+    const frameAncestors = directivesOf(
+      (await headersFor(`/embedResult/?sid=${fromStale.body.id}`)).response['content-security-policy'],
+    )['frame-ancestors'];
     expect(frameAncestors).toEqual(["'self'", 'https://merchant.example']);
   });
 
@@ -302,10 +433,20 @@ describe("Next's pages (setPageSecurityHeaders, as bin/kassa.ts calls it before 
     await ensureAccountClient(srv.kassa.ctx.database, PROD);
     const plain = await createSession(api);
     const listed = await createSession(api, withOrigins(['https://shop.example']));
-    await srv.kassa.ctx.database.db.updateTable('sessions').set({ account_id: PROD.accountId }).where('id', 'in', [plain.id, listed.id]).execute();
-    const frameAncestors = async (sid: string) => directivesOf((await headersFor(`/embedResult/?sid=${sid}`)).response['content-security-policy'])['frame-ancestors'];
+    await srv.kassa.ctx.database.db
+      .updateTable('sessions')
+      .set({ account_id: PROD.accountId })
+      .where('id', 'in', [plain.id, listed.id])
+      .execute();
+    const frameAncestors = async (sid: string) =>
+      directivesOf((await headersFor(`/embedResult/?sid=${sid}`)).response['content-security-policy'])[
+        'frame-ancestors'
+      ];
     expect(await frameAncestors(plain.id)).toEqual(["'self'", 'https://merchant.example']);
     expect(await frameAncestors(listed.id)).toEqual(["'self'", 'https://shop.example']);
-    expect(await loadEmbedPolicy(SELF, { sid: plain.id })).toEqual({ allowed: [SELF, 'https://merchant.example'], returnUrl: 'https://merchant.example/return' });
+    expect(await loadEmbedPolicy(SELF, { sid: plain.id })).toEqual({
+      allowed: [SELF, 'https://merchant.example'],
+      returnUrl: 'https://merchant.example/return',
+    });
   });
 });

@@ -9,11 +9,17 @@ import { ACCOUNT, CLIENT_ID, CLIENT_SECRET, startTestServer, type TestServer } f
 const raw = (baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
   new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(new URL(path, baseUrl), { method, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) }, agent: false }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
-    });
+    const req = http.request(
+      new URL(path, baseUrl),
+      { method, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) }, agent: false },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -34,8 +40,20 @@ afterAll(() => Promise.all([plain, proxied, fixed].map((s) => s?.stop())));
 
 const createSession = async (srv: TestServer, headers: Record<string, string>) => {
   const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
-  const login = await raw(srv.baseUrl, 'POST', `/v1/accounts/${ACCOUNT}/auth/token`, { authorization: basic }, { grant_type: 'client_credentials', audience: `${srv.baseUrl}/v1/accounts/${ACCOUNT}` });
-  const res = await raw(srv.baseUrl, 'POST', '/v1/sessions', { ...headers, authorization: `Bearer ${login.body.access_token}` }, sessionBody());
+  const login = await raw(
+    srv.baseUrl,
+    'POST',
+    `/v1/accounts/${ACCOUNT}/auth/token`,
+    { authorization: basic },
+    { grant_type: 'client_credentials', audience: `${srv.baseUrl}/v1/accounts/${ACCOUNT}` },
+  );
+  const res = await raw(
+    srv.baseUrl,
+    'POST',
+    '/v1/sessions',
+    { ...headers, authorization: `Bearer ${login.body.access_token}` },
+    sessionBody(),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { id: string; url: string };
 };
@@ -57,9 +75,15 @@ describe('without a trusted proxy, Host and X-Forwarded-* never choose the publi
 
 describe('with KASSA_TRUST_PROXY=true', () => {
   it('X-Forwarded-Proto and X-Forwarded-Host (the last value, from the proxy in front) make the origin', async () => {
-    const session = await createSession(proxied, { 'x-forwarded-host': 'client-said.example, pay.shop.example', 'x-forwarded-proto': 'https' });
+    const session = await createSession(proxied, {
+      'x-forwarded-host': 'client-said.example, pay.shop.example',
+      'x-forwarded-proto': 'https',
+    });
     expect(session.url).toBe(`https://pay.shop.example/v1/view/${session.id}`);
-    const view = await raw(proxied.baseUrl, 'GET', `/v1/view/${session.id}`, { 'x-forwarded-host': 'pay.shop.example', 'x-forwarded-proto': 'https' });
+    const view = await raw(proxied.baseUrl, 'GET', `/v1/view/${session.id}`, {
+      'x-forwarded-host': 'pay.shop.example',
+      'x-forwarded-proto': 'https',
+    });
     expect(new URL(view.headers.location!).origin).toBe('https://pay.shop.example');
   });
 
@@ -103,7 +127,12 @@ describe('the listening address', () => {
     expect(listeningOrigin(env, { address: '127.0.0.1', port: 80 })).toBe('http://127.0.0.1:80');
     expect(listeningOrigin(env, { address: '::1', port: 3000 })).toBe('http://[::1]:3000');
     expect(listeningOrigin({ HOST: 'kassa.internal', PORT: 3000 })).toBe('http://kassa.internal:3000');
-    const origin = publicOriginFor({ HOST: '0.0.0.0', PORT: 3000, KASSA_TRUST_PROXY: false, KASSA_PUBLIC_URL: undefined });
+    const origin = publicOriginFor({
+      HOST: '0.0.0.0',
+      PORT: 3000,
+      KASSA_TRUST_PROXY: false,
+      KASSA_PUBLIC_URL: undefined,
+    });
     expect(origin({ host: 'evil.example', 'x-forwarded-host': 'evil.example' })).toBe('http://localhost:3000');
   });
 });

@@ -15,18 +15,26 @@ const loginWithScopes = async (srv: TestServer, scopes: string[]) => {
 let compat: TestServer; // default: the spec's scope table (read:checkout may update)
 let strict: TestServer; // KASSA_SESSION_UPDATE_REQUIRES_WRITE=true
 beforeAll(async () => {
-  [compat, strict] = await Promise.all([startTestServer(), startTestServer({ env: { KASSA_SESSION_UPDATE_REQUIRES_WRITE: 'true' } })]);
+  [compat, strict] = await Promise.all([
+    startTestServer(),
+    startTestServer({ env: { KASSA_SESSION_UPDATE_REQUIRES_WRITE: 'true' } }),
+  ]);
 });
 afterAll(() => Promise.all([compat, strict].map((s) => s?.stop())));
 
 /** A session made by a full-scope token, and an update that lowers its amount to 1. */
 const sessionToUpdate = async (srv: TestServer) => {
   const admin = await loginWithScopes(srv, ['admin:checkout']);
-  const created = await admin.post('/v1/sessions', sessionBody({}, { items: [{ line_id: '1', description: 'Widget', quantity: 1, amount: 10000 }] }));
+  const created = await admin.post(
+    '/v1/sessions',
+    sessionBody({}, { items: [{ line_id: '1', description: 'Widget', quantity: 1, amount: 10000 }] }),
+  );
   expect(created.status).toBe(200);
   const id = created.body.id as string;
   const before = (await admin.get(`/v1/sessions/${id}`)).body;
-  const update = { order: { ...before.order, amount: 1, items: [{ line_id: '1', description: 'Widget', quantity: 1, amount: 1 }] } };
+  const update = {
+    order: { ...before.order, amount: 1, items: [{ line_id: '1', description: 'Widget', quantity: 1, amount: 1 }] },
+  };
   return { id, before, update, admin };
 };
 

@@ -27,7 +27,8 @@ const run = async (env: Record<string, string> = {}): Promise<{ p: KassaProcess;
 };
 
 const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
-const tokenBody = (baseUrl: string) => JSON.stringify({ grant_type: 'client_credentials', audience: `${baseUrl}/v1/accounts/${ACCOUNT}` });
+const tokenBody = (baseUrl: string) =>
+  JSON.stringify({ grant_type: 'client_credentials', audience: `${baseUrl}/v1/accounts/${ACCOUNT}` });
 
 const metric = async (baseUrl: string, line: RegExp): Promise<number | undefined> => {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
@@ -42,7 +43,15 @@ const metric = async (baseUrl: string, line: RegExp): Promise<number | undefined
 const halfSentRequest = async (baseUrl: string) => {
   const body = tokenBody(baseUrl);
   const url = new URL(`${baseUrl}/v1/accounts/${ACCOUNT}/auth/token`);
-  const req = http.request(url, { method: 'POST', agent: false, headers: { authorization: basic, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } });
+  const req = http.request(url, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      authorization: basic,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    },
+  });
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
@@ -81,12 +90,23 @@ describe(`the compiled server process (${engine})`, () => {
     expect(signing.status).toBe(200);
     const signingSecret = signing.body.signature.secret as string;
 
-    const created = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?report_event=CAPTURE` } }), {
-      'x-request-id': 'merchant-order-42',
-    });
+    const created = await api.post(
+      '/v1/sessions',
+      sessionBody({
+        url: { return_url: 'https://shop.example/r', callback_url: `${merchant.url}/cb?report_event=CAPTURE` },
+      }),
+      {
+        'x-request-id': 'merchant-order-42',
+      },
+    );
     expect(created.status).toBe(200);
     expect(created.headers.get('request-id')).toBe('merchant-order-42');
-    const pay = { payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111111111111111', expiry: '12/39', cvc: '123' } } };
+    const pay = {
+      payment: {
+        payment_product_type: 'sandbox.creditcard',
+        card: { number: '4111111111111111', expiry: '12/39', cvc: '123' },
+      },
+    };
     const paid = await new ApiClient(p.baseUrl).post(`/v1/sessions/${created.body.id}/pay`, pay);
     expect(paid.status).toBe(200);
     const captured = await api.post(`/v1/transactions/${paid.body.transaction_id}/capture`, { amount: 10000 });
@@ -105,9 +125,23 @@ describe(`the compiled server process (${engine})`, () => {
     const lines = out.split('\n').filter((l) => l.trim());
     for (const l of lines) expect(() => JSON.parse(l), l).not.toThrow();
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(entries.find((e) => e.request_id === 'merchant-order-42')).toMatchObject({ route: 'checkout_session_post', method: 'POST', status: 200 });
+    expect(entries.find((e) => e.request_id === 'merchant-order-42')).toMatchObject({
+      route: 'checkout_session_post',
+      method: 'POST',
+      status: 200,
+    });
     expect(entries.find((e) => e.request_id === odd.headers.get('request-id'))).toMatchObject({ route: 'openapi_get' });
-    for (const secret of ['4111111111111111', '4111 1111 1111 1111', '"cvc":"123"', '"cvc": "123"', CLIENT_SECRET, basic.slice(6), accessToken, signingSecret, apiKey]) {
+    for (const secret of [
+      '4111111111111111',
+      '4111 1111 1111 1111',
+      '"cvc":"123"',
+      '"cvc": "123"',
+      CLIENT_SECRET,
+      basic.slice(6),
+      accessToken,
+      signingSecret,
+      apiKey,
+    ]) {
       expect(out, `the log contains ${secret}`).not.toContain(secret);
     }
   });
@@ -173,9 +207,20 @@ describe(`the compiled server process (${engine})`, () => {
     );
     const { p, db } = await run();
     const api = await ApiClient.login(p.baseUrl);
-    const created = await api.post('/v1/sessions', sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/cb` } }));
+    const created = await api.post(
+      '/v1/sessions',
+      sessionBody({
+        url: {
+          return_url: 'https://shop.example/r',
+          callback_url: `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/cb`,
+        },
+      }),
+    );
     const paid = await new ApiClient(p.baseUrl).post(`/v1/sessions/${created.body.id}/pay`, {
-      payment: { payment_product_type: 'sandbox.creditcard', card: { number: '4111111111111111', expiry: '12/39', cvc: '123' } },
+      payment: {
+        payment_product_type: 'sandbox.creditcard',
+        card: { number: '4111111111111111', expiry: '12/39', cvc: '123' },
+      },
     });
     expect(paid.status).toBe(200);
     await expect.poll(() => held.length).toBe(1);
@@ -185,7 +230,11 @@ describe(`the compiled server process (${engine})`, () => {
     held[0]!.writeHead(200).end('{}');
     expect(await p.exited).toEqual({ code: 0, signal: null });
 
-    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: db.dataDir, pgSchema: db.pgSchema });
+    const database = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      dataDir: db.dataDir,
+      pgSchema: db.pgSchema,
+    });
     try {
       const attempts = await database.db.selectFrom('callback_attempts').select(['status_code']).execute();
       const outbox = await database.db.selectFrom('outbox').select(['status', 'attempts']).execute();

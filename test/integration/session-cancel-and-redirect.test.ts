@@ -7,14 +7,25 @@ const { srv, api, other, customer } = useKassa({ other: true });
 
 const db = () => srv.kassa.ctx.database.db;
 
-const cancel = (id: string, headers: Record<string, string> = {}, client = api) => client.post(`/v1/sessions/${id}/cancel`, undefined, headers);
+const cancel = (id: string, headers: Record<string, string> = {}, client = api) =>
+  client.post(`/v1/sessions/${id}/cancel`, undefined, headers);
 
 /** The merchant's view of a session and all its transactions, events included. */
 const stored = async (id: string) => {
-  const txs = await db().selectFrom('transactions').select('id').where('session_id', '=', id).orderBy('created_at').orderBy('id').execute();
+  const txs = await db()
+    .selectFrom('transactions')
+    .select('id')
+    .where('session_id', '=', id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return {
     session: (await api.get(`/v1/sessions/${id}`)).body,
-    row: await db().selectFrom('sessions').select(['status', 'version', 'updated_at', 'cancelled_at', 'cancelled_by']).where('id', '=', id).executeTakeFirstOrThrow(),
+    row: await db()
+      .selectFrom('sessions')
+      .select(['status', 'version', 'updated_at', 'cancelled_at', 'cancelled_by'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow(),
     transactions: await Promise.all(txs.map(async (t) => (await api.get(`/v1/transactions/${t.id}`)).body)),
   };
 };
@@ -53,14 +64,23 @@ describe('POST /v1/sessions/{id}/cancel', () => {
     const { id, transactionId } = await paidSession(api);
     const res = await cancel(id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id, transaction_id: transactionId, cancelled_by: CLIENT_ID, cancelled_at: expect.any(String) });
+    expect(res.body).toMatchObject({
+      id,
+      transaction_id: transactionId,
+      cancelled_by: CLIENT_ID,
+      cancelled_at: expect.any(String),
+    });
     expect(eventNames(res.body).at(-1)).toBe('CANCELLED');
     expect(res.body.events.at(-1).details).toMatchObject({ transaction_id: transactionId });
 
     const tx = await api.get(`/v1/transactions/${transactionId}`);
     expect(tx.body.status).toBe('AUTHORIZATION_VOIDED');
     expect(tx.body.events.map((e: { event: string }) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE', 'VOID']);
-    expectRejected(await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 1 }), 400, 'TRANSACTION_NOT_CAPTURABLE');
+    expectRejected(
+      await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 1 }),
+      400,
+      'TRANSACTION_NOT_CAPTURABLE',
+    );
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.status).toBe(404);
     expect(view.body.error.cause).toBe('CANCELLED');
@@ -84,7 +104,9 @@ describe('POST /v1/sessions/{id}/cancel', () => {
     expect((await api.post(`/v1/transactions/${voided.transactionId}/void`)).status).toBe(200);
     const refunded = await paidSession(api);
     await api.post(`/v1/transactions/${refunded.transactionId}/capture`, { amount: 10000 });
-    expect((await api.post(`/v1/transactions/${refunded.transactionId}/refund`, { amount: 10000 })).body.status).toBe('REFUNDED');
+    expect((await api.post(`/v1/transactions/${refunded.transactionId}/refund`, { amount: 10000 })).body.status).toBe(
+      'REFUNDED',
+    );
     for (const { id } of [voided, refunded]) {
       const before = await stored(id);
       expectRejected(await cancel(id), 400, 'TRANSACTION_NOT_VOIDABLE');
@@ -112,7 +134,11 @@ describe('POST /v1/sessions/{id}/cancel', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     expect(await stored(id)).toEqual(before);
-    expect((await api.get(`/v1/transactions/${transactionId}`)).body.events.filter((e: { event: string }) => e.event === 'VOID')).toHaveLength(1);
+    expect(
+      (await api.get(`/v1/transactions/${transactionId}`)).body.events.filter(
+        (e: { event: string }) => e.event === 'VOID',
+      ),
+    ).toHaveLength(1);
   });
 
   it('a cancelled session cannot be paid (400 SESSION_CANCELLED, no transaction) and the view answers 404 with cause CANCELLED', async () => {
@@ -135,7 +161,9 @@ describe('POST /v1/sessions/{id}/cancel', () => {
   });
 
   it('a cancelled express session cannot be locked: 400 SESSION_CANCELLED', async () => {
-    const { id } = await createSession(api, { express: { shipping_options: [{ id: 'home', line_id: 'ship', amount: 0 }] } });
+    const { id } = await createSession(api, {
+      express: { shipping_options: [{ id: 'home', line_id: 'ship', amount: 0 }] },
+    });
     await cancel(id);
     const before = await stored(id);
     expectRejected(await customer.post(`/v1/view/${id}/session/lock`), 400, 'SESSION_CANCELLED');
@@ -166,7 +194,11 @@ describe('GET /v1/sessions/{id}/redirect/{redirect_ref}', () => {
     const { res, location } = await redirectOf(id, paid.body.transaction_id);
     expect(res.status).toBe(302);
     expect(`${location!.origin}${location!.pathname}`).toBe('https://shop.example/done');
-    expect(Object.fromEntries(location!.searchParams)).toEqual({ cart: '9', transaction_id: paid.body.transaction_id, merchant_reference: body.order.merchant_reference });
+    expect(Object.fromEntries(location!.searchParams)).toEqual({
+      cart: '9',
+      transaction_id: paid.body.transaction_id,
+      merchant_reference: body.order.merchant_reference,
+    });
   });
 
   it('a declined attempt redirects with error=authorization; the later approved attempt of the same session without error', async () => {
@@ -175,11 +207,18 @@ describe('GET /v1/sessions/{id}/redirect/{redirect_ref}', () => {
     expect(declined.body.success).toBe(false);
     const first = await redirectOf(id, declined.body.transaction_id);
     expect(first.res.status).toBe(302);
-    expect(Object.fromEntries(first.location!.searchParams)).toEqual({ transaction_id: declined.body.transaction_id, merchant_reference: body.order.merchant_reference, error: 'authorization' });
+    expect(Object.fromEntries(first.location!.searchParams)).toEqual({
+      transaction_id: declined.body.transaction_id,
+      merchant_reference: body.order.merchant_reference,
+      error: 'authorization',
+    });
 
     const approved = await customer.post(`/v1/sessions/${id}/pay`, payBody(APPROVE_CARD));
     const second = await redirectOf(id, approved.body.transaction_id);
-    expect(Object.fromEntries(second.location!.searchParams)).toEqual({ transaction_id: approved.body.transaction_id, merchant_reference: body.order.merchant_reference });
+    expect(Object.fromEntries(second.location!.searchParams)).toEqual({
+      transaction_id: approved.body.transaction_id,
+      merchant_reference: body.order.merchant_reference,
+    });
   });
 
   it('an unknown redirect_ref, a transaction of another session, or an unknown session is 404 with the error body', async () => {

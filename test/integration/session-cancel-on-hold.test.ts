@@ -6,7 +6,11 @@ import { useKassa } from '../support/fixtures';
 const { srv, api, customer } = useKassa();
 
 const ON_HOLD_CARD = '4000000000000259';
-const onHoldPayment = () => cardTransaction(api, customer, { configuration: { sandbox: { creditcard: { enabled: true } }, enable_on_hold: true }, card: ON_HOLD_CARD });
+const onHoldPayment = () =>
+  cardTransaction(api, customer, {
+    configuration: { sandbox: { creditcard: { enabled: true } }, enable_on_hold: true },
+    card: ON_HOLD_CARD,
+  });
 
 /**
  * A session's cancel voids its payment by the transaction's own void rule (domain/transaction-state.ts), decided
@@ -24,13 +28,31 @@ describe('cancelling a session whose payment is ON_HOLD', () => {
     expect(cancelled.pay.on_hold).toBe(true);
     const res = await api.post(`/v1/sessions/${cancelled.sessionId}/cancel`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: cancelled.sessionId, transaction_id: cancelled.transactionId, cancelled_by: CLIENT_ID, cancelled_at: expect.any(String) });
-    expect(res.body.events.at(-1)).toMatchObject({ name: 'CANCELLED', details: { transaction_id: cancelled.transactionId } });
-    expect(await money(srv, cancelled.transactionId)).toMatchObject({ status: 'AUTHORIZATION_VOIDED', voided: 10000, captured: 0, pendingVoid: 0 });
+    expect(res.body).toMatchObject({
+      id: cancelled.sessionId,
+      transaction_id: cancelled.transactionId,
+      cancelled_by: CLIENT_ID,
+      cancelled_at: expect.any(String),
+    });
+    expect(res.body.events.at(-1)).toMatchObject({
+      name: 'CANCELLED',
+      details: { transaction_id: cancelled.transactionId },
+    });
+    expect(await money(srv, cancelled.transactionId)).toMatchObject({
+      status: 'AUTHORIZATION_VOIDED',
+      voided: 10000,
+      captured: 0,
+      pendingVoid: 0,
+    });
 
     const tx = await api.get(`/v1/transactions/${cancelled.transactionId}`);
     expect(tx.body.events.map((e: { event: string }) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE', 'VOID']);
-    expect(tx.body.events.at(-1)).toMatchObject({ event: 'VOID', success: true, amount: 10000, reason: 'session cancelled' });
+    expect(tx.body.events.at(-1)).toMatchObject({
+      event: 'VOID',
+      success: true,
+      amount: 10000,
+      reason: 'session cancelled',
+    });
     const view = await customer.get(`/v1/view/${cancelled.sessionId}/session`);
     expect(view.status).toBe(404);
     expect(view.body.error.cause).toBe('CANCELLED');

@@ -19,7 +19,11 @@ let seq = 0;
 const uniqueId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 
 /** sessionBody() without url, for /v1/sessions-profile. */
-const profileSessionBody = (profileId: string, overrides: Record<string, unknown> = {}, order: Record<string, unknown> = {}) => {
+const profileSessionBody = (
+  profileId: string,
+  overrides: Record<string, unknown> = {},
+  order: Record<string, unknown> = {},
+) => {
   const { url: _url, ...rest } = sessionBody({}, order);
   return { profile_id: profileId, ...rest, ...overrides };
 };
@@ -32,7 +36,12 @@ const createProfile = async (body: Record<string, unknown>) => {
 };
 
 const INVOICE = { sandbox: { invoice: { enabled: true } } };
-const CARD_CONFIG = { sandbox: { creditcard: { enabled: true } }, auto_capture: true, channel: 'in_app', enable_on_hold: false };
+const CARD_CONFIG = {
+  sandbox: { creditcard: { enabled: true } },
+  auto_capture: true,
+  channel: 'in_app',
+  enable_on_hold: false,
+};
 
 beforeAll(() => {
   token = (api as unknown as { token: string }).token;
@@ -40,11 +49,17 @@ beforeAll(() => {
 
 describe('POST /v1/sessions-profile', () => {
   it('takes the configuration from the profile and sets metadata["session:profile_id"], keeping the caller\'s metadata', async () => {
-    const profileId = await createProfile({ configuration: CARD_CONFIG, url: { return_url: 'https://shop.example/return' } });
+    const profileId = await createProfile({
+      configuration: CARD_CONFIG,
+      url: { return_url: 'https://shop.example/return' },
+    });
     const body = profileSessionBody(profileId, { metadata: { cart: 'c-7' } });
     const created = await api.post('/v1/sessions-profile', body);
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ id: expect.stringMatching(/^T10000001\./), url: `${srv.baseUrl}/v1/view/${created.body.id}` });
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^T10000001\./),
+      url: `${srv.baseUrl}/v1/view/${created.body.id}`,
+    });
     const read = await api.get(`/v1/sessions/${created.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body.configuration).toEqual(CARD_CONFIG);
@@ -53,16 +68,27 @@ describe('POST /v1/sessions-profile', () => {
     expect(read.body.events.map((e: { name: string }) => e.name)).toEqual(['INITIATED']);
     // and the hosted page offers what the profile enables
     const view = await new ApiClient(srv.baseUrl).get(`/v1/view/${created.body.id}/session`);
-    expect(view.body.configuration.payment_methods.map((m: { payment_product_type: string }) => m.payment_product_type)).toEqual(['sandbox.creditcard']);
+    expect(
+      view.body.configuration.payment_methods.map((m: { payment_product_type: string }) => m.payment_product_type),
+    ).toEqual(['sandbox.creditcard']);
   });
 
   it("a configuration in the request overrides the profile's key by key, as the public API allows", async () => {
-    const profileId = await createProfile({ configuration: CARD_CONFIG, url: { return_url: 'https://shop.example/return' } });
-    const created = await api.post('/v1/sessions-profile', profileSessionBody(profileId, { configuration: { auto_capture: false, channel: 'ecommerce' } }));
+    const profileId = await createProfile({
+      configuration: CARD_CONFIG,
+      url: { return_url: 'https://shop.example/return' },
+    });
+    const created = await api.post(
+      '/v1/sessions-profile',
+      profileSessionBody(profileId, { configuration: { auto_capture: false, channel: 'ecommerce' } }),
+    );
     expect(created.status).toBe(200);
     const read = await api.get(`/v1/sessions/${created.body.id}`);
     expect(read.body.configuration).toEqual({ ...CARD_CONFIG, auto_capture: false, channel: 'ecommerce' });
-    const bad = await api.post('/v1/sessions-profile', profileSessionBody(profileId, { configuration: { channel: 'carrier-pigeon' } }));
+    const bad = await api.post(
+      '/v1/sessions-profile',
+      profileSessionBody(profileId, { configuration: { channel: 'carrier-pigeon' } }),
+    );
     expect(bad.status).toBe(400);
   });
 
@@ -70,14 +96,21 @@ describe('POST /v1/sessions-profile', () => {
     const profileId = await createProfile({ configuration: {}, url: { return_url: 'https://shop.example/return' } });
     const plain = await api.post('/v1/sessions-profile', profileSessionBody(profileId));
     expect((await api.get(`/v1/sessions/${plain.body.id}`)).body.metadata).toEqual({ 'session:profile_id': profileId });
-    const spoof = await api.post('/v1/sessions-profile', profileSessionBody(profileId, { metadata: { 'session:profile_id': 'something-else' } }));
+    const spoof = await api.post(
+      '/v1/sessions-profile',
+      profileSessionBody(profileId, { metadata: { 'session:profile_id': 'something-else' } }),
+    );
     expect((await api.get(`/v1/sessions/${spoof.body.id}`)).body.metadata['session:profile_id']).toBe(profileId);
   });
 
   it('url defaults come from the profile; a url in the body overrides them field by field', async () => {
     const profileId = await createProfile({
       configuration: {},
-      url: { return_url: 'https://shop.example/profile-return', callback_url: 'https://shop.example/profile-callback', merchant_terms_url: 'https://shop.example/terms' },
+      url: {
+        return_url: 'https://shop.example/profile-return',
+        callback_url: 'https://shop.example/profile-callback',
+        merchant_terms_url: 'https://shop.example/terms',
+      },
     });
     const fromProfile = await api.post('/v1/sessions-profile', profileSessionBody(profileId));
     expect(fromProfile.status).toBe(200);
@@ -87,7 +120,10 @@ describe('POST /v1/sessions-profile', () => {
       merchant_terms_url: 'https://shop.example/terms',
     });
 
-    const overridden = await api.post('/v1/sessions-profile', profileSessionBody(profileId, { url: { return_url: 'https://shop.example/body-return' } }));
+    const overridden = await api.post(
+      '/v1/sessions-profile',
+      profileSessionBody(profileId, { url: { return_url: 'https://shop.example/body-return' } }),
+    );
     expect(overridden.status).toBe(200);
     expect((await api.get(`/v1/sessions/${overridden.body.id}`)).body.url).toEqual({
       return_url: 'https://shop.example/body-return',
@@ -107,22 +143,46 @@ describe('POST /v1/sessions-profile', () => {
     expect(res.body.error.errors.map((e: { path: string }) => e.path)).toContain('url.return_url');
     expect(await snapshot()).toEqual(before);
     // with a return_url in the body the same profile works
-    expect((await api.post('/v1/sessions-profile', profileSessionBody(profileId, { url: { return_url: 'https://shop.example/r' } }))).status).toBe(200);
+    expect(
+      (
+        await api.post(
+          '/v1/sessions-profile',
+          profileSessionBody(profileId, { url: { return_url: 'https://shop.example/r' } }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('an unknown profile is 404 PROFILE_NOT_FOUND and stores nothing', async () => {
     const before = await snapshot();
-    const res = await api.post('/v1/sessions-profile', profileSessionBody(uniqueId('missing'), { url: { return_url: 'https://shop.example/r' } }));
+    const res = await api.post(
+      '/v1/sessions-profile',
+      profileSessionBody(uniqueId('missing'), { url: { return_url: 'https://shop.example/r' } }),
+    );
     expect(res.status).toBe(404);
     expect(res.body.error).toMatchObject({ code: 'PROFILE_NOT_FOUND', message: expect.any(String) });
     expect(await snapshot()).toEqual(before);
   });
 
   it("another account's profile is 404 and stores nothing", async () => {
-    await ensureAccountClient(srv.kassa.ctx.database, { accountId: 'T20000002', accountName: 'Other shop', clientId: 'other', clientSecret: 'other-secret-0123456789' });
+    await ensureAccountClient(srv.kassa.ctx.database, {
+      accountId: 'T20000002',
+      accountName: 'Other shop',
+      clientId: 'other',
+      clientSecret: 'other-secret-0123456789',
+    });
     const other = await ApiClient.login(srv.baseUrl, 'T20000002', 'other', 'other-secret-0123456789');
     const theirs = uniqueId('theirs');
-    expect((await other.post(PROFILES, { profile_id: theirs, description: 'theirs', configuration: {}, url: { return_url: 'https://other.example/r' } })).status).toBe(200);
+    expect(
+      (
+        await other.post(PROFILES, {
+          profile_id: theirs,
+          description: 'theirs',
+          configuration: {},
+          url: { return_url: 'https://other.example/r' },
+        })
+      ).status,
+    ).toBe(200);
     const before = await snapshot();
     const res = await api.post('/v1/sessions-profile', profileSessionBody(theirs));
     expect(res.status).toBe(404);
@@ -131,9 +191,20 @@ describe('POST /v1/sessions-profile', () => {
   });
 
   it('sessions keep the configuration they were made with when the profile is later replaced or deleted', async () => {
-    const profileId = await createProfile({ configuration: CARD_CONFIG, url: { return_url: 'https://shop.example/r' } });
+    const profileId = await createProfile({
+      configuration: CARD_CONFIG,
+      url: { return_url: 'https://shop.example/r' },
+    });
     const first = await api.post('/v1/sessions-profile', profileSessionBody(profileId));
-    expect((await api.request('PUT', `${PROFILES}/${profileId}`, { description: 'v2', configuration: { auto_capture: false }, url: { return_url: 'https://shop.example/v2' } })).status).toBe(200);
+    expect(
+      (
+        await api.request('PUT', `${PROFILES}/${profileId}`, {
+          description: 'v2',
+          configuration: { auto_capture: false },
+          url: { return_url: 'https://shop.example/v2' },
+        })
+      ).status,
+    ).toBe(200);
     const second = await api.post('/v1/sessions-profile', profileSessionBody(profileId));
     const secondRead = (await api.get(`/v1/sessions/${second.body.id}`)).body;
     expect(secondRead.configuration).toEqual({ auto_capture: false });
@@ -165,7 +236,10 @@ describe('include_session', () => {
       const body =
         path === '/v1/sessions'
           ? sessionBody({ metadata: { a: 1 } })
-          : profileSessionBody(await createProfile({ configuration: CARD_CONFIG, url: { return_url: 'https://shop.example/r' } }), { metadata: { a: 1 } });
+          : profileSessionBody(
+              await createProfile({ configuration: CARD_CONFIG, url: { return_url: 'https://shop.example/r' } }),
+              { metadata: { a: 1 } },
+            );
       const created = await api.post(`${path}?include_session=true`, body);
       expect(created.status).toBe(200);
       expect(created.body.session).toBeDefined();
@@ -177,7 +251,12 @@ describe('include_session', () => {
     });
 
     it(`${path} without include_session (or with false) returns only id and url`, async () => {
-      const make = async () => (path === '/v1/sessions' ? sessionBody() : profileSessionBody(await createProfile({ configuration: {}, url: { return_url: 'https://shop.example/r' } })));
+      const make = async () =>
+        path === '/v1/sessions'
+          ? sessionBody()
+          : profileSessionBody(
+              await createProfile({ configuration: {}, url: { return_url: 'https://shop.example/r' } }),
+            );
       const plain = await api.post(path, await make());
       expect(Object.keys(plain.body).sort()).toEqual(['id', 'url']);
       const no = await api.post(`${path}?include_session=false`, await make());
@@ -212,13 +291,18 @@ describe('order lines are required when an item-based payment type is enabled', 
     const withItems = await api.post('/v1/sessions-profile', profileSessionBody(profileId));
     expect(withItems.status).toBe(200);
     const view = await new ApiClient(srv.baseUrl).get(`/v1/view/${withItems.body.id}/session`);
-    expect(view.body.configuration.payment_methods.map((m: { payment_product_type: string }) => m.payment_product_type)).toEqual(['sandbox.invoice']);
+    expect(
+      view.body.configuration.payment_methods.map((m: { payment_product_type: string }) => m.payment_product_type),
+    ).toEqual(['sandbox.invoice']);
   });
 
   it('/v1/sessions enabling sandbox.invoice without order.items is 400 ITEMS_REQUIRED and stores nothing', async () => {
     const before = await snapshot();
     const { items: _i, ...orderWithoutItems } = sessionBody().order;
-    const res = await api.post('/v1/sessions', { ...sessionBody({ configuration: INVOICE }), order: orderWithoutItems });
+    const res = await api.post('/v1/sessions', {
+      ...sessionBody({ configuration: INVOICE }),
+      order: orderWithoutItems,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('ITEMS_REQUIRED');
     expect(await snapshot()).toEqual(before);
@@ -227,7 +311,14 @@ describe('order lines are required when an item-based payment type is enabled', 
 
   it('a card-only session needs no order.items', async () => {
     const { items: _i, ...orderWithoutItems } = sessionBody().order;
-    expect((await api.post('/v1/sessions', { ...sessionBody({ configuration: { sandbox: { creditcard: { enabled: true } } } }), order: orderWithoutItems })).status).toBe(200);
+    expect(
+      (
+        await api.post('/v1/sessions', {
+          ...sessionBody({ configuration: { sandbox: { creditcard: { enabled: true } } } }),
+          order: orderWithoutItems,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -243,7 +334,9 @@ describe('feature toggle strict-session-amounts', () => {
       expect(res.body.error).toMatchObject({ code: 'ORDER_AMOUNT_MISMATCH', message: expect.any(String) });
       expect(res.body.error.errors.map((e: { path: string }) => e.path)).toContain('order.amount');
       // the shipping option counts: items 10000 without shipping 990 is a mismatch
-      const noShipping = await api.post('/v1/sessions', sessionBody({}, { shipping_option: shipping }), { [header]: 'strict-session-amounts' });
+      const noShipping = await api.post('/v1/sessions', sessionBody({}, { shipping_option: shipping }), {
+        [header]: 'strict-session-amounts',
+      });
       expect(noShipping.status).toBe(400);
       expect(noShipping.body.error.code).toBe('ORDER_AMOUNT_MISMATCH');
       expect(await snapshot()).toEqual(before);
@@ -251,7 +344,9 @@ describe('feature toggle strict-session-amounts', () => {
 
     it(`with ${header}: strict-session-amounts a matching order.amount (items plus shipping) is accepted`, async () => {
       expect((await api.post('/v1/sessions', sessionBody(), { [header]: 'strict-session-amounts' })).status).toBe(200);
-      const res = await api.post('/v1/sessions', sessionBody({}, { amount: 10990, shipping_option: shipping }), { [header]: 'strict-session-amounts' });
+      const res = await api.post('/v1/sessions', sessionBody({}, { amount: 10990, shipping_option: shipping }), {
+        [header]: 'strict-session-amounts',
+      });
       expect(res.status).toBe(200);
       expect((await api.get(`/v1/sessions/${res.body.id}`)).body.order.amount).toBe(10990);
     });
@@ -259,7 +354,9 @@ describe('feature toggle strict-session-amounts', () => {
 
   it('the toggle is found among several toggles in the header', async () => {
     const before = await snapshot();
-    const res = await api.post('/v1/sessions', mismatched(), { 'Kassa-Feature-Toggles': 'something-else, strict-session-amounts' });
+    const res = await api.post('/v1/sessions', mismatched(), {
+      'Kassa-Feature-Toggles': 'something-else, strict-session-amounts',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('ORDER_AMOUNT_MISMATCH');
     expect(await snapshot()).toEqual(before);
@@ -268,25 +365,38 @@ describe('feature toggle strict-session-amounts', () => {
   it('applies to /v1/sessions-profile as well', async () => {
     const profileId = await createProfile({ configuration: {}, url: { return_url: 'https://shop.example/r' } });
     const before = await snapshot();
-    const res = await api.post('/v1/sessions-profile', profileSessionBody(profileId, {}, { amount: 9999 }), { 'Kassa-Feature-Toggles': 'strict-session-amounts' });
+    const res = await api.post('/v1/sessions-profile', profileSessionBody(profileId, {}, { amount: 9999 }), {
+      'Kassa-Feature-Toggles': 'strict-session-amounts',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('ORDER_AMOUNT_MISMATCH');
     expect(await snapshot()).toEqual(before);
-    expect((await api.post('/v1/sessions-profile', profileSessionBody(profileId), { 'Kassa-Feature-Toggles': 'strict-session-amounts' })).status).toBe(200);
+    expect(
+      (
+        await api.post('/v1/sessions-profile', profileSessionBody(profileId), {
+          'Kassa-Feature-Toggles': 'strict-session-amounts',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('without the toggle a mismatching order.amount is accepted and stored as sent', async () => {
     const res = await api.post('/v1/sessions', mismatched());
     expect(res.status).toBe(200);
     expect((await api.get(`/v1/sessions/${res.body.id}`)).body.order.amount).toBe(10001);
-    const other = await api.post('/v1/sessions', mismatched(), { 'Kassa-Feature-Toggles': 'strict-merchant-reference' });
+    const other = await api.post('/v1/sessions', mismatched(), {
+      'Kassa-Feature-Toggles': 'strict-merchant-reference',
+    });
     expect(other.status).toBe(200);
   });
 });
 
 describe('system and plugin headers on the INITIATED event', () => {
   const initiated = async (id: string) => {
-    const events = (await api.get(`/v1/sessions/${id}`)).body.events as { name: string; details?: Record<string, unknown> }[];
+    const events = (await api.get(`/v1/sessions/${id}`)).body.events as {
+      name: string;
+      details?: Record<string, unknown>;
+    }[];
     expect(events[0]!.name).toBe('INITIATED');
     return events[0]!;
   };
@@ -312,7 +422,10 @@ describe('system and plugin headers on the INITIATED event', () => {
 
   it('they are recorded for /v1/sessions-profile too', async () => {
     const profileId = await createProfile({ configuration: {}, url: { return_url: 'https://shop.example/r' } });
-    const res = await api.post('/v1/sessions-profile', profileSessionBody(profileId), { 'Kassa-System-Name': 'pos', 'Kassa-System-Plugin-Version': '3' });
+    const res = await api.post('/v1/sessions-profile', profileSessionBody(profileId), {
+      'Kassa-System-Name': 'pos',
+      'Kassa-System-Plugin-Version': '3',
+    });
     expect(res.status).toBe(200);
     const details = (await initiated(res.body.id)).details!;
     expect(details).toMatchObject({ system_name: 'pos', system_plugin_version: '3' });
@@ -323,13 +436,18 @@ describe('system and plugin headers on the INITIATED event', () => {
   it('without the headers the INITIATED event has no system fields', async () => {
     const res = await api.post('/v1/sessions', sessionBody());
     const details = (await initiated(res.body.id)).details ?? {};
-    for (const key of ['system_name', 'system_version', 'system_plugin_name', 'system_plugin_version']) expect(details).not.toHaveProperty(key);
+    for (const key of ['system_name', 'system_version', 'system_plugin_name', 'system_plugin_version'])
+      expect(details).not.toHaveProperty(key);
   });
 });
 
 describe('GET /v1/sessions/{id} includes', () => {
   const createWithHeaders = async () => {
-    const res = await api.post('/v1/sessions', sessionBody(), { cookie: 'shop_session=cookie-secret-value', 'x-trace-id': 'trace-123', 'Kassa-System-Name': 'shopsys' });
+    const res = await api.post('/v1/sessions', sessionBody(), {
+      cookie: 'shop_session=cookie-secret-value',
+      'x-trace-id': 'trace-123',
+      'Kassa-System-Name': 'shopsys',
+    });
     expect(res.status).toBe(200);
     return res.body.id as string;
   };
@@ -339,7 +457,12 @@ describe('GET /v1/sessions/{id} includes', () => {
     const res = await api.get(`/v1/sessions/${id}?includes=events.request_headers`);
     expect(res.status).toBe(200);
     const headers = res.body.events[0].request_headers as Record<string, string>;
-    expect(headers).toMatchObject({ authorization: '[REDACTED]', cookie: '[REDACTED]', 'x-trace-id': 'trace-123', 'kassa-system-name': 'shopsys' });
+    expect(headers).toMatchObject({
+      authorization: '[REDACTED]',
+      cookie: '[REDACTED]',
+      'x-trace-id': 'trace-123',
+      'kassa-system-name': 'shopsys',
+    });
     const text = JSON.stringify(res.body);
     expect(text).not.toContain(token);
     expect(text).not.toContain('cookie-secret-value');
@@ -358,7 +481,9 @@ describe('GET /v1/sessions/{id} includes', () => {
 
   it('a checkout visit that sends a cookie has it redacted on its event too', async () => {
     const id = await createWithHeaders();
-    const visit = await new ApiClient(srv.baseUrl).get(`/v1/view/${id}/session`, { cookie: 'kassa_checkout=visitor-cookie-value' });
+    const visit = await new ApiClient(srv.baseUrl).get(`/v1/view/${id}/session`, {
+      cookie: 'kassa_checkout=visitor-cookie-value',
+    });
     expect(visit.status).toBe(200);
     const res = await api.get(`/v1/sessions/${id}?includes=events.request_headers`);
     expect(JSON.stringify(res.body)).not.toContain('visitor-cookie-value');
@@ -384,14 +509,21 @@ describe('GET /v1/sessions/{id} includes', () => {
     const id = await createWithHeaders();
     const res = await api.get(`/v1/sessions/${id}?includes=initiating_system_request_headers`);
     expect(res.status).toBe(200);
-    expect(res.body.initiating_system_request_headers).toMatchObject({ authorization: '[REDACTED]', cookie: '[REDACTED]', 'x-trace-id': 'trace-123' });
+    expect(res.body.initiating_system_request_headers).toMatchObject({
+      authorization: '[REDACTED]',
+      cookie: '[REDACTED]',
+      'x-trace-id': 'trace-123',
+    });
     expect(JSON.stringify(res.body)).not.toContain(token);
     for (const event of res.body.events) expect(event).not.toHaveProperty('request_headers');
   });
 
   it('both includes may be given, repeated or comma-separated', async () => {
     const id = await createWithHeaders();
-    for (const q of ['includes=events.request_headers&includes=initiating_system_request_headers', 'includes=events.request_headers,initiating_system_request_headers']) {
+    for (const q of [
+      'includes=events.request_headers&includes=initiating_system_request_headers',
+      'includes=events.request_headers,initiating_system_request_headers',
+    ]) {
       const res = await api.get(`/v1/sessions/${id}?${q}`);
       expect(res.status).toBe(200);
       expect(res.body.initiating_system_request_headers['x-trace-id']).toBe('trace-123');

@@ -21,11 +21,23 @@ let seq = 0;
 /** A token unique to one test, used in merchant references so a search finds only that test's sessions. */
 const tag = (name: string) => `${name}${Date.now().toString(36)}x${++seq}`;
 
-const create = async (client: ApiClient, order: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) => (await createSession(client, overrides, order)).id;
+const create = async (
+  client: ApiClient,
+  order: Record<string, unknown> = {},
+  overrides: Record<string, unknown> = {},
+) => (await createSession(client, overrides, order)).id;
 /** Creates a session, then waits until the clock has moved past its created_at (so the next one is strictly newer). */
 const createInTurn = async (client: ApiClient, order: Record<string, unknown> = {}) => {
   const id = await create(client, order);
-  await clockPast((await srv.kassa.ctx.database.db.selectFrom('sessions').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at);
+  await clockPast(
+    (
+      await srv.kassa.ctx.database.db
+        .selectFrom('sessions')
+        .select('created_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).created_at,
+  );
   return id;
 };
 const list = async (query: string, client = api) => {
@@ -99,9 +111,15 @@ describe('GET /v1/sessions filters', () => {
     made.push(...(await list(`search=${t}&limit=100`)).reverse()); // oldest first
     expect(made.map((s) => s.order.merchant_reference)).toEqual([`${t}-0`, `${t}-1`, `${t}-2`]);
     const [first, middle, last] = made as [Listed, Listed, Listed];
-    expect(ids(await list(`search=${t}&created_at.gte=${q(middle.created_at)}`)).sort()).toEqual([middle.id, last.id].sort());
-    expect(ids(await list(`search=${t}&created_at.lte=${q(middle.created_at)}`)).sort()).toEqual([first.id, middle.id].sort());
-    expect(ids(await list(`search=${t}&created_at.gte=${q(middle.created_at)}&created_at.lte=${q(middle.created_at)}`))).toEqual([middle.id]);
+    expect(ids(await list(`search=${t}&created_at.gte=${q(middle.created_at)}`)).sort()).toEqual(
+      [middle.id, last.id].sort(),
+    );
+    expect(ids(await list(`search=${t}&created_at.lte=${q(middle.created_at)}`)).sort()).toEqual(
+      [first.id, middle.id].sort(),
+    );
+    expect(
+      ids(await list(`search=${t}&created_at.gte=${q(middle.created_at)}&created_at.lte=${q(middle.created_at)}`)),
+    ).toEqual([middle.id]);
     // the same instant written with a +02:00 offset
     const shifted = new Date(Date.parse(middle.created_at) + 2 * 3600_000).toISOString().replace('Z', '+02:00');
     expect(ids(await list(`search=${t}&created_at.gte=${q(shifted)}`)).sort()).toEqual([middle.id, last.id].sort());
@@ -190,7 +208,11 @@ describe('GET /v1/sessions paging', () => {
     const made: string[] = [];
     for (let i = 0; i < 7; i++) made.push(await create(api, { merchant_reference: `${t}-${i}` }));
     const instant = new Date(Date.now() - 1000).toISOString();
-    await srv.kassa.ctx.database.db.updateTable('sessions').set({ created_at: instant }).where('id', 'in', made).execute();
+    await srv.kassa.ctx.database.db
+      .updateTable('sessions')
+      .set({ created_at: instant })
+      .where('id', 'in', made)
+      .execute();
     const whole = ids(await list(`search=${t}&limit=100`));
     expect([...whole].sort()).toEqual([...made].sort());
     expect(ids(await list(`search=${t}&limit=100`))).toEqual(whole);
@@ -226,7 +248,9 @@ describe('GET /v1/sessions paging', () => {
     const creator = (async () => {
       let i = 0;
       while (creating) {
-        const batch = await Promise.all(Array.from({ length: 3 }, () => create(api, { merchant_reference: `${t}-new-${i++}` })));
+        const batch = await Promise.all(
+          Array.from({ length: 3 }, () => create(api, { merchant_reference: `${t}-new-${i++}` })),
+        );
         created.push(...batch);
       }
     })();

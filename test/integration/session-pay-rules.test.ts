@@ -8,7 +8,8 @@ const db = () => srv.kassa.ctx.database.db;
 const HOME = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home delivery' };
 const ADDRESS = NORWEGIAN_ADDRESS;
 
-const pay = (id: string, headers: Record<string, string> = {}) => customer.post(`/v1/sessions/${id}/pay`, payBody(), headers);
+const pay = (id: string, headers: Record<string, string> = {}) =>
+  customer.post(`/v1/sessions/${id}/pay`, payBody(), headers);
 const expire = (id: string) =>
   db()
     .updateTable('sessions')
@@ -19,8 +20,18 @@ const expire = (id: string) =>
 /** Everything a refused payment could have touched: the session (with its events), its row, and its transactions. */
 const stored = async (id: string) => ({
   session: (await api.get(`/v1/sessions/${id}`)).body,
-  row: await db().selectFrom('sessions').select(['status', 'version', 'updated_at', 'transaction_id', 'pay_lock_id']).where('id', '=', id).executeTakeFirstOrThrow(),
-  transactions: await db().selectFrom('transactions').selectAll().where('session_id', '=', id).orderBy('created_at').orderBy('id').execute(),
+  row: await db()
+    .selectFrom('sessions')
+    .select(['status', 'version', 'updated_at', 'transaction_id', 'pay_lock_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow(),
+  transactions: await db()
+    .selectFrom('transactions')
+    .selectAll()
+    .where('session_id', '=', id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute(),
 });
 
 const expectRejected = (res: { status: number; body: any }, status: number, code: string) => {
@@ -90,7 +101,9 @@ describe('If-Unmodified-Since on POST /v1/sessions/{id}/pay', () => {
     const old = (await api.get(`/v1/sessions/${id}`)).body.updated_at;
     const oldVersion = (await customer.get(`/v1/view/${id}/session`)).body.version;
     await clockPast(old); // the update gets a later updated_at
-    const update = await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, { order: { ...body.order, amount: 6000, items: [{ line_id: '1', amount: 6000 }] } });
+    const update = await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, {
+      order: { ...body.order, amount: 6000, items: [{ line_id: '1', amount: 6000 }] },
+    });
     expect(update.status).toBe(200);
     const before = await stored(id);
     expectRejected(await pay(id, { 'if-unmodified-since': old }), 412, 'PRECONDITION_FAILED');
@@ -178,17 +191,29 @@ describe('express sessions need a shipping address and, when shipping is offered
   });
 
   it('with a shipping address callback URL, a shipping option is needed even when no options are listed yet', async () => {
-    const { id } = await createSession(api, { express: { shipping_address_callback_url: 'https://shop.example/shipping' } }, { shipping_address: ADDRESS });
+    const { id } = await createSession(
+      api,
+      { express: { shipping_address_callback_url: 'https://shop.example/shipping' } },
+      { shipping_address: ADDRESS },
+    );
     const before = await stored(id);
     expectRejected(await pay(id), 400, 'SHIPPING_OPTION_NOT_AVAILABLE');
     expect(await stored(id)).toEqual(before);
   });
 
   it('with an address and one of the offered options, the express session is paid', async () => {
-    const { id } = await createSession(api, { express: { shipping_options: [HOME] } }, { shipping_address: ADDRESS, shipping_option: HOME, amount: 10500 });
+    const { id } = await createSession(
+      api,
+      { express: { shipping_options: [HOME] } },
+      { shipping_address: ADDRESS, shipping_option: HOME, amount: 10500 },
+    );
     const res = await pay(id);
     expect(res.body.success).toBe(true);
-    expect((await api.get(`/v1/transactions/${res.body.transaction_id}`)).body).toMatchObject({ amount: 10500, shipping_option: HOME, shipping_address: ADDRESS });
+    expect((await api.get(`/v1/transactions/${res.body.transaction_id}`)).body).toMatchObject({
+      amount: 10500,
+      shipping_option: HOME,
+      shipping_address: ADDRESS,
+    });
   });
 
   it('with an address and no shipping offered at all (empty options, no callback), no shipping option is needed', async () => {
@@ -211,7 +236,11 @@ describe('expiry', () => {
 
   it('expires_at is honoured: the session can be opened until then; afterwards the view is 404 with cause EXPIRED, and it cannot be paid, updated or locked', async () => {
     const expiresAt = new Date(Date.now() + 3_600_000);
-    const { id, body } = await createSession(api, { expires_at: expiresAt.toISOString(), express: { shipping_options: [] } }, { shipping_address: ADDRESS });
+    const { id, body } = await createSession(
+      api,
+      { expires_at: expiresAt.toISOString(), express: { shipping_options: [] } },
+      { shipping_address: ADDRESS },
+    );
     expect((await api.get(`/v1/sessions/${id}`)).body.expires_at).toBe(expiresAt.toISOString());
     expect((await customer.get(`/v1/view/${id}/session`)).status).toBe(200);
 
@@ -228,7 +257,11 @@ describe('expiry', () => {
 
     const before = await stored(id);
     expectRejected(await pay(id), 400, 'SESSION_EXPIRED');
-    expectRejected(await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, { order: body.order }), 400, 'SESSION_EXPIRED');
+    expectRejected(
+      await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, { order: body.order }),
+      400,
+      'SESSION_EXPIRED',
+    );
     expectRejected(await customer.post(`/v1/view/${id}/session/lock`), 400, 'SESSION_EXPIRED');
     expect(await stored(id)).toEqual(before);
     expect(before.transactions).toEqual([]);
@@ -248,7 +281,10 @@ describe('expiry', () => {
     await expire(id);
     const view = await customer.get(`/v1/view/${id}/session`);
     expect(view.status).toBe(404);
-    expect(view.body.error).toMatchObject({ cause: 'AUTHORIZED', session_details: { transaction_id: paid.body.transaction_id } });
+    expect(view.body.error).toMatchObject({
+      cause: 'AUTHORIZED',
+      session_details: { transaction_id: paid.body.transaction_id },
+    });
   });
 
   it('expires_at in the past, or not a date-time, is refused at creation', async () => {

@@ -16,7 +16,8 @@ const countProfiles = async (accountId?: string) => {
   if (accountId) q = q.where('account_id', '=', accountId);
   return (await q.execute()).length;
 };
-const storedProfile = (profileId: string) => db().selectFrom('session_profiles').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
+const storedProfile = (profileId: string) =>
+  db().selectFrom('session_profiles').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
 
 let seq = 0;
 const uniqueId = (prefix = 'p') => `${prefix}-${Date.now().toString(36)}-${++seq}`;
@@ -60,7 +61,9 @@ describe('creating, reading, replacing and deleting session profiles', () => {
     const read = await admin.get(`${PROFILES}/${body.profile_id}`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(created.body);
-    expect((await admin.get(PROFILES + '?limit=100')).body.map((p: { profile_id: string }) => p.profile_id)).toContain(body.profile_id);
+    expect((await admin.get(PROFILES + '?limit=100')).body.map((p: { profile_id: string }) => p.profile_id)).toContain(
+      body.profile_id,
+    );
   });
 
   it('a profile created without a profile_id gets one generated', async () => {
@@ -75,7 +78,11 @@ describe('creating, reading, replacing and deleting session profiles', () => {
     const body = profileBody();
     expect((await admin.post(PROFILES, body)).status).toBe(200);
     const before = await countProfiles();
-    const again = await admin.post(PROFILES, { ...body, description: 'Someone else', configuration: { sandbox: { invoice: { enabled: true } } } });
+    const again = await admin.post(PROFILES, {
+      ...body,
+      description: 'Someone else',
+      configuration: { sandbox: { invoice: { enabled: true } } },
+    });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'PROFILE_ALREADY_EXISTS', message: expect.any(String) });
     expect(await countProfiles()).toBe(before);
@@ -89,8 +96,13 @@ describe('creating, reading, replacing and deleting session profiles', () => {
     expect((await admin.post(PROFILES, body)).status).toBe(200);
     const other = await loginWithScopes(['admin:checkout']);
     expect((await other.get(`${PROFILES}/${body.profile_id}`)).status).toBe(404);
-    expect((await other.get(`${PROFILES}?limit=100`)).body.map((p: { profile_id: string }) => p.profile_id)).not.toContain(body.profile_id);
-    const put = await other.request('PUT', `${PROFILES}/${body.profile_id}`, { description: 'hijack', configuration: {} });
+    expect(
+      (await other.get(`${PROFILES}?limit=100`)).body.map((p: { profile_id: string }) => p.profile_id),
+    ).not.toContain(body.profile_id);
+    const put = await other.request('PUT', `${PROFILES}/${body.profile_id}`, {
+      description: 'hijack',
+      configuration: {},
+    });
     expect(put.status).toBe(404);
     expect((await other.request('DELETE', `${PROFILES}/${body.profile_id}`)).status).toBe(404);
     expect((await admin.get(`${PROFILES}/${body.profile_id}`)).body.description).toBe('Web shop checkout');
@@ -121,10 +133,18 @@ describe('creating, reading, replacing and deleting session profiles', () => {
     const body = profileBody();
     const created = (await admin.post(PROFILES, body)).body;
     await clockPast(created.updated_at);
-    const replacement = { description: 'Invoice only', configuration: { sandbox: { invoice: { enabled: true } }, auto_capture: true } };
+    const replacement = {
+      description: 'Invoice only',
+      configuration: { sandbox: { invoice: { enabled: true } }, auto_capture: true },
+    };
     const put = await admin.request('PUT', `${PROFILES}/${body.profile_id}`, replacement);
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ ...replacement, profile_id: body.profile_id, created_at: created.created_at, created_by: CLIENT_ID });
+    expect(put.body).toMatchObject({
+      ...replacement,
+      profile_id: body.profile_id,
+      created_at: created.created_at,
+      created_by: CLIENT_ID,
+    });
     expect(put.body).not.toHaveProperty('url'); // replaced, not merged
     expect(Date.parse(put.body.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
     expect((await admin.get(`${PROFILES}/${body.profile_id}`)).body).toEqual(put.body);
@@ -134,7 +154,11 @@ describe('creating, reading, replacing and deleting session profiles', () => {
     const body = profileBody();
     const created = (await admin.post(PROFILES, body)).body;
     const other = uniqueId('renamed');
-    const put = await admin.request('PUT', `${PROFILES}/${body.profile_id}`, { ...body, profile_id: other, description: 'renamed' });
+    const put = await admin.request('PUT', `${PROFILES}/${body.profile_id}`, {
+      ...body,
+      profile_id: other,
+      description: 'renamed',
+    });
     expect(put.status).toBe(400);
     expect(put.body.error.code).toBe('INVALID_REQUEST');
     expect((await admin.get(`${PROFILES}/${body.profile_id}`)).body).toEqual(created);
@@ -150,7 +174,9 @@ describe('creating, reading, replacing and deleting session profiles', () => {
     expect(Date.parse(del.body.deleted_at)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
     expect((await admin.get(`${PROFILES}/${body.profile_id}`)).status).toBe(404);
     expect((await admin.request('DELETE', `${PROFILES}/${body.profile_id}`)).status).toBe(404);
-    expect((await admin.get(`${PROFILES}?limit=100`)).body.map((p: { profile_id: string }) => p.profile_id)).not.toContain(body.profile_id);
+    expect(
+      (await admin.get(`${PROFILES}?limit=100`)).body.map((p: { profile_id: string }) => p.profile_id),
+    ).not.toContain(body.profile_id);
     expect(await storedProfile(body.profile_id)).toBeUndefined();
     // the id is free again
     expect((await admin.post(PROFILES, body)).status).toBe(200);
@@ -174,7 +200,9 @@ describe('listing session profiles', () => {
     const paged: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 10; page++) {
-      const res = await other.get(`${PROFILES}?limit=3${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`);
+      const res = await other.get(
+        `${PROFILES}?limit=3${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(res.status).toBe(200);
       expect(res.body.length).toBeLessThanOrEqual(3);
       if (res.body.length === 0) break;
@@ -182,7 +210,9 @@ describe('listing session profiles', () => {
       cursor = paged[paged.length - 1];
     }
     expect(paged).toEqual(full);
-    const created = (await other.get(`${PROFILES}?limit=100`)).body.map((p: { created_at: string }) => Date.parse(p.created_at));
+    const created = (await other.get(`${PROFILES}?limit=100`)).body.map((p: { created_at: string }) =>
+      Date.parse(p.created_at),
+    );
     expect(created).toEqual([...created].sort((a: number, b: number) => a - b)); // oldest first
   });
 
@@ -220,7 +250,11 @@ describe('bad profile bodies are 400 and store nothing', () => {
     ['an empty profile_id', { ...withoutId, profile_id: '' }, 'INVALID_REQUEST'],
     ['an unknown channel', { ...withoutId, configuration: { channel: 'telepathy' } }, 'INVALID_REQUEST'],
     ['a non-http return_url default', { ...withoutId, url: { return_url: 'javascript:alert(1)' } }, 'INVALID_REQUEST'],
-    ['a provider this server does not run', { ...withoutId, configuration: { payex: { creditcard: { enabled: true } } } }, 'PAYMENT_PRODUCT_NOT_ENABLED'],
+    [
+      'a provider this server does not run',
+      { ...withoutId, configuration: { payex: { creditcard: { enabled: true } } } },
+      'PAYMENT_PRODUCT_NOT_ENABLED',
+    ],
     ['malformed JSON', '{"description": ', 'INVALID_JSON'],
   ];
 
@@ -265,7 +299,10 @@ describe('who may manage session profiles', () => {
     const post = await reader.post(PROFILES, profileBody());
     expect(post.status).toBe(403);
     expect(post.body.error.code).toBe('INSUFFICIENT_SCOPE');
-    const put = await reader.request('PUT', `${PROFILES}/${body.profile_id}`, { description: 'changed', configuration: {} });
+    const put = await reader.request('PUT', `${PROFILES}/${body.profile_id}`, {
+      description: 'changed',
+      configuration: {},
+    });
     expect(put.status).toBe(403);
     const del = await reader.request('DELETE', `${PROFILES}/${body.profile_id}`);
     expect(del.status).toBe(403);
@@ -278,7 +315,10 @@ describe('who may manage session profiles', () => {
     const body = profileBody();
     expect((await profiles.post(PROFILES, body)).status).toBe(200);
     expect((await profiles.get(`${PROFILES}/${body.profile_id}`)).status).toBe(200);
-    expect((await profiles.request('PUT', `${PROFILES}/${body.profile_id}`, { description: 'v2', configuration: {} })).status).toBe(200);
+    expect(
+      (await profiles.request('PUT', `${PROFILES}/${body.profile_id}`, { description: 'v2', configuration: {} }))
+        .status,
+    ).toBe(200);
     expect((await profiles.request('DELETE', `${PROFILES}/${body.profile_id}`)).status).toBe(200);
   });
 
@@ -312,8 +352,15 @@ describe('who may manage session profiles', () => {
     expect(created.status).toBe(200);
     expect(created.body.created_by).toBe(`api-key:${key.body.id}`);
     expect((await viaKey.get(`${PROFILES}/${body.profile_id}`, h)).body.description).toBe(body.description);
-    expect((await viaKey.get(`${PROFILES}?limit=100`, h)).body.map((p: { profile_id: string }) => p.profile_id)).toContain(body.profile_id);
-    const put = await viaKey.request('PUT', `${PROFILES}/${body.profile_id}`, { description: 'via key', configuration: {} }, h);
+    expect(
+      (await viaKey.get(`${PROFILES}?limit=100`, h)).body.map((p: { profile_id: string }) => p.profile_id),
+    ).toContain(body.profile_id);
+    const put = await viaKey.request(
+      'PUT',
+      `${PROFILES}/${body.profile_id}`,
+      { description: 'via key', configuration: {} },
+      h,
+    );
     expect(put.status).toBe(200);
     expect(put.body.description).toBe('via key');
     const del = await viaKey.request('DELETE', `${PROFILES}/${body.profile_id}`, undefined, h);

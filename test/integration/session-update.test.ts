@@ -53,7 +53,10 @@ const createSession = async (overrides: Record<string, unknown> = {}, order: Rec
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return { id: created.body.id as string, body };
 };
-const createExpressSession = (express: Record<string, unknown> = { shipping_options: [HOME, PICKUP] }, order: Record<string, unknown> = {}) => createSession({ express }, order);
+const createExpressSession = (
+  express: Record<string, unknown> = { shipping_options: [HOME, PICKUP] },
+  order: Record<string, unknown> = {},
+) => createSession({ express }, order);
 
 const lock = async (id: string) => {
   const res = await customer.post(`/v1/view/${id}/session/lock`);
@@ -61,13 +64,16 @@ const lock = async (id: string) => {
   return res.body.pay_lock.pay_lock_id as string;
 };
 
-const put = (id: string, body: unknown, query = '', client = api) => client.request('PUT', `/v1/sessions/${id}${query}`, body);
+const put = (id: string, body: unknown, query = '', client = api) =>
+  client.request('PUT', `/v1/sessions/${id}${query}`, body);
 
 /** The default order (items 6000 + 4000) with a shipping option, its amount made to match. */
 const orderWith = (base: Record<string, any>, changes: Record<string, unknown> = {}) => {
   const order = { ...base, ...changes } as Record<string, any>;
   if (!('amount' in changes)) {
-    order.amount = (order.items ?? []).reduce((s: number, i: { amount: number }) => s + i.amount, 0) + (order.shipping_option?.amount ?? 0);
+    order.amount =
+      (order.items ?? []).reduce((s: number, i: { amount: number }) => s + i.amount, 0) +
+      (order.shipping_option?.amount ?? 0);
   }
   return order;
 };
@@ -75,9 +81,14 @@ const orderWith = (base: Record<string, any>, changes: Record<string, unknown> =
 /** Everything a rejected update could have touched: the merchant's view of the session (events included) and the lock. */
 const stored = async (id: string) => ({
   session: (await api.get(`/v1/sessions/${id}`)).body,
-  row: await db().selectFrom('sessions').select(['pay_lock_id', 'version', 'updated_at', 'status', 'amount', 'order_data', 'express']).where('id', '=', id).executeTakeFirstOrThrow(),
+  row: await db()
+    .selectFrom('sessions')
+    .select(['pay_lock_id', 'version', 'updated_at', 'status', 'amount', 'order_data', 'express'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow(),
 });
-const eventNames = async (id: string) => (await api.get(`/v1/sessions/${id}`)).body.events.map((e: { name: string }) => e.name) as string[];
+const eventNames = async (id: string) =>
+  (await api.get(`/v1/sessions/${id}`)).body.events.map((e: { name: string }) => e.name) as string[];
 const lastEvent = async (id: string, name: string) => {
   const events = (await api.get(`/v1/sessions/${id}`)).body.events.filter((e: { name: string }) => e.name === name);
   return events[events.length - 1];
@@ -117,13 +128,25 @@ describe('PUT /v1/sessions/{id} needs the checkout lock, or update_without_lock=
     const order = orderWith(body.order, { shipping_option: HOME, shipping_address: ADDRESS });
     const res = await put(id, { order });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id, order: { amount: 10500, shipping_option: HOME, shipping_address: ADDRESS }, express: { shipping_options: [HOME, PICKUP] } });
+    expect(res.body).toMatchObject({
+      id,
+      order: { amount: 10500, shipping_option: HOME, shipping_address: ADDRESS },
+      express: { shipping_options: [HOME, PICKUP] },
+    });
 
     const read = await api.get(`/v1/sessions/${id}`);
     expect(read.body.order).toEqual(order);
     const update = read.body.events.find((e: { name: string }) => e.name === 'UPDATE_SESSION');
-    expect(update.details).toMatchObject({ updated_order_result: { status: 'UPDATED' }, updated_express_result: { status: 'NOT_MODIFIED' } });
-    expect(read.body.events.map((e: { name: string }) => e.name)).toEqual(['INITIATED', 'PAY_LOCK_START', 'UPDATE_SESSION', 'PAY_LOCK_END']);
+    expect(update.details).toMatchObject({
+      updated_order_result: { status: 'UPDATED' },
+      updated_express_result: { status: 'NOT_MODIFIED' },
+    });
+    expect(read.body.events.map((e: { name: string }) => e.name)).toEqual([
+      'INITIATED',
+      'PAY_LOCK_START',
+      'UPDATE_SESSION',
+      'PAY_LOCK_END',
+    ]);
     expect(read.body.events[3].details).toMatchObject({ pay_lock_id: payLockId });
     const row = await db().selectFrom('sessions').select(['amount']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.amount).toBe(10500);
@@ -135,7 +158,10 @@ describe('PUT /v1/sessions/{id} needs the checkout lock, or update_without_lock=
     const res = await put(id, { order: body.order, express: { shipping_options: [PICKUP] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.express).toEqual({ shipping_options: [PICKUP] });
-    expect((await lastEvent(id, 'UPDATE_SESSION')).details).toMatchObject({ updated_order_result: { status: 'NOT_MODIFIED' }, updated_express_result: { status: 'UPDATED' } });
+    expect((await lastEvent(id, 'UPDATE_SESSION')).details).toMatchObject({
+      updated_order_result: { status: 'NOT_MODIFIED' },
+      updated_express_result: { status: 'UPDATED' },
+    });
   });
 
   it('update_without_lock=true updates a session that is not locked, and records no lock event', async () => {
@@ -152,7 +178,10 @@ describe('PUT /v1/sessions/{id} needs the checkout lock, or update_without_lock=
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.order).toEqual(order);
     expect(await eventNames(id)).toEqual(['INITIATED', 'UPDATE_SESSION']);
-    expect((await lastEvent(id, 'UPDATE_SESSION')).details).toMatchObject({ updated_order_result: { status: 'UPDATED' }, updated_express_result: { status: 'NOT_MODIFIED' } });
+    expect((await lastEvent(id, 'UPDATE_SESSION')).details).toMatchObject({
+      updated_order_result: { status: 'UPDATED' },
+      updated_express_result: { status: 'NOT_MODIFIED' },
+    });
     // the new amount is what the customer pays
     const paid = await customer.post(`/v1/sessions/${id}/pay`, payBody());
     expect(paid.body.success).toBe(true);
@@ -190,7 +219,14 @@ describe('the order rules of an update', () => {
     for (const update of cases) expectRejected(await put(id, update), 400, 'SHIPPING_OPTION_NOT_AVAILABLE');
     expect(await stored(id)).toEqual(before);
     // the same option, when offered, is accepted
-    expect((await put(id, { order: orderWith(body.order, { shipping_option: EXPRESS_BOX }), express: { shipping_options: [EXPRESS_BOX] } })).status).toBe(200);
+    expect(
+      (
+        await put(id, {
+          order: orderWith(body.order, { shipping_option: EXPRESS_BOX }),
+          express: { shipping_options: [EXPRESS_BOX] },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('changing the currency is 400 CURRENCY_MISMATCH and changes nothing', async () => {
@@ -200,7 +236,9 @@ describe('the order rules of an update', () => {
     expectRejected(res, 400, 'CURRENCY_MISMATCH');
     expect(await stored(id)).toEqual(before);
     // the same currency in lower case is not a change
-    expect((await put(id, { order: { ...body.order, currency: 'nok' } }, '?update_without_lock=true')).status).toBe(200);
+    expect((await put(id, { order: { ...body.order, currency: 'nok' } }, '?update_without_lock=true')).status).toBe(
+      200,
+    );
   });
 });
 
@@ -208,17 +246,30 @@ describe('the shipping address callback on update', () => {
   it("runs when the update does not set express.shipping_options: it gets the updated session, and its options replace the session's", async () => {
     const shipping = await startShippingService(answering({ shipping_options: [EXPRESS_BOX, PICKUP] }));
     try {
-      const { id, body } = await createExpressSession({ shipping_address_callback_url: shipping.url, shipping_options: [HOME] });
+      const { id, body } = await createExpressSession({
+        shipping_address_callback_url: shipping.url,
+        shipping_options: [HOME],
+      });
       await lock(id);
       const order = orderWith(body.order, { shipping_address: ADDRESS, shipping_option: EXPRESS_BOX });
       const res = await put(id, { order });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(shipping.received).toHaveLength(1);
-      expect(shipping.received[0]).toMatchObject({ method: 'POST', url: '/shipping', body: { id, order: { shipping_address: ADDRESS } } });
+      expect(shipping.received[0]).toMatchObject({
+        method: 'POST',
+        url: '/shipping',
+        body: { id, order: { shipping_address: ADDRESS } },
+      });
       const read = await api.get(`/v1/sessions/${id}`);
-      expect(read.body.express).toEqual({ shipping_address_callback_url: shipping.url, shipping_options: [EXPRESS_BOX, PICKUP] });
+      expect(read.body.express).toEqual({
+        shipping_address_callback_url: shipping.url,
+        shipping_options: [EXPRESS_BOX, PICKUP],
+      });
       expect(read.body.order).toEqual(order);
-      expect((await lastEvent(id, 'UPDATE_SESSION')).details).toMatchObject({ updated_order_result: { status: 'UPDATED' }, updated_express_result: { status: 'UPDATED' } });
+      expect((await lastEvent(id, 'UPDATE_SESSION')).details).toMatchObject({
+        updated_order_result: { status: 'UPDATED' },
+        updated_express_result: { status: 'UPDATED' },
+      });
     } finally {
       await shipping.close();
     }
@@ -227,16 +278,29 @@ describe('the shipping address callback on update', () => {
   it('does not run when the update sets express.shipping_options', async () => {
     const shipping = await startShippingService(answering({ shipping_options: [EXPRESS_BOX] }));
     try {
-      const { id, body } = await createExpressSession({ shipping_address_callback_url: shipping.url, shipping_options: [HOME] });
+      const { id, body } = await createExpressSession({
+        shipping_address_callback_url: shipping.url,
+        shipping_options: [HOME],
+      });
       await lock(id);
       const express = { shipping_address_callback_url: shipping.url, shipping_options: [HOME, PICKUP] };
-      const res = await put(id, { order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: PICKUP }), express });
+      const res = await put(id, {
+        order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: PICKUP }),
+        express,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(shipping.received).toHaveLength(0);
       expect((await api.get(`/v1/sessions/${id}`)).body.express).toEqual(express);
       // ...and an option only the callback would have offered is not available
       await lock(id);
-      expectRejected(await put(id, { order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: EXPRESS_BOX }), express }), 400, 'SHIPPING_OPTION_NOT_AVAILABLE');
+      expectRejected(
+        await put(id, {
+          order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: EXPRESS_BOX }),
+          express,
+        }),
+        400,
+        'SHIPPING_OPTION_NOT_AVAILABLE',
+      );
       expect(shipping.received).toHaveLength(0);
     } finally {
       await shipping.close();
@@ -246,13 +310,23 @@ describe('the shipping address callback on update', () => {
   it("runs even when the update sets express.shipping_options with force_shipping_address_callback=true, and the callback's options win", async () => {
     const shipping = await startShippingService(answering({ shipping_options: [EXPRESS_BOX] }));
     try {
-      const { id, body } = await createExpressSession({ shipping_address_callback_url: shipping.url, shipping_options: [HOME] });
+      const { id, body } = await createExpressSession({
+        shipping_address_callback_url: shipping.url,
+        shipping_options: [HOME],
+      });
       await lock(id);
       const express = { shipping_address_callback_url: shipping.url, shipping_options: [HOME, PICKUP] };
-      const res = await put(id, { order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: EXPRESS_BOX }), express }, '?force_shipping_address_callback=true');
+      const res = await put(
+        id,
+        { order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: EXPRESS_BOX }), express },
+        '?force_shipping_address_callback=true',
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(shipping.received).toHaveLength(1);
-      expect((await api.get(`/v1/sessions/${id}`)).body.express).toEqual({ shipping_address_callback_url: shipping.url, shipping_options: [EXPRESS_BOX] });
+      expect((await api.get(`/v1/sessions/${id}`)).body.express).toEqual({
+        shipping_address_callback_url: shipping.url,
+        shipping_options: [EXPRESS_BOX],
+      });
     } finally {
       await shipping.close();
     }
@@ -269,10 +343,15 @@ describe('the shipping address callback on update', () => {
     it(`a callback that ${name} is 502 EXPRESS_CALLBACK_FAILED and changes nothing`, async () => {
       const shipping = await startShippingService(respond);
       try {
-        const { id, body } = await createExpressSession({ shipping_address_callback_url: shipping.url, shipping_options: [HOME] });
+        const { id, body } = await createExpressSession({
+          shipping_address_callback_url: shipping.url,
+          shipping_options: [HOME],
+        });
         await lock(id);
         const before = await stored(id);
-        const res = await put(id, { order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: HOME }) });
+        const res = await put(id, {
+          order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: HOME }),
+        });
         expectRejected(res, 502, 'EXPRESS_CALLBACK_FAILED');
         expect(shipping.received).toHaveLength(1);
         expect(await stored(id)).toEqual(before);
@@ -285,10 +364,17 @@ describe('the shipping address callback on update', () => {
   it('a callback that cannot be reached is 502 EXPRESS_CALLBACK_FAILED and changes nothing', async () => {
     const shipping = await startShippingService(answering({ shipping_options: [HOME] }));
     await shipping.close(); // nothing listens there any more
-    const { id, body } = await createExpressSession({ shipping_address_callback_url: shipping.url, shipping_options: [HOME] });
+    const { id, body } = await createExpressSession({
+      shipping_address_callback_url: shipping.url,
+      shipping_options: [HOME],
+    });
     await lock(id);
     const before = await stored(id);
-    expectRejected(await put(id, { order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: HOME }) }), 502, 'EXPRESS_CALLBACK_FAILED');
+    expectRejected(
+      await put(id, { order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: HOME }) }),
+      502,
+      'EXPRESS_CALLBACK_FAILED',
+    );
     expect(await stored(id)).toEqual(before);
   });
 });
@@ -301,18 +387,32 @@ describe('remove_lock', () => {
     const res = await put(id, { order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: HOME }) });
     expect(res.status).toBe(200);
     expect(await eventNames(id)).toEqual(['INITIATED', 'PAY_LOCK_START', 'UPDATE_SESSION', 'PAY_LOCK_END']);
-    expect((await db().selectFrom('sessions').select('pay_lock_id').where('id', '=', id).executeTakeFirstOrThrow()).pay_lock_id).toBeNull();
+    expect(
+      (await db().selectFrom('sessions').select('pay_lock_id').where('id', '=', id).executeTakeFirstOrThrow())
+        .pay_lock_id,
+    ).toBeNull();
     expect((await customer.get(`/v1/view/${id}/session`)).body).not.toHaveProperty('pay_lock');
     const paid = await customer.post(`/v1/sessions/${id}/pay`, payBody());
     expect(paid.status).toBe(200);
     expect(paid.body.success).toBe(true);
-    expect((await api.get(`/v1/transactions/${paid.body.transaction_id}`)).body).toMatchObject({ status: 'AUTHORIZED', amount: 10500, shipping_option: HOME });
+    expect((await api.get(`/v1/transactions/${paid.body.transaction_id}`)).body).toMatchObject({
+      status: 'AUTHORIZED',
+      amount: 10500,
+      shipping_option: HOME,
+    });
   });
 
   it('remove_lock=true releases the lock as the default does', async () => {
     const { id, body } = await createExpressSession();
     await lock(id);
-    expect((await put(id, { order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: PICKUP }), remove_lock: true })).status).toBe(200);
+    expect(
+      (
+        await put(id, {
+          order: orderWith(body.order, { shipping_address: ADDRESS, shipping_option: PICKUP }),
+          remove_lock: true,
+        })
+      ).status,
+    ).toBe(200);
     expect((await eventNames(id)).at(-1)).toBe('PAY_LOCK_END');
     expect((await customer.post(`/v1/sessions/${id}/pay`, payBody())).body.success).toBe(true);
   });
@@ -370,7 +470,11 @@ describe('a session that is over cannot be updated', () => {
       const { id, body } = await createSession();
       await makeOver(id);
       const before = await stored(id);
-      const res = await put(id, { order: { ...body.order, amount: 7000, items: [{ line_id: '1', amount: 7000 }] } }, '?update_without_lock=true');
+      const res = await put(
+        id,
+        { order: { ...body.order, amount: 7000, items: [{ line_id: '1', amount: 7000 }] } },
+        '?update_without_lock=true',
+      );
       expectRejected(res, 400, code);
       expect(await stored(id)).toEqual(before);
     });
@@ -394,8 +498,21 @@ describe('bad update requests are refused and change nothing', () => {
   it("an unknown session, or another account's session, is 404 SESSION_NOT_FOUND", async () => {
     const { id, body } = await createSession();
     const before = await stored(id);
-    expectRejected(await put('T10000001.zzzzzzzzzzzzzzzzzzzzzz', { order: body.order }, '?update_without_lock=true'), 404, 'SESSION_NOT_FOUND');
-    expectRejected(await put(id, { order: { ...body.order, amount: 7000, items: [{ line_id: '1', amount: 7000 }] } }, '?update_without_lock=true', other), 404, 'SESSION_NOT_FOUND');
+    expectRejected(
+      await put('T10000001.zzzzzzzzzzzzzzzzzzzzzz', { order: body.order }, '?update_without_lock=true'),
+      404,
+      'SESSION_NOT_FOUND',
+    );
+    expectRejected(
+      await put(
+        id,
+        { order: { ...body.order, amount: 7000, items: [{ line_id: '1', amount: 7000 }] } },
+        '?update_without_lock=true',
+        other,
+      ),
+      404,
+      'SESSION_NOT_FOUND',
+    );
     expect(await stored(id)).toEqual(before);
   });
 
@@ -420,7 +537,10 @@ describe('bad update requests are refused and change nothing', () => {
         '?update_without_lock=true',
       ],
       [{ order: body.order, remove_lock: 'no' }, '?update_without_lock=true'],
-      [{ order: body.order, express: { shipping_address_callback_url: 'ftp://shop.example/shipping' } }, '?update_without_lock=true'],
+      [
+        { order: body.order, express: { shipping_address_callback_url: 'ftp://shop.example/shipping' } },
+        '?update_without_lock=true',
+      ],
       [{ order: body.order }, '?update_without_lock=yes'],
       [{ order: body.order }, '?update_without_lock=true&force_shipping_address_callback=1'],
     ];

@@ -26,7 +26,12 @@ const optionalParts = fc.record(
   },
   { requiredKeys: [] },
 );
-const INCLUDES = [[], ['events.request_headers'], ['initiating_system_request_headers'], ['events.request_headers', 'initiating_system_request_headers']];
+const INCLUDES = [
+  [],
+  ['events.request_headers'],
+  ['initiating_system_request_headers'],
+  ['events.request_headers', 'initiating_system_request_headers'],
+];
 
 describe('GET /v1/sessions/{id} as JSON text', () => {
   const k = useKassa();

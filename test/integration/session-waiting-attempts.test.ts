@@ -14,10 +14,16 @@ const CHALLENGE_CARD = card('4000 0000 0000 3220');
 const CARD_AND_WALLET = { sandbox: { wallet: { enabled: true }, creditcard: { enabled: true } } };
 
 const decide = (id: string, kind: '3ds' | 'wallet', tx: string, decision: string) =>
-  customer.request('POST', `/v1/view/${id}/sandbox/${kind}/${tx}`, new URLSearchParams({ decision }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
-const transaction = (id: string) => db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  customer.request('POST', `/v1/view/${id}/sandbox/${kind}/${tx}`, new URLSearchParams({ decision }).toString(), {
+    'content-type': 'application/x-www-form-urlencoded',
+  });
+const transaction = (id: string) =>
+  db().selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const session = (id: string) => db().selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const sessionEvents = async (id: string) => (await db().selectFrom('session_events').select('name').where('session_id', '=', id).orderBy('seq').execute()).map((e) => e.name);
+const sessionEvents = async (id: string) =>
+  (await db().selectFrom('session_events').select('name').where('session_id', '=', id).orderBy('seq').execute()).map(
+    (e) => e.name,
+  );
 
 /** A session whose customer has been sent to the 3-D Secure page (or the wallet's): the attempt waits, INITIATED. */
 const waitingAttempt = async (kind: '3ds' | 'wallet') => {
@@ -26,7 +32,10 @@ const waitingAttempt = async (kind: '3ds' | 'wallet') => {
 };
 const waitingAttemptWithBody = async (kind: '3ds' | 'wallet') => {
   const { id, body } = await createSession(api, { configuration: CARD_AND_WALLET });
-  const pay = await customer.post(`/v1/sessions/${id}/pay`, kind === '3ds' ? payBody(CHALLENGE_CARD) : { payment: { payment_product_type: 'sandbox.wallet' } });
+  const pay = await customer.post(
+    `/v1/sessions/${id}/pay`,
+    kind === '3ds' ? payBody(CHALLENGE_CARD) : { payment: { payment_product_type: 'sandbox.wallet' } },
+  );
   expect(pay.status, JSON.stringify(pay.body)).toBe(200);
   const tx = pay.body.transaction_id as string;
   expect((await transaction(tx)).status).toBe('INITIATED');
@@ -50,10 +59,18 @@ describe('a cancel closes the attempt that waits for the customer', () => {
       const view = await customer.get(`/v1/view/${id}/session`);
       expect(view.status).toBe(404);
       expect(view.body.error).toMatchObject({ code: 'SESSION_NOT_AVAILABLE', cause: 'CANCELLED' });
-      expect((await customer.post(`/v1/sessions/${id}/pay`, payBody(APPROVE_CARD))).body.error.code).toBe('SESSION_CANCELLED');
-      expect(await db().selectFrom('transactions').select('status').where('session_id', '=', id).execute()).toEqual([{ status: 'FAILED' }]);
+      expect((await customer.post(`/v1/sessions/${id}/pay`, payBody(APPROVE_CARD))).body.error.code).toBe(
+        'SESSION_CANCELLED',
+      );
+      expect(await db().selectFrom('transactions').select('status').where('session_id', '=', id).execute()).toEqual([
+        { status: 'FAILED' },
+      ]);
       expect(await sessionEvents(id)).toEqual(['INITIATED', 'PAYMENT_REDIRECT', 'FAILED', 'CANCELLED']);
-      const events = await db().selectFrom('transaction_events').select(['event', 'success', 'error']).where('transaction_id', '=', tx).execute();
+      const events = await db()
+        .selectFrom('transaction_events')
+        .select(['event', 'success', 'error'])
+        .where('transaction_id', '=', tx)
+        .execute();
       expect(events.map((e) => [e.event, Boolean(e.success)])).toEqual([
         ['INITIALIZE', true],
         ['AUTHORIZE', false],
@@ -97,10 +114,14 @@ describe('a session is paid by its expires_at or not at all', () => {
 describe('a change to the order closes the attempt that waits for the customer', () => {
   const HOME = { id: 'home', line_id: 'shipping-home', amount: 500, title: 'Home delivery' };
   const PICKUP = { id: 'pickup', line_id: 'shipping-pickup', amount: 0, title: 'Pick-up point' };
-  const view = (id: string, what: string, body: unknown) => customer.request('PUT', `/v1/view/${id}/session/order/${what}`, body);
+  const view = (id: string, what: string, body: unknown) =>
+    customer.request('PUT', `/v1/view/${id}/session/order/${what}`, body);
 
   it('the customer choosing another shipping option during the 3-D Secure page: completing it pays nothing, the next payment the new amount', async () => {
-    const { id } = await createSession(api, { configuration: CARD_AND_WALLET, express: { shipping_options: [HOME, PICKUP] } });
+    const { id } = await createSession(api, {
+      configuration: CARD_AND_WALLET,
+      express: { shipping_options: [HOME, PICKUP] },
+    });
     expect((await view(id, 'addresses', { shipping_address: NORWEGIAN_ADDRESS })).status).toBe(200);
     expect((await view(id, 'shipping_option', PICKUP)).status).toBe(200);
     const waiting = await customer.post(`/v1/sessions/${id}/pay`, payBody(CHALLENGE_CARD));
@@ -120,13 +141,21 @@ describe('a change to the order closes the attempt that waits for the customer',
 
   it("the merchant's update during the wallet page: approving it afterwards pays nothing", async () => {
     const { id, body } = await waitingAttemptWithBody('wallet');
-    const order = { ...body.order, amount: body.order.amount + 1000, items: [...body.order.items, { line_id: 'extra', description: 'Gift wrap', quantity: 1, amount: 1000 }] };
+    const order = {
+      ...body.order,
+      amount: body.order.amount + 1000,
+      items: [...body.order.items, { line_id: 'extra', description: 'Gift wrap', quantity: 1, amount: 1000 }],
+    };
     const updated = await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, { order });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect((await decide(id, 'wallet', body.tx, 'approve')).status).toBe(302);
     expect(await transaction(body.tx)).toMatchObject({ status: 'FAILED' });
     expect(await session(id)).toMatchObject({ status: 'OPEN', transaction_id: null, amount: order.amount });
-    const events = await db().selectFrom('transaction_events').select(['event', 'error']).where('transaction_id', '=', body.tx).execute();
+    const events = await db()
+      .selectFrom('transaction_events')
+      .select(['event', 'error'])
+      .where('transaction_id', '=', body.tx)
+      .execute();
     expect(events.at(-1)!.error).toContain('ORDER_CHANGED');
   });
 });
@@ -149,7 +178,10 @@ describe('refused customer operations change nothing', () => {
 
   it('a merchant-initiated session has no checkout: every customer operation is 404 SESSION_NOT_FOUND and stores nothing', async () => {
     const paid = await api.post('/v1/sessions/pay', {
-      session: { order: { amount: 2500, currency: 'NOK', merchant_reference: 'mit-1' }, customer: { tokens: { 'sandbox.creditcard': { payment_token: 'no-such-token' } } } },
+      session: {
+        order: { amount: 2500, currency: 'NOK', merchant_reference: 'mit-1' },
+        customer: { tokens: { 'sandbox.creditcard': { payment_token: 'no-such-token' } } },
+      },
       payment: { payment_product_type: 'sandbox.creditcard' },
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
@@ -163,13 +195,17 @@ describe('refused customer operations change nothing', () => {
       await customer.post(`/v1/view/${id}/payments/sandbox.creditcard?force_new=true`),
       await customer.post(`/v1/view/${id}/session/abandon`),
       await customer.post(`/v1/view/${id}/session/publish/scc`),
-      await customer.request('PUT', `/v1/view/${id}/session/order/addresses`, { shipping_address: { first_name: 'Kari', country: 'NO' } }),
+      await customer.request('PUT', `/v1/view/${id}/session/order/addresses`, {
+        shipping_address: { first_name: 'Kari', country: 'NO' },
+      }),
     ];
     for (const res of attempts) {
       expect(res.status, JSON.stringify(res.body)).toBe(404);
       expect(res.body.error.code).toBe('SESSION_NOT_FOUND');
     }
     expect(changedTables(before, await snapshotState(db()))).toEqual([]);
-    expect(await db().selectFrom('transactions').select('status').where('session_id', '=', id).execute()).toEqual([{ status: 'FAILED' }]);
+    expect(await db().selectFrom('transactions').select('status').where('session_id', '=', id).execute()).toEqual([
+      { status: 'FAILED' },
+    ]);
   });
 });

@@ -3,24 +3,36 @@ import { ApiClient, sessionBody } from '../support/api-client';
 import { useKassa } from '../support/fixtures';
 
 const { srv, api } = useKassa();
-const countSessions = async () => (await srv.kassa.ctx.database.db.selectFrom('sessions').select('id').execute()).length;
+const countSessions = async () =>
+  (await srv.kassa.ctx.database.db.selectFrom('sessions').select('id').execute()).length;
 
 describe('creating and reading sessions', () => {
   it('creates a session whose url is the hosted checkout, and reads it back with its INITIATED event', async () => {
-    const body = sessionBody({ metadata: { cart: 'c-1' }, url: { return_url: 'https://m.example/r', callback_url: 'https://m.example/cb?x=1' } });
+    const body = sessionBody({
+      metadata: { cart: 'c-1' },
+      url: { return_url: 'https://m.example/r', callback_url: 'https://m.example/cb?x=1' },
+    });
     const created = await api.post('/v1/sessions', body);
     expect(created.status).toBe(200);
     expect(created.body.url).toBe(`${srv.baseUrl}/v1/view/${created.body.id}`);
     expect(created.body.id).toMatch(/^T10000001\./);
     const read = await api.get(`/v1/sessions/${created.body.id}`);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id: created.body.id, order: body.order, url: body.url, metadata: { cart: 'c-1' } });
+    expect(read.body).toMatchObject({
+      id: created.body.id,
+      order: body.order,
+      url: body.url,
+      metadata: { cart: 'c-1' },
+    });
     expect(read.body.events.map((e: { name: string }) => e.name)).toEqual(['INITIATED']);
     expect(Date.parse(read.body.expires_at)).toBeGreaterThan(Date.now());
   });
 
   it('keeps unknown fields inside the order items (nothing the merchant sends is lost)', async () => {
-    const created = await api.post('/v1/sessions', sessionBody({}, { items: [{ line_id: 'a', amount: 10000, type: 'digital', eligible_for_discount: true }] }));
+    const created = await api.post(
+      '/v1/sessions',
+      sessionBody({}, { items: [{ line_id: 'a', amount: 10000, type: 'digital', eligible_for_discount: true }] }),
+    );
     const read = await api.get(`/v1/sessions/${created.body.id}`);
     expect(read.body.order.items[0]).toMatchObject({ type: 'digital', eligible_for_discount: true });
   });
@@ -54,7 +66,11 @@ describe('bad input to POST /v1/sessions is refused clearly and stores nothing',
     ['a four-letter currency', sessionBody({}, { currency: 'NOKK' }), 'INVALID_REQUEST'],
     ['a missing return_url', { ...sessionBody(), url: {} }, 'INVALID_REQUEST'],
     ['a non-http return_url', { ...sessionBody(), url: { return_url: 'javascript:alert(1)' } }, 'INVALID_REQUEST'],
-    ['a non-http callback_url', { ...sessionBody(), url: { return_url: 'https://m.example/r', callback_url: 'ftp://m.example/cb' } }, 'INVALID_REQUEST'],
+    [
+      'a non-http callback_url',
+      { ...sessionBody(), url: { return_url: 'https://m.example/r', callback_url: 'ftp://m.example/cb' } },
+      'INVALID_REQUEST',
+    ],
     [
       'duplicate line ids',
       sessionBody(
@@ -70,7 +86,11 @@ describe('bad input to POST /v1/sessions is refused clearly and stores nothing',
     ],
     ['an item amount beyond int32', sessionBody({}, { items: [{ line_id: '1', amount: 3e9 }] }), 'INVALID_REQUEST'],
     ['an expiry in the past', sessionBody({ expires_at: '2020-01-01T00:00:00Z' }), 'INVALID_REQUEST'],
-    ['an unavailable provider', sessionBody({ configuration: { payex: { creditcard: { enabled: true } } } }), 'PAYMENT_PRODUCT_NOT_ENABLED'],
+    [
+      'an unavailable provider',
+      sessionBody({ configuration: { payex: { creditcard: { enabled: true } } } }),
+      'PAYMENT_PRODUCT_NOT_ENABLED',
+    ],
   ];
 
   for (const [name, body, code] of cases) {
@@ -87,12 +107,20 @@ describe('bad input to POST /v1/sessions is refused clearly and stores nothing',
 
   it('a compressed body (a Content-Encoding other than identity) is 415 with Accept-Encoding and stores nothing', async () => {
     const before = await countSessions();
-    const gzip = await api.request('POST', '/v1/sessions', JSON.stringify(sessionBody()), { 'content-encoding': 'gzip' });
+    const gzip = await api.request('POST', '/v1/sessions', JSON.stringify(sessionBody()), {
+      'content-encoding': 'gzip',
+    });
     expect(gzip.status).toBe(415);
-    expect(gzip.body.error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Encoding gzip is not supported: send the body uncompressed' });
+    expect(gzip.body.error).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Content-Encoding gzip is not supported: send the body uncompressed',
+    });
     expect(gzip.headers.get('accept-encoding')).toBe('identity');
     expect(await countSessions()).toBe(before);
-    expect((await api.request('POST', '/v1/sessions', JSON.stringify(sessionBody()), { 'content-encoding': 'identity' })).status).toBe(200);
+    expect(
+      (await api.request('POST', '/v1/sessions', JSON.stringify(sessionBody()), { 'content-encoding': 'identity' }))
+        .status,
+    ).toBe(200);
   });
 
   it('a body that is not UTF-8 is 400 INVALID_JSON and another declared charset 415; neither stores anything (nor U+FFFD in place of the bytes)', async () => {
@@ -105,7 +133,9 @@ describe('bad input to POST /v1/sessions is refused clearly and stores nothing',
       expect(res.body.error).toMatchObject({ code: 'INVALID_JSON', message: 'The request body is not valid UTF-8' });
     }
     for (const charset of ['latin1', 'ISO-8859-1', '"utf-16"']) {
-      const res = await api.request('POST', '/v1/sessions', latin1, { 'content-type': `application/json; charset=${charset}` });
+      const res = await api.request('POST', '/v1/sessions', latin1, {
+        'content-type': `application/json; charset=${charset}`,
+      });
       expect(res.status, charset).toBe(415);
       expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
@@ -118,7 +148,9 @@ describe('bad input to POST /v1/sessions is refused clearly and stores nothing',
   });
 
   it('a non-JSON content type is 415 and a body over 1 MiB is 413', async () => {
-    const form = await api.request('POST', '/v1/sessions', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await api.request('POST', '/v1/sessions', 'a=1', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(415);
     const huge = await api.post('/v1/sessions', { ...sessionBody(), metadata: { blob: 'x'.repeat(1_100_000) } });
     expect(huge.status).toBe(413);
@@ -138,18 +170,33 @@ describe('bad input to POST /v1/sessions is refused clearly and stores nothing',
 describe('the checkout view endpoints', () => {
   it('GET /v1/view/{id} redirects to the page at / with sid and keeps the other query parameters', async () => {
     const created = await api.post('/v1/sessions', sessionBody());
-    const res = await new ApiClient(srv.baseUrl).get(`/v1/view/${created.body.id}?language=no&ui=inline&hide_items=true`);
+    const res = await new ApiClient(srv.baseUrl).get(
+      `/v1/view/${created.body.id}?language=no&ui=inline&hide_items=true`,
+    );
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get('location')!);
     expect(location.pathname).toBe('/');
-    expect(Object.fromEntries(location.searchParams)).toEqual({ sid: created.body.id, language: 'no', ui: 'inline', hide_items: 'true' });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      sid: created.body.id,
+      language: 'no',
+      ui: 'inline',
+      hide_items: 'true',
+    });
   });
 
   it('the page gets a masked session: order and payment methods, no callback URL or metadata', async () => {
-    const created = await api.post('/v1/sessions', sessionBody({ metadata: { secret: 'm' }, url: { return_url: 'https://m.example/r', callback_url: 'https://m.example/cb' } }));
+    const created = await api.post(
+      '/v1/sessions',
+      sessionBody({
+        metadata: { secret: 'm' },
+        url: { return_url: 'https://m.example/r', callback_url: 'https://m.example/cb' },
+      }),
+    );
     const view = await new ApiClient(srv.baseUrl).get(`/v1/view/${created.body.id}/session`);
     expect(view.status).toBe(200);
-    expect(view.body.configuration.payment_methods).toEqual([{ payment_product_type: 'sandbox.creditcard', name: 'Card' }]);
+    expect(view.body.configuration.payment_methods).toEqual([
+      { payment_product_type: 'sandbox.creditcard', name: 'Card' },
+    ]);
     expect(view.body.url).toEqual({ return_url: 'https://m.example/r' });
     expect(JSON.stringify(view.body)).not.toContain('m.example/cb');
     expect(view.body).not.toHaveProperty('metadata');
@@ -170,7 +217,10 @@ describe('the checkout view endpoints', () => {
       .execute();
     const view = await new ApiClient(srv.baseUrl).get(`/v1/view/${created.body.id}/session`);
     expect(view.status).toBe(404);
-    expect(view.body.error).toMatchObject({ cause: 'EXPIRED', session_details: { return_url: 'https://merchant.example/return' } });
+    expect(view.body.error).toMatchObject({
+      cause: 'EXPIRED',
+      session_details: { return_url: 'https://merchant.example/return' },
+    });
   });
 });
 
@@ -189,12 +239,16 @@ describe('the checkout browser session', () => {
     const events = (await api.get(`/v1/sessions/${created.body.id}`)).body.events.map((e: { name: string }) => e.name);
     expect(events).toEqual(['INITIATED', 'VISITED', 'VISITED']);
     // a tampered cookie is ignored, not an error
-    expect((await browser.get(`/v1/view/${created.body.id}/session`, { cookie: 'kassa_checkout=garbage' })).status).toBe(200);
+    expect(
+      (await browser.get(`/v1/view/${created.body.id}/session`, { cookie: 'kassa_checkout=garbage' })).status,
+    ).toBe(200);
   });
 
   it('many browsers opening the same session at once each get the page', async () => {
     const created = await api.post('/v1/sessions', sessionBody());
-    const results = await Promise.all(Array.from({ length: 20 }, () => new ApiClient(srv.baseUrl).get(`/v1/view/${created.body.id}/session`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => new ApiClient(srv.baseUrl).get(`/v1/view/${created.body.id}/session`)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     const events = (await api.get(`/v1/sessions/${created.body.id}`)).body.events;
     expect(events.filter((e: { name: string }) => e.name === 'VISITED')).toHaveLength(20);

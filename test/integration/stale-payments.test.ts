@@ -10,14 +10,26 @@ describe('a payment whose server died mid-way', () => {
     const created = await api.post('/v1/sessions', sessionBody());
     const sid = created.body.id as string;
     // the acquirer never answers: the attempt stays INITIATED and the session PAYING, as after a crash
-    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'authorize').mockImplementationOnce(() => new Promise(() => undefined));
-    const abort = new AbortController();
-    const hanging = fetch(`${srv.baseUrl}/v1/sessions/${sid}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payBody()), signal: abort.signal }).catch(
-      () => undefined,
+    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'authorize').mockImplementationOnce(
+      () => new Promise(() => undefined),
     );
+    const abort = new AbortController();
+    const hanging = fetch(`${srv.baseUrl}/v1/sessions/${sid}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payBody()),
+      signal: abort.signal,
+    }).catch(() => undefined);
     const db = srv.kassa.ctx.database.db;
-    await expect.poll(async () => (await db.selectFrom('transactions').select('status').where('session_id', '=', sid).execute()).length).toBe(1);
-    expect((await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sid}/pay`, payBody())).body.error.code).toBe('SESSION_PAYMENT_IN_PROGRESS');
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom('transactions').select('status').where('session_id', '=', sid).execute()).length,
+      )
+      .toBe(1);
+    expect((await new ApiClient(srv.baseUrl).post(`/v1/sessions/${sid}/pay`, payBody())).body.error.code).toBe(
+      'SESSION_PAYMENT_IN_PROGRESS',
+    );
 
     expect(await recoverStalePayments(srv.kassa.ctx)).toBe(0); // not stale yet: nothing changes
     await db
@@ -29,7 +41,11 @@ describe('a payment whose server died mid-way', () => {
     abort.abort();
     await hanging;
 
-    const [stale] = await db.selectFrom('transactions').select(['id', 'status']).where('session_id', '=', sid).execute();
+    const [stale] = await db
+      .selectFrom('transactions')
+      .select(['id', 'status'])
+      .where('session_id', '=', sid)
+      .execute();
     expect(stale!.status).toBe('FAILED');
     const tx = await api.get(`/v1/transactions/${stale!.id}`);
     expect(tx.body.events.at(-1)).toMatchObject({ event: 'AUTHORIZE', success: false, error: { code: 'ABANDONED' } });

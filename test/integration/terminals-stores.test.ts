@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { kassaForTest, OTHER, useKassa } from '../support/fixtures';
 import { ACCOUNT, CLIENT_ID } from '../support/test-server';
-import { accountPath, allPages, clientWithScopes, created, expectRejected, PAYOUTS, payoutBody, STORES, storeBody, storedState, uniqueId } from '../support/terminals-api';
+import {
+  accountPath,
+  allPages,
+  clientWithScopes,
+  created,
+  expectRejected,
+  PAYOUTS,
+  payoutBody,
+  STORES,
+  storeBody,
+  storedState,
+  uniqueId,
+} from '../support/terminals-api';
 
 const k = useKassa({ other: true });
 const { api, other } = k;
@@ -16,7 +28,15 @@ const storeNumber = (id: string) => {
 describe('payout destinations', () => {
   it('a created payout destination is ACTIVE, carries its bank accounts and organization, and reads back the same', async () => {
     const body = payoutBody({
-      bank_accounts: [payoutBody().bank_accounts[0], { bank_account_currency: 'SEK', bank_account_number: '1234-5678', bank_account_number_type: 'BBAN', bank_account_country_code: 'SE' }],
+      bank_accounts: [
+        payoutBody().bank_accounts[0],
+        {
+          bank_account_currency: 'SEK',
+          bank_account_number: '1234-5678',
+          bank_account_number_type: 'BBAN',
+          bank_account_country_code: 'SE',
+        },
+      ],
     });
     const pd = await created(api, PAYOUTS, body);
     expect(pd).toMatchObject({
@@ -31,7 +51,12 @@ describe('payout destinations', () => {
     expect(pd.id).toMatch(UUID);
     expect(pd.bank_accounts).toEqual([
       { ...body.bank_accounts[0], bank_account_currency: 'NOK', bank_account_country_code: 'NO' },
-      { bank_account_currency: 'SEK', bank_account_number: '1234-5678', bank_account_number_type: 'BBAN', bank_account_country_code: 'SE' },
+      {
+        bank_account_currency: 'SEK',
+        bank_account_number: '1234-5678',
+        bank_account_number_type: 'BBAN',
+        bank_account_country_code: 'SE',
+      },
     ]);
     expect(Date.parse(pd.created_at)).not.toBeNaN();
     expect((await api.get(`${PAYOUTS}/${pd.payout_destination_id}`)).body).toEqual(pd);
@@ -51,7 +76,11 @@ describe('payout destinations', () => {
     const first = await created(api, PAYOUTS, payoutBody());
     const error = await expectRejected(
       k,
-      () => api.post(PAYOUTS, payoutBody({ payout_destination_id: first.payout_destination_id, payout_reference: 'someone else' })),
+      () =>
+        api.post(
+          PAYOUTS,
+          payoutBody({ payout_destination_id: first.payout_destination_id, payout_reference: 'someone else' }),
+        ),
       409,
       'PAYOUT_DESTINATION_ALREADY_EXISTS',
     );
@@ -60,13 +89,25 @@ describe('payout destinations', () => {
   });
 
   it.each([
-    ['a payout_destination_id longer than 40 characters', { payout_destination_id: 'a'.repeat(41) }, 'payout_destination_id'],
+    [
+      'a payout_destination_id longer than 40 characters',
+      { payout_destination_id: 'a'.repeat(41) },
+      'payout_destination_id',
+    ],
     ['a payout_destination_id with other characters', { payout_destination_id: 'seller 1' }, 'payout_destination_id'],
     ['no payout_destination_id', { payout_destination_id: undefined }, 'payout_destination_id'],
     ['no bank account', { bank_accounts: [] }, 'bank_accounts'],
     ['three bank accounts', { bank_accounts: [0, 1, 2].map(() => payoutBody().bank_accounts[0]) }, 'bank_accounts'],
-    ['a bank account without its number', { bank_accounts: [{ ...payoutBody().bank_accounts[0], bank_account_number: undefined }] }, 'bank_accounts.0.bank_account_number'],
-    ['an unknown currency', { bank_accounts: [{ ...payoutBody().bank_accounts[0], bank_account_currency: 'XYZ' }] }, 'bank_accounts.0.bank_account_currency'],
+    [
+      'a bank account without its number',
+      { bank_accounts: [{ ...payoutBody().bank_accounts[0], bank_account_number: undefined }] },
+      'bank_accounts.0.bank_account_number',
+    ],
+    [
+      'an unknown currency',
+      { bank_accounts: [{ ...payoutBody().bank_accounts[0], bank_account_currency: 'XYZ' }] },
+      'bank_accounts.0.bank_account_currency',
+    ],
     ['a type other than company or individual', { type: 'partnership' }, 'type'],
     ['an unknown top-level field', { payout_frequency_x: 'day' }, undefined],
   ])('%s is 400 INVALID_REQUEST and stores nothing', async (_name, overrides, path) => {
@@ -81,7 +122,11 @@ describe('payout destinations', () => {
   });
 
   it('the list pages oldest first with limit, starting_after and the paging_token header', async () => {
-    const mine = [await created(api, PAYOUTS, payoutBody()), await created(api, PAYOUTS, payoutBody()), await created(api, PAYOUTS, payoutBody())];
+    const mine = [
+      await created(api, PAYOUTS, payoutBody()),
+      await created(api, PAYOUTS, payoutBody()),
+      await created(api, PAYOUTS, payoutBody()),
+    ];
     const all = await allPages(api, PAYOUTS, 100);
     expect(await allPages(api, PAYOUTS, 2)).toEqual(all);
     const ids = all.map((p) => p.payout_destination_id);
@@ -102,7 +147,9 @@ describe('payout destinations', () => {
 describe('stores', () => {
   it('a created store carries the client store_id and Kassa id <aid>-NNNN, numbered in the order stores are created', async () => {
     const pd = await created(api, PAYOUTS, payoutBody());
-    const body = storeBody(pd.payout_destination_id, { organization: { organization_number: '923663487', kept: 'as sent' } });
+    const body = storeBody(pd.payout_destination_id, {
+      organization: { organization_number: '923663487', kept: 'as sent' },
+    });
     const first = await created(api, STORES, body);
     expect(first).toMatchObject({ ...body, account_id: ACCOUNT, created_by: CLIENT_ID });
     const second = await created(api, STORES, storeBody());
@@ -116,18 +163,30 @@ describe('stores', () => {
     const fresh = await kassaForTest({ other: true });
     expect((await created(fresh.api, STORES, storeBody())).id).toBe(`${ACCOUNT}-0001`);
     expect((await created(fresh.api, STORES, storeBody())).id).toBe(`${ACCOUNT}-0002`);
-    expect((await created(fresh.other, accountPath(OTHER.accountId, 'stores'), storeBody())).id).toBe(`${OTHER.accountId}-0001`);
+    expect((await created(fresh.other, accountPath(OTHER.accountId, 'stores'), storeBody())).id).toBe(
+      `${OTHER.accountId}-0001`,
+    );
   });
 
   it('a store_id that already exists is 409 STORE_ALREADY_EXISTS, changes nothing and uses up no number', async () => {
     const first = await created(api, STORES, storeBody());
-    await expectRejected(k, () => api.post(STORES, storeBody(undefined, { store_id: first.store_id, store_name: 'Other' })), 409, 'STORE_ALREADY_EXISTS');
+    await expectRejected(
+      k,
+      () => api.post(STORES, storeBody(undefined, { store_id: first.store_id, store_name: 'Other' })),
+      409,
+      'STORE_ALREADY_EXISTS',
+    );
     expect((await api.get(`${STORES}/${first.store_id}`)).body).toEqual(first);
     expect(storeNumber((await created(api, STORES, storeBody())).id)).toBe(storeNumber(first.id) + 1);
   });
 
   it('a payout destination that does not exist is 404 PAYOUT_DESTINATION_NOT_FOUND naming the field, and nothing is stored', async () => {
-    const error = await expectRejected(k, () => api.post(STORES, storeBody(uniqueId('missing'))), 404, 'PAYOUT_DESTINATION_NOT_FOUND');
+    const error = await expectRejected(
+      k,
+      () => api.post(STORES, storeBody(uniqueId('missing'))),
+      404,
+      'PAYOUT_DESTINATION_NOT_FOUND',
+    );
     expect(error.errors?.[0]?.path).toBe('payout_destination.payout_destination_id');
   });
 
@@ -187,12 +246,29 @@ describe('another account and scopes', () => {
     const own = (rest: string) => accountPath(OTHER.accountId, rest);
     expect((await other.get(own(`payout-destinations/${pd.payout_destination_id}`))).status).toBe(404);
     expect((await other.get(own(`stores/${store.store_id}`))).status).toBe(404);
-    expect((await other.get(`${own('stores')}?limit=100`)).body.map((s: { store_id: string }) => s.store_id)).not.toContain(store.store_id);
-    expect((await other.get(`${own('payout-destinations')}?limit=100`)).body.map((p: { payout_destination_id: string }) => p.payout_destination_id)).not.toContain(pd.payout_destination_id);
-    await expectRejected(k, () => other.post(own('stores'), storeBody(pd.payout_destination_id)), 404, 'PAYOUT_DESTINATION_NOT_FOUND');
+    expect(
+      (await other.get(`${own('stores')}?limit=100`)).body.map((s: { store_id: string }) => s.store_id),
+    ).not.toContain(store.store_id);
+    expect(
+      (await other.get(`${own('payout-destinations')}?limit=100`)).body.map(
+        (p: { payout_destination_id: string }) => p.payout_destination_id,
+      ),
+    ).not.toContain(pd.payout_destination_id);
+    await expectRejected(
+      k,
+      () => other.post(own('stores'), storeBody(pd.payout_destination_id)),
+      404,
+      'PAYOUT_DESTINATION_NOT_FOUND',
+    );
     // ids are per account: the same ids are free in another account
-    const theirs = await created(other, own('payout-destinations'), payoutBody({ payout_destination_id: pd.payout_destination_id }));
-    expect((await created(other, own('stores'), storeBody(theirs.payout_destination_id, { store_id: store.store_id }))).id).toMatch(new RegExp(`^${OTHER.accountId}-\\d{4}$`));
+    const theirs = await created(
+      other,
+      own('payout-destinations'),
+      payoutBody({ payout_destination_id: pd.payout_destination_id }),
+    );
+    expect(
+      (await created(other, own('stores'), storeBody(theirs.payout_destination_id, { store_id: store.store_id }))).id,
+    ).toMatch(new RegExp(`^${OTHER.accountId}-\\d{4}$`));
   });
 
   it('reads need admin:accounts or read:accounts and writes admin:accounts or write:accounts (403 otherwise, nothing changes); no token is 401', async () => {
@@ -204,7 +280,8 @@ describe('another account and scopes', () => {
     expect((await reader.get(STORES)).status).toBe(200);
     await expectRejected(k, () => reader.post(PAYOUTS, payoutBody()), 403, 'INSUFFICIENT_SCOPE');
     await expectRejected(k, () => reader.post(STORES, storeBody()), 403, 'INSUFFICIENT_SCOPE');
-    for (const path of [PAYOUTS, `${PAYOUTS}/${pd.payout_destination_id}`, STORES]) await expectRejected(k, () => checkoutOnly.get(path), 403, 'INSUFFICIENT_SCOPE');
+    for (const path of [PAYOUTS, `${PAYOUTS}/${pd.payout_destination_id}`, STORES])
+      await expectRejected(k, () => checkoutOnly.get(path), 403, 'INSUFFICIENT_SCOPE');
     await expectRejected(k, () => checkoutOnly.post(STORES, storeBody()), 403, 'INSUFFICIENT_SCOPE');
     expect((await created(writer, STORES, storeBody())).created_by).toBe('accounts-writer');
     const anonymous = new ApiClient(k.srv.baseUrl);

@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { kassaForTest, OTHER, useKassa } from '../support/fixtures';
 import { ACCOUNT, CLIENT_ID } from '../support/test-server';
-import { accountPath, allPages, clientWithScopes, created, del, expectRejected, STORES, storeBody, storeWithPayouts, serialNumber, TERMINALS, uniqueId } from '../support/terminals-api';
+import {
+  accountPath,
+  allPages,
+  clientWithScopes,
+  created,
+  del,
+  expectRejected,
+  STORES,
+  storeBody,
+  storeWithPayouts,
+  serialNumber,
+  TERMINALS,
+  uniqueId,
+} from '../support/terminals-api';
 
 const k = useKassa({ other: true });
 const { api, other } = k;
@@ -12,8 +25,10 @@ const terminalNumber = (terminalId: string) => {
   expect(terminalId).toMatch(new RegExp(`^${ACCOUNT}-T\\d{4}$`));
   return Number(terminalId.slice(-4));
 };
-const register = async (storeId: string, serial = serialNumber()) => created(api, TERMINALS, { device_serial_number: serial, store_id: storeId });
-const listed = async (query: string) => (await allPages(api, `${TERMINALS}?${query}`, 100, (b) => b.terminals)).map((t) => t.terminal_id);
+const register = async (storeId: string, serial = serialNumber()) =>
+  created(api, TERMINALS, { device_serial_number: serial, store_id: storeId });
+const listed = async (query: string) =>
+  (await allPages(api, `${TERMINALS}?${query}`, 100, (b) => b.terminals)).map((t) => t.terminal_id);
 
 describe('registering a terminal', () => {
   it('a terminal gets terminal_id <aid>-TNNNN, the model its serial number names, status ACTIVE, and reads back the same', async () => {
@@ -47,17 +62,40 @@ describe('registering a terminal', () => {
     expect((await register(store.store_id, serialNumber(prefix))).device_model).toBe(model);
   });
 
-  it.each(['S1F4', '123456789012', 'PAX-A920', 'XS1F2'])('a serial number %s of no known model is 400 UNKNOWN_DEVICE_MODEL and changes nothing', async (prefix) => {
-    const { store } = await storeWithPayouts(api);
-    const error = await expectRejected(k, () => api.post(TERMINALS, { device_serial_number: `${prefix}0001`, store_id: store.store_id }), 400, 'UNKNOWN_DEVICE_MODEL');
-    expect(error.message).toContain('S1F4P (Saturn_S1F4_Pro)');
-    expect(error.errors?.[0]?.path).toBe('device_serial_number');
-  });
+  it.each(['S1F4', '123456789012', 'PAX-A920', 'XS1F2'])(
+    'a serial number %s of no known model is 400 UNKNOWN_DEVICE_MODEL and changes nothing',
+    async (prefix) => {
+      const { store } = await storeWithPayouts(api);
+      const error = await expectRejected(
+        k,
+        () => api.post(TERMINALS, { device_serial_number: `${prefix}0001`, store_id: store.store_id }),
+        400,
+        'UNKNOWN_DEVICE_MODEL',
+      );
+      expect(error.message).toContain('S1F4P (Saturn_S1F4_Pro)');
+      expect(error.errors?.[0]?.path).toBe('device_serial_number');
+    },
+  );
 
   it('a device_model in the request is refused with a clear message (it is resolved from the serial number)', async () => {
     const { store } = await storeWithPayouts(api);
-    const error = await expectRejected(k, () => api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id, device_model: 'SATURN1000' }), 400, 'INVALID_REQUEST');
-    expect(error.errors).toContainEqual(expect.objectContaining({ path: 'device_model', message: 'device_model is resolved from device_serial_number; leave it out' }));
+    const error = await expectRejected(
+      k,
+      () =>
+        api.post(TERMINALS, {
+          device_serial_number: serialNumber(),
+          store_id: store.store_id,
+          device_model: 'SATURN1000',
+        }),
+      400,
+      'INVALID_REQUEST',
+    );
+    expect(error.errors).toContainEqual(
+      expect.objectContaining({
+        path: 'device_model',
+        message: 'device_model is resolved from device_serial_number; leave it out',
+      }),
+    );
   });
 
   it.each([
@@ -69,20 +107,42 @@ describe('registering a terminal', () => {
     ['an unknown field', { location_id: 'x' }],
   ])('%s is 400 INVALID_REQUEST and changes nothing', async (_name, overrides) => {
     const { store } = await storeWithPayouts(api);
-    await expectRejected(k, () => api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id, ...overrides }), 400, 'INVALID_REQUEST');
+    await expectRejected(
+      k,
+      () => api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id, ...overrides }),
+      400,
+      'INVALID_REQUEST',
+    );
   });
 
   it('a store that does not exist is 404 STORE_NOT_FOUND; the store is found by its client store_id only', async () => {
     const { store } = await storeWithPayouts(api);
-    const error = await expectRejected(k, () => api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: uniqueId('nope') }), 404, 'STORE_NOT_FOUND');
+    const error = await expectRejected(
+      k,
+      () => api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: uniqueId('nope') }),
+      404,
+      'STORE_NOT_FOUND',
+    );
     expect(error.errors?.[0]?.path).toBe('store_id');
-    await expectRejected(k, () => api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.id }), 404, 'STORE_NOT_FOUND');
+    await expectRejected(
+      k,
+      () => api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.id }),
+      404,
+      'STORE_NOT_FOUND',
+    );
   });
 
   it('a store without a payout destination is 400 STORE_HAS_NO_PAYOUT_DESTINATION with a clear message, and changes nothing', async () => {
     const store = await created(api, STORES, storeBody());
-    const error = await expectRejected(k, () => api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id }), 400, 'STORE_HAS_NO_PAYOUT_DESTINATION');
-    expect(error.message).toBe(`Store ${store.store_id} has no payout destination; terminals can only be registered in a store that has one`);
+    const error = await expectRejected(
+      k,
+      () => api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id }),
+      400,
+      'STORE_HAS_NO_PAYOUT_DESTINATION',
+    );
+    expect(error.message).toBe(
+      `Store ${store.store_id} has no payout destination; terminals can only be registered in a store that has one`,
+    );
   });
 
   it('a serial number on a live terminal of the account is 409 TERMINAL_ALREADY_EXISTS, in any store and any case; rejected creations use up no number', async () => {
@@ -90,7 +150,12 @@ describe('registering a terminal', () => {
     const serial = serialNumber('S1P2');
     const first = await register(a.store_id, serial);
     for (const again of [serial, serial.toLowerCase()]) {
-      const error = await expectRejected(k, () => api.post(TERMINALS, { device_serial_number: again, store_id: b.store_id }), 409, 'TERMINAL_ALREADY_EXISTS');
+      const error = await expectRejected(
+        k,
+        () => api.post(TERMINALS, { device_serial_number: again, store_id: b.store_id }),
+        409,
+        'TERMINAL_ALREADY_EXISTS',
+      );
       expect(error.message).toContain(first.terminal_id);
     }
     expect(terminalNumber((await register(a.store_id)).terminal_id)).toBe(terminalNumber(first.terminal_id) + 1);
@@ -115,13 +180,26 @@ describe('registering a terminal', () => {
     const again = await api.post(TERMINALS, body, headers);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    expect((await k.db().selectFrom('terminals').select('id').where('device_serial_number', '=', body.device_serial_number).execute()).length).toBe(1);
+    expect(
+      (
+        await k
+          .db()
+          .selectFrom('terminals')
+          .select('id')
+          .where('device_serial_number', '=', body.device_serial_number)
+          .execute()
+      ).length,
+    ).toBe(1);
   });
 });
 
 describe('reading and deleting a terminal', () => {
   it('an unknown terminal_id is 404 TERMINAL_NOT_FOUND with the error body; one longer than 255 characters is 400', async () => {
-    for (const res of [await api.get(`${TERMINALS}/${ACCOUNT}-T9999`), await api.get(`${TERMINALS}/${'t'.repeat(255)}`), await del(api, `${TERMINALS}/${uniqueId('nope')}`)]) {
+    for (const res of [
+      await api.get(`${TERMINALS}/${ACCOUNT}-T9999`),
+      await api.get(`${TERMINALS}/${'t'.repeat(255)}`),
+      await del(api, `${TERMINALS}/${uniqueId('nope')}`),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body.error).toMatchObject({ code: 'TERMINAL_NOT_FOUND', message: expect.any(String) });
     }
@@ -140,7 +218,12 @@ describe('reading and deleting a terminal', () => {
         expect(res.body.error.message).toEqual(expect.any(String));
       }
       await expectRejected(k, () => del(client, `${TERMINALS}/${terminal.terminal_id}`), 401, 'UNAUTHORIZED');
-      await expectRejected(k, () => client.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id }), 401, 'UNAUTHORIZED');
+      await expectRejected(
+        k,
+        () => client.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id }),
+        401,
+        'UNAUTHORIZED',
+      );
     }
   });
 
@@ -149,7 +232,13 @@ describe('reading and deleting a terminal', () => {
     const terminal = await register(store.store_id);
     const deleted = await del(api, `${TERMINALS}/${terminal.terminal_id}`);
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ ...terminal, status: 'DELETED', deleted_at: expect.any(String), deleted_by: CLIENT_ID, updated_at: deleted.body.deleted_at });
+    expect(deleted.body).toEqual({
+      ...terminal,
+      status: 'DELETED',
+      deleted_at: expect.any(String),
+      deleted_by: CLIENT_ID,
+      updated_at: deleted.body.deleted_at,
+    });
     expect(Date.parse(deleted.body.deleted_at)).toBeGreaterThanOrEqual(Date.parse(terminal.created_at));
     expect((await api.get(`${TERMINALS}/${terminal.terminal_id}`)).body).toEqual(deleted.body);
     const again = await del(api, `${TERMINALS}/${terminal.terminal_id}`);
@@ -165,12 +254,16 @@ describe('listing terminals', () => {
     const first = await api.get(`${TERMINALS}?store_id[]=${store.store_id}&limit=2`);
     expect(first.body).toEqual({ terminals: mine.slice(0, 2), starting_after: mine[1].terminal_id });
     expect(first.headers.get('paging_token')).toBe(mine[1].terminal_id);
-    const second = await api.get(`${TERMINALS}?store_id[]=${store.store_id}&limit=2&starting_after=${mine[1].terminal_id}`);
+    const second = await api.get(
+      `${TERMINALS}?store_id[]=${store.store_id}&limit=2&starting_after=${mine[1].terminal_id}`,
+    );
     expect(second.body).toEqual({ terminals: [mine[2]] });
     expect(second.headers.get('paging_token')).toBeNull();
     const all = await allPages(api, TERMINALS, 100, (b) => b.terminals);
     expect(await allPages(api, TERMINALS, 3, (b) => b.terminals)).toEqual(all);
-    expect(all.map((t) => terminalNumber(t.terminal_id))).toEqual(all.map((t) => terminalNumber(t.terminal_id)).sort((a, b) => a - b));
+    expect(all.map((t) => terminalNumber(t.terminal_id))).toEqual(
+      all.map((t) => terminalNumber(t.terminal_id)).sort((a, b) => a - b),
+    );
     const unknown = await api.get(`${TERMINALS}?starting_after=${ACCOUNT}-T9999`);
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.errors[0].path).toBe('query.starting_after');
@@ -182,13 +275,22 @@ describe('listing terminals', () => {
     const [t1, t2] = [await register(one.store.store_id), await register(two.store.store_id)];
     expect(await listed(`store_id[]=${one.store.store_id}`)).toEqual([t1.terminal_id]);
     expect(await listed(`store_id=${two.store.store_id}`)).toEqual([t2.terminal_id]);
-    expect(await listed(`store_id[]=${one.store.store_id}&store_id[]=${two.store.store_id}`)).toEqual([t1.terminal_id, t2.terminal_id]);
+    expect(await listed(`store_id[]=${one.store.store_id}&store_id[]=${two.store.store_id}`)).toEqual([
+      t1.terminal_id,
+      t2.terminal_id,
+    ]);
     expect(await listed(`payout_destination_id[]=${two.payout.payout_destination_id}`)).toEqual([t2.terminal_id]);
-    expect(await listed(`payout_destination_id=${one.payout.payout_destination_id},${two.payout.payout_destination_id}`)).toEqual([t1.terminal_id, t2.terminal_id]);
-    expect(await listed(`store_id[]=${one.store.store_id}&payout_destination_id[]=${two.payout.payout_destination_id}`)).toEqual([]);
+    expect(
+      await listed(`payout_destination_id=${one.payout.payout_destination_id},${two.payout.payout_destination_id}`),
+    ).toEqual([t1.terminal_id, t2.terminal_id]);
+    expect(
+      await listed(`store_id[]=${one.store.store_id}&payout_destination_id[]=${two.payout.payout_destination_id}`),
+    ).toEqual([]);
     expect(await listed(`store_id[]=${uniqueId('none')}`)).toEqual([]);
     const withStore = await api.get(`${TERMINALS}?store_id[]=${one.store.store_id}&includes=store`);
-    expect(withStore.body.terminals).toEqual([{ ...t1, store: { id: one.store.id, store_name: one.store.store_name } }]);
+    expect(withStore.body.terminals).toEqual([
+      { ...t1, store: { id: one.store.id, store_name: one.store.store_name } },
+    ]);
     expect((await api.get(`${TERMINALS}?includes=everything`)).status).toBe(400);
   });
 
@@ -198,7 +300,10 @@ describe('listing terminals', () => {
     await del(api, `${TERMINALS}/${gone.terminal_id}`);
     expect(await listed(`store_id[]=${store.store_id}`)).toEqual([kept.terminal_id]);
     expect(await listed(`store_id[]=${store.store_id}&include_deleted=false`)).toEqual([kept.terminal_id]);
-    expect(await listed(`store_id[]=${store.store_id}&include_deleted=true`)).toEqual([kept.terminal_id, gone.terminal_id]);
+    expect(await listed(`store_id[]=${store.store_id}&include_deleted=true`)).toEqual([
+      kept.terminal_id,
+      gone.terminal_id,
+    ]);
     expect((await api.get(`${TERMINALS}?include_deleted=yes`)).status).toBe(400);
   });
 });
@@ -223,9 +328,17 @@ describe('another account, scopes and concurrency', () => {
     const own = (rest: string) => accountPath(OTHER.accountId, rest);
     await expectRejected(k, () => other.get(own(`terminals/${terminal.terminal_id}`)), 404, 'TERMINAL_NOT_FOUND');
     await expectRejected(k, () => del(other, own(`terminals/${terminal.terminal_id}`)), 404, 'TERMINAL_NOT_FOUND');
-    await expectRejected(k, () => other.post(own('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }), 404, 'STORE_NOT_FOUND');
+    await expectRejected(
+      k,
+      () => other.post(own('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }),
+      404,
+      'STORE_NOT_FOUND',
+    );
     const theirs = await storeWithPayouts(other, OTHER.accountId);
-    const same = await created(other, own('terminals'), { device_serial_number: terminal.device_serial_number, store_id: theirs.store.store_id });
+    const same = await created(other, own('terminals'), {
+      device_serial_number: terminal.device_serial_number,
+      store_id: theirs.store.store_id,
+    });
     expect(same.terminal_id).toMatch(new RegExp(`^${OTHER.accountId}-T\\d{4}$`));
     const list = await other.get(`${own('terminals')}?limit=100&include_deleted=true`);
     expect(list.body.terminals.map((t: { terminal_id: string }) => t.terminal_id)).toEqual([same.terminal_id]);
@@ -240,7 +353,12 @@ describe('another account, scopes and concurrency', () => {
     const none = await clientWithScopes(k, ['admin:checkout', 'admin:customers', 'admin:wallets']);
     expect((await reader.get(`${TERMINALS}/${terminal.terminal_id}`)).body).toEqual(terminal);
     expect((await reader.get(TERMINALS)).status).toBe(200);
-    await expectRejected(k, () => reader.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id }), 403, 'INSUFFICIENT_SCOPE');
+    await expectRejected(
+      k,
+      () => reader.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id }),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
     await expectRejected(k, () => del(reader, `${TERMINALS}/${terminal.terminal_id}`), 403, 'INSUFFICIENT_SCOPE');
     await expectRejected(k, () => none.get(`${TERMINALS}/${terminal.terminal_id}`), 403, 'INSUFFICIENT_SCOPE');
     await expectRejected(k, () => none.get(TERMINALS), 403, 'INSUFFICIENT_SCOPE');
@@ -252,15 +370,30 @@ describe('another account, scopes and concurrency', () => {
   it('terminals registered at the same time get distinct, consecutive terminal_ids, and of one serial number sent at once exactly one is registered', async () => {
     const fresh = await kassaForTest();
     const { store } = await storeWithPayouts(fresh.api);
-    const results = await Promise.all(Array.from({ length: 12 }, () => fresh.api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        fresh.api.post(TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
-    expect(results.map((r) => r.body.terminal_id).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `${ACCOUNT}-T${String(i + 1).padStart(4, '0')}`));
+    expect(results.map((r) => r.body.terminal_id).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `${ACCOUNT}-T${String(i + 1).padStart(4, '0')}`),
+    );
 
     const serial = serialNumber('S1F4P');
-    const same = await Promise.all(Array.from({ length: 6 }, () => fresh.api.post(TERMINALS, { device_serial_number: serial, store_id: store.store_id })));
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        fresh.api.post(TERMINALS, { device_serial_number: serial, store_id: store.store_id }),
+      ),
+    );
     expect(same.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    expect(same.filter((r) => r.status === 409).every((r) => r.body.error.code === 'TERMINAL_ALREADY_EXISTS')).toBe(true);
-    const next = await created(fresh.api, TERMINALS, { device_serial_number: serialNumber(), store_id: store.store_id });
+    expect(same.filter((r) => r.status === 409).every((r) => r.body.error.code === 'TERMINAL_ALREADY_EXISTS')).toBe(
+      true,
+    );
+    const next = await created(fresh.api, TERMINALS, {
+      device_serial_number: serialNumber(),
+      store_id: store.store_id,
+    });
     expect(next.terminal_id).toBe(`${ACCOUNT}-T0014`);
   });
 });

@@ -42,9 +42,15 @@ const acquirerFinishesEverything = () =>
 describe('the sandbox gateway switches', () => {
   it('are read and replaced with PUT/GET /v1/admin/gateways/sandbox; async_delay_ms defaults to 1000', async () => {
     await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox: {} } });
-    expect((await api.get('/v1/admin/gateways/sandbox')).body).toEqual({ configuration: { sandbox: { unavailable: false, async_operations: false, async_delay_ms: 1000 } } });
+    expect((await api.get('/v1/admin/gateways/sandbox')).body).toEqual({
+      configuration: { sandbox: { unavailable: false, async_operations: false, async_delay_ms: 1000 } },
+    });
     await setGateway(api, { unavailable: true, async_delay_ms: 50 });
-    expect((await api.get('/v1/admin/gateways/sandbox')).body.configuration.sandbox).toEqual({ unavailable: true, async_operations: false, async_delay_ms: 50 });
+    expect((await api.get('/v1/admin/gateways/sandbox')).body.configuration.sandbox).toEqual({
+      unavailable: true,
+      async_operations: false,
+      async_delay_ms: 50,
+    });
     for (const body of [
       { configuration: { sandbox: { unavailable: 'yes' } } },
       { configuration: { sandbox: { async_delay_ms: -1 } } },
@@ -54,7 +60,11 @@ describe('the sandbox gateway switches', () => {
       const res = await api.request('PUT', '/v1/admin/gateways/sandbox', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await api.get('/v1/admin/gateways/sandbox')).body.configuration.sandbox).toEqual({ unavailable: true, async_operations: false, async_delay_ms: 50 });
+    expect((await api.get('/v1/admin/gateways/sandbox')).body.configuration.sandbox).toEqual({
+      unavailable: true,
+      async_operations: false,
+      async_delay_ms: 50,
+    });
   });
 });
 
@@ -90,7 +100,12 @@ describe('asynchronous operations', () => {
     });
     const after = await api.get(`/v1/transactions/${transactionId}`);
     expect(after.body.status).toBe('PARTIALLY_CAPTURED');
-    expect(after.body.events.map((e: TxEvent) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE', 'INITIATE_CAPTURE', 'CAPTURE']);
+    expect(after.body.events.map((e: TxEvent) => e.event)).toEqual([
+      'INITIALIZE',
+      'AUTHORIZE',
+      'INITIATE_CAPTURE',
+      'CAPTURE',
+    ]);
     expect(await money(srv, transactionId)).toMatchObject({ captured: 1002, pendingCapture: 0 });
   });
 
@@ -106,17 +121,29 @@ describe('asynchronous operations', () => {
     const voided = await voidTx(transactionId);
     expect(voided.status).toBe(409);
     expect(voided.body.error.code).toBe('OPERATION_IN_PROGRESS');
-    const update = await api.post(`/v1/transactions/${transactionId}/authorization`, { amount: 20000, final_authorization: false });
+    const update = await api.post(`/v1/transactions/${transactionId}/authorization`, {
+      amount: 20000,
+      final_authorization: false,
+    });
     expect(update.status).toBe(409);
     expect(update.body.error.code).toBe('AUTHORIZATION_NOT_UPDATABLE');
     // Nothing was captured yet, so nothing can be refunded.
     expect((await refund(transactionId, { amount: 1 })).body.error.code).toBe('AMOUNT_EXCEEDS_CAPTURED');
     await new Promise((r) => setTimeout(r, 150));
-    expect(await money(srv, transactionId)).toMatchObject({ status: 'AUTHORIZED', captured: 0, pendingCapture: 6002, voided: 0 });
+    expect(await money(srv, transactionId)).toMatchObject({
+      status: 'AUTHORIZED',
+      captured: 0,
+      pendingCapture: 6002,
+      voided: 0,
+    });
 
     await acquirerFinishesEverything();
     await completion(transactionId, res.headers.get('event-request-id')!);
-    expect(await money(srv, transactionId)).toMatchObject({ status: 'PARTIALLY_CAPTURED', captured: 6002, pendingCapture: 0 });
+    expect(await money(srv, transactionId)).toMatchObject({
+      status: 'PARTIALLY_CAPTURED',
+      captured: 6002,
+      pendingCapture: 0,
+    });
     expect((await voidTx(transactionId)).body.status).toBe('CAPTURED');
   });
 
@@ -141,19 +168,47 @@ describe('asynchronous operations', () => {
       reason: 'late',
       refund_reference: 'async-r',
     });
-    expect(await completion(transactionId, refunded.headers.get('event-request-id')!)).toMatchObject({ event: 'REFUND', amount: 1000, reason: 'late', refund_reference: 'async-r' });
+    expect(await completion(transactionId, refunded.headers.get('event-request-id')!)).toMatchObject({
+      event: 'REFUND',
+      amount: 1000,
+      reason: 'late',
+      refund_reference: 'async-r',
+    });
     expect((await api.get(`/v1/transactions/${transactionId}`)).body.status).toBe('PARTIALLY_CAPTURED_REFUNDED');
 
     const voided = await voidTx(transactionId);
     expect(voided.status).toBe(202);
     expect(voided.body.status).toBe('PARTIALLY_CAPTURED_REFUNDED');
-    expect(voided.body.events.at(-1)).toMatchObject({ event: 'INITIATE_VOID', amount: 5000, event_request_id: voided.headers.get('event-request-id') });
-    expect(await completion(transactionId, voided.headers.get('event-request-id')!)).toMatchObject({ event: 'VOID', amount: 5000 });
+    expect(voided.body.events.at(-1)).toMatchObject({
+      event: 'INITIATE_VOID',
+      amount: 5000,
+      event_request_id: voided.headers.get('event-request-id'),
+    });
+    expect(await completion(transactionId, voided.headers.get('event-request-id')!)).toMatchObject({
+      event: 'VOID',
+      amount: 5000,
+    });
 
     const final = await api.get(`/v1/transactions/${transactionId}`);
     expect(final.body.status).toBe('PARTIALLY_REFUNDED');
-    expect(final.body.events.map((e: TxEvent) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE', 'INITIATE_CAPTURE', 'CAPTURE', 'INITIATE_REFUND', 'REFUND', 'INITIATE_VOID', 'VOID']);
-    expect(await money(srv, transactionId)).toMatchObject({ captured: 5000, refunded: 1000, voided: 5000, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 });
+    expect(final.body.events.map((e: TxEvent) => e.event)).toEqual([
+      'INITIALIZE',
+      'AUTHORIZE',
+      'INITIATE_CAPTURE',
+      'CAPTURE',
+      'INITIATE_REFUND',
+      'REFUND',
+      'INITIATE_VOID',
+      'VOID',
+    ]);
+    expect(await money(srv, transactionId)).toMatchObject({
+      captured: 5000,
+      refunded: 1000,
+      voided: 5000,
+      pendingCapture: 0,
+      pendingRefund: 0,
+      pendingVoid: 0,
+    });
   });
 
   it('a void before any capture answers 202 and the status stays AUTHORIZED until the VOID completes', async () => {
@@ -162,7 +217,11 @@ describe('asynchronous operations', () => {
     const res = await voidTx(transactionId);
     expect(res.status).toBe(202);
     expect(res.body.status).toBe('AUTHORIZED');
-    expect(await completion(transactionId, res.headers.get('event-request-id')!)).toMatchObject({ event: 'VOID', amount: 10000, success: true });
+    expect(await completion(transactionId, res.headers.get('event-request-id')!)).toMatchObject({
+      event: 'VOID',
+      amount: 10000,
+      success: true,
+    });
     expect((await api.get(`/v1/transactions/${transactionId}`)).body.status).toBe('AUTHORIZATION_VOIDED');
   });
 
@@ -172,7 +231,10 @@ describe('asynchronous operations', () => {
     const res = await refund(transactionId, { amount: 2502 });
     expect(res.status).toBe(202);
     expect(res.body.status).toBe('CAPTURED');
-    expect(await completion(transactionId, res.headers.get('event-request-id')!)).toMatchObject({ event: 'REFUND', amount: 2502 });
+    expect(await completion(transactionId, res.headers.get('event-request-id')!)).toMatchObject({
+      event: 'REFUND',
+      amount: 2502,
+    });
     expect((await api.get(`/v1/transactions/${transactionId}`)).body.status).toBe('PARTIALLY_REFUNDED');
   });
 
@@ -217,8 +279,18 @@ describe('an unavailable acquirer', () => {
     await unavailable(() => voidTx(transactionId), transactionId);
     await unavailable(() => refund(forRefund.transactionId, { amount: 1000 }), forRefund.transactionId);
     await unavailable(() => voidTx(forRefund.transactionId), forRefund.transactionId);
-    expect(await money(srv, transactionId)).toMatchObject({ status: 'AUTHORIZED', captured: 0, pendingCapture: 0, pendingVoid: 0 });
-    expect(await money(srv, forRefund.transactionId)).toMatchObject({ status: 'PARTIALLY_CAPTURED', captured: 4000, refunded: 0, pendingRefund: 0 });
+    expect(await money(srv, transactionId)).toMatchObject({
+      status: 'AUTHORIZED',
+      captured: 0,
+      pendingCapture: 0,
+      pendingVoid: 0,
+    });
+    expect(await money(srv, forRefund.transactionId)).toMatchObject({
+      status: 'PARTIALLY_CAPTURED',
+      captured: 4000,
+      refunded: 0,
+      pendingRefund: 0,
+    });
   });
 
   it('after it recovers, a retried capture with the same capture_reference succeeds exactly once', async () => {
@@ -234,9 +306,17 @@ describe('an unavailable acquirer', () => {
     expect((await capture(transactionId, body)).status).toBe(200);
     const captures = (await eventsOf(api, transactionId)).filter((e) => e.event === 'CAPTURE');
     expect(captures).toHaveLength(1);
-    expect(captures[0]).toMatchObject({ amount: 2500, capture_reference: 'retry-after-503', request_id: retried.headers.get('request-id') });
+    expect(captures[0]).toMatchObject({
+      amount: 2500,
+      capture_reference: 'retry-after-503',
+      request_id: retried.headers.get('request-id'),
+    });
     expect(await money(srv, transactionId)).toMatchObject({ captured: 2500, pendingCapture: 0 });
-    const ops = await db().selectFrom('transaction_operations').select(['status']).where('transaction_id', '=', transactionId).execute();
+    const ops = await db()
+      .selectFrom('transaction_operations')
+      .select(['status'])
+      .where('transaction_id', '=', transactionId)
+      .execute();
     expect(ops).toEqual([{ status: 'DONE' }]);
   });
 
@@ -259,16 +339,26 @@ describe('an unavailable acquirer', () => {
       ['REFUND', 1500],
       ['VOID', 4000],
     ]);
-    expect(await money(srv, transactionId)).toMatchObject({ captured: 6000, refunded: 1500, voided: 4000, pendingRefund: 0, pendingVoid: 0 });
+    expect(await money(srv, transactionId)).toMatchObject({
+      captured: 6000,
+      refunded: 1500,
+      voided: 4000,
+      pendingRefund: 0,
+      pendingVoid: 0,
+    });
   });
 
   it('concurrent retries during and after the outage still capture at most what was authorized, and only once per reference', async () => {
     const { transactionId } = await cardTransaction(api, customer);
     await setGateway(api, { unavailable: true });
-    const during = await Promise.all(Array.from({ length: 6 }, () => capture(transactionId, { amount: 7000, capture_reference: 'storm' })));
+    const during = await Promise.all(
+      Array.from({ length: 6 }, () => capture(transactionId, { amount: 7000, capture_reference: 'storm' })),
+    );
     for (const r of during) expect([503, 409]).toContain(r.status);
     await setGateway(api, { unavailable: false });
-    const after = await Promise.all(Array.from({ length: 6 }, () => capture(transactionId, { amount: 7000, capture_reference: 'storm' })));
+    const after = await Promise.all(
+      Array.from({ length: 6 }, () => capture(transactionId, { amount: 7000, capture_reference: 'storm' })),
+    );
     for (const r of after) {
       expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
       if (r.status === 409) expect(r.body.error.code).toBe('OPERATION_IN_PROGRESS');
@@ -281,7 +371,17 @@ describe('an unavailable acquirer', () => {
 
 describe('reconciliation of operations whose server died between the provider call and settlement', () => {
   const staleOperation = async (transactionId: string) => {
-    await expect.poll(async () => (await db().selectFrom('transaction_operations').select('status').where('transaction_id', '=', transactionId).execute()).map((o) => o.status)).toEqual(['PENDING']);
+    await expect
+      .poll(async () =>
+        (
+          await db()
+            .selectFrom('transaction_operations')
+            .select('status')
+            .where('transaction_id', '=', transactionId)
+            .execute()
+        ).map((o) => o.status),
+      )
+      .toEqual(['PENDING']);
     await db()
       .updateTable('transaction_operations')
       .set({ updated_at: new Date(Date.now() - 60_000).toISOString() })
@@ -291,22 +391,30 @@ describe('reconciliation of operations whose server died between the provider ca
 
   it('an operation the provider completed is settled by the worker, with its CAPTURE event', async () => {
     const { transactionId } = await cardTransaction(api, customer);
-    const real = srv.kassa.ctx.providers.providerFor('sandbox.creditcard').capture.bind(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'));
+    const real = srv.kassa.ctx.providers
+      .providerFor('sandbox.creditcard')
+      .capture.bind(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'));
     // The provider captures, then the process "dies" before settling: the request never finishes.
-    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'capture').mockImplementationOnce(async (req) => {
-      await real(req);
-      return new Promise(() => undefined);
-    });
+    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'capture').mockImplementationOnce(
+      async (req) => {
+        await real(req);
+        return new Promise(() => undefined);
+      },
+    );
     void capture(transactionId, { amount: 3000 }).catch(() => undefined);
     await staleOperation(transactionId);
     await expect.poll(async () => (await money(srv, transactionId)).captured).toBe(3000);
     expect(await money(srv, transactionId)).toMatchObject({ status: 'PARTIALLY_CAPTURED', pendingCapture: 0 });
-    expect((await eventsOf(api, transactionId)).filter((e) => e.event === 'CAPTURE').map((e) => e.amount)).toEqual([3000]);
+    expect((await eventsOf(api, transactionId)).filter((e) => e.event === 'CAPTURE').map((e) => e.amount)).toEqual([
+      3000,
+    ]);
   });
 
   it('an operation the provider never saw is released, and the amount can be captured again', async () => {
     const { transactionId } = await cardTransaction(api, customer);
-    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'capture').mockImplementationOnce(() => new Promise(() => undefined));
+    vi.spyOn(srv.kassa.ctx.providers.providerFor('sandbox.creditcard'), 'capture').mockImplementationOnce(
+      () => new Promise(() => undefined),
+    );
     void capture(transactionId, { amount: 10000 }).catch(() => undefined);
     await staleOperation(transactionId);
     await expect.poll(async () => (await money(srv, transactionId)).pendingCapture).toBe(0);
@@ -325,7 +433,13 @@ describe('auto_capture', () => {
     const tx = await api.get(`/v1/transactions/${transactionId}`);
     expect(tx.body.status).toBe('CAPTURED');
     expect(tx.body.events.map((e: TxEvent) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE', 'CAPTURE']);
-    expect(tx.body.events[2]).toMatchObject({ success: true, amount: 10000, auto_capture: true, created_by: 'auto_capture', request_id: expect.any(String) });
+    expect(tx.body.events[2]).toMatchObject({
+      success: true,
+      amount: 10000,
+      auto_capture: true,
+      created_by: 'auto_capture',
+      request_id: expect.any(String),
+    });
     expect(await money(srv, transactionId)).toMatchObject({ captured: 10000 });
   });
 
@@ -377,7 +491,11 @@ describe('auto_capture', () => {
     });
     expect(await money(srv, transactionId)).toMatchObject({ captured: 0, pendingCapture: 0 });
     // includes=events.success.true hides the failure; a manual capture after recovery works.
-    expect((await api.get(`/v1/transactions/${transactionId}?includes=events.success.true`)).body.events.map((e: TxEvent) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE']);
+    expect(
+      (await api.get(`/v1/transactions/${transactionId}?includes=events.success.true`)).body.events.map(
+        (e: TxEvent) => e.event,
+      ),
+    ).toEqual(['INITIALIZE', 'AUTHORIZE']);
     await setGateway(api, { unavailable: false });
     expect((await capture(transactionId, { amount: 10000 })).body.status).toBe('CAPTURED');
   });
@@ -388,12 +506,18 @@ describe('auto_capture', () => {
     expect(tx.body.status).toBe('AUTHORIZED');
     const initiate = tx.body.events.at(-1);
     expect(initiate).toMatchObject({ event: 'INITIATE_CAPTURE', amount: 4402, auto_capture: true });
-    expect(await completion(transactionId, initiate.event_request_id)).toMatchObject({ event: 'CAPTURE', amount: 4402 });
+    expect(await completion(transactionId, initiate.event_request_id)).toMatchObject({
+      event: 'CAPTURE',
+      amount: 4402,
+    });
     expect((await api.get(`/v1/transactions/${transactionId}`)).body.status).toBe('CAPTURED');
   });
 
   it('a transaction ON_HOLD is not captured; once authorized it is', async () => {
-    const { transactionId, pay } = await cardTransaction(api, customer, { configuration: { ...AUTO, enable_on_hold: true }, card: '4000000000000259' });
+    const { transactionId, pay } = await cardTransaction(api, customer, {
+      configuration: { ...AUTO, enable_on_hold: true },
+      card: '4000000000000259',
+    });
     expect(pay.on_hold).toBe(true);
     expect(await money(srv, transactionId)).toMatchObject({ status: 'ON_HOLD', captured: 0 });
     const res = await api.post(`/v1/transactions/${transactionId}/authorization`, {});

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ID } from '../support/test-server';
-import { cardPay, cardTransaction, eventsOf, invoiceTransaction, money, lineItems, refusedWithoutChange } from '../support/transaction-helpers';
+import {
+  cardPay,
+  cardTransaction,
+  eventsOf,
+  invoiceTransaction,
+  money,
+  lineItems,
+  refusedWithoutChange,
+} from '../support/transaction-helpers';
 import { useKassa } from '../support/fixtures';
 
 const { srv, api, customer, merchant } = useKassa({ merchant: true });
@@ -34,7 +42,11 @@ describe('extend authorization (sandbox invoice, no amount)', () => {
     const bare = await authorize(transactionId);
     expect(bare.status).toBe(200);
     expect(bare.body.status).toBe('PARTIALLY_CAPTURED');
-    expect(bare.body.events.at(-1)).toMatchObject({ event: 'AUTHORIZE', authorization_update: 'EXTEND_AUTHORIZATION', amount: 10000 });
+    expect(bare.body.events.at(-1)).toMatchObject({
+      event: 'AUTHORIZE',
+      authorization_update: 'EXTEND_AUTHORIZATION',
+      amount: 10000,
+    });
   });
 });
 
@@ -46,9 +58,24 @@ describe('update order amount (sandbox invoice, amount with items)', () => {
       { line_id: '2', amount: 4000 },
       { line_id: '3', amount: 2000, description: 'Extra' },
     ];
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 12000 }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 12000, items: items.slice(0, 2) }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 12000, items: [...items, { line_id: '1', amount: 1 }] }), 400, 'INVALID_REQUEST');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 12000 }),
+      400,
+      'INVALID_ITEMS',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 12000, items: items.slice(0, 2) }),
+      400,
+      'INVALID_ITEMS',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 12000, items: [...items, { line_id: '1', amount: 1 }] }),
+      400,
+      'INVALID_REQUEST',
+    );
 
     const res = await authorize(transactionId, { amount: 12000, items, description: 'added a line', reason: 'upsell' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -71,33 +98,71 @@ describe('update order amount (sandbox invoice, amount with items)', () => {
     ]);
     // The new line can be captured, up to the new total.
     expect((await capture(transactionId, { amount: 2000, items: [{ line_id: '3', amount: 2000 }] })).status).toBe(200);
-    expect((await capture(transactionId, { amount: 10000, items: lineItems(['1', 6000], ['2', 4000]) })).body.status).toBe('CAPTURED');
+    expect(
+      (await capture(transactionId, { amount: 10000, items: lineItems(['1', 6000], ['2', 4000]) })).body.status,
+    ).toBe('CAPTURED');
     expect(await money(srv, transactionId)).toMatchObject({ amount: 12000, captured: 12000 });
   });
 
   it('may lower the amount, but never below what was captured, overall or per line', async () => {
     const { transactionId } = await invoiceTransaction(api);
     await capture(transactionId, { amount: 6000, items: [{ line_id: '1', amount: 6000 }] });
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 5000, items: [{ line_id: '1', amount: 5000 }] }), 400, 'INVALID_REQUEST');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 7000, items: lineItems(['1', 5000], ['2', 2000]) }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 6000, items: [{ line_id: '2', amount: 6000 }] }), 400, 'INVALID_ITEMS');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 5000, items: [{ line_id: '1', amount: 5000 }] }),
+      400,
+      'INVALID_REQUEST',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 7000, items: lineItems(['1', 5000], ['2', 2000]) }),
+      400,
+      'INVALID_ITEMS',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 6000, items: [{ line_id: '2', amount: 6000 }] }),
+      400,
+      'INVALID_ITEMS',
+    );
 
     const res = await authorize(transactionId, { amount: 8000, items: lineItems(['1', 6000], ['2', 2000]) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'PARTIALLY_CAPTURED', amount: 8000 });
-    expect(res.body.items.map((i: { line_id: string; amount: number; description: string }) => [i.line_id, i.amount, i.description])).toEqual([
+    expect(
+      res.body.items.map((i: { line_id: string; amount: number; description: string }) => [
+        i.line_id,
+        i.amount,
+        i.description,
+      ]),
+    ).toEqual([
       ['1', 6000, 'Widget'],
       ['2', 2000, 'Gadget'],
     ]);
-    expect((await api.post(`/v1/transactions/${transactionId}/capture`, { amount: 2001, items: [{ line_id: '2', amount: 2001 }] })).body.error.code).toBe('AMOUNT_EXCEEDS_AUTHORIZED');
-    expect((await capture(transactionId, { amount: 2000, items: [{ line_id: '2', amount: 2000 }] })).body.status).toBe('CAPTURED');
+    expect(
+      (
+        await api.post(`/v1/transactions/${transactionId}/capture`, {
+          amount: 2001,
+          items: [{ line_id: '2', amount: 2001 }],
+        })
+      ).body.error.code,
+    ).toBe('AMOUNT_EXCEEDS_AUTHORIZED');
+    expect((await capture(transactionId, { amount: 2000, items: [{ line_id: '2', amount: 2000 }] })).body.status).toBe(
+      'CAPTURED',
+    );
   });
 });
 
 describe('update pre-authorization (sandbox card: amount and final_authorization)', () => {
   it('needs both amount and final_authorization', async () => {
     const { transactionId } = await cardTransaction(api, customer, { items: null });
-    for (const body of [undefined, {}, { amount: 12000 }, { final_authorization: false }, { final_authorization: true }]) {
+    for (const body of [
+      undefined,
+      {},
+      { amount: 12000 },
+      { final_authorization: false },
+      { final_authorization: true },
+    ]) {
       await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, body), 400, 'INVALID_REQUEST');
     }
     for (const body of [
@@ -111,8 +176,18 @@ describe('update pre-authorization (sandbox card: amount and final_authorization
 
   it('without final_authorization the amount must grow; the new amount can then be captured', async () => {
     const { transactionId } = await cardTransaction(api, customer, { items: null });
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 10000, final_authorization: false }), 400, 'INVALID_REQUEST');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 9000, final_authorization: false }), 400, 'INVALID_REQUEST');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 10000, final_authorization: false }),
+      400,
+      'INVALID_REQUEST',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 9000, final_authorization: false }),
+      400,
+      'INVALID_REQUEST',
+    );
     const res = await authorize(transactionId, { amount: 15000, final_authorization: false, reference: 'tip' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'AUTHORIZED', amount: 15000 });
@@ -133,13 +208,28 @@ describe('update pre-authorization (sandbox card: amount and final_authorization
   it('with final_authorization true the amount may go down to what was captured, and no later update is allowed (409)', async () => {
     const { transactionId } = await cardTransaction(api, customer, { items: null });
     await capture(transactionId, { amount: 3000 });
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 2999, final_authorization: true }), 400, 'INVALID_REQUEST');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 2999, final_authorization: true }),
+      400,
+      'INVALID_REQUEST',
+    );
     const res = await authorize(transactionId, { amount: 3000, final_authorization: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'CAPTURED', amount: 3000 });
     expect(await money(srv, transactionId)).toMatchObject({ amount: 3000, captured: 3000, finalAuthorization: 1 });
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 5000, final_authorization: true }), 409, 'AUTHORIZATION_NOT_UPDATABLE');
-    await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1 }), 400, 'TRANSACTION_NOT_CAPTURABLE');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 5000, final_authorization: true }),
+      409,
+      'AUTHORIZATION_NOT_UPDATABLE',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => capture(transactionId, { amount: 1 }),
+      400,
+      'TRANSACTION_NOT_CAPTURABLE',
+    );
   });
 
   it('a final authorization may also be higher or equal, and locks further updates even while capturable', async () => {
@@ -148,15 +238,30 @@ describe('update pre-authorization (sandbox card: amount and final_authorization
       const res = await authorize(transactionId, { amount, final_authorization: true });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'AUTHORIZED', amount });
-      await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: amount + 1000, final_authorization: false }), 409, 'AUTHORIZATION_NOT_UPDATABLE');
-      await expectRefusedWithoutChange(transactionId, () => authorize(transactionId), 409, 'AUTHORIZATION_NOT_UPDATABLE');
+      await expectRefusedWithoutChange(
+        transactionId,
+        () => authorize(transactionId, { amount: amount + 1000, final_authorization: false }),
+        409,
+        'AUTHORIZATION_NOT_UPDATABLE',
+      );
+      await expectRefusedWithoutChange(
+        transactionId,
+        () => authorize(transactionId),
+        409,
+        'AUTHORIZATION_NOT_UPDATABLE',
+      );
       expect((await capture(transactionId, { amount })).body.status).toBe('CAPTURED');
     }
   });
 
   it('a card transaction with order lines needs items that sum to the amount', async () => {
     const { transactionId } = await cardTransaction(api, customer);
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 11000, final_authorization: false }), 400, 'INVALID_ITEMS');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 11000, final_authorization: false }),
+      400,
+      'INVALID_ITEMS',
+    );
     await expectRefusedWithoutChange(
       transactionId,
       () =>
@@ -193,15 +298,30 @@ describe('authorize a transaction ON_HOLD', () => {
 
   it('the on-hold card with enable_on_hold gives ON_HOLD and on_hold:true, sends no callback and accepts no capture or refund (a void is allowed: public-shapes.test.ts)', async () => {
     const { sessionId, transactionId, pay } = await onHoldSession({ callback: true });
-    expect(pay).toMatchObject({ success: true, on_hold: true, transaction_id: transactionId, actions: [{ code: 'ON_HOLD', type: 'success' }] });
+    expect(pay).toMatchObject({
+      success: true,
+      on_hold: true,
+      transaction_id: transactionId,
+      actions: [{ code: 'ON_HOLD', type: 'success' }],
+    });
     const tx = await api.get(`/v1/transactions/${transactionId}`);
     expect(tx.body.status).toBe('ON_HOLD');
     expect(tx.body.events.at(-1)).toMatchObject({ event: 'AUTHORIZE', success: true, on_hold: true });
     const view = await customer.get(`/v1/view/${sessionId}/session`);
     expect(view.status).toBe(404);
     expect(view.body.error.cause).toBe('ON_HOLD');
-    await expectRefusedWithoutChange(transactionId, () => capture(transactionId, { amount: 1 }), 400, 'TRANSACTION_NOT_CAPTURABLE');
-    await expectRefusedWithoutChange(transactionId, () => api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1 }), 400, 'TRANSACTION_NOT_REFUNDABLE');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => capture(transactionId, { amount: 1 }),
+      400,
+      'TRANSACTION_NOT_CAPTURABLE',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => api.post(`/v1/transactions/${transactionId}/refund`, { amount: 1 }),
+      400,
+      'TRANSACTION_NOT_REFUNDABLE',
+    );
     const again = await customer.post(`/v1/sessions/${sessionId}/pay`, cardPay('4111111111111111'));
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe('SESSION_ALREADY_PAID');
@@ -218,10 +338,30 @@ describe('authorize a transaction ON_HOLD', () => {
 
   it('amount or items that do not match the order are 400 and change nothing', async () => {
     const { transactionId } = await onHoldSession();
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 9999 }), 400, 'INVALID_REQUEST');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 10000, items: [{ line_id: '1', amount: 6000 }] }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { items: lineItems(['1', 5000], ['2', 5000]) }), 400, 'INVALID_ITEMS');
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { items: lineItems(['1', 6000], ['3', 4000]) }), 400, 'INVALID_ITEMS');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 9999 }),
+      400,
+      'INVALID_REQUEST',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 10000, items: [{ line_id: '1', amount: 6000 }] }),
+      400,
+      'INVALID_ITEMS',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { items: lineItems(['1', 5000], ['2', 5000]) }),
+      400,
+      'INVALID_ITEMS',
+    );
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { items: lineItems(['1', 6000], ['3', 4000]) }),
+      400,
+      'INVALID_ITEMS',
+    );
   });
 
   it('authorizing it makes the transaction AUTHORIZED, the session paid, and delivers the AUTHORIZE callback', async () => {
@@ -233,11 +373,20 @@ describe('authorize a transaction ON_HOLD', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'AUTHORIZED', amount: 10000, items: order.items });
-    expect(res.body.events.at(-1)).toMatchObject({ event: 'AUTHORIZE', success: true, amount: 10000, authorization_update: 'AUTHORIZE_ON_HOLD', reason: 'reviewed', created_by: CLIENT_ID });
+    expect(res.body.events.at(-1)).toMatchObject({
+      event: 'AUTHORIZE',
+      success: true,
+      amount: 10000,
+      authorization_update: 'AUTHORIZE_ON_HOLD',
+      reason: 'reviewed',
+      created_by: CLIENT_ID,
+    });
 
     const session = await api.get(`/v1/sessions/${sessionId}`);
     expect(session.body.transaction_id).toBe(transactionId);
-    expect(session.body.events.map((e: { name: string }) => e.name)).toEqual(expect.arrayContaining(['ON_HOLD', 'AUTHORIZED']));
+    expect(session.body.events.map((e: { name: string }) => e.name)).toEqual(
+      expect.arrayContaining(['ON_HOLD', 'AUTHORIZED']),
+    );
     const view = await customer.get(`/v1/view/${sessionId}/session`);
     expect(view.body.error.cause).toBe('AUTHORIZED');
 
@@ -250,7 +399,12 @@ describe('authorize a transaction ON_HOLD', () => {
     expect(query.get('error')).toBeNull();
 
     // Now it is an ordinary authorization: capturable, and no longer on hold.
-    await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 10000 }), 400, 'INVALID_REQUEST');
+    await expectRefusedWithoutChange(
+      transactionId,
+      () => authorize(transactionId, { amount: 10000 }),
+      400,
+      'INVALID_REQUEST',
+    );
     expect((await capture(transactionId, { amount: 10000 })).body.status).toBe('CAPTURED');
   });
 
@@ -272,15 +426,38 @@ describe('an authorization that cannot be updated', () => {
     await capture(refunded.transactionId, { amount: 4000 });
     await api.post(`/v1/transactions/${refunded.transactionId}/refund`, { amount: 1000 });
     const finalCaptured = await invoiceTransaction(api);
-    await capture(finalCaptured.transactionId, { amount: 6000, items: [{ line_id: '1', amount: 6000 }], final_capture: true });
+    await capture(finalCaptured.transactionId, {
+      amount: 6000,
+      items: [{ line_id: '1', amount: 6000 }],
+      final_capture: true,
+    });
     const declined = await cardTransaction(api, customer, { card: '4000000000000002', items: null });
 
     for (const { transactionId } of [voided, captured, refunded, declined]) {
-      await expectRefusedWithoutChange(transactionId, () => authorize(transactionId, { amount: 20000, final_authorization: false }), 409, 'AUTHORIZATION_NOT_UPDATABLE');
+      await expectRefusedWithoutChange(
+        transactionId,
+        () => authorize(transactionId, { amount: 20000, final_authorization: false }),
+        409,
+        'AUTHORIZATION_NOT_UPDATABLE',
+      );
     }
-    await expectRefusedWithoutChange(finalCaptured.transactionId, () => authorize(finalCaptured.transactionId), 409, 'AUTHORIZATION_NOT_UPDATABLE');
-    await expectRefusedWithoutChange(voided.transactionId, () => authorize(voided.transactionId), 409, 'AUTHORIZATION_NOT_UPDATABLE');
-    expect((await eventsOf(api, voided.transactionId)).map((e) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE', 'VOID']);
+    await expectRefusedWithoutChange(
+      finalCaptured.transactionId,
+      () => authorize(finalCaptured.transactionId),
+      409,
+      'AUTHORIZATION_NOT_UPDATABLE',
+    );
+    await expectRefusedWithoutChange(
+      voided.transactionId,
+      () => authorize(voided.transactionId),
+      409,
+      'AUTHORIZATION_NOT_UPDATABLE',
+    );
+    expect((await eventsOf(api, voided.transactionId)).map((e) => e.event)).toEqual([
+      'INITIALIZE',
+      'AUTHORIZE',
+      'VOID',
+    ]);
   });
 
   it('an unknown transaction is 404', async () => {

@@ -31,11 +31,28 @@ const seeded = (seed: number) => () => {
 const storedTransaction = (database: Database, id: string) =>
   database.db
     .selectFrom('transactions')
-    .select(['status', 'amount', 'captured_amount', 'refunded_amount', 'voided_amount', 'pending_capture', 'pending_refund', 'pending_void', 'lines'])
+    .select([
+      'status',
+      'amount',
+      'captured_amount',
+      'refunded_amount',
+      'voided_amount',
+      'pending_capture',
+      'pending_refund',
+      'pending_void',
+      'lines',
+    ])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 const openOperations = async (database: Database, id: string) =>
-  (await database.db.selectFrom('transaction_operations').select('id').where('transaction_id', '=', id).where('status', 'in', ['PENDING', 'ASYNC']).execute()).length;
+  (
+    await database.db
+      .selectFrom('transaction_operations')
+      .select('id')
+      .where('transaction_id', '=', id)
+      .where('status', 'in', ['PENDING', 'ASYNC'])
+      .execute()
+  ).length;
 
 type Kind = 'CAPTURE' | 'REFUND' | 'VOID';
 interface Planned {
@@ -52,7 +69,14 @@ interface Outcome extends Planned {
 }
 
 /** The business refusals a conflicting request may legitimately get. */
-const OK_400 = new Set(['TRANSACTION_NOT_CAPTURABLE', 'TRANSACTION_NOT_REFUNDABLE', 'TRANSACTION_NOT_VOIDABLE', 'AMOUNT_EXCEEDS_AUTHORIZED', 'AMOUNT_EXCEEDS_CAPTURED', 'INVALID_ITEMS']);
+const OK_400 = new Set([
+  'TRANSACTION_NOT_CAPTURABLE',
+  'TRANSACTION_NOT_REFUNDABLE',
+  'TRANSACTION_NOT_VOIDABLE',
+  'AMOUNT_EXCEEDS_AUTHORIZED',
+  'AMOUNT_EXCEEDS_CAPTURED',
+  'INVALID_ITEMS',
+]);
 const OK_409 = new Set(['OPERATION_IN_PROGRESS', 'CONFLICT', 'REFERENCE_REUSED']);
 
 /** 200 conflicting requests: captures (some itemized, some final), refunds, voids and repeated references. */
@@ -74,11 +98,31 @@ const plan = (rand: () => number): Planned[] => {
   };
   const capture = (ref: string | undefined, extra: Record<string, unknown> = {}): Planned => {
     const a = amount(200, 2500);
-    return { kind: 'CAPTURE', reference: ref, repeated: false, body: { amount: a, ...(ref ? { capture_reference: ref } : {}), ...(rand() < 0.35 ? { items: items(a) } : {}), ...extra } };
+    return {
+      kind: 'CAPTURE',
+      reference: ref,
+      repeated: false,
+      body: {
+        amount: a,
+        ...(ref ? { capture_reference: ref } : {}),
+        ...(rand() < 0.35 ? { items: items(a) } : {}),
+        ...extra,
+      },
+    };
   };
   const refund = (ref: string | undefined): Planned => {
     const a = amount(100, 3000);
-    return { kind: 'REFUND', reference: ref, repeated: false, body: { amount: a, reason: 'concurrency', ...(ref ? { refund_reference: ref } : {}), ...(rand() < 0.3 ? { items: items(a) } : {}) } };
+    return {
+      kind: 'REFUND',
+      reference: ref,
+      repeated: false,
+      body: {
+        amount: a,
+        reason: 'concurrency',
+        ...(ref ? { refund_reference: ref } : {}),
+        ...(rand() < 0.3 ? { items: items(a) } : {}),
+      },
+    };
   };
 
   const shuffle = (list: Planned[]) => {
@@ -111,7 +155,10 @@ const plan = (rand: () => number): Planned[] => {
     for (let i = 0; i < 3; i++) middle.push({ ...p, repeated: true });
   }
   const c = capture('dup-cap-c');
-  middle.push({ ...c, repeated: true }, { ...c, repeated: true, body: { ...c.body, amount: (c.body!.amount as number) + 1, items: undefined } });
+  middle.push(
+    { ...c, repeated: true },
+    { ...c, repeated: true, body: { ...c.body, amount: (c.body!.amount as number) + 1, items: undefined } },
+  );
   const late = [...shuffle(middle), ...shuffle(tail)];
   const all = [...early, ...late];
   if (all.length !== 200) throw new Error(`planned ${all.length} requests, not 200`);
@@ -139,7 +186,10 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const paid = await new ApiClient(procs[1]!.baseUrl).post(`/v1/sessions/${created.body.id}/pay`, payBody(APPROVE_CARD));
+    const paid = await new ApiClient(procs[1]!.baseUrl).post(
+      `/v1/sessions/${created.body.id}/pay`,
+      payBody(APPROVE_CARD),
+    );
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const txId = paid.body.transaction_id as string;
     expect((await apis[0]!.get(`/v1/transactions/${txId}`)).body.status).toBe('AUTHORIZED');
@@ -156,7 +206,9 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
         await sleep(i * RAMP_MS);
         const api = apis[i % 2]!;
         maxInFlight = Math.max(maxInFlight, ++inFlight);
-        const res = await api.post(`/v1/transactions/${txId}/${p.kind.toLowerCase()}`, p.body).catch((e: Error) => ({ status: -1, body: { error: { code: e.message } }, headers: new Headers() }));
+        const res = await api
+          .post(`/v1/transactions/${txId}/${p.kind.toLowerCase()}`, p.body)
+          .catch((e: Error) => ({ status: -1, body: { error: { code: e.message } }, headers: new Headers() }));
         inFlight--;
         return { ...p, via: i % 2, res };
       }),
@@ -173,29 +225,60 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
 
     // Only the tolerated answers; never a 5xx.
     const unexpected = outcomes.filter(
-      ({ res }) => !(res.status === 200 || res.status === 202 || (res.status === 400 && OK_400.has(res.body?.error?.code)) || (res.status === 409 && OK_409.has(res.body?.error?.code))),
+      ({ res }) =>
+        !(
+          res.status === 200 ||
+          res.status === 202 ||
+          (res.status === 400 && OK_400.has(res.body?.error?.code)) ||
+          (res.status === 409 && OK_409.has(res.body?.error?.code))
+        ),
     );
     expect(
-      unexpected.map((o) => `${o.kind} via ${o.via}: ${o.res.status} ${JSON.stringify(o.res.body?.error ?? o.res.body)}`),
+      unexpected.map(
+        (o) => `${o.kind} via ${o.via}: ${o.res.status} ${JSON.stringify(o.res.body?.error ?? o.res.body)}`,
+      ),
       `${summary}\n${procs.map((p) => p.output()).join('\n')}`,
     ).toEqual([]);
-    for (const o of outcomes.filter((x) => x.res.status === 202)) expect(o.res.headers.get('event-request-id')).toBeTruthy();
+    for (const o of outcomes.filter((x) => x.res.status === 202))
+      expect(o.res.headers.get('event-request-id')).toBeTruthy();
     // A reference reused with a different body: at most one of the two bodies is ever accepted.
-    expect(outcomes.filter((o) => o.reference === 'dup-cap-c' && (o.res.status === 200 || o.res.status === 202)).length).toBeLessThanOrEqual(1);
+    expect(
+      outcomes.filter((o) => o.reference === 'dup-cap-c' && (o.res.status === 200 || o.res.status === 202)).length,
+    ).toBeLessThanOrEqual(1);
 
     // Let operations accepted for later (202) and any other reservation settle.
-    await expect.poll(() => openOperations(two.reader, txId), { interval: 100, message: 'operations still pending' }).toBe(0);
+    await expect
+      .poll(() => openOperations(two.reader, txId), { interval: 100, message: 'operations still pending' })
+      .toBe(0);
 
     const tx = (await apis[0]!.get(`/v1/transactions/${txId}`)).body;
     const row = await storedTransaction(two.reader, txId);
-    type Ev = { event: string; success: boolean; amount?: number; items?: { line_id: string; amount: number }[]; capture_reference?: string; refund_reference?: string; reason?: string };
+    type Ev = {
+      event: string;
+      success: boolean;
+      amount?: number;
+      items?: { line_id: string; amount: number }[];
+      capture_reference?: string;
+      refund_reference?: string;
+      reason?: string;
+    };
     const events = (tx.events as Ev[]).filter((e) => e.success);
     const sum = (name: string) => events.filter((e) => e.event === name).reduce((s, e) => s + (e.amount ?? 0), 0);
     const captured = sum('CAPTURE');
     const refunded = sum('REFUND');
     const voided = sum('VOID');
-    const amounts = { authorized: AUTHORIZED, captured, refunded, voided, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
-    console.log(`seed ${seed} on ${ENGINE}, settled: ${JSON.stringify({ captured, refunded, voided, status: tx.status, events: tx.events.length })}; ${Date.now() - started} ms in all`);
+    const amounts = {
+      authorized: AUTHORIZED,
+      captured,
+      refunded,
+      voided,
+      pendingCapture: 0,
+      pendingRefund: 0,
+      pendingVoid: 0,
+    };
+    console.log(
+      `seed ${seed} on ${ENGINE}, settled: ${JSON.stringify({ captured, refunded, voided, status: tx.status, events: tx.events.length })}; ${Date.now() - started} ms in all`,
+    );
 
     // The invariants, from the event log.
     expect(captured).toBeLessThanOrEqual(AUTHORIZED);
@@ -211,14 +294,29 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
           .reduce((s, i) => s + i.amount, 0);
       expect(perLine('CAPTURE'), `line ${line} captured`).toBeLessThanOrEqual(LINES[line]);
       expect(perLine('REFUND'), `line ${line} refunded`).toBeLessThanOrEqual(perLine('CAPTURE'));
-      const stored = JSON.parse(row.lines ?? '{}')[line] ?? { captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 };
-      expect(stored, `line ${line} as stored`).toMatchObject({ captured: perLine('CAPTURE'), refunded: perLine('REFUND'), pendingCapture: 0, pendingRefund: 0 });
+      const stored = JSON.parse(row.lines ?? '{}')[line] ?? {
+        captured: 0,
+        refunded: 0,
+        pendingCapture: 0,
+        pendingRefund: 0,
+      };
+      expect(stored, `line ${line} as stored`).toMatchObject({
+        captured: perLine('CAPTURE'),
+        refunded: perLine('REFUND'),
+        pendingCapture: 0,
+        pendingRefund: 0,
+      });
     }
     // The status agrees with the amounts, through the API and in the row.
     expect(tx.status).toBe(statusFromAmounts(amounts));
     expect(row.status).toBe(tx.status);
     // The event log explains every cent of the stored amounts, and nothing is left reserved.
-    expect({ captured: row.captured_amount, refunded: row.refunded_amount, voided: row.voided_amount, pending: [row.pending_capture, row.pending_refund, row.pending_void].map(Number) }).toEqual({
+    expect({
+      captured: row.captured_amount,
+      refunded: row.refunded_amount,
+      voided: row.voided_amount,
+      pending: [row.pending_capture, row.pending_refund, row.pending_void].map(Number),
+    }).toEqual({
       captured,
       refunded,
       voided,
@@ -237,7 +335,9 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
         if (accepted(o)) expect(matching[0]!.amount).toBe(o.body!.amount);
       }
       // Without a reference: one event per accepted request.
-      expect(evs.filter((e) => !refOf(e)).length, `${kind} without reference`).toBe(mine.filter((o) => !o.reference && accepted(o)).length);
+      expect(evs.filter((e) => !refOf(e)).length, `${kind} without reference`).toBe(
+        mine.filter((o) => !o.reference && accepted(o)).length,
+      );
       // Repeated references: at most one event each, and exactly one if any repetition was accepted.
       for (const ref of new Set(mine.filter((o) => o.repeated).map((o) => o.reference!))) {
         const n = evs.filter((e) => refOf(e) === ref).length;
@@ -251,10 +351,14 @@ describe(`200 concurrent conflicting money operations on one transaction, two se
     }
     // Voids: one event per accepted void, plus one per final capture that left something to release.
     const voidEvents = events.filter((e) => e.event === 'VOID');
-    expect(voidEvents.filter((e) => e.reason !== 'final_capture').length).toBe(outcomes.filter((o) => o.kind === 'VOID' && accepted(o)).length);
+    expect(voidEvents.filter((e) => e.reason !== 'final_capture').length).toBe(
+      outcomes.filter((o) => o.kind === 'VOID' && accepted(o)).length,
+    );
     expect(voidEvents.filter((e) => e.reason === 'final_capture').length).toBeLessThanOrEqual(1);
     // No failed money event: refusals are answers, not events.
-    expect((tx.events as Ev[]).filter((e) => !e.success && ['CAPTURE', 'REFUND', 'VOID'].includes(e.event))).toEqual([]);
+    expect((tx.events as Ev[]).filter((e) => !e.success && ['CAPTURE', 'REFUND', 'VOID'].includes(e.event))).toEqual(
+      [],
+    );
     // Neither process logged an error (a request's 500 or a background worker's failure).
     const logged = procs.flatMap((p, i) =>
       p

@@ -7,8 +7,10 @@ import { paidSession, useKassa } from '../support/fixtures';
  * The default order has line 1 (2 units, 60.00) and line 2 (1 unit, 40.00).
  */
 const { api } = useKassa();
-const op = (txId: string, what: 'capture' | 'refund', amount: number, items: unknown[]) => api.post(`/v1/transactions/${txId}/${what}`, { amount, items });
-const events = async (txId: string) => ((await api.get(`/v1/transactions/${txId}`)).body.events as { event: string }[]).map((e) => e.event);
+const op = (txId: string, what: 'capture' | 'refund', amount: number, items: unknown[]) =>
+  api.post(`/v1/transactions/${txId}/${what}`, { amount, items });
+const events = async (txId: string) =>
+  ((await api.get(`/v1/transactions/${txId}`)).body.events as { event: string }[]).map((e) => e.event);
 
 describe('item quantities on captures and refunds', () => {
   it("are refused past the order line's quantity, with nothing recorded", async () => {
@@ -41,7 +43,11 @@ describe('item quantities on captures and refunds', () => {
 
   it('concurrent captures of one line never name more units than it has', async () => {
     const { transactionId } = await paidSession(api);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => op(transactionId, 'capture', 1000, [{ line_id: '1', quantity: 1, amount: 1000 }])));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        op(transactionId, 'capture', 1000, [{ line_id: '1', quantity: 1, amount: 1000 }]),
+      ),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(2);
     for (const r of answers.filter((a) => a.status !== 200)) expect(r.body.error.code).toBe('INVALID_ITEMS');
   });

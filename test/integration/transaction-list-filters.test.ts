@@ -29,21 +29,34 @@ describe('GET /v1/transactions filters', () => {
   });
 
   it('search, amount, currency and payment_product filter', async () => {
-    const small = await paidSession(api, { order: { amount: 1_234, items: [{ line_id: '1', description: 'Pen', quantity: 1, amount: 1_234 }] } });
+    const small = await paidSession(api, {
+      order: { amount: 1_234, items: [{ line_id: '1', description: 'Pen', quantity: 1, amount: 1_234 }] },
+    });
     const { transactionId } = small;
     expect(await ids(`search=${transactionId}`)).toEqual([transactionId]);
     expect(await ids(`search=${small.sessionId}`)).toEqual([transactionId]);
-    expect(await ids(`search=${encodeURIComponent(small.body.order?.merchant_reference ?? '')}`)).toContain(transactionId);
+    expect(await ids(`search=${encodeURIComponent(small.body.order?.merchant_reference ?? '')}`)).toContain(
+      transactionId,
+    );
     expect(await ids(`amount=1234&search=${transactionId}`)).toEqual([transactionId]);
     expect(await ids(`amount.gte=1235&search=${transactionId}`)).toEqual([]);
-    expect(await ids(`amount.lte=1234&currency[]=NOK&payment_product[]=sandbox&search=${transactionId}`)).toEqual([transactionId]);
+    expect(await ids(`amount.lte=1234&currency[]=NOK&payment_product[]=sandbox&search=${transactionId}`)).toEqual([
+      transactionId,
+    ]);
     expect(await ids(`currency=SEK&search=${transactionId}`)).toEqual([]);
     expect((await api.get('/v1/transactions?amount=abc')).status).toBe(400);
   });
 
   it("the reference's filters this server cannot apply are 400, not an unfiltered list", async () => {
     await paidSession(api, { card: card('4111 1111 1111 1111') });
-    for (const filter of ['store_id[]=s1', 'terminal_id=t1', 'customer_id=c1', 'token_id[]=x', 'channel=in_store', 'payout_correlation_id[]=p']) {
+    for (const filter of [
+      'store_id[]=s1',
+      'terminal_id=t1',
+      'customer_id=c1',
+      'token_id[]=x',
+      'channel=in_store',
+      'payout_correlation_id[]=p',
+    ]) {
       const res = await api.get(`/v1/transactions?${filter}`);
       expect(res.status, filter).toBe(400);
       expect(res.body.error.code).toBe('INVALID_REQUEST');

@@ -8,7 +8,8 @@ import { paidSession, useKassa } from '../support/fixtures';
  * hold on the customer's card. Rows stored under the old rule are corrected by migration 0019.
  */
 const { api, db } = useKassa();
-const op = (txId: string, what: 'capture' | 'refund' | 'void', amount?: number) => api.post(`/v1/transactions/${txId}/${what}`, amount === undefined ? undefined : { amount });
+const op = (txId: string, what: 'capture' | 'refund' | 'void', amount?: number) =>
+  api.post(`/v1/transactions/${txId}/${what}`, amount === undefined ? undefined : { amount });
 
 describe('a part capture refunded in full', () => {
   it('is PARTIALLY_CAPTURED_REFUNDED until nothing is left to capture', async () => {
@@ -36,7 +37,8 @@ describe('a part capture refunded in full', () => {
     await op(full, 'refund', 10_000);
     await db().updateTable('transactions').set({ status: 'REFUNDED' }).where('id', '=', part).execute(); // as the old rule stored it
     await m0019.up(db() as never);
-    const status = async (id: string) => (await db().selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const status = async (id: string) =>
+      (await db().selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
     expect(await status(part)).toBe('PARTIALLY_CAPTURED_REFUNDED');
     expect(await status(full)).toBe('REFUNDED');
   });

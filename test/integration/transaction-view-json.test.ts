@@ -20,7 +20,10 @@ import { ZERO_MINOR } from '../../domain/money';
 const createRoute = ROUTES.find((r) => r.operationId === 'checkout_session_post')!;
 const captureRoute = ROUTES.find((r) => r.path === '/v1/transactions/{id}/capture')!;
 const shapeOf = (schema: unknown) => (schema as { _zod: { def: { shape: Record<string, unknown> } } })._zod.def.shape;
-const sessionParts = fc.record({ metadata: arbitraryFor(shapeOf(createRoute.body).metadata), url: arbitraryFor(shapeOf(createRoute.body).url) }, { requiredKeys: [] });
+const sessionParts = fc.record(
+  { metadata: arbitraryFor(shapeOf(createRoute.body).metadata), url: arbitraryFor(shapeOf(createRoute.body).url) },
+  { requiredKeys: [] },
+);
 const captureMetadata = arbitraryFor(shapeOf(captureRoute.body).metadata);
 
 describe('GET /v1/transactions/{id} as JSON text', () => {
@@ -41,14 +44,21 @@ describe('GET /v1/transactions/{id} as JSON text', () => {
     let compared = 0;
     for (const [i, p] of parts.entries()) {
       const url = (p.url ?? {}) as Record<string, unknown>;
-      const tx = await cardTransaction(k.api, k.customer, { url: { ...url, return_url: 'https://merchant.example/return' }, order: p.metadata ? { metadata: p.metadata } : {} }).catch(() => undefined);
+      const tx = await cardTransaction(k.api, k.customer, {
+        url: { ...url, return_url: 'https://merchant.example/return' },
+        order: p.metadata ? { metadata: p.metadata } : {},
+      }).catch(() => undefined);
       if (!tx) continue;
       const id = tx.transactionId;
       await expectSame(id);
       const step = i % 4;
       if (step === 0) {
         const m = metadata[i];
-        await k.api.post(`/v1/transactions/${id}/capture`, { amount: 6000, capture_reference: `cap-${i}`, ...(m === undefined ? {} : { metadata: m }) });
+        await k.api.post(`/v1/transactions/${id}/capture`, {
+          amount: 6000,
+          capture_reference: `cap-${i}`,
+          ...(m === undefined ? {} : { metadata: m }),
+        });
         await expectSame(id);
         await k.api.post(`/v1/transactions/${id}/refund`, { amount: 1000, refund_reference: `ref-${i}` });
       } else if (step === 1) {
@@ -65,7 +75,14 @@ describe('GET /v1/transactions/{id} as JSON text', () => {
   it('is the same for an item-based invoice captured by lines, a declined payment and a merchant reference 2', async () => {
     const invoice = await invoiceTransaction(k.api, { order: { merchant_reference_2: 'second-ref' } });
     await expectSame(invoice.transactionId);
-    expect((await k.api.post(`/v1/transactions/${invoice.transactionId}/capture`, { amount: 6000, items: lineItems(['1', 6000]) })).status).toBe(200);
+    expect(
+      (
+        await k.api.post(`/v1/transactions/${invoice.transactionId}/capture`, {
+          amount: 6000,
+          items: lineItems(['1', 6000]),
+        })
+      ).status,
+    ).toBe(200);
     await expectSame(invoice.transactionId);
     // every optional column of an event without details, written as any operation could store it
     await k.srv.kassa.ctx.database.db.transaction().execute((trx) =>
@@ -80,7 +97,10 @@ describe('GET /v1/transactions/{id} as JSON text', () => {
     );
     await expectSame(invoice.transactionId);
 
-    const declined = await k.api.post('/v1/sessions', { url: { return_url: 'https://merchant.example/return' }, order: { amount: 5000, currency: 'NOK', merchant_reference: 'declined-1' } });
+    const declined = await k.api.post('/v1/sessions', {
+      url: { return_url: 'https://merchant.example/return' },
+      order: { amount: 5000, currency: 'NOK', merchant_reference: 'declined-1' },
+    });
     const pay = await k.customer.post(`/v1/sessions/${declined.body.id}/pay`, payBody(DECLINE_CARD));
     if (pay.body.transaction_id) await expectSame(pay.body.transaction_id as string);
   });

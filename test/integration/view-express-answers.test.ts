@@ -17,7 +17,12 @@ const ITEMS = [
 ];
 const ITEMS_TOTAL = 39800;
 /** Home delivery priced by region, as the demo store's `home-delivery`: 0–1 49 NOK, 8–9 99 NOK. */
-const home = (postalCode = '0150') => ({ id: 'home', line_id: 'ship-home', amount: postalCode.startsWith('9') ? 9900 : 4900, title: 'Home delivery' });
+const home = (postalCode = '0150') => ({
+  id: 'home',
+  line_id: 'ship-home',
+  amount: postalCode.startsWith('9') ? 9900 : 4900,
+  title: 'Home delivery',
+});
 const PICKUP = { id: 'pickup', line_id: 'ship-pickup', amount: 0, title: 'Pick-up point', delivery_method: 'pick_up' };
 const at = (postal_code: string) => ({ ...NORWEGIAN_CONTACT, postal_code });
 
@@ -37,7 +42,11 @@ const shop = await (async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, on: (path: string, fn: Respond) => (handlers[path] = fn), close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
+  return {
+    origin,
+    on: (path: string, fn: Respond) => (handlers[path] = fn),
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
 })();
 afterAll(() => shop.close());
 
@@ -49,26 +58,39 @@ beforeEach(() => {
   shop.on('/shipping', plainShipping);
   shop.on('/discounts', (session) => ({
     status: 200,
-    body: { shipping_options: session.express.shipping_options, order: { amount: session.order.amount, items: session.order.items, discount_codes: [] } },
+    body: {
+      shipping_options: session.express.shipping_options,
+      order: { amount: session.order.amount, items: session.order.items, discount_codes: [] },
+    },
   }));
 });
 
 const createExpress = async (order: Record<string, unknown> = {}, express: Record<string, unknown> = {}) => {
   const res = await api.post('/v1/sessions', {
     url: { return_url: 'https://merchant.example/return' },
-    order: { amount: ITEMS_TOTAL, currency: 'NOK', merchant_reference: `answers-${Math.random().toString(36).slice(2, 10)}`, items: ITEMS, ...order },
+    order: {
+      amount: ITEMS_TOTAL,
+      currency: 'NOK',
+      merchant_reference: `answers-${Math.random().toString(36).slice(2, 10)}`,
+      items: ITEMS,
+      ...order,
+    },
     express: {
       shipping_options: [],
       shipping_address_callback_url: `${shop.origin}/shipping`,
       discount_codes: { callback_url: `${shop.origin}/discounts`, max_count: 2 },
       ...express,
     },
-    configuration: { sandbox: { creditcard: { enabled: true } }, discounts: { express_discount_codes: { enabled: true } } },
+    configuration: {
+      sandbox: { creditcard: { enabled: true } },
+      discounts: { express_discount_codes: { enabled: true } },
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.id as string;
 };
-const put = (id: string, path: string, body: unknown) => customer.request('PUT', `/v1/view/${id}/session/order/${path}`, body);
+const put = (id: string, path: string, body: unknown) =>
+  customer.request('PUT', `/v1/view/${id}/session/order/${path}`, body);
 const stored = async (id: string) => (await api.get(`/v1/sessions/${id}`)).body;
 
 /** An express session with an address in Oslo and home delivery (49 NOK) chosen: amount 44700. */
@@ -89,7 +111,12 @@ const pay = async (id: string) => {
 };
 
 /** Each answer is refused as a failed callback, and the stored session (order, express, events) is unchanged. */
-const expectRefused = async (id: string, path: 'addresses' | 'discount_codes', body: unknown, answers: [string, Respond][]) => {
+const expectRefused = async (
+  id: string,
+  path: 'addresses' | 'discount_codes',
+  body: unknown,
+  answers: [string, Respond][],
+) => {
   const before = await stored(id);
   const callback = path === 'addresses' ? '/shipping' : '/discounts';
   for (const [name, answer] of answers) {
@@ -109,7 +136,10 @@ describe('the shipping address callback: its order must be one the merchant coul
     const INT32_MAX = 2_147_483_647;
     await expectRefused(id, 'addresses', { shipping_address: at('0151') }, [
       ['amount 1 for items worth 39800', answer({ amount: 1 })],
-      ['an item re-priced, the amount kept', answer({ amount: 44700, items: [{ ...ITEMS[0], amount: 100 }, ITEMS[1]] })],
+      [
+        'an item re-priced, the amount kept',
+        answer({ amount: 44700, items: [{ ...ITEMS[0], amount: 100 }, ITEMS[1]] }),
+      ],
       ['an item dropped, the amount kept', answer({ amount: 44700, items: [ITEMS[1]] })],
       ['duplicate line_ids', answer({ amount: 44700, items: [ITEMS[0], { ...ITEMS[1], line_id: '1' }] })],
       ['another currency', answer({ amount: 44700, currency: 'EUR' })],
@@ -151,7 +181,10 @@ describe('the order stays within int32', () => {
     const id = await createExpress();
     const INT32_MAX = 2_147_483_647;
     const items = [{ ...ITEMS[0], amount: INT32_MAX - 20000 }, ITEMS[1]];
-    shop.on('/shipping', (session) => ({ status: 200, body: { shipping_options: shippingOptions(session), order: { amount: INT32_MAX, items } } }));
+    shop.on('/shipping', (session) => ({
+      status: 200,
+      body: { shipping_options: shippingOptions(session), order: { amount: INT32_MAX, items } },
+    }));
     const addressed = await put(id, 'addresses', { shipping_address: at('0150') });
     expect(addressed.status, JSON.stringify(addressed.body)).toBe(200);
     expect(addressed.body.order.amount).toBe(INT32_MAX);
@@ -171,13 +204,25 @@ describe('a chosen shipping option takes the price the new address is offered', 
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.order.shipping_option).toEqual(home('9008'));
     expect(moved.body.order.amount).toBe(ITEMS_TOTAL + 9900);
-    expect((await stored(id)).order).toMatchObject({ amount: ITEMS_TOTAL + 9900, shipping_option: { id: 'home', amount: 9900 } });
+    expect((await stored(id)).order).toMatchObject({
+      amount: ITEMS_TOTAL + 9900,
+      shipping_option: { id: 'home', amount: 9900 },
+    });
 
     // an answer with an order states the amount at the new price; the old price's amount is refused
     await expectRefused(id, 'addresses', { shipping_address: at('0150') }, [
-      ['the amount at the old price', (session) => ({ status: 200, body: { shipping_options: shippingOptions(session), order: { amount: ITEMS_TOTAL + 9900 } } })],
+      [
+        'the amount at the old price',
+        (session) => ({
+          status: 200,
+          body: { shipping_options: shippingOptions(session), order: { amount: ITEMS_TOTAL + 9900 } },
+        }),
+      ],
     ]);
-    shop.on('/shipping', (session) => ({ status: 200, body: { shipping_options: shippingOptions(session), order: { amount: ITEMS_TOTAL + 4900 } } }));
+    shop.on('/shipping', (session) => ({
+      status: 200,
+      body: { shipping_options: shippingOptions(session), order: { amount: ITEMS_TOTAL + 4900 } },
+    }));
     const back = await put(id, 'addresses', { shipping_address: at('0150') });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect([back.body.order.shipping_option.amount, back.body.order.amount]).toEqual([4900, ITEMS_TOTAL + 4900]);
@@ -195,10 +240,21 @@ describe('the discount codes callback: the same rule', () => {
   const save10 = (session: any, change: (order: any) => any = (o) => o): Answer => {
     const items = (session.order.items as typeof ITEMS).map((i) => {
       const off = Math.floor(i.amount / 10);
-      return { ...i, gross_amount: i.amount, amount: i.amount - off, discount_lines: [{ amount: off, discount_id: 'SAVE10', line_id: 1 }] };
+      return {
+        ...i,
+        gross_amount: i.amount,
+        amount: i.amount - off,
+        discount_lines: [{ amount: off, discount_id: 'SAVE10', line_id: 1 }],
+      };
     });
     const amount = items.reduce((s, i) => s + i.amount, 0) + (session.order.shipping_option?.amount ?? 0);
-    return { status: 200, body: { shipping_options: session.express.shipping_options, order: change({ amount, items, discount_codes: ['SAVE10'] }) } };
+    return {
+      status: 200,
+      body: {
+        shipping_options: session.express.shipping_options,
+        order: change({ amount, items, discount_codes: ['SAVE10'] }),
+      },
+    };
   };
 
   it('refuses duplicate line_ids, another currency, a total of 0 and items that contradict themselves', async () => {
@@ -210,16 +266,39 @@ describe('the discount codes callback: the same rule', () => {
         order: {
           amount: 0,
           discount_codes: ['SAVE10'],
-          items: (session.order.items as typeof ITEMS).map((i) => ({ ...i, gross_amount: i.amount, amount: 0, discount_lines: [{ amount: i.amount, line_id: 1 }] })),
+          items: (session.order.items as typeof ITEMS).map((i) => ({
+            ...i,
+            gross_amount: i.amount,
+            amount: 0,
+            discount_lines: [{ amount: i.amount, line_id: 1 }],
+          })),
         },
       },
     });
     await expectRefused(id, 'discount_codes', { discount_codes: ['SAVE10'] }, [
-      ['duplicate line_ids', (s) => save10(s, (o) => ({ ...o, items: [...o.items, { line_id: '2', description: 'Beans again', quantity: 1, amount: 0 }] }))],
+      [
+        'duplicate line_ids',
+        (s) =>
+          save10(s, (o) => ({
+            ...o,
+            items: [...o.items, { line_id: '2', description: 'Beans again', quantity: 1, amount: 0 }],
+          })),
+      ],
       ['another currency', (s) => save10(s, (o) => ({ ...o, currency: 'EUR' }))],
       ['a total of 0', free],
-      ['amount is not gross less its discount lines', (s) => save10(s, (o) => ({ ...o, items: [{ ...o.items[0], discount_lines: [{ amount: 1000, line_id: 1 }] }, o.items[1]] }))],
-      ['amount above gross without discount lines', (s) => save10(s, (o) => ({ ...o, items: [{ ...o.items[0], gross_amount: 100, discount_lines: [] }, o.items[1]] }))],
+      [
+        'amount is not gross less its discount lines',
+        (s) =>
+          save10(s, (o) => ({
+            ...o,
+            items: [{ ...o.items[0], discount_lines: [{ amount: 1000, line_id: 1 }] }, o.items[1]],
+          })),
+      ],
+      [
+        'amount above gross without discount lines',
+        (s) =>
+          save10(s, (o) => ({ ...o, items: [{ ...o.items[0], gross_amount: 100, discount_lines: [] }, o.items[1]] })),
+      ],
     ]);
 
     shop.on('/discounts', (s) => save10(s));
@@ -229,11 +308,23 @@ describe('the discount codes callback: the same rule', () => {
   });
 
   it('a session without items: the amount must still be the shipping option less discounts', async () => {
-    const id = await createExpress({ amount: 10000, items: undefined }, { shipping_address_callback_url: undefined, shipping_options: [home()] });
+    const id = await createExpress(
+      { amount: 10000, items: undefined },
+      { shipping_address_callback_url: undefined, shipping_options: [home()] },
+    );
     expect((await put(id, 'addresses', { shipping_address: at('0150') })).status).toBe(200);
     expect((await put(id, 'shipping_option', home())).body.order.amount).toBe(14900);
     await expectRefused(id, 'discount_codes', { discount_codes: ['SAVE10'] }, [
-      ['amount 1 with a 4900 option', (session) => ({ status: 200, body: { shipping_options: session.express.shipping_options, order: { amount: 1, discount_codes: ['SAVE10'] } } })],
+      [
+        'amount 1 with a 4900 option',
+        (session) => ({
+          status: 200,
+          body: {
+            shipping_options: session.express.shipping_options,
+            order: { amount: 1, discount_codes: ['SAVE10'] },
+          },
+        }),
+      ],
     ]);
     expect((await pay(id)).amount).toBe(14900);
   });
@@ -244,17 +335,33 @@ describe('an answer’s order replaces the order-level discount lines', () => {
     const id = await withHomeDelivery();
     shop.on('/discounts', (session) => {
       const codes = session.order.discount_codes as string[];
-      const items = (session.order.items as typeof ITEMS).map(({ line_id, description, quantity, amount }) => ({ line_id, description, quantity, amount }));
+      const items = (session.order.items as typeof ITEMS).map(({ line_id, description, quantity, amount }) => ({
+        line_id,
+        description,
+        quantity,
+        amount,
+      }));
       const full = ITEMS_TOTAL + session.order.shipping_option.amount;
       return codes.includes('TENOFF')
         ? {
             status: 200,
             body: {
               shipping_options: session.express.shipping_options,
-              order: { amount: full - 1000, items, discount_codes: ['TENOFF'], discount_lines: [{ amount: 1000, discount_id: 'TENOFF', line_id: 1 }] },
+              order: {
+                amount: full - 1000,
+                items,
+                discount_codes: ['TENOFF'],
+                discount_lines: [{ amount: 1000, discount_id: 'TENOFF', line_id: 1 }],
+              },
             },
           }
-        : { status: 200, body: { shipping_options: session.express.shipping_options, order: { amount: full, items, discount_codes: [] } } };
+        : {
+            status: 200,
+            body: {
+              shipping_options: session.express.shipping_options,
+              order: { amount: full, items, discount_codes: [] },
+            },
+          };
     });
     const applied = await put(id, 'discount_codes', { discount_codes: ['TENOFF'] });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);

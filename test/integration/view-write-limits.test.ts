@@ -12,18 +12,29 @@ import { createSession, kassaForTest, useKassa, type KassaFixture } from '../sup
 
 const WINDOW_SECONDS = 3600;
 const envOf = (vars: Record<string, string>) => loadEnv(vars as NodeJS.ProcessEnv);
-const put = (customer: ApiClient, sessionId: string, path: string, body: unknown) => customer.request('PUT', `/v1/view/${sessionId}/session/order/${path}`, body);
-const addresses = (customer: ApiClient, sessionId: string, postal = '0155') => put(customer, sessionId, 'addresses', { shipping_address: { ...NORWEGIAN_CONTACT, postal_code: postal } });
+const put = (customer: ApiClient, sessionId: string, path: string, body: unknown) =>
+  customer.request('PUT', `/v1/view/${sessionId}/session/order/${path}`, body);
+const addresses = (customer: ApiClient, sessionId: string, postal = '0155') =>
+  put(customer, sessionId, 'addresses', { shipping_address: { ...NORWEGIAN_CONTACT, postal_code: postal } });
 
 /** Everything a customer write could have stored for the session. */
 const stored = async (k: Pick<KassaFixture, 'db'>, sessionId: string) => ({
   session: await k.db().selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow(),
-  events: await k.db().selectFrom('session_events').selectAll().where('session_id', '=', sessionId).orderBy('seq').execute(),
+  events: await k
+    .db()
+    .selectFrom('session_events')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .orderBy('seq')
+    .execute(),
 });
 
 /** The bytes the session's events hold in details and request headers. */
 const eventBytes = async (k: Pick<KassaFixture, 'db'>, sessionId: string) =>
-  (await stored(k, sessionId)).events.reduce((sum, e) => sum + Buffer.byteLength(e.details ?? '') + Buffer.byteLength(e.request_headers ?? ''), 0);
+  (await stored(k, sessionId)).events.reduce(
+    (sum, e) => sum + Buffer.byteLength(e.details ?? '') + Buffer.byteLength(e.request_headers ?? ''),
+    0,
+  );
 
 const expectRefused = (res: { status: number; body: any }, status: number, code: string) => {
   expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(status);
@@ -37,14 +48,17 @@ describe('addresses: only the documented fields', () => {
     ['addresses', (a: object) => ({ shipping_address: a })],
     ['addresses', (a: object) => ({ billing_address: a })],
     ['shipping_address', (a: object) => a],
-  ] as const)('PUT .../order/%s with an unknown address key is 400 naming the key, and stores nothing', async (path, bodyOf) => {
-    const { id } = await createSession(k.api);
-    const before = await stored(k, id);
-    const res = await put(k.customer, id, path, bodyOf({ ...NORWEGIAN_CONTACT, x_blob: 'x'.repeat(900_000) }));
-    expectRefused(res, 400, 'INVALID_REQUEST');
-    expect(JSON.stringify(res.body.error.errors)).toContain('x_blob');
-    expect(await stored(k, id)).toEqual(before);
-  });
+  ] as const)(
+    'PUT .../order/%s with an unknown address key is 400 naming the key, and stores nothing',
+    async (path, bodyOf) => {
+      const { id } = await createSession(k.api);
+      const before = await stored(k, id);
+      const res = await put(k.customer, id, path, bodyOf({ ...NORWEGIAN_CONTACT, x_blob: 'x'.repeat(900_000) }));
+      expectRefused(res, 400, 'INVALID_REQUEST');
+      expect(JSON.stringify(res.body.error.errors)).toContain('x_blob');
+      expect(await stored(k, id)).toEqual(before);
+    },
+  );
 
   it('POST .../events/payment_information with an unknown address key is 400 and records no event', async () => {
     const { id } = await createSession(k.api);
@@ -76,7 +90,11 @@ describe('addresses: only the documented fields', () => {
     const res = await put(k.customer, id, 'addresses', { shipping_address: full });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await k.api.get(`/v1/sessions/${id}`)).body.order.shipping_address).toEqual(full);
-    const info = await k.customer.post(`/v1/view/${id}/session/events/payment_information`, { billing_address: full, shipping_address: full, locale: 'nb-NO' });
+    const info = await k.customer.post(`/v1/view/${id}/session/events/payment_information`, {
+      billing_address: full,
+      shipping_address: full,
+      locale: 'nb-NO',
+    });
     expect(info.status, JSON.stringify(info.body)).toBe(204);
   });
 });
@@ -112,7 +130,11 @@ describe('writes per session (KASSA_VIEW_WRITES_PER_SESSION)', () => {
     const before = await stored(k, id);
     const refused = [
       await addresses(k.customer, id, '0199'),
-      await k.customer.post(`/v1/view/${id}/session/events/payment_information`, { billing_address: NORWEGIAN_CONTACT, shipping_address: NORWEGIAN_CONTACT, locale: 'nb-NO' }),
+      await k.customer.post(`/v1/view/${id}/session/events/payment_information`, {
+        billing_address: NORWEGIAN_CONTACT,
+        shipping_address: NORWEGIAN_CONTACT,
+        locale: 'nb-NO',
+      }),
     ];
     const elapsed = Math.ceil((Date.now() - started) / 1000);
     for (const res of refused) {
@@ -125,7 +147,13 @@ describe('writes per session (KASSA_VIEW_WRITES_PER_SESSION)', () => {
     expect((await addresses(k.customer, other)).status).toBe(200);
 
     // once the oldest write is an hour old, one more is allowed
-    const rows = await k.db().selectFrom('session_view_writes').select(['id', 'created_at']).where('session_id', '=', id).orderBy('created_at').execute();
+    const rows = await k
+      .db()
+      .selectFrom('session_view_writes')
+      .select(['id', 'created_at'])
+      .where('session_id', '=', id)
+      .orderBy('created_at')
+      .execute();
     await k
       .db()
       .updateTable('session_view_writes')
@@ -144,14 +172,18 @@ describe("a session's event budget (KASSA_VIEW_EVENT_BYTES_PER_SESSION)", () => 
 
   it("writes stop with 429 once the customer's events would pass the budget; what is stored stays within it", async () => {
     const budget = 20_000;
-    const k = await kassaForTest({ env: { KASSA_VIEW_EVENT_BYTES_PER_SESSION: String(budget), KASSA_VIEW_WRITES_PER_SESSION: '0' } });
+    const k = await kassaForTest({
+      env: { KASSA_VIEW_EVENT_BYTES_PER_SESSION: String(budget), KASSA_VIEW_WRITES_PER_SESSION: '0' },
+    });
     const { id } = await createSession(k.api);
     const initial = await eventBytes(k, id);
     const comment = 'c'.repeat(450);
     let accepted = 0;
     let last;
     for (let i = 0; i < 100; i++) {
-      last = await put(k.customer, id, 'addresses', { shipping_address: { ...NORWEGIAN_CONTACT, comment: `${i} ${comment}` } });
+      last = await put(k.customer, id, 'addresses', {
+        shipping_address: { ...NORWEGIAN_CONTACT, comment: `${i} ${comment}` },
+      });
       if (last.status !== 200) break;
       accepted++;
     }

@@ -83,8 +83,10 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
     await sql`create table kassa_wal_probe (k text primary key)`.execute(database.db); // every test's scratch table
     return database;
   };
-  const insertKey = (exec: Parameters<Parameters<typeof inTransaction>[1]>[0], key: string) => sql`insert into kassa_wal_probe (k) values (${key})`.execute(exec);
-  const keys = async (db: Database) => (await sql<{ k: string }>`select k from kassa_wal_probe order by k`.execute(db.db)).rows.map((r) => r.k);
+  const insertKey = (exec: Parameters<Parameters<typeof inTransaction>[1]>[0], key: string) =>
+    sql`insert into kassa_wal_probe (k) values (${key})`.execute(exec);
+  const keys = async (db: Database) =>
+    (await sql<{ k: string }>`select k from kassa_wal_probe order by k`.execute(db.db)).rows.map((r) => r.k);
 
   it('answers a transaction only after fdatasync of the WAL, which runs after its commit', async () => {
     const db = await open();
@@ -192,7 +194,12 @@ describe('SQLite group commit with the WAL flushed off the event loop', () => {
 
   it('a compiled read outside the batch never sees the uncommitted writes of a batch (it waits for the batch)', async () => {
     const db = await open();
-    const read = compiledOnce((exec, k: string) => (exec as unknown as Kysely<{ kassa_wal_probe: { k: string } }>).selectFrom('kassa_wal_probe').select('k').where('k', '=', k));
+    const read = compiledOnce((exec, k: string) =>
+      (exec as unknown as Kysely<{ kassa_wal_probe: { k: string } }>)
+        .selectFrom('kassa_wal_probe')
+        .select('k')
+        .where('k', '=', k),
+    );
     expect(await read(db.db, 'dirty')).toEqual([]); // compiled, and run straight on the connection: no batch holds it
     const inserted = deferred();
     const release = deferred();

@@ -2,14 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { OTHER, useKassa } from '../support/fixtures';
 import { CLIENT_ID } from '../support/test-server';
-import { WALLETS, clientWithScopes, createCard, expireCard, otherWallets, uniqueId, walletState } from '../support/wallets';
+import {
+  WALLETS,
+  clientWithScopes,
+  createCard,
+  expireCard,
+  otherWallets,
+  uniqueId,
+  walletState,
+} from '../support/wallets';
 
 const k = useKassa({ other: true });
 const { api, other } = k;
 
 const balanceOf = async (cardId: string) => (await api.get(`${WALLETS}/cards/${cardId}`)).body.amount_balance as number;
-const ledgerOf = async (cardId: string) => (await api.get(`${WALLETS}/cards/${cardId}/transactions?limit=100`)).body as { type: string; amount: number; balance_after: number; ref_id: string }[];
-const tx = (body: Record<string, unknown>) => api.post(`${WALLETS}/transactions`, { currency: 'NOK', ref_id: uniqueId('ref'), ...body });
+const ledgerOf = async (cardId: string) =>
+  (await api.get(`${WALLETS}/cards/${cardId}/transactions?limit=100`)).body as {
+    type: string;
+    amount: number;
+    balance_after: number;
+    ref_id: string;
+  }[];
+const tx = (body: Record<string, unknown>) =>
+  api.post(`${WALLETS}/transactions`, { currency: 'NOK', ref_id: uniqueId('ref'), ...body });
 
 describe('wallet cards', () => {
   it('a card is created with its fields, an initial amount as its first ledger entry, and reads back the same', async () => {
@@ -42,7 +57,16 @@ describe('wallet cards', () => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ ...created.body, tokens: [] });
     const ledger = await ledgerOf(body.card_id);
-    expect(ledger).toEqual([expect.objectContaining({ type: 'fund', amount: 50000, balance_after: 50000, ref_id: 'initial', currency: 'NOK', card_id: body.card_id })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        type: 'fund',
+        amount: 50000,
+        balance_after: 50000,
+        ref_id: 'initial',
+        currency: 'NOK',
+        card_id: body.card_id,
+      }),
+    ]);
   });
 
   it('a card without card_id gets one generated; without amount its balance is 0 and its ledger empty', async () => {
@@ -116,7 +140,9 @@ describe('listing cards', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: ApiResponse = await api.get(`${WALLETS}/cards?limit=3${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`);
+      const res: ApiResponse = await api.get(
+        `${WALLETS}/cards?limit=3${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(res.status).toBe(200);
       expect(res.body.length).toBeLessThanOrEqual(3);
       all.push(...res.body.map((c: { card_id: string }) => c.card_id));
@@ -127,7 +153,11 @@ describe('listing cards', () => {
     expect(all).toHaveLength(existing + 5);
     expect(new Set(all).size).toBe(all.length);
     expect(all.slice(-5)).toEqual(ids);
-    const listed = (await api.get(`${WALLETS}/cards?limit=100`)).body as { card_id: string; amount_balance: number; amount_available: number }[];
+    const listed = (await api.get(`${WALLETS}/cards?limit=100`)).body as {
+      card_id: string;
+      amount_balance: number;
+      amount_available: number;
+    }[];
     expect(ids.map((id) => listed.find((c) => c.card_id === id)!.amount_balance)).toEqual([10, 20, 30, 40, 50]);
     expect(ids.map((id) => listed.find((c) => c.card_id === id)!.amount_available)).toEqual([10, 20, 30, 40, 50]);
     expect(((await api.get(`${WALLETS}/cards`)).body as unknown[]).length).toBe(Math.min(10, existing + 5));
@@ -159,7 +189,15 @@ describe('wallet transactions: the ledger', () => {
     const card = await createCard(api, { amount: 1000 });
     const d = await tx({ card_id: card.card_id, amount: 300, metadata: { order: 'o-1' } });
     expect(d.status, JSON.stringify(d.body)).toBe(200);
-    expect(d.body).toMatchObject({ card_id: card.card_id, type: 'drawdown', amount: 300, currency: 'NOK', balance_after: 700, metadata: { order: 'o-1' }, created_by: CLIENT_ID });
+    expect(d.body).toMatchObject({
+      card_id: card.card_id,
+      type: 'drawdown',
+      amount: 300,
+      currency: 'NOK',
+      balance_after: 700,
+      metadata: { order: 'o-1' },
+      created_by: CLIENT_ID,
+    });
     const f = await tx({ card_id: card.card_id, amount: 50, type: 'fund' });
     expect(f.body).toMatchObject({ type: 'fund', amount: 50, balance_after: 750 });
     expect(await balanceOf(card.card_id)).toBe(750);
@@ -280,7 +318,9 @@ describe('wallet transactions: the ledger', () => {
     const first = await api.get(`${WALLETS}/cards/${card.card_id}/transactions?limit=3`);
     expect(first.body).toHaveLength(3);
     expect(first.headers.get('paging_token')).toBe(first.body[2].id);
-    const second = await api.get(`${WALLETS}/cards/${card.card_id}/transactions?limit=3&starting_after=${first.body[2].id}`);
+    const second = await api.get(
+      `${WALLETS}/cards/${card.card_id}/transactions?limit=3&starting_after=${first.body[2].id}`,
+    );
     expect(second.body.map((e: { balance_after: number }) => e.balance_after)).toEqual([997, 996]);
     expect(second.headers.get('paging_token')).toBeNull();
     const unknown = await api.get(`${WALLETS}/cards/${card.card_id}/transactions?starting_after=${uniqueId('x')}`);
@@ -291,7 +331,8 @@ describe('wallet transactions: the ledger', () => {
 describe('who may use the wallets API', () => {
   it("another account's token gets 404 on every operation, on its own path and on ours, and changes nothing", async () => {
     const card = await createCard(api, { amount: 1000 });
-    const token = (await api.post(`${WALLETS}/cards/${card.card_id}/tokens`, { ref_id: 'r1', expires_in: 600 })).body.token.value as string;
+    const token = (await api.post(`${WALLETS}/cards/${card.card_id}/tokens`, { ref_id: 'r1', expires_in: 600 })).body
+      .token.value as string;
     const before = await walletState(k);
     const theirs = otherWallets(OTHER.accountId);
     const calls = [
@@ -312,7 +353,9 @@ describe('who may use the wallets API', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(404);
     }
     expect(await walletState(k)).toEqual(before);
-    expect(((await other.get(`${theirs}/cards?limit=100`)).body as { card_id: string }[]).map((c) => c.card_id)).not.toContain(card.card_id);
+    expect(
+      ((await other.get(`${theirs}/cards?limit=100`)).body as { card_id: string }[]).map((c) => c.card_id),
+    ).not.toContain(card.card_id);
   });
 
   it('reads need read:wallets (or write/admin); writes need write:wallets or admin:wallets; else 403 and nothing changes', async () => {
@@ -336,7 +379,12 @@ describe('who may use the wallets API', () => {
         expect(res.body.error.code).toBe('INSUFFICIENT_SCOPE');
       }
     }
-    for (const path of [`${WALLETS}/cards`, `${WALLETS}/cards/${card.card_id}`, `${WALLETS}/cards/${card.card_id}/transactions`]) expect((await none.get(path)).status).toBe(403);
+    for (const path of [
+      `${WALLETS}/cards`,
+      `${WALLETS}/cards/${card.card_id}`,
+      `${WALLETS}/cards/${card.card_id}/transactions`,
+    ])
+      expect((await none.get(path)).status).toBe(403);
     expect(await walletState(k)).toEqual(before);
     for (const call of writes(writer)) expect((await call()).status).toBe(200);
     expect((await writer.get(`${WALLETS}/cards/${card.card_id}`)).status).toBe(200);
@@ -346,6 +394,8 @@ describe('who may use the wallets API', () => {
     const anon = new ApiClient(k.srv.baseUrl);
     expect((await anon.get(`${WALLETS}/cards`)).status).toBe(401);
     expect((await anon.post(`${WALLETS}/cards`, { currency: 'NOK' })).status).toBe(401);
-    expect((await anon.post(`${WALLETS}/transactions`, { card_id: 'x', ref_id: 'x', amount: 1, currency: 'NOK' })).status).toBe(401);
+    expect(
+      (await anon.post(`${WALLETS}/transactions`, { card_id: 'x', ref_id: 'x', amount: 1, currency: 'NOK' })).status,
+    ).toBe(401);
   });
 });

@@ -35,13 +35,25 @@ const stepEverySecond = () => {
   clock.mockImplementation(() => new Date(START + 1000 * reads++).toISOString());
 };
 
-const cardRow = (cardId: string) => k.db().selectFrom('wallet_cards').selectAll().where('card_id', '=', cardId).executeTakeFirstOrThrow();
-const drawdowns = (transactionId: string) => k.db().selectFrom('wallet_transactions').select(['card_row_id', 'amount']).where('payment_transaction_id', '=', transactionId).execute();
+const cardRow = (cardId: string) =>
+  k.db().selectFrom('wallet_cards').selectAll().where('card_id', '=', cardId).executeTakeFirstOrThrow();
+const drawdowns = (transactionId: string) =>
+  k
+    .db()
+    .selectFrom('wallet_transactions')
+    .select(['card_row_id', 'amount'])
+    .where('payment_transaction_id', '=', transactionId)
+    .execute();
 
 /** chargeGiftCards as the payment uses it: in the transaction that records the attempt, a refusal (AppError) is caught and the transaction commits. */
 const chargeLikeThePayment = (cards: { card_id: string; amount: number }[]) => {
   const transactionId = uniqueId('tx');
-  const session = { id: uniqueId('session'), account_id: ACCOUNT, currency: 'NOK', order: { gift_cards: cards.map((c) => ({ ...c, masked_card_token: '•••• 0000' })) } };
+  const session = {
+    id: uniqueId('session'),
+    account_id: ACCOUNT,
+    currency: 'NOK',
+    order: { gift_cards: cards.map((c) => ({ ...c, masked_card_token: '•••• 0000' })) },
+  };
   const database = k.srv.kassa.ctx.database;
   const outcome = inTransaction(database, async (trx) => {
     try {
@@ -81,7 +93,9 @@ describe('gift cards are drawn down all together or not at all', () => {
     clock.mockRestore();
     const rows = await drawdowns(transactionId);
     expect(rows.map((r) => r.amount).sort()).toEqual([5_000, 6_000]);
-    expect(new Set(rows.map((r) => r.card_row_id))).toEqual(new Set([(await cardRow(first.card_id)).id, (await cardRow(second.card_id)).id]));
+    expect(new Set(rows.map((r) => r.card_row_id))).toEqual(
+      new Set([(await cardRow(first.card_id)).id, (await cardRow(second.card_id)).id]),
+    );
   });
 
   it('a card already expired at that instant refuses the charge before any card is drawn down', async () => {
@@ -105,9 +119,15 @@ describe('gift cards are drawn down all together or not at all', () => {
   it('a refusal after a card was drawn down (which the shared instant rules out) rolls the whole transaction back instead of committing half', async () => {
     const real = append.getMockImplementation()!;
     let drawn = 0;
-    append.mockImplementation((...args) => (args[2].type === 'drawdown' && ++drawn === 2 ? Promise.reject(new AppError('WALLET_CARD_EXPIRED', 'refused by the test')) : real(...args)));
+    append.mockImplementation((...args) =>
+      args[2].type === 'drawdown' && ++drawn === 2
+        ? Promise.reject(new AppError('WALLET_CARD_EXPIRED', 'refused by the test'))
+        : real(...args),
+    );
     const { transactionId, outcome } = await twoCardsCharged(START + 60_000);
-    await expect(outcome).rejects.toThrow('A gift card refused its drawdown (WALLET_CARD_EXPIRED) after another card was drawn down');
+    await expect(outcome).rejects.toThrow(
+      'A gift card refused its drawdown (WALLET_CARD_EXPIRED) after another card was drawn down',
+    );
     clock.mockRestore();
     expect(drawn).toBe(2);
     expect(await drawdowns(transactionId)).toEqual([]);

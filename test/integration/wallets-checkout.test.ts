@@ -11,7 +11,8 @@ const { api, customer, other } = k;
 const ADDRESS = NORWEGIAN_CONTACT;
 const CHALLENGE_CARD = card('4000 0000 0000 3220');
 const { readySession, put, giftCards, byToken, tokenFor, balance, ledger, pay } = walletCheckout(k);
-const tokenRow = (id: string) => k.db().selectFrom('wallet_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const tokenRow = (id: string) =>
+  k.db().selectFrom('wallet_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('a wallet card token pays in the express checkout', () => {
   it('the token applies the card with its balance; paying draws it down with a ledger entry for the transaction and uses the token up', async () => {
@@ -21,7 +22,9 @@ describe('a wallet card token pays in the express checkout', () => {
     const applied = await giftCards(id, [byToken(token)]);
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     const masked = `•••• ${token.token.value.slice(-4)}`;
-    expect(applied.body.order.gift_cards).toEqual([{ type: 'kassa.wallets', card_id: gift.card_id, masked_card_token: masked, amount: 10_000 }]);
+    expect(applied.body.order.gift_cards).toEqual([
+      { type: 'kassa.wallets', card_id: gift.card_id, masked_card_token: masked, amount: 10_000 },
+    ]);
     expect(applied.body.amount_due).toBe(39_900 - 10_000);
     expect(await balance(gift.card_id)).toBe(10_000); // applying does not charge
 
@@ -30,9 +33,22 @@ describe('a wallet card token pays in the express checkout', () => {
     expect(paid.body.success).toBe(true);
     const txId = paid.body.transaction_id as string;
     const tx = (await api.get(`/v1/transactions/${txId}`)).body;
-    expect(tx).toMatchObject({ status: 'AUTHORIZED', amount: 39_900, card_amount: 29_900, gift_cards: applied.body.order.gift_cards });
+    expect(tx).toMatchObject({
+      status: 'AUTHORIZED',
+      amount: 39_900,
+      card_amount: 29_900,
+      gift_cards: applied.body.order.gift_cards,
+    });
     expect(await balance(gift.card_id)).toBe(0);
-    expect((await ledger(gift.card_id)).at(-1)).toMatchObject({ type: 'drawdown', amount: 10_000, balance_after: 0, ref_id: txId, transaction_id: txId, masked_token: masked, created_by: 'customer' });
+    expect((await ledger(gift.card_id)).at(-1)).toMatchObject({
+      type: 'drawdown',
+      amount: 10_000,
+      balance_after: 0,
+      ref_id: txId,
+      transaction_id: txId,
+      masked_token: masked,
+      created_by: 'customer',
+    });
     expect((await tokenRow(token.id)).used_at).not.toBeNull();
   });
 
@@ -42,7 +58,10 @@ describe('a wallet card token pays in the express checkout', () => {
     const token = await tokenFor(first.card_id);
     const id = await readySession();
     await giftCards(id, [byToken(token)]);
-    const kept = await giftCards(id, [{ type: 'kassa.wallets.card_id', value: first.card_id }, byToken(await tokenFor(second.card_id))]);
+    const kept = await giftCards(id, [
+      { type: 'kassa.wallets.card_id', value: first.card_id },
+      byToken(await tokenFor(second.card_id)),
+    ]);
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.body.order.gift_cards.map((g: { card_id: string; amount: number }) => [g.card_id, g.amount])).toEqual([
       [first.card_id, 5_000],
@@ -58,7 +77,12 @@ describe('a wallet card token pays in the express checkout', () => {
     const gift = await createCard(api, { amount: 2_000 });
     const res = await api.post('/v1/sessions', {
       url: { return_url: 'https://merchant.example/return' },
-      order: { amount: 30000, currency: 'NOK', merchant_reference: uniqueId('order'), items: [{ line_id: '1', description: 'Mug', quantity: 1, amount: 30000 }] },
+      order: {
+        amount: 30000,
+        currency: 'NOK',
+        merchant_reference: uniqueId('order'),
+        items: [{ line_id: '1', description: 'Mug', quantity: 1, amount: 30000 }],
+      },
       customer: { gift_cards: { 'kassa.wallets': [{ card_id: gift.card_id }] } },
       express: { shipping_options: [HOME] },
       configuration: { sandbox: { creditcard: { enabled: true } } },
@@ -72,7 +96,11 @@ describe('a wallet card token pays in the express checkout', () => {
     expect(applied.body.order.gift_cards[0]).toMatchObject({ card_id: gift.card_id, amount: 2_000 });
     const paid = await pay(id);
     expect(paid.body.success).toBe(true);
-    expect((await ledger(gift.card_id)).at(-1)).toMatchObject({ type: 'drawdown', amount: 2_000, transaction_id: paid.body.transaction_id });
+    expect((await ledger(gift.card_id)).at(-1)).toMatchObject({
+      type: 'drawdown',
+      amount: 2_000,
+      transaction_id: paid.body.transaction_id,
+    });
     expect((await ledger(gift.card_id)).at(-1)).not.toHaveProperty('masked_token');
   });
 
@@ -80,12 +108,18 @@ describe('a wallet card token pays in the express checkout', () => {
     const gift = await createCard(api, { amount: 100_000 });
     const token = await tokenFor(gift.card_id);
     const id = await readySession();
-    const applied = await giftCards(id, [{ type: 'dintero.wallets.card_token', card_token: token.token.value, pin: token.pin!.value }]);
+    const applied = await giftCards(id, [
+      { type: 'dintero.wallets.card_token', card_token: token.token.value, pin: token.pin!.value },
+    ]);
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body.amount_due).toBe(0);
     const paid = await pay(id, { payment: { payment_product_type: 'kassa.wallets' } });
     expect(paid.body.success, JSON.stringify(paid.body)).toBe(true);
-    expect((await api.get(`/v1/transactions/${paid.body.transaction_id}`)).body).toMatchObject({ status: 'AUTHORIZED', amount: 39_900, card_amount: 0 });
+    expect((await api.get(`/v1/transactions/${paid.body.transaction_id}`)).body).toMatchObject({
+      status: 'AUTHORIZED',
+      amount: 39_900,
+      card_amount: 0,
+    });
     expect(await balance(gift.card_id)).toBe(100_000 - 39_900);
   });
 
@@ -128,13 +162,20 @@ describe('a wallet card token pays in the express checkout', () => {
     const gift = await createCard(api, { amount: 10_000 });
     const id = await readySession();
     await giftCards(id, [byToken(await tokenFor(gift.card_id))]);
-    await api.post(`${WALLETS}/transactions`, { card_id: gift.card_id, ref_id: uniqueId('shop'), amount: 5_000, currency: 'NOK' });
+    await api.post(`${WALLETS}/transactions`, {
+      card_id: gift.card_id,
+      ref_id: uniqueId('shop'),
+      amount: 5_000,
+      currency: 'NOK',
+    });
     const before = await walletState(k);
     const res = await pay(id);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('INSUFFICIENT_BALANCE');
     expect(await walletState(k)).toEqual(before);
-    expect((await k.db().selectFrom('transactions').select('id').where('session_id', '=', id).execute()).length).toBe(0);
+    expect((await k.db().selectFrom('transactions').select('id').where('session_id', '=', id).execute()).length).toBe(
+      0,
+    );
   });
 
   it('a single-use token used elsewhere after it was applied: paying is refused (409) and nothing changes', async () => {
@@ -142,7 +183,16 @@ describe('a wallet card token pays in the express checkout', () => {
     const token = await tokenFor(gift.card_id);
     const id = await readySession();
     await giftCards(id, [byToken(token)]);
-    expect((await api.post(`${WALLETS}/transactions`, { token: token.token.value, ref_id: uniqueId('pos'), amount: 100, currency: 'NOK' })).status).toBe(200);
+    expect(
+      (
+        await api.post(`${WALLETS}/transactions`, {
+          token: token.token.value,
+          ref_id: uniqueId('pos'),
+          amount: 100,
+          currency: 'NOK',
+        })
+      ).status,
+    ).toBe(200);
     const before = await walletState(k);
     const res = await pay(id);
     expect(res.status).toBe(409);
@@ -157,13 +207,28 @@ describe('a wallet card token pays in the express checkout', () => {
     const started = await pay(id, payBody(CHALLENGE_CARD));
     expect(started.body.actions).toEqual([expect.objectContaining({ code: '3DS_CHALLENGE' })]);
     const txId = started.body.transaction_id as string;
-    await api.post(`${WALLETS}/transactions`, { card_id: gift.card_id, ref_id: uniqueId('shop'), amount: 9_000, currency: 'NOK' });
-    const before = await walletState(k);
-    const done = await customer.request('POST', `/v1/view/${id}/sandbox/3ds/${txId}`, new URLSearchParams({ decision: 'complete' }).toString(), {
-      'content-type': 'application/x-www-form-urlencoded',
+    await api.post(`${WALLETS}/transactions`, {
+      card_id: gift.card_id,
+      ref_id: uniqueId('shop'),
+      amount: 9_000,
+      currency: 'NOK',
     });
+    const before = await walletState(k);
+    const done = await customer.request(
+      'POST',
+      `/v1/view/${id}/sandbox/3ds/${txId}`,
+      new URLSearchParams({ decision: 'complete' }).toString(),
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    );
     expect(done.status).toBe(302);
-    const tx = await k.db().selectFrom('transactions').select('status').where('id', '=', txId).executeTakeFirstOrThrow();
+    const tx = await k
+      .db()
+      .selectFrom('transactions')
+      .select('status')
+      .where('id', '=', txId)
+      .executeTakeFirstOrThrow();
     expect(tx.status).toBe('FAILED');
     expect(await walletState(k)).toEqual(before);
     expect(await balance(gift.card_id)).toBe(1_000);
@@ -174,10 +239,17 @@ describe('a wallet card token pays in the express checkout', () => {
     const id = await readySession();
     expect((await giftCards(id, [byToken(await tokenFor(gift.card_id))])).body.amount_due).toBe(4_900);
     const noShipping = await api.request('PUT', `/v1/sessions/${id}?update_without_lock=true`, {
-      order: { amount: 30000, currency: 'NOK', merchant_reference: 'repriced', items: [{ line_id: '1', description: 'Mug', quantity: 1, amount: 30000 }] },
+      order: {
+        amount: 30000,
+        currency: 'NOK',
+        merchant_reference: 'repriced',
+        items: [{ line_id: '1', description: 'Mug', quantity: 1, amount: 30000 }],
+      },
     });
     expect(noShipping.status, JSON.stringify(noShipping.body)).toBe(200);
-    expect(noShipping.body.order.gift_cards).toEqual([expect.objectContaining({ card_id: gift.card_id, amount: 30_000 })]);
+    expect(noShipping.body.order.gift_cards).toEqual([
+      expect.objectContaining({ card_id: gift.card_id, amount: 30_000 }),
+    ]);
   });
 });
 
@@ -188,8 +260,19 @@ describe('gift card codes the checkout refuses', () => {
     const later = await createCard(api, { amount: 1_000, active_from: '2099-01-01T00:00:00Z' });
     const empty = await createCard(api);
     const expired = await tokenFor(nok.card_id, { expires_in: 1 });
-    const theirCard = (await other.post(`${otherWallets(OTHER.accountId)}/cards`, { card_id: uniqueId(), currency: 'NOK', amount: 1_000 })).body;
-    const theirToken = (await other.post(`${otherWallets(OTHER.accountId)}/cards/${theirCard.card_id}/tokens`, { ref_id: 'x', expires_in: 3600 })).body;
+    const theirCard = (
+      await other.post(`${otherWallets(OTHER.accountId)}/cards`, {
+        card_id: uniqueId(),
+        currency: 'NOK',
+        amount: 1_000,
+      })
+    ).body;
+    const theirToken = (
+      await other.post(`${otherWallets(OTHER.accountId)}/cards/${theirCard.card_id}/tokens`, {
+        ref_id: 'x',
+        expires_in: 3600,
+      })
+    ).body;
     const id = await readySession();
     await clockPast(expired.expires_at);
     // each with its own PIN: what is refused is the card, not the PIN
@@ -217,14 +300,23 @@ describe('gift card codes the checkout refuses', () => {
   });
 
   it('an account without wallet cards keeps the sandbox test gift cards, and is not charged anything', async () => {
-    const third = { accountId: 'T30000003', accountName: 'Third shop', clientId: 'third', clientSecret: 'third-secret-0123456789' };
+    const third = {
+      accountId: 'T30000003',
+      accountName: 'Third shop',
+      clientId: 'third',
+      clientSecret: 'third-secret-0123456789',
+    };
     await ensureAccountClient(k.srv.kassa.ctx.database, third);
     const shop = await ApiClient.login(k.srv.baseUrl, third.accountId, third.clientId, third.clientSecret);
     const id = await readySession(shop);
     const before = await walletState(k);
-    const applied = await giftCards(id, [{ type: 'kassa.wallets.card_token', value: '6000 0000 0000 0001', pin: '1234' }]);
+    const applied = await giftCards(id, [
+      { type: 'kassa.wallets.card_token', value: '6000 0000 0000 0001', pin: '1234' },
+    ]);
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-    expect(applied.body.order.gift_cards).toEqual([{ type: 'kassa.wallets', card_id: 'sbx_gc_0001', masked_card_token: '•••• 0001', amount: 10_000 }]);
+    expect(applied.body.order.gift_cards).toEqual([
+      { type: 'kassa.wallets', card_id: 'sbx_gc_0001', masked_card_token: '•••• 0001', amount: 10_000 },
+    ]);
     expect((await pay(id)).body.success).toBe(true);
     expect(await walletState(k)).toEqual(before);
   });

@@ -28,7 +28,8 @@ const paidWithTwoCards = async () => {
 const balances = async (p: { a: string; b: string }) => [await balance(p.a), await balance(p.b)];
 const op = (txId: string, what: 'capture' | 'refund' | 'void', amount?: number, headers: Record<string, string> = {}) =>
   api.post(`/v1/transactions/${txId}/${what}`, amount === undefined ? undefined : { amount }, headers);
-const returnsTo = async (cardId: string, txId: string) => (await ledger(cardId)).filter((e) => e.type === 'fund' && e.transaction_id === txId);
+const returnsTo = async (cardId: string, txId: string) =>
+  (await ledger(cardId)).filter((e) => e.type === 'fund' && e.transaction_id === txId);
 
 describe('wallet gift cards of a payment that is voided, cancelled or refunded', () => {
   it('a void of an uncaptured payment gives every card its part back, once, recorded on the card with the payment', async () => {
@@ -83,8 +84,14 @@ describe('wallet gift cards of a payment that is voided, cancelled or refunded',
     const answers = await Promise.all(Array.from({ length: 12 }, () => op(p.txId, 'refund', 3_990)));
     const refunded = answers.filter((r) => r.status === 200).length * 3_990;
     for (const r of answers) expect([200, 400, 409], JSON.stringify(r.body)).toContain(r.status);
-    const events = (await api.get(`/v1/transactions/${p.txId}`)).body.events as { event: string; success: boolean; amount: number }[];
-    expect(events.filter((e) => e.event === 'REFUND' && e.success).reduce((sum, e) => sum + e.amount, 0)).toBe(refunded);
+    const events = (await api.get(`/v1/transactions/${p.txId}`)).body.events as {
+      event: string;
+      success: boolean;
+      amount: number;
+    }[];
+    expect(events.filter((e) => e.event === 'REFUND' && e.success).reduce((sum, e) => sum + e.amount, 0)).toBe(
+      refunded,
+    );
     expect(refunded).toBeGreaterThan(28_900); // some refunds reached the gift cards
     const giftBack = Math.min(Math.max(refunded - 28_900, 0), 11_000);
     const [a, b] = await balances(p);

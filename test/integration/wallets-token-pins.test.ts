@@ -9,7 +9,8 @@ const k = useKassa();
 const { api, customer } = k;
 const { readySession, giftCards, byToken, tokenFor, balance, pay } = walletCheckout(k);
 const tokens = (cardId: string) => `${WALLETS}/cards/${cardId}/tokens`;
-const tokenRow = (id: string) => k.db().selectFrom('wallet_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const tokenRow = (id: string) =>
+  k.db().selectFrom('wallet_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const view = async (id: string) => (await customer.get(`/v1/view/${id}/session`)).body;
 
 describe('a card token has a PIN', () => {
@@ -29,7 +30,12 @@ describe('a card token has a PIN', () => {
     const row = await tokenRow(first.body.id);
     expect(row.pin_hash).toMatch(/^hmac-sha256:[0-9a-f]{64}$/);
     expect(row.pin_hash).not.toContain(pin);
-    const records = await k.db().selectFrom('idempotency_keys').select('response_body').where('idem_key', '=', key['idempotency-key']).execute();
+    const records = await k
+      .db()
+      .selectFrom('idempotency_keys')
+      .select('response_body')
+      .where('idem_key', '=', key['idempotency-key'])
+      .execute();
     expect(records).toHaveLength(1);
     expect(records[0]!.response_body).toContain(first.body.id);
     expect(records[0]!.response_body).not.toContain('"pin"');
@@ -61,11 +67,16 @@ describe('the checkout takes a card token only with its PIN', () => {
 
     const noPin = await giftCards(id, [{ type: 'kassa.wallets.card_token', value: token.token.value }]);
     expect(noPin.status).toBe(400);
-    expect(noPin.body.error).toMatchObject({ code: 'GIFT_CARD_INVALID', errors: [{ path: 'gift_cards[0].pin', message: expect.any(String) }] });
+    expect(noPin.body.error).toMatchObject({
+      code: 'GIFT_CARD_INVALID',
+      errors: [{ path: 'gift_cards[0].pin', message: expect.any(String) }],
+    });
     expect((await giftCards(id, [byToken(token, '')])).body.error.errors[0].path).toBe('gift_cards[0].pin');
 
     const wrongPin = await giftCards(id, [byToken(token, token.pin!.value === '000000' ? '000001' : '000000')]);
-    const unknown = await giftCards(id, [{ type: 'kassa.wallets.card_token', value: `KASSACARD:${crypto.randomUUID()}`, pin: token.pin!.value }]);
+    const unknown = await giftCards(id, [
+      { type: 'kassa.wallets.card_token', value: `KASSACARD:${crypto.randomUUID()}`, pin: token.pin!.value },
+    ]);
     expect(wrongPin.status).toBe(400);
     expect(wrongPin.body).toEqual(unknown.body); // no oracle for which tokens exist
     expect(wrongPin.body.error.code).toBe('GIFT_CARD_INVALID');
@@ -84,14 +95,21 @@ describe('the checkout takes a card token only with its PIN', () => {
     await k.db().updateTable('wallet_tokens').set({ pin_hash: null }).where('id', '=', old.id).execute();
     const id = await readySession();
     const before = await view(id);
-    const unknown = await giftCards(id, [{ type: 'kassa.wallets.card_token', value: `KASSACARD:${crypto.randomUUID()}`, pin: '123456' }]);
+    const unknown = await giftCards(id, [
+      { type: 'kassa.wallets.card_token', value: `KASSACARD:${crypto.randomUUID()}`, pin: '123456' },
+    ]);
     for (const pin of [old.pin!.value, '123456']) {
       const res = await giftCards(id, [byToken(old, pin)]);
       expect(res.status).toBe(400);
       expect(res.body).toEqual(unknown.body);
     }
     expect(await view(id)).toEqual(before);
-    const drawn = await api.post(`${WALLETS}/transactions`, { token: old.token.value, ref_id: uniqueId('pos'), amount: 100, currency: 'NOK' });
+    const drawn = await api.post(`${WALLETS}/transactions`, {
+      token: old.token.value,
+      ref_id: uniqueId('pos'),
+      amount: 100,
+      currency: 'NOK',
+    });
     expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
     const reissued = await tokenFor(card.card_id);
     expect((await giftCards(id, [byToken(reissued)])).status).toBe(200);

@@ -7,8 +7,10 @@ const k = useKassa();
 const { api } = k;
 
 const tokens = (cardId: string) => `${WALLETS}/cards/${cardId}/tokens`;
-const issue = (cardId: string, body: Record<string, unknown> = {}) => api.post(tokens(cardId), { ref_id: uniqueId('tok'), expires_in: 600, ...body });
-const pay = (token: string, body: Record<string, unknown> = {}) => api.post(`${WALLETS}/transactions`, { token, ref_id: uniqueId('ref'), amount: 100, currency: 'NOK', ...body });
+const issue = (cardId: string, body: Record<string, unknown> = {}) =>
+  api.post(tokens(cardId), { ref_id: uniqueId('tok'), expires_in: 600, ...body });
+const pay = (token: string, body: Record<string, unknown> = {}) =>
+  api.post(`${WALLETS}/transactions`, { token, ref_id: uniqueId('ref'), amount: 100, currency: 'NOK', ...body });
 
 describe('creating card tokens', () => {
   it('the default token is KASSACARD: and a UUID, single use, with the fields of the spec', async () => {
@@ -26,7 +28,9 @@ describe('creating card tokens', () => {
       expires_after_transaction: true,
       format: { length: 36, prefix: 'KASSACARD:', barcode: false },
       metadata: { till: '7' },
-      token: { value: expect.stringMatching(/^KASSACARD:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) },
+      token: {
+        value: expect.stringMatching(/^KASSACARD:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      },
       pin: { value: expect.stringMatching(/^\d{6}$/) }, // generated, answered only here (ADR 030)
     });
   });
@@ -57,11 +61,22 @@ describe('creating card tokens', () => {
 
   it('format: length (without the prefix), prefix and character classes, at the shortest lengths that give 64 random bits', async () => {
     const card = await createCard(api);
-    const digits = await issue(card.card_id, { format: { length: 20, prefix: '', numbers: true, characters: false, symbols: false } });
+    const digits = await issue(card.card_id, {
+      format: { length: 20, prefix: '', numbers: true, characters: false, symbols: false },
+    });
     expect(digits.status, JSON.stringify(digits.body)).toBe(200);
     expect(digits.body.token.value).toMatch(/^\d{20}$/);
-    expect(digits.body.format).toEqual({ length: 20, prefix: '', numbers: true, characters: false, symbols: false, barcode: false });
-    const letters = await issue(card.card_id, { format: { length: 12, prefix: 'GC-', numbers: false, symbols: false } });
+    expect(digits.body.format).toEqual({
+      length: 20,
+      prefix: '',
+      numbers: true,
+      characters: false,
+      symbols: false,
+      barcode: false,
+    });
+    const letters = await issue(card.card_id, {
+      format: { length: 12, prefix: 'GC-', numbers: false, symbols: false },
+    });
     expect(letters.status, JSON.stringify(letters.body)).toBe(200);
     expect(letters.body.token.value).toMatch(/^GC-[A-Za-z]{12}$/);
     const mixed = await issue(card.card_id, { format: { length: 11 } });
@@ -83,14 +98,18 @@ describe('creating card tokens', () => {
       const res = await issue(card.card_id, { format });
       expect(res.status, JSON.stringify(format)).toBe(400);
       expect(res.body.error.code).toBe('WALLET_TOKEN_FORMAT_INVALID');
-      expect(res.body.error.errors).toEqual([{ path: 'format.length', message: expect.stringContaining(`at least ${needed}`) }]);
+      expect(res.body.error.errors).toEqual([
+        { path: 'format.length', message: expect.stringContaining(`at least ${needed}`) },
+      ]);
     }
     expect(await walletState(k)).toEqual(before);
   });
 
   it('barcode: true adds token.barcode_128, a Code 128 PNG data URI', async () => {
     const card = await createCard(api);
-    const res = await issue(card.card_id, { format: { barcode: true, length: 20, numbers: true, characters: false, symbols: false } });
+    const res = await issue(card.card_id, {
+      format: { barcode: true, length: 20, numbers: true, characters: false, symbols: false },
+    });
     expect(res.body.format.barcode).toBe(true);
     expect(res.body.token.barcode_128).toMatch(/^data:image\/png;base64,/);
     expect(Buffer.from(res.body.token.barcode_128.split(',')[1], 'base64').subarray(1, 4).toString()).toBe('PNG');
@@ -113,7 +132,11 @@ describe('creating card tokens', () => {
     ['a reserved kassa_ metadata key', { metadata: { kassa_till: 1 } }, 'INVALID_REQUEST'],
     ['a reserved dintero_ metadata key', { metadata: { dintero_till: 1 } }, 'INVALID_REQUEST'],
     ['a non-boolean expires_after_transaction', { expires_after_transaction: 'yes' }, 'INVALID_REQUEST'],
-    ...badFormats.map(([name, format, code]): [string, Record<string, unknown>, string] => [`format with ${name}`, { format }, code]),
+    ...badFormats.map(([name, format, code]): [string, Record<string, unknown>, string] => [
+      `format with ${name}`,
+      { format },
+      code,
+    ]),
   ];
   for (const [name, change, code] of badBodies) {
     it(`${name} is 400 ${code} and stores nothing`, async () => {
@@ -143,9 +166,24 @@ describe('paying with a token', () => {
     const token = (await issue(card.card_id)).body;
     const paid = await pay(token.token.value, { amount: 250 });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    expect(paid.body).toMatchObject({ card_id: card.card_id, type: 'drawdown', amount: 250, balance_after: 750, masked_token: `•••• ${token.token.value.slice(-4)}` });
+    expect(paid.body).toMatchObject({
+      card_id: card.card_id,
+      type: 'drawdown',
+      amount: 250,
+      balance_after: 750,
+      masked_token: `•••• ${token.token.value.slice(-4)}`,
+    });
     // a retry of the same transaction answers it again
-    expect((await api.post(`${WALLETS}/transactions`, { token: token.token.value, ref_id: paid.body.ref_id, amount: 250, currency: 'NOK' })).body).toEqual(paid.body);
+    expect(
+      (
+        await api.post(`${WALLETS}/transactions`, {
+          token: token.token.value,
+          ref_id: paid.body.ref_id,
+          amount: 250,
+          currency: 'NOK',
+        })
+      ).body,
+    ).toEqual(paid.body);
     const before = await walletState(k);
     const second = await pay(token.token.value);
     expect(second.status).toBe(409);
@@ -154,7 +192,14 @@ describe('paying with a token', () => {
     const read = (await api.get(`${WALLETS}/cards/${card.card_id}`)).body;
     expect(read.amount_balance).toBe(750);
     expect(read.tokens).toEqual([
-      { id: token.id, ref_id: token.ref_id, masked_code: `•••• ${token.token.value.slice(-4)}`, expires_at: token.expires_at, expires_after_transaction: true, used_at: expect.any(String) },
+      {
+        id: token.id,
+        ref_id: token.ref_id,
+        masked_code: `•••• ${token.token.value.slice(-4)}`,
+        expires_at: token.expires_at,
+        expires_after_transaction: true,
+        used_at: expect.any(String),
+      },
     ]);
     expect(JSON.stringify(read)).not.toContain(token.token.value);
   });

@@ -5,6 +5,8 @@
  */
 export default async function setup() {
   // @ts-expect-error plain ESM build script without type declarations
-  const { buildMissing } = (await import('../../scripts/build-lib.mjs')) as { buildMissing(o: { next: boolean; quiet: boolean }): Promise<string[]> };
+  const { buildMissing } = (await import('../../scripts/build-lib.mjs')) as {
+    buildMissing(o: { next: boolean; quiet: boolean }): Promise<string[]>;
+  };
   await buildMissing({ next: false, quiet: true });
 }

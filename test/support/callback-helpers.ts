@@ -42,7 +42,14 @@ export const startMerchant = async (respond: Respond = () => 200) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      const cb: Callback = { method: req.method ?? '', url: req.url ?? '', query: new URL(req.url ?? '/', 'http://x').searchParams, headers: req.headers, body, at: Date.now() };
+      const cb: Callback = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        query: new URL(req.url ?? '/', 'http://x').searchParams,
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      };
       received.push(cb);
       const status = respond(cb, received);
       changed();
@@ -62,7 +69,11 @@ export const startMerchant = async (respond: Respond = () => 200) => {
     /** Callbacks the merchant answered with 2xx. */
     delivered: () => received.filter((c) => c.status !== undefined && c.status >= 200 && c.status < 300),
     /** Resolves with every callback received once `until` holds (a predicate, or at least that many callbacks). */
-    waitFor(until: number | ((all: Callback[]) => boolean), timeoutMs = WAIT_MS, what = 'callbacks'): Promise<Callback[]> {
+    waitFor(
+      until: number | ((all: Callback[]) => boolean),
+      timeoutMs = WAIT_MS,
+      what = 'callbacks',
+    ): Promise<Callback[]> {
       const pred = typeof until === 'number' ? (all: Callback[]) => all.length >= until : until;
       return new Promise<Callback[]>((resolve, reject) => {
         const check = () => {
@@ -98,13 +109,23 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Creates a session with `callbackUrl` and pays it on the hosted page (as the customer); a declining
  * card is fine (the pay answer is 200 with success false). `baseUrl` is the server the customer uses.
  */
-export const payWithCallback = async (baseUrl: string, api: ApiClient, callbackUrl: string, card?: Card, order: Record<string, unknown> = {}) => {
+export const payWithCallback = async (
+  baseUrl: string,
+  api: ApiClient,
+  callbackUrl: string,
+  card?: Card,
+  order: Record<string, unknown> = {},
+) => {
   const body = sessionBody({ url: { return_url: 'https://shop.example/r', callback_url: callbackUrl } }, order);
   const created = await api.post('/v1/sessions', body);
   if (created.status !== 200) throw new Error(`session create: ${created.status} ${JSON.stringify(created.body)}`);
   const paid = await new ApiClient(baseUrl).post(`/v1/sessions/${created.body.id}/pay`, payBody(card));
   if (paid.status !== 200) throw new Error(`pay: ${paid.status} ${JSON.stringify(paid.body)}`);
-  return { sessionId: created.body.id as string, transactionId: paid.body.transaction_id as string, merchantReference: body.order.merchant_reference as string };
+  return {
+    sessionId: created.body.id as string,
+    transactionId: paid.body.transaction_id as string,
+    merchantReference: body.order.merchant_reference as string,
+  };
 };
 
 /** The id of the transaction's `n`-th (0-based) event named `event`. */
@@ -115,7 +136,8 @@ export const eventId = async (api: ApiClient, transactionId: string, event: stri
   return found.id;
 };
 
-export const outboxRows = (srv: TestServer) => srv.kassa.ctx.database.db.selectFrom('outbox').selectAll().orderBy('created_at').orderBy('seq').execute();
+export const outboxRows = (srv: TestServer) =>
+  srv.kassa.ctx.database.db.selectFrom('outbox').selectAll().orderBy('created_at').orderBy('seq').execute();
 
 /**
  * A merchant's own verifier, written from compat.md only (no Kassa code): HMAC-SHA256 with the
@@ -125,7 +147,9 @@ export const outboxRows = (srv: TestServer) => srv.kassa.ctx.database.db.selectF
 export const merchantVerifies = (cb: Callback, callbackBase: string, secret: string, accountId: string): boolean => {
   const header = cb.headers['kassa-signature'];
   if (typeof header !== 'string' || /\s/.test(header)) return false;
-  const fields = new Map(header.split(',').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const));
+  const fields = new Map(
+    header.split(',').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const),
+  );
   const t = fields.get('t');
   const given = fields.get('v0-hmac-sha256');
   if (!t || !given || Math.abs(Date.now() / 1000 - Number(t)) > 300) return false;

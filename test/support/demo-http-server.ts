@@ -24,9 +24,16 @@ const demoRoute = async (path: string, method: string): Promise<{ handler: Handl
   if (path === '/demo/api/login') return pick(await import('../../app/demo/api/login/route'));
   if (path === '/demo/api/logout') return pick(await import('../../app/demo/api/logout/route'));
   const app = /^\/demo\/payment-app\/(.+)$/.exec(path);
-  if (app) return pick(await import('../../app/demo/payment-app/[...path]/route'), { path: app[1]!.split('/').map(decodeURIComponent) });
+  if (app)
+    return pick(await import('../../app/demo/payment-app/[...path]/route'), {
+      path: app[1]!.split('/').map(decodeURIComponent),
+    });
   const action = /^\/demo\/api\/orders\/([^/]+)\/([^/]+)$/.exec(path);
-  if (action) return pick(await import('../../app/demo/api/orders/[transactionId]/[action]/route'), { transactionId: decodeURIComponent(action[1]!), action: action[2]! });
+  if (action)
+    return pick(await import('../../app/demo/api/orders/[transactionId]/[action]/route'), {
+      transactionId: decodeURIComponent(action[1]!),
+      action: action[2]!,
+    });
   return undefined;
 };
 

@@ -25,9 +25,18 @@ export const useDemoKassa = (port: number, name: string) => {
       HOST: '0.0.0.0',
       KASSA_TRUST_PROXY: 'false',
       KASSA_DEMO_CLIENT_SECRET: DEMO_TEST_SECRET,
-      ...(process.env.DATABASE_URL ? { KASSA_DATABASE_SCHEMA: `t_${process.env.KASSA_TEST_RUN ?? 'x'}_${randomBase58(12).toLowerCase()}` } : {}),
+      ...(process.env.DATABASE_URL
+        ? { KASSA_DATABASE_SCHEMA: `t_${process.env.KASSA_TEST_RUN ?? 'x'}_${randomBase58(12).toLowerCase()}` }
+        : {}),
     });
-    for (const name of ['KASSA_PUBLIC_URL', 'KASSA_DEMO', 'KASSA_BOOTSTRAP_ACCOUNT', 'KASSA_BOOTSTRAP_CLIENT_ID', 'KASSA_BOOTSTRAP_CLIENT_SECRET']) delete process.env[name];
+    for (const name of [
+      'KASSA_PUBLIC_URL',
+      'KASSA_DEMO',
+      'KASSA_BOOTSTRAP_ACCOUNT',
+      'KASSA_BOOTSTRAP_CLIENT_ID',
+      'KASSA_BOOTSTRAP_CLIENT_SECRET',
+    ])
+      delete process.env[name];
     kassa = await getKassa();
   });
   afterAll(async () => {

@@ -16,7 +16,12 @@ import { ACCOUNT, startTestServer, type TestServer } from './test-server';
  */
 
 /** A second test account, for "another merchant may not see this" tests (`other` below). */
-export const OTHER = { accountId: 'T20000002', accountName: 'Other shop', clientId: 'other', clientSecret: 'other-secret-0123456789' } as const;
+export const OTHER = {
+  accountId: 'T20000002',
+  accountName: 'Other shop',
+  clientId: 'other',
+  clientSecret: 'other-secret-0123456789',
+} as const;
 
 export interface KassaOptions {
   /** Extra environment for the server (see server/config/env.ts). */
@@ -130,7 +135,11 @@ const lateBound = <T extends object>(target: () => T): T =>
   });
 
 /** POST /v1/sessions with sessionBody(overrides, order); expects 200. */
-export const createSession = async (api: ApiClient, overrides: Record<string, unknown> = {}, order: Record<string, unknown> = {}) => {
+export const createSession = async (
+  api: ApiClient,
+  overrides: Record<string, unknown> = {},
+  order: Record<string, unknown> = {},
+) => {
   const body = sessionBody(overrides, order);
   const created = await api.post('/v1/sessions', body);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -138,9 +147,15 @@ export const createSession = async (api: ApiClient, overrides: Record<string, un
 };
 
 /** A session created by `api` and paid by the customer with `card` (approved by default); expects success. */
-export const paidSession = async (api: ApiClient, opts: { overrides?: Record<string, unknown>; order?: Record<string, unknown>; card?: Card } = {}) => {
+export const paidSession = async (
+  api: ApiClient,
+  opts: { overrides?: Record<string, unknown>; order?: Record<string, unknown>; card?: Card } = {},
+) => {
   const session = await createSession(api, opts.overrides, opts.order);
-  const paid = await new ApiClient(api.baseUrl).post(`/v1/sessions/${session.id}/pay`, payBody(opts.card ?? APPROVE_CARD));
+  const paid = await new ApiClient(api.baseUrl).post(
+    `/v1/sessions/${session.id}/pay`,
+    payBody(opts.card ?? APPROVE_CARD),
+  );
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   expect(paid.body.success, JSON.stringify(paid.body)).toBe(true);
   return { ...session, sessionId: session.id, transactionId: paid.body.transaction_id as string, pay: paid.body };
@@ -157,15 +172,26 @@ export const otherId = (id: string): string => {
 /** Resolves once the clock is past `iso`, so whatever is created next has a later created_at. */
 export const clockPast = async (iso: string) => {
   const at = Date.parse(iso);
-  await expect.poll(() => Date.now(), { interval: 1, timeout: Math.max(0, at - Date.now()) + 1000 }).toBeGreaterThan(at);
+  await expect
+    .poll(() => Date.now(), { interval: 1, timeout: Math.max(0, at - Date.now()) + 1000 })
+    .toBeGreaterThan(at);
 };
 
 let scopedClients = 0;
 
 /** A new client of the test account with exactly `scopes`, logged in (for the 403 tests of each area). */
-export const clientWithScopes = async (k: Pick<KassaFixture, 'srv'>, scopes: string[], clientId = `scoped-${process.pid}-${++scopedClients}`): Promise<ApiClient> => {
+export const clientWithScopes = async (
+  k: Pick<KassaFixture, 'srv'>,
+  scopes: string[],
+  clientId = `scoped-${process.pid}-${++scopedClients}`,
+): Promise<ApiClient> => {
   const secret = 'scoped-secret-0123456789abcdef';
-  await ensureAccountClient(k.srv.kassa.ctx.database, { accountId: ACCOUNT, accountName: 'Test shop', clientId, clientSecret: secret });
+  await ensureAccountClient(k.srv.kassa.ctx.database, {
+    accountId: ACCOUNT,
+    accountName: 'Test shop',
+    clientId,
+    clientSecret: secret,
+  });
   await k.srv.kassa.ctx.database.db
     .updateTable('api_clients')
     .set({ scopes: JSON.stringify(scopes) })

@@ -13,7 +13,9 @@ export default async function setup() {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
-    const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where nspname like $1', [`t\\_${run}\\_%`]);
+    const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where nspname like $1', [
+      `t\\_${run}\\_%`,
+    ]);
     for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname}" cascade`);
     await client.end();
   };

@@ -17,7 +17,9 @@ export interface SharedDatabase {
 
 export const sharedDatabase = (): SharedDatabase => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-proc-'));
-  const pgSchema = process.env.DATABASE_URL ? `t_${process.env.KASSA_TEST_RUN ?? 'x'}_proc_${randomBase58(10).toLowerCase()}` : undefined;
+  const pgSchema = process.env.DATABASE_URL
+    ? `t_${process.env.KASSA_TEST_RUN ?? 'x'}_proc_${randomBase58(10).toLowerCase()}`
+    : undefined;
   return {
     dataDir,
     pgSchema,
@@ -67,7 +69,11 @@ export const useTwoProcesses = (env: Record<string, string> = {}) => {
     shared = sharedDatabase();
     procs.push(await startKassaProcess(shared, env));
     procs.push(await startKassaProcess(shared, env));
-    reader = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: shared.dataDir, pgSchema: shared.pgSchema });
+    reader = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      dataDir: shared.dataDir,
+      pgSchema: shared.pgSchema,
+    });
   });
   afterAll(async () => {
     await Promise.all(procs.map((p) => p.kill('SIGTERM')));

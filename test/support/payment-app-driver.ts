@@ -27,7 +27,10 @@ const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
         const ctx = k.srv.kassa.ctx;
         let answer: Response;
         if (page === 'page' && token) {
-          answer = req.method === 'GET' ? await showDemoAppPage(ctx, ACCOUNT, token) : await decideDemoAppPage(ctx, ACCOUNT, token, new URLSearchParams(body).get('decision') ?? '');
+          answer =
+            req.method === 'GET'
+              ? await showDemoAppPage(ctx, ACCOUNT, token)
+              : await decideDemoAppPage(ctx, ACCOUNT, token, new URLSearchParams(body).get('decision') ?? '');
         } else if (state.down) {
           answer = Response.json({ error: 'down' }, { status: 503 });
         } else {
@@ -35,12 +38,19 @@ const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
             ctx,
             ACCOUNT,
             page ?? '',
-            { method: req.method ?? '', url: url.toString(), signatureHeader: req.headers['kassa-signature'] as string | undefined, body },
+            {
+              method: req.method ?? '',
+              url: url.toString(),
+              signatureHeader: req.headers['kassa-signature'] as string | undefined,
+              body,
+            },
             base,
           );
           answer = Response.json(a.body, { status: a.status });
         }
-        res.writeHead(answer.status, Object.fromEntries(answer.headers.entries())).end(Buffer.from(await answer.arrayBuffer()));
+        res
+          .writeHead(answer.status, Object.fromEntries(answer.headers.entries()))
+          .end(Buffer.from(await answer.arrayBuffer()));
       })().catch((e: unknown) => res.writeHead(500).end(String(e)));
     });
   });
@@ -64,7 +74,9 @@ export const paymentAppDriver = (k: Pick<KassaFixture, 'srv' | 'api' | 'customer
   beforeAll(async () => {
     app = await startReferenceApp(k);
     await k.api.post('/v1/admin/signature');
-    const res = await k.api.request('PUT', '/v1/admin/gateways/payment_app/reference', { configuration: { payment_app: { ...demoPaymentAppConfig(''), url: app.url } } });
+    const res = await k.api.request('PUT', '/v1/admin/gateways/payment_app/reference', {
+      configuration: { payment_app: { ...demoPaymentAppConfig(''), url: app.url } },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
   });
   afterAll(() => app?.close());
@@ -75,7 +87,12 @@ export const paymentAppDriver = (k: Pick<KassaFixture, 'srv' | 'api' | 'customer
   };
   /** The shopper on the app's page: Approve or Reject, then back to Kassa's return URL (as their browser follows the 303). */
   const onPage = async (redirectUrl: string, decision: 'approve' | 'reject') => {
-    const decided = await fetch(redirectUrl, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `decision=${decision}` });
+    const decided = await fetch(redirectUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `decision=${decision}`,
+    });
     expect(decided.status).toBe(303);
     const back = await fetch(decided.headers.get('location')!, { redirect: 'manual' });
     expect(back.status).toBe(302);
@@ -83,12 +100,22 @@ export const paymentAppDriver = (k: Pick<KassaFixture, 'srv' | 'api' | 'customer
   // Amounts ending in 00 go through the app's page (the reference app's rules); 51 declines at once.
   const customerAction = async (sessionId: string) => {
     const first = await pay(k.customer, sessionId, true);
-    return { transactionId: first.transaction_id, redirectUrl: first.redirect_url!, finish: () => onPage(first.redirect_url!, 'approve') };
+    return {
+      transactionId: first.transaction_id,
+      redirectUrl: first.redirect_url!,
+      finish: () => onPage(first.redirect_url!, 'approve'),
+    };
   };
   return {
     type: TYPE,
     session: async (amount) => {
-      const res = await k.api.post('/v1/sessions', sessionBody({ configuration: { payment_app: { reference: { enabled: true } } } }, { amount, items: items(amount) }));
+      const res = await k.api.post(
+        '/v1/sessions',
+        sessionBody(
+          { configuration: { payment_app: { reference: { enabled: true } } } },
+          { amount, items: items(amount) },
+        ),
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.id as string;
     },

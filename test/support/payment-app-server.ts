@@ -39,7 +39,15 @@ export const startPaymentApp = async (opts: { accountId: string; secret: () => s
       const secret = opts.secret();
       const digest = createHash('sha256').update(text, 'utf8').digest('hex');
       const signed =
-        !!secret && url.searchParams.get('content_sha256') === digest && verifySignatureHeader(String(req.headers['kassa-signature'] ?? ''), secret, opts.accountId, req.method ?? '', url.toString());
+        !!secret &&
+        url.searchParams.get('content_sha256') === digest &&
+        verifySignatureHeader(
+          String(req.headers['kassa-signature'] ?? ''),
+          secret,
+          opts.accountId,
+          req.method ?? '',
+          url.toString(),
+        );
       let body: Record<string, any> = {};
       try {
         body = JSON.parse(text) as Record<string, any>;
@@ -50,7 +58,9 @@ export const startPaymentApp = async (opts: { accountId: string; secret: () => s
       received.push(request);
       const reply = app.reply(request);
       if (reply === 'hang') return void hanging.add(res);
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers }).end(reply.text ?? JSON.stringify(reply.json ?? {}));
+      res
+        .writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers })
+        .end(reply.text ?? JSON.stringify(reply.json ?? {}));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -27,25 +27,53 @@ export const { TRANSACTION_STATUSES } = machine;
 /** The same function, typed with plain amounts (the one cast: `MinorUnits` is a `number` at run time). */
 const plain = <F>(f: (...args: never[]) => unknown): F => f as unknown as F;
 
-export const decide = plain<(s: TxState, r: Plain<machine.OperationRequest>) => Plain<machine.Decision>>(machine.decide);
+export const decide = plain<(s: TxState, r: Plain<machine.OperationRequest>) => Plain<machine.Decision>>(
+  machine.decide,
+);
 export const decideCancel = plain<(s: TxState) => Plain<machine.Decision>>(machine.decideCancel);
 export const reserve = plain<(s: TxState, r: Reservation) => TxState>(machine.reserve);
 export const release = plain<(s: TxState, r: Reservation) => TxState>(machine.release);
-export const complete = plain<(s: TxState, r: Reservation) => Plain<ReturnType<typeof machine.complete>>>(machine.complete);
+export const complete = plain<(s: TxState, r: Reservation) => Plain<ReturnType<typeof machine.complete>>>(
+  machine.complete,
+);
 export const capturable = plain<(a: Amounts) => number>(machine.capturable);
 export const refundable = plain<(a: Amounts) => number>(machine.refundable);
 export const statusFromAmounts = plain<(a: Amounts) => machine.TransactionStatus>(machine.statusFromAmounts);
-export const itemsSumMismatch = plain<(items: readonly { amount: number }[], amount: number) => string | undefined>(machine.itemsSumMismatch);
-export const decideAuthorizationUpdate = plain<(state: TxState, req: Plain<authorization.AuthorizationUpdateRequest>, finalAuthorization: boolean) => Plain<authorization.AuthorizationDecision>>(
-  authorization.decideAuthorizationUpdate,
+export const itemsSumMismatch = plain<(items: readonly { amount: number }[], amount: number) => string | undefined>(
+  machine.itemsSumMismatch,
 );
+export const decideAuthorizationUpdate = plain<
+  (
+    state: TxState,
+    req: Plain<authorization.AuthorizationUpdateRequest>,
+    finalAuthorization: boolean,
+  ) => Plain<authorization.AuthorizationDecision>
+>(authorization.decideAuthorizationUpdate);
 
 /** The amounts of a fresh authorization of 10.00 (every other amount zero). */
-export const zeroAmounts = { authorized: 1000, captured: 0, refunded: 0, voided: 0, pendingCapture: 0, pendingRefund: 0, pendingVoid: 0 };
+export const zeroAmounts = {
+  authorized: 1000,
+  captured: 0,
+  refunded: 0,
+  voided: 0,
+  pendingCapture: 0,
+  pendingRefund: 0,
+  pendingVoid: 0,
+};
 /** An order line authorized for `authorized`, nothing else moved. */
-export const freshLine = (authorized: number) => ({ authorized, captured: 0, refunded: 0, pendingCapture: 0, pendingRefund: 0 });
+export const freshLine = (authorized: number) => ({
+  authorized,
+  captured: 0,
+  refunded: 0,
+  pendingCapture: 0,
+  pendingRefund: 0,
+});
 /** A transaction in `status` with lines a (6.00) and b (4.00), partial void allowed, not item-based; `amounts` and `extra` override. */
-export const txState = (status: machine.TransactionStatus, amounts: Partial<typeof zeroAmounts> = {}, extra: Partial<TxState> = {}): TxState => ({
+export const txState = (
+  status: machine.TransactionStatus,
+  amounts: Partial<typeof zeroAmounts> = {},
+  extra: Partial<TxState> = {},
+): TxState => ({
   status,
   amounts: { ...zeroAmounts, ...amounts },
   lines: { a: freshLine(600), b: freshLine(400) },

@@ -36,9 +36,14 @@ const items = (amount: number) => [
 
 /** The sandbox page's form POST (the customer's Complete/Approve button). */
 const decide = (customer: ApiClient, sessionId: string, kind: string, tx: string, decision: string) =>
-  customer.request('POST', `/v1/view/${sessionId}/sandbox/${kind}/${tx}`, new URLSearchParams({ decision }).toString(), {
-    'content-type': 'application/x-www-form-urlencoded',
-  });
+  customer.request(
+    'POST',
+    `/v1/view/${sessionId}/sandbox/${kind}/${tx}`,
+    new URLSearchParams({ decision }).toString(),
+    {
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+  );
 
 const created = async (api: ApiClient, body: Record<string, unknown>) => {
   const res = await api.post('/v1/sessions', body);
@@ -55,48 +60,110 @@ const paid = async (customer: ApiClient, sessionId: string, payment: Record<stri
 /** The five sandbox products, each through the port like any other provider's. */
 export const sandboxDrivers = (k: Pick<KassaFixture, 'api' | 'customer'>): ProductDriver[] => {
   const { api, customer } = k;
-  const sandboxDown = (down: boolean) => setGateway(api, { unavailable: down, async_operations: false, async_delay_ms: 100 });
-  const withSandbox = (key: string) => (amount: number) => created(api, sessionBody({ configuration: { sandbox: { [key]: { enabled: true } } } }, { amount, items: items(amount) }));
+  const sandboxDown = (down: boolean) =>
+    setGateway(api, { unavailable: down, async_operations: false, async_delay_ms: 100 });
+  const withSandbox = (key: string) => (amount: number) =>
+    created(
+      api,
+      sessionBody({ configuration: { sandbox: { [key]: { enabled: true } } } }, { amount, items: items(amount) }),
+    );
   const redirectThen = (kind: string, payment: Record<string, unknown>) => async (sessionId: string) => {
     const first = await paid(customer, sessionId, payment, true);
     return {
       transactionId: first.transaction_id,
       redirectUrl: first.redirect_url!,
       finish: async () => {
-        const done = await decide(customer, sessionId, kind, first.transaction_id, kind === '3ds' ? 'complete' : 'approve');
+        const done = await decide(
+          customer,
+          sessionId,
+          kind,
+          first.transaction_id,
+          kind === '3ds' ? 'complete' : 'approve',
+        );
         expect(done.status).toBe(302);
       },
     };
   };
-  const throughAction = (start: (sessionId: string) => Promise<{ transactionId: string; finish(): Promise<void> }>) => async (sessionId: string) => {
-    const action = await start(sessionId);
-    await action.finish();
-    return action.transactionId;
-  };
-  const card3ds = redirectThen('3ds', { payment_product_type: 'sandbox.creditcard', card: card('4000 0000 0000 3220') });
+  const throughAction =
+    (start: (sessionId: string) => Promise<{ transactionId: string; finish(): Promise<void> }>) =>
+    async (sessionId: string) => {
+      const action = await start(sessionId);
+      await action.finish();
+      return action.transactionId;
+    };
+  const card3ds = redirectThen('3ds', {
+    payment_product_type: 'sandbox.creditcard',
+    card: card('4000 0000 0000 3220'),
+  });
   const wallet = redirectThen('wallet', { payment_product_type: 'sandbox.wallet' });
   const gift = walletCheckout(k);
   return [
     {
       type: 'sandbox.creditcard',
       session: withSandbox('creditcard'),
-      approve: async (id) => (await paid(customer, id, { payment_product_type: 'sandbox.creditcard', card: card('4111 1111 1111 1111') }, true)).transaction_id,
-      decline: async (id) => (await paid(customer, id, { payment_product_type: 'sandbox.creditcard', card: card('4000 0000 0000 0002') }, false)).transaction_id,
+      approve: async (id) =>
+        (
+          await paid(
+            customer,
+            id,
+            { payment_product_type: 'sandbox.creditcard', card: card('4111 1111 1111 1111') },
+            true,
+          )
+        ).transaction_id,
+      decline: async (id) =>
+        (
+          await paid(
+            customer,
+            id,
+            { payment_product_type: 'sandbox.creditcard', card: card('4000 0000 0000 0002') },
+            false,
+          )
+        ).transaction_id,
       customerAction: card3ds,
       unavailable: sandboxDown,
     },
     {
       type: 'sandbox.invoice',
       session: withSandbox('invoice'),
-      approve: async (id) => (await paid(customer, id, { payment_product_type: 'sandbox.invoice', ...CONTACT }, true)).transaction_id,
-      decline: async (id) => (await paid(customer, id, { payment_product_type: 'sandbox.invoice', ...CONTACT, phone_number: '+4741230000' }, false)).transaction_id,
+      approve: async (id) =>
+        (await paid(customer, id, { payment_product_type: 'sandbox.invoice', ...CONTACT }, true)).transaction_id,
+      decline: async (id) =>
+        (
+          await paid(
+            customer,
+            id,
+            { payment_product_type: 'sandbox.invoice', ...CONTACT, phone_number: '+4741230000' },
+            false,
+          )
+        ).transaction_id,
       unavailable: sandboxDown,
     },
     {
       type: 'sandbox.installment',
       session: withSandbox('installment'),
-      approve: async (id) => (await paid(customer, id, { payment_product_type: 'sandbox.installment', ...CONTACT, product: { id: '12m' } }, true)).transaction_id,
-      decline: async (id) => (await paid(customer, id, { payment_product_type: 'sandbox.installment', ...CONTACT, phone_number: '+4741230000', product: { id: '12m' } }, false)).transaction_id,
+      approve: async (id) =>
+        (
+          await paid(
+            customer,
+            id,
+            { payment_product_type: 'sandbox.installment', ...CONTACT, product: { id: '12m' } },
+            true,
+          )
+        ).transaction_id,
+      decline: async (id) =>
+        (
+          await paid(
+            customer,
+            id,
+            {
+              payment_product_type: 'sandbox.installment',
+              ...CONTACT,
+              phone_number: '+4741230000',
+              product: { id: '12m' },
+            },
+            false,
+          )
+        ).transaction_id,
       unavailable: sandboxDown,
     },
     {
@@ -117,7 +184,12 @@ export const sandboxDrivers = (k: Pick<KassaFixture, 'api' | 'customer'>): Produ
       session: async (amount) => {
         const id = await created(api, {
           url: { return_url: 'https://merchant.example/return' },
-          order: { amount, currency: 'NOK', merchant_reference: `gift-${amount}-${Math.random().toString(36).slice(2)}`, items: items(amount) },
+          order: {
+            amount,
+            currency: 'NOK',
+            merchant_reference: `gift-${amount}-${Math.random().toString(36).slice(2)}`,
+            items: items(amount),
+          },
           express: { shipping_options: [PICK_UP] },
           configuration: { sandbox: { creditcard: { enabled: true } } },
         });

@@ -68,12 +68,22 @@ export const storedState = async (k: Pick<KassaFixture, 'db'>) => {
     payout_destinations: await db.selectFrom('payout_destinations').selectAll().orderBy('id').execute(),
     stores: await db.selectFrom('stores').selectAll().orderBy('id').execute(),
     terminals: await db.selectFrom('terminals').selectAll().orderBy('id').execute(),
-    account_sequences: await db.selectFrom('account_sequences').selectAll().orderBy('account_id').orderBy('name').execute(),
+    account_sequences: await db
+      .selectFrom('account_sequences')
+      .selectAll()
+      .orderBy('account_id')
+      .orderBy('name')
+      .execute(),
   };
 };
 
 /** Runs `reject`, expects its status and error code, and that nothing stored changed. */
-export const expectRejected = async (k: Pick<KassaFixture, 'db'>, reject: () => Promise<{ status: number; body: any }>, status: number, code: string) => {
+export const expectRejected = async (
+  k: Pick<KassaFixture, 'db'>,
+  reject: () => Promise<{ status: number; body: any }>,
+  status: number,
+  code: string,
+) => {
   const before = await storedState(k);
   const res = await reject();
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -88,7 +98,9 @@ export const allPages = async (api: ApiClient, path: string, limit: number, item
   let after: string | null = null;
   for (let page = 0; page < 1000; page++) {
     const sep = path.includes('?') ? '&' : '?';
-    const res: ApiResponse = await api.get(`${path}${sep}limit=${limit}${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`);
+    const res: ApiResponse = await api.get(
+      `${path}${sep}limit=${limit}${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(items(res.body).length).toBeLessThanOrEqual(limit);
     out.push(...items(res.body));

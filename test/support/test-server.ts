@@ -27,9 +27,13 @@ export interface TestServer {
  * port, on SQLite in a fresh directory, or on PostgreSQL in a fresh schema when
  * DATABASE_URL is set. Responses are validated against the route table's schemas.
  */
-export const startTestServer = async (opts: { env?: Record<string, string>; dataDir?: string; pgSchema?: string } = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  opts: { env?: Record<string, string>; dataDir?: string; pgSchema?: string } = {},
+): Promise<TestServer> => {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-test-'));
-  const pgSchema = process.env.DATABASE_URL ? (opts.pgSchema ?? `t_${process.env.KASSA_TEST_RUN ?? 'x'}_${randomBase58(12).toLowerCase()}`) : undefined;
+  const pgSchema = process.env.DATABASE_URL
+    ? (opts.pgSchema ?? `t_${process.env.KASSA_TEST_RUN ?? 'x'}_${randomBase58(12).toLowerCase()}`)
+    : undefined;
   const env = loadEnv({
     ...process.env,
     KASSA_DATA_DIR: dataDir,

@@ -28,7 +28,10 @@ export interface CardTransactionOptions {
 /** A customer pays a hosted session with a card; returns the ids and the pay response. */
 export const cardTransaction = async (api: ApiClient, customer: ApiClient, opts: CardTransactionOptions = {}) => {
   const amount = opts.amount ?? 10000;
-  const items = opts.items === null ? undefined : (opts.items ?? (amount === 10000 ? ITEMS : [{ line_id: '1', description: 'Thing', quantity: 1, amount }]));
+  const items =
+    opts.items === null
+      ? undefined
+      : (opts.items ?? (amount === 10000 ? ITEMS : [{ line_id: '1', description: 'Thing', quantity: 1, amount }]));
   const { items: _omitted, ...base } = sessionBody().order;
   const order = { ...base, amount, ...(items ? { items } : {}), ...opts.order };
   const created = await api.post('/v1/sessions', {
@@ -37,15 +40,32 @@ export const cardTransaction = async (api: ApiClient, customer: ApiClient, opts:
     ...(opts.configuration ? { configuration: opts.configuration } : {}),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const paid = await customer.post(`/v1/sessions/${created.body.id}/pay`, cardPay(opts.card ?? APPROVE_CARD.number.replace(/ /g, '')));
+  const paid = await customer.post(
+    `/v1/sessions/${created.body.id}/pay`,
+    cardPay(opts.card ?? APPROVE_CARD.number.replace(/ /g, '')),
+  );
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  return { sessionId: created.body.id as string, transactionId: paid.body.transaction_id as string, pay: paid.body, order };
+  return {
+    sessionId: created.body.id as string,
+    transactionId: paid.body.transaction_id as string,
+    pay: paid.body,
+    order,
+  };
 };
 
 /** A merchant-initiated sandbox invoice (item-based): POST /v1/sessions/pay. */
-export const invoiceTransaction = async (api: ApiClient, opts: { items?: { line_id: string; amount: number; [k: string]: unknown }[]; order?: Record<string, unknown> } = {}) => {
+export const invoiceTransaction = async (
+  api: ApiClient,
+  opts: { items?: { line_id: string; amount: number; [k: string]: unknown }[]; order?: Record<string, unknown> } = {},
+) => {
   const items = opts.items ?? ITEMS;
-  const order = { amount: items.reduce((s, i) => s + i.amount, 0), currency: 'NOK', merchant_reference: reference('inv'), items, ...opts.order };
+  const order = {
+    amount: items.reduce((s, i) => s + i.amount, 0),
+    currency: 'NOK',
+    merchant_reference: reference('inv'),
+    items,
+    ...opts.order,
+  };
   const res = await api.post('/v1/sessions/pay', {
     session: { order, customer: { first_name: 'Kari', last_name: 'Nordmann' }, payment_operation: 'invoice_purchase' },
     payment: { payment_product_type: 'sandbox.invoice' },
@@ -57,7 +77,11 @@ export const invoiceTransaction = async (api: ApiClient, opts: { items?: { line_
 
 /** The stored row and every event: what a rejected request must leave exactly as it was. */
 export const snapshot = async (srv: TestServer, api: ApiClient, transactionId: string) => {
-  const row = await srv.kassa.ctx.database.db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
+  const row = await srv.kassa.ctx.database.db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('id', '=', transactionId)
+    .executeTakeFirstOrThrow();
   const view = await api.get(`/v1/transactions/${transactionId}`);
   expect(view.status).toBe(200);
   return { row, view: view.body };
@@ -66,21 +90,28 @@ export const snapshot = async (srv: TestServer, api: ApiClient, transactionId: s
 type Answer = { status: number; body: any };
 
 /** `expect(id, send, status, code)`: the request is refused, and the stored row (version included) and the event log stay exactly as they were. */
-export const refusedWithoutChange = (srv: TestServer, api: ApiClient) => async (id: string, send: () => Promise<Answer>, status: number, code: string) => {
-  const before = await snapshot(srv, api, id);
-  const res = await send();
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toMatchObject({ code, message: expect.any(String) });
-  expect(await snapshot(srv, api, id)).toEqual(before);
-  return res;
-};
+export const refusedWithoutChange =
+  (srv: TestServer, api: ApiClient) =>
+  async (id: string, send: () => Promise<Answer>, status: number, code: string) => {
+    const before = await snapshot(srv, api, id);
+    const res = await send();
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.error).toMatchObject({ code, message: expect.any(String) });
+    expect(await snapshot(srv, api, id)).toEqual(before);
+    return res;
+  };
 
 /** Operation items by line: `lineItems(['1', 6000], ['2', 4000])`. */
-export const lineItems = (...lines: [lineId: string, amount: number][]) => lines.map(([line_id, amount]) => ({ line_id, amount }));
+export const lineItems = (...lines: [lineId: string, amount: number][]) =>
+  lines.map(([line_id, amount]) => ({ line_id, amount }));
 
 /** The money of a transaction (not version and updated_at, which a released reservation bumps). */
 export const money = async (srv: TestServer, transactionId: string) => {
-  const r = await srv.kassa.ctx.database.db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
+  const r = await srv.kassa.ctx.database.db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('id', '=', transactionId)
+    .executeTakeFirstOrThrow();
   return {
     status: r.status,
     amount: r.amount,
@@ -98,11 +129,16 @@ export const money = async (srv: TestServer, transactionId: string) => {
 };
 
 export type TxEvent = { event: string; success: boolean; amount?: number; [k: string]: any };
-export const eventsOf = async (api: ApiClient, transactionId: string): Promise<TxEvent[]> => (await api.get(`/v1/transactions/${transactionId}`)).body.events;
-export const eventNames = async (api: ApiClient, transactionId: string) => (await eventsOf(api, transactionId)).map((e) => e.event);
+export const eventsOf = async (api: ApiClient, transactionId: string): Promise<TxEvent[]> =>
+  (await api.get(`/v1/transactions/${transactionId}`)).body.events;
+export const eventNames = async (api: ApiClient, transactionId: string) =>
+  (await eventsOf(api, transactionId)).map((e) => e.event);
 
 /** PUT /v1/admin/gateways/sandbox for the test account. */
-export const setGateway = async (api: ApiClient, sandbox: { unavailable?: boolean; async_operations?: boolean; async_delay_ms?: number }) => {
+export const setGateway = async (
+  api: ApiClient,
+  sandbox: { unavailable?: boolean; async_operations?: boolean; async_delay_ms?: number },
+) => {
   const res = await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox } });
   expect(res.status, JSON.stringify(res.body)).toBe(204);
 };

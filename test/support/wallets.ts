@@ -22,7 +22,13 @@ export const walletState = async (k: Pick<KassaFixture, 'db'>) => ({
   cards: await k.db().selectFrom('wallet_cards').selectAll().orderBy('id').execute(),
   ledger: await k.db().selectFrom('wallet_transactions').selectAll().orderBy('id').execute(),
   tokens: await k.db().selectFrom('wallet_tokens').selectAll().orderBy('id').execute(),
-  sessionTokens: await k.db().selectFrom('wallet_session_tokens').selectAll().orderBy('session_id').orderBy('card_row_id').execute(),
+  sessionTokens: await k
+    .db()
+    .selectFrom('wallet_session_tokens')
+    .selectAll()
+    .orderBy('session_id')
+    .orderBy('card_row_id')
+    .execute(),
 });
 
 /**

@@ -38,7 +38,11 @@ describe('comparePhase', () => {
   });
 
   it('gives a distribution-free 95 % interval of the median: order statistics of the round ratios', () => {
-    const ten = comparePhase([0.9, 1.3, 1, 0.95, 1.02, 1.1, 0.98, 1.05, 0.85, 1.01].map((r) => [m(100), m(100 * r)] as [Measurement, Measurement]));
+    const ten = comparePhase(
+      [0.9, 1.3, 1, 0.95, 1.02, 1.1, 0.98, 1.05, 0.85, 1.01].map(
+        (r) => [m(100), m(100 * r)] as [Measurement, Measurement],
+      ),
+    );
     expect(ten.ratio).toBeCloseTo(1.005);
     expect(ten.ci95[0]).toBeCloseTo(0.9);
     expect(ten.ci95[1]).toBeCloseTo(1.1);

@@ -57,24 +57,37 @@ describe('card error messages', () => {
   });
 
   it('fills in the security code length of the brand', () => {
-    expect(cardErrorMessage(t, 'cvc', 'length', { number: '3782 822463 10005' })).toBe('The security code is 4 digits.');
+    expect(cardErrorMessage(t, 'cvc', 'length', { number: '3782 822463 10005' })).toBe(
+      'The security code is 4 digits.',
+    );
     expect(cardErrorMessage(t, 'cvc', 'length', { number: '4111' })).toBe('The security code is 3 digits.');
   });
 
   it('has every card message in every language', () => {
-    for (const messages of Object.values(MESSAGES)) expect(Object.keys(messages.card).sort()).toEqual(Object.keys(en.card).sort());
+    for (const messages of Object.values(MESSAGES))
+      expect(Object.keys(messages.card).sort()).toEqual(Object.keys(en.card).sort());
   });
 });
 
 describe('card form resolver', () => {
   it('keeps the problem code as the error type', async () => {
-    const result = await cardFormResolver({ number: '', expiry: '13/30', cvc: '12' }, undefined, { fields: {}, shouldUseNativeValidation: false });
-    expect(result.errors).toMatchObject({ number: { type: 'required' }, expiry: { type: 'month' }, cvc: { type: 'length' } });
+    const result = await cardFormResolver({ number: '', expiry: '13/30', cvc: '12' }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(result.errors).toMatchObject({
+      number: { type: 'required' },
+      expiry: { type: 'month' },
+      cvc: { type: 'length' },
+    });
   });
 
   it('passes a good card through', async () => {
     const values = { number: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' };
-    expect(await cardFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false })).toEqual({ values, errors: {} });
+    expect(await cardFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false })).toEqual({
+      values,
+      errors: {},
+    });
   });
 });
 
@@ -86,7 +99,9 @@ describe('card form markup', () => {
     if (!tag) throw new Error(`no ${autocomplete} input`);
     const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
     const id = attr('id') ?? '';
-    const label = new RegExp(`<label[^>]*for="${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>([^<]*)</label>`).exec(html)?.[1];
+    const label = new RegExp(`<label[^>]*for="${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>([^<]*)</label>`).exec(
+      html,
+    )?.[1];
     return { attr, label };
   };
 

@@ -1,15 +1,30 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ViewSession } from '../../domain/view-types';
-import { SessionUnavailableError, fetchViewSession, getPaymentOperations, lockSession, paySession } from '../../components/checkout/api';
+import {
+  SessionUnavailableError,
+  fetchViewSession,
+  getPaymentOperations,
+  lockSession,
+  paySession,
+} from '../../components/checkout/api';
 import { writeView } from '../../components/checkout/express/view-write';
-import { PAY_REFUSAL_KEYS, WRITE_REFUSAL_KEYS, payRefusalKey, writeRefusalKey } from '../../components/checkout/payment-errors';
+import {
+  PAY_REFUSAL_KEYS,
+  WRITE_REFUSAL_KEYS,
+  payRefusalKey,
+  writeRefusalKey,
+} from '../../components/checkout/payment-errors';
 import { MESSAGES } from '../../components/i18n/messages';
 import { createTranslate, type MessageKey } from '../../components/i18n/translate';
 import { isErrorCode } from '../../domain/error-codes';
 
 /** The page knows the server's error codes from domain/'s closed set, and reads the server's answers without trusting them (issue 25, item 7). */
 
-const json = (status: number, body: unknown): Response => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown): Response =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 const stubFetch = (...answers: (Response | Error)[]) => {
   const fetch = vi.fn();
@@ -83,22 +98,60 @@ describe('paying (POST /v1/sessions/{sid}/pay)', () => {
     stubFetch(
       json(400, { error: { message: 'locked', code: 'SESSION_LOCKED', errors: [] } }),
       json(409, { error: { message: 'new', code: 'PAYMENT_IN_PROGRESS', errors: [] } }),
-      json(400, { error: { message: 'bad', code: 'SOMETHING_NEWER', errors: [{ path: 'email', message: 'invalid' }] } }),
+      json(400, {
+        error: { message: 'bad', code: 'SOMETHING_NEWER', errors: [{ path: 'email', message: 'invalid' }] },
+      }),
     );
-    await expect(paySession('sid', card)).resolves.toEqual({ kind: 'not_payable', message: 'locked', code: 'SESSION_LOCKED' });
+    await expect(paySession('sid', card)).resolves.toEqual({
+      kind: 'not_payable',
+      message: 'locked',
+      code: 'SESSION_LOCKED',
+    });
     await expect(paySession('sid', card)).resolves.toEqual({ kind: 'not_payable', message: 'new' });
-    await expect(paySession('sid', card)).resolves.toEqual({ kind: 'invalid', errors: [{ path: 'email', message: 'invalid' }] });
+    await expect(paySession('sid', card)).resolves.toEqual({
+      kind: 'invalid',
+      errors: [{ path: 'email', message: 'invalid' }],
+    });
   });
 
   it('reads an approval, a page to visit first, and a decline', async () => {
     stubFetch(
-      json(200, { success: true, transaction_id: 'tx1', redirect_url: 'https://shop.example/return?transaction_id=tx1', actions: [] }),
-      json(200, { success: true, transaction_id: 'tx2', redirect_url: '/sandbox/3ds', actions: [{ code: '3DS_CHALLENGE' }] }),
-      json(200, { success: false, transaction_id: 'tx3', actions: [{ code: 'DECLINED', type: 'error' }], error_details: [{ category: 'temporary' }] }),
+      json(200, {
+        success: true,
+        transaction_id: 'tx1',
+        redirect_url: 'https://shop.example/return?transaction_id=tx1',
+        actions: [],
+      }),
+      json(200, {
+        success: true,
+        transaction_id: 'tx2',
+        redirect_url: '/sandbox/3ds',
+        actions: [{ code: '3DS_CHALLENGE' }],
+      }),
+      json(200, {
+        success: false,
+        transaction_id: 'tx3',
+        actions: [{ code: 'DECLINED', type: 'error' }],
+        error_details: [{ category: 'temporary' }],
+      }),
     );
-    await expect(paySession('sid', card)).resolves.toEqual({ kind: 'approved', transactionId: 'tx1', redirectUrl: 'https://shop.example/return?transaction_id=tx1', onHold: false });
-    await expect(paySession('sid', card)).resolves.toEqual({ kind: 'redirect', transactionId: 'tx2', redirectUrl: '/sandbox/3ds' });
-    await expect(paySession('sid', card)).resolves.toEqual({ kind: 'declined', transactionId: 'tx3', temporary: true, code: 'DECLINED' });
+    await expect(paySession('sid', card)).resolves.toEqual({
+      kind: 'approved',
+      transactionId: 'tx1',
+      redirectUrl: 'https://shop.example/return?transaction_id=tx1',
+      onHold: false,
+    });
+    await expect(paySession('sid', card)).resolves.toEqual({
+      kind: 'redirect',
+      transactionId: 'tx2',
+      redirectUrl: '/sandbox/3ds',
+    });
+    await expect(paySession('sid', card)).resolves.toEqual({
+      kind: 'declined',
+      transactionId: 'tx3',
+      temporary: true,
+      code: 'DECLINED',
+    });
   });
 
   it.each([
@@ -132,7 +185,10 @@ describe('reading the view session (GET /v1/view/{sid}/session)', () => {
     ['no order', { ...session, order: undefined }],
     ['an amount that is not a number', { ...session, order: { ...session.order, amount: '100' } }],
     ['no payment methods', { ...session, configuration: { ...session.configuration, payment_methods: undefined } }],
-    ['no kinds of the payment methods', { ...session, configuration: { ...session.configuration, payment_method_kinds: undefined } }],
+    [
+      'no kinds of the payment methods',
+      { ...session, configuration: { ...session.configuration, payment_method_kinds: undefined } },
+    ],
     ['no amount due', { ...session, amount_due: undefined }],
     ['express without its options', { ...session, express: { shipping_mode: 'shipping_required' } }],
   ])("fails as the page's load error for a malformed answer (%s)", async (_what, body) => {
@@ -144,7 +200,14 @@ describe('reading the view session (GET /v1/view/{sid}/session)', () => {
 
   it('keeps the code and cause of a session that cannot be paid, and drops what it does not know', async () => {
     stubFetch(
-      json(404, { error: { message: 'paid', code: 'SESSION_NOT_AVAILABLE', cause: 'AUTHORIZED', session_details: { merchant_reference: 'order-1', transaction_id: 'tx1' } } }),
+      json(404, {
+        error: {
+          message: 'paid',
+          code: 'SESSION_NOT_AVAILABLE',
+          cause: 'AUTHORIZED',
+          session_details: { merchant_reference: 'order-1', transaction_id: 'tx1' },
+        },
+      }),
       json(404, { error: { message: 'gone', code: 'SESSION_GONE_SOMEHOW', cause: 'EATEN', session_details: 'x' } }),
     );
     const first = await fetchViewSession('sid').catch((e: unknown) => e);
@@ -168,12 +231,23 @@ describe('writing the view (express steps)', () => {
       json(409, { error: { message: 'newer', code: 'SOMETHING_NEWER', errors: [] } }),
       new TypeError('fetch failed'),
     );
-    await expect(writeView('sid', 'session/order/items', {}, session.updated_at)).resolves.toEqual({ kind: 'ok', view: session });
-    await expect(writeView('sid', 'session/order/items', {}, session.updated_at)).resolves.toMatchObject({ kind: 'failed', code: 'EXPRESS_CALLBACK_FAILED', retryable: true });
+    await expect(writeView('sid', 'session/order/items', {}, session.updated_at)).resolves.toEqual({
+      kind: 'ok',
+      view: session,
+    });
+    await expect(writeView('sid', 'session/order/items', {}, session.updated_at)).resolves.toMatchObject({
+      kind: 'failed',
+      code: 'EXPRESS_CALLBACK_FAILED',
+      retryable: true,
+    });
     const unknown = await writeView('sid', 'session/order/items', {}, session.updated_at);
     expect(unknown).toMatchObject({ kind: 'failed', message: 'newer', retryable: false });
     expect(unknown).not.toHaveProperty('code');
-    await expect(writeView('sid', 'session/order/items', {}, session.updated_at)).resolves.toMatchObject({ kind: 'failed', code: 'NETWORK', retryable: true });
+    await expect(writeView('sid', 'session/order/items', {}, session.updated_at)).resolves.toMatchObject({
+      kind: 'failed',
+      code: 'NETWORK',
+      retryable: true,
+    });
   });
 
   it('fails, never throws, on a malformed answer', async () => {
@@ -196,11 +270,20 @@ describe('the other answers the page reads', () => {
     );
     await expect(getPaymentOperations('sid', 'sandbox.installment', {})).resolves.toEqual({ ok: true, plans: [plan] });
     await expect(getPaymentOperations('sid', 'sandbox.installment', {})).resolves.toEqual({ ok: true, plans: [] });
-    await expect(getPaymentOperations('sid', 'sandbox.installment', {})).resolves.toEqual({ ok: false, errors: [], message: 'slow down', code: 'TOO_MANY_REQUESTS' });
+    await expect(getPaymentOperations('sid', 'sandbox.installment', {})).resolves.toEqual({
+      ok: false,
+      errors: [],
+      message: 'slow down',
+      code: 'TOO_MANY_REQUESTS',
+    });
   });
 
   it('reads the pay lock id, or none', async () => {
-    stubFetch(json(200, { pay_lock: { pay_lock_id: 'lock1' } }), json(200, 'null'), json(200, { pay_lock: { pay_lock_id: 7 } }));
+    stubFetch(
+      json(200, { pay_lock: { pay_lock_id: 'lock1' } }),
+      json(200, 'null'),
+      json(200, { pay_lock: { pay_lock_id: 7 } }),
+    );
     await expect(lockSession('sid')).resolves.toBe('lock1');
     await expect(lockSession('sid')).resolves.toBeUndefined();
     await expect(lockSession('sid')).resolves.toBeUndefined();

@@ -9,9 +9,14 @@ import { MESSAGES } from '../../components/i18n/messages';
 
 /** The delivery estimate the shipping step shows for an option delivered in `working_days` (its only detail line). */
 const estimate = (language: Language, working_days: number[]): string | undefined => {
-  const session = { order: { currency: 'NOK' }, express: { shipping_options: [{ id: 'post', line_id: '1', amount: 0, title: 'Post', eta: { working_days } }] } } as unknown as ViewSession;
+  const session = {
+    order: { currency: 'NOK' },
+    express: { shipping_options: [{ id: 'post', line_id: '1', amount: 0, title: 'Post', eta: { working_days } }] },
+  } as unknown as ViewSession;
   const step = createElement(ShippingStep, { session, busy: false, onChoose: async () => undefined });
-  const html = renderToStaticMarkup(createElement(I18nProvider, { language, messages: MESSAGES[language], children: step }));
+  const html = renderToStaticMarkup(
+    createElement(I18nProvider, { language, messages: MESSAGES[language], children: step }),
+  );
   return /<span class="block text-xs[^"]*">([^<]*)<\/span>/.exec(html)?.[1];
 };
 
@@ -39,7 +44,8 @@ describe('delivery estimate in working days', () => {
 describe('a failed shop callback in an express step', () => {
   it('does not claim the shop was too slow (it may have answered with an error), in any language', () => {
     const claimsTimeout = /in time|i tide|i tid\b|ajoissa|rechtzeitig/i;
-    for (const language of LANGUAGES) expect(MESSAGES[language].express.callback_failed, language).not.toMatch(claimsTimeout);
+    for (const language of LANGUAGES)
+      expect(MESSAGES[language].express.callback_failed, language).not.toMatch(claimsTimeout);
     expect(MESSAGES.en.express.callback_failed).toBe('The shop could not update the order. Try again.');
     expect(MESSAGES.nb.express.callback_failed).toBe('Butikken kunne ikke oppdatere bestillingen. Prøv igjen.');
   });

@@ -19,7 +19,8 @@ const sources = (dir: string): string[] =>
 const thrownCodes = (): Map<string, string> => {
   const found = new Map<string, string>();
   for (const file of sources(SERVER)) {
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/new AppError\(\s*'([^']+)'/g)) found.set(m[1]!, path.relative(SERVER, file));
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/new AppError\(\s*'([^']+)'/g))
+      found.set(m[1]!, path.relative(SERVER, file));
   }
   return found;
 };
@@ -50,7 +51,18 @@ describe('the closed set of error codes', () => {
   it('tells a code of the set from anything else', () => {
     expect(isErrorCode('SESSION_PAYMENT_IN_PROGRESS')).toBe(true);
     expect(isErrorCode('INTERNAL')).toBe(true);
-    for (const x of ['PAYMENT_IN_PROGRESS', 'session_payment_in_progress', 'toString', '__proto__', '', undefined, null, 42, {}, ['INTERNAL']]) {
+    for (const x of [
+      'PAYMENT_IN_PROGRESS',
+      'session_payment_in_progress',
+      'toString',
+      '__proto__',
+      '',
+      undefined,
+      null,
+      42,
+      {},
+      ['INTERNAL'],
+    ]) {
       expect(isErrorCode(x), String(x)).toBe(false);
     }
   });

@@ -19,12 +19,15 @@ const NOT_IDEMPOTENT: Record<string, string> = {
 
 describe('the route table and Idempotency-Key', () => {
   it('every authenticated POST route is idempotent or listed above with a reason', () => {
-    const missing = ROUTES.filter((r) => r.method === 'POST' && r.auth !== 'none' && !r.idempotent && !(r.operationId in NOT_IDEMPOTENT));
+    const missing = ROUTES.filter(
+      (r) => r.method === 'POST' && r.auth !== 'none' && !r.idempotent && !(r.operationId in NOT_IDEMPOTENT),
+    );
     expect(
       missing.map((r) => `${r.operationId} (${r.method} ${r.path})`),
       'set `idempotent: true` on these routes (ADR 006)',
     ).toEqual([]);
-    for (const id of Object.keys(NOT_IDEMPOTENT)) expect(ROUTES.find((r) => r.operationId === id)?.idempotent, id).toBeFalsy();
+    for (const id of Object.keys(NOT_IDEMPOTENT))
+      expect(ROUTES.find((r) => r.operationId === id)?.idempotent, id).toBeFalsy();
   });
 
   it('idempotent routes are authenticated, because keys are scoped per account', () => {
@@ -36,12 +39,17 @@ describe('the route table and Idempotency-Key', () => {
     expect(ROUTES.filter((r) => r.idempotent).length).toBeGreaterThanOrEqual(5);
     for (const route of ROUTES) {
       const op = doc.paths[route.path]![route.method.toLowerCase()];
-      const header = (op.parameters ?? []).find((p: { in: string; name: string }) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+      const header = (op.parameters ?? []).find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key',
+      );
       if (!route.idempotent) {
         expect(header, route.operationId).toBeUndefined();
         continue;
       }
-      expect(header, route.operationId).toMatchObject({ required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+      expect(header, route.operationId).toMatchObject({
+        required: false,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      });
       expect(header.description ?? header.schema.description).toContain('IDEMPOTENCY_KEY_REUSED');
       expect(op.responses['409'].description, route.operationId).toContain('IDEMPOTENCY_KEY_IN_PROGRESS');
       expect(op.responses['400'], route.operationId).toBeDefined();
@@ -56,8 +64,14 @@ describe('the request hash', () => {
     expect(requestHash('POST', '/v1/sessions', q(), ' { "b": { "d": "x", "c": [1, 2] }, "a": 1 } ')).toBe(h);
     expect(requestHash('POST', '/v1/sessions', q(), '{"a":1,"b":{"c":[2,1],"d":"x"}}')).not.toBe(h);
     expect(requestHash('POST', '/v1/other', q(), '{"a":1,"b":{"c":[1,2],"d":"x"}}')).not.toBe(h);
-    expect(requestHash('POST', '/v1/transactions/x/void', q(), undefined)).toBe(requestHash('POST', '/v1/transactions/x/void', q(), '{}'));
-    expect(requestHash('POST', '/v1/sessions', q('b=2&a=1'), '{}')).toBe(requestHash('POST', '/v1/sessions', q('a=1&b=2'), '{}'));
-    expect(requestHash('POST', '/v1/sessions', q('include_session=true'), '{}')).not.toBe(requestHash('POST', '/v1/sessions', q(), '{}'));
+    expect(requestHash('POST', '/v1/transactions/x/void', q(), undefined)).toBe(
+      requestHash('POST', '/v1/transactions/x/void', q(), '{}'),
+    );
+    expect(requestHash('POST', '/v1/sessions', q('b=2&a=1'), '{}')).toBe(
+      requestHash('POST', '/v1/sessions', q('a=1&b=2'), '{}'),
+    );
+    expect(requestHash('POST', '/v1/sessions', q('include_session=true'), '{}')).not.toBe(
+      requestHash('POST', '/v1/sessions', q(), '{}'),
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertCallbackUrlAllowed, assertOutboundUrlAllowed, checkDeliveryUrl, deliveryTarget, isPrivateAddress } from '../../server/callbacks/callback-url-policy';
+import {
+  assertCallbackUrlAllowed,
+  assertOutboundUrlAllowed,
+  checkDeliveryUrl,
+  deliveryTarget,
+  isPrivateAddress,
+} from '../../server/callbacks/callback-url-policy';
 import { loadEnv } from '../../server/config/env';
 import { assertExpressUrlsAllowed } from '../../server/express/assert-express-urls-allowed';
 import { resolvesTo } from '../support/callback-helpers';
@@ -10,7 +16,8 @@ import { resolvesTo } from '../support/callback-helpers';
  * and both express callback URLs) and at delivery, and a host name is refused when any address it
  * resolves to is non-public.
  */
-const envWith = (allowPrivate: string) => loadEnv({ KASSA_ALLOW_PRIVATE_CALLBACKS: allowPrivate } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv);
+const envWith = (allowPrivate: string) =>
+  loadEnv({ KASSA_ALLOW_PRIVATE_CALLBACKS: allowPrivate } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv);
 const strict = { env: envWith('false') };
 const PROD = 'P10000009';
 
@@ -109,28 +116,48 @@ const urlOf = (host: string) => `https://${host}:8443/cb?x=1`;
 describe('every spelling of a non-public address is refused', () => {
   it.each(REFUSED_HOSTS)('%s: refused as callback_url, as both express URLs, and at delivery', async (host) => {
     const url = urlOf(host);
-    expect(() => assertCallbackUrlAllowed(strict, PROD, url)).toThrow(expect.objectContaining({ code: 'INVALID_CALLBACK_URL' }));
+    expect(() => assertCallbackUrlAllowed(strict, PROD, url)).toThrow(
+      expect.objectContaining({ code: 'INVALID_CALLBACK_URL' }),
+    );
     expect(() => assertExpressUrlsAllowed(strict, PROD, { shipping_address_callback_url: url })).toThrow(
-      expect.objectContaining({ code: 'INVALID_CALLBACK_URL', errors: [expect.objectContaining({ path: 'express.shipping_address_callback_url' })] }),
+      expect.objectContaining({
+        code: 'INVALID_CALLBACK_URL',
+        errors: [expect.objectContaining({ path: 'express.shipping_address_callback_url' })],
+      }),
     );
     expect(() => assertExpressUrlsAllowed(strict, PROD, { discount_codes: { callback_url: url } })).toThrow(
-      expect.objectContaining({ code: 'INVALID_CALLBACK_URL', errors: [expect.objectContaining({ path: 'express.discount_codes.callback_url' })] }),
+      expect.objectContaining({
+        code: 'INVALID_CALLBACK_URL',
+        errors: [expect.objectContaining({ path: 'express.discount_codes.callback_url' })],
+      }),
     );
     // at delivery the literal is refused before any lookup (a lookup that would approve it changes nothing)
     expect(deliveryTarget(url, { allowPrivate: false, lookup: resolvesTo('8.8.8.8') })).toMatchObject({ ok: false });
-    expect(await checkDeliveryUrl(url, { allowPrivate: false, lookup: resolvesTo('8.8.8.8') })).toMatchObject({ ok: false });
+    expect(await checkDeliveryUrl(url, { allowPrivate: false, lookup: resolvesTo('8.8.8.8') })).toMatchObject({
+      ok: false,
+    });
   });
 
-  it.each(REFUSED_HOSTS)('%s: a valid URL, allowed when KASSA_ALLOW_PRIVATE_CALLBACKS allows private addresses', (host) => {
-    const open = { env: envWith('true') };
-    expect(() => assertCallbackUrlAllowed(open, PROD, urlOf(host))).not.toThrow();
-    expect(deliveryTarget(urlOf(host), { allowPrivate: true })).toMatchObject({ ok: true });
-  });
+  it.each(REFUSED_HOSTS)(
+    '%s: a valid URL, allowed when KASSA_ALLOW_PRIVATE_CALLBACKS allows private addresses',
+    (host) => {
+      const open = { env: envWith('true') };
+      expect(() => assertCallbackUrlAllowed(open, PROD, urlOf(host))).not.toThrow();
+      expect(deliveryTarget(urlOf(host), { allowPrivate: true })).toMatchObject({ ok: true });
+    },
+  );
 
   it.each(ALLOWED_HOSTS)('%s: a public address passes in every spelling', async (host) => {
     expect(() => assertCallbackUrlAllowed(strict, PROD, urlOf(host))).not.toThrow();
-    expect(() => assertExpressUrlsAllowed(strict, PROD, { shipping_address_callback_url: urlOf(host), discount_codes: { callback_url: urlOf(host) } })).not.toThrow();
-    expect(await checkDeliveryUrl(urlOf(host), { allowPrivate: false, lookup: resolvesTo('93.184.216.34') })).toMatchObject({ ok: true });
+    expect(() =>
+      assertExpressUrlsAllowed(strict, PROD, {
+        shipping_address_callback_url: urlOf(host),
+        discount_codes: { callback_url: urlOf(host) },
+      }),
+    ).not.toThrow();
+    expect(
+      await checkDeliveryUrl(urlOf(host), { allowPrivate: false, lookup: resolvesTo('93.184.216.34') }),
+    ).toMatchObject({ ok: true });
   });
 });
 
@@ -159,36 +186,76 @@ describe('host names: every resolved address is checked', () => {
 
   it.each(RESOLVED_PRIVATE)('a name resolving to %s (alone, or after a public address) is refused', async (address) => {
     for (const set of [[address], ['93.184.216.34', address], ['2606:4700::1111', address]]) {
-      const r = await checkDeliveryUrl('https://rebind.shop.example/cb', { allowPrivate: false, lookup: resolvesTo(...set) });
+      const r = await checkDeliveryUrl('https://rebind.shop.example/cb', {
+        allowPrivate: false,
+        lookup: resolvesTo(...set),
+      });
       expect(r, set.join(' ')).toMatchObject({ ok: false });
     }
   });
 
   it('a name resolving only to public addresses passes, and the lookup answers with exactly the checked addresses', async () => {
-    const target = deliveryTarget('https://shop.example/cb', { allowPrivate: false, lookup: resolvesTo('93.184.216.34', '2606:4700::1111') });
+    const target = deliveryTarget('https://shop.example/cb', {
+      allowPrivate: false,
+      lookup: resolvesTo('93.184.216.34', '2606:4700::1111'),
+    });
     if (!target.ok) throw new Error(target.reason);
-    const all = await new Promise((resolve, reject) => target.lookup('shop.example', { all: true }, (err: unknown, a: unknown) => (err ? reject(err) : resolve(a))));
+    const all = await new Promise((resolve, reject) =>
+      target.lookup('shop.example', { all: true }, (err: unknown, a: unknown) => (err ? reject(err) : resolve(a))),
+    );
     expect(all).toEqual([
       { address: '93.184.216.34', family: 4 },
       { address: '2606:4700::1111', family: 6 },
     ]);
-    const one = await new Promise((resolve, reject) => target.lookup('shop.example', { family: 6 }, (err: unknown, a: unknown, f: unknown) => (err ? reject(err) : resolve([a, f]))));
+    const one = await new Promise((resolve, reject) =>
+      target.lookup('shop.example', { family: 6 }, (err: unknown, a: unknown, f: unknown) =>
+        err ? reject(err) : resolve([a, f]),
+      ),
+    );
     expect(one).toEqual(['2606:4700::1111', 6]);
   });
 
   it('isPrivateAddress agrees with the list for the canonical forms', () => {
-    for (const a of ['127.0.0.1', '100.64.0.0', '100.127.255.255', '::ffff:7f00:1', '::ffff:0:7f00:1', '64:ff9b::7f00:1', '2001:db8::1', '100::1']) expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['100.63.255.255', '100.128.0.0', '::ffff:808:808', '::ffff:0:808:808', '64:ff9b::808:808', '2001:4860::1']) expect(isPrivateAddress(a), a).toBe(false);
+    for (const a of [
+      '127.0.0.1',
+      '100.64.0.0',
+      '100.127.255.255',
+      '::ffff:7f00:1',
+      '::ffff:0:7f00:1',
+      '64:ff9b::7f00:1',
+      '2001:db8::1',
+      '100::1',
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of [
+      '100.63.255.255',
+      '100.128.0.0',
+      '::ffff:808:808',
+      '::ffff:0:808:808',
+      '64:ff9b::808:808',
+      '2001:4860::1',
+    ])
+      expect(isPrivateAddress(a), a).toBe(false);
   });
 });
 
 describe('only http(s) without credentials, for every account', () => {
   it('refuses other schemes and user:password@, even where private addresses are allowed', () => {
     const open = { env: envWith('true') };
-    for (const url of ['ftp://shop.example/cb', 'file:///etc/passwd', 'gopher://shop.example/', 'ws://shop.example/', 'not a url']) {
-      expect(() => assertOutboundUrlAllowed(open, PROD, url, 'url.callback_url'), url).toThrow(expect.objectContaining({ code: 'INVALID_CALLBACK_URL' }));
+    for (const url of [
+      'ftp://shop.example/cb',
+      'file:///etc/passwd',
+      'gopher://shop.example/',
+      'ws://shop.example/',
+      'not a url',
+    ]) {
+      expect(() => assertOutboundUrlAllowed(open, PROD, url, 'url.callback_url'), url).toThrow(
+        expect.objectContaining({ code: 'INVALID_CALLBACK_URL' }),
+      );
       expect(deliveryTarget(url, { allowPrivate: true }).ok, url).toBe(false);
     }
-    expect(() => assertOutboundUrlAllowed(open, PROD, 'https://user:pw@shop.example/cb', 'url.callback_url')).toThrow(expect.objectContaining({ code: 'INVALID_CALLBACK_URL' }));
+    expect(() => assertOutboundUrlAllowed(open, PROD, 'https://user:pw@shop.example/cb', 'url.callback_url')).toThrow(
+      expect.objectContaining({ code: 'INVALID_CALLBACK_URL' }),
+    );
   });
 });

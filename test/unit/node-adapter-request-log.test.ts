@@ -15,14 +15,18 @@ afterEach(async () => {
 /** A server whose dispatcher answers `capture_post` 200 once `release()` is called; its request log lines. */
 const serverWithSlowDispatch = async () => {
   const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()) });
+  const sink = new Writable({
+    write: (chunk: Buffer, _enc, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()),
+  });
   let release!: () => void;
   const dispatched = new Promise<void>((resolve) => (release = resolve));
   const dispatch = async (): Promise<HttpResponse> => {
     await dispatched;
     return { status: 200, headers: { 'content-type': 'application/json' }, body: '{}', operationId: 'capture_post' };
   };
-  const server = http.createServer(createNodeHandler(dispatch, () => 'http://127.0.0.1', { logger: createLogger('info', sink), logRequests: true }));
+  const server = http.createServer(
+    createNodeHandler(dispatch, () => 'http://127.0.0.1', { logger: createLogger('info', sink), logRequests: true }),
+  );
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { port: (server.address() as AddressInfo).port, lines, release };
@@ -33,12 +37,19 @@ describe('the request log line of a client that hung up', () => {
     const { port, lines, release } = await serverWithSlowDispatch();
     const socket = net.connect(port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.end('POST /v1/transactions/T1/capture HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}');
+    socket.end(
+      'POST /v1/transactions/T1/capture HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}',
+    );
     socket.destroy();
     await new Promise((r) => setTimeout(r, 100));
     expect(lines.filter((l) => l.msg === 'request')).toEqual([]); // not yet: the operation is still running
     release();
     await expect.poll(() => lines.filter((l) => l.msg === 'request')).toHaveLength(1);
-    expect(lines.find((l) => l.msg === 'request')).toMatchObject({ method: 'POST', route: 'capture_post', status: 200, aborted: true });
+    expect(lines.find((l) => l.msg === 'request')).toMatchObject({
+      method: 'POST',
+      route: 'capture_post',
+      status: 200,
+      aborted: true,
+    });
   });
 });

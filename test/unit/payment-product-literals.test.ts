@@ -12,17 +12,41 @@ const ROOTS = ['server', 'components', 'app', 'domain'];
 
 /** Where a literal type may stand, and why. */
 const ALLOWED: { path: string; why: string }[] = [
-  { path: 'server/providers/', why: 'the providers declare the types they serve; the registry (server/providers/registry.ts) maps them' },
+  {
+    path: 'server/providers/',
+    why: 'the providers declare the types they serve; the registry (server/providers/registry.ts) maps them',
+  },
   { path: 'server/payments/attempt/pay-schemas.ts', why: 'the pay body: one shape per spec-given payment type' },
-  { path: 'server/sessions/session-schemas.ts', why: "the spec's names: an applied gift card's type, token_provider, the merchant-initiated body and customer.tokens" },
+  {
+    path: 'server/sessions/session-schemas.ts',
+    why: "the spec's names: an applied gift card's type, token_provider, the merchant-initiated body and customer.tokens",
+  },
   { path: 'server/view/view-schemas.ts', why: "the spec's gift card types of the checkout's PUT gift_cards" },
   { path: 'server/payments/transactions/transaction-schemas.ts', why: "the spec's type of a transaction's gift cards" },
   { path: 'domain/view-types.ts', why: "the spec's gift card names the page and the server share (GIFT_CARDS_TYPE)" },
 ];
 
 /** Provider segments of the public API (server/sessions/payment-methods.ts) and Kassa's own; `kassa` names only the gift cards. */
-const SEGMENTS = ['sandbox', 'payment_app', 'payex', 'bambora', 'collector', 'instabank', 'klarna', 'vipps', 'swish', 'santander', 'dintero_psp', 'netaxept', 'dintero', 'two', 'kravia'];
-const PRODUCT_TYPE = new RegExp(`^(?:(?:${SEGMENTS.join('|')})\\.[a-z][a-z0-9_]*(?:\\.[a-z0-9_]+)*|kassa\\.wallets(?:\\.[a-z0-9_]+)*)$`);
+const SEGMENTS = [
+  'sandbox',
+  'payment_app',
+  'payex',
+  'bambora',
+  'collector',
+  'instabank',
+  'klarna',
+  'vipps',
+  'swish',
+  'santander',
+  'dintero_psp',
+  'netaxept',
+  'dintero',
+  'two',
+  'kravia',
+];
+const PRODUCT_TYPE = new RegExp(
+  `^(?:(?:${SEGMENTS.join('|')})\\.[a-z][a-z0-9_]*(?:\\.[a-z0-9_]+)*|kassa\\.wallets(?:\\.[a-z0-9_]+)*)$`,
+);
 
 /** The string literals of a source file (quoted, and template literals without substitutions), with their lines; comments skipped. */
 const stringLiterals = (source: string): { line: number; text: string }[] => {
@@ -51,7 +75,8 @@ const stringLiterals = (source: string): { line: number; text: string }[] => {
       continue;
     }
     if (c === '/' && next === '*') {
-      for (i += 2; i < source.length && !(source[i] === '*' && source[i + 1] === '/'); i++) if (source[i] === '\n') line++;
+      for (i += 2; i < source.length && !(source[i] === '*' && source[i + 1] === '/'); i++)
+        if (source[i] === '\n') line++;
       i++;
       continue;
     }
@@ -102,14 +127,29 @@ describe('payment product types in the code', () => {
 
   it('the check sees a type in code, wherever it stands, and not in comments or other strings', () => {
     const found = (source: string) => stringLiterals(source).filter((s) => PRODUCT_TYPE.test(s.text));
-    expect(found('if (type === \'sandbox.invoice\') pay({ t: "kassa.wallets" });\nconst x = `payment_app.acme`;').map((s) => [s.line, s.text])).toEqual([
+    expect(
+      found('if (type === \'sandbox.invoice\') pay({ t: "kassa.wallets" });\nconst x = `payment_app.acme`;').map(
+        (s) => [s.line, s.text],
+      ),
+    ).toEqual([
       [1, 'sandbox.invoice'],
       [1, 'kassa.wallets'],
       [2, 'payment_app.acme'],
     ]);
-    expect(found("x('kassa.wallets.card_id'); y('dintero.wallets');").map((s) => s.text)).toEqual(['kassa.wallets.card_id', 'dintero.wallets']);
-    expect(found("// pays with 'sandbox.creditcard'\n/** `kassa.wallets` and \"sandbox.wallet\" */\nconst f = 'kassa.sqlite';")).toEqual([]);
-    expect(found("const d = 'sandbox.invoice: without amount'; const u = 'http://x'; const r = /'sandbox\\.x'/;")).toEqual([]);
-    expect(found("const a = 'it''s'; // 'sandbox.wallet'\nconst b = 'sandbox.wallet';").map((s) => s.line)).toEqual([2]);
+    expect(found("x('kassa.wallets.card_id'); y('dintero.wallets');").map((s) => s.text)).toEqual([
+      'kassa.wallets.card_id',
+      'dintero.wallets',
+    ]);
+    expect(
+      found(
+        "// pays with 'sandbox.creditcard'\n/** `kassa.wallets` and \"sandbox.wallet\" */\nconst f = 'kassa.sqlite';",
+      ),
+    ).toEqual([]);
+    expect(
+      found("const d = 'sandbox.invoice: without amount'; const u = 'http://x'; const r = /'sandbox\\.x'/;"),
+    ).toEqual([]);
+    expect(found("const a = 'it''s'; // 'sandbox.wallet'\nconst b = 'sandbox.wallet';").map((s) => s.line)).toEqual([
+      2,
+    ]);
   });
 });

@@ -9,10 +9,15 @@ import { rethrow, runPipeline, type Pipeline } from '../../server/payments/pipel
  */
 const ROOT = path.resolve(__dirname, '../../server/payments');
 const files = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+    );
 
 /** A call that asks a provider to move money or decide a payment (`storedCard`, a lookup for the page, is not one). */
-const PROVIDER_CALL = /(?:providerFor\([^)]*\)|\bprovider)!?\s*\.(?:authorize|completeCustomerAction|capture|refund|void|updateAuthorization|operationStatus|tokenize)!?\(/;
+const PROVIDER_CALL =
+  /(?:providerFor\([^)]*\)|\bprovider)!?\s*\.(?:authorize|completeCustomerAction|capture|refund|void|updateAuthorization|operationStatus|tokenize)!?\(/;
 /** Files that are a pipeline's `call` step written apart, and the use case whose pipeline calls them. */
 const CALL_STEPS: Record<string, string> = { 'attempt/call-payment-provider.ts': 'attempt/pay-session.ts' };
 
@@ -27,7 +32,9 @@ describe('the payments pipeline', () => {
     });
     expect(outside).toEqual([]);
     expect(callers.length).toBeGreaterThanOrEqual(6); // pay, merchant-initiated pay, customer action, money operations, authorization update, late void, pending operations
-    expect(sources.find((s) => s.file === 'attempt/pay-session.ts')!.text).toMatch(/\bcall: \([^)]*\)\s*=>\s*callPaymentProvider\(/);
+    expect(sources.find((s) => s.file === 'attempt/pay-session.ts')!.text).toMatch(
+      /\bcall: \([^)]*\)\s*=>\s*callPaymentProvider\(/,
+    );
   });
 
   it('the check finds a provider call in a use case without a pipeline', () => {
@@ -36,7 +43,10 @@ describe('the payments pipeline', () => {
     expect(PROVIDER_CALL.test('await ctx.providers\n      .providerFor(type)\n      .refund(call);')).toBe(true);
   });
 
-  const steps = (log: string[], over: Partial<Pipeline<string, string, string>> = {}): Pipeline<string, string, string> => ({
+  const steps = (
+    log: string[],
+    over: Partial<Pipeline<string, string, string>> = {},
+  ): Pipeline<string, string, string> => ({
     reserve: async () => (log.push('reserve'), { reserved: 'r' }),
     call: async (r) => (log.push(`call ${r}`), 'outcome'),
     failed: async (r, e) => (log.push(`failed ${r} ${(e as Error).message}`), 'failure'),
@@ -54,7 +64,9 @@ describe('the payments pipeline', () => {
   it('an answer from reserve (a replay) asks no provider; `rethrow` gives the error back and settles nothing', async () => {
     const log: string[] = [];
     expect(await runPipeline(steps(log, { reserve: async () => ({ answer: 'replayed' }) }))).toBe('replayed');
-    await expect(runPipeline(steps(log, { call: async () => Promise.reject(new Error('down')), failed: rethrow }))).rejects.toThrow('down');
+    await expect(
+      runPipeline(steps(log, { call: async () => Promise.reject(new Error('down')), failed: rethrow })),
+    ).rejects.toThrow('down');
     expect(log).toEqual(['reserve']);
   });
 });

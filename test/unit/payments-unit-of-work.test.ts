@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = path.resolve(__dirname, '../../server/payments');
 const files = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+    );
 
 /** The text of the call's parentheses that starts at `open` (strings and comments are not special-cased: the code has no unbalanced ones). */
 const argumentsAt = (text: string, open: number): string => {
@@ -20,13 +24,16 @@ const argumentsAt = (text: string, open: number): string => {
   throw new Error('unbalanced parentheses');
 };
 
-const units = (text: string) => [...text.matchAll(/\bunitOfWork\(/g)].map((m) => argumentsAt(text, m.index + 'unitOfWork'.length));
+const units = (text: string) =>
+  [...text.matchAll(/\bunitOfWork\(/g)].map((m) => argumentsAt(text, m.index + 'unitOfWork'.length));
 
 describe('the payments module’s database transactions', () => {
   const sources = files(ROOT).map((file) => ({ file: path.relative(ROOT, file), text: fs.readFileSync(file, 'utf8') }));
 
   it('are units of work: no other inTransaction in server/payments', () => {
-    expect(sources.filter((s) => s.file !== 'unit-of-work.ts' && /\binTransaction\(/.test(s.text)).map((s) => s.file)).toEqual([]);
+    expect(
+      sources.filter((s) => s.file !== 'unit-of-work.ts' && /\binTransaction\(/.test(s.text)).map((s) => s.file),
+    ).toEqual([]);
   });
 
   it('never call a provider inside', () => {

@@ -50,7 +50,10 @@ describe('a database that cannot be reached is 503 SERVICE_UNAVAILABLE, nothing 
     ['pg connection failure', pg('08006')],
     ['refused', pg('ECONNREFUSED')],
     ['connection terminated', new Error('Connection terminated unexpectedly')],
-    ['pool connect failed', new DatabaseUnreachableError(pg('55000', 'database "x" is not currently accepting connections'))],
+    [
+      'pool connect failed',
+      new DatabaseUnreachableError(pg('55000', 'database "x" is not currently accepting connections')),
+    ],
     ['sqlite busy', sqlite('SQLITE_BUSY')],
     ['sqlite busy snapshot', sqlite('SQLITE_BUSY_SNAPSHOT')],
     ['sqlite io error', sqlite('SQLITE_IOERR_WRITE')],
@@ -58,7 +61,11 @@ describe('a database that cannot be reached is 503 SERVICE_UNAVAILABLE, nothing 
     expect(isDatabaseUnavailable(e)).toBe(true);
     const logged: unknown[] = [];
     const r = errorResult(e, (err) => logged.push(err));
-    expect(r).toEqual({ status: 503, body: { error: { message: expect.any(String), code: 'SERVICE_UNAVAILABLE', errors: [] } }, headers: { 'retry-after': '5' } });
+    expect(r).toEqual({
+      status: 503,
+      body: { error: { message: expect.any(String), code: 'SERVICE_UNAVAILABLE', errors: [] } },
+      headers: { 'retry-after': '5' },
+    });
     expect(JSON.stringify(r.body)).not.toMatch(/SQLITE|57P|08006|ECONN|terminat|locked/);
   });
 

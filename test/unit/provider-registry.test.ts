@@ -11,11 +11,25 @@ const appProduct: PaymentProduct = {
   type: 'payment_app.acme',
   name: 'Acme Pay',
   kind: 'redirect',
-  capabilities: { partialCapture: true, partialVoid: false, itemBased: false, refunds: true, tokenization: false, customerAction: true, asyncOperations: true, authorizationUpdate: false },
+  capabilities: {
+    partialCapture: true,
+    partialVoid: false,
+    itemBased: false,
+    refunds: true,
+    tokenization: false,
+    customerAction: true,
+    asyncOperations: true,
+    authorizationUpdate: false,
+  },
 };
 /** A provider with products per account (as the payment apps are): only account T1 has `payment_app.acme`. */
-const perAccount = { name: 'payment_app', products: [], productsFor: async (accountId: string) => (accountId === 'T1' ? [appProduct] : []) } as unknown as PaymentProvider;
-perAccount.productFor = async (accountId, type) => (await perAccount.productsFor!(accountId)).find((p) => p.type === type);
+const perAccount = {
+  name: 'payment_app',
+  products: [],
+  productsFor: async (accountId: string) => (accountId === 'T1' ? [appProduct] : []),
+} as unknown as PaymentProvider;
+perAccount.productFor = async (accountId, type) =>
+  (await perAccount.productsFor!(accountId)).find((p) => p.type === type);
 
 describe('the provider registry', () => {
   it('maps each sandbox type, and the gift cards with their dintero. spelling, to the provider that declares it', () => {
@@ -31,14 +45,23 @@ describe('the provider registry', () => {
     expect(registry.product('dintero.wallets')?.type).toBe('kassa.wallets');
     expect(registry.providerFor('dintero.wallets')).toBe(registry.providerFor('kassa.wallets'));
     expect(registry.defaultProduct.type).toBe('sandbox.creditcard');
-    expect(registry.product('sandbox.creditcard')?.capabilities).toMatchObject({ partialVoid: true, itemBased: false, tokenization: true });
+    expect(registry.product('sandbox.creditcard')?.capabilities).toMatchObject({
+      partialVoid: true,
+      itemBased: false,
+      tokenization: true,
+    });
     expect(registry.product('sandbox.invoice')?.capabilities).toMatchObject({ partialVoid: false, itemBased: true });
   });
 
   it('refuses a type no provider serves with a clear error, and knows no product for it', async () => {
     const registry = createProviderRegistry(sandbox(), { defaultType: SANDBOX_DEFAULT_TYPE });
     expect(registry.product('sandbox.nothing')).toBeUndefined();
-    expect(() => registry.providerFor('sandbox.nothing')).toThrow(expect.objectContaining({ code: 'PAYMENT_PRODUCT_NOT_ENABLED', message: expect.stringContaining('sandbox.nothing') }));
+    expect(() => registry.providerFor('sandbox.nothing')).toThrow(
+      expect.objectContaining({
+        code: 'PAYMENT_PRODUCT_NOT_ENABLED',
+        message: expect.stringContaining('sandbox.nothing'),
+      }),
+    );
     await expect(registry.productFor('T1', 'acme.pay')).rejects.toMatchObject({ code: 'PAYMENT_PRODUCT_NOT_ENABLED' });
   });
 
@@ -47,13 +70,20 @@ describe('the provider registry', () => {
     expect(registry.providerFor('payment_app.acme')).toBe(perAccount);
     expect(registry.product('payment_app.acme')).toBeUndefined(); // not a static product
     expect(await registry.productFor('T1', 'payment_app.acme')).toBe(appProduct);
-    await expect(registry.productFor('T2', 'payment_app.acme')).rejects.toMatchObject({ code: 'PAYMENT_PRODUCT_NOT_ENABLED' });
-    expect((await registry.productsFor('T1')).map((p) => p.type)).toEqual([...registry.products().map((p) => p.type), 'payment_app.acme']);
+    await expect(registry.productFor('T2', 'payment_app.acme')).rejects.toMatchObject({
+      code: 'PAYMENT_PRODUCT_NOT_ENABLED',
+    });
+    expect((await registry.productsFor('T1')).map((p) => p.type)).toEqual([
+      ...registry.products().map((p) => p.type),
+      'payment_app.acme',
+    ]);
     expect(await registry.productsFor('T2')).toEqual(registry.products());
   });
 
   it('will not be built with two providers of one type, or without its default product', () => {
-    expect(() => createProviderRegistry([...sandbox(), ...sandbox()], { defaultType: SANDBOX_DEFAULT_TYPE })).toThrow(/Two providers serve sandbox.creditcard/);
+    expect(() => createProviderRegistry([...sandbox(), ...sandbox()], { defaultType: SANDBOX_DEFAULT_TYPE })).toThrow(
+      /Two providers serve sandbox.creditcard/,
+    );
     expect(() => createProviderRegistry(sandbox(), { defaultType: 'sandbox.nothing' })).toThrow(/default product/);
   });
 });

@@ -5,7 +5,11 @@ describe('token bucket rate limiter', () => {
   it('allows perMinute at once, then says how long to wait, and allows again after that wait', () => {
     const limiter = createRateLimiter(3);
     const t0 = 1_000_000;
-    expect([limiter.take('a', t0), limiter.take('a', t0), limiter.take('a', t0)]).toEqual([undefined, undefined, undefined]);
+    expect([limiter.take('a', t0), limiter.take('a', t0), limiter.take('a', t0)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     const wait = limiter.take('a', t0);
     expect(wait).toBe(20); // 3 a minute: one every 20 s
     expect(limiter.take('a', t0 + 19_000)).toBeGreaterThan(0);
@@ -17,7 +21,11 @@ describe('token bucket rate limiter', () => {
     expect([limiter.take('a', 0), limiter.take('a', 0), limiter.take('a', 0)]).toEqual([undefined, undefined, 30]);
     expect(limiter.take('b', 0)).toBeUndefined();
     const later = 3_600_000;
-    expect([limiter.take('b', later), limiter.take('b', later), limiter.take('b', later)]).toEqual([undefined, undefined, 30]);
+    expect([limiter.take('b', later), limiter.take('b', later), limiter.take('b', later)]).toEqual([
+      undefined,
+      undefined,
+      30,
+    ]);
     const off = createRateLimiter(0);
     for (let i = 0; i < 1000; i++) expect(off.take('x', 0)).toBeUndefined();
   });
@@ -30,9 +38,17 @@ describe('token bucket rate limiter', () => {
     limiter.giveBack('a', 10_000); // 1/3 refilled by then, plus the one given back
     expect([limiter.take('a', 10_000), limiter.take('a', 10_000)]).toEqual([undefined, 20]);
     for (let i = 0; i < 5; i++) limiter.giveBack('a', 60_000);
-    expect([limiter.take('a', 60_000), limiter.take('a', 60_000), limiter.take('a', 60_000)]).toEqual([undefined, undefined, 30]);
+    expect([limiter.take('a', 60_000), limiter.take('a', 60_000), limiter.take('a', 60_000)]).toEqual([
+      undefined,
+      undefined,
+      30,
+    ]);
     limiter.giveBack('never-taken', 0); // nothing to return: full already
-    expect([limiter.take('never-taken', 0), limiter.take('never-taken', 0), limiter.take('never-taken', 0)]).toEqual([undefined, undefined, 30]);
+    expect([limiter.take('never-taken', 0), limiter.take('never-taken', 0), limiter.take('never-taken', 0)]).toEqual([
+      undefined,
+      undefined,
+      30,
+    ]);
     createRateLimiter(0).giveBack('a', 0);
   });
 });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { sessionRequestHeaders, toSessionEventView, toSessionRecord, type SessionEventRow, type SessionRow } from '../../server/sessions/session-record';
+import {
+  sessionRequestHeaders,
+  toSessionEventView,
+  toSessionRecord,
+  type SessionEventRow,
+  type SessionRow,
+} from '../../server/sessions/session-record';
 import { toOperationRecord, type OperationRow } from '../../server/payments/store/operation-record';
-import { toTransactionEventView, toTransactionRecord, type TransactionEventRow, type TransactionRow } from '../../server/payments/store/transaction-record';
+import {
+  toTransactionEventView,
+  toTransactionRecord,
+  type TransactionEventRow,
+  type TransactionRow,
+} from '../../server/payments/store/transaction-record';
 
 const event = (over: Partial<TransactionEventRow>): TransactionEventRow => ({
   id: 'ev-1',
@@ -47,7 +58,14 @@ describe('transaction event mapper', () => {
   });
 
   it('parses items, error and (when asked) request headers', () => {
-    const row = event({ success: 0, amount: null, items: '[{"line_id":"1","amount":5}]', error: '{"code":"E","message":"m"}', request_headers: '{"user-agent":"t"}', request_id: 'req' });
+    const row = event({
+      success: 0,
+      amount: null,
+      items: '[{"line_id":"1","amount":5}]',
+      error: '{"code":"E","message":"m"}',
+      request_headers: '{"user-agent":"t"}',
+      request_id: 'req',
+    });
     expect(toTransactionEventView(row, false)).toEqual({
       id: 'ev-1',
       event: 'CAPTURE',
@@ -64,8 +82,22 @@ describe('transaction event mapper', () => {
 
 describe('session event mapper', () => {
   it('keeps details nested, so a stored key cannot replace id or name', () => {
-    const row: SessionEventRow = { id: 'se-1', session_id: 's', seq: 1, name: 'VISITED', created_at: 'now', request_id: null, details: '{"id":"x","name":"CANCELLED"}', request_headers: null };
-    expect(toSessionEventView(row, false)).toEqual({ id: 'se-1', name: 'VISITED', created_at: 'now', details: { id: 'x', name: 'CANCELLED' } });
+    const row: SessionEventRow = {
+      id: 'se-1',
+      session_id: 's',
+      seq: 1,
+      name: 'VISITED',
+      created_at: 'now',
+      request_id: null,
+      details: '{"id":"x","name":"CANCELLED"}',
+      request_headers: null,
+    };
+    expect(toSessionEventView(row, false)).toEqual({
+      id: 'se-1',
+      name: 'VISITED',
+      created_at: 'now',
+      details: { id: 'x', name: 'CANCELLED' },
+    });
   });
 });
 
@@ -180,7 +212,12 @@ describe('aggregate mappers', () => {
       created_at: 'now',
       updated_at: 'now',
     };
-    expect(toOperationRecord(op)).toMatchObject({ reservation: { op: 'CAPTURE', amount: 40, lines: {}, finalCapture: false }, details: {} });
-    expect(() => toOperationRecord({ ...op, reservation: '{"op":"CAPTURE","amount":40.5,"lines":{},"finalCapture":false}' })).toThrow();
+    expect(toOperationRecord(op)).toMatchObject({
+      reservation: { op: 'CAPTURE', amount: 40, lines: {}, finalCapture: false },
+      details: {},
+    });
+    expect(() =>
+      toOperationRecord({ ...op, reservation: '{"op":"CAPTURE","amount":40.5,"lines":{},"finalCapture":false}' }),
+    ).toThrow();
   });
 });

@@ -10,7 +10,10 @@ import { ROUTES } from '../../server/http/route-table';
  * route matches with another method is 405 (with the methods that would match, for a CORS preflight),
  * else 404; one trailing slash is allowed.
  */
-const reference = (method: string, path: string): { operationId: string; params: string[] } | { allowed: string[] } | 'ROUTE_NOT_FOUND' => {
+const reference = (
+  method: string,
+  path: string,
+): { operationId: string; params: string[] } | { allowed: string[] } | 'ROUTE_NOT_FOUND' => {
   const parts = (path.endsWith('/') && path.length > 1 ? path.slice(0, -1) : path).split('/');
   const allowed: string[] = [];
   for (const route of ROUTES) {
@@ -29,7 +32,8 @@ const reference = (method: string, path: string): { operationId: string; params:
   return allowed.length ? { allowed } : 'ROUTE_NOT_FOUND';
 };
 
-const simplify = (m: RouteMatch) => (typeof m === 'string' || 'allowed' in m ? m : { operationId: m.route.operationId, params: m.values });
+const simplify = (m: RouteMatch) =>
+  typeof m === 'string' || 'allowed' in m ? m : { operationId: m.route.operationId, params: m.values };
 
 const match = routeMatcher(ROUTES);
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
@@ -39,17 +43,27 @@ describe('route matching through the index', () => {
   it('finds, for every route of the table and every method, what a scan of the whole table finds', () => {
     for (const route of ROUTES) {
       const concrete = route.path.replace(/\{\w+\}/g, (_, i: number) => `p${i}`);
-      for (const path of [concrete, `${concrete}/`]) for (const method of METHODS) expect(simplify(match(method, path)), `${method} ${path}`).toEqual(reference(method, path));
+      for (const path of [concrete, `${concrete}/`])
+        for (const method of METHODS)
+          expect(simplify(match(method, path)), `${method} ${path}`).toEqual(reference(method, path));
     }
   });
 
   it('agrees with the scan on arbitrary paths built from the table’s own segments', () => {
-    const segment = fc.oneof(fc.constantFrom(...LITERALS, 'v1', '', 'T12345678.abc'), fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/));
+    const segment = fc.oneof(
+      fc.constantFrom(...LITERALS, 'v1', '', 'T12345678.abc'),
+      fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/),
+    );
     fc.assert(
-      fc.property(fc.constantFrom(...METHODS), fc.array(segment, { minLength: 0, maxLength: 7 }), fc.boolean(), (method, segs, v1) => {
-        const path = `/${[...(v1 ? ['v1'] : []), ...segs].join('/')}`;
-        expect(simplify(match(method, path))).toEqual(reference(method, path));
-      }),
+      fc.property(
+        fc.constantFrom(...METHODS),
+        fc.array(segment, { minLength: 0, maxLength: 7 }),
+        fc.boolean(),
+        (method, segs, v1) => {
+          const path = `/${[...(v1 ? ['v1'] : []), ...segs].join('/')}`;
+          expect(simplify(match(method, path))).toEqual(reference(method, path));
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { signatureHeader, signaturePayload, signCallback, verifySignatureHeader } from '../../server/signature/sign-callback';
+import {
+  signatureHeader,
+  signaturePayload,
+  signCallback,
+  verifySignatureHeader,
+} from '../../server/signature/sign-callback';
 
 describe('callback signature', () => {
   it('matches the published test vector', () => {
-    expect(signCallback('123', 1582236537, 'P00000000', 'GET', 'https://example.com/callback?B=123&A=992')).toBe('6bed2ab1b919d460ef7465a20dc6c97260dca73fab6647106ca525f0908df64a');
+    expect(signCallback('123', 1582236537, 'P00000000', 'GET', 'https://example.com/callback?B=123&A=992')).toBe(
+      '6bed2ab1b919d460ef7465a20dc6c97260dca73fab6647106ca525f0908df64a',
+    );
   });
 
   it('signs timestamp, account, method, hostname without port, pathname and the sorted query', () => {
@@ -23,7 +30,9 @@ describe('callback signature', () => {
     const url = 'https://shop.example/cb?a=1';
     const header = signatureHeader('s3cret', 1700000000, 'T12345678', 'GET', url);
     expect(verifySignatureHeader(header, 'other', 'T12345678', 'GET', url, 300, 1700000000)).toBe(false);
-    expect(verifySignatureHeader(header, 's3cret', 'T12345678', 'GET', 'https://shop.example/cb?a=2', 300, 1700000000)).toBe(false);
+    expect(
+      verifySignatureHeader(header, 's3cret', 'T12345678', 'GET', 'https://shop.example/cb?a=2', 300, 1700000000),
+    ).toBe(false);
     expect(verifySignatureHeader(header, 's3cret', 'T12345678', 'GET', url, 300, 1700000301)).toBe(false);
   });
 });

@@ -69,7 +69,16 @@ describe('request target split (node adapter)', () => {
   });
 
   it('normalizes dot segments, escapes and protocol-relative targets as URL does', () => {
-    for (const t of ['/v1/../v1/sessions', '/v1/./sessions', '/v1/%2e%2e/x', '//evil/v1/sessions', '/v1/sessions/a b', '/v1/sessions?x=1#frag', '/v1\\sessions', '/v1/sessions?limit=10&q=a+b']) {
+    for (const t of [
+      '/v1/../v1/sessions',
+      '/v1/./sessions',
+      '/v1/%2e%2e/x',
+      '//evil/v1/sessions',
+      '/v1/sessions/a b',
+      '/v1/sessions?x=1#frag',
+      '/v1\\sessions',
+      '/v1/sessions?limit=10&q=a+b',
+    ]) {
       expect(viaSplit(t), t).toEqual(viaUrl(t));
     }
   });

@@ -12,7 +12,10 @@ const ROOTS = ['test', 'e2e'];
 const EXEMPT = new Set(['test/support/wait.ts', 'test/unit/test-waits.test.ts']);
 
 const RULES: { what: string; pattern: RegExp }[] = [
-  { what: 'a wait or assertion with a deadline of its own (use the default, or WAIT_MS)', pattern: /\btimeout:\s*[\d_]+\b/ },
+  {
+    what: 'a wait or assertion with a deadline of its own (use the default, or WAIT_MS)',
+    pattern: /\btimeout:\s*[\d_]+\b/,
+  },
   { what: "a test's own time limit (the config's TEST_TIMEOUT_MS applies)", pattern: /^\s*\},\s*[\d_]+\);\s*$/ },
   { what: 'a waitFor with a deadline of its own', pattern: /\bwaitFor\([^;]*,\s*[\d_]{3,}\s*[,)]/ },
   { what: 'a deadline of its own', pattern: /\b(deadline|until)\s*=\s*Date\.now\(\)\s*\+\s*[\d_]+/ },
@@ -33,7 +36,9 @@ const findings = (root: string) =>
     return fs
       .readFileSync(file, 'utf8')
       .split('\n')
-      .flatMap((line, i) => RULES.filter((r) => r.pattern.test(line)).map((r) => `${rel}:${i + 1}: ${r.what}: ${line.trim()}`));
+      .flatMap((line, i) =>
+        RULES.filter((r) => r.pattern.test(line)).map((r) => `${rel}:${i + 1}: ${r.what}: ${line.trim()}`),
+      );
   });
 
 describe('waits in the test suite', () => {

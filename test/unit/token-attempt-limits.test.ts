@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../server/config/env';
-import { createTokenRateLimits, reserveFailureSlots, type TokenRateLimits } from '../../server/auth/token-attempt-limits';
+import {
+  createTokenRateLimits,
+  reserveFailureSlots,
+  type TokenRateLimits,
+} from '../../server/auth/token-attempt-limits';
 
 /** The token endpoint's failure limits (server/auth/token-attempt-limits.ts) on a clock the test moves. */
 const limits = (perClientAddress: number, perClient: number, perAddress = 1000) =>
@@ -60,10 +64,23 @@ describe('token attempt limits', () => {
 
   const envOf = (vars: Record<string, string>) => loadEnv(vars as NodeJS.ProcessEnv);
   it('the environment refuses a per-(client, address) limit one address could reach the ceiling with', () => {
-    expect(() => envOf({ KASSA_TOKEN_RATE_PER_CLIENT: '5', KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS: '5' })).toThrow(/KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS/);
-    expect(() => envOf({ KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS: '0' })).toThrow(/KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS/);
-    expect(envOf({ KASSA_TOKEN_RATE_PER_CLIENT: '0', KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS: '0' }).KASSA_TOKEN_RATE_PER_CLIENT).toBe(0);
-    expect(() => envOf({ KASSA_HEADERS_TIMEOUT_MS: '5000', KASSA_REQUEST_TIMEOUT_MS: '1000' })).toThrow(/KASSA_HEADERS_TIMEOUT_MS/);
-    expect(envOf({})).toMatchObject({ KASSA_HEADERS_TIMEOUT_MS: 20_000, KASSA_REQUEST_TIMEOUT_MS: 60_000, KASSA_MAX_CONNECTIONS: 1000 });
+    expect(() => envOf({ KASSA_TOKEN_RATE_PER_CLIENT: '5', KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS: '5' })).toThrow(
+      /KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS/,
+    );
+    expect(() => envOf({ KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS: '0' })).toThrow(
+      /KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS/,
+    );
+    expect(
+      envOf({ KASSA_TOKEN_RATE_PER_CLIENT: '0', KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS: '0' })
+        .KASSA_TOKEN_RATE_PER_CLIENT,
+    ).toBe(0);
+    expect(() => envOf({ KASSA_HEADERS_TIMEOUT_MS: '5000', KASSA_REQUEST_TIMEOUT_MS: '1000' })).toThrow(
+      /KASSA_HEADERS_TIMEOUT_MS/,
+    );
+    expect(envOf({})).toMatchObject({
+      KASSA_HEADERS_TIMEOUT_MS: 20_000,
+      KASSA_REQUEST_TIMEOUT_MS: 60_000,
+      KASSA_MAX_CONNECTIONS: 1000,
+    });
   });
 });

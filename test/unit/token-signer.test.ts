@@ -34,6 +34,9 @@ describe('access tokens: the verified-token cache', () => {
     const token = await signer.sign(actor, 'http://kassa/v1/accounts/T11111111', 1);
     expect(await signer.verify(token)).toEqual(actor);
     await new Promise((r) => setTimeout(r, 2100));
-    await expect(signer.verify(token)).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'The access token has expired' });
+    await expect(signer.verify(token)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'The access token has expired',
+    });
   });
 });

@@ -13,7 +13,10 @@ const ROOT = join(__dirname, '..', '..');
 /** Where a write may stand, and why. */
 const ALLOWED: readonly { prefix: string; why: string }[] = [
   { prefix: 'server/payments/store/', why: 'the payments stores: the only writers of transaction state' },
-  { prefix: 'server/db/migrations/', why: 'schema and data migrations run once, at startup, before any request (e.g. 0019 corrects stored rows)' },
+  {
+    prefix: 'server/db/migrations/',
+    why: 'schema and data migrations run once, at startup, before any request (e.g. 0019 corrects stored rows)',
+  },
 ];
 
 /** Every table of the DB interface whose name starts with `transaction` (transactions, transaction_operations, transaction_events, ...). */
@@ -43,7 +46,11 @@ const writePatterns = (tables: readonly string[]): RegExp[] => {
 const writesIn = (files: readonly string[], tables: readonly string[]): string[] =>
   files.flatMap((file) => {
     const text = readFileSync(join(ROOT, file), 'utf8');
-    return writePatterns(tables).flatMap((pattern) => [...text.matchAll(pattern)].map((m) => `${file}:${text.slice(0, m.index).split('\n').length}: ${m[0].replace(/\s+/g, ' ')}`));
+    return writePatterns(tables).flatMap((pattern) =>
+      [...text.matchAll(pattern)].map(
+        (m) => `${file}:${text.slice(0, m.index).split('\n').length}: ${m[0].replace(/\s+/g, ' ')}`,
+      ),
+    );
   });
 
 describe('who writes the transaction tables', () => {
@@ -65,7 +72,13 @@ describe('who writes the transaction tables', () => {
     ].join('\n');
     const found = writePatterns(tables).flatMap((p) => [...sample.matchAll(p)]);
     expect(found).toHaveLength(7);
-    expect(writePatterns(tables).flatMap((p) => [...["trx.selectFrom('transactions')", "insertRow(trx, 'sessions', row)", 'update the transactions list'].join('\n').matchAll(p)])).toEqual([]);
+    expect(
+      writePatterns(tables).flatMap((p) => [
+        ...["trx.selectFrom('transactions')", "insertRow(trx, 'sessions', row)", 'update the transactions list']
+          .join('\n')
+          .matchAll(p),
+      ]),
+    ).toEqual([]);
   });
 
   it('only files under server/payments/store/ (and the migrations) write them', () => {

@@ -31,7 +31,8 @@ const sources = (dir: string): string[] =>
     : [];
 
 /** Code lines only: `//` and `/* ... *\/` comments are blanked first (line numbers kept). */
-const withoutComments = (source: string): string => source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/\/\/[^\n]*/g, '');
+const withoutComments = (source: string): string =>
+  source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/\/\/[^\n]*/g, '');
 
 /** The top-level declaration each line belongs to (the last `export interface|type|const X` above it). */
 const declarations = (lines: string[]): string[] => {
@@ -44,12 +45,16 @@ const scan = (root: string): { rel: string; line: number; text: string; declarat
     const rel = path.relative(root, file).split(path.sep).join('/');
     const lines = withoutComments(fs.readFileSync(file, 'utf8')).split('\n');
     const within = declarations(lines);
-    return lines.map((text, i) => ({ rel, line: i + 1, text, declaration: within[i]! })).filter((l) => PLAIN_AMOUNT.test(l.text));
+    return lines
+      .map((text, i) => ({ rel, line: i + 1, text, declaration: within[i]! }))
+      .filter((l) => PLAIN_AMOUNT.test(l.text));
   });
 
 describe('typed money in payments and the providers', () => {
   it('declares no plain-number amount', () => {
-    const found = scan(process.cwd()).filter((h) => !ALLOWED.some((a) => a.path === h.rel && h.declaration === a.declaration));
+    const found = scan(process.cwd()).filter(
+      (h) => !ALLOWED.some((a) => a.path === h.rel && h.declaration === a.declaration),
+    );
     expect(found.map((h) => `${h.rel}:${h.line}: ${h.text.trim()}`)).toEqual([]);
   });
 
@@ -72,7 +77,9 @@ describe('typed money in payments and the providers', () => {
     expect(hit('const f = (amount: number): boolean => amount > 0;')).toBe(1);
     expect(hit('interface A { amount: MinorUnits }')).toBe(0);
     expect(hit('// amount: number was here\n/** amount: number */\nconst x = 1;')).toBe(0);
-    expect(declarations(['export interface A {', '  order: {', '    amount: number;', '  };', '}', 'export type B = 1;'])).toEqual(['A', 'A', 'A', 'A', 'A', 'B']);
+    expect(
+      declarations(['export interface A {', '  order: {', '    amount: number;', '  };', '}', 'export type B = 1;']),
+    ).toEqual(['A', 'A', 'A', 'A', 'A', 'B']);
   });
 });
 

@@ -1,4 +1,11 @@
-import { BarcodeFormat, BinaryBitmap, Code128Reader, DecodeHintType, HybridBinarizer, RGBLuminanceSource } from '@zxing/library';
+import {
+  BarcodeFormat,
+  BinaryBitmap,
+  Code128Reader,
+  DecodeHintType,
+  HybridBinarizer,
+  RGBLuminanceSource,
+} from '@zxing/library';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { code128DataUri } from '../../server/wallets/token-barcode';
@@ -44,7 +51,9 @@ describe('card token formats', () => {
   it('without format: KASSACARD: and a UUID', () => {
     const format = resolveTokenFormat(undefined);
     expect(format).toEqual({ length: 36, prefix: 'KASSACARD:', barcode: false });
-    expect(generateTokenValue(format)).toMatch(/^KASSACARD:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(generateTokenValue(format)).toMatch(
+      /^KASSACARD:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('a prefix alone keeps the UUID', () => {
@@ -75,8 +84,20 @@ describe('card token formats', () => {
   });
 
   it('an empty alphabet, a length below 4 or above 255, or fewer than 64 random bits is WALLET_TOKEN_FORMAT_INVALID', () => {
-    const short = [{ length: 10 }, { length: 19, characters: false, symbols: false }, { length: 16, numbers: false, characters: false }, { length: 11, numbers: false, symbols: false }];
-    for (const f of [{ numbers: false, characters: false, symbols: false }, { length: 3 }, { length: 256 }, { length: 0 }, { length: -1 }, ...short]) {
+    const short = [
+      { length: 10 },
+      { length: 19, characters: false, symbols: false },
+      { length: 16, numbers: false, characters: false },
+      { length: 11, numbers: false, symbols: false },
+    ];
+    for (const f of [
+      { numbers: false, characters: false, symbols: false },
+      { length: 3 },
+      { length: 256 },
+      { length: 0 },
+      { length: -1 },
+      ...short,
+    ]) {
       expect(() => resolveTokenFormat(f)).toThrow(expect.objectContaining({ code: 'WALLET_TOKEN_FORMAT_INVALID' }));
     }
     // 64 bits: 11 of all 76 characters, 20 digits, 17 symbols, 12 letters

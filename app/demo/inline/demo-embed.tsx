@@ -25,7 +25,8 @@ export function DemoEmbed({ sid }: { sid: string }) {
       endpoint: window.location.origin,
       language: 'en',
       onSession: (event) => setStatus(event.type === 'SessionUpdated' ? 'Checkout updated' : 'Checkout ready'),
-      onPayment: (event) => toReturn({ transaction_id: event.transaction_id, merchant_reference: event.merchant_reference }),
+      onPayment: (event) =>
+        toReturn({ transaction_id: event.transaction_id, merchant_reference: event.merchant_reference }),
       onPaymentError: (event) => setStatus(`Payment failed: ${event.error}`),
       onSessionCancel: () => toReturn({ error: 'cancelled' }),
       onSessionNotFound: () => setStatus('This checkout is no longer available.'),
@@ -44,7 +45,11 @@ export function DemoEmbed({ sid }: { sid: string }) {
       <p role="status" className="mb-3 text-sm text-slate-500">
         {status}
       </p>
-      <div ref={container} data-testid="checkout-container" className="rounded-2xl border border-slate-200 bg-white p-1" />
+      <div
+        ref={container}
+        data-testid="checkout-container"
+        className="rounded-2xl border border-slate-200 bg-white p-1"
+      />
     </>
   );
 }

@@ -19,15 +19,21 @@ export default async function DemoOrdersPage({ searchParams }: { searchParams: S
         <h1 className="mb-4 text-2xl font-semibold text-slate-900">Orders</h1>
         {firstParam(query, 'login') ? (
           <p role="alert" className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
-            {firstParam(query, 'login') === 'wait' ? 'Too many wrong logins: wait a minute and try again.' : 'Wrong client id or secret.'}
+            {firstParam(query, 'login') === 'wait'
+              ? 'Too many wrong logins: wait a minute and try again.'
+              : 'Wrong client id or secret.'}
           </p>
         ) : error ? (
           <p role="alert" className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
             The {firstParam(query, 'transaction_id')} operation failed: {error}
           </p>
         ) : done ? (
-          <p role="status" className="mb-4 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-800">
-            {done === 'capture' ? 'Captured' : done === 'refund' ? 'Refunded' : 'Voided'} {firstParam(query, 'transaction_id')}
+          <p
+            role="status"
+            className="mb-4 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-800"
+          >
+            {done === 'capture' ? 'Captured' : done === 'refund' ? 'Refunded' : 'Voided'}{' '}
+            {firstParam(query, 'transaction_id')}
           </p>
         ) : null}
         <DemoOrders />

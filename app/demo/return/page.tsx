@@ -20,7 +20,13 @@ export default async function DemoReturn({ searchParams }: { searchParams: Searc
         <ResultCard
           ok={ok}
           title={ok ? 'Thank you! Payment authorized.' : 'Payment not completed'}
-          message={ok ? 'Your order is confirmed. The shop captures the payment when it ships.' : error ? describePaymentError(error) : 'No payment was made.'}
+          message={
+            ok
+              ? 'Your order is confirmed. The shop captures the payment when it ships.'
+              : error
+                ? describePaymentError(error)
+                : 'No payment was made.'
+          }
           details={[
             ['Order reference', firstParam(query, 'merchant_reference')],
             ['Transaction', transactionId],

@@ -30,7 +30,15 @@ export interface AddressValues {
 }
 
 /** The country as a select of ISO codes (the value sent is the code). */
-const CountrySelect = ({ id, label, registration }: { id: string; label: string; registration: UseFormRegisterReturn }) => {
+const CountrySelect = ({
+  id,
+  label,
+  registration,
+}: {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+}) => {
   const { language } = useI18n();
   const names = new Intl.DisplayNames([language], { type: 'region' });
   return (
@@ -58,7 +66,10 @@ const initial = (session: ViewSession): AddressValues => {
   const a: Address = session.order.shipping_address ?? {};
   const c = session.customer ?? {};
   const b: Address = session.order.billing_address ?? {};
-  const differentBilling = session.configuration.allow_different_billing_shipping_address === true && session.order.billing_address !== undefined && JSON.stringify(b) !== JSON.stringify(a);
+  const differentBilling =
+    session.configuration.allow_different_billing_shipping_address === true &&
+    session.order.billing_address !== undefined &&
+    JSON.stringify(b) !== JSON.stringify(a);
   return {
     differentBilling,
     billingFirstName: b.first_name ?? '',
@@ -79,7 +90,10 @@ const initial = (session: ViewSession): AddressValues => {
 };
 
 /** One address from the form: the place fields given, with the customer's contact details. */
-const addressOf = (v: AddressValues, place: { first: string; last: string; line: string; postal: string; city: string; country: string }): Address => ({
+const addressOf = (
+  v: AddressValues,
+  place: { first: string; last: string; line: string; postal: string; city: string; country: string },
+): Address => ({
   first_name: place.first.trim(),
   last_name: place.last.trim(),
   address_line: place.line.trim(),
@@ -92,43 +106,89 @@ const addressOf = (v: AddressValues, place: { first: string; last: string; line:
 
 /** The body of PUT .../order/addresses: the shipping address, and the billing address when the customer gave a different one. */
 export const toAddressesBody = (v: AddressValues): { shipping_address: Address; billing_address?: Address } => ({
-  shipping_address: addressOf(v, { first: v.firstName, last: v.lastName, line: v.address, postal: v.postalCode, city: v.city, country: v.country }),
+  shipping_address: addressOf(v, {
+    first: v.firstName,
+    last: v.lastName,
+    line: v.address,
+    postal: v.postalCode,
+    city: v.city,
+    country: v.country,
+  }),
   ...(v.differentBilling
-    ? { billing_address: addressOf(v, { first: v.billingFirstName, last: v.billingLastName, line: v.billingAddress, postal: v.billingPostalCode, city: v.billingCity, country: v.billingCountry }) }
+    ? {
+        billing_address: addressOf(v, {
+          first: v.billingFirstName,
+          last: v.billingLastName,
+          line: v.billingAddress,
+          postal: v.billingPostalCode,
+          city: v.billingCity,
+          country: v.billingCountry,
+        }),
+      }
     : {}),
 });
 
 const required = (message: string) => ({ validate: (v: unknown) => String(v).trim() !== '' || message });
 
 type Field = 'first_name' | 'last_name' | 'street' | 'postal_code' | 'city';
-const requiredKey = (t: Translate, field: Field, billing = false) => t(billing ? 'express.error_billing_required' : 'express.error_required', { field: t(`express.what_${field}`) });
+const requiredKey = (t: Translate, field: Field, billing = false) =>
+  t(billing ? 'express.error_billing_required' : 'express.error_required', { field: t(`express.what_${field}`) });
 
 /** Contact details and shipping address; saving asks the shop for its shipping options. */
-export const AddressStep = ({ session, busy, onSave }: { session: ViewSession; busy: boolean; onSave: (values: AddressValues) => Promise<void> }) => {
+export const AddressStep = ({
+  session,
+  busy,
+  onSave,
+}: {
+  session: ViewSession;
+  busy: boolean;
+  onSave: (values: AddressValues) => Promise<void>;
+}) => {
   const id = useId();
   const { t } = useI18n();
-  const { register, handleSubmit, formState, control } = useForm<AddressValues>({ defaultValues: initial(session), mode: 'onSubmit' });
+  const { register, handleSubmit, formState, control } = useForm<AddressValues>({
+    defaultValues: initial(session),
+    mode: 'onSubmit',
+  });
   const allowBilling = session.configuration.allow_different_billing_shipping_address === true;
   const billing = useWatch({ control, name: 'differentBilling' }) && allowBilling;
   // billing rules apply only while the customer asks for a separate billing address
-  const billingRequired = (field: Field) => ({ validate: (v: unknown) => !billing || String(v).trim() !== '' || requiredKey(t, field, true) });
+  const billingRequired = (field: Field) => ({
+    validate: (v: unknown) => !billing || String(v).trim() !== '' || requiredKey(t, field, true),
+  });
   const need = (field: Field) => required(requiredKey(t, field));
   const { errors } = formState;
-  const field = (name: keyof AddressValues, label: string, { rules, ...input }: { rules?: { validate: (v: unknown) => true | string }; type?: string; autoComplete?: string } = {}) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]?.message} {...input} {...register(name, rules)} />
-  );
+  const field = (
+    name: keyof AddressValues,
+    label: string,
+    {
+      rules,
+      ...input
+    }: { rules?: { validate: (v: unknown) => true | string }; type?: string; autoComplete?: string } = {},
+  ) => <Field id={`${id}-${name}`} label={label} error={errors[name]?.message} {...input} {...register(name, rules)} />;
   return (
-    <form {...NO_SCRIPT_FORM} onSubmit={handleSubmit(onSave)} noValidate aria-label={t('express.contact_and_delivery')} className="space-y-3">
+    <form
+      {...NO_SCRIPT_FORM}
+      onSubmit={handleSubmit(onSave)}
+      noValidate
+      aria-label={t('express.contact_and_delivery')}
+      className="space-y-3"
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         {field('email', t('express.email'), {
           type: 'email',
           autoComplete: 'email',
-          rules: { validate: (v: unknown) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(v).trim()) || t('express.error_email') },
+          rules: {
+            validate: (v: unknown) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(v).trim()) || t('express.error_email'),
+          },
         })}
         {field('phone', t('express.phone'), {
           type: 'tel',
           autoComplete: 'tel',
-          rules: { validate: (v: unknown) => /^\+?[1-9]\d{1,14}$/.test(String(v).replace(/[\s-]/g, '')) || t('express.error_phone') },
+          rules: {
+            validate: (v: unknown) =>
+              /^\+?[1-9]\d{1,14}$/.test(String(v).replace(/[\s-]/g, '')) || t('express.error_phone'),
+          },
         })}
         {field('firstName', t('express.first_name'), { autoComplete: 'given-name', rules: need('first_name') })}
         {field('lastName', t('express.last_name'), { autoComplete: 'family-name', rules: need('last_name') })}
@@ -147,17 +207,38 @@ export const AddressStep = ({ session, busy, onSave }: { session: ViewSession; b
       ) : null}
       {billing ? (
         <fieldset className="space-y-3 rounded-xl border border-slate-200 dark:border-slate-700 p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-700 dark:text-slate-200">{t('express.billing_address')}</legend>
+          <legend className="px-1 text-sm font-semibold text-slate-700 dark:text-slate-200">
+            {t('express.billing_address')}
+          </legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            {field('billingFirstName', t('express.billing_first_name'), { autoComplete: 'billing given-name', rules: billingRequired('first_name') })}
-            {field('billingLastName', t('express.billing_last_name'), { autoComplete: 'billing family-name', rules: billingRequired('last_name') })}
+            {field('billingFirstName', t('express.billing_first_name'), {
+              autoComplete: 'billing given-name',
+              rules: billingRequired('first_name'),
+            })}
+            {field('billingLastName', t('express.billing_last_name'), {
+              autoComplete: 'billing family-name',
+              rules: billingRequired('last_name'),
+            })}
           </div>
-          {field('billingAddress', t('express.billing_address_line'), { autoComplete: 'billing street-address', rules: billingRequired('street') })}
+          {field('billingAddress', t('express.billing_address_line'), {
+            autoComplete: 'billing street-address',
+            rules: billingRequired('street'),
+          })}
           <div className="grid grid-cols-2 gap-3">
-            {field('billingPostalCode', t('express.billing_postal_code'), { autoComplete: 'billing postal-code', rules: billingRequired('postal_code') })}
-            {field('billingCity', t('express.billing_city'), { autoComplete: 'billing address-level2', rules: billingRequired('city') })}
+            {field('billingPostalCode', t('express.billing_postal_code'), {
+              autoComplete: 'billing postal-code',
+              rules: billingRequired('postal_code'),
+            })}
+            {field('billingCity', t('express.billing_city'), {
+              autoComplete: 'billing address-level2',
+              rules: billingRequired('city'),
+            })}
           </div>
-          <CountrySelect id={`${id}-billing-country`} label={t('express.billing_country')} registration={register('billingCountry')} />
+          <CountrySelect
+            id={`${id}-billing-country`}
+            label={t('express.billing_country')}
+            registration={register('billingCountry')}
+          />
         </fieldset>
       ) : null}
       <button

@@ -9,7 +9,15 @@ const smallButton =
   'rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm font-semibold text-slate-700 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe] disabled:cursor-wait disabled:opacity-60';
 
 /** Discount codes: the shop's discount callback decides what each is worth; applied codes can be removed. */
-export const DiscountStep = ({ session, busy, onSet }: { session: ViewSession; busy: boolean; onSet: (codes: string[], added?: string) => Promise<void> }) => {
+export const DiscountStep = ({
+  session,
+  busy,
+  onSet,
+}: {
+  session: ViewSession;
+  busy: boolean;
+  onSet: (codes: string[], added?: string) => Promise<void>;
+}) => {
   const id = useId();
   const { t } = useI18n();
   const [code, setCode] = useState('');
@@ -30,7 +38,14 @@ export const DiscountStep = ({ session, busy, onSet }: { session: ViewSession; b
           void apply();
         }}
       >
-        <Field id={`${id}-code`} label={t('express.discount_code')} className="flex-1" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} />
+        <Field
+          id={`${id}-code`}
+          label={t('express.discount_code')}
+          className="flex-1"
+          autoComplete="off"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
         <button type="submit" disabled={busy || code.trim() === ''} className={smallButton}>
           {t('express.apply')}
         </button>
@@ -38,9 +53,18 @@ export const DiscountStep = ({ session, busy, onSet }: { session: ViewSession; b
       {applied.length > 0 ? (
         <ul aria-label={t('express.codes_applied')} className="flex flex-wrap gap-2">
           {applied.map((c) => (
-            <li key={c} className="flex items-center gap-2 rounded-full bg-emerald-50 dark:bg-emerald-950 px-3 py-1 text-sm text-emerald-900 dark:text-emerald-200">
+            <li
+              key={c}
+              className="flex items-center gap-2 rounded-full bg-emerald-50 dark:bg-emerald-950 px-3 py-1 text-sm text-emerald-900 dark:text-emerald-200"
+            >
               {c}
-              <button type="button" disabled={busy} aria-label={t('express.remove_code', { code: c })} onClick={() => void onSet(applied.filter((a) => a !== c))} className="font-semibold underline">
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={t('express.remove_code', { code: c })}
+                onClick={() => void onSet(applied.filter((a) => a !== c))}
+                className="font-semibold underline"
+              >
                 {t('express.remove')}
               </button>
             </li>

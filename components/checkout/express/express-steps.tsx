@@ -27,16 +27,30 @@ export const ExpressSteps = ({ sid, session }: { sid: string; session: ViewSessi
   const express = session.express!;
   const busy = (step: Step) => pending === step;
   const needsShipping = express.shipping_mode !== 'shipping_not_required';
-  const showShipping = needsShipping && (session.order.shipping_address !== undefined || (!express.shipping_address_callback && express.shipping_options.length > 0));
+  const showShipping =
+    needsShipping &&
+    (session.order.shipping_address !== undefined ||
+      (!express.shipping_address_callback && express.shipping_options.length > 0));
   return (
     <>
-      <Section id="address-heading" title={needsShipping ? t('express.contact_and_delivery') : t('express.contact_details')}>
-        <AddressStep session={session} busy={busy('address')} onSave={async (v) => void (await write('address', 'session/order/addresses', toAddressesBody(v)))} />
+      <Section
+        id="address-heading"
+        title={needsShipping ? t('express.contact_and_delivery') : t('express.contact_details')}
+      >
+        <AddressStep
+          session={session}
+          busy={busy('address')}
+          onSave={async (v) => void (await write('address', 'session/order/addresses', toAddressesBody(v)))}
+        />
         <StepAlert step="address" problem={problem} />
       </Section>
       {showShipping ? (
         <Section id="shipping-heading" title={t('express.shipping')}>
-          <ShippingStep session={session} busy={busy('shipping')} onChoose={async (o) => (await write('shipping', 'session/order/shipping_option', o)).kind === 'ok'} />
+          <ShippingStep
+            session={session}
+            busy={busy('shipping')}
+            onChoose={async (o) => (await write('shipping', 'session/order/shipping_option', o)).kind === 'ok'}
+          />
           <StepAlert step="shipping" problem={problem} />
         </Section>
       ) : null}
@@ -47,14 +61,21 @@ export const ExpressSteps = ({ sid, session }: { sid: string; session: ViewSessi
             busy={busy('discount')}
             onSet={async (codes, added) => {
               const outcome = await write('discount', 'session/order/discount_codes', { discount_codes: codes });
-              if (outcome.kind === 'no_content' && added) report('discount', t('express.code_no_discount', { code: added }));
+              if (outcome.kind === 'no_content' && added)
+                report('discount', t('express.code_no_discount', { code: added }));
             }}
           />
           <StepAlert step="discount" problem={problem} />
         </Section>
       ) : null}
       <Section id="gift-card-heading" title={t('express.gift_card')}>
-        <GiftCardStep session={session} busy={busy('gift_card')} onSet={async (cards) => (await write('gift_card', 'session/order/gift_cards', { gift_cards: cards })).kind !== 'failed'} />
+        <GiftCardStep
+          session={session}
+          busy={busy('gift_card')}
+          onSet={async (cards) =>
+            (await write('gift_card', 'session/order/gift_cards', { gift_cards: cards })).kind !== 'failed'
+          }
+        />
         <StepAlert step="gift_card" problem={problem} />
       </Section>
     </>

@@ -12,12 +12,21 @@ export interface GiftCardInput {
 }
 
 /** Gift cards: each pays up to its balance; the server says how much, and what is left to pay. */
-export const GiftCardStep = ({ session, busy, onSet }: { session: ViewSession; busy: boolean; onSet: (cards: GiftCardInput[]) => Promise<boolean> }) => {
+export const GiftCardStep = ({
+  session,
+  busy,
+  onSet,
+}: {
+  session: ViewSession;
+  busy: boolean;
+  onSet: (cards: GiftCardInput[]) => Promise<boolean>;
+}) => {
   const id = useId();
   const [number, setNumber] = useState('');
   const [pin, setPin] = useState('');
   const applied = session.order.gift_cards ?? [];
-  const kept = (except?: string): GiftCardInput[] => applied.filter((c) => c.card_id !== except).map((c) => ({ type: GIFT_CARD_BY_ID, value: c.card_id }));
+  const kept = (except?: string): GiftCardInput[] =>
+    applied.filter((c) => c.card_id !== except).map((c) => ({ type: GIFT_CARD_BY_ID, value: c.card_id }));
   const { t, money: format } = useI18n();
   const money = (n: number) => format(n, session.order.currency);
   return (
@@ -36,8 +45,22 @@ export const GiftCardStep = ({ session, busy, onSet }: { session: ViewSession; b
           });
         }}
       >
-        <Field id={`${id}-number`} label={t('express.gift_card_number')} inputMode="numeric" autoComplete="off" value={number} onChange={(e) => setNumber(e.target.value)} />
-        <Field id={`${id}-pin`} label={t('express.pin')} inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value)} />
+        <Field
+          id={`${id}-number`}
+          label={t('express.gift_card_number')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+        />
+        <Field
+          id={`${id}-pin`}
+          label={t('express.pin')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={pin}
+          onChange={(e) => setPin(e.target.value)}
+        />
         <button
           type="submit"
           disabled={busy || number.trim() === ''}
@@ -49,7 +72,10 @@ export const GiftCardStep = ({ session, busy, onSet }: { session: ViewSession; b
       {applied.length > 0 ? (
         <ul aria-label={t('express.gift_cards_used')} className="space-y-1">
           {applied.map((c) => (
-            <li key={c.card_id} className="flex items-center justify-between text-sm text-slate-800 dark:text-slate-200">
+            <li
+              key={c.card_id}
+              className="flex items-center justify-between text-sm text-slate-800 dark:text-slate-200"
+            >
               <span>{t('express.gift_card_pays', { card: c.masked_card_token, amount: money(c.amount) })}</span>
               <button
                 type="button"
@@ -62,7 +88,9 @@ export const GiftCardStep = ({ session, busy, onSet }: { session: ViewSession; b
               </button>
             </li>
           ))}
-          <li className="pt-1 text-sm font-semibold text-slate-900 dark:text-slate-100">{t('express.left_to_pay', { amount: money(session.amount_due) })}</li>
+          <li className="pt-1 text-sm font-semibold text-slate-900 dark:text-slate-100">
+            {t('express.left_to_pay', { amount: money(session.amount_due) })}
+          </li>
         </ul>
       ) : null}
     </div>

@@ -48,12 +48,18 @@ export const useViewWrite = (sid: string, session: ViewSession) => {
       await reload();
     } else if (outcome.kind === 'stale') {
       const fresh = await reload();
-      const total = fresh ? ` ${t('express.total_now', { amount: money(fresh.order.amount, fresh.order.currency) })}` : '';
+      const total = fresh
+        ? ` ${t('express.total_now', { amount: money(fresh.order.amount, fresh.order.currency) })}`
+        : '';
       setProblem({ step, message: `${t('express.reloaded')}${total} ${t('express.check_and_retry')}` });
     } else {
       if (outcome.code === 'SESSION_NOT_AVAILABLE' || outcome.code === 'SESSION_LOCKED') void reload();
       const known = writeRefusalKey(outcome.code);
-      setProblem({ step, message: known ? t(known) : outcome.message, ...(outcome.retryable ? { retry: () => void write(step, path, body) } : {}) });
+      setProblem({
+        step,
+        message: known ? t(known) : outcome.message,
+        ...(outcome.retryable ? { retry: () => void write(step, path, body) } : {}),
+      });
     }
     return outcome;
   };

@@ -8,12 +8,24 @@ export type WriteOutcome =
   | { kind: 'no_content' }
   | { kind: 'stale' }
   /** `code`: absent when the server named none the page knows, or its answer was malformed. */
-  | { kind: 'failed'; message: string; code?: WriteFailureCode; retryable: boolean; fields: { path: string; message: string }[] };
+  | {
+      kind: 'failed';
+      message: string;
+      code?: WriteFailureCode;
+      retryable: boolean;
+      fields: { path: string; message: string }[];
+    };
 
 const NETWORK = 'We could not reach the checkout service. Check your connection and try again.';
 
 /** PUT (or POST) to `/v1/view/{sid}/...`, sending the version of the session the page shows. */
-export const writeView = async (sid: string, path: string, body: unknown, updatedAt: string, method: 'PUT' | 'POST' = 'PUT'): Promise<WriteOutcome> => {
+export const writeView = async (
+  sid: string,
+  path: string,
+  body: unknown,
+  updatedAt: string,
+  method: 'PUT' | 'POST' = 'PUT',
+): Promise<WriteOutcome> => {
   let res: Response;
   try {
     res = await fetch(`/v1/view/${encodeURIComponent(sid)}/${path}`, {
@@ -28,7 +40,12 @@ export const writeView = async (sid: string, path: string, body: unknown, update
   const json = (await res.json().catch(() => undefined)) as unknown;
   if (res.ok) {
     if (isViewSession(json)) return { kind: 'ok', view: json };
-    return { kind: 'failed', message: `The change could not be read back (HTTP ${res.status})`, retryable: false, fields: [] };
+    return {
+      kind: 'failed',
+      message: `The change could not be read back (HTTP ${res.status})`,
+      retryable: false,
+      fields: [],
+    };
   }
   if (res.status === 412) return { kind: 'stale' };
   const error = readError(json);

@@ -9,7 +9,11 @@ import { PayButton } from '../pay-button';
 import type { Payment } from '../payment-methods';
 import type { FieldErrors } from '../use-payment';
 
-const CARD_FIELD: Record<string, CardField> = { 'payment.card.number': 'number', 'payment.card.expiry': 'expiry', 'payment.card.cvc': 'cvc' };
+const CARD_FIELD: Record<string, CardField> = {
+  'payment.card.number': 'number',
+  'payment.card.expiry': 'expiry',
+  'payment.card.cvc': 'cvc',
+};
 
 /** Card: a saved card (one click) when the merchant stored one for the customer, else the card form. */
 export const CardMethod = ({ type, session, payment }: { type: string; session: ViewSession; payment: Payment }) => {
@@ -23,10 +27,16 @@ export const CardMethod = ({ type, session, payment }: { type: string; session: 
     return (
       <div className="space-y-3">
         {payment.alert ? <Alert tone="error">{payment.alert}</Alert> : null}
-        <PayButton type="button" busy={payment.busy} onClick={() => void payment.pay({ payment_product_type: type, payment_token_id: savedCard.payment_token_id })}>
+        <PayButton
+          type="button"
+          busy={payment.busy}
+          onClick={() => void payment.pay({ payment_product_type: type, payment_token_id: savedCard.payment_token_id })}
+        >
           {t('pay.saved_card', { last4: savedCard.masked_pan.slice(-4), amount })}
         </PayButton>
-        <p className="text-center text-xs text-slate-600 dark:text-slate-400">{t('pay.saved_card_detail', { brand: savedCard.brand, expiry: savedCard.expiry_date })}</p>
+        <p className="text-center text-xs text-slate-600 dark:text-slate-400">
+          {t('pay.saved_card_detail', { brand: savedCard.brand, expiry: savedCard.expiry_date })}
+        </p>
         <button
           type="button"
           onClick={() => setUseNew(true)}
@@ -39,7 +49,9 @@ export const CardMethod = ({ type, session, payment }: { type: string; session: 
   }
   const onPay = async (card: Record<CardField, string>): Promise<{ fieldErrors?: FieldErrors; declined?: boolean }> => {
     const result = await payment.pay({ payment_product_type: type, card });
-    const fieldErrors = (result.fieldErrors ?? []).flatMap((e) => (CARD_FIELD[e.path] ? [{ field: CARD_FIELD[e.path]!, message: e.message }] : []));
+    const fieldErrors = (result.fieldErrors ?? []).flatMap((e) =>
+      CARD_FIELD[e.path] ? [{ field: CARD_FIELD[e.path]!, message: e.message }] : [],
+    );
     return { ...(fieldErrors.length ? { fieldErrors } : {}), ...(result.declined ? { declined: true } : {}) };
   };
   return <CardForm submitLabel={label} alert={payment.alert} onPay={onPay} />;

@@ -9,7 +9,16 @@ import { TextField } from '../../ui/text-field';
 import { getPaymentOperations, type FieldError, type InstallmentPlan } from '../api';
 import { PayButton } from '../pay-button';
 import type { Payment } from '../payment-methods';
-import { CONTACT_COUNTRIES, contactDefaults, contactProblems, contactQuery, countryName, fieldMessage, fieldOfPath, type ContactValues } from './contact-rules';
+import {
+  CONTACT_COUNTRIES,
+  contactDefaults,
+  contactProblems,
+  contactQuery,
+  countryName,
+  fieldMessage,
+  fieldOfPath,
+  type ContactValues,
+} from './contact-rules';
 import { InstallmentPlans } from './installment-plans';
 
 /**
@@ -17,7 +26,19 @@ import { InstallmentPlans } from './installment-plans';
  * organization number when buying for a business), checked by the server before paying; for
  * installments, then the plans to choose from.
  */
-export const ContactMethod = ({ type, kind, sid, session, payment }: { type: string; kind: 'invoice' | 'installment'; sid: string; session: ViewSession; payment: Payment }) => {
+export const ContactMethod = ({
+  type,
+  kind,
+  sid,
+  session,
+  payment,
+}: {
+  type: string;
+  kind: 'invoice' | 'installment';
+  sid: string;
+  session: ViewSession;
+  payment: Payment;
+}) => {
   const { t, language, money } = useI18n();
   const id = useId();
   const [plans, setPlans] = useState<{ values: ContactValues; plans: InstallmentPlan[] }>();
@@ -26,12 +47,16 @@ export const ContactMethod = ({ type, kind, sid, session, payment }: { type: str
     () => (values) => {
       const problems = contactProblems(values, language);
       const errors: FieldErrors<ContactValues> = {};
-      for (const [field, p] of Object.entries(problems)) errors[field as keyof ContactValues] = { type: 'rule', message: t(p.key, p.vars) };
+      for (const [field, p] of Object.entries(problems))
+        errors[field as keyof ContactValues] = { type: 'rule', message: t(p.key, p.vars) };
       return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
     },
     [t, language],
   );
-  const { register, handleSubmit, setError, control, formState } = useForm<ContactValues>({ resolver, defaultValues: contactDefaults(session, language) });
+  const { register, handleSubmit, setError, control, formState } = useForm<ContactValues>({
+    resolver,
+    defaultValues: contactDefaults(session, language),
+  });
   const { errors, isSubmitting } = formState;
   const business = useWatch({ control, name: 'business' });
   const busy = isSubmitting || payment.busy;
@@ -80,16 +105,45 @@ export const ContactMethod = ({ type, kind, sid, session, payment }: { type: str
         busy={payment.busy}
         alert={payment.alert}
         onBack={() => setPlans(undefined)}
-        onPay={(plan) => void payWith(plans.values, { payment_product_type: type, ...contactQuery(plans.values), product: { id: plan } })}
+        onPay={(plan) =>
+          void payWith(plans.values, {
+            payment_product_type: type,
+            ...contactQuery(plans.values),
+            product: { id: plan },
+          })
+        }
       />
     );
   }
   return (
-    <form {...NO_SCRIPT_FORM} onSubmit={(e) => void submit(e)} noValidate aria-label={t(kind === 'invoice' ? 'methods.invoice' : 'methods.installment')} className="space-y-3">
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t(kind === 'invoice' ? 'contact.invoice_explain' : 'contact.installment_explain')}</p>
+    <form
+      {...NO_SCRIPT_FORM}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={t(kind === 'invoice' ? 'methods.invoice' : 'methods.installment')}
+      className="space-y-3"
+    >
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {t(kind === 'invoice' ? 'contact.invoice_explain' : 'contact.installment_explain')}
+      </p>
       <fieldset disabled={busy} className="space-y-3">
-        <TextField id={`${id}-email`} label={t('contact.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField id={`${id}-phone`} label={t('contact.phone')} type="tel" autoComplete="tel" hint={t('contact.phone_hint')} error={errors.phone_number?.message} {...register('phone_number')} />
+        <TextField
+          id={`${id}-email`}
+          label={t('contact.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id={`${id}-phone`}
+          label={t('contact.phone')}
+          type="tel"
+          autoComplete="tel"
+          hint={t('contact.phone_hint')}
+          error={errors.phone_number?.message}
+          {...register('phone_number')}
+        />
         <div>
           <label htmlFor={`${id}-country`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             {t('contact.country')}
@@ -112,10 +166,20 @@ export const ContactMethod = ({ type, kind, sid, session, payment }: { type: str
             {t('contact.business')}
           </label>
         ) : null}
-        {business ? <TextField id={`${id}-org`} label={t('contact.organization_number')} inputMode="numeric" error={errors.organization_number?.message} {...register('organization_number')} /> : null}
+        {business ? (
+          <TextField
+            id={`${id}-org`}
+            label={t('contact.organization_number')}
+            inputMode="numeric"
+            error={errors.organization_number?.message}
+            {...register('organization_number')}
+          />
+        ) : null}
       </fieldset>
       {problem || payment.alert ? <Alert tone="error">{problem ?? payment.alert}</Alert> : null}
-      <PayButton busy={busy}>{kind === 'invoice' ? t('contact.pay_invoice', { amount }) : t('contact.see_plans')}</PayButton>
+      <PayButton busy={busy}>
+        {kind === 'invoice' ? t('contact.pay_invoice', { amount }) : t('contact.see_plans')}
+      </PayButton>
     </form>
   );
 };

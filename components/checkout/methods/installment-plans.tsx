@@ -39,13 +39,19 @@ export const InstallmentPlans = ({ plans, currency, busy, alert, onBack, onPay }
                     className="mt-1 h-4 w-4 accent-[var(--kassa-brand)] focus-visible:outline-none"
                   />
                   <span className="flex-1 text-sm">
-                    <span className="block font-semibold">{t('installment.monthly', { amount: money(p.monthly_amount, currency), months: p.credit_time })}</span>
+                    <span className="block font-semibold">
+                      {t('installment.monthly', { amount: money(p.monthly_amount, currency), months: p.credit_time })}
+                    </span>
                     <span className="block text-slate-700 dark:text-slate-300">
-                      {t(p.type === 'interest_free' ? 'installment.interest_free' : 'installment.interest', { rate: (p.effective_annual_interest_rate ?? p.annual_interest_rate ?? 0).toFixed(2) })}
+                      {t(p.type === 'interest_free' ? 'installment.interest_free' : 'installment.interest', {
+                        rate: (p.effective_annual_interest_rate ?? p.annual_interest_rate ?? 0).toFixed(2),
+                      })}
                       {' · '}
                       {t('installment.fees', { amount: money(fees, currency) })}
                     </span>
-                    <span className="block text-slate-700 dark:text-slate-300">{t('installment.total', { amount: money(p.total_amount, currency) })}</span>
+                    <span className="block text-slate-700 dark:text-slate-300">
+                      {t('installment.total', { amount: money(p.total_amount, currency) })}
+                    </span>
                   </span>
                 </label>
               </li>
@@ -55,7 +61,9 @@ export const InstallmentPlans = ({ plans, currency, busy, alert, onBack, onPay }
       </fieldset>
       {alert ? <Alert tone="error">{alert}</Alert> : null}
       <PayButton type="button" busy={busy} onClick={() => plan && onPay(plan.id)}>
-        {plan ? t('installment.pay', { amount: money(plan.monthly_amount, currency), months: plan.credit_time }) : t('installment.choose')}
+        {plan
+          ? t('installment.pay', { amount: money(plan.monthly_amount, currency), months: plan.credit_time })
+          : t('installment.choose')}
       </PayButton>
       <button
         type="button"

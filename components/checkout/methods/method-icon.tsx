@@ -11,7 +11,16 @@ export const MethodIcon = ({ kind }: { kind: PaymentKind | undefined }) => {
           ? 'M3 6h13a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H3V6Zm0 0 10-3v3M13 11h4'
           : 'M2 5h16v10H2V5Zm0 3h16M5 12h3';
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 text-slate-600 dark:text-slate-300" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-5 w-5 text-slate-600 dark:text-slate-300"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    >
       <path d={path} />
     </svg>
   );

@@ -12,7 +12,17 @@ import { usePopOutLauncher } from './use-pop-out-launcher';
  * A wallet (or any provider's own page, kind `redirect`): the customer approves on its page and comes
  * back here. Embedded with the SDK's pop-out, the SDK's button over ours opens the checkout in its own window instead.
  */
-export const WalletMethod = ({ method, sid, session, payment }: { method: PaymentMethod; sid: string; session: ViewSession; payment: Payment }) => {
+export const WalletMethod = ({
+  method,
+  sid,
+  session,
+  payment,
+}: {
+  method: PaymentMethod;
+  sid: string;
+  session: ViewSession;
+  payment: Payment;
+}) => {
   const { t, money } = useI18n();
   const type = method.payment_product_type;
   const name = methodName(t, method);
@@ -20,7 +30,9 @@ export const WalletMethod = ({ method, sid, session, payment }: { method: Paymen
   const { launcher, anchor, state } = usePopOutLauncher(sid, label);
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700 dark:text-slate-300">{kindOf(session, type) === 'redirect' ? t('wallet.explain_redirect', { name }) : t('wallet.explain')}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {kindOf(session, type) === 'redirect' ? t('wallet.explain_redirect', { name }) : t('wallet.explain')}
+      </p>
       {payment.alert ? <Alert tone="error">{payment.alert}</Alert> : null}
       {state === 'open' ? <Alert tone="info">{t('wallet.popout_open', { name })}</Alert> : null}
       {state === 'failed' ? <Alert tone="error">{t('wallet.popout_failed')}</Alert> : null}

@@ -37,7 +37,8 @@ export const da: Messages = {
     card_approve: '{card} bliver godkendt',
     card_decline: '{card} bliver afvist',
     card_3ds: '{card} beder om 3-D Secure',
-    card_any: 'Brug en vilkårlig fremtidig udløbsdato og en vilkårlig trecifret sikkerhedskode (fire cifre for American Express).',
+    card_any:
+      'Brug en vilkårlig fremtidig udløbsdato og en vilkårlig trecifret sikkerhedskode (fire cifre for American Express).',
   },
   pay: {
     heading: 'Betaling',
@@ -62,7 +63,8 @@ export const da: Messages = {
     address_required: 'Udfyld leveringsadressen, før du betaler.',
     shipping_required: 'Vælg en leveringsmetode, før du betaler.',
     gift_cards_do_not_cover: 'Gavekortene dækker ikke hele ordren. Betal resten med kort.',
-    too_many_attempts: 'Der har været for mange forsøg på at betale denne ordre. Prøv igen senere, eller gå tilbage til butikken.',
+    too_many_attempts:
+      'Der har været for mange forsøg på at betale denne ordre. Prøv igen senere, eller gå tilbage til butikken.',
     error_authentication_failed: 'Kortet kunne ikke bekræftes med 3-D Secure. Prøv igen, eller brug et andet kort.',
     error_wallet_rejected: 'Betalingen blev afvist i tegnebogen. Prøv igen, eller vælg en anden betalingsmetode.',
     error_cancelled: 'Betalingen blev annulleret.',
@@ -108,7 +110,8 @@ export const da: Messages = {
   },
   contact: {
     invoice_explain: 'Betal senest 14 dage efter levering. Vi skal bruge et par oplysninger til fakturaen.',
-    installment_explain: 'Fordel udgiften over flere måneder. Vi skal bruge et par oplysninger for at vise dine planer.',
+    installment_explain:
+      'Fordel udgiften over flere måneder. Vi skal bruge et par oplysninger for at vise dine planer.',
     email: 'E-mail',
     phone: 'Mobilnummer',
     phone_hint: 'Med landekode, f.eks. +45 20123456',

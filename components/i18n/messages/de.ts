@@ -12,7 +12,8 @@ export const de: Messages = {
     cancel: 'Zahlung abbrechen',
     secured_by: 'Sichere Zahlung mit Kassa',
     load_error: 'Die Zahlung konnte nicht aktualisiert werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
-    javascript_required: 'Aktivieren Sie JavaScript in Ihrem Browser, um zu bezahlen. Es wurde keine Zahlung vorgenommen.',
+    javascript_required:
+      'Aktivieren Sie JavaScript in Ihrem Browser, um zu bezahlen. Es wurde keine Zahlung vorgenommen.',
     back_to_payment: 'Zurück zur Zahlung',
   },
   summary: {
@@ -37,7 +38,8 @@ export const de: Messages = {
     card_approve: '{card} wird genehmigt',
     card_decline: '{card} wird abgelehnt',
     card_3ds: '{card} verlangt 3-D Secure',
-    card_any: 'Verwenden Sie ein beliebiges zukünftiges Ablaufdatum und einen beliebigen dreistelligen Sicherheitscode (vierstellig bei American Express).',
+    card_any:
+      'Verwenden Sie ein beliebiges zukünftiges Ablaufdatum und einen beliebigen dreistelligen Sicherheitscode (vierstellig bei American Express).',
   },
   pay: {
     heading: 'Zahlung',
@@ -58,13 +60,17 @@ export const de: Messages = {
     invalid: 'Einige Angaben sind ungültig. Prüfen Sie sie und versuchen Sie es erneut.',
     not_confirmed: 'Der Shop konnte Ihre Bestellung nicht bestätigen. Bitte versuchen Sie es erneut.',
     not_payable: 'Die Zahlung kann gerade nicht abgeschlossen werden. Die Seite wurde aktualisiert.',
-    session_locked: 'Ihre Bestellung ist gesperrt, während der Shop sie aktualisiert. Versuchen Sie es gleich noch einmal.',
+    session_locked:
+      'Ihre Bestellung ist gesperrt, während der Shop sie aktualisiert. Versuchen Sie es gleich noch einmal.',
     address_required: 'Geben Sie vor dem Bezahlen Ihre Lieferadresse ein.',
     shipping_required: 'Wählen Sie vor dem Bezahlen eine Versandart.',
     gift_cards_do_not_cover: 'Die Geschenkkarten decken nicht die ganze Bestellung. Zahlen Sie den Rest mit Karte.',
-    too_many_attempts: 'Es gab zu viele Versuche, diese Bestellung zu bezahlen. Versuchen Sie es später erneut oder kehren Sie zum Shop zurück.',
-    error_authentication_failed: 'Die Karte konnte nicht mit 3-D Secure bestätigt werden. Versuchen Sie es erneut oder verwenden Sie eine andere Karte.',
-    error_wallet_rejected: 'Die Zahlung wurde in der Wallet abgelehnt. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
+    too_many_attempts:
+      'Es gab zu viele Versuche, diese Bestellung zu bezahlen. Versuchen Sie es später erneut oder kehren Sie zum Shop zurück.',
+    error_authentication_failed:
+      'Die Karte konnte nicht mit 3-D Secure bestätigt werden. Versuchen Sie es erneut oder verwenden Sie eine andere Karte.',
+    error_wallet_rejected:
+      'Die Zahlung wurde in der Wallet abgelehnt. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
     error_cancelled: 'Die Zahlung wurde abgebrochen.',
   },
   methods: {
@@ -108,7 +114,8 @@ export const de: Messages = {
   },
   contact: {
     invoice_explain: 'Zahlen Sie innerhalb von 14 Tagen nach Lieferung. Für die Rechnung brauchen wir einige Angaben.',
-    installment_explain: 'Verteilen Sie den Betrag auf mehrere Monate. Für Ihre Ratenpläne brauchen wir einige Angaben.',
+    installment_explain:
+      'Verteilen Sie den Betrag auf mehrere Monate. Für Ihre Ratenpläne brauchen wir einige Angaben.',
     email: 'E-Mail',
     phone: 'Mobilnummer',
     phone_hint: 'Mit Ländervorwahl, z. B. +49 1511234567',
@@ -138,7 +145,8 @@ export const de: Messages = {
     explain_redirect: 'Sie bestätigen die Zahlung auf der Seite von {name} und kommen dann hierher zurück.',
     continue: 'Weiter zu {name} ({amount})',
     popout_open: 'Schließen Sie die Zahlung im Fenster von {name} ab.',
-    popout_failed: 'Das Zahlungsfenster konnte nicht geöffnet werden. Erlauben Sie Pop-ups für diese Website und versuchen Sie es erneut.',
+    popout_failed:
+      'Das Zahlungsfenster konnte nicht geöffnet werden. Erlauben Sie Pop-ups für diese Website und versuchen Sie es erneut.',
     popout_focus: 'Zahlungsfenster anzeigen',
     popout_close: 'Zahlungsfenster schließen',
     popout_description: 'Schließen Sie die Zahlung im geöffneten Fenster ab',

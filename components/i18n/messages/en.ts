@@ -63,7 +63,8 @@ export const en = {
     address_required: 'Enter your shipping address before you pay.',
     shipping_required: 'Choose a shipping option before you pay.',
     gift_cards_do_not_cover: 'The gift cards do not pay the whole order. Pay the rest by card.',
-    too_many_attempts: 'There have been too many attempts to pay for this order. Try again later, or return to the shop.',
+    too_many_attempts:
+      'There have been too many attempts to pay for this order. Try again later, or return to the shop.',
     error_authentication_failed: 'The card could not be verified with 3-D Secure. Try again or use another card.',
     error_wallet_rejected: 'The payment was rejected in the wallet. Try again or choose another payment method.',
     error_cancelled: 'The payment was cancelled.',

@@ -37,7 +37,8 @@ export const fi: Messages = {
     card_approve: '{card} hyväksytään',
     card_decline: '{card} hylätään',
     card_3ds: '{card} pyytää 3-D Secure -tunnistautumista',
-    card_any: 'Käytä mitä tahansa tulevaa voimassaolopäivää ja mitä tahansa kolminumeroista turvakoodia (American Expressissä neljä numeroa).',
+    card_any:
+      'Käytä mitä tahansa tulevaa voimassaolopäivää ja mitä tahansa kolminumeroista turvakoodia (American Expressissä neljä numeroa).',
   },
   pay: {
     heading: 'Maksu',
@@ -62,8 +63,10 @@ export const fi: Messages = {
     address_required: 'Anna toimitusosoite ennen maksamista.',
     shipping_required: 'Valitse toimitustapa ennen maksamista.',
     gift_cards_do_not_cover: 'Lahjakortit eivät kata koko tilausta. Maksa loput kortilla.',
-    too_many_attempts: 'Tämän tilauksen maksamista on yritetty liian monta kertaa. Yritä myöhemmin uudelleen tai palaa kauppaan.',
-    error_authentication_failed: 'Korttia ei voitu vahvistaa 3-D Secure -tunnistautumisella. Yritä uudelleen tai käytä toista korttia.',
+    too_many_attempts:
+      'Tämän tilauksen maksamista on yritetty liian monta kertaa. Yritä myöhemmin uudelleen tai palaa kauppaan.',
+    error_authentication_failed:
+      'Korttia ei voitu vahvistaa 3-D Secure -tunnistautumisella. Yritä uudelleen tai käytä toista korttia.',
     error_wallet_rejected: 'Maksu hylättiin lompakossa. Yritä uudelleen tai valitse toinen maksutapa.',
     error_cancelled: 'Maksu peruutettiin.',
   },

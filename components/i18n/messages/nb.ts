@@ -37,7 +37,8 @@ export const nb: Messages = {
     card_approve: '{card} blir godkjent',
     card_decline: '{card} blir avvist',
     card_3ds: '{card} ber om 3-D Secure',
-    card_any: 'Bruk en hvilken som helst fremtidig utløpsdato og en hvilken som helst tresifret sikkerhetskode (fire sifre for American Express).',
+    card_any:
+      'Bruk en hvilken som helst fremtidig utløpsdato og en hvilken som helst tresifret sikkerhetskode (fire sifre for American Express).',
   },
   pay: {
     heading: 'Betaling',
@@ -62,7 +63,8 @@ export const nb: Messages = {
     address_required: 'Fyll inn leveringsadressen før du betaler.',
     shipping_required: 'Velg en leveringsmåte før du betaler.',
     gift_cards_do_not_cover: 'Gavekortene dekker ikke hele bestillingen. Betal resten med kort.',
-    too_many_attempts: 'Det har vært for mange forsøk på å betale denne bestillingen. Prøv igjen senere, eller gå tilbake til butikken.',
+    too_many_attempts:
+      'Det har vært for mange forsøk på å betale denne bestillingen. Prøv igjen senere, eller gå tilbake til butikken.',
     error_authentication_failed: 'Kortet kunne ikke bekreftes med 3-D Secure. Prøv igjen eller bruk et annet kort.',
     error_wallet_rejected: 'Betalingen ble avvist i lommeboken. Prøv igjen eller velg en annen betalingsmåte.',
     error_cancelled: 'Betalingen ble avbrutt.',

@@ -37,7 +37,8 @@ export const sv: Messages = {
     card_approve: '{card} godkänns',
     card_decline: '{card} nekas',
     card_3ds: '{card} kräver 3-D Secure',
-    card_any: 'Använd valfritt framtida utgångsdatum och valfri tresiffrig säkerhetskod (fyra siffror för American Express).',
+    card_any:
+      'Använd valfritt framtida utgångsdatum och valfri tresiffrig säkerhetskod (fyra siffror för American Express).',
   },
   pay: {
     heading: 'Betalning',
@@ -62,8 +63,10 @@ export const sv: Messages = {
     address_required: 'Fyll i leveransadressen innan du betalar.',
     shipping_required: 'Välj ett leveranssätt innan du betalar.',
     gift_cards_do_not_cover: 'Presentkorten täcker inte hela beställningen. Betala resten med kort.',
-    too_many_attempts: 'Det har gjorts för många försök att betala den här beställningen. Försök igen senare eller gå tillbaka till butiken.',
-    error_authentication_failed: 'Kortet kunde inte verifieras med 3-D Secure. Försök igen eller använd ett annat kort.',
+    too_many_attempts:
+      'Det har gjorts för många försök att betala den här beställningen. Försök igen senare eller gå tillbaka till butiken.',
+    error_authentication_failed:
+      'Kortet kunde inte verifieras med 3-D Secure. Försök igen eller använd ett annat kort.',
     error_wallet_rejected: 'Betalningen nekades i plånboken. Försök igen eller välj ett annat betalsätt.',
     error_cancelled: 'Betalningen avbröts.',
   },

@@ -48,7 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('created_by', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('signature_secrets_account').on('signature_secrets').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('signature_secrets_account')
+    .on('signature_secrets')
+    .columns(['account_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('sessions')
@@ -73,7 +77,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sessions_account_created').on('sessions').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('sessions_account_created')
+    .on('sessions')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('session_events')
@@ -112,7 +120,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('transactions_session').on('transactions').column('session_id').execute();
-  await db.schema.createIndex('transactions_account_created').on('transactions').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('transactions_account_created')
+    .on('transactions')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('transaction_events')
@@ -166,7 +178,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['callback_attempts', 'outbox', 'transaction_events', 'transactions', 'session_events', 'sessions', 'signature_secrets', 'server_secrets', 'api_keys', 'api_clients', 'accounts']) {
+  for (const t of [
+    'callback_attempts',
+    'outbox',
+    'transaction_events',
+    'transactions',
+    'session_events',
+    'sessions',
+    'signature_secrets',
+    'server_secrets',
+    'api_keys',
+    'api_clients',
+    'accounts',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

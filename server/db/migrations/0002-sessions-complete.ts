@@ -35,7 +35,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const name of ['payment_token', 'recurrence_token', 'payment_operation']) {
     await db.schema.alterTable('transactions').addColumn(name, 'text').execute();
   }
-  await db.schema.createIndex('sessions_account_merchant_reference').on('sessions').columns(['account_id', 'merchant_reference']).execute();
+  await db.schema
+    .createIndex('sessions_account_merchant_reference')
+    .on('sessions')
+    .columns(['account_id', 'merchant_reference'])
+    .execute();
   await db.schema.createIndex('sessions_transaction').on('sessions').column('transaction_id').execute();
 
   await db.schema

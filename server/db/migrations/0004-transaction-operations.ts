@@ -33,7 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('transaction_operations_reference', ['transaction_id', 'operation', 'reference'])
     .execute();
-  await db.schema.createIndex('transaction_operations_status').on('transaction_operations').columns(['status', 'updated_at']).execute();
+  await db.schema
+    .createIndex('transaction_operations_status')
+    .on('transaction_operations')
+    .columns(['status', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('gateway_settings')
@@ -56,5 +60,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['sandbox_operations', 'gateway_settings', 'transaction_operations']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['sandbox_operations', 'gateway_settings', 'transaction_operations'])
+    await db.schema.dropTable(t).ifExists().execute();
 }

@@ -18,12 +18,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.alterTable('outbox').addColumn('error', 'text').execute();
   await db.schema.createIndex('outbox_transaction_seq').on('outbox').columns(['transaction_id', 'seq']).execute();
-  await db.schema.createIndex('outbox_account_created').on('outbox').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('outbox_account_created')
+    .on('outbox')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
   await db.schema.createIndex('outbox_session').on('outbox').columns(['session_id']).execute();
-  await db.schema.createIndex('callback_attempts_outbox').on('callback_attempts').columns(['outbox_id', 'attempt']).execute();
+  await db.schema
+    .createIndex('callback_attempts_outbox')
+    .on('callback_attempts')
+    .columns(['outbox_id', 'attempt'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const i of ['outbox_transaction_seq', 'outbox_account_created', 'outbox_session', 'callback_attempts_outbox']) await db.schema.dropIndex(i).ifExists().execute();
-  for (const c of ['seq', 'claim_id', 'series_start', 'error']) await db.schema.alterTable('outbox').dropColumn(c).execute();
+  for (const i of ['outbox_transaction_seq', 'outbox_account_created', 'outbox_session', 'callback_attempts_outbox'])
+    await db.schema.dropIndex(i).ifExists().execute();
+  for (const c of ['seq', 'claim_id', 'series_start', 'error'])
+    await db.schema.alterTable('outbox').dropColumn(c).execute();
 }

@@ -9,7 +9,11 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('sessions').addColumn('platform_type', 'text').execute();
   await db.schema.alterTable('sessions').addColumn('system_plugin_name', 'text').execute();
-  await db.schema.createIndex('sessions_account_plugin').on('sessions').columns(['account_id', 'system_plugin_name', 'created_at']).execute();
+  await db.schema
+    .createIndex('sessions_account_plugin')
+    .on('sessions')
+    .columns(['account_id', 'system_plugin_name', 'created_at'])
+    .execute();
   await db.schema.createIndex('outbox_status_updated').on('outbox').columns(['status', 'updated_at']).execute();
 }
 

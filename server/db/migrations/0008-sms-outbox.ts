@@ -14,7 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sms_outbox_account_session').on('sms_outbox').columns(['account_id', 'session_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('sms_outbox_account_session')
+    .on('sms_outbox')
+    .columns(['account_id', 'session_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

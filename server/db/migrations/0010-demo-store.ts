@@ -20,7 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('summary', 'text', (c) => c.notNull())
     .addColumn('received_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('demo_callbacks_account_session').on('demo_callbacks').columns(['account_id', 'session_id', 'received_at']).execute();
+  await db.schema
+    .createIndex('demo_callbacks_account_session')
+    .on('demo_callbacks')
+    .columns(['account_id', 'session_id', 'received_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

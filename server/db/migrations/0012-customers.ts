@@ -26,9 +26,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_by', 'text')
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('customers_account_customer_id').unique().on('customers').columns(['account_id', 'customer_id']).execute();
-  await db.schema.createIndex('customers_account_type_email').unique().on('customers').columns(['account_id', 'type', 'email_lower']).execute();
-  await db.schema.createIndex('customers_account_created').on('customers').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('customers_account_customer_id')
+    .unique()
+    .on('customers')
+    .columns(['account_id', 'customer_id'])
+    .execute();
+  await db.schema
+    .createIndex('customers_account_type_email')
+    .unique()
+    .on('customers')
+    .columns(['account_id', 'type', 'email_lower'])
+    .execute();
+  await db.schema
+    .createIndex('customers_account_created')
+    .on('customers')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('stored_card_tokens')
@@ -45,9 +59,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_at', 'text')
     .addColumn('deleted_by', 'text')
     .execute();
-  await db.schema.createIndex('stored_card_tokens_account_customer').on('stored_card_tokens').columns(['account_id', 'customer_id']).execute();
-  await db.schema.createIndex('stored_card_tokens_account_created').on('stored_card_tokens').columns(['account_id', 'created_at', 'token_id']).execute();
-  await db.schema.createIndex('stored_card_tokens_recurrence').on('stored_card_tokens').column('recurrence_token').execute();
+  await db.schema
+    .createIndex('stored_card_tokens_account_customer')
+    .on('stored_card_tokens')
+    .columns(['account_id', 'customer_id'])
+    .execute();
+  await db.schema
+    .createIndex('stored_card_tokens_account_created')
+    .on('stored_card_tokens')
+    .columns(['account_id', 'created_at', 'token_id'])
+    .execute();
+  await db.schema
+    .createIndex('stored_card_tokens_recurrence')
+    .on('stored_card_tokens')
+    .column('recurrence_token')
+    .execute();
   await recordEarlierCards(db);
 }
 
@@ -74,7 +100,8 @@ export const recordEarlierCards = async (db: Kysely<unknown>): Promise<void> => 
     from transactions t join sessions s on s.id = t.session_id
     where t.payment_token is not null and t.card is not null`.execute(db);
   for (const row of rows) {
-    const customerId = (row.customer ? (JSON.parse(row.customer) as { customer_id?: unknown }).customer_id : undefined) ?? null;
+    const customerId =
+      (row.customer ? (JSON.parse(row.customer) as { customer_id?: unknown }).customer_id : undefined) ?? null;
     const tokenId = `ptid_${createHash('sha256').update(row.payment_token, 'utf8').digest('hex').slice(0, 24)}`;
     await sql`insert into stored_card_tokens (token_id, account_id, customer_id, payment_product_type, payment_token, recurrence_token, card, session_id, transaction_id, created_at)
       values (${tokenId}, ${row.account_id}, ${typeof customerId === 'string' ? customerId : null}, ${row.payment_product_type}, ${row.payment_token}, ${row.recurrence_token}, ${row.card}, ${row.session_id}, ${row.id}, ${row.created_at})`.execute(

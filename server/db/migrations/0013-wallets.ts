@@ -23,7 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addUniqueConstraint('wallet_cards_account_card', ['account_id', 'card_id'])
     .execute();
-  await db.schema.createIndex('wallet_cards_account_created').on('wallet_cards').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('wallet_cards_account_created')
+    .on('wallet_cards')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('wallet_transactions')
@@ -65,7 +69,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('wallet_tokens_card_ref', ['card_row_id', 'ref_id'])
     .addUniqueConstraint('wallet_tokens_account_live_value', ['account_id', 'live_value'])
     .execute();
-  await db.schema.createIndex('wallet_tokens_card_expires').on('wallet_tokens').columns(['card_row_id', 'expires_at']).execute();
+  await db.schema
+    .createIndex('wallet_tokens_card_expires')
+    .on('wallet_tokens')
+    .columns(['card_row_id', 'expires_at'])
+    .execute();
 
   await db.schema
     .createTable('wallet_session_tokens')

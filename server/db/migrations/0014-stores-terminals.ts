@@ -30,7 +30,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('payout_destinations_account_pdid', ['account_id', 'payout_destination_id'])
     .execute();
-  await db.schema.createIndex('payout_destinations_list').on('payout_destinations').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('payout_destinations_list')
+    .on('payout_destinations')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('stores')
@@ -47,7 +51,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('stores_account_store_id', ['account_id', 'store_id'])
     .addUniqueConstraint('stores_account_seq', ['account_id', 'seq'])
     // NULL payout_destination_id (a store without one) is not checked on either engine.
-    .addForeignKeyConstraint('stores_payout_destination', ['account_id', 'payout_destination_id'], 'payout_destinations', ['account_id', 'payout_destination_id'])
+    .addForeignKeyConstraint(
+      'stores_payout_destination',
+      ['account_id', 'payout_destination_id'],
+      'payout_destinations',
+      ['account_id', 'payout_destination_id'],
+    )
     .execute();
 
   await db.schema

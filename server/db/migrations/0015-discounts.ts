@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_by', 'text')
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('discount_rules_account_created').on('discount_rules').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('discount_rules_account_created')
+    .on('discount_rules')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('discount_rule_customers')
@@ -32,7 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('discount_rule_customers_pk', ['rule_id', 'customer_key'])
     .execute();
-  await db.schema.createIndex('discount_rule_customers_account_key').on('discount_rule_customers').columns(['account_id', 'customer_key']).execute();
+  await db.schema
+    .createIndex('discount_rule_customers_account_key')
+    .on('discount_rule_customers')
+    .columns(['account_id', 'customer_key'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

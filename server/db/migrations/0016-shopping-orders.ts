@@ -22,11 +22,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('emptied_at', 'text')
     .addUniqueConstraint('shopping_orders_account_order_id', ['account_id', 'order_id'])
     .execute();
-  await db.schema.createIndex('shopping_orders_list').on('shopping_orders').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('shopping_orders_list')
+    .on('shopping_orders')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
   await db.schema.createIndex('shopping_orders_expiry').on('shopping_orders').columns(['expires_at']).execute();
 
   // An order's payment is read from the transactions whose merchant_reference is its order_id.
-  await db.schema.createIndex('transactions_account_merchant_reference').on('transactions').columns(['account_id', 'merchant_reference']).execute();
+  await db.schema
+    .createIndex('transactions_account_merchant_reference')
+    .on('transactions')
+    .columns(['account_id', 'merchant_reference'])
+    .execute();
 
   await db.schema
     .createTable('shopping_order_numbers')

@@ -16,7 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('released_at', 'text')
     .execute();
-  await db.schema.createIndex('discount_claims_account_created').on('discount_claims').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('discount_claims_account_created')
+    .on('discount_claims')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('discount_claim_usages')
@@ -29,7 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('released', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('discount_claim_usages_pk', ['claim_id', 'rule_id'])
     .execute();
-  await db.schema.createIndex('discount_claim_usages_customer').on('discount_claim_usages').columns(['account_id', 'customer_id', 'rule_id']).execute();
+  await db.schema
+    .createIndex('discount_claim_usages_customer')
+    .on('discount_claim_usages')
+    .columns(['account_id', 'customer_id', 'rule_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -8,8 +8,16 @@ import type { Kysely } from 'kysely';
  * that had ever expired. Both now read only the rows they are after.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('transactions_status_created').on('transactions').columns(['status', 'created_at']).execute();
-  await db.schema.createIndex('shopping_orders_due').on('shopping_orders').columns(['emptied_at', 'expires_at']).execute();
+  await db.schema
+    .createIndex('transactions_status_created')
+    .on('transactions')
+    .columns(['status', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('shopping_orders_due')
+    .on('shopping_orders')
+    .columns(['emptied_at', 'expires_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -12,7 +12,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('account_id', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('demo_orders_account_created').on('demo_orders').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('demo_orders_account_created')
+    .on('demo_orders')
+    .columns(['account_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

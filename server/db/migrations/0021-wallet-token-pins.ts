@@ -17,8 +17,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('card_key', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('gift_card_attempts_session').on('gift_card_attempts').columns(['session_id', 'created_at']).execute();
-  await db.schema.createIndex('gift_card_attempts_card').on('gift_card_attempts').columns(['account_id', 'card_key', 'created_at']).execute();
+  await db.schema
+    .createIndex('gift_card_attempts_session')
+    .on('gift_card_attempts')
+    .columns(['session_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('gift_card_attempts_card')
+    .on('gift_card_attempts')
+    .columns(['account_id', 'card_key', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -13,7 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('bytes', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('session_view_writes_session').on('session_view_writes').columns(['session_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('session_view_writes_session')
+    .on('session_view_writes')
+    .columns(['session_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

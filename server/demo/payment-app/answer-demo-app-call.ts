@@ -15,7 +15,12 @@ export interface DemoAppAnswer {
 
 const Amount = z.number().int().min(0);
 const Currency = z.string().regex(/^[A-Z]{3}$/);
-const Authorize = z.object({ transaction_id: z.string().min(1).max(255), amount: Amount, currency: Currency, return_url: HttpUrl.max(2000) });
+const Authorize = z.object({
+  transaction_id: z.string().min(1).max(255),
+  amount: Amount,
+  currency: Currency,
+  return_url: HttpUrl.max(2000),
+});
 const Complete = z.object({ transaction_id: z.string().min(1).max(255) });
 const Operation = z.object({ operation_id: z.string().min(1).max(255), amount: Amount, currency: Currency });
 const Status = z.object({ operation_id: z.string().min(1).max(255) });
@@ -24,8 +29,14 @@ const pageUrl = (baseUrl: string, token: string) => `${baseUrl}/demo/payment-app
 
 const authorizationAnswer = (r: DemoAppRecord, baseUrl: string) => {
   if (r.result === 'approved') return { result: 'approved', provider_reference: `demo_app_${r.id}` };
-  if (r.result === 'awaiting') return { result: 'customer_action', url: pageUrl(baseUrl, r.page_token!), state: { page_token: r.page_token } };
-  return { result: 'declined', code: 'declined_by_amount', message: 'The demo payment app declines amounts ending in 51', retryable: false };
+  if (r.result === 'awaiting')
+    return { result: 'customer_action', url: pageUrl(baseUrl, r.page_token!), state: { page_token: r.page_token } };
+  return {
+    result: 'declined',
+    code: 'declined_by_amount',
+    message: 'The demo payment app declines amounts ending in 51',
+    retryable: false,
+  };
 };
 
 /** Only Kassa, for the demo merchant, may call the app: a valid `Kassa-Signature` whose query carries the body's SHA-256. */
@@ -40,7 +51,13 @@ const signedByKassa = async (ctx: AppContext, accountId: string, req: DemoReques
   }
 };
 
-const answer = async (ctx: AppContext, accountId: string, method: string, body: unknown, baseUrl: string): Promise<DemoAppAnswer | undefined> => {
+const answer = async (
+  ctx: AppContext,
+  accountId: string,
+  method: string,
+  body: unknown,
+  baseUrl: string,
+): Promise<DemoAppAnswer | undefined> => {
   const db = ctx.database.db;
   const now = nowIso();
   const base = { account_id: accountId, page_token: null, return_url: null, complete_after: null, created_at: now };
@@ -64,11 +81,27 @@ const answer = async (ctx: AppContext, accountId: string, method: string, body: 
     const c = Complete.safeParse(body);
     if (!c.success) return undefined;
     // The shopper came back without deciding: declined, and the page can no longer approve it.
-    await demoAppTable(db).updateTable('demo_payment_app').set({ result: 'declined' }).where('id', '=', c.data.transaction_id).where('result', '=', 'awaiting').execute();
+    await demoAppTable(db)
+      .updateTable('demo_payment_app')
+      .set({ result: 'declined' })
+      .where('id', '=', c.data.transaction_id)
+      .where('result', '=', 'awaiting')
+      .execute();
     const r = await findDemoAppRecord(db, accountId, c.data.transaction_id);
-    if (r?.result === 'approved') return { status: 200, body: { result: 'approved', provider_reference: `demo_app_${r.id}` } };
-    const why = r?.page_token ? 'The shopper did not approve the payment' : 'The demo payment app does not know this payment';
-    return { status: 200, body: { result: 'declined', code: r?.page_token ? 'rejected_by_shopper' : 'unknown_payment', message: why, retryable: true } };
+    if (r?.result === 'approved')
+      return { status: 200, body: { result: 'approved', provider_reference: `demo_app_${r.id}` } };
+    const why = r?.page_token
+      ? 'The shopper did not approve the payment'
+      : 'The demo payment app does not know this payment';
+    return {
+      status: 200,
+      body: {
+        result: 'declined',
+        code: r?.page_token ? 'rejected_by_shopper' : 'unknown_payment',
+        message: why,
+        retryable: true,
+      },
+    };
   }
   if (method === 'capture' || method === 'refund' || method === 'void') {
     const o = Operation.safeParse(body);
@@ -92,7 +125,12 @@ const answer = async (ctx: AppContext, accountId: string, method: string, body: 
     const due = await findDemoAppRecord(db, accountId, s.data.operation_id);
     if (due?.result === 'pending' && due.complete_after && due.complete_after <= now) {
       const result = due.kind === 'capture' && captureFails(due.amount) ? 'failed' : 'done';
-      await demoAppTable(db).updateTable('demo_payment_app').set({ result }).where('id', '=', due.id).where('result', '=', 'pending').execute();
+      await demoAppTable(db)
+        .updateTable('demo_payment_app')
+        .set({ result })
+        .where('id', '=', due.id)
+        .where('result', '=', 'pending')
+        .execute();
     }
     const r = await findDemoAppRecord(db, accountId, s.data.operation_id);
     return { status: 200, body: { result: r && r.kind !== 'authorize' ? r.result : 'unknown' } };
@@ -105,8 +143,15 @@ const answer = async (ctx: AppContext, accountId: string, method: string, body: 
  * Kassa's signature on every request (401 otherwise), then answers by the amount rules
  * (demo-app-rules.ts), the same answer again for a repeated transaction or operation id.
  */
-export const answerDemoAppCall = async (ctx: AppContext, accountId: string, method: string, req: DemoRequest, baseUrl: string): Promise<DemoAppAnswer> => {
-  if (!(await signedByKassa(ctx, accountId, req))) return { status: 401, body: { error: 'not signed by Kassa for the demo merchant' } };
+export const answerDemoAppCall = async (
+  ctx: AppContext,
+  accountId: string,
+  method: string,
+  req: DemoRequest,
+  baseUrl: string,
+): Promise<DemoAppAnswer> => {
+  if (!(await signedByKassa(ctx, accountId, req)))
+    return { status: 401, body: { error: 'not signed by Kassa for the demo merchant' } };
   const answered = await answer(ctx, accountId, method, JSON.parse(req.body), baseUrl);
   return answered ?? { status: 400, body: { error: 'invalid request' } };
 };

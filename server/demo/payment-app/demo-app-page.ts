@@ -12,7 +12,14 @@ export type PageDecision = 'approve' | 'reject';
 const TOKEN = /^[1-9A-HJ-NP-Za-km-z]{24}$/;
 
 const findByToken = async (ctx: AppContext, accountId: string, token: string): Promise<DemoAppRecord | undefined> =>
-  TOKEN.test(token) ? demoAppTable(ctx.database.db).selectFrom('demo_payment_app').selectAll().where('page_token', '=', token).where('account_id', '=', accountId).executeTakeFirst() : undefined;
+  TOKEN.test(token)
+    ? demoAppTable(ctx.database.db)
+        .selectFrom('demo_payment_app')
+        .selectAll()
+        .where('page_token', '=', token)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst()
+    : undefined;
 
 const html = (status: number, body: string): Response =>
   new Response(
@@ -22,18 +29,24 @@ const html = (status: number, body: string): Response =>
       headers: {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        'content-security-policy':
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         'referrer-policy': 'no-referrer',
       },
     },
   );
 
-const button = (value: PageDecision, label: string) => `<button name="decision" value="${value}" style="font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem">${label}</button>`;
+const button = (value: PageDecision, label: string) =>
+  `<button name="decision" value="${value}" style="font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem">${label}</button>`;
 
 export const showDemoAppPage = async (ctx: AppContext, accountId: string, token: string): Promise<Response> => {
   const r = await findByToken(ctx, accountId, token);
   if (!r) return html(404, '<h1>Unknown payment</h1>');
-  if (r.result !== 'awaiting') return html(200, `<h1>Already ${r.result}</h1><p><a href="${encodeURI(r.return_url ?? '/')}">Back to the shop</a></p>`);
+  if (r.result !== 'awaiting')
+    return html(
+      200,
+      `<h1>Already ${r.result}</h1><p><a href="${encodeURI(r.return_url ?? '/')}">Back to the shop</a></p>`,
+    );
   return html(
     200,
     `<h1>Demo payment app</h1><p>Approve the payment of <strong>${formatMoney(r.amount, r.currency)}</strong>?</p>` +
@@ -43,7 +56,12 @@ export const showDemoAppPage = async (ctx: AppContext, accountId: string, token:
 };
 
 /** Keeps the shopper's decision (once) and sends them back to Kassa: 303 to the return URL Kassa gave. */
-export const decideDemoAppPage = async (ctx: AppContext, accountId: string, token: string, decision: string): Promise<Response> => {
+export const decideDemoAppPage = async (
+  ctx: AppContext,
+  accountId: string,
+  token: string,
+  decision: string,
+): Promise<Response> => {
   const r = await findByToken(ctx, accountId, token);
   if (!r?.return_url) return html(404, '<h1>Unknown payment</h1>');
   if (decision === 'approve' || decision === 'reject') {

@@ -24,7 +24,12 @@ export type DemoAppRecord = DemoPaymentAppTable;
 export const demoAppTable = (exec: Executor) => exec.withTables<{ demo_payment_app: DemoPaymentAppTable }>();
 
 export const findDemoAppRecord = (exec: Executor, accountId: string, id: string): Promise<DemoAppRecord | undefined> =>
-  demoAppTable(exec).selectFrom('demo_payment_app').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  demoAppTable(exec)
+    .selectFrom('demo_payment_app')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
 
 /** Inserts `row` unless its id is known; answers the row that stands (a repeated request gets the first answer). */
 export const keepDemoAppRecord = async (exec: Executor, row: DemoAppRecord): Promise<DemoAppRecord> => {

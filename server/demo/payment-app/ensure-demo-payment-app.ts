@@ -12,7 +12,14 @@ export const demoPaymentAppConfig = (baseUrl: string): PaymentAppConfig => ({
   url: `${baseUrl}/demo/payment-app`,
   display_name: 'Demo payment app',
   kind: 'redirect',
-  capabilities: { partial_capture: true, partial_void: false, item_based: false, refunds: true, customer_action: true, async_operations: true },
+  capabilities: {
+    partial_capture: true,
+    partial_void: false,
+    item_based: false,
+    refunds: true,
+    customer_action: true,
+    async_operations: true,
+  },
   timeout_ms: 10_000,
 });
 

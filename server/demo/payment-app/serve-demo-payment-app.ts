@@ -14,7 +14,8 @@ export const serveDemoPaymentApp = async (request: Request, path: readonly strin
   const [first, token, ...rest] = path;
   if (first === 'page' && token && rest.length === 0) {
     if (request.method === 'GET') return showDemoAppPage(kassa.ctx, accountId, token);
-    if (request.method === 'POST') return decideDemoAppPage(kassa.ctx, accountId, token, (await formFields(request)).decision ?? '');
+    if (request.method === 'POST')
+      return decideDemoAppPage(kassa.ctx, accountId, token, (await formFields(request)).decision ?? '');
   }
   if (first && path.length === 1 && request.method === 'POST') {
     const req = await readDemoRequest(request, meta.baseUrl);

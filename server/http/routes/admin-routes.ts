@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ApiKeyCreated, ApiKeyRead, CreateApiKeyBody, createApiKey, deleteApiKey, listApiKeys } from '../../auth/api-keys';
+import {
+  ApiKeyCreated,
+  ApiKeyRead,
+  CreateApiKeyBody,
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+} from '../../auth/api-keys';
 import { createSignatureSecret, getSignatureSecret } from '../../signature/signature-secrets';
 import { ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
@@ -23,7 +30,11 @@ export const adminRoutes = [
     tags: ['admin'],
     auth: 'bearer-or-api-key',
     scopes: ADMIN_SCOPES,
-    responses: { 200: { description: 'The current secret', schema: SignatureSchema }, ...errors, 404: { description: 'No secret yet', schema: ErrorBody } },
+    responses: {
+      200: { description: 'The current secret', schema: SignatureSchema },
+      ...errors,
+      404: { description: 'No secret yet', schema: ErrorBody },
+    },
     handle: async ({ ctx, actor }) => ok(await getSignatureSecret(ctx, actor)),
   }),
   defineRoute({
@@ -37,7 +48,10 @@ export const adminRoutes = [
     body: z.strictObject({}),
     bodyOptional: true,
     idempotent: true,
-    responses: { 200: { description: 'The new secret; every later callback is signed with it', schema: SignatureSchema }, ...errors },
+    responses: {
+      200: { description: 'The new secret; every later callback is signed with it', schema: SignatureSchema },
+      ...errors,
+    },
     handle: async ({ ctx, actor, meta }) => ok(await createSignatureSecret(ctx, actor, meta)),
   }),
   defineRoute({
@@ -71,7 +85,9 @@ export const adminRoutes = [
     tags: ['admin'],
     auth: 'bearer-or-api-key',
     scopes: ['admin:checkout'],
-    params: z.object({ api_key_id: z.string().min(1).max(100).describe('The id of a key of this account; any other value is 404') }),
+    params: z.object({
+      api_key_id: z.string().min(1).max(100).describe('The id of a key of this account; any other value is 404'),
+    }),
     responses: { 200: { description: 'The deleted key', schema: ApiKeyRead }, ...errors, ...NOT_FOUND },
     handle: async ({ ctx, actor, params }) => ok(await deleteApiKey(ctx, actor, params.api_key_id)),
   }),

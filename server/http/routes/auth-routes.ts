@@ -8,7 +8,11 @@ const TokenBody = z.strictObject({
   grant_type: z.string().min(1),
   audience: z.string().min(1),
 });
-const TokenResponse = z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number().int() });
+const TokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+});
 
 export const authRoutes = [
   defineRoute({
@@ -16,7 +20,8 @@ export const authRoutes = [
     method: 'POST',
     path: '/v1/accounts/{aid}/auth/token',
     summary: 'Get an access token (client credentials)',
-    description: 'Send `Authorization: Basic base64(client_id:client_secret)` and `{"grant_type":"client_credentials","audience":"<base>/v1/accounts/{aid}"}`.',
+    description:
+      'Send `Authorization: Basic base64(client_id:client_secret)` and `{"grant_type":"client_credentials","audience":"<base>/v1/accounts/{aid}"}`.',
     tags: ['auth'],
     auth: 'none',
     params: z.object({ aid: AccountId }),
@@ -27,7 +32,8 @@ export const authRoutes = [
       400: { description: 'Bad request', schema: ErrorBody },
       401: { description: 'Unknown client or wrong secret', schema: ErrorBody },
       429: {
-        description: 'Too many token requests from this address, or wrong secrets for this client from it or from every address',
+        description:
+          'Too many token requests from this address, or wrong secrets for this client from it or from every address',
         schema: ErrorBody,
         headers: { 'Retry-After': 'Seconds until a request would be accepted' },
       },

@@ -19,7 +19,11 @@ export const callbackRoutes = [
     auth: 'bearer-or-api-key',
     scopes: SCOPES,
     query: ListCallbacksQuery,
-    responses: { 200: { description: 'Callbacks with their attempts', schema: z.array(CallbackView) }, ...INVALID_REQUEST, ...AUTH_ERRORS },
+    responses: {
+      200: { description: 'Callbacks with their attempts', schema: z.array(CallbackView) },
+      ...INVALID_REQUEST,
+      ...AUTH_ERRORS,
+    },
     handle: async ({ ctx, actor, query }) => ok(await listCallbacks(ctx, actor, query)),
   }),
   defineRoute({
@@ -36,7 +40,11 @@ export const callbackRoutes = [
     body: z.strictObject({}),
     bodyOptional: true,
     idempotent: true,
-    responses: { 200: { description: 'The callback, now pending', schema: CallbackView }, ...AUTH_ERRORS, ...NOT_FOUND },
+    responses: {
+      200: { description: 'The callback, now pending', schema: CallbackView },
+      ...AUTH_ERRORS,
+      ...NOT_FOUND,
+    },
     handle: async ({ ctx, actor, params }) => ok(await retryCallback(ctx, actor, params.callback_id)),
   }),
 ];

@@ -29,9 +29,14 @@ import { pagingHeaders } from '../../shared/paging';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 /** A list page: the items as a bare array; the next page's cursor and the total in headers. */
-const pageResult = <T>(page: Page<T>): RouteResult => ok(page.items, { ...pagingHeaders(page), ...(page.total !== undefined ? { 'total-count': String(page.total) } : {}) });
+const pageResult = <T>(page: Page<T>): RouteResult =>
+  ok(page.items, {
+    ...pagingHeaders(page),
+    ...(page.total !== undefined ? { 'total-count': String(page.total) } : {}),
+  });
 const PAGE_HEADERS = {
-  paging_token: "Present when there are more: pass it as `starting_after` for the next page (customers: the last one's `id`; `starting_after` also takes a customer_id)",
+  paging_token:
+    "Present when there are more: pass it as `starting_after` for the next page (customers: the last one's `id`; `starting_after` also takes a customer_id)",
   'total-count': 'With `total=true`: how many match the filters over all pages',
 };
 
@@ -40,9 +45,16 @@ const USER = `${USERS}/{customer_id}`;
 const customers = { tags: ['customers'], auth: 'bearer' as const };
 const one = { 200: { description: 'The customer', schema: CustomerSchema } };
 const oneToken = { 200: { description: 'The stored card', schema: CardTokenSchema } };
-const tokenList = { 200: { description: 'Stored cards, oldest first', schema: z.array(CardTokenSchema), headers: PAGE_HEADERS } };
+const tokenList = {
+  200: { description: 'Stored cards, oldest first', schema: z.array(CardTokenSchema), headers: PAGE_HEADERS },
+};
 const ERRORS = { ...INVALID_REQUEST, ...AUTH_ERRORS, ...NOT_FOUND };
-const DUPLICATE = { 409: { description: 'CUSTOMER_ALREADY_EXISTS: the customer_id, or the email within the type, is taken', schema: ErrorBody } };
+const DUPLICATE = {
+  409: {
+    description: 'CUSTOMER_ALREADY_EXISTS: the customer_id, or the email within the type, is taken',
+    schema: ErrorBody,
+  },
+};
 const checkoutTokens = { tags: ['card tokens'], auth: 'bearer-or-api-key' as const };
 
 export const customerRoutes = [
@@ -88,7 +100,8 @@ export const customerRoutes = [
     operationId: 'customers_user_put',
     method: 'PUT',
     path: USER,
-    summary: 'Update a customer (fields left out stay unchanged; a metadata key set to null is removed, metadata null clears it)',
+    summary:
+      'Update a customer (fields left out stay unchanged; a metadata key set to null is removed, metadata null clears it)',
     scopes: SCOPES.customersWrite,
     params: CustomerParams,
     body: UpdateCustomerBody,
@@ -105,7 +118,8 @@ export const customerRoutes = [
     params: CustomerParams,
     query: DeleteCustomerQuery,
     responses: { ...one, ...ERRORS },
-    handle: async ({ ctx, actor, params, query }) => ok(await deleteCustomer(ctx, actor, params.customer_id, { deleteTokens: query.delete_tokens })),
+    handle: async ({ ctx, actor, params, query }) =>
+      ok(await deleteCustomer(ctx, actor, params.customer_id, { deleteTokens: query.delete_tokens })),
   }),
   defineRoute({
     ...customers,
@@ -117,7 +131,8 @@ export const customerRoutes = [
     params: CustomerParams,
     query: ListTokensQuery,
     responses: { ...tokenList, ...ERRORS },
-    handle: async ({ ctx, actor, params, query }) => pageResult(await listCustomerTokens(ctx, actor, params.customer_id, query)),
+    handle: async ({ ctx, actor, params, query }) =>
+      pageResult(await listCustomerTokens(ctx, actor, params.customer_id, query)),
   }),
   defineRoute({
     ...customers,
@@ -128,7 +143,8 @@ export const customerRoutes = [
     scopes: SCOPES.customersWrite,
     params: CustomerTokenParams,
     responses: { ...oneToken, ...ERRORS },
-    handle: async ({ ctx, actor, params }) => ok(await deleteCardToken(ctx, actor, params.token_id, { customerId: params.customer_id })),
+    handle: async ({ ctx, actor, params }) =>
+      ok(await deleteCardToken(ctx, actor, params.token_id, { customerId: params.customer_id })),
   }),
   defineRoute({
     ...checkoutTokens,

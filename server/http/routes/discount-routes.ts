@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { SCOPES } from '../../auth/scopes';
 import { createDiscountRule } from '../../discounts/create-discount-rule';
 import { deleteDiscountRule } from '../../discounts/delete-discount-rule';
-import { AccountParams, CreateRuleBody, GiveRuleBody, ListRulesQuery, ReceiptBody, ReceiptSchema, RuleParams, RuleSchema, UpdateRuleBody } from '../../discounts/discount-schemas';
+import {
+  AccountParams,
+  CreateRuleBody,
+  GiveRuleBody,
+  ListRulesQuery,
+  ReceiptBody,
+  ReceiptSchema,
+  RuleParams,
+  RuleSchema,
+  UpdateRuleBody,
+} from '../../discounts/discount-schemas';
 import { ClaimBody, ClaimParams, ClaimSchema, ListClaimsQuery } from '../../discounts/claim-schemas';
 import { discountsForReceipt } from '../../discounts/discounts-for-receipt';
 import { MAX_RULE_ITEM_PAIRS, MAX_RULES_PER_RECEIPT } from '../../discounts/receipt-work-limits';
@@ -50,7 +60,14 @@ export const discountRoutes = [
     scopes: SCOPES.discountsRead,
     params: AccountParams,
     query: ListRulesQuery,
-    responses: { 200: { description: 'Rules', schema: z.array(RuleSchema), headers: { paging_token: 'Present when there are more: pass it as `starting_after`' } }, ...ERRORS },
+    responses: {
+      200: {
+        description: 'Rules',
+        schema: z.array(RuleSchema),
+        headers: { paging_token: 'Present when there are more: pass it as `starting_after`' },
+      },
+      ...ERRORS,
+    },
     handle: async ({ ctx, actor, query }) => {
       const page = await listDiscountRules(ctx, actor, query);
       return ok(page.items, pagingHeaders(page));
@@ -100,8 +117,12 @@ export const discountRoutes = [
     params: RuleParams,
     body: GiveRuleBody,
     idempotent: true,
-    responses: { 200: { description: 'Every customer the rule is given to', schema: z.object({ customers: z.array(z.string()) }) }, ...ERRORS },
-    handle: async ({ ctx, actor, params, body }) => ok(await giveDiscountRule(ctx, actor, params.rule_id, body.customers)),
+    responses: {
+      200: { description: 'Every customer the rule is given to', schema: z.object({ customers: z.array(z.string()) }) },
+      ...ERRORS,
+    },
+    handle: async ({ ctx, actor, params, body }) =>
+      ok(await giveDiscountRule(ctx, actor, params.rule_id, body.customers)),
   }),
   defineRoute({
     ...discounts,
@@ -112,8 +133,15 @@ export const discountRoutes = [
     scopes: SCOPES.discountsWrite,
     params: RuleParams,
     body: GiveRuleBody,
-    responses: { 200: { description: 'Every customer the rule is still given to', schema: z.object({ customers: z.array(z.string()) }) }, ...ERRORS },
-    handle: async ({ ctx, actor, params, body }) => ok(await takeDiscountRule(ctx, actor, params.rule_id, body.customers)),
+    responses: {
+      200: {
+        description: 'Every customer the rule is still given to',
+        schema: z.object({ customers: z.array(z.string()) }),
+      },
+      ...ERRORS,
+    },
+    handle: async ({ ctx, actor, params, body }) =>
+      ok(await takeDiscountRule(ctx, actor, params.rule_id, body.customers)),
   }),
   defineRoute({
     ...discounts,
@@ -136,12 +164,17 @@ export const discountRoutes = [
     operationId: 'discounts_claims_post',
     method: 'POST',
     path: CLAIMS,
-    summary: 'Record that a customer used discounts (refused with 409 beyond discount_repeat_usage or discount_reward_usage)',
+    summary:
+      'Record that a customer used discounts (refused with 409 beyond discount_repeat_usage or discount_reward_usage)',
     scopes: SCOPES.discountsWrite,
     params: AccountParams,
     body: ClaimBody,
     idempotent: true,
-    responses: { 200: { description: 'The claim', schema: ClaimSchema }, ...ERRORS, 409: { description: 'A usage limit would be exceeded', schema: ErrorBody } },
+    responses: {
+      200: { description: 'The claim', schema: ClaimSchema },
+      ...ERRORS,
+      409: { description: 'A usage limit would be exceeded', schema: ErrorBody },
+    },
     handle: async ({ ctx, actor, body, meta }) => ok(await recordDiscountClaim(ctx, actor, body, meta)),
   }),
   defineRoute({
@@ -153,7 +186,14 @@ export const discountRoutes = [
     scopes: SCOPES.discountsRead,
     params: AccountParams,
     query: ListClaimsQuery,
-    responses: { 200: { description: 'Claims', schema: z.array(ClaimSchema), headers: { paging_token: 'Present when there are more: pass it as `starting_after`' } }, ...ERRORS },
+    responses: {
+      200: {
+        description: 'Claims',
+        schema: z.array(ClaimSchema),
+        headers: { paging_token: 'Present when there are more: pass it as `starting_after`' },
+      },
+      ...ERRORS,
+    },
     handle: async ({ ctx, actor, query }) => {
       const page = await listDiscountClaims(ctx, actor, query);
       return ok(page.items, pagingHeaders(page));

@@ -35,7 +35,13 @@ export const gatewayRoutes = [
     tags: ['admin'],
     auth: 'bearer-or-api-key',
     scopes: SCOPES,
-    responses: { 200: { description: 'The configuration', schema: z.object({ configuration: z.object({ sandbox: SandboxGatewayConfig }) }) }, ...AUTH_ERRORS },
+    responses: {
+      200: {
+        description: 'The configuration',
+        schema: z.object({ configuration: z.object({ sandbox: SandboxGatewayConfig }) }),
+      },
+      ...AUTH_ERRORS,
+    },
     handle: async ({ ctx, actor }) => ok({ configuration: { sandbox: await getSandboxGateway(ctx, actor) } }),
   }),
 ];

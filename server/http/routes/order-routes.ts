@@ -38,11 +38,19 @@ const ORDER = `${BASE}/orders/{order_id}`;
 const shopping = { tags: ['shopping orders'], auth: 'bearer' as const };
 const ERRORS = { ...INVALID_REQUEST, ...AUTH_ERRORS, ...NOT_FOUND };
 const draft = { 200: { description: 'The draft order', schema: DraftSchema } };
-const order = { 200: { description: 'The order (events as include_events asks: all by default)', schema: OrderSchema } };
-const CONFLICT = {
-  409: { description: 'ORDER_VERSION_CONFLICT: If-Match or body `version` is not the stored version (nothing changed); CONFLICT: a concurrent update won, retry', schema: ErrorBody },
+const order = {
+  200: { description: 'The order (events as include_events asks: all by default)', schema: OrderSchema },
 };
-const NOT_OPEN = { 409: { description: 'ORDER_NOT_OPEN: the order is already closed or cancelled (nothing changed)', schema: ErrorBody } };
+const CONFLICT = {
+  409: {
+    description:
+      'ORDER_VERSION_CONFLICT: If-Match or body `version` is not the stored version (nothing changed); CONFLICT: a concurrent update won, retry',
+    schema: ErrorBody,
+  },
+};
+const NOT_OPEN = {
+  409: { description: 'ORDER_NOT_OPEN: the order is already closed or cancelled (nothing changed)', schema: ErrorBody },
+};
 const TAKEN = { 409: { description: 'ORDER_ALREADY_EXISTS: another order has the draft order_id', schema: ErrorBody } };
 
 /** Issue 11: the account API's shopping drafts and orders, under /v1/accounts/{aid}/shopping. */
@@ -71,20 +79,27 @@ export const orderRoutes = [
     body: OrderItem,
     idempotent: true,
     responses: { ...draft, ...ERRORS },
-    handle: async ({ ctx, actor, params, body, meta }) => ok(await addDraftItem(ctx, actor, params.draft_id, body, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) =>
+      ok(await addDraftItem(ctx, actor, params.draft_id, body, meta)),
   }),
   defineRoute({
     ...shopping,
     operationId: 'shopping_draft_order_complete_put',
     method: 'PUT',
     path: `${DRAFT}/complete`,
-    summary: 'Complete a draft (at least 1 item) with `{}`: returns `{orders: [order]}` with its order_id and order_number',
+    summary:
+      'Complete a draft (at least 1 item) with `{}`: returns `{orders: [order]}` with its order_id and order_number',
     scopes: SCOPES.shoppingWrite,
     params: DraftParams,
     body: z.strictObject({}),
     bodyOptional: true,
-    responses: { 200: { description: 'The order made from the draft', schema: z.object({ orders: z.array(OrderSchema) }) }, ...ERRORS, ...TAKEN },
-    handle: async ({ ctx, actor, params, body }) => ok(await completeDraftOrder(ctx, actor, params.draft_id, body ?? {})),
+    responses: {
+      200: { description: 'The order made from the draft', schema: z.object({ orders: z.array(OrderSchema) }) },
+      ...ERRORS,
+      ...TAKEN,
+    },
+    handle: async ({ ctx, actor, params, body }) =>
+      ok(await completeDraftOrder(ctx, actor, params.draft_id, body ?? {})),
   }),
   defineRoute({
     ...shopping,
@@ -96,7 +111,11 @@ export const orderRoutes = [
     params: ShoppingParams,
     query: ListOrdersQuery,
     responses: {
-      200: { description: 'Orders', schema: z.array(OrderSchema), headers: { paging_token: 'Present when there are more: pass it as `starting_after` (also takes an order_id)' } },
+      200: {
+        description: 'Orders',
+        schema: z.array(OrderSchema),
+        headers: { paging_token: 'Present when there are more: pass it as `starting_after` (also takes an order_id)' },
+      },
       ...ERRORS,
     },
     handle: async ({ ctx, actor, query }) => {
@@ -114,7 +133,8 @@ export const orderRoutes = [
     params: OrderParams,
     query: IncludeEventsQuery,
     responses: { ...order, ...ERRORS },
-    handle: async ({ ctx, actor, params, query }) => ok(await getOrder(ctx, actor, params.order_id, query.include_events)),
+    handle: async ({ ctx, actor, params, query }) =>
+      ok(await getOrder(ctx, actor, params.order_id, query.include_events)),
   }),
   defineRoute({
     ...shopping,
@@ -122,14 +142,16 @@ export const orderRoutes = [
     method: 'PUT',
     path: ORDER,
     summary: 'Update an order (the given updatable fields replace the stored ones; version + 1)',
-    description: '`If-Match: <version>` or `version` in the body: when it is not the stored version the update is refused with 409 ORDER_VERSION_CONFLICT and nothing changes.',
+    description:
+      '`If-Match: <version>` or `version` in the body: when it is not the stored version the update is refused with 409 ORDER_VERSION_CONFLICT and nothing changes.',
     scopes: SCOPES.shoppingWrite,
     params: OrderParams,
     query: IncludeEventsQuery,
     headers: IfMatchHeaders,
     body: UpdateOrderBody,
     responses: { ...order, ...ERRORS, ...CONFLICT },
-    handle: async ({ ctx, actor, params, query, headers, body }) => ok(await updateOrder(ctx, actor, params.order_id, body, headers['if-match'], query.include_events)),
+    handle: async ({ ctx, actor, params, query, headers, body }) =>
+      ok(await updateOrder(ctx, actor, params.order_id, body, headers['if-match'], query.include_events)),
   }),
   defineRoute({
     ...shopping,
@@ -142,7 +164,8 @@ export const orderRoutes = [
     body: StatusEventBody,
     idempotent: true,
     responses: { 200: { description: 'The event', schema: StatusEventSchema }, ...ERRORS },
-    handle: async ({ ctx, actor, params, body, meta }) => ok(await addOrderEvent(ctx, actor, params.order_id, body, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) =>
+      ok(await addOrderEvent(ctx, actor, params.order_id, body, meta)),
   }),
   defineRoute({
     ...shopping,
@@ -156,11 +179,15 @@ export const orderRoutes = [
     responses: {
       200: {
         description: 'The events, oldest first, and the state',
-        schema: z.object({ events: z.array(z.union([StatusEventSchema, ApiEventSchema])), state: z.enum(['failure', 'pending', 'success']) }),
+        schema: z.object({
+          events: z.array(z.union([StatusEventSchema, ApiEventSchema])),
+          state: z.enum(['failure', 'pending', 'success']),
+        }),
       },
       ...ERRORS,
     },
-    handle: async ({ ctx, actor, params, query }) => ok(await getOrderEvents(ctx, actor, params.order_id, query.include_events)),
+    handle: async ({ ctx, actor, params, query }) =>
+      ok(await getOrderEvents(ctx, actor, params.order_id, query.include_events)),
   }),
   defineRoute({
     ...shopping,
@@ -174,7 +201,8 @@ export const orderRoutes = [
     bodyOptional: true,
     idempotent: true,
     responses: { ...order, ...ERRORS, ...NOT_OPEN },
-    handle: async ({ ctx, actor, params, body, meta }) => ok(await changeOrderStatus(ctx, actor, params.order_id, { to: 'closed', input: body ?? {} }, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) =>
+      ok(await changeOrderStatus(ctx, actor, params.order_id, { to: 'closed', input: body ?? {} }, meta)),
   }),
   defineRoute({
     ...shopping,
@@ -187,6 +215,7 @@ export const orderRoutes = [
     body: CancelOrderBody,
     idempotent: true,
     responses: { ...order, ...ERRORS, ...NOT_OPEN },
-    handle: async ({ ctx, actor, params, body, meta }) => ok(await changeOrderStatus(ctx, actor, params.order_id, { to: 'cancelled', input: body }, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) =>
+      ok(await changeOrderStatus(ctx, actor, params.order_id, { to: 'cancelled', input: body }, meta)),
   }),
 ];

@@ -9,7 +9,9 @@ import { defineRoute, ok, redirect } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 const SCOPES = ['admin:checkout', 'write:checkout:/admin/gateways'] as const;
-const Params = z.object({ name: PaymentAppName.describe("The app's name: its payment product type is `payment_app.<name>`") });
+const Params = z.object({
+  name: PaymentAppName.describe("The app's name: its payment product type is `payment_app.<name>`"),
+});
 const Body = z.strictObject({ configuration: z.strictObject({ payment_app: PaymentAppConfig }) });
 const description =
   'A payment app is an HTTP service of yours that Kassa calls to authorize, complete a customer action, capture, refund, void and ask the status of an operation, signed with the account signing secret (docs/payment-app.md). Sessions offer it as `payment_app.<name>`.';
@@ -43,11 +45,15 @@ export const paymentAppRoutes = [
     scopes: SCOPES,
     params: Params,
     responses: {
-      200: { description: 'The configuration', schema: z.object({ configuration: z.object({ payment_app: PaymentAppConfig }) }) },
+      200: {
+        description: 'The configuration',
+        schema: z.object({ configuration: z.object({ payment_app: PaymentAppConfig }) }),
+      },
       ...AUTH_ERRORS,
       ...NOT_FOUND,
     },
-    handle: async ({ ctx, actor, params }) => ok({ configuration: { payment_app: await getPaymentApp(ctx, actor, params.name) } }),
+    handle: async ({ ctx, actor, params }) =>
+      ok({ configuration: { payment_app: await getPaymentApp(ctx, actor, params.name) } }),
   }),
   defineRoute({
     operationId: 'admin_gateway_payment_app_delete',
@@ -69,17 +75,22 @@ export const paymentAppRoutes = [
     operationId: 'checkout_customer_action_return_get',
     method: 'GET',
     path: '/v1/view/{session_id}/payments/{transaction_id}/return',
-    summary: "The shopper is back from a provider's own page (a payment app's customer action): 302 back to the checkout with `payment` (and `payment_error` when it did not pay)",
+    summary:
+      "The shopper is back from a provider's own page (a payment app's customer action): 302 back to the checkout with `payment` (and `payment_error` when it did not pay)",
     description:
       'The `return_url` Kassa gives a payment app. Kassa asks the app what was decided (never this URL, which takes no query parameters), records the attempt like any other and sends the shopper back to the checkout page. An attempt already decided is left alone.',
     tags: ['checkout view'],
     auth: 'none',
     params: SessionIdParams.extend({ transaction_id: ResourceId }),
     responses: {
-      302: { description: 'Back to the checkout page', headers: { location: 'The checkout page with `payment` and `payment_error`' } },
+      302: {
+        description: 'Back to the checkout page',
+        headers: { location: 'The checkout page with `payment` and `payment_error`' },
+      },
       400: { description: 'The payment does not wait for a page of this kind', schema: ErrorBody },
       404: { description: 'No such payment on this session', schema: ErrorBody },
     },
-    handle: async ({ ctx, params, meta }) => redirect(await settleCustomerAction(ctx, params.session_id, params.transaction_id, undefined, undefined, meta)),
+    handle: async ({ ctx, params, meta }) =>
+      redirect(await settleCustomerAction(ctx, params.session_id, params.transaction_id, undefined, undefined, meta)),
   }),
 ];

@@ -22,7 +22,12 @@ export const profileRoutes = [
     scopes: WRITE,
     body: ProfileBody,
     idempotent: true,
-    responses: { ...one, ...INVALID_REQUEST, ...AUTH_ERRORS, 409: { description: 'profile_id already exists', schema: ErrorBody } },
+    responses: {
+      ...one,
+      ...INVALID_REQUEST,
+      ...AUTH_ERRORS,
+      409: { description: 'profile_id already exists', schema: ErrorBody },
+    },
     handle: async ({ ctx, actor, body, meta }) => ok(await createProfile(ctx, actor, body, meta)),
   }),
   defineRoute({
@@ -32,7 +37,12 @@ export const profileRoutes = [
     summary: 'List session profiles (oldest first)',
     scopes: READ,
     query: ListQuery,
-    responses: { 200: { description: 'Profiles', schema: z.array(ProfileSchema) }, ...INVALID_REQUEST, ...AUTH_ERRORS, ...NOT_FOUND },
+    responses: {
+      200: { description: 'Profiles', schema: z.array(ProfileSchema) },
+      ...INVALID_REQUEST,
+      ...AUTH_ERRORS,
+      ...NOT_FOUND,
+    },
     handle: async ({ ctx, actor, query }) => ok(await listProfiles(ctx, actor, query)),
   }),
   defineRoute({

@@ -29,7 +29,11 @@ const PayResult = TransactionSchema.extend({
   success: z.boolean(),
   actions: z.array(z.object({ source: z.string(), code: z.string(), type: z.enum(['success', 'error']) })),
 });
-const PayError = ErrorBody.extend({ session_id: z.string().optional(), success: z.boolean().optional(), actions: z.array(z.unknown()).optional() });
+const PayError = ErrorBody.extend({
+  session_id: z.string().optional(),
+  success: z.boolean().optional(),
+  actions: z.array(z.unknown()).optional(),
+});
 
 export const sessionOperationRoutes = [
   defineRoute({
@@ -69,7 +73,8 @@ export const sessionOperationRoutes = [
       409: { description: 'The session changed meanwhile; retry', schema: ErrorBody },
       502: { description: 'The shipping address callback failed', schema: ErrorBody },
     },
-    handle: async ({ ctx, actor, params, query, body, meta }) => ok(await updateSession(ctx, actor, params.session_id, body, query, meta)),
+    handle: async ({ ctx, actor, params, query, body, meta }) =>
+      ok(await updateSession(ctx, actor, params.session_id, body, query, meta)),
   }),
   defineRoute({
     operationId: 'checkout_session_cancel_post',
@@ -105,7 +110,8 @@ export const sessionOperationRoutes = [
     headers: SessionCreateHeaders,
     idempotent: true,
     responses: { 200: { description: 'Session created', schema: CreateSessionResponse }, ...errors },
-    handle: async ({ ctx, actor, query, body, meta }) => ok(await createPaymentTokenSession(ctx, actor, body, meta, { includeSession: query.include_session })),
+    handle: async ({ ctx, actor, query, body, meta }) =>
+      ok(await createPaymentTokenSession(ctx, actor, body, meta, { includeSession: query.include_session })),
   }),
   defineRoute({
     operationId: 'checkout_sessions_pay_post',
@@ -124,7 +130,11 @@ export const sessionOperationRoutes = [
       200: { description: 'The transaction and the pay result', schema: PayResult },
       400: { description: 'Invalid request', schema: PayError },
       ...AUTH_ERRORS,
-      409: { description: 'Under strict-success-merchant-reference, a payment with the same merchant_reference is still in progress; retry', schema: PayError },
+      409: {
+        description:
+          'Under strict-success-merchant-reference, a payment with the same merchant_reference is still in progress; retry',
+        schema: PayError,
+      },
       500: { description: 'Unexpected error', schema: PayError },
     },
     handle: async ({ ctx, actor, body, meta }) => ok(await payMerchantInitiated(ctx, actor, body, meta)),
@@ -137,7 +147,14 @@ export const sessionOperationRoutes = [
     tags: ['checkout view'],
     auth: 'none',
     params: SessionIdParams.extend({ redirect_ref: SafeString.min(1).max(100) }),
-    responses: { 302: { description: 'Redirect to the return URL', headers: { location: 'return_url with transaction_id, merchant_reference and error' } }, ...INVALID_REQUEST, ...NOT_FOUND },
+    responses: {
+      302: {
+        description: 'Redirect to the return URL',
+        headers: { location: 'return_url with transaction_id, merchant_reference and error' },
+      },
+      ...INVALID_REQUEST,
+      ...NOT_FOUND,
+    },
     handle: async ({ ctx, params }) => redirect(await redirectSession(ctx, params.session_id, params.redirect_ref)),
   }),
 ];

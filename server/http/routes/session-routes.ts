@@ -4,13 +4,26 @@ import { createSession } from '../../sessions/create-session';
 import { createSessionFromProfile } from '../../sessions/create-session-from-profile';
 import { getSession } from '../../sessions/get-session';
 import { SESSION_INCLUDES } from '../../sessions/session-repository';
-import { CreateSessionBody, CreateSessionFromProfileBody, CreateSessionResponse, IncludeSessionQuery, includesParam, SessionIdParams, SessionSchema } from '../../sessions/session-schemas';
+import {
+  CreateSessionBody,
+  CreateSessionFromProfileBody,
+  CreateSessionResponse,
+  IncludeSessionQuery,
+  includesParam,
+  SessionIdParams,
+  SessionSchema,
+} from '../../sessions/session-schemas';
 import { defineRoute, ok, okJson } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 import { SessionCreateHeaders } from '../../shared/request-headers';
 
 const errors = { ...INVALID_REQUEST, ...AUTH_ERRORS };
-const created = { 200: { description: 'Session created; `url` is the hosted checkout (plus `session` with include_session=true)', schema: CreateSessionResponse } };
+const created = {
+  200: {
+    description: 'Session created; `url` is the hosted checkout (plus `session` with include_session=true)',
+    schema: CreateSessionResponse,
+  },
+};
 const headersDoc =
   'Headers: `Kassa-Feature-Toggles` (`strict-session-amounts`), and `Kassa-System-Name`, `Kassa-System-Version`, `Kassa-System-Plugin-Name`, `Kassa-System-Plugin-Version`, recorded on the INITIATED event. The `Dintero-` spelling of each is accepted.';
 
@@ -29,7 +42,8 @@ export const sessionRoutes = [
     headers: SessionCreateHeaders,
     idempotent: true,
     responses: { ...created, ...errors },
-    handle: async ({ ctx, actor, body, query, meta }) => ok(await createSession(ctx, actor, body, meta, { includeSession: query.include_session })),
+    handle: async ({ ctx, actor, body, query, meta }) =>
+      ok(await createSession(ctx, actor, body, meta, { includeSession: query.include_session })),
   }),
   defineRoute({
     operationId: 'checkout_session_profile_post',
@@ -45,20 +59,23 @@ export const sessionRoutes = [
     headers: SessionCreateHeaders,
     idempotent: true,
     responses: { ...created, ...errors, ...NOT_FOUND },
-    handle: async ({ ctx, actor, body, query, meta }) => ok(await createSessionFromProfile(ctx, actor, body, meta, { includeSession: query.include_session })),
+    handle: async ({ ctx, actor, body, query, meta }) =>
+      ok(await createSessionFromProfile(ctx, actor, body, meta, { includeSession: query.include_session })),
   }),
   defineRoute({
     operationId: 'checkout_session_get',
     method: 'GET',
     path: '/v1/sessions/{session_id}',
     summary: 'Get a checkout session',
-    description: 'Stored request headers (credentials redacted) are returned only with `includes=events.request_headers` or `includes=initiating_system_request_headers`.',
+    description:
+      'Stored request headers (credentials redacted) are returned only with `includes=events.request_headers` or `includes=initiating_system_request_headers`.',
     tags: ['sessions'],
     auth: 'bearer',
     scopes: SCOPES.checkoutRead,
     params: SessionIdParams,
     query: z.object({ includes: includesParam(SESSION_INCLUDES) }),
     responses: { 200: { description: 'The session', schema: SessionSchema }, ...errors, ...NOT_FOUND },
-    handle: async ({ ctx, actor, params, query }) => okJson(await getSession(ctx, actor, params.session_id, query.includes)),
+    handle: async ({ ctx, actor, params, query }) =>
+      okJson(await getSession(ctx, actor, params.session_id, query.includes)),
   }),
 ];

@@ -13,9 +13,19 @@ import { ListQuery, PAGING_HEADERS } from '../../terminals/listing';
 import { listPayoutDestinations } from '../../terminals/list-payout-destinations';
 import { listStores } from '../../terminals/list-stores';
 import { listTerminals } from '../../terminals/list-terminals';
-import { PayoutDestinationBody, PayoutDestinationParams, PayoutDestinationSchema } from '../../terminals/payout-destination-schemas';
+import {
+  PayoutDestinationBody,
+  PayoutDestinationParams,
+  PayoutDestinationSchema,
+} from '../../terminals/payout-destination-schemas';
 import { StoreBody, StoreParams, StoreSchema } from '../../terminals/store-schemas';
-import { TerminalBody, TerminalListQuery, TerminalListSchema, TerminalParams, TerminalSchema } from '../../terminals/terminal-schemas';
+import {
+  TerminalBody,
+  TerminalListQuery,
+  TerminalListSchema,
+  TerminalParams,
+  TerminalSchema,
+} from '../../terminals/terminal-schemas';
 import { defineRoute, ok } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
@@ -24,7 +34,12 @@ const base = { auth: 'bearer' as const, tags: ['stores and terminals'] };
 const read = { ...base, method: 'GET' as const, scopes: SCOPES.accountsRead };
 const write = { ...base, scopes: SCOPES.accountsWrite };
 const conflict = (what: string) => ({ 409: { description: what, schema: ErrorBody } });
-const list = (description: string, schema: z.ZodType) => ({ 200: { description, schema, headers: PAGING_HEADERS }, ...INVALID_REQUEST, ...AUTH_ERRORS, ...NOT_FOUND });
+const list = (description: string, schema: z.ZodType) => ({
+  200: { description, schema, headers: PAGING_HEADERS },
+  ...INVALID_REQUEST,
+  ...AUTH_ERRORS,
+  ...NOT_FOUND,
+});
 const errors = { ...INVALID_REQUEST, ...AUTH_ERRORS, ...NOT_FOUND };
 
 const payoutDestinationRoutes = [
@@ -37,7 +52,11 @@ const payoutDestinationRoutes = [
     params: Account,
     body: PayoutDestinationBody,
     idempotent: true,
-    responses: { 200: { description: 'The payout destination', schema: PayoutDestinationSchema }, ...errors, ...conflict('payout_destination_id already exists') },
+    responses: {
+      200: { description: 'The payout destination', schema: PayoutDestinationSchema },
+      ...errors,
+      ...conflict('payout_destination_id already exists'),
+    },
     handle: async ({ ctx, actor, body, meta }) => ok(await createPayoutDestination(ctx, actor, body, meta)),
   }),
   defineRoute({
@@ -74,7 +93,11 @@ const storeRoutes = [
     params: Account,
     body: StoreBody,
     idempotent: true,
-    responses: { 200: { description: 'The store', schema: StoreSchema }, ...errors, ...conflict('store_id already exists') },
+    responses: {
+      200: { description: 'The store', schema: StoreSchema },
+      ...errors,
+      ...conflict('store_id already exists'),
+    },
     handle: async ({ ctx, actor, body, meta }) => ok(await createStore(ctx, actor, body, meta)),
   }),
   defineRoute({
@@ -132,7 +155,10 @@ export const terminalRoutes = [
     responses: list('Terminals, and starting_after for the next page', TerminalListSchema),
     handle: async ({ ctx, actor, query }) => {
       const page = await listTerminals(ctx, actor, query);
-      return ok({ terminals: page.items, ...(page.next === undefined ? {} : { starting_after: page.next }) }, pagingHeaders(page));
+      return ok(
+        { terminals: page.items, ...(page.next === undefined ? {} : { starting_after: page.next }) },
+        pagingHeaders(page),
+      );
     },
   }),
   defineRoute({

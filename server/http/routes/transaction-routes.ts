@@ -7,7 +7,15 @@ import { captureTransaction } from '../../payments';
 import { getTransactionJson } from '../../payments';
 import { refundTransaction } from '../../payments';
 import { voidTransaction } from '../../payments';
-import { AuthorizationBody, CaptureBody, RefundBody, TransactionIdParams, TransactionSchema, UpdateTransactionBody, VoidBody } from '../../payments';
+import {
+  AuthorizationBody,
+  CaptureBody,
+  RefundBody,
+  TransactionIdParams,
+  TransactionSchema,
+  UpdateTransactionBody,
+  VoidBody,
+} from '../../payments';
 import { listTransactions, ListTransactionsQuery } from '../../payments';
 import { updateAuthorization } from '../../payments';
 import { updateTransaction } from '../../payments';
@@ -17,19 +25,25 @@ import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
 const responses = {
   200: { description: 'The transaction', schema: TransactionSchema },
-  400: { description: 'Invalid request, or the operation is not allowed in the current state (`error.code` says which)', schema: ErrorBody },
+  400: {
+    description: 'Invalid request, or the operation is not allowed in the current state (`error.code` says which)',
+    schema: ErrorBody,
+  },
   ...AUTH_ERRORS,
   ...NOT_FOUND,
 };
 /** 200 with the transaction, or 202 with `event-request-id` when the provider completes it later. */
-const operationResult = (r: MoneyOperationResult): RouteResult => (r.eventRequestId ? { status: 202, json: r.json, headers: { 'event-request-id': r.eventRequestId } } : okJson(r.json));
+const operationResult = (r: MoneyOperationResult): RouteResult =>
+  r.eventRequestId ? { status: 202, json: r.json, headers: { 'event-request-id': r.eventRequestId } } : okJson(r.json);
 
 const operationResponses = {
   ...responses,
   202: {
     description: 'Accepted for later: the status is unchanged until an event with `initiate_request_id` completes it',
     schema: TransactionSchema,
-    headers: { 'event-request-id': 'Id of the INITIATE_* event; the completing event carries it as initiate_request_id' },
+    headers: {
+      'event-request-id': 'Id of the INITIATE_* event; the completing event carries it as initiate_request_id',
+    },
   },
   409: { description: 'A conflicting operation on this transaction is in progress; retry', schema: ErrorBody },
   503: { description: 'The payment provider is temporarily unavailable; nothing changed', schema: ErrorBody },
@@ -55,11 +69,13 @@ export const transactionRoutes = [
     tags: ['transactions'],
     auth: 'bearer',
     scopes: SCOPES.checkoutRead,
-    description: '`includes=card.payment_token` / `card.recurrence_token` add the card tokens of a payment-token session; they are never returned otherwise.',
+    description:
+      '`includes=card.payment_token` / `card.recurrence_token` add the card tokens of a payment-token session; they are never returned otherwise.',
     params: TransactionIdParams,
     query: z.object({ includes: includesParam(TRANSACTION_INCLUDES) }),
     responses,
-    handle: async ({ ctx, actor, params, query }) => okJson(await getTransactionJson(ctx, actor, params.id, query.includes)),
+    handle: async ({ ctx, actor, params, query }) =>
+      okJson(await getTransactionJson(ctx, actor, params.id, query.includes)),
   }),
   defineRoute({
     operationId: 'transactions_id_capture_post',
@@ -74,7 +90,8 @@ export const transactionRoutes = [
     body: CaptureBody,
     idempotent: true,
     responses: operationResponses,
-    handle: async ({ ctx, actor, params, body, meta }) => operationResult(await captureTransaction(ctx, actor, params.id, body, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) =>
+      operationResult(await captureTransaction(ctx, actor, params.id, body, meta)),
   }),
   defineRoute({
     operationId: 'transactions_id_refund_post',
@@ -89,7 +106,8 @@ export const transactionRoutes = [
     body: RefundBody,
     idempotent: true,
     responses: operationResponses,
-    handle: async ({ ctx, actor, params, body, meta }) => operationResult(await refundTransaction(ctx, actor, params.id, body, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) =>
+      operationResult(await refundTransaction(ctx, actor, params.id, body, meta)),
   }),
   defineRoute({
     operationId: 'transactions_id_void_post',
@@ -106,19 +124,25 @@ export const transactionRoutes = [
     bodyOptional: true,
     idempotent: true,
     responses: operationResponses,
-    handle: async ({ ctx, actor, params, body, meta }) => operationResult(await voidTransaction(ctx, actor, params.id, body, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) =>
+      operationResult(await voidTransaction(ctx, actor, params.id, body, meta)),
   }),
   defineRoute({
     operationId: 'transactions_get',
     method: 'GET',
     path: '/v1/transactions',
     summary: 'List transactions, newest first',
-    description: 'Array parameters repeat (`?status=A&status=B`) or are comma-separated. Dates are ISO 8601; without a timezone UTC is assumed, and an end date `yyyy-mm-dd` includes that whole day.',
+    description:
+      'Array parameters repeat (`?status=A&status=B`) or are comma-separated. Dates are ISO 8601; without a timezone UTC is assumed, and an end date `yyyy-mm-dd` includes that whole day.',
     tags: ['transactions'],
     auth: 'bearer',
     scopes: SCOPES.checkoutRead,
     query: ListTransactionsQuery,
-    responses: { 200: { description: 'Transactions', schema: z.array(TransactionSchema) }, ...INVALID_REQUEST, ...AUTH_ERRORS },
+    responses: {
+      200: { description: 'Transactions', schema: z.array(TransactionSchema) },
+      ...INVALID_REQUEST,
+      ...AUTH_ERRORS,
+    },
     handle: async ({ ctx, actor, query }) => ok(await listTransactions(ctx, actor, query)),
   }),
   defineRoute({
@@ -149,6 +173,7 @@ export const transactionRoutes = [
     bodyOptional: true,
     idempotent: true,
     responses: { ...responses, 409: { description: 'The authorization cannot be updated', schema: ErrorBody } },
-    handle: async ({ ctx, actor, params, body, meta }) => ok(await updateAuthorization(ctx, actor, params.id, body, meta)),
+    handle: async ({ ctx, actor, params, body, meta }) =>
+      ok(await updateAuthorization(ctx, actor, params.id, body, meta)),
   }),
 ];

@@ -4,7 +4,15 @@ import { setDiscountCodes } from '../../view/set-discount-codes';
 import { setGiftCards } from '../../view/set-gift-cards';
 import { setOrderAddresses } from '../../view/set-order-addresses';
 import { setShippingOption } from '../../view/set-shipping-option';
-import { PaymentInformationBody, SetAddressesBody, SetDiscountCodesBody, SetGiftCardsBody, SetShippingOptionBody, ShippingAddressBody, ViewWriteHeaders } from '../../view/view-schemas';
+import {
+  PaymentInformationBody,
+  SetAddressesBody,
+  SetDiscountCodesBody,
+  SetGiftCardsBody,
+  SetShippingOptionBody,
+  ShippingAddressBody,
+  ViewWriteHeaders,
+} from '../../view/view-schemas';
 import { SessionIdParams, ViewSessionSchema } from '../../sessions/session-schemas';
 import { ErrorBody } from '../../shared/schemas';
 import { clientAddress } from '../client-address';
@@ -14,12 +22,18 @@ const view = { description: 'The updated session, as the checkout page reads it'
 const errors = {
   400: { description: 'Invalid body, not an express session, or locked while the shop updates it', schema: ErrorBody },
   404: { description: 'Session not found, or no longer payable (`error.cause` says why)', schema: ErrorBody },
-  412: { description: "`If-Unmodified-Since` does not match the session's `updated_at` (nothing was changed)", schema: ErrorBody },
+  412: {
+    description: "`If-Unmodified-Since` does not match the session's `updated_at` (nothing was changed)",
+    schema: ErrorBody,
+  },
 };
-const callbackFailed = { 502: { description: "The shop's callback failed (nothing was changed; try again)", schema: ErrorBody } };
+const callbackFailed = {
+  502: { description: "The shop's callback failed (nothing was changed; try again)", schema: ErrorBody },
+};
 const tooMany = {
   429: {
-    description: 'Too many changes to this session: KASSA_VIEW_WRITES_PER_SESSION an hour (with `Retry-After`), or its events hold KASSA_VIEW_EVENT_BYTES_PER_SESSION bytes (nothing was changed)',
+    description:
+      'Too many changes to this session: KASSA_VIEW_WRITES_PER_SESSION an hour (with `Retry-After`), or its events hold KASSA_VIEW_EVENT_BYTES_PER_SESSION bytes (nothing was changed)',
     schema: ErrorBody,
   },
 };
@@ -32,10 +46,12 @@ export const viewOrderRoutes = [
     operationId: 'checkout_sid_json_order_addresses_put',
     method: 'PUT',
     path: '/v1/view/{session_id}/session/order/addresses',
-    summary: "Set the customer's shipping and billing address (the shop's shipping address callback refreshes the shipping options)",
+    summary:
+      "Set the customer's shipping and billing address (the shop's shipping address callback refreshes the shipping options)",
     body: SetAddressesBody,
     responses: { 200: view, ...errors, ...callbackFailed, ...tooMany },
-    handle: async ({ ctx, params, headers, body, meta }) => ok(await setOrderAddresses(ctx, params.session_id, body, headers['if-unmodified-since'], meta)),
+    handle: async ({ ctx, params, headers, body, meta }) =>
+      ok(await setOrderAddresses(ctx, params.session_id, body, headers['if-unmodified-since'], meta)),
   }),
   defineRoute({
     ...common,
@@ -45,7 +61,16 @@ export const viewOrderRoutes = [
     summary: 'Set the shipping address (deprecated: use .../order/addresses)',
     body: ShippingAddressBody,
     responses: { 200: view, ...errors, ...callbackFailed, ...tooMany },
-    handle: async ({ ctx, params, headers, body, meta }) => ok(await setOrderAddresses(ctx, params.session_id, { shipping_address: body }, headers['if-unmodified-since'], meta)),
+    handle: async ({ ctx, params, headers, body, meta }) =>
+      ok(
+        await setOrderAddresses(
+          ctx,
+          params.session_id,
+          { shipping_address: body },
+          headers['if-unmodified-since'],
+          meta,
+        ),
+      ),
   }),
   defineRoute({
     ...common,
@@ -55,7 +80,8 @@ export const viewOrderRoutes = [
     summary: "Choose one of the shop's shipping options (order.amount = items + its price)",
     body: SetShippingOptionBody,
     responses: { 200: view, ...errors, ...tooMany },
-    handle: async ({ ctx, params, headers, body, meta }) => ok(await setShippingOption(ctx, params.session_id, body, headers['if-unmodified-since'], meta)),
+    handle: async ({ ctx, params, headers, body, meta }) =>
+      ok(await setShippingOption(ctx, params.session_id, body, headers['if-unmodified-since'], meta)),
   }),
   defineRoute({
     ...common,
@@ -66,7 +92,13 @@ export const viewOrderRoutes = [
     body: SetDiscountCodesBody,
     responses: { 200: view, 204: { description: 'No discount applies' }, ...errors, ...callbackFailed, ...tooMany },
     handle: async ({ ctx, params, headers, body, meta }) => {
-      const { applied, view } = await setDiscountCodes(ctx, params.session_id, body.discount_codes, headers['if-unmodified-since'], meta);
+      const { applied, view } = await setDiscountCodes(
+        ctx,
+        params.session_id,
+        body.discount_codes,
+        headers['if-unmodified-since'],
+        meta,
+      );
       return applied ? ok(view) : noContent;
     },
   }),
@@ -88,7 +120,14 @@ export const viewOrderRoutes = [
     },
     handle: async ({ ctx, params, headers, body, meta }) => {
       const address = clientAddress(meta, ctx.env.KASSA_TRUST_PROXY);
-      const { used, view } = await setGiftCards(ctx, params.session_id, body.gift_cards, headers['if-unmodified-since'], meta, address);
+      const { used, view } = await setGiftCards(
+        ctx,
+        params.session_id,
+        body.gift_cards,
+        headers['if-unmodified-since'],
+        meta,
+        address,
+      );
       return used ? ok(view) : noContent;
     },
   }),
@@ -98,8 +137,13 @@ export const viewOrderRoutes = [
     method: 'POST',
     path: '/v1/view/{session_id}/session/abandon',
     summary: 'The customer cancels: 302 to the return URL with `merchant_reference` and `error=cancelled`',
-    responses: { 302: { description: 'Back to the shop', headers: { location: 'The return URL' } }, 404: errors[404], 412: errors[412] },
-    handle: async ({ ctx, params, headers, meta }) => redirect(await abandonSession(ctx, params.session_id, headers['if-unmodified-since'], meta)),
+    responses: {
+      302: { description: 'Back to the shop', headers: { location: 'The return URL' } },
+      404: errors[404],
+      412: errors[412],
+    },
+    handle: async ({ ctx, params, headers, meta }) =>
+      redirect(await abandonSession(ctx, params.session_id, headers['if-unmodified-since'], meta)),
   }),
   defineRoute({
     ...common,

@@ -32,7 +32,9 @@ const PaymentOperationsSchema = z.object({
       method: z.literal('POST'),
       href: z.string(),
       content_type: z.literal('application/json'),
-      product: InstallmentProduct.optional().describe('sandbox.installment: one operation per plan, pay with `payment.product.id`'),
+      product: InstallmentProduct.optional().describe(
+        'sandbox.installment: one operation per plan, pay with `payment.product.id`',
+      ),
     }),
   ),
   version: z.string(),
@@ -57,11 +59,23 @@ const PaymentOperationsQuery = z.strictObject({
   domain_name: z.string().max(253).optional(),
 });
 
-const SmsSchema = z.object({ id: z.string(), session_id: z.string(), phone_number: z.string(), message: z.string(), created_at: z.string() });
+const SmsSchema = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  phone_number: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
 
 const DecisionBody = z.strictObject({
-  decision: z.enum(['complete', 'fail', 'approve', 'reject']).describe('3ds: complete or fail; wallet: approve or reject'),
-  back: z.string().max(2000).optional().describe('The checkout page to return to (a relative `/?sid=` of this session; anything else is ignored)'),
+  decision: z
+    .enum(['complete', 'fail', 'approve', 'reject'])
+    .describe('3ds: complete or fail; wallet: approve or reject'),
+  back: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('The checkout page to return to (a relative `/?sid=` of this session; anything else is ignored)'),
 });
 
 export const viewPaymentRoutes = [
@@ -69,18 +83,25 @@ export const viewPaymentRoutes = [
     operationId: 'sandbox_customer_action_post',
     method: 'POST',
     path: '/v1/view/{session_id}/sandbox/{kind}/{transaction_id}',
-    summary: "The sandbox's 3-D Secure or wallet page answers: 302 back to the checkout with `payment` (and `payment_error` when it did not pay)",
+    summary:
+      "The sandbox's 3-D Secure or wallet page answers: 302 back to the checkout with `payment` (and `payment_error` when it did not pay)",
     tags: ['checkout view'],
     auth: 'none',
     params: SessionIdParams.extend({ kind: z.enum(['3ds', 'wallet']), transaction_id: ResourceId }),
     body: DecisionBody,
     acceptsForm: true,
     responses: {
-      302: { description: 'Back to the checkout page', headers: { location: 'The checkout page with `payment` and `payment_error`' } },
+      302: {
+        description: 'Back to the checkout page',
+        headers: { location: 'The checkout page with `payment` and `payment_error`' },
+      },
       400: { description: 'A decision that does not fit the page', schema: ErrorBody },
       404: { description: 'No such payment on this session', schema: ErrorBody },
     },
-    handle: async ({ ctx, params, body, meta }) => redirect(await settleCustomerAction(ctx, params.session_id, params.transaction_id, body.decision, body.back, meta)),
+    handle: async ({ ctx, params, body, meta }) =>
+      redirect(
+        await settleCustomerAction(ctx, params.session_id, params.transaction_id, body.decision, body.back, meta),
+      ),
   }),
   defineRoute({
     operationId: 'checkout_sid_payments_post',
@@ -90,7 +111,9 @@ export const viewPaymentRoutes = [
       'The operations the page follows to pay with a payment type (checks the customer details the type needs; part-payment plans; `force_new` drops an attempt left waiting on a 3-D Secure or wallet page)',
     tags: ['checkout view'],
     auth: 'none',
-    params: SessionIdParams.extend({ payment_product_type: z.string().regex(/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/, 'must be <provider>.<method>') }),
+    params: SessionIdParams.extend({
+      payment_product_type: z.string().regex(/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/, 'must be <provider>.<method>'),
+    }),
     query: PaymentOperationsQuery,
     body: z.strictObject({}),
     bodyOptional: true,
@@ -100,7 +123,8 @@ export const viewPaymentRoutes = [
       404: notFound,
       429: PAY_LIMITED,
     },
-    handle: async ({ ctx, params, query, meta }) => ok(await getPaymentOperations(ctx, params.session_id, params.payment_product_type, query, meta.baseUrl)),
+    handle: async ({ ctx, params, query, meta }) =>
+      ok(await getPaymentOperations(ctx, params.session_id, params.payment_product_type, query, meta.baseUrl)),
   }),
   defineRoute({
     operationId: 'checkout_sid_send_scc',
@@ -119,7 +143,11 @@ export const viewPaymentRoutes = [
       400: { description: 'No phone number on the session', schema: ErrorBody },
       404: notFound,
       412: { description: "`If-Unmodified-Since` does not match the session's `updated_at`", schema: ErrorBody },
-      429: { description: 'Too many codes sent for this session within an hour', schema: ErrorBody, headers: { 'Retry-After': 'Seconds until a code would be sent' } },
+      429: {
+        description: 'Too many codes sent for this session within an hour',
+        schema: ErrorBody,
+        headers: { 'Retry-After': 'Seconds until a code would be sent' },
+      },
     },
     handle: async ({ ctx, params, headers, meta }) => {
       const { resent } = await publishConfirmationCode(ctx, params.session_id, headers['if-unmodified-since'], meta);
@@ -134,7 +162,10 @@ export const viewPaymentRoutes = [
     tags: ['admin'],
     auth: 'bearer-or-api-key',
     scopes: ['admin:checkout', 'read:checkout'],
-    query: z.strictObject({ session_id: ResourceId.optional(), limit: z.coerce.number().int().min(1).max(100).default(10) }),
+    query: z.strictObject({
+      session_id: ResourceId.optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(10),
+    }),
     responses: { 200: { description: 'Newest first', schema: z.array(SmsSchema) }, ...AUTH_ERRORS },
     handle: async ({ ctx, actor, query }) => ok(await listSmsMessages(ctx, actor, query)),
   }),

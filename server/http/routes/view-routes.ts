@@ -22,8 +22,12 @@ export const viewRoutes = [
     auth: 'none',
     params: SessionIdParams,
     query: ViewQuery,
-    responses: { 302: { description: 'Redirect to the checkout page', headers: { location: 'The checkout page URL' } }, 400: { description: 'Invalid session id', schema: ErrorBody } },
-    handle: async ({ params, query, meta }) => redirect(checkoutPageUrl(meta.baseUrl, params.session_id, query as Record<string, string | string[]>)),
+    responses: {
+      302: { description: 'Redirect to the checkout page', headers: { location: 'The checkout page URL' } },
+      400: { description: 'Invalid session id', schema: ErrorBody },
+    },
+    handle: async ({ params, query, meta }) =>
+      redirect(checkoutPageUrl(meta.baseUrl, params.session_id, query as Record<string, string | string[]>)),
   }),
   defineRoute({
     operationId: 'checkout_sid_json_get',
@@ -42,7 +46,11 @@ export const viewRoutes = [
         .describe('Where the shopper is: payment types the configuration limits to other countries are left out'),
     }),
     responses: {
-      200: { description: 'Session details', schema: ViewSessionSchema, headers: { 'set-cookie': 'The checkout browser session (sealed)' } },
+      200: {
+        description: 'Session details',
+        schema: ViewSessionSchema,
+        headers: { 'set-cookie': 'The checkout browser session (sealed)' },
+      },
       400: { description: 'Invalid Viewer-Country', schema: ErrorBody },
       404: notFound,
     },
@@ -50,9 +58,19 @@ export const viewRoutes = [
       const cookie = await openCheckoutCookie(headers.cookie, ctx.cookiePassword);
       const firstVisit = !cookie.visited.includes(params.session_id);
       const viewerCountry = headers['viewer-country']?.toUpperCase();
-      const view = await getViewSession(ctx, params.session_id, { firstVisit, meta, ...(viewerCountry ? { viewerCountry } : {}) });
+      const view = await getViewSession(ctx, params.session_id, {
+        firstVisit,
+        meta,
+        ...(viewerCountry ? { viewerCountry } : {}),
+      });
       if (!firstVisit) return ok(view);
-      return ok(view, { 'set-cookie': await checkoutCookieHeader({ visited: [...cookie.visited, params.session_id] }, ctx.cookiePassword, meta.baseUrl) });
+      return ok(view, {
+        'set-cookie': await checkoutCookieHeader(
+          { visited: [...cookie.visited, params.session_id] },
+          ctx.cookiePassword,
+          meta.baseUrl,
+        ),
+      });
     },
   }),
   defineRoute({
@@ -70,10 +88,23 @@ export const viewRoutes = [
       400: { description: 'Invalid card details, or the session cannot be paid', schema: ErrorBody },
       404: notFound,
       409: { description: 'Another payment of this session is in progress', schema: ErrorBody },
-      412: { description: "`If-Unmodified-Since` does not match the session's `updated_at` or `version`", schema: ErrorBody },
+      412: {
+        description: "`If-Unmodified-Since` does not match the session's `updated_at` or `version`",
+        schema: ErrorBody,
+      },
       429: PAY_LIMITED,
     },
-    handle: async ({ ctx, params, headers, body, meta }) => ok(await paySession(ctx, params.session_id, body, headers['if-unmodified-since'], meta, clientAddress(meta, ctx.env.KASSA_TRUST_PROXY))),
+    handle: async ({ ctx, params, headers, body, meta }) =>
+      ok(
+        await paySession(
+          ctx,
+          params.session_id,
+          body,
+          headers['if-unmodified-since'],
+          meta,
+          clientAddress(meta, ctx.env.KASSA_TRUST_PROXY),
+        ),
+      ),
   }),
   defineRoute({
     operationId: 'checkout_sid_json_lock_post',
@@ -92,6 +123,7 @@ export const viewRoutes = [
       404: notFound,
       412: { description: '`If-Unmodified-Since` does not match', schema: ErrorBody },
     },
-    handle: async ({ ctx, params, headers, meta }) => ok(await lockSession(ctx, params.session_id, headers['if-unmodified-since'], meta)),
+    handle: async ({ ctx, params, headers, meta }) =>
+      ok(await lockSession(ctx, params.session_id, headers['if-unmodified-since'], meta)),
   }),
 ];

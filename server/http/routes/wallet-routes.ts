@@ -8,7 +8,18 @@ import { getCard } from '../../wallets/get-card';
 import { listCardTransactions } from '../../wallets/list-card-transactions';
 import { listCards } from '../../wallets/list-cards';
 import { pagingHeaders } from '../../shared/paging';
-import { AccountParams, CardBody, CardDetailsSchema, CardIdParams, CardSchema, ListQuery, TokenBody, TokenSchema, TransactionBody, WalletTransactionSchema } from '../../wallets/wallet-schemas';
+import {
+  AccountParams,
+  CardBody,
+  CardDetailsSchema,
+  CardIdParams,
+  CardSchema,
+  ListQuery,
+  TokenBody,
+  TokenSchema,
+  TransactionBody,
+  WalletTransactionSchema,
+} from '../../wallets/wallet-schemas';
 import { defineRoute, ok, type RouteDef } from '../route';
 import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
@@ -68,7 +79,10 @@ export const walletRoutes: RouteDef[] = [
     scopes: SCOPES.walletsRead,
     params: CardIdParams,
     query: ListQuery,
-    responses: { 200: { description: 'Ledger entries', schema: z.array(WalletTransactionSchema), headers: PAGING }, ...errors },
+    responses: {
+      200: { description: 'Ledger entries', schema: z.array(WalletTransactionSchema), headers: PAGING },
+      ...errors,
+    },
     handle: async ({ ctx, actor, params, query }) => {
       const page = await listCardTransactions(ctx, actor, params.card_id, query);
       return ok(page.items, pagingHeaders(page));

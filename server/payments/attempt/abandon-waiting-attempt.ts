@@ -7,18 +7,38 @@ import { appendTransactionEvent } from '../store/transaction-repository';
 import { minorUnits } from '../../../domain/money';
 
 type Closing = { code: 'ABANDONED' | 'SESSION_CANCELLED' | 'ORDER_CHANGED'; message: string };
-const REPLACED: Closing = { code: 'ABANDONED', message: 'The customer started a new payment before finishing this one' };
-export const CANCELLED_WHILE_WAITING: Closing = { code: 'SESSION_CANCELLED', message: 'The session was cancelled before the customer finished this payment' };
+const REPLACED: Closing = {
+  code: 'ABANDONED',
+  message: 'The customer started a new payment before finishing this one',
+};
+export const CANCELLED_WHILE_WAITING: Closing = {
+  code: 'SESSION_CANCELLED',
+  message: 'The session was cancelled before the customer finished this payment',
+};
 /** The attempt was for the order as it was: paying it would charge another amount than the order now says. */
-export const ORDER_CHANGED_WHILE_WAITING: Closing = { code: 'ORDER_CHANGED', message: 'The order changed before the customer finished this payment; pay again' };
+export const ORDER_CHANGED_WHILE_WAITING: Closing = {
+  code: 'ORDER_CHANGED',
+  message: 'The order changed before the customer finished this payment; pay again',
+};
 
 /**
  * Closes as FAILED every attempt of the session that waits for the customer on a 3-D Secure or
  * wallet page (inside the caller's transaction, session row locked), so that page can no longer
  * decide it. An attempt in a provider call is never touched (it has no `pending_action`).
  */
-export const closeWaitingAttempts = async (ctx: AppContext, trx: Executor, sessionId: string, why: Closing): Promise<number> => {
-  const waiting = await trx.selectFrom('transactions').select(['id', 'amount']).where('session_id', '=', sessionId).where('status', '=', 'INITIATED').where('pending_action', 'is not', null).execute();
+export const closeWaitingAttempts = async (
+  ctx: AppContext,
+  trx: Executor,
+  sessionId: string,
+  why: Closing,
+): Promise<number> => {
+  const waiting = await trx
+    .selectFrom('transactions')
+    .select(['id', 'amount'])
+    .where('session_id', '=', sessionId)
+    .where('status', '=', 'INITIATED')
+    .where('pending_action', 'is not', null)
+    .execute();
   const now = nowIso();
   for (const tx of waiting) {
     await failInitiatedAttempt(trx, tx.id, now);
@@ -30,7 +50,9 @@ export const closeWaitingAttempts = async (ctx: AppContext, trx: Executor, sessi
       error: { ...why },
       details: { retry_policy: { retryable: why !== CANCELLED_WHILE_WAITING } },
     });
-    await ctx.payableSessions.appendEvent(trx, sessionId, 'FAILED', { details: { transaction_id: tx.id, error: { ...why } } });
+    await ctx.payableSessions.appendEvent(trx, sessionId, 'FAILED', {
+      details: { transaction_id: tx.id, error: { ...why } },
+    });
   }
   return waiting.length;
 };

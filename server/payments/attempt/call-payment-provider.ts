@@ -31,7 +31,10 @@ export const callPaymentProvider = async (
   const card = 'card' in payment ? payment.card : undefined;
   const accountId = session.account_id;
   if (session.kind === 'PAYMENT_TOKEN' && product?.capabilities.tokenization && provider.tokenize) {
-    if (!card) throw new AppError('INVALID_REQUEST', 'A payment-token session saves a typed card', { errors: [{ path: 'payment.card', message: 'required' }] });
+    if (!card)
+      throw new AppError('INVALID_REQUEST', 'A payment-token session saves a typed card', {
+        errors: [{ path: 'payment.card', message: 'required' }],
+      });
     const tokenTypes: TokenType[] = session.tokenProvider?.token_types ?? ['payment_token'];
     return { outcome: 'TOKENIZED', tokens: await provider.tokenize({ accountId, productType, card, tokenTypes }) };
   }

@@ -6,15 +6,16 @@ import type { Executor } from '../../db/database';
 import { assertWindowLeft, LIMIT_WINDOW_SECONDS, tooManyAttempts, windowStart } from '../../shared/window-limit';
 
 // Compiled once per dialect; every argument is bound as a parameter.
-const failedAttempts = compiledOnce((exec, sessionId: string, declined: string, failed: string, since: string, limit: number) =>
-  exec
-    .selectFrom('transactions')
-    .select('created_at')
-    .where('session_id', '=', sessionId)
-    .where('status', 'in', [declined as 'DECLINED', failed as 'FAILED'])
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .limit(limit),
+const failedAttempts = compiledOnce(
+  (exec, sessionId: string, declined: string, failed: string, since: string, limit: number) =>
+    exec
+      .selectFrom('transactions')
+      .select('created_at')
+      .where('session_id', '=', sessionId)
+      .where('status', 'in', [declined as 'DECLINED', failed as 'FAILED'])
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .limit(limit),
 );
 
 /**
@@ -25,10 +26,22 @@ const failedAttempts = compiledOnce((exec, sessionId: string, declined: string, 
  * Call it in the transaction that starts the attempt, with the session row locked: a concurrent
  * attempt waits for the lock and then counts what the first one left.
  */
-export const assertPayAttemptsLeft = async (db: Executor, env: Pick<Env, 'KASSA_PAY_ATTEMPTS_PER_SESSION'>, sessionId: string, nowMs = Date.now()): Promise<void> => {
+export const assertPayAttemptsLeft = async (
+  db: Executor,
+  env: Pick<Env, 'KASSA_PAY_ATTEMPTS_PER_SESSION'>,
+  sessionId: string,
+  nowMs = Date.now(),
+): Promise<void> => {
   const limit = env.KASSA_PAY_ATTEMPTS_PER_SESSION;
   if (limit <= 0) return;
-  const counted = await failedAttempts(db, sessionId, 'DECLINED', 'FAILED', windowStart(LIMIT_WINDOW_SECONDS, nowMs), limit);
+  const counted = await failedAttempts(
+    db,
+    sessionId,
+    'DECLINED',
+    'FAILED',
+    windowStart(LIMIT_WINDOW_SECONDS, nowMs),
+    limit,
+  );
   assertWindowLeft(counted, limit, 'Too many declined or failed payment attempts on this session', nowMs);
 };
 
@@ -46,7 +59,11 @@ export interface AddressSlot {
  * back when the attempt turns out not to count, so approved payments use up nothing (ADR 020).
  */
 export const reserveAddressAttempt = (ctx: Pick<AppContext, 'payAttemptsPerAddress'>, address: string): AddressSlot =>
-  reserveAddressSlot(ctx.payAttemptsPerAddress, address, 'Too many declined or failed payment attempts from this address');
+  reserveAddressSlot(
+    ctx.payAttemptsPerAddress,
+    address,
+    'Too many declined or failed payment attempts from this address',
+  );
 
 /**
  * Takes one slot of a per-address token bucket before the attempt starts (429 with `message` when

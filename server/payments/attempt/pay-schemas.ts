@@ -22,7 +22,10 @@ export const SandboxCardPayment = z
     card: CardDetails.optional(),
     payment_token_id: z.string().min(1).max(64).optional(),
   })
-  .refine((p) => (p.card === undefined) !== (p.payment_token_id === undefined), { message: 'send either card or payment_token_id', path: ['card'] });
+  .refine((p) => (p.card === undefined) !== (p.payment_token_id === undefined), {
+    message: 'send either card or payment_token_id',
+    path: ['card'],
+  });
 
 export const E164 = z.string().regex(/^\+?[1-9]\d{1,14}$/, 'must be a phone number in E.164 format, e.g. +4741234567');
 const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code, e.g. NO');
@@ -38,7 +41,10 @@ export const LenderDetails = z.object({
     .optional(),
 });
 
-export const SandboxInvoicePayment = z.strictObject({ payment_product_type: z.literal('sandbox.invoice'), ...LenderDetails.shape });
+export const SandboxInvoicePayment = z.strictObject({
+  payment_product_type: z.literal('sandbox.invoice'),
+  ...LenderDetails.shape,
+});
 export const SandboxInstallmentPayment = z.strictObject({
   payment_product_type: z.literal('sandbox.installment'),
   ...LenderDetails.shape,
@@ -47,11 +53,19 @@ export const SandboxInstallmentPayment = z.strictObject({
 export const SandboxWalletPayment = z.strictObject({ payment_product_type: z.literal('sandbox.wallet') });
 
 /** The gift cards on the order pay all of it (no card). The `dintero.` spelling is accepted. */
-export const GiftCardsOnlyPayment = z.strictObject({ payment_product_type: z.enum(['kassa.wallets', 'dintero.wallets']) });
+export const GiftCardsOnlyPayment = z.strictObject({
+  payment_product_type: z.enum(['kassa.wallets', 'dintero.wallets']),
+});
 
 export const PaySessionBody = z.strictObject({
   payment: z.union([
-    z.discriminatedUnion('payment_product_type', [SandboxCardPayment, SandboxInvoicePayment, SandboxInstallmentPayment, SandboxWalletPayment, GiftCardsOnlyPayment]),
+    z.discriminatedUnion('payment_product_type', [
+      SandboxCardPayment,
+      SandboxInvoicePayment,
+      SandboxInstallmentPayment,
+      SandboxWalletPayment,
+      GiftCardsOnlyPayment,
+    ]),
     PaymentAppPayment,
   ]),
 });
@@ -64,8 +78,22 @@ export const PaymentResponseSchema = z.object({
   on_hold: z.boolean().optional(),
   redirect_url: z.string().optional(),
   error: z.string().optional(),
-  actions: z.array(z.object({ source: z.string().optional(), code: z.string().optional(), type: z.enum(['success', 'error']).optional() })),
-  error_details: z.array(z.object({ code: z.string().optional(), category: z.enum(['permanent', 'temporary', 'unknown']).optional(), field: z.string().optional() })).optional(),
+  actions: z.array(
+    z.object({
+      source: z.string().optional(),
+      code: z.string().optional(),
+      type: z.enum(['success', 'error']).optional(),
+    }),
+  ),
+  error_details: z
+    .array(
+      z.object({
+        code: z.string().optional(),
+        category: z.enum(['permanent', 'temporary', 'unknown']).optional(),
+        field: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 export type PaymentResponse = DomainPaymentResponse;
 export type PaymentResponseMatchesDomain = Expect<Equal<z.infer<typeof PaymentResponseSchema>, DomainPaymentResponse>>;

@@ -36,7 +36,8 @@ export const paySession = async (
   const slot = reserveAddressAttempt(ctx, clientAddress); // before anything: at most the limit reach the provider, however many are in flight
   const { payment } = input;
   const paymentType = ctx.providers.product(payment.payment_product_type)?.type ?? payment.payment_product_type; // an alias (`dintero.wallets`) is stored by its type
-  const returnUrl = (transactionId: string) => `${meta.baseUrl}/v1/view/${encodeURIComponent(sessionId)}/payments/${encodeURIComponent(transactionId)}/return`;
+  const returnUrl = (transactionId: string) =>
+    `${meta.baseUrl}/v1/view/${encodeURIComponent(sessionId)}/payments/${encodeURIComponent(transactionId)}/return`;
   return runPipeline<Started, ProviderAnswer, PaymentResponse>({
     async reserve() {
       try {
@@ -47,8 +48,13 @@ export const paySession = async (
         throw e;
       }
     },
-    call: ({ session, transactionId }) => callPaymentProvider(ctx, session, transactionId, payment, returnUrl(transactionId)),
-    failed: async (_started, e) => ({ outcome: 'FAILED', code: e instanceof AppError ? e.code : 'PROVIDER_ERROR', message: 'The payment could not be processed' }),
+    call: ({ session, transactionId }) =>
+      callPaymentProvider(ctx, session, transactionId, payment, returnUrl(transactionId)),
+    failed: async (_started, e) => ({
+      outcome: 'FAILED',
+      code: e instanceof AppError ? e.code : 'PROVIDER_ERROR',
+      message: 'The payment could not be processed',
+    }),
     async settle({ transactionId, session, amount }, answer) {
       if (answer.outcome === 'CUSTOMER_ACTION') {
         slot.giveBack(); // decided later on the provider's page: counted per session only
@@ -57,10 +63,19 @@ export const paySession = async (
           success: true,
           transaction_id: transactionId,
           redirect_url: absolute(answer.url, meta.baseUrl),
-          actions: [{ source: ctx.providers.providerFor(paymentType).name, code: answer.action?.code ?? 'CUSTOMER_ACTION', type: 'success' }],
+          actions: [
+            {
+              source: ctx.providers.providerFor(paymentType).name,
+              code: answer.action?.code ?? 'CUSTOMER_ACTION',
+              type: 'success',
+            },
+          ],
         };
       }
-      const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, { createdBy: 'customer', amount });
+      const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, {
+        createdBy: 'customer',
+        amount,
+      });
       if (!countsAsFailedAttempt(finished.status)) slot.giveBack(); // approved: the slot was only held while in flight
       return paymentResponse(ctx, session, transactionId, finished, meta);
     },

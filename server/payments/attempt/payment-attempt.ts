@@ -16,9 +16,17 @@ import { AppError } from '../../errors/app-error';
 import { chargeGiftCards } from '../../wallets/charge-gift-cards';
 import type { MinorUnits } from '../../../domain/money';
 
-export type AttemptResult = AuthorizeAnswer | { outcome: 'TOKENIZED'; tokens: TokenizeResult } | { outcome: 'FAILED'; code: string; message: string };
+export type AttemptResult =
+  | AuthorizeAnswer
+  | { outcome: 'TOKENIZED'; tokens: TokenizeResult }
+  | { outcome: 'FAILED'; code: string; message: string };
 
-const STATUS: Record<AttemptResult['outcome'], TransactionStatus> = { APPROVED: 'AUTHORIZED', TOKENIZED: 'AUTHORIZED', DECLINED: 'DECLINED', FAILED: 'FAILED' };
+const STATUS: Record<AttemptResult['outcome'], TransactionStatus> = {
+  APPROVED: 'AUTHORIZED',
+  TOKENIZED: 'AUTHORIZED',
+  DECLINED: 'DECLINED',
+  FAILED: 'FAILED',
+};
 
 /** What the caller answers: the attempt's status, and the result that was recorded (ABANDONED when the recovery closed the attempt first). */
 export interface FinishedAttempt {
@@ -30,7 +38,10 @@ export interface FinishedAttempt {
 }
 
 /** How an attempt that never got the acquirer's answer is closed (by the stale-payment recovery). */
-export const ABANDONED_ERROR = { code: 'ABANDONED', message: 'The payment attempt did not complete; the customer may try again' } as const;
+export const ABANDONED_ERROR = {
+  code: 'ABANDONED',
+  message: 'The payment attempt did not complete; the customer may try again',
+} as const;
 type FinishAttempt = (
   ctx: AppContext,
   sessionId: string,
@@ -53,9 +64,16 @@ const ABANDONED: AttemptResult = { outcome: 'FAILED', ...ABANDONED_ERROR };
  */
 export const finishPaymentAttempt: FinishAttempt = async (ctx, sessionId, transactionId, result, meta, opts) => {
   const finished = await recordAttempt(ctx, sessionId, transactionId, result, meta, opts);
-  const providerHeld = result.outcome === 'APPROVED' && ctx.providers.product(finished.productType)?.kind !== 'gift_cards'; // gift cards alone hold nothing at a provider
+  const providerHeld =
+    result.outcome === 'APPROVED' && ctx.providers.product(finished.productType)?.kind !== 'gift_cards'; // gift cards alone hold nothing at a provider
   if (finished.result !== result && providerHeld) {
-    const late = { accountId: finished.session.account_id, productType: finished.productType, transactionId, amount: opts.amount, currency: finished.session.currency };
+    const late = {
+      accountId: finished.session.account_id,
+      productType: finished.productType,
+      transactionId,
+      amount: opts.amount,
+      currency: finished.session.currency,
+    };
     await voidLateAuthorization(ctx, { ...late, providerReference: result.providerReference });
   }
   return finished;
@@ -66,7 +84,14 @@ export const finishPaymentAttempt: FinishAttempt = async (ctx, sessionId, transa
  * it; when a card can no longer pay its part the attempt fails instead (and the card authorization,
  * if any, is voided after the transaction).
  */
-const withGiftCardsCharged = async (trx: Executor, ctx: AppContext, session: PayableSession, transactionId: string, result: AttemptResult, createdBy: string): Promise<AttemptResult> => {
+const withGiftCardsCharged = async (
+  trx: Executor,
+  ctx: AppContext,
+  session: PayableSession,
+  transactionId: string,
+  result: AttemptResult,
+  createdBy: string,
+): Promise<AttemptResult> => {
   if (result.outcome !== 'APPROVED') return result;
   try {
     await chargeGiftCards(trx, ctx.database, session, transactionId, createdBy);
@@ -78,7 +103,9 @@ const withGiftCardsCharged = async (trx: Executor, ctx: AppContext, session: Pay
 };
 
 // The attempt's state, read under the session's lock (compiled once per dialect; FOR UPDATE on PostgreSQL).
-const attemptRow = lockableOnce((exec, id: string) => exec.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', id));
+const attemptRow = lockableOnce((exec, id: string) =>
+  exec.selectFrom('transactions').select(['status', 'version', 'payment_product_type']).where('id', '=', id),
+);
 
 const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrNot, meta, opts) =>
   unitOfWork(ctx, undefined, async (uow) => {
@@ -86,14 +113,22 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
     const session = await uow.sessions.load(trx, ctx.database, sessionId, { lock: true });
     const [attempt] = await attemptRow(trx, ctx.database, true, transactionId);
     if (!attempt) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} was not found`);
-    if (attempt.status !== 'INITIATED') return { status: attempt.status, session, result: ABANDONED, productType: attempt.payment_product_type }; // the recovery closed it first
+    if (attempt.status !== 'INITIATED')
+      return { status: attempt.status, session, result: ABANDONED, productType: attempt.payment_product_type }; // the recovery closed it first
     const result = await withGiftCardsCharged(trx, ctx, session, transactionId, approvedOrNot, opts.createdBy);
-    const onHold = result.outcome === 'APPROVED' && result.review === true && session.configuration.enable_on_hold === true;
+    const onHold =
+      result.outcome === 'APPROVED' && result.review === true && session.configuration.enable_on_hold === true;
     const approved = (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') && !onHold;
-    const status = onHold ? 'ON_HOLD' : result.outcome === 'DECLINED' && opts.declineStatus ? opts.declineStatus : STATUS[result.outcome];
+    const status = onHold
+      ? 'ON_HOLD'
+      : result.outcome === 'DECLINED' && opts.declineStatus
+        ? opts.declineStatus
+        : STATUS[result.outcome];
     const card = result.outcome === 'TOKENIZED' ? result.tokens.card : 'card' in result ? (result.card ?? null) : null;
     const providerApproved = result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED';
-    const error = providerApproved ? undefined : { code: opts.errorCode ?? (result as { code: string }).code, message: (result as { message: string }).message };
+    const error = providerApproved
+      ? undefined
+      : { code: opts.errorCode ?? (result as { code: string }).code, message: (result as { message: string }).message };
     const now = nowIso();
     const set = {
       status,
@@ -101,12 +136,22 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
       card_brand: card?.brand ?? null,
       updated_at: now,
       version: attempt.version + 1,
-      ...(result.outcome === 'TOKENIZED' ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null } : {}),
+      ...(result.outcome === 'TOKENIZED'
+        ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null }
+        : {}),
     };
     await recordAttemptOutcome(trx, { id: transactionId, version: attempt.version }, set);
     if (result.outcome === 'TOKENIZED') {
       const customerId = session.customer?.customer_id;
-      await recordCardToken(trx, { accountId: session.account_id, customerId, paymentProductType: attempt.payment_product_type, tokens: result.tokens, sessionId, transactionId, createdAt: now });
+      await recordCardToken(trx, {
+        accountId: session.account_id,
+        customerId,
+        paymentProductType: attempt.payment_product_type,
+        tokens: result.tokens,
+        sessionId,
+        transactionId,
+        createdAt: now,
+      });
     }
     const eventId = await appendTransactionEvent(trx, transactionId, {
       event: 'AUTHORIZE',
@@ -116,17 +161,48 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
       requestId: meta.requestId,
       requestHeaders: redactHeaders(meta.headers),
       ...(error ? { error } : {}),
-      ...(onHold ? { details: { on_hold: true } } : error ? { details: { retry_policy: { retryable: result.outcome === 'DECLINED' ? result.retryable : true } } } : {}),
+      ...(onHold
+        ? { details: { on_hold: true } }
+        : error
+          ? { details: { retry_policy: { retryable: result.outcome === 'DECLINED' ? result.retryable : true } } }
+          : {}),
     });
-    await uow.sessions.save(trx, session, { status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN', transaction_id: approved || onHold ? transactionId : session.transaction_id }, now);
+    await uow.sessions.save(
+      trx,
+      session,
+      {
+        status: onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : 'OPEN',
+        transaction_id: approved || onHold ? transactionId : session.transaction_id,
+      },
+      now,
+    );
     const sessionEvent = onHold ? 'ON_HOLD' : approved ? 'AUTHORIZED' : status === 'DECLINED' ? 'DECLINED' : 'FAILED';
     await uow.sessions.appendEvent(trx, sessionId, sessionEvent, {
       meta,
-      details: { transaction_id: transactionId, payment_product_type: attempt.payment_product_type, ...(error ? { error } : {}) },
+      details: {
+        transaction_id: transactionId,
+        payment_product_type: attempt.payment_product_type,
+        ...(error ? { error } : {}),
+      },
     });
     const callbackUrl = session.url.callback_url;
-    if (approved && callbackUrl) await uow.outbox.callback({ accountId: session.account_id, sessionId, transactionId, eventId, event: 'AUTHORIZE', callbackUrl });
+    if (approved && callbackUrl)
+      await uow.outbox.callback({
+        accountId: session.account_id,
+        sessionId,
+        transactionId,
+        eventId,
+        event: 'AUTHORIZE',
+        callbackUrl,
+      });
     else if (callbackUrl && (result.outcome === 'DECLINED' || result.outcome === 'FAILED'))
-      await uow.outbox.errorCallback({ accountId: session.account_id, sessionId, transactionId, eventId, callbackUrl, error: result.outcome === 'DECLINED' ? 'authorization' : 'failed' });
+      await uow.outbox.errorCallback({
+        accountId: session.account_id,
+        sessionId,
+        transactionId,
+        eventId,
+        callbackUrl,
+        error: result.outcome === 'DECLINED' ? 'authorization' : 'failed',
+      });
     return { status, session, result, productType: attempt.payment_product_type };
   });

@@ -10,15 +10,25 @@ import type { PaymentResponse } from './pay-schemas';
  * (auto-captured when configured) with the way back to the shop, or declined with whether another
  * try may work.
  */
-export const paymentResponse = async (ctx: AppContext, session: PayableSession, transactionId: string, finished: FinishedAttempt, meta: RequestMeta): Promise<PaymentResponse> => {
+export const paymentResponse = async (
+  ctx: AppContext,
+  session: PayableSession,
+  transactionId: string,
+  finished: FinishedAttempt,
+  meta: RequestMeta,
+): Promise<PaymentResponse> => {
   const { status, result } = finished; // `result` is what was recorded: ABANDONED if the stale-payment recovery closed the attempt first
   if (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') {
-    if (status === 'AUTHORIZED' && result.outcome === 'APPROVED') await autoCaptureIfConfigured(ctx, session, transactionId, meta);
+    if (status === 'AUTHORIZED' && result.outcome === 'APPROVED')
+      await autoCaptureIfConfigured(ctx, session, transactionId, meta);
     const returnUrl = session.url.return_url!; // a customer-paid session always has a return_url (Session requires it; only merchant-initiated ones may lack it)
     return {
       success: true,
       transaction_id: transactionId,
-      redirect_url: buildReturnUrl(returnUrl, { transaction_id: transactionId, merchant_reference: session.merchant_reference }),
+      redirect_url: buildReturnUrl(returnUrl, {
+        transaction_id: transactionId,
+        merchant_reference: session.merchant_reference,
+      }),
       actions: [{ source: 'sandbox', code: status === 'ON_HOLD' ? 'ON_HOLD' : 'AUTHORIZED', type: 'success' }],
       ...(status === 'ON_HOLD' ? { on_hold: true } : {}),
     };

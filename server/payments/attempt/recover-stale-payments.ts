@@ -15,7 +15,10 @@ export const STALE_PAYMENT_MS = 120_000;
  * closed as FAILED (`ABANDONED`, retryable) and the session can be paid or cancelled again. If the
  * acquirer does answer afterwards, `finishPaymentAttempt` leaves this outcome alone (ADR 012).
  */
-export const recoverStalePayments = async (ctx: AppContext, opts: { limit?: number; staleMs?: number } = {}): Promise<number> => {
+export const recoverStalePayments = async (
+  ctx: AppContext,
+  opts: { limit?: number; staleMs?: number } = {},
+): Promise<number> => {
   const before = new Date(Date.now() - (opts.staleMs ?? STALE_PAYMENT_MS)).toISOString();
   const stale = await ctx.database.db
     .selectFrom('transactions')
@@ -32,7 +35,14 @@ export const recoverStalePayments = async (ctx: AppContext, opts: { limit?: numb
       const now = nowIso();
       if (!(await failInitiatedAttempt(trx, tx.id, now))) return; // the acquirer's answer was recorded meanwhile
       const error = { code: ABANDONED_ERROR.code, message: ABANDONED_ERROR.message };
-      await appendTransactionEvent(trx, tx.id, { event: 'AUTHORIZE', success: false, amount: minorUnits(tx.amount), createdBy: 'system', error, details: { retry_policy: { retryable: true } } });
+      await appendTransactionEvent(trx, tx.id, {
+        event: 'AUTHORIZE',
+        success: false,
+        amount: minorUnits(tx.amount),
+        createdBy: 'system',
+        error,
+        details: { retry_policy: { retryable: true } },
+      });
       if (session.status === 'PAYING') {
         await ctx.payableSessions.save(trx, session, { status: 'OPEN' }, now);
       }

@@ -10,7 +10,11 @@ import { minorUnits, type MinorUnits } from '../../../domain/money';
 export type CustomerDecision = 'complete' | 'fail' | 'approve' | 'reject';
 
 /** A session is paid by its `expires_at` or not at all: a page finished later authorizes nothing. */
-const EXPIRED_MEANWHILE: AttemptResult = { outcome: 'FAILED', code: 'SESSION_EXPIRED', message: 'The session expired before the payment was completed' };
+const EXPIRED_MEANWHILE: AttemptResult = {
+  outcome: 'FAILED',
+  code: 'SESSION_EXPIRED',
+  message: 'The session expired before the payment was completed',
+};
 
 /** The attempt waiting for the shopper, as the pipeline's reserve step found it. */
 interface Waiting {
@@ -49,20 +53,43 @@ export const settleCustomerAction = async (
         .select(['session_id', 'account_id', 'status', 'amount', 'pending_action', 'payment_product_type'])
         .where('id', '=', transactionId)
         .executeTakeFirst();
-      if (!tx || tx.session_id !== sessionId) throw new AppError('TRANSACTION_NOT_FOUND', 'No such payment on this session');
+      if (!tx || tx.session_id !== sessionId)
+        throw new AppError('TRANSACTION_NOT_FOUND', 'No such payment on this session');
       const state = readPendingAction(tx.pending_action);
       if (tx.status !== 'INITIATED' || !state) return { answer: returnPath() }; // already decided or closed: left alone
-      const expired = ctx.payableSessions.isExpired(await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId));
-      return { reserved: { accountId: tx.account_id, productType: tx.payment_product_type, amount: minorUnits(tx.amount), state, expired } };
+      const expired = ctx.payableSessions.isExpired(
+        await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId),
+      );
+      return {
+        reserved: {
+          accountId: tx.account_id,
+          productType: tx.payment_product_type,
+          amount: minorUnits(tx.amount),
+          state,
+          expired,
+        },
+      };
     },
     call: ({ accountId, productType, state, expired }) =>
-      expired ? Promise.resolve(EXPIRED_MEANWHILE) : ctx.providers.providerFor(productType).completeCustomerAction({ accountId, productType, transactionId, state, ...(decision ? { decision } : {}) }),
+      expired
+        ? Promise.resolve(EXPIRED_MEANWHILE)
+        : ctx.providers.providerFor(productType).completeCustomerAction({
+            accountId,
+            productType,
+            transactionId,
+            state,
+            ...(decision ? { decision } : {}),
+          }),
     async failed(_waiting, e) {
-      if (e instanceof AppError && e.code === 'PROVIDER_UNAVAILABLE') return { outcome: 'FAILED', code: e.code, message: 'The payment could not be processed' };
+      if (e instanceof AppError && e.code === 'PROVIDER_UNAVAILABLE')
+        return { outcome: 'FAILED', code: e.code, message: 'The payment could not be processed' };
       throw e; // a decision that does not fit the provider's page: its 400, the attempt still waits
     },
     async settle({ amount }, result) {
-      const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, { createdBy: 'customer', amount });
+      const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, {
+        createdBy: 'customer',
+        amount,
+      });
       const session = await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId);
       const answer = await paymentResponse(ctx, session, transactionId, finished, meta);
       return returnPath(answer.success ? undefined : (answer.error_details?.[0]?.code ?? 'failed'));

@@ -69,7 +69,19 @@ export const startPaymentAttempt = async (
     updated_at: now,
     version: 1,
   });
-  await appendTransactionEvent(trx, transactionId, { event: 'INITIALIZE', success: true, amount, createdBy, requestId: meta.requestId, requestHeaders: redactHeaders(meta.headers) }, true);
+  await appendTransactionEvent(
+    trx,
+    transactionId,
+    {
+      event: 'INITIALIZE',
+      success: true,
+      amount,
+      createdBy,
+      requestId: meta.requestId,
+      requestHeaders: redactHeaders(meta.headers),
+    },
+    true,
+  );
   await ctx.payableSessions.save(trx, session, { status: 'PAYING' }, now);
   return transactionId;
 };

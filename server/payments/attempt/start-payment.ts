@@ -21,8 +21,12 @@ type Payment = PaySessionInput['payment'];
 const assertExpressReady = (session: PayableSession): void => {
   const { express, order } = session;
   if (!express) return;
-  if (!order.shipping_address) throw new AppError('SHIPPING_ADDRESS_REQUIRED', 'Choose a shipping address before paying');
-  if ((express.shipping_address_callback_url || (express.shipping_options?.length ?? 0) > 0) && !order.shipping_option) {
+  if (!order.shipping_address)
+    throw new AppError('SHIPPING_ADDRESS_REQUIRED', 'Choose a shipping address before paying');
+  if (
+    (express.shipping_address_callback_url || (express.shipping_options?.length ?? 0) > 0) &&
+    !order.shipping_option
+  ) {
     throw new AppError('SHIPPING_OPTION_NOT_AVAILABLE', 'Choose a shipping option before paying');
   }
 };
@@ -36,29 +40,51 @@ const attemptInProgress = compiledOnce((exec, sessionId: string, status: string)
     .where('status', '=', status as 'INITIATED'),
 );
 /** The card pays what the gift cards leave (`amount_due`); `kassa.wallets` only when they pay everything. */
-const assertPaymentTypeFits = async (ctx: AppContext, trx: Executor, session: PayableSession, paymentType: string): Promise<void> => {
+const assertPaymentTypeFits = async (
+  ctx: AppContext,
+  trx: Executor,
+  session: PayableSession,
+  paymentType: string,
+): Promise<void> => {
   const payAll = giftCardsPayAll(session.order);
   if (ctx.providers.product(paymentType)?.kind === 'gift_cards') {
-    if (!payAll) throw new AppError('GIFT_CARDS_DO_NOT_COVER', 'The gift cards do not pay the whole order; pay the rest by card');
+    if (!payAll)
+      throw new AppError('GIFT_CARDS_DO_NOT_COVER', 'The gift cards do not pay the whole order; pay the rest by card');
     return;
   }
-  if (payAll) throw new AppError('INVALID_REQUEST', 'The gift cards pay the whole order; pay with kassa.wallets (no card)');
-  if (!(await ctx.payableSessions.paymentTypes(ctx, session, trx)).includes(paymentType)) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
+  if (payAll)
+    throw new AppError('INVALID_REQUEST', 'The gift cards pay the whole order; pay with kassa.wallets (no card)');
+  if (!(await ctx.payableSessions.paymentTypes(ctx, session, trx)).includes(paymentType))
+    throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled for this session`);
 };
 
 /** What the payment names must exist on this session (the stored card, the part-payment plan), and the details a credit decision needs must be valid. */
 const assertPaymentDetails = (session: PayableSession, payment: Payment): void => {
-  if ('payment_token_id' in payment && payment.payment_token_id && !tokenForId(session, payment.payment_product_type, payment.payment_token_id)) {
-    throw new AppError('INVALID_REQUEST', 'No stored card with this payment_token_id on the session', { errors: [{ path: 'payment.payment_token_id', message: 'unknown' }] });
+  if (
+    'payment_token_id' in payment &&
+    payment.payment_token_id &&
+    !tokenForId(session, payment.payment_product_type, payment.payment_token_id)
+  ) {
+    throw new AppError('INVALID_REQUEST', 'No stored card with this payment_token_id on the session', {
+      errors: [{ path: 'payment.payment_token_id', message: 'unknown' }],
+    });
   }
   if ('email' in payment) {
     const problems = lenderProblems(payment, 'payment.');
-    if (problems.length) throw new AppError('INVALID_REQUEST', 'The details for this payment type are not valid', { errors: problems });
+    if (problems.length)
+      throw new AppError('INVALID_REQUEST', 'The details for this payment type are not valid', { errors: problems });
   }
-  if ('product' in payment && !installmentPlans(amountDue(session.order), session.currency).some((p) => p.id === payment.product.id)) {
-    throw new AppError('INVALID_REQUEST', `Unknown part-payment plan; get the plans from POST /v1/view/{session_id}/payments/${payment.payment_product_type}`, {
-      errors: [{ path: 'payment.product.id', message: 'unknown plan' }],
-    });
+  if (
+    'product' in payment &&
+    !installmentPlans(amountDue(session.order), session.currency).some((p) => p.id === payment.product.id)
+  ) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      `Unknown part-payment plan; get the plans from POST /v1/view/{session_id}/payments/${payment.payment_product_type}`,
+      {
+        errors: [{ path: 'payment.product.id', message: 'unknown plan' }],
+      },
+    );
   }
 };
 
@@ -81,7 +107,14 @@ const detailsOf = (payment: Payment): Record<string, unknown> | undefined => {
 };
 
 /** Step 1 of paying: lock the session, check every rule, and record an INITIATED transaction. */
-export const startPayment = (ctx: AppContext, sessionId: string, payment: Payment, paymentType: string, ifUnmodifiedSince: string | undefined, meta: RequestMeta) =>
+export const startPayment = (
+  ctx: AppContext,
+  sessionId: string,
+  payment: Payment,
+  paymentType: string,
+  ifUnmodifiedSince: string | undefined,
+  meta: RequestMeta,
+) =>
   unitOfWork(ctx, undefined, async ({ trx }) => {
     const session = await ctx.payableSessions.lockToPay(trx, ctx.database, sessionId, ifUnmodifiedSince);
     await assertPayAttemptsLeft(trx, ctx.env, session.id); // card testing: counted under the session's row lock
@@ -91,6 +124,15 @@ export const startPayment = (ctx: AppContext, sessionId: string, payment: Paymen
     await assertNoOpenAttempt(trx, session.id);
     await assertGiftCardsPayable(trx, ctx.database, session); // a wallet card that can no longer pay its part: refused before the card is charged
     const amount = session.kind === 'PAYMENT_TOKEN' ? ZERO_MINOR : session.amount;
-    const transactionId = await startPaymentAttempt(ctx, trx, session, paymentType, amount, 'customer', meta, detailsOf(payment));
+    const transactionId = await startPaymentAttempt(
+      ctx,
+      trx,
+      session,
+      paymentType,
+      amount,
+      'customer',
+      meta,
+      detailsOf(payment),
+    );
     return { transactionId, session, amount };
   });

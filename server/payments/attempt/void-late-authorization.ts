@@ -26,19 +26,34 @@ export interface LateAuthorization {
  */
 export const voidLateAuthorization = (ctx: AppContext, late: LateAuthorization): Promise<void> => {
   const operationId = uuid();
-  const details = { reason: 'late_authorization', operation_id: operationId, provider_reference: late.providerReference };
+  const details = {
+    reason: 'late_authorization',
+    operation_id: operationId,
+    provider_reference: late.providerReference,
+  };
   return runPipeline<LateAuthorization, NewTransactionEvent, void>({
     reserve: async () => ({ reserved: late }), // decided by the attempt's finish: nothing to reserve, the attempt is closed
     async call({ accountId, productType, transactionId, amount, currency }) {
-      const outcome = await ctx.providers.providerFor(productType).void({ accountId, productType, transactionId, operationId, ...priced(amount, currency) });
-      return { event: 'VOID', success: true, amount, createdBy: 'system', details: { ...details, ...(outcome === 'PENDING' ? { acquirer_status: 'PENDING' } : {}) } };
+      const outcome = await ctx.providers
+        .providerFor(productType)
+        .void({ accountId, productType, transactionId, operationId, ...priced(amount, currency) });
+      return {
+        event: 'VOID',
+        success: true,
+        amount,
+        createdBy: 'system',
+        details: { ...details, ...(outcome === 'PENDING' ? { acquirer_status: 'PENDING' } : {}) },
+      };
     },
     failed: async ({ amount }, e) => ({
       event: 'VOID',
       success: false,
       amount,
       createdBy: 'system',
-      error: { code: 'LATE_AUTHORIZATION_NOT_VOIDED', message: 'The acquirer approved after the attempt was abandoned and the void failed; void it at the acquirer' },
+      error: {
+        code: 'LATE_AUTHORIZATION_NOT_VOIDED',
+        message: 'The acquirer approved after the attempt was abandoned and the void failed; void it at the acquirer',
+      },
       details: { ...details, reconcile: true, cause: (e as Error).message },
     }),
     settle: (_late, event) =>

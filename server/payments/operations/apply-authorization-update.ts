@@ -67,9 +67,20 @@ export const applyAuthorizationUpdate = async (
     const session = await uow.sessions.load(trx, ctx.database, row.session_id, { lock: true });
     releasedFromHold = session;
     await uow.sessions.save(trx, session, { status: 'AUTHORIZED', transaction_id: row.id });
-    await uow.sessions.appendEvent(trx, session.id, 'AUTHORIZED', { meta, details: { transaction_id: row.id, from: 'ON_HOLD' } });
+    await uow.sessions.appendEvent(trx, session.id, 'AUTHORIZED', {
+      meta,
+      details: { transaction_id: row.id, from: 'ON_HOLD' },
+    });
     const callbackUrl = session.url.callback_url;
-    if (callbackUrl) await uow.outbox.callback({ accountId: row.account_id, sessionId: session.id, transactionId: row.id, eventId, event: 'AUTHORIZE', callbackUrl });
+    if (callbackUrl)
+      await uow.outbox.callback({
+        accountId: row.account_id,
+        sessionId: session.id,
+        transactionId: row.id,
+        eventId,
+        event: 'AUTHORIZE',
+        callbackUrl,
+      });
   }
   return { view: await readTransaction(trx, await uow.transaction(row.id, actor.accountId)), releasedFromHold };
 };

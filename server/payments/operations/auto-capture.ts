@@ -15,12 +15,19 @@ const SYSTEM = 'auto_capture';
  * If the provider fails, the transaction stays AUTHORIZED and a failed CAPTURE event says why and
  * whether a retry (a manual capture) can succeed.
  */
-export const autoCaptureIfConfigured = async (ctx: AppContext, session: PayableSession, transactionId: string, meta: RequestMeta): Promise<void> => {
+export const autoCaptureIfConfigured = async (
+  ctx: AppContext,
+  session: PayableSession,
+  transactionId: string,
+  meta: RequestMeta,
+): Promise<void> => {
   if (session.configuration.auto_capture !== true) return;
   const order = session.order;
   const actor = { accountId: session.account_id, subject: SYSTEM, scopes: [] };
   const tx = await loadTransaction(ctx.database.db, ctx.database, transactionId, session.account_id);
-  const items = order.items?.filter((i) => i.amount > 0).map((i) => ({ line_id: i.line_id, amount: minorUnits(i.amount) }));
+  const items = order.items
+    ?.filter((i) => i.amount > 0)
+    .map((i) => ({ line_id: i.line_id, amount: minorUnits(i.amount) }));
   try {
     await runMoneyOperation(
       ctx,
@@ -46,7 +53,13 @@ export const autoCaptureIfConfigured = async (ctx: AppContext, session: PayableS
         createdBy: SYSTEM,
         requestId: meta.requestId,
         error: { code, message: e instanceof AppError ? e.message : 'The automatic capture failed' },
-        details: { auto_capture: true, retry_policy: { retryable: code === 'PROVIDER_UNAVAILABLE' || code === 'OPERATION_IN_PROGRESS', action: 'capture manually' } },
+        details: {
+          auto_capture: true,
+          retry_policy: {
+            retryable: code === 'PROVIDER_UNAVAILABLE' || code === 'OPERATION_IN_PROGRESS',
+            action: 'capture manually',
+          },
+        },
       });
     });
   }

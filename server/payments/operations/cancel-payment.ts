@@ -9,5 +9,15 @@ import { ZERO_MINOR } from '../../../domain/money';
  * payment ON_HOLD, is voided in full; a captured, refunded or voided one is 400 TRANSACTION_NOT_VOIDABLE
  * and nothing changes. The void is a step of the cancel, not what the cancel's Idempotency-Key records.
  */
-export const cancelPayment = (ctx: AppContext, actor: Actor, transactionId: string, meta: RequestMeta): Promise<MoneyOperationResult> =>
-  runMoneyOperation(ctx, actor, { transactionId, operation: 'VOID', amount: ZERO_MINOR, cancel: true, details: { reason: 'session cancelled' } }, { ...meta, idempotency: undefined });
+export const cancelPayment = (
+  ctx: AppContext,
+  actor: Actor,
+  transactionId: string,
+  meta: RequestMeta,
+): Promise<MoneyOperationResult> =>
+  runMoneyOperation(
+    ctx,
+    actor,
+    { transactionId, operation: 'VOID', amount: ZERO_MINOR, cancel: true, details: { reason: 'session cancelled' } },
+    { ...meta, idempotency: undefined },
+  );

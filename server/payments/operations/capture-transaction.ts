@@ -3,7 +3,13 @@ import type { Actor } from '../../auth/scopes';
 import { runMoneyOperation, type MoneyOperationResult } from './run-money-operation';
 import type { CaptureInput } from '../transactions/transaction-schemas';
 
-export const captureTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: CaptureInput, meta: RequestMeta): Promise<MoneyOperationResult> =>
+export const captureTransaction = (
+  ctx: AppContext,
+  actor: Actor,
+  transactionId: string,
+  input: CaptureInput,
+  meta: RequestMeta,
+): Promise<MoneyOperationResult> =>
   runMoneyOperation(
     ctx,
     actor,
@@ -11,7 +17,11 @@ export const captureTransaction = (ctx: AppContext, actor: Actor, transactionId:
       transactionId,
       operation: 'CAPTURE',
       amount: input.amount,
-      items: input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount, ...(i.quantity !== undefined ? { quantity: i.quantity } : {}) })),
+      items: input.items?.map((i) => ({
+        line_id: i.line_id,
+        amount: i.amount,
+        ...(i.quantity !== undefined ? { quantity: i.quantity } : {}),
+      })),
       finalCapture: input.final_capture,
       reference: input.capture_reference,
       details: {

@@ -19,7 +19,12 @@ export const completePendingOperations = async (ctx: AppContext, limit = 50): Pr
     .selectFrom('transaction_operations as op')
     .innerJoin('transactions as tx', 'tx.id', 'op.transaction_id')
     .select(['op.id', 'op.status', 'op.account_id', 'tx.payment_product_type'])
-    .where((eb) => eb.or([eb('op.status', '=', 'ASYNC'), eb.and([eb('op.status', '=', 'PENDING'), eb('op.updated_at', '<', staleBefore)])]))
+    .where((eb) =>
+      eb.or([
+        eb('op.status', '=', 'ASYNC'),
+        eb.and([eb('op.status', '=', 'PENDING'), eb('op.updated_at', '<', staleBefore)]),
+      ]),
+    )
     .orderBy('op.updated_at')
     .limit(limit)
     .execute();
@@ -28,7 +33,10 @@ export const completePendingOperations = async (ctx: AppContext, limit = 50): Pr
     const productType = op.payment_product_type;
     const done = await runPipeline<typeof op, OperationStatus, boolean>({
       reserve: async () => ({ reserved: op }), // reserved when the operation was asked for
-      call: () => ctx.providers.providerFor(productType).operationStatus({ accountId: op.account_id, productType, operationId: op.id }),
+      call: () =>
+        ctx.providers
+          .providerFor(productType)
+          .operationStatus({ accountId: op.account_id, productType, operationId: op.id }),
       failed: rethrow,
       async settle(_op, status) {
         if (status === 'DONE') await settleOperation(ctx, op.id);

@@ -42,7 +42,11 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
     await saveState(uow.trx, row, state);
     if (op.operation !== 'CAPTURE' || voidedByFinalCapture > 0) {
       const reason = op.operation === 'REFUND' ? 'payment refunded' : 'payment voided';
-      await returnGiftCards(uow.trx, ctx.database, row, state.amounts, { operationId: op.id, reason, createdBy: op.created_by });
+      await returnGiftCards(uow.trx, ctx.database, row, state.amounts, {
+        operationId: op.id,
+        reason,
+        createdBy: op.created_by,
+      });
     }
     const quantities = reservation.quantities;
     const items = Object.entries(booked).map(([line_id, amount]) => ({
@@ -92,7 +96,10 @@ export const failOperation = (ctx: AppContext, operationId: string): Promise<voi
       amount: op.reservation.amount,
       createdBy: op.created_by,
       requestId: op.request_id ?? undefined,
-      error: { code: 'OPERATION_FAILED', message: `The payment provider did not complete the ${op.operation.toLowerCase()} it had accepted; nothing moved` },
+      error: {
+        code: 'OPERATION_FAILED',
+        message: `The payment provider did not complete the ${op.operation.toLowerCase()} it had accepted; nothing moved`,
+      },
       details: { ...op.details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
     });
     await setOperationStatus(uow.trx, op.id, { status: 'RELEASED' });

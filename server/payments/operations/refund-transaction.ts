@@ -3,7 +3,13 @@ import type { Actor } from '../../auth/scopes';
 import { runMoneyOperation, type MoneyOperationResult } from './run-money-operation';
 import type { RefundInput } from '../transactions/transaction-schemas';
 
-export const refundTransaction = (ctx: AppContext, actor: Actor, transactionId: string, input: RefundInput, meta: RequestMeta): Promise<MoneyOperationResult> =>
+export const refundTransaction = (
+  ctx: AppContext,
+  actor: Actor,
+  transactionId: string,
+  input: RefundInput,
+  meta: RequestMeta,
+): Promise<MoneyOperationResult> =>
   runMoneyOperation(
     ctx,
     actor,
@@ -11,7 +17,11 @@ export const refundTransaction = (ctx: AppContext, actor: Actor, transactionId: 
       transactionId,
       operation: 'REFUND',
       amount: input.amount,
-      items: input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount, ...(i.quantity !== undefined ? { quantity: i.quantity } : {}) })),
+      items: input.items?.map((i) => ({
+        line_id: i.line_id,
+        amount: i.amount,
+        ...(i.quantity !== undefined ? { quantity: i.quantity } : {}),
+      })),
       reference: input.refund_reference,
       details: {
         ...(input.refund_reference ? { refund_reference: input.refund_reference } : {}),

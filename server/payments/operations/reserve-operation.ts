@@ -6,7 +6,14 @@ import { nowIso } from '../../shared/clock';
 import { toJson } from '../../shared/json-columns';
 import { redactHeaders } from '../../shared/request-headers';
 import { decide, decideCancel, reserve, type LineAmount, type Operation } from '../../../domain/transaction-state';
-import { findOperation, isSameRequest, operationDetails, recordOperation, requestHash, type OperationRequestBody } from '../store/transaction-operations';
+import {
+  findOperation,
+  isSameRequest,
+  operationDetails,
+  recordOperation,
+  requestHash,
+  type OperationRequestBody,
+} from '../store/transaction-operations';
 import { saveState, stateOf } from '../store/transaction-repository';
 import type { UnitOfWork } from '../unit-of-work';
 
@@ -24,7 +31,9 @@ export interface MoneyOperationRequest {
   details?: Record<string, unknown>;
 }
 
-export type Reserved = { replay: string | undefined } | { operationId: string; amount: MinorUnits; currency: string; productType: string; accountId: string };
+export type Reserved =
+  | { replay: string | undefined }
+  | { operationId: string; amount: MinorUnits; currency: string; productType: string; accountId: string };
 
 export const requestBodyOf = (req: MoneyOperationRequest): OperationRequestBody => ({
   amount: req.operation === 'VOID' ? ZERO_MINOR : req.amount,
@@ -34,10 +43,17 @@ export const requestBodyOf = (req: MoneyOperationRequest): OperationRequestBody 
 });
 
 /** The operation this request repeats: the one its Idempotency-Key recorded, else the one of its reference. */
-const repeated = async (uow: UnitOfWork, transactionId: string, req: MoneyOperationRequest, recorded: string | undefined) => {
+const repeated = async (
+  uow: UnitOfWork,
+  transactionId: string,
+  req: MoneyOperationRequest,
+  recorded: string | undefined,
+) => {
   const byKey = recorded ? await findOperation(uow.trx, transactionId, { id: recorded }) : undefined;
   if (byKey && byKey.status !== 'RELEASED') return { existing: byKey, byKey: true };
-  const byReference = req.reference ? await findOperation(uow.trx, transactionId, { operation: req.operation, reference: req.reference }) : undefined;
+  const byReference = req.reference
+    ? await findOperation(uow.trx, transactionId, { operation: req.operation, reference: req.reference })
+    : undefined;
   return { existing: byReference, byKey: false };
 };
 
@@ -46,20 +62,39 @@ const repeated = async (uow: UnitOfWork, transactionId: string, req: MoneyOperat
  * a repeat of an earlier request (same reference or Idempotency-Key, same body) is a replay; else the
  * pure rules decide, the amount is reserved, and the operation and the key's record are written.
  */
-export const reserveOperation = async (uow: UnitOfWork, actor: Actor, req: MoneyOperationRequest, meta: RequestMeta): Promise<Reserved> => {
+export const reserveOperation = async (
+  uow: UnitOfWork,
+  actor: Actor,
+  req: MoneyOperationRequest,
+  meta: RequestMeta,
+): Promise<Reserved> => {
   const body = requestBodyOf(req);
   const recorded = await uow.idempotency.recorded(); // the key's row first, then the transaction's (the order every money step locks in)
   const row = await uow.transaction(req.transactionId, actor.accountId, { lock: true });
   const { existing, byKey } = await repeated(uow, row.id, req, recorded);
   if (existing && existing.status !== 'RELEASED') {
-    if (!isSameRequest(existing.request_hash, body)) throw new AppError('REFERENCE_REUSED', `This ${req.operation.toLowerCase()} reference was already used with a different request`);
-    if (existing.status === 'PENDING' && byKey) throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry later');
-    if (existing.status === 'PENDING') throw new AppError('OPERATION_IN_PROGRESS', 'The first request with this reference is still running; retry shortly');
+    if (!isSameRequest(existing.request_hash, body))
+      throw new AppError(
+        'REFERENCE_REUSED',
+        `This ${req.operation.toLowerCase()} reference was already used with a different request`,
+      );
+    if (existing.status === 'PENDING' && byKey)
+      throw new AppError(
+        'IDEMPOTENCY_KEY_IN_PROGRESS',
+        'The first request with this Idempotency-Key is still running; retry later',
+      );
+    if (existing.status === 'PENDING')
+      throw new AppError(
+        'OPERATION_IN_PROGRESS',
+        'The first request with this reference is still running; retry shortly',
+      );
     if (byKey) uow.idempotency.replayed();
     return { replay: existing.initiate_request_id ?? undefined };
   }
   const state = stateOf(row, await uow.capabilities(row)); // partial void, item-based: what its product allows
-  const decision = req.cancel ? decideCancel(state) : decide(state, { op: req.operation, amount: req.amount, items: req.items, finalCapture: req.finalCapture });
+  const decision = req.cancel
+    ? decideCancel(state)
+    : decide(state, { op: req.operation, amount: req.amount, items: req.items, finalCapture: req.finalCapture });
   if (!decision.ok) throw new AppError(decision.code, decision.message);
   await saveState(uow.trx, row, reserve(state, decision.reservation));
   const values = {
@@ -73,8 +108,20 @@ export const reserveOperation = async (uow: UnitOfWork, actor: Actor, req: Money
     request_headers: toJson(redactHeaders(meta.headers)),
     updated_at: nowIso(),
   };
-  const op = { reuse: existing?.id, transactionId: row.id, accountId: actor.accountId, operation: req.operation, reference: req.reference };
+  const op = {
+    reuse: existing?.id,
+    transactionId: row.id,
+    accountId: actor.accountId,
+    operation: req.operation,
+    reference: req.reference,
+  };
   const operationId = await recordOperation(uow.trx, op, values);
   await uow.idempotency.record(operationId);
-  return { operationId, amount: decision.reservation.amount, currency: row.currency, productType: row.payment_product_type, accountId: actor.accountId };
+  return {
+    operationId,
+    amount: decision.reservation.amount,
+    currency: row.currency,
+    productType: row.payment_product_type,
+    accountId: actor.accountId,
+  };
 };

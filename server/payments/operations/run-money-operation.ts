@@ -17,7 +17,12 @@ export interface MoneyOperationResult {
   eventRequestId?: string;
 }
 
-const read = async (ctx: AppContext, actor: Actor, transactionId: string, eventRequestId?: string): Promise<MoneyOperationResult> => ({
+const read = async (
+  ctx: AppContext,
+  actor: Actor,
+  transactionId: string,
+  eventRequestId?: string,
+): Promise<MoneyOperationResult> => ({
   json: await getTransactionJson(ctx, actor, transactionId),
   ...(eventRequestId ? { eventRequestId } : {}),
 });
@@ -36,16 +41,33 @@ type Reservation = Extract<Reserved, { operationId: string }>;
  *     worker settles it.
  * A repeated reference or key with the same request replays the first result and moves no more money.
  */
-export const runMoneyOperation = (ctx: AppContext, actor: Actor, req: MoneyOperationRequest, meta: RequestMeta): Promise<MoneyOperationResult> =>
+export const runMoneyOperation = (
+  ctx: AppContext,
+  actor: Actor,
+  req: MoneyOperationRequest,
+  meta: RequestMeta,
+): Promise<MoneyOperationResult> =>
   runPipeline<Reservation, OperationOutcome, MoneyOperationResult>({
     async reserve() {
       const reserved = await unitOfWork(ctx, meta, (uow) => reserveOperation(uow, actor, req, meta));
-      return 'replay' in reserved ? { answer: await read(ctx, actor, req.transactionId, reserved.replay) } : { reserved };
+      return 'replay' in reserved
+        ? { answer: await read(ctx, actor, req.transactionId, reserved.replay) }
+        : { reserved };
     },
     call({ operationId, productType, accountId, currency, amount }) {
       const provider = ctx.providers.providerFor(productType);
-      const call = { accountId, productType, transactionId: req.transactionId, operationId, ...priced(amount, currency) };
-      return req.operation === 'CAPTURE' ? provider.capture(call) : req.operation === 'REFUND' ? provider.refund(call) : provider.void(call);
+      const call = {
+        accountId,
+        productType,
+        transactionId: req.transactionId,
+        operationId,
+        ...priced(amount, currency),
+      };
+      return req.operation === 'CAPTURE'
+        ? provider.capture(call)
+        : req.operation === 'REFUND'
+          ? provider.refund(call)
+          : provider.void(call);
     },
     async failed({ operationId }, error) {
       await releaseOperation(ctx, operationId);

@@ -30,7 +30,15 @@ type Decided = { updated: AuthorizationUpdated } | { ask: Asked } | { refused: A
  * released from hold: the provider authorized it already); else `ask`, or, after the provider answered,
  * written only when the decision is still the one the provider was asked for.
  */
-const decide = async (ctx: AppContext, uow: UnitOfWork, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta, asked?: Asked): Promise<Decided> => {
+const decide = async (
+  ctx: AppContext,
+  uow: UnitOfWork,
+  actor: Actor,
+  transactionId: string,
+  input: AuthorizationInput,
+  meta: RequestMeta,
+  asked?: Asked,
+): Promise<Decided> => {
   const recorded = await uow.idempotency.recorded();
   const row = await uow.transaction(transactionId, actor.accountId, { lock: true });
   if (recorded !== undefined) {
@@ -40,20 +48,38 @@ const decide = async (ctx: AppContext, uow: UnitOfWork, actor: Actor, transactio
   const capabilities = await uow.capabilities(row);
   const state = stateOf(row, capabilities); // item-based: what its product says
   const items = input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount }));
-  const decision = decideAuthorizationUpdate(state, { amount: input.amount, final_authorization: input.final_authorization, items }, row.final_authorization === 1);
+  const decision = decideAuthorizationUpdate(
+    state,
+    { amount: input.amount, final_authorization: input.final_authorization, items },
+    row.final_authorization === 1,
+  );
   if (asked && (!decision.ok || decision.amount !== asked.amount)) {
     const refused = decision.ok
-      ? new AppError('AUTHORIZATION_NOT_UPDATABLE', 'The transaction changed while its authorization was being updated; retry')
+      ? new AppError(
+          'AUTHORIZATION_NOT_UPDATABLE',
+          'The transaction changed while its authorization was being updated; retry',
+        )
       : new AppError(decision.code, decision.message);
     return { refused, restore: state.amounts.authorized };
   }
   if (!decision.ok) throw new AppError(decision.code, decision.message);
   if (decision.kind !== 'AUTHORIZE_ON_HOLD' && !capabilities.authorizationUpdate) {
-    throw new AppError('AUTHORIZATION_NOT_UPDATABLE', `${row.payment_product_type} payments cannot have their authorization updated`);
+    throw new AppError(
+      'AUTHORIZATION_NOT_UPDATABLE',
+      `${row.payment_product_type} payments cannot have their authorization updated`,
+    );
   }
-  const providerAsked = decision.kind !== 'AUTHORIZE_ON_HOLD' && ctx.providers.providerFor(row.payment_product_type).updateAuthorization !== undefined;
+  const providerAsked =
+    decision.kind !== 'AUTHORIZE_ON_HOLD' &&
+    ctx.providers.providerFor(row.payment_product_type).updateAuthorization !== undefined;
   if (providerAsked && !asked) {
-    const ask = { accountId: row.account_id, productType: row.payment_product_type, currency: row.currency, amount: decision.amount, previous: state.amounts.authorized };
+    const ask = {
+      accountId: row.account_id,
+      productType: row.payment_product_type,
+      currency: row.currency,
+      amount: decision.amount,
+      previous: state.amounts.authorized,
+    };
     return { ask };
   }
   return { updated: await applyAuthorizationUpdate(ctx, uow, actor, row, state, decision, input, meta) };
@@ -77,8 +103,15 @@ const askProvider = (ctx: AppContext, transactionId: string, asked: Asked, amoun
  * update no longer fits, the provider is asked to hold what Kassa still holds and the request is
  * refused. A transaction released from hold is then captured if the session asks for auto_capture.
  */
-export const updateAuthorization = async (ctx: AppContext, actor: Actor, transactionId: string, input: AuthorizationInput, meta: RequestMeta): Promise<TransactionView> => {
-  const decideIn = (asked?: Asked) => unitOfWork(ctx, meta, (uow) => decide(ctx, uow, actor, transactionId, input, meta, asked));
+export const updateAuthorization = async (
+  ctx: AppContext,
+  actor: Actor,
+  transactionId: string,
+  input: AuthorizationInput,
+  meta: RequestMeta,
+): Promise<TransactionView> => {
+  const decideIn = (asked?: Asked) =>
+    unitOfWork(ctx, meta, (uow) => decide(ctx, uow, actor, transactionId, input, meta, asked));
   const { view, releasedFromHold } = await runPipeline<Asked, void, AuthorizationUpdated>({
     async reserve() {
       const decided = await decideIn();

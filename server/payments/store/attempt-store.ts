@@ -10,11 +10,19 @@ import type { TransactionsTable } from '../../db/schema';
  */
 
 /** Step 1: the attempt's INITIATED transaction. */
-export const insertAttempt = (trx: Executor, row: Insertable<TransactionsTable>): Promise<void> => insertRow(trx, 'transactions', row);
+export const insertAttempt = (trx: Executor, row: Insertable<TransactionsTable>): Promise<void> =>
+  insertRow(trx, 'transactions', row);
 
 /** Step 3: the provider's answer, on an attempt still INITIATED at the version read (else 409 CONFLICT and a rollback). */
-export const recordAttemptOutcome = async (trx: Executor, attempt: { id: string; version: number }, set: Updateable<TransactionsTable>): Promise<void> => {
-  expectChanged(await updateRows(trx, 'transactions', set, { id: attempt.id, status: 'INITIATED', version: attempt.version }), 'The payment attempt');
+export const recordAttemptOutcome = async (
+  trx: Executor,
+  attempt: { id: string; version: number },
+  set: Updateable<TransactionsTable>,
+): Promise<void> => {
+  expectChanged(
+    await updateRows(trx, 'transactions', set, { id: attempt.id, status: 'INITIATED', version: attempt.version }),
+    'The payment attempt',
+  );
 };
 
 /** The attempt waits for the customer on another page (what is pending, until when); false when it is no longer INITIATED. */

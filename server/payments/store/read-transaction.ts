@@ -5,10 +5,31 @@ import type { TransactionView } from '../transactions/transaction-schemas';
 import { toTransactionEventView, type TransactionEventViewRow, type TransactionRecord } from './transaction-record';
 
 /** Reading a transaction as the merchant sees it (GET /v1/transactions/{id}, lists, callbacks' bodies). */
-const eventsOfTransaction = compiledOnce((exec, transactionId: string) => exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', transactionId).orderBy('seq'));
+const eventsOfTransaction = compiledOnce((exec, transactionId: string) =>
+  exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', transactionId).orderBy('seq'),
+);
 /** An event's columns but the stored request headers (the largest), which only `includes=events.request_headers` shows. */
-const EVENT_VIEW_COLUMNS = ['id', 'transaction_id', 'seq', 'event', 'success', 'amount', 'items', 'error', 'created_at', 'created_by', 'request_id', 'details'] as const;
-const eventsWithoutHeaders = compiledOnce((exec, transactionId: string) => exec.selectFrom('transaction_events').select(EVENT_VIEW_COLUMNS).where('transaction_id', '=', transactionId).orderBy('seq'));
+const EVENT_VIEW_COLUMNS = [
+  'id',
+  'transaction_id',
+  'seq',
+  'event',
+  'success',
+  'amount',
+  'items',
+  'error',
+  'created_at',
+  'created_by',
+  'request_id',
+  'details',
+] as const;
+const eventsWithoutHeaders = compiledOnce((exec, transactionId: string) =>
+  exec
+    .selectFrom('transaction_events')
+    .select(EVENT_VIEW_COLUMNS)
+    .where('transaction_id', '=', transactionId)
+    .orderBy('seq'),
+);
 
 export const TRANSACTION_INCLUDES = [
   'card.payment_token',
@@ -20,10 +41,19 @@ export const TRANSACTION_INCLUDES = [
   'initiating_system_request_headers',
 ] as const;
 
-const SESSION_PARTS: ReadonlySet<string> = new Set(['session', 'session.events.latest', 'initiating_system_request_headers']);
+const SESSION_PARTS: ReadonlySet<string> = new Set([
+  'session',
+  'session.events.latest',
+  'initiating_system_request_headers',
+]);
 
 /** `includes=session` (or `session.events.latest`) and `initiating_system_request_headers`: the session's part, from sessions (the port). */
-const sessionIncludes = async (exec: Executor, row: TransactionRecord, includes: readonly string[], sessions: Pick<PayableSessions, 'includedIn'> | undefined) => {
+const sessionIncludes = async (
+  exec: Executor,
+  row: TransactionRecord,
+  includes: readonly string[],
+  sessions: Pick<PayableSessions, 'includedIn'> | undefined,
+) => {
   if (!includes.some((i) => SESSION_PARTS.has(i))) return {};
   if (!sessions) throw new Error(`readTransaction: includes ${includes.join(',')} need the sessions port`);
   return sessions.includedIn(exec, row.session_id, includes);
@@ -37,13 +67,19 @@ const cardView = (row: TransactionRecord, includes: readonly string[]) => {
     card: {
       ...card,
       ...(includes.includes('card.payment_token') && row.payment_token ? { payment_token: row.payment_token } : {}),
-      ...(includes.includes('card.recurrence_token') && row.recurrence_token ? { recurrence_token: row.recurrence_token } : {}),
+      ...(includes.includes('card.recurrence_token') && row.recurrence_token
+        ? { recurrence_token: row.recurrence_token }
+        : {}),
     },
   };
 };
 
 /** The events of several transactions in one query (a list page), without stored request headers, in order, by transaction id. */
-export const eventsOfTransactions = async (exec: Executor, ids: readonly string[], successOnly: boolean): Promise<Map<string, TransactionEventViewRow[]>> => {
+export const eventsOfTransactions = async (
+  exec: Executor,
+  ids: readonly string[],
+  successOnly: boolean,
+): Promise<Map<string, TransactionEventViewRow[]>> => {
   const byId = new Map<string, TransactionEventViewRow[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byId;
   let q = exec.selectFrom('transaction_events').select(EVENT_VIEW_COLUMNS).where('transaction_id', 'in', ids);
@@ -65,7 +101,13 @@ export const readTransaction = async (
   const withHeaders = includes.includes('events.request_headers');
   const read = () =>
     includes.includes('events.success.true')
-      ? exec.selectFrom('transaction_events').selectAll().where('transaction_id', '=', row.id).where('success', '=', 1).orderBy('seq').execute()
+      ? exec
+          .selectFrom('transaction_events')
+          .selectAll()
+          .where('transaction_id', '=', row.id)
+          .where('success', '=', 1)
+          .orderBy('seq')
+          .execute()
       : withHeaders
         ? eventsOfTransaction(exec, row.id)
         : eventsWithoutHeaders(exec, row.id);

@@ -32,25 +32,53 @@ export interface OperationRequestBody {
  * hash, or by the hash an older version stored (items without quantities, keys in request order).
  */
 export const isSameRequest = (storedHash: string, request: OperationRequestBody): boolean =>
-  storedHash === requestHash(request) || storedHash === legacyRequestHash({ ...request, items: request.items.map((i) => ({ line_id: i.line_id, amount: i.amount })) });
+  storedHash === requestHash(request) ||
+  storedHash ===
+    legacyRequestHash({ ...request, items: request.items.map((i) => ({ line_id: i.line_id, amount: i.amount })) });
 
-const operationById = lockableOnce((exec, id: string) => exec.selectFrom('transaction_operations').selectAll().where('id', '=', id));
+const operationById = lockableOnce((exec, id: string) =>
+  exec.selectFrom('transaction_operations').selectAll().where('id', '=', id),
+);
 
-export const loadOperation = async (trx: Executor, database: Database, id: string, lock = false): Promise<OperationRecord | undefined> => {
+export const loadOperation = async (
+  trx: Executor,
+  database: Database,
+  id: string,
+  lock = false,
+): Promise<OperationRecord | undefined> => {
   const [row] = await operationById(trx, database, lock, id);
   return row && toOperationRecord(row);
 };
 
 /** The operation of a transaction an Idempotency-Key recorded (`id`), or the one of a capture or refund reference. */
-export const findOperation = (trx: Executor, transactionId: string, by: { id: string } | { operation: Operation; reference: string }): Promise<OperationRow | undefined> => {
-  const ofTransaction = trx.selectFrom('transaction_operations').selectAll().where('transaction_id', '=', transactionId);
-  return ('id' in by ? ofTransaction.where('id', '=', by.id) : ofTransaction.where('operation', '=', by.operation).where('reference', '=', by.reference)).executeTakeFirst();
+export const findOperation = (
+  trx: Executor,
+  transactionId: string,
+  by: { id: string } | { operation: Operation; reference: string },
+): Promise<OperationRow | undefined> => {
+  const ofTransaction = trx
+    .selectFrom('transaction_operations')
+    .selectAll()
+    .where('transaction_id', '=', transactionId);
+  return (
+    'id' in by
+      ? ofTransaction.where('id', '=', by.id)
+      : ofTransaction.where('operation', '=', by.operation).where('reference', '=', by.reference)
+  ).executeTakeFirst();
 };
 
 /** What step 1 records of an operation: PENDING, with its reservation and the request that asked for it. */
 export type PendingOperation = Pick<
   Insertable<TransactionOperationsTable>,
-  'reservation' | 'status' | 'request_hash' | 'initiate_request_id' | 'created_by' | 'request_id' | 'details' | 'request_headers' | 'updated_at'
+  | 'reservation'
+  | 'status'
+  | 'request_hash'
+  | 'initiate_request_id'
+  | 'created_by'
+  | 'request_id'
+  | 'details'
+  | 'request_headers'
+  | 'updated_at'
 >;
 
 /**
@@ -82,8 +110,13 @@ export const recordOperation = async (
 };
 
 /** An operation's new status (DONE, RELEASED, ASYNC with its initiate request id), in the caller's unit of work. */
-export const setOperationStatus = async (trx: Executor, operationId: string, set: { status: 'DONE' | 'RELEASED' | 'ASYNC'; initiate_request_id?: string }): Promise<void> => {
+export const setOperationStatus = async (
+  trx: Executor,
+  operationId: string,
+  set: { status: 'DONE' | 'RELEASED' | 'ASYNC'; initiate_request_id?: string },
+): Promise<void> => {
   await updateRows(trx, 'transaction_operations', { ...set, updated_at: nowIso() }, { id: operationId });
 };
 
-export const operationDetails = (details: Record<string, unknown> | undefined): string | null => (details && Object.keys(details).length > 0 ? toJson(details) : null);
+export const operationDetails = (details: Record<string, unknown> | undefined): string | null =>
+  details && Object.keys(details).length > 0 ? toJson(details) : null;

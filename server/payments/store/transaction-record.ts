@@ -39,7 +39,10 @@ export interface TransactionData {
 }
 
 /** Stored money: a non-negative integer, typed as minor units (one check, no transform: lines are read on every money operation). */
-export const StoredMinorUnits = z.custom<MinorUnits>((v) => typeof v === 'number' && isMinorUnits(v), 'must be a non-negative integer (minor units)');
+export const StoredMinorUnits = z.custom<MinorUnits>(
+  (v) => typeof v === 'number' && isMinorUnits(v),
+  'must be a non-negative integer (minor units)',
+);
 
 const LineAmountsSchema = z.object({
   authorized: StoredMinorUnits,
@@ -56,9 +59,17 @@ const LineAmountsSchema = z.object({
 const LinesSchema = z.record(z.string(), LineAmountsSchema);
 
 /** The money columns, typed as minor units by the mapper. */
-type AmountColumn = 'amount' | 'captured_amount' | 'refunded_amount' | 'voided_amount' | 'pending_capture' | 'pending_refund' | 'pending_void';
+type AmountColumn =
+  | 'amount'
+  | 'captured_amount'
+  | 'refunded_amount'
+  | 'voided_amount'
+  | 'pending_capture'
+  | 'pending_refund'
+  | 'pending_void';
 
-export interface TransactionRecord extends Omit<TransactionRow, 'card' | 'data' | 'lines' | AmountColumn>, Readonly<Record<AmountColumn, MinorUnits>> {
+export interface TransactionRecord
+  extends Omit<TransactionRow, 'card' | 'data' | 'lines' | AmountColumn>, Readonly<Record<AmountColumn, MinorUnits>> {
   card?: CardSummary;
   data: TransactionData;
   /** Per order line amounts; undefined until the first operation wrote them. */
@@ -105,11 +116,24 @@ export const toTransactionRecord = (row: TransactionRow): TransactionRecord => {
 
 export type TransactionEventRow = Selectable<TransactionEventsTable>;
 /** An event row as the view reads it: `request_headers` is selected only when shown. */
-export type TransactionEventViewRow = Omit<TransactionEventRow, 'request_headers'> & { request_headers?: string | null };
+export type TransactionEventViewRow = Omit<TransactionEventRow, 'request_headers'> & {
+  request_headers?: string | null;
+};
 export type TransactionEventView = z.infer<typeof TransactionEventSchema>;
 
 /** Keys an event's own columns own: a stored `details` object can never supply or replace them. */
-const EVENT_KEYS: ReadonlySet<string> = new Set(['id', 'event', 'success', 'amount', 'items', 'error', 'created_at', 'created_by', 'request_id', 'request_headers']);
+const EVENT_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'event',
+  'success',
+  'amount',
+  'items',
+  'error',
+  'created_at',
+  'created_by',
+  'request_id',
+  'request_headers',
+]);
 
 const extraDetails = (text: string | null): Record<string, unknown> => {
   const details = parseOptionalJson<Record<string, unknown>>(text);
@@ -132,5 +156,7 @@ export const toTransactionEventView = (e: TransactionEventViewRow, withHeaders: 
   created_at: e.created_at,
   created_by: e.created_by,
   ...(e.request_id ? { request_id: e.request_id } : {}),
-  ...(withHeaders && e.request_headers ? { request_headers: parseJson<Record<string, string>>(e.request_headers) } : {}),
+  ...(withHeaders && e.request_headers
+    ? { request_headers: parseJson<Record<string, string>>(e.request_headers) }
+    : {}),
 });

@@ -15,12 +15,24 @@ export type { TransactionRecord, TransactionRow } from './transaction-record';
 
 /** The order line's quantity, when its item named a usable one. */
 const quantityOf = (item: Readonly<Record<string, unknown>>): { quantity?: number } =>
-  typeof item.quantity === 'number' && Number.isFinite(item.quantity) && item.quantity > 0 ? { quantity: item.quantity } : {};
+  typeof item.quantity === 'number' && Number.isFinite(item.quantity) && item.quantity > 0
+    ? { quantity: item.quantity }
+    : {};
 
 const initialLines = (row: TransactionRecord): Lines => {
   const items = row.data.items ?? [];
   return Object.fromEntries(
-    items.map((i) => [i.line_id, { authorized: i.amount, captured: ZERO_MINOR, refunded: ZERO_MINOR, pendingCapture: ZERO_MINOR, pendingRefund: ZERO_MINOR, ...quantityOf(i) }]),
+    items.map((i) => [
+      i.line_id,
+      {
+        authorized: i.amount,
+        captured: ZERO_MINOR,
+        refunded: ZERO_MINOR,
+        pendingCapture: ZERO_MINOR,
+        pendingRefund: ZERO_MINOR,
+        ...quantityOf(i),
+      },
+    ]),
   );
 };
 
@@ -44,7 +56,10 @@ export type DecidingCapabilities = Pick<ProductCapabilities, 'partialVoid' | 'it
  * The state machine's view of a stored transaction. Deciding an operation needs its product's
  * capabilities (`ctx.providers.productFor`); without them the state only settles or releases what was reserved.
  */
-export const stateOf = (row: TransactionRecord, product: DecidingCapabilities = { partialVoid: false, itemBased: false }): TxState => ({
+export const stateOf = (
+  row: TransactionRecord,
+  product: DecidingCapabilities = { partialVoid: false, itemBased: false },
+): TxState => ({
   status: row.status,
   amounts: amountsOf(row),
   lines: row.lines ? withQuantities(row, row.lines) : initialLines(row),
@@ -55,7 +70,10 @@ export const stateOf = (row: TransactionRecord, product: DecidingCapabilities = 
 
 /** Persists a new state, with the version check on top of the row lock. */
 export const saveState = (trx: Executor, row: VersionedRow, state: TxState): Promise<void> =>
-  saveTransactionState(trx, row, state.status, state.amounts, { lines: toJson(state.lines), final_captured: state.finalCaptured ? 1 : 0 });
+  saveTransactionState(trx, row, state.status, state.amounts, {
+    lines: toJson(state.lines),
+    final_captured: state.finalCaptured ? 1 : 0,
+  });
 
 export const amountsOf = (row: TransactionRecord): Amounts => ({
   authorized: row.amount,
@@ -77,10 +95,18 @@ export const amountColumns = (a: Amounts) => ({
 });
 
 // The read path's two queries, built and compiled once per dialect (GET /v1/transactions/{id}).
-const transactionOfAccount = lockableOnce((exec, id: string, accountId: string) => exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId));
+const transactionOfAccount = lockableOnce((exec, id: string, accountId: string) =>
+  exec.selectFrom('transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId),
+);
 
 /** Loads a transaction the account owns, as a typed record; another account's transaction is simply not found. */
-export const loadTransaction = async (exec: Executor, database: Database, id: string, accountId: string, lock = false): Promise<TransactionRecord> => {
+export const loadTransaction = async (
+  exec: Executor,
+  database: Database,
+  id: string,
+  accountId: string,
+  lock = false,
+): Promise<TransactionRecord> => {
   const [row] = await transactionOfAccount(exec, database, lock, id, accountId);
   if (!row) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} was not found`);
   return toTransactionRecord(row);
@@ -100,7 +126,12 @@ export interface NewTransactionEvent {
 }
 
 /** Appends an event; call inside the transaction that holds the transaction row. Returns the event id. */
-export const appendTransactionEvent = async (trx: Executor, transactionId: string, e: NewTransactionEvent, first = false): Promise<string> => {
+export const appendTransactionEvent = async (
+  trx: Executor,
+  transactionId: string,
+  e: NewTransactionEvent,
+  first = false,
+): Promise<string> => {
   const seq = first ? 1 : await nextEventSeq(trx, 'transaction_events', transactionId);
   const id = timeOrderedUuid();
   await insertRow(trx, 'transaction_events', {
@@ -124,15 +155,35 @@ export const appendTransactionEvent = async (trx: Executor, transactionId: strin
 /** Writes a new status/amounts with an optimistic version check on top of the row lock. */
 type VersionedRow = Pick<TransactionRow, 'id' | 'version'>;
 
-export const saveTransactionState = async (trx: Executor, row: VersionedRow, status: TransactionStatus, amounts: Amounts, extra: Partial<TransactionRow> = {}): Promise<void> => {
-  const changed = await updateRows(trx, 'transactions', { ...extra, status, ...amountColumns(amounts), updated_at: nowIso(), version: row.version + 1 }, { id: row.id, version: row.version });
+export const saveTransactionState = async (
+  trx: Executor,
+  row: VersionedRow,
+  status: TransactionStatus,
+  amounts: Amounts,
+  extra: Partial<TransactionRow> = {},
+): Promise<void> => {
+  const changed = await updateRows(
+    trx,
+    'transactions',
+    { ...extra, status, ...amountColumns(amounts), updated_at: nowIso(), version: row.version + 1 },
+    { id: row.id, version: row.version },
+  );
   expectChanged(changed, 'The transaction');
 };
 
 /** PUT /v1/transactions/{id}: the one field that may change after creation, with the version check. */
-export const saveMerchantReference2 = async (trx: Executor, row: VersionedRow, merchantReference2: string): Promise<void> => {
+export const saveMerchantReference2 = async (
+  trx: Executor,
+  row: VersionedRow,
+  merchantReference2: string,
+): Promise<void> => {
   expectChanged(
-    await updateRows(trx, 'transactions', { merchant_reference_2: merchantReference2, updated_at: nowIso(), version: row.version + 1 }, { id: row.id, version: row.version }),
+    await updateRows(
+      trx,
+      'transactions',
+      { merchant_reference_2: merchantReference2, updated_at: nowIso(), version: row.version + 1 },
+      { id: row.id, version: row.version },
+    ),
     'The transaction',
   );
 };

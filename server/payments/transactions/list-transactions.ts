@@ -58,7 +58,11 @@ export const ListTransactionsQuery = z.object({
 export type ListTransactionsInput = z.infer<typeof ListTransactionsQuery>;
 
 /** Newest first by (created_at, id); `starting_after` is the last id of the previous page. */
-export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTransactionsInput): Promise<TransactionView[]> => {
+export const listTransactions = async (
+  ctx: AppContext,
+  actor: Actor,
+  q: ListTransactionsInput,
+): Promise<TransactionView[]> => {
   const db = ctx.database.db;
   let query = db.selectFrom('transactions').selectAll().where('account_id', '=', actor.accountId);
   const ids = [...(q.id ?? []), ...(q.ids ?? [])];
@@ -74,7 +78,15 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
   if (q['amount.gte'] !== undefined) query = query.where('amount', '>=', q['amount.gte']);
   if (q['amount.lte'] !== undefined) query = query.where('amount', '<=', q['amount.lte']);
   const search = q.search;
-  if (search) query = query.where((eb) => eb.or([eb('id', '=', search), eb('session_id', '=', search), eb('merchant_reference', '=', search), eb('merchant_reference_2', '=', search)]));
+  if (search)
+    query = query.where((eb) =>
+      eb.or([
+        eb('id', '=', search),
+        eb('session_id', '=', search),
+        eb('merchant_reference', '=', search),
+        eb('merchant_reference_2', '=', search),
+      ]),
+    );
   if (q.merchant_reference) query = query.where('merchant_reference', '=', q.merchant_reference);
   if (q.merchant_reference_2) query = query.where('merchant_reference_2', '=', q.merchant_reference_2);
   if (q.payout_destination_id) query = query.where('payout_destination_id', '=', q.payout_destination_id);
@@ -86,16 +98,31 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
   ] as const) {
     if (!gte && !lte) continue;
     query = query.where((eb) => {
-      let events = eb.selectFrom('transaction_events as e').select('e.id').whereRef('e.transaction_id', '=', 'transactions.id').where('e.event', '=', event).where('e.success', '=', 1);
+      let events = eb
+        .selectFrom('transaction_events as e')
+        .select('e.id')
+        .whereRef('e.transaction_id', '=', 'transactions.id')
+        .where('e.event', '=', event)
+        .where('e.success', '=', 1);
       if (gte) events = events.where('e.created_at', '>=', gte);
       if (lte) events = events.where('e.created_at', '<=', lte);
       return eb.exists(events);
     });
   }
   if (q.starting_after) {
-    const cursor = await db.selectFrom('transactions').select(['created_at', 'id']).where('id', '=', q.starting_after).where('account_id', '=', actor.accountId).executeTakeFirst();
+    const cursor = await db
+      .selectFrom('transactions')
+      .select(['created_at', 'id'])
+      .where('id', '=', q.starting_after)
+      .where('account_id', '=', actor.accountId)
+      .executeTakeFirst();
     if (!cursor) throw unknownCursor('transaction');
-    query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', cursor.created_at),
+        eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)]),
+      ]),
+    );
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
   const includes = q.includes ?? [];
@@ -105,5 +132,7 @@ export const listTransactions = async (ctx: AppContext, actor: Actor, q: ListTra
     rows.map((r) => r.id),
     includes.includes('events.success.true'),
   );
-  return Promise.all(rows.map((row) => readTransaction(db, toTransactionRecord(row), includes, { events: events.get(row.id) ?? [] })));
+  return Promise.all(
+    rows.map((row) => readTransaction(db, toTransactionRecord(row), includes, { events: events.get(row.id) ?? [] })),
+  );
 };

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { JsonObject, MinorUnitsAmount, PositiveMinorUnitsAmount, Quantity, ResourceId, SafeString, SafeText } from '../../shared/schemas';
+import {
+  JsonObject,
+  MinorUnitsAmount,
+  PositiveMinorUnitsAmount,
+  Quantity,
+  ResourceId,
+  SafeString,
+  SafeText,
+} from '../../shared/schemas';
 import { TRANSACTION_STATUSES } from '../../../domain/transaction-state';
 
 export const TransactionIdParams = z.object({ id: ResourceId });
@@ -45,7 +53,16 @@ export const TransactionSchema = z.object({
   items: z.array(JsonObject).optional(),
   shipping_option: JsonObject.optional(),
   /** The parts of `amount` paid by gift cards; the card (or other method) paid `card_amount`. */
-  gift_cards: z.array(z.object({ type: z.literal('kassa.wallets'), card_id: z.string(), masked_card_token: z.string(), amount: z.number().int() })).optional(),
+  gift_cards: z
+    .array(
+      z.object({
+        type: z.literal('kassa.wallets'),
+        card_id: z.string(),
+        masked_card_token: z.string(),
+        amount: z.number().int(),
+      }),
+    )
+    .optional(),
   card_amount: z.number().int().optional(),
   shipping_address: JsonObject.optional(),
   billing_address: JsonObject.optional(),
@@ -63,11 +80,16 @@ export type TransactionView = z.infer<typeof TransactionSchema>;
 const StringMetadata = z.record(z.string(), z.string());
 
 /** A line of a capture, refund or authorization update; 0 is a valid amount (a free shipping line). */
-const OperationItem = z.looseObject({ line_id: SafeString.min(1).max(255), amount: MinorUnitsAmount, quantity: Quantity.optional() });
+const OperationItem = z.looseObject({
+  line_id: SafeString.min(1).max(255),
+  amount: MinorUnitsAmount,
+  quantity: Quantity.optional(),
+});
 const uniqueItems = (body: { items?: { line_id: string }[] }, ctx: z.RefinementCtx) => {
   const seen = new Set<string>();
   for (const [i, item] of (body.items ?? []).entries()) {
-    if (seen.has(item.line_id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'line_id'], message: 'line_id must be unique' });
+    if (seen.has(item.line_id))
+      ctx.addIssue({ code: 'custom', path: ['items', i, 'line_id'], message: 'line_id must be unique' });
     seen.add(item.line_id);
   }
 };

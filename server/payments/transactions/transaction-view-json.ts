@@ -59,7 +59,18 @@ const field = (key: string, value: string): string => `,"${key}":${value}`;
 
 /** One event's JSON from its fields. */
 const eventJson = (f: string[], transactionId: string): string => {
-  const [id, event, success, amount, items, error, createdAt, createdBy, requestId, details] = f as [string, string, string, string, string, string, string, string, string, string];
+  const [id, event, success, amount, items, error, createdAt, createdBy, requestId, details] = f as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   if (details) {
     const row: TransactionEventViewRow = {
       id,
@@ -89,7 +100,11 @@ const eventJson = (f: string[], transactionId: string): string => {
 };
 
 /** The merchant's view of a transaction of `accountId` as JSON text; undefined when only the general mapper can write it. */
-export const readTransactionJson = async (exec: Executor, id: string, accountId: string): Promise<string | undefined> => {
+export const readTransactionJson = async (
+  exec: Executor,
+  id: string,
+  accountId: string,
+): Promise<string | undefined> => {
   const [row] = await viewRow(exec, id, accountId);
   if (!row) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} was not found`);
   const events = splitRows(row.events_text, EVENT_FIELDS.length)?.map((f) => eventJson(f, row.id));

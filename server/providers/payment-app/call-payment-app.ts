@@ -27,7 +27,9 @@ export interface AppCallOptions {
 
 /** Nothing happened at the app as far as Kassa can tell: the caller changes nothing (the port's rule). */
 export const appUnavailable = (detail: string): AppError =>
-  new AppError('PROVIDER_UNAVAILABLE', 'The payment provider did not answer; nothing was changed, try again', { cause: new Error(`payment app: ${detail}`) });
+  new AppError('PROVIDER_UNAVAILABLE', 'The payment provider did not answer; nothing was changed, try again', {
+    cause: new Error(`payment app: ${detail}`),
+  });
 
 /**
  * `<base>/<path>?content_sha256=<hex of the body>`: the body's digest is in the query, which the
@@ -47,10 +49,19 @@ export const appRequestUrl = (base: string, method: AppMethod, body: string): st
  * Answers what `schema` reads from a 200; a refusal by the policy, a network error, a timeout, any
  * other status, and an answer that is not JSON or not the schema are AppError('PROVIDER_UNAVAILABLE').
  */
-export const callPaymentApp = async <S extends z.ZodType>(opts: AppCallOptions, target: AppTarget, method: AppMethod, body: Record<string, unknown>, schema: S): Promise<z.output<S>> => {
+export const callPaymentApp = async <S extends z.ZodType>(
+  opts: AppCallOptions,
+  target: AppTarget,
+  method: AppMethod,
+  body: Record<string, unknown>,
+  schema: S,
+): Promise<z.output<S>> => {
   const json = JSON.stringify(body);
   const url = appRequestUrl(target.url, method, json);
-  const allowed = deliveryTarget(url, { allowPrivate: privateCallbacksAllowed(opts.env, target.accountId), lookup: opts.lookup });
+  const allowed = deliveryTarget(url, {
+    allowPrivate: privateCallbacksAllowed(opts.env, target.accountId),
+    lookup: opts.lookup,
+  });
   if (!allowed.ok) throw appUnavailable(`${method}: refused: ${allowed.reason}`);
   const headers = {
     'content-type': 'application/json',
@@ -59,7 +70,11 @@ export const callPaymentApp = async <S extends z.ZodType>(opts: AppCallOptions, 
   };
   let answer: { status: number; text: string };
   try {
-    answer = await postPinned(url, headers, json, { lookup: allowed.lookup, timeoutMs: target.timeoutMs, maxAnswerBytes: MAX_ANSWER_BYTES });
+    answer = await postPinned(url, headers, json, {
+      lookup: allowed.lookup,
+      timeoutMs: target.timeoutMs,
+      maxAnswerBytes: MAX_ANSWER_BYTES,
+    });
   } catch (e) {
     throw appUnavailable(`${method}: ${(e as Error).message}`);
   }
@@ -71,6 +86,7 @@ export const callPaymentApp = async <S extends z.ZodType>(opts: AppCallOptions, 
     throw appUnavailable(`${method}: not JSON`);
   }
   const read = schema.safeParse(parsed);
-  if (!read.success) throw appUnavailable(`${method}: ${read.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!read.success)
+    throw appUnavailable(`${method}: ${read.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return read.data;
 };

@@ -5,12 +5,20 @@ import { inTransaction } from '../../db/tx';
 import { AppError } from '../../errors/app-error';
 import { nowIso } from '../../shared/clock';
 import { findSigningSecret } from '../../signature/signature-secrets';
-import { MAX_PAYMENT_APPS_PER_ACCOUNT, PAYMENT_APP, productTypeOf, readPaymentApp, type PaymentAppConfig } from './payment-app-config';
+import {
+  MAX_PAYMENT_APPS_PER_ACCOUNT,
+  PAYMENT_APP,
+  productTypeOf,
+  readPaymentApp,
+  type PaymentAppConfig,
+} from './payment-app-config';
 
 export const URL_FIELD = 'configuration.payment_app.url';
 
 export const paymentAppNotFound = (name: string): AppError =>
-  new AppError('PAYMENT_APP_NOT_FOUND', `No payment app "${name}" is configured for this account`, { errors: [{ path: 'params.name', message: 'not configured' }] });
+  new AppError('PAYMENT_APP_NOT_FOUND', `No payment app "${name}" is configured for this account`, {
+    errors: [{ path: 'params.name', message: 'not configured' }],
+  });
 
 /**
  * Creates or replaces the account's payment app `name` (`payment_app.<name>`). Its URL passes the
@@ -18,13 +26,25 @@ export const paymentAppNotFound = (name: string): AppError =>
  * naming the field), and Kassa signs every request to it, so the account needs a signing secret first.
  * At most MAX_PAYMENT_APPS_PER_ACCOUNT apps per account. Nothing is stored when any check fails.
  */
-export const configurePaymentApp = async (ctx: AppContext, actor: Actor, name: string, config: PaymentAppConfig): Promise<void> => {
+export const configurePaymentApp = async (
+  ctx: AppContext,
+  actor: Actor,
+  name: string,
+  config: PaymentAppConfig,
+): Promise<void> => {
   const url = assertOutboundUrlAllowed(ctx, actor.accountId, config.url, URL_FIELD);
-  if (url.hash) throw new AppError('INVALID_REQUEST', 'url must not have a fragment (#...)', { errors: [{ path: URL_FIELD, message: 'no fragment' }] });
-  if (!(await findSigningSecret(ctx.database.db, actor.accountId))) {
-    throw new AppError('INVALID_REQUEST', 'Kassa signs every request to a payment app with the account signing secret: create one first (POST /v1/admin/signature)', {
-      errors: [{ path: 'configuration.payment_app', message: 'the account has no signing secret' }],
+  if (url.hash)
+    throw new AppError('INVALID_REQUEST', 'url must not have a fragment (#...)', {
+      errors: [{ path: URL_FIELD, message: 'no fragment' }],
     });
+  if (!(await findSigningSecret(ctx.database.db, actor.accountId))) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      'Kassa signs every request to a payment app with the account signing secret: create one first (POST /v1/admin/signature)',
+      {
+        errors: [{ path: 'configuration.payment_app', message: 'the account has no signing secret' }],
+      },
+    );
   }
   const gateway = productTypeOf(name);
   const now = nowIso();
@@ -37,9 +57,13 @@ export const configurePaymentApp = async (ctx: AppContext, actor: Actor, name: s
       .where('gateway', '<>', gateway)
       .executeTakeFirstOrThrow();
     if (Number(others.n) >= MAX_PAYMENT_APPS_PER_ACCOUNT) {
-      throw new AppError('INVALID_REQUEST', `An account has at most ${MAX_PAYMENT_APPS_PER_ACCOUNT} payment apps; delete one first`, {
-        errors: [{ path: 'params.name', message: 'too many payment apps' }],
-      });
+      throw new AppError(
+        'INVALID_REQUEST',
+        `An account has at most ${MAX_PAYMENT_APPS_PER_ACCOUNT} payment apps; delete one first`,
+        {
+          errors: [{ path: 'params.name', message: 'too many payment apps' }],
+        },
+      );
     }
     const configuration = JSON.stringify(config);
     await trx

@@ -17,7 +17,12 @@ export const PaymentAppName = z
   .regex(/^[a-z][a-z0-9_]*$/, 'must be lower-case letters, digits and _, starting with a letter');
 
 /** Card data never leaves Kassa for an app: an app that takes cards does so on its own page (`redirect`). */
-export const PAYMENT_APP_KINDS = ['redirect', 'wallet', 'invoice', 'installment'] as const satisfies readonly ProductKind[];
+export const PAYMENT_APP_KINDS = [
+  'redirect',
+  'wallet',
+  'invoice',
+  'installment',
+] as const satisfies readonly ProductKind[];
 
 export const PaymentAppCapabilities = z.strictObject({
   partial_capture: z.boolean().default(true),
@@ -31,11 +36,20 @@ export const PaymentAppCapabilities = z.strictObject({
 export const PaymentAppConfig = z.strictObject({
   /** Off: not offered for new payments; operations on its transactions still go to the app. */
   enabled: z.boolean().default(true),
-  url: HttpUrl.max(2000, 'must be at most 2000 characters').describe("The app's base URL: Kassa POSTs to `<url>/authorize`, `/complete-customer-action`, `/capture`, `/refund`, `/void` and `/status`"),
-  display_name: SafeString.min(1, 'must not be empty').max(100, 'must be at most 100 characters').describe('The name the checkout shows'),
+  url: HttpUrl.max(2000, 'must be at most 2000 characters').describe(
+    "The app's base URL: Kassa POSTs to `<url>/authorize`, `/complete-customer-action`, `/capture`, `/refund`, `/void` and `/status`",
+  ),
+  display_name: SafeString.min(1, 'must not be empty')
+    .max(100, 'must be at most 100 characters')
+    .describe('The name the checkout shows'),
   kind: z.enum(PAYMENT_APP_KINDS).default('redirect'),
   capabilities: PaymentAppCapabilities.prefault({}),
-  timeout_ms: z.number().int('must be whole milliseconds').min(500, 'must be at least 500').max(30_000, 'must be at most 30000').default(10_000),
+  timeout_ms: z
+    .number()
+    .int('must be whole milliseconds')
+    .min(500, 'must be at least 500')
+    .max(30_000, 'must be at most 30000')
+    .default(10_000),
 });
 export type PaymentAppConfig = z.infer<typeof PaymentAppConfig>;
 
@@ -43,13 +57,17 @@ export const productTypeOf = (name: string): string => `${PAYMENT_APP}.${name}`;
 
 /** A payment with a payment app (the pay request's `payment`): the shopper gives Kassa nothing more, the app asks on its own page. */
 export const PaymentAppPayment = z.strictObject({
-  payment_product_type: z.string().regex(new RegExp(`^${PAYMENT_APP}\\.[a-z][a-z0-9_]{0,31}$`), `must be ${PAYMENT_APP}.<name>`),
+  payment_product_type: z
+    .string()
+    .regex(new RegExp(`^${PAYMENT_APP}\\.[a-z][a-z0-9_]{0,31}$`), `must be ${PAYMENT_APP}.<name>`),
 });
 
 /** The app's name in `payment_app.<name>`, or undefined for any other type. */
 export const appNameOf = (productType: string): string | undefined => {
   const [provider, name, ...rest] = productType.split('.');
-  return provider === PAYMENT_APP && name && rest.length === 0 && PaymentAppName.safeParse(name).success ? name : undefined;
+  return provider === PAYMENT_APP && name && rest.length === 0 && PaymentAppName.safeParse(name).success
+    ? name
+    : undefined;
 };
 
 export const productOf = (name: string, config: PaymentAppConfig): PaymentProduct => ({
@@ -69,13 +87,25 @@ export const productOf = (name: string, config: PaymentAppConfig): PaymentProduc
 });
 
 /** The account's app `name`, or undefined when none is configured. */
-export const readPaymentApp = async (exec: Executor, accountId: string, name: string): Promise<PaymentAppConfig | undefined> => {
-  const row = await exec.selectFrom('gateway_settings').select('configuration').where('account_id', '=', accountId).where('gateway', '=', productTypeOf(name)).executeTakeFirst();
+export const readPaymentApp = async (
+  exec: Executor,
+  accountId: string,
+  name: string,
+): Promise<PaymentAppConfig | undefined> => {
+  const row = await exec
+    .selectFrom('gateway_settings')
+    .select('configuration')
+    .where('account_id', '=', accountId)
+    .where('gateway', '=', productTypeOf(name))
+    .executeTakeFirst();
   return row ? PaymentAppConfig.parse(JSON.parse(row.configuration)) : undefined;
 };
 
 /** Every app of the account, by name, in name order. */
-export const listPaymentApps = async (exec: Executor, accountId: string): Promise<{ name: string; config: PaymentAppConfig }[]> => {
+export const listPaymentApps = async (
+  exec: Executor,
+  accountId: string,
+): Promise<{ name: string; config: PaymentAppConfig }[]> => {
   const rows = await exec
     .selectFrom('gateway_settings')
     .select(['gateway', 'configuration'])

@@ -4,14 +4,41 @@ import type { Env } from '../../config/env';
 import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import { findSigningSecret } from '../../signature/signature-secrets';
-import type { AuthorizeAnswer, AuthorizeRequest, CustomerActionAnswer, OperationOutcome, OperationRequest, OperationStatus, PaymentProduct, PaymentProvider } from '../port';
-import { AuthorizeAppAnswer, CompleteAppAnswer, OperationAppAnswer, StatusAppAnswer, type AppMethod, type StatusAppAnswer as StatusAnswer, type CompleteAppAnswer as Decided } from './app-protocol';
+import type {
+  AuthorizeAnswer,
+  AuthorizeRequest,
+  CustomerActionAnswer,
+  OperationOutcome,
+  OperationRequest,
+  OperationStatus,
+  PaymentProduct,
+  PaymentProvider,
+} from '../port';
+import {
+  AuthorizeAppAnswer,
+  CompleteAppAnswer,
+  OperationAppAnswer,
+  StatusAppAnswer,
+  type AppMethod,
+  type StatusAppAnswer as StatusAnswer,
+  type CompleteAppAnswer as Decided,
+} from './app-protocol';
 import { appUnavailable, callPaymentApp, type AppTarget } from './call-payment-app';
-import { PAYMENT_APP, appNameOf, listPaymentApps, productOf, readPaymentApp, type PaymentAppConfig } from './payment-app-config';
+import {
+  PAYMENT_APP,
+  appNameOf,
+  listPaymentApps,
+  productOf,
+  readPaymentApp,
+  type PaymentAppConfig,
+} from './payment-app-config';
 
 /** The payment-app provider: its products exist per account (each configured app is one). */
 /** The app's status answer, as the port names it. */
-const STATUS = { done: 'DONE', pending: 'PENDING', failed: 'FAILED', unknown: 'UNKNOWN' } as const satisfies Record<StatusAnswer['result'], OperationStatus>;
+const STATUS = { done: 'DONE', pending: 'PENDING', failed: 'FAILED', unknown: 'UNKNOWN' } as const satisfies Record<
+  StatusAnswer['result'],
+  OperationStatus
+>;
 
 export interface PaymentAppProvider extends PaymentProvider {
   /** The account's enabled apps as products (what a session may offer). */
@@ -44,17 +71,36 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
     if (!config) throw appUnavailable(`${productType} is not configured for ${accountId}`);
     return config;
   };
-  const call = async <S extends z.ZodType>(accountId: string, config: PaymentAppConfig, method: AppMethod, body: Record<string, unknown>, schema: S): Promise<z.output<S>> => {
+  const call = async <S extends z.ZodType>(
+    accountId: string,
+    config: PaymentAppConfig,
+    method: AppMethod,
+    body: Record<string, unknown>,
+    schema: S,
+  ): Promise<z.output<S>> => {
     const secret = await findSigningSecret(deps.database.db, accountId);
     if (!secret) throw appUnavailable(`${accountId} has no signing secret`);
     const target: AppTarget = { accountId, url: config.url, timeoutMs: config.timeout_ms, secret: secret.secret };
-    return callPaymentApp({ env: deps.env, lookup: deps.lookup }, target, method, { account_id: accountId, ...body }, schema);
+    return callPaymentApp(
+      { env: deps.env, lookup: deps.lookup },
+      target,
+      method,
+      { account_id: accountId, ...body },
+      schema,
+    );
   };
   const operation =
     (method: 'capture' | 'refund' | 'void') =>
     async (req: OperationRequest): Promise<OperationOutcome> => {
       const config = await configOf(req.accountId, req.productType);
-      const body = { product_type: req.productType, transaction_id: req.transactionId, operation_id: req.operationId, amount: req.amount, currency: req.currency, exponent: req.exponent };
+      const body = {
+        product_type: req.productType,
+        transaction_id: req.transactionId,
+        operation_id: req.operationId,
+        amount: req.amount,
+        currency: req.currency,
+        exponent: req.exponent,
+      };
       const answer = await call(req.accountId, config, method, body, OperationAppAnswer);
       return answer.result === 'pending' ? 'PENDING' : 'DONE';
     };
@@ -63,7 +109,9 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
     name: PAYMENT_APP,
     products: [],
     async productsFor(accountId, exec = deps.database.db) {
-      return (await listPaymentApps(exec, accountId)).filter((a) => a.config.enabled).map((a) => productOf(a.name, a.config));
+      return (await listPaymentApps(exec, accountId))
+        .filter((a) => a.config.enabled)
+        .map((a) => productOf(a.name, a.config));
     },
     async productFor(accountId, productType, exec = deps.database.db) {
       const name = appNameOf(productType);
@@ -72,7 +120,8 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
     },
     async authorize(req: AuthorizeRequest): Promise<AuthorizeAnswer | CustomerActionAnswer> {
       const config = await configOf(req.accountId, req.productType);
-      if (!config.enabled) throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${req.productType} is switched off for this account`);
+      if (!config.enabled)
+        throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${req.productType} is switched off for this account`);
       const body = {
         product_type: req.productType,
         transaction_id: req.transactionId,
@@ -84,7 +133,8 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
       };
       const answer = await call(req.accountId, config, 'authorize', body, AuthorizeAppAnswer);
       if (answer.result !== 'customer_action') return decided(answer);
-      if (!config.capabilities.customer_action) throw appUnavailable('authorize: customer_action, but the app is configured without customer actions');
+      if (!config.capabilities.customer_action)
+        throw appUnavailable('authorize: customer_action, but the app is configured without customer actions');
       return { outcome: 'CUSTOMER_ACTION', url: answer.url, state: answer.state };
     },
     async completeCustomerAction(req) {
@@ -97,7 +147,13 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
     void: operation('void'),
     async operationStatus(req) {
       const config = await configOf(req.accountId, req.productType);
-      const answer = await call(req.accountId, config, 'status', { product_type: req.productType, operation_id: req.operationId }, StatusAppAnswer);
+      const answer = await call(
+        req.accountId,
+        config,
+        'status',
+        { product_type: req.productType, operation_id: req.operationId },
+        StatusAppAnswer,
+      );
       return STATUS[answer.result];
     },
   };

@@ -9,6 +9,10 @@ import { productTypeOf } from './payment-app-config';
  * offering it but keep operating its transactions, PUT it with `enabled: false` instead.
  */
 export const removePaymentApp = async (ctx: AppContext, actor: Actor, name: string): Promise<void> => {
-  const deleted = await ctx.database.db.deleteFrom('gateway_settings').where('account_id', '=', actor.accountId).where('gateway', '=', productTypeOf(name)).executeTakeFirst();
+  const deleted = await ctx.database.db
+    .deleteFrom('gateway_settings')
+    .where('account_id', '=', actor.accountId)
+    .where('gateway', '=', productTypeOf(name))
+    .executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw paymentAppNotFound(name);
 };

@@ -25,7 +25,10 @@ export const SANDBOX_CARDS = {
   challengeThenDecline: '4000000000003063',
 } as const;
 
-const CHALLENGES: Record<string, 'APPROVE' | 'DECLINE'> = { [SANDBOX_CARDS.challenge]: 'APPROVE', [SANDBOX_CARDS.challengeThenDecline]: 'DECLINE' };
+const CHALLENGES: Record<string, 'APPROVE' | 'DECLINE'> = {
+  [SANDBOX_CARDS.challenge]: 'APPROVE',
+  [SANDBOX_CARDS.challengeThenDecline]: 'DECLINE',
+};
 
 interface Decline {
   code: string;
@@ -35,18 +38,40 @@ interface Decline {
 
 const DECLINES: Record<string, Decline> = {
   [SANDBOX_CARDS.decline]: { code: 'card_declined', message: 'The card was declined by the issuer', retryable: false },
-  [SANDBOX_CARDS.insufficientFunds]: { code: 'insufficient_funds', message: 'The card has insufficient funds', retryable: true },
+  [SANDBOX_CARDS.insufficientFunds]: {
+    code: 'insufficient_funds',
+    message: 'The card has insufficient funds',
+    retryable: true,
+  },
 };
 
-const declined = (card: CardSummary | undefined, d: Decline): AuthorizeAnswer => ({ outcome: 'DECLINED', ...(card ? { card } : {}), ...d });
-const approved = (card: CardSummary, review?: boolean): AuthorizeAnswer => ({ outcome: 'APPROVED', card, providerReference: `sbx_${randomBase58(16)}`, ...(review ? { review: true } : {}) });
+const declined = (card: CardSummary | undefined, d: Decline): AuthorizeAnswer => ({
+  outcome: 'DECLINED',
+  ...(card ? { card } : {}),
+  ...d,
+});
+const approved = (card: CardSummary, review?: boolean): AuthorizeAnswer => ({
+  outcome: 'APPROVED',
+  card,
+  providerReference: `sbx_${randomBase58(16)}`,
+  ...(review ? { review: true } : {}),
+});
 
 export const SANDBOX_CARD: PaymentProduct = {
   type: SANDBOX_CARD_TYPE,
   name: 'Card',
   kind: 'card',
   testOnly: true,
-  capabilities: { partialCapture: true, partialVoid: true, itemBased: false, refunds: true, tokenization: true, customerAction: true, asyncOperations: true, authorizationUpdate: true },
+  capabilities: {
+    partialCapture: true,
+    partialVoid: true,
+    itemBased: false,
+    refunds: true,
+    tokenization: true,
+    customerAction: true,
+    asyncOperations: true,
+    authorizationUpdate: true,
+  },
 };
 
 /**
@@ -57,7 +82,12 @@ export const SANDBOX_CARD: PaymentProduct = {
  */
 export const createSandboxCard = (database: Database, ledger: SandboxOperations): PaymentProvider => {
   const vaulted = (accountId: string, token: string) =>
-    database.db.selectFrom('sandbox_vault').select(['card', 'behavior']).where('token', '=', token).where('account_id', '=', accountId).executeTakeFirst();
+    database.db
+      .selectFrom('sandbox_vault')
+      .select(['card', 'behavior'])
+      .where('token', '=', token)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
   return {
     name: 'sandbox',
     products: [SANDBOX_CARD],
@@ -65,37 +95,69 @@ export const createSandboxCard = (database: Database, ledger: SandboxOperations)
       if (token) {
         const stored = await vaulted(accountId, token);
         // No card is known for an unknown token: the transaction shows none rather than an invented one.
-        if (!stored) return declined(undefined, { code: 'token_not_found', message: 'The card token is not known', retryable: false });
+        if (!stored)
+          return declined(undefined, {
+            code: 'token_not_found',
+            message: 'The card token is not known',
+            retryable: false,
+          });
         const summary = parseJson<CardSummary>(stored.card);
-        return stored.behavior === 'APPROVE' ? approved(summary) : declined(summary, parseJson<Decline>(stored.behavior));
+        return stored.behavior === 'APPROVE'
+          ? approved(summary)
+          : declined(summary, parseJson<Decline>(stored.behavior));
       }
-      if (!card) throw new AppError('INVALID_REQUEST', 'A card payment needs the card or a stored card', { errors: [{ path: 'payment.card', message: 'required' }] });
+      if (!card)
+        throw new AppError('INVALID_REQUEST', 'A card payment needs the card or a stored card', {
+          errors: [{ path: 'payment.card', message: 'required' }],
+        });
       const { pan, summary } = validateCard(card);
       const decline = DECLINES[pan];
       if (decline) return declined(summary, decline);
       const challenge = CHALLENGES[pan];
       if (!challenge) return approved(summary, pan === SANDBOX_CARDS.onHold);
       const state: SandboxPageState = { type: '3ds', card: summary, after: challenge };
-      return { outcome: 'CUSTOMER_ACTION', url: sandboxPagePath('3ds', transactionId), state, card: summary, action: { code: '3DS_CHALLENGE', type: '3ds' } };
+      return {
+        outcome: 'CUSTOMER_ACTION',
+        url: sandboxPagePath('3ds', transactionId),
+        state,
+        card: summary,
+        action: { code: '3DS_CHALLENGE', type: '3ds' },
+      };
     },
     /** The cardholder completed (`complete`) or failed the challenge; the issuer then answers as the test card said. */
     async completeCustomerAction({ state, decision }) {
-      if (decision !== 'complete' && decision !== 'fail') throw new AppError('INVALID_REQUEST', 'This payment waits for complete or fail');
+      if (decision !== 'complete' && decision !== 'fail')
+        throw new AppError('INVALID_REQUEST', 'This payment waits for complete or fail');
       const { card, after } = state as Extract<SandboxPageState, { type: '3ds' }>;
-      if (decision === 'fail') return declined(card, { code: 'authentication_failed', message: 'The cardholder did not pass 3-D Secure authentication', retryable: true });
+      if (decision === 'fail')
+        return declined(card, {
+          code: 'authentication_failed',
+          message: 'The cardholder did not pass 3-D Secure authentication',
+          retryable: true,
+        });
       if (after === 'DECLINE') return declined(card, DECLINES[SANDBOX_CARDS.decline]!);
       return approved(card);
     },
     async tokenize({ accountId, card, tokenTypes }) {
       const { pan, summary } = validateCard(card);
       const behavior = DECLINES[pan] ? JSON.stringify(DECLINES[pan]) : 'APPROVE';
-      const tokens = { payment_token: `sbx_pt_${randomBase58(24)}`, ...(tokenTypes.includes('recurrence_token') ? { recurrence_token: `sbx_rt_${randomBase58(24)}` } : {}) };
+      const tokens = {
+        payment_token: `sbx_pt_${randomBase58(24)}`,
+        ...(tokenTypes.includes('recurrence_token') ? { recurrence_token: `sbx_rt_${randomBase58(24)}` } : {}),
+      };
       // its own transaction (never the caller's: providers are called outside one), group-committed
       await inTransaction(database, async (trx) => {
         for (const [type, token] of Object.entries(tokens)) {
           await trx
             .insertInto('sandbox_vault')
-            .values({ token, account_id: accountId, token_type: type, card: JSON.stringify(summary), behavior, created_at: nowIso() })
+            .values({
+              token,
+              account_id: accountId,
+              token_type: type,
+              card: JSON.stringify(summary),
+              behavior,
+              created_at: nowIso(),
+            })
             .execute();
         }
       });

@@ -11,7 +11,16 @@ export const GIFT_CARDS_ONLY: PaymentProduct = {
   aliases: GIFT_CARDS_TYPES.filter((t) => t !== GIFT_CARDS_TYPE),
   name: 'Gift cards',
   kind: 'gift_cards',
-  capabilities: { partialCapture: true, partialVoid: false, itemBased: false, refunds: true, tokenization: false, customerAction: false, asyncOperations: true, authorizationUpdate: true },
+  capabilities: {
+    partialCapture: true,
+    partialVoid: false,
+    itemBased: false,
+    refunds: true,
+    tokenization: false,
+    customerAction: false,
+    asyncOperations: true,
+    authorizationUpdate: true,
+  },
 };
 
 /**

@@ -6,7 +6,9 @@ import type { OperationOutcome, OperationRequest, PaymentProvider } from '../por
 import { isAsyncAmount, readSandboxGateway } from './sandbox-gateway';
 
 /** What every sandbox product does after the authorization: the money operations and their status. */
-export type SandboxOperations = Required<Pick<PaymentProvider, 'capture' | 'refund' | 'void' | 'updateAuthorization' | 'operationStatus'>>;
+export type SandboxOperations = Required<
+  Pick<PaymentProvider, 'capture' | 'refund' | 'void' | 'updateAuthorization' | 'operationStatus'>
+>;
 
 /**
  * The sandbox's own ledger of operations (`sandbox_operations`): what a real acquirer would answer a
@@ -21,7 +23,11 @@ export const sandboxLedger = (database: Database): SandboxOperations => ({
     await operate(database, 'AUTHORIZATION_UPDATE', req, { async: false }); // held at once: never asynchronous
   },
   async operationStatus({ operationId }) {
-    const op = await database.db.selectFrom('sandbox_operations').select('complete_after').where('operation_id', '=', operationId).executeTakeFirst();
+    const op = await database.db
+      .selectFrom('sandbox_operations')
+      .select('complete_after')
+      .where('operation_id', '=', operationId)
+      .executeTakeFirst();
     if (!op) return 'UNKNOWN';
     return Date.parse(op.complete_after) <= Date.now() ? 'DONE' : 'PENDING';
   },
@@ -29,9 +35,18 @@ export const sandboxLedger = (database: Database): SandboxOperations => ({
 
 type SandboxOperationKind = SandboxOperationsTable['kind'];
 
-const operate = async (database: Database, kind: SandboxOperationKind, req: OperationRequest, opts: { async?: false } = {}): Promise<OperationOutcome> => {
+const operate = async (
+  database: Database,
+  kind: SandboxOperationKind,
+  req: OperationRequest,
+  opts: { async?: false } = {},
+): Promise<OperationOutcome> => {
   const gateway = await readSandboxGateway(database.db, req.accountId);
-  if (gateway.unavailable) throw new AppError('PROVIDER_UNAVAILABLE', 'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later');
+  if (gateway.unavailable)
+    throw new AppError(
+      'PROVIDER_UNAVAILABLE',
+      'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later',
+    );
   const async = opts.async !== false && (gateway.async_operations || isAsyncAmount(req.amount));
   const now = Date.now();
   // The sandbox's own write, in a transaction of its own (group-committed like Kassa's, ADR 026).

@@ -15,9 +15,18 @@ export interface LenderApplication {
  */
 export const decideCredit = ({ email, phone_number }: LenderApplication): AuthorizeAnswer => {
   if (phone_number.endsWith('0000')) {
-    return { outcome: 'DECLINED', code: 'credit_check_failed', message: 'The lender refused the credit check', retryable: false };
+    return {
+      outcome: 'DECLINED',
+      code: 'credit_check_failed',
+      message: 'The lender refused the credit check',
+      retryable: false,
+    };
   }
-  return { outcome: 'APPROVED', providerReference: `sbx_credit_${randomBase58(16)}`, ...(email.toLowerCase().endsWith('@onhold.example') ? { review: true } : {}) };
+  return {
+    outcome: 'APPROVED',
+    providerReference: `sbx_credit_${randomBase58(16)}`,
+    ...(email.toLowerCase().endsWith('@onhold.example') ? { review: true } : {}),
+  };
 };
 
 const LENDER_CAPABILITIES = {
@@ -31,8 +40,20 @@ const LENDER_CAPABILITIES = {
   authorizationUpdate: true,
 } as const;
 
-export const SANDBOX_INVOICE: PaymentProduct = { type: 'sandbox.invoice', name: 'Invoice', kind: 'invoice', testOnly: true, capabilities: LENDER_CAPABILITIES };
-export const SANDBOX_INSTALLMENT: PaymentProduct = { type: 'sandbox.installment', name: 'Part payment', kind: 'installment', testOnly: true, capabilities: LENDER_CAPABILITIES };
+export const SANDBOX_INVOICE: PaymentProduct = {
+  type: 'sandbox.invoice',
+  name: 'Invoice',
+  kind: 'invoice',
+  testOnly: true,
+  capabilities: LENDER_CAPABILITIES,
+};
+export const SANDBOX_INSTALLMENT: PaymentProduct = {
+  type: 'sandbox.installment',
+  name: 'Part payment',
+  kind: 'installment',
+  testOnly: true,
+  capabilities: LENDER_CAPABILITIES,
+};
 
 /**
  * The sandbox lender for one product (invoice, or part payment): it decides on the shopper's details

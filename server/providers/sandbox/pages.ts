@@ -13,6 +13,8 @@ export type SandboxPage = keyof typeof SANDBOX_PAGES;
 /** What a sandbox page's attempt keeps while it waits (transactions.pending_action; the issuer's answer after a challenge). */
 export type SandboxPageState = { type: '3ds'; card: CardSummary; after: 'APPROVE' | 'DECLINE' } | { type: 'wallet' };
 
-export const sandboxPagePath = (page: SandboxPage, transactionId: string): string => `/sandbox/${page}/${encodeURIComponent(transactionId)}`;
+export const sandboxPagePath = (page: SandboxPage, transactionId: string): string =>
+  `/sandbox/${page}/${encodeURIComponent(transactionId)}`;
 
-export const readSandboxPageState = (json: string | null): SandboxPageState | undefined => (json ? parseJson<SandboxPageState>(json) : undefined);
+export const readSandboxPageState = (json: string | null): SandboxPageState | undefined =>
+  json ? parseJson<SandboxPageState>(json) : undefined;

@@ -17,7 +17,11 @@ export const SandboxGatewayConfig = z.strictObject({
 export type SandboxGatewayConfig = z.infer<typeof SandboxGatewayConfig>;
 
 const gatewayOfAccount = compiledOnce((exec, accountId: string, gateway: string) =>
-  exec.selectFrom('gateway_settings').select('configuration').where('account_id', '=', accountId).where('gateway', '=', gateway),
+  exec
+    .selectFrom('gateway_settings')
+    .select('configuration')
+    .where('account_id', '=', accountId)
+    .where('gateway', '=', gateway),
 );
 
 export const readSandboxGateway = async (exec: Executor, accountId: string): Promise<SandboxGatewayConfig> => {

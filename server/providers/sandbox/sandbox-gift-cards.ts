@@ -29,7 +29,8 @@ export interface FoundGiftCard {
 }
 
 const mask = (n: string) => `•••• ${n.slice(-4)}`;
-const invalid = (path: string, message: string) => new AppError('GIFT_CARD_INVALID', message, { errors: [{ path, message }] });
+const invalid = (path: string, message: string) =>
+  new AppError('GIFT_CARD_INVALID', message, { errors: [{ path, message }] });
 
 /** A known card by id (re-pricing an order looks the balance up again). */
 export const giftCardById = (cardId: string): FoundGiftCard | undefined => {
@@ -38,7 +39,8 @@ export const giftCardById = (cardId: string): FoundGiftCard | undefined => {
 };
 
 /** The test card with this number (spaces and dashes ignored). */
-export const sandboxCardByNumber = (value: string): SandboxGiftCard | undefined => SANDBOX_GIFT_CARDS.find((c) => c.number === value.replace(/[\s-]/g, ''));
+export const sandboxCardByNumber = (value: string): SandboxGiftCard | undefined =>
+  SANDBOX_GIFT_CARDS.find((c) => c.number === value.replace(/[\s-]/g, ''));
 
 /** Whether `pin` is the card's PIN: one constant-time compare, with or without a card (ADR 030). */
 export const sandboxPinMatches = (card: SandboxGiftCard | undefined, pin: string): boolean => {
@@ -49,14 +51,23 @@ export const sandboxPinMatches = (card: SandboxGiftCard | undefined, pin: string
   return timingSafeEqual(given, expected) && card !== undefined;
 };
 
-export const foundSandboxCard = (card: SandboxGiftCard): FoundGiftCard => ({ card_id: card.card_id, masked_card_token: mask(card.number), balance: card.balance });
+export const foundSandboxCard = (card: SandboxGiftCard): FoundGiftCard => ({
+  card_id: card.card_id,
+  masked_card_token: mask(card.number),
+  balance: card.balance,
+});
 
 /**
  * Checks one requested card: a `card_token` is the card number, whose PIN the checkout's credential
  * check has already compared (`checked`: the card it found; server/wallets/check-gift-card-credentials.ts);
  * a `card_id` must be one the merchant listed for this customer (`customer.gift_cards["kassa.wallets"]`).
  */
-export const findGiftCard = (req: GiftCardRequest, index: number, listedCardIds: readonly string[], checked?: FoundGiftCard): FoundGiftCard => {
+export const findGiftCard = (
+  req: GiftCardRequest,
+  index: number,
+  listedCardIds: readonly string[],
+  checked?: FoundGiftCard,
+): FoundGiftCard => {
   const path = `gift_cards[${index}]`;
   if (req.type.endsWith('.card_id')) {
     const card = listedCardIds.includes(req.value) ? giftCardById(req.value) : undefined;

@@ -4,13 +4,27 @@ import { nowIso } from '../../shared/clock';
 import { readSandboxGateway, type SandboxGatewayConfig } from './sandbox-gateway';
 
 /** Replaces the account's sandbox gateway switches (unavailable, async_operations). */
-export const updateSandboxGateway = async (ctx: AppContext, actor: Actor, config: SandboxGatewayConfig): Promise<void> => {
-  const values = { account_id: actor.accountId, gateway: 'sandbox', configuration: JSON.stringify(config), updated_at: nowIso() };
+export const updateSandboxGateway = async (
+  ctx: AppContext,
+  actor: Actor,
+  config: SandboxGatewayConfig,
+): Promise<void> => {
+  const values = {
+    account_id: actor.accountId,
+    gateway: 'sandbox',
+    configuration: JSON.stringify(config),
+    updated_at: nowIso(),
+  };
   await ctx.database.db
     .insertInto('gateway_settings')
     .values(values)
-    .onConflict((oc) => oc.columns(['account_id', 'gateway']).doUpdateSet({ configuration: values.configuration, updated_at: values.updated_at }))
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'gateway'])
+        .doUpdateSet({ configuration: values.configuration, updated_at: values.updated_at }),
+    )
     .execute();
 };
 
-export const getSandboxGateway = (ctx: AppContext, actor: Actor): Promise<SandboxGatewayConfig> => readSandboxGateway(ctx.database.db, actor.accountId);
+export const getSandboxGateway = (ctx: AppContext, actor: Actor): Promise<SandboxGatewayConfig> =>
+  readSandboxGateway(ctx.database.db, actor.accountId);

@@ -28,7 +28,9 @@ export const fuzzGroup = (group: string): void => {
       async (_, route) => {
         const report = await fuzzOperation(route, { srv: kassa.srv, db: kassa.db, world }, counter);
         fuzzed.set(route.operationId, report.inputs);
-        expect(report.failures.slice(0, 20), `${report.failures.length} failures of ${report.inputs} inputs`).toEqual([]);
+        expect(report.failures.slice(0, 20), `${report.failures.length} failures of ${report.inputs} inputs`).toEqual(
+          [],
+        );
       },
       OPERATION_BUDGET_MS + 15_000,
     );

@@ -9,8 +9,15 @@ import { ROUTES } from '../../../server/http/route-table';
 export const FUZZ_GROUPS: readonly (readonly [string, (r: RouteDef) => boolean])[] = [
   ['sessions', (r) => r.path.startsWith('/v1/sessions') || r.path.endsWith('/auth/token')],
   ['view', (r) => r.path.startsWith('/v1/view/')],
-  ['transactions', (r) => r.path.startsWith('/v1/transactions') || r.path.startsWith('/v1/card-tokens') || r.path.startsWith('/v1/admin/')],
-  ['accounts', (r) => /^\/v1\/accounts\/\{aid\}\/(customers|wallets|payout-destinations|stores|terminals)\//.test(`${r.path}/`)],
+  [
+    'transactions',
+    (r) =>
+      r.path.startsWith('/v1/transactions') || r.path.startsWith('/v1/card-tokens') || r.path.startsWith('/v1/admin/'),
+  ],
+  [
+    'accounts',
+    (r) => /^\/v1\/accounts\/\{aid\}\/(customers|wallets|payout-destinations|stores|terminals)\//.test(`${r.path}/`),
+  ],
   ['shopping', (r) => /^\/v1\/accounts\/\{aid\}\/(discounts|shopping)\//.test(`${r.path}/`)],
   ['other', () => true],
 ];

@@ -23,7 +23,8 @@ export const toJsonText = (value: unknown): string => {
 };
 
 /** Objects with own `__proto__` / `constructor` / `prototype` keys (as JSON.parse makes them). */
-const protoObject = (key: '__proto__' | 'constructor' | 'prototype') => new RawJson(`{"${key}":{"polluted":true,"prototype":{"x":1},"toString":1}}`);
+const protoObject = (key: '__proto__' | 'constructor' | 'prototype') =>
+  new RawJson(`{"${key}":{"polluted":true,"prototype":{"x":1},"toString":1}}`);
 
 const HOSTILE_NUMBERS: unknown[] = [
   2 ** 53,
@@ -88,7 +89,9 @@ const HOSTILE_STRINGS: string[] = [
  * Long strings in a field (a body at the 1 MiB limit is in hostileBodyText and the HTTP slice): kept
  * under 64 KiB, as an accepted one is stored and every later snapshot reads it again.
  */
-const hugeString = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(300, 4_096) }, { weight: 1, arbitrary: fc.constant(65_537) }).map((n) => 'A'.repeat(n));
+const hugeString = fc
+  .oneof({ weight: 4, arbitrary: fc.constantFrom(300, 4_096) }, { weight: 1, arbitrary: fc.constant(65_537) })
+  .map((n) => 'A'.repeat(n));
 
 /** A scalar, object or array that does not belong where it is put. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -98,14 +101,31 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: hugeString },
   { weight: 1, arbitrary: fc.constant(new RawJson(`[${new Array(10_000).fill('1').join(',')}]`)) },
   { weight: 1, arbitrary: fc.constant(new RawJson(`[${new Array(10_000).fill('"x"').join(',')}]`)) },
-  { weight: 2, arbitrary: fc.constantFrom(protoObject('__proto__'), protoObject('constructor'), protoObject('prototype')) },
-  { weight: 1, arbitrary: fc.integer({ min: 30, max: 40 }).map((d) => new RawJson(`${'{"a":'.repeat(d)}1${'}'.repeat(d)}`)) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(protoObject('__proto__'), protoObject('constructor'), protoObject('prototype')),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 30, max: 40 }).map((d) => new RawJson(`${'{"a":'.repeat(d)}1${'}'.repeat(d)}`)),
+  },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double()) },
 );
 
 /** Keys a hostile client adds to an object. */
-export const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', '\u0000', '\ud800', 'a'.repeat(1000), 'extra');
+export const hostileKey = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '',
+  '\u0000',
+  '\ud800',
+  'a'.repeat(1000),
+  'extra',
+);
 
 /** Whole bodies: not JSON, the wrong JSON, or JSON built to hurt the parser or the checks after it. */
 export const hostileBodyText: fc.Arbitrary<string> = fc.oneof(
@@ -233,7 +253,10 @@ export const hostileHeaderValue: fc.Arbitrary<string> = fc.oneof(
     '__proto__',
     '1e308',
   ),
-  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c === 0x7f ? 0x7e : c)), maxLength: 60 }),
+  fc.string({
+    unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c === 0x7f ? 0x7e : c)),
+    maxLength: 60,
+  }),
 );
 
 export const CONTENT_TYPES = {

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import type { RouteDef } from '../../../server/http/route';
-import { BODY_LIMIT, CONTENT_TYPES, hostileBodyText, hostileHeaderValue, hostileKey, hostileQueryPart, hostileSegment, hostileValue, RawJson, toJsonText } from './hostile';
+import {
+  BODY_LIMIT,
+  CONTENT_TYPES,
+  hostileBodyText,
+  hostileHeaderValue,
+  hostileKey,
+  hostileQueryPart,
+  hostileSegment,
+  hostileValue,
+  RawJson,
+  toJsonText,
+} from './hostile';
 import { arbitraryFor, type Hint } from './zod-arbitrary';
 
 /** One request of the fuzz, as sent (raw target, raw headers, raw body). */
@@ -39,24 +50,40 @@ const hintFrom =
     return v && v.length ? fc.constantFrom(...v) : undefined;
   };
 
-const shapeOf = (schema: unknown): Record<string, unknown> => ((schema as { _zod?: { def?: { shape?: Record<string, unknown> } } })?._zod?.def?.shape ?? {}) as Record<string, unknown>;
+const shapeOf = (schema: unknown): Record<string, unknown> =>
+  ((schema as { _zod?: { def?: { shape?: Record<string, unknown> } } })?._zod?.def?.shape ?? {}) as Record<
+    string,
+    unknown
+  >;
 
 const paramNames = (route: RouteDef): string[] => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
-const asText = (v: unknown): string => (v instanceof RawJson ? v.text : typeof v === 'string' ? v : (toJsonText(v) ?? ''));
+const asText = (v: unknown): string =>
+  v instanceof RawJson ? v.text : typeof v === 'string' ? v : (toJsonText(v) ?? '');
 
 /** Every path (list of keys) inside a JSON-like value, the value itself included, up to depth 8. */
-const pathsIn = (value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] => {
+const pathsIn = (
+  value: unknown,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] => {
   out.push(prefix);
   if (prefix.length >= 8 || value === null || typeof value !== 'object') return out;
-  for (const [k, v] of Array.isArray(value) ? value.map((x, i) => [i, x] as const) : Object.entries(value)) pathsIn(v, [...prefix, k], out);
+  for (const [k, v] of Array.isArray(value) ? value.map((x, i) => [i, x] as const) : Object.entries(value))
+    pathsIn(v, [...prefix, k], out);
   return out;
 };
 
 type Mutation = 'replace' | 'delete' | 'add';
 
 /** `value` with one place changed: replaced by `hostile`, deleted, or given a hostile extra key. */
-const mutateOne = (value: unknown, pick: number, op: Mutation, hostile: unknown, key: string): { value: unknown; where: string } => {
+const mutateOne = (
+  value: unknown,
+  pick: number,
+  op: Mutation,
+  hostile: unknown,
+  key: string,
+): { value: unknown; where: string } => {
   const copy: unknown = value === undefined ? {} : structuredClone(value);
   const paths = pathsIn(copy);
   const path = paths[pick % paths.length]!;
@@ -68,7 +95,9 @@ const mutateOne = (value: unknown, pick: number, op: Mutation, hostile: unknown,
     }
     return { value: hostile, where };
   }
-  const parent = path.slice(0, -1).reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], copy) as Record<string | number, unknown>;
+  const parent = path
+    .slice(0, -1)
+    .reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], copy) as Record<string | number, unknown>;
   const last = path.at(-1)!;
   if (op === 'delete' && !Array.isArray(parent)) delete parent[last];
   else if (op === 'add' && parent[last] && typeof parent[last] === 'object' && !Array.isArray(parent[last])) {
@@ -104,7 +133,9 @@ export const requestsFor = (route: RouteDef, world: FuzzWorld): fc.Arbitrary<Fuz
   const validParam = (n: string) => hint(n) ?? arbitraryFor(paramShape[n], hint).map((v) => asText(v ?? 'x'));
   const params = fc.tuple(...names.map((n) => validParam(n).map((v) => encodeURIComponent(String(v)))));
   const query = route.query ? arbitraryFor(route.query, hint).map(queryText) : fc.constant('');
-  const ownHeaders = route.headers ? arbitraryFor(route.headers, hint).map((h) => (h && typeof h === 'object' ? h : {})) : fc.constant({});
+  const ownHeaders = route.headers
+    ? arbitraryFor(route.headers, hint).map((h) => (h && typeof h === 'object' ? h : {}))
+    : fc.constant({});
   const seed = world.seeds[route.operationId];
   const schemaBody = route.body ? arbitraryFor(route.body, hint) : fc.constant(undefined);
   const body = seed
@@ -194,7 +225,8 @@ export const requestsFor = (route: RouteDef, world: FuzzWorld): fc.Arbitrary<Fuz
           bodyText = toJsonText(m.value);
           what = `body ${m.where}`;
         } else if (r.body !== undefined) bodyText = toJsonText(r.body);
-        if (route.bodyOptional && r.body === undefined && r.part !== 'body-raw' && r.part !== 'body-field') bodyText = undefined;
+        if (route.bodyOptional && r.body === undefined && r.part !== 'body-raw' && r.part !== 'body-field')
+          bodyText = undefined;
         if (bodyText !== undefined) headers['content-type'] = CONTENT_TYPES.json;
       }
       if (r.part === 'content-type') {
@@ -203,13 +235,25 @@ export const requestsFor = (route: RouteDef, world: FuzzWorld): fc.Arbitrary<Fuz
         if (r.contentType === 'application/x-www-form-urlencoded' && r.asForm) bodyText = queryText(r.body);
         else if (bodyText === undefined) bodyText = toJsonText(r.body ?? {});
         what = `content-type ${r.contentType ?? '(none)'}`;
-      } else if (route.acceptsForm && r.asForm && r.part !== 'body-raw' && r.part !== 'body-field' && r.body && typeof r.body === 'object') {
+      } else if (
+        route.acceptsForm &&
+        r.asForm &&
+        r.part !== 'body-raw' &&
+        r.part !== 'body-field' &&
+        r.body &&
+        typeof r.body === 'object'
+      ) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         bodyText = queryText(r.body);
       }
       if (r.part === 'headers') {
         const key = r.headerKey;
-        headers[key] = key === 'authorization' && r.pick % 2 === 0 ? `Bearer ${r.headerValue}` : key === 'cookie' ? `kassa_checkout=${r.headerValue}` : r.headerValue;
+        headers[key] =
+          key === 'authorization' && r.pick % 2 === 0
+            ? `Bearer ${r.headerValue}`
+            : key === 'cookie'
+              ? `kassa_checkout=${r.headerValue}`
+              : r.headerValue;
         what = `header ${key}`;
       }
       return { method: route.method, target: q ? `${path}?${q}` : path, headers, body: bodyText, what };
@@ -225,12 +269,30 @@ export const httpOnlyRequests = (route: RouteDef, base: FuzzRequest): FuzzReques
     { ...base, headers: json, body: `${' '.repeat(BODY_LIMIT - 2)}{}`, what: 'body exactly at the limit' },
     { ...base, headers: json, chunked: true, what: `chunked ${base.what}` },
     { ...base, headers: json, body: 'A'.repeat(BODY_LIMIT + 1), chunked: true, what: 'chunked body over the limit' },
-    { ...base, headers: json, bytes: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0x22, 0x7d]), what: 'body not UTF-8' },
-    { ...base, headers: { ...json, 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', what: 'multipart body' },
+    {
+      ...base,
+      headers: json,
+      bytes: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0x22, 0x7d]),
+      what: 'body not UTF-8',
+    },
+    {
+      ...base,
+      headers: { ...json, 'content-type': 'multipart/form-data; boundary=x' },
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+      what: 'multipart body',
+    },
     { ...base, target: base.target.replace(/\/[^/?]+(?=\?|$)/, '/%E0%A4%A'), what: 'path with a cut UTF-8 sequence' },
-    { ...base, target: `${base.target}${base.target.includes('?') ? '&' : '?'}%=%&a=%ZZ&a=%`, what: 'query with broken percent-encoding' },
+    {
+      ...base,
+      target: `${base.target}${base.target.includes('?') ? '&' : '?'}%=%&a=%ZZ&a=%`,
+      what: 'query with broken percent-encoding',
+    },
     { ...base, headers: { ...base.headers, 'x-request-id': 'x'.repeat(300) }, what: 'x-request-id 300 characters' },
-    { ...base, target: `${base.target}${base.target.includes('?') ? '&' : '?'}q=${'A'.repeat(20_000)}`, what: 'request line over 16 KiB' },
+    {
+      ...base,
+      target: `${base.target}${base.target.includes('?') ? '&' : '?'}q=${'A'.repeat(20_000)}`,
+      what: 'request line over 16 KiB',
+    },
   ];
   if (!route.body) return list.filter((r) => r.body === undefined && !r.bytes && !r.chunked);
   return list;

@@ -51,7 +51,9 @@ export interface FuzzReport {
 /** Rows the compare leaves out: a refusal stored under an Idempotency-Key is the answer ADR 006 replays, not a change. */
 /** A refusal that is counted on purpose: a wrong gift card try (an abuse limit counts it, ADR 030). */
 const COUNTED_REFUSALS = 'gift_card_attempts';
-const storedRefusal = (table: string, row: Record<string, unknown>) => (table === 'idempotency_keys' && Number(row.response_status) >= 400 && row.status === 'COMPLETED') || table === COUNTED_REFUSALS;
+const storedRefusal = (table: string, row: Record<string, unknown>) =>
+  (table === 'idempotency_keys' && Number(row.response_status) >= 400 && row.status === 'COMPLETED') ||
+  table === COUNTED_REFUSALS;
 
 /** The oracle: what is wrong with an answer, or undefined. */
 export const judge = (a: Answer): string | undefined => {
@@ -65,7 +67,8 @@ export const judge = (a: Answer): string | undefined => {
   const e = body?.error;
   if (!e || typeof e.message !== 'string' || typeof e.code !== 'string') return `${a.status} not in the error shape`;
   if (!CODES.has(e.code)) return `${a.status} with a code outside the closed set: ${e.code}`;
-  if (e.errors !== undefined && (!Array.isArray(e.errors) || e.errors.some((d) => typeof d?.message !== 'string'))) return `${a.status} with malformed errors[]`;
+  if (e.errors !== undefined && (!Array.isArray(e.errors) || e.errors.some((d) => typeof d?.message !== 'string')))
+    return `${a.status} with malformed errors[]`;
   if (a.status >= 500 && !DEPENDENCY_CODES.has(e.code)) return `${a.status} ${e.code}: ${e.message}`;
   if (a.status < 400 || a.status >= 600) return `unexpected status ${a.status}`;
   return undefined;
@@ -141,7 +144,12 @@ const describeRequest = (r: FuzzRequest, via: string): string => {
         ? `${JSON.stringify(r.body.slice(0, 300))}... (${r.body.length} chars)`
         : JSON.stringify(r.body);
   const target = r.target.length > 300 ? `${r.target.slice(0, 300)}... (${r.target.length} chars)` : r.target;
-  const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, k === 'authorization' && v.length > 40 ? `${v.slice(0, 20)}...` : v.length > 100 ? `${v.slice(0, 100)}...` : v]));
+  const headers = Object.fromEntries(
+    Object.entries(r.headers).map(([k, v]) => [
+      k,
+      k === 'authorization' && v.length > 40 ? `${v.slice(0, 20)}...` : v.length > 100 ? `${v.slice(0, 100)}...` : v,
+    ]),
+  );
   return `[${via}] ${r.what}: ${r.method} ${target} headers=${JSON.stringify(headers)} body=${body}`;
 };
 
@@ -150,7 +158,12 @@ const describeRequest = (r: FuzzRequest, via: string): string => {
  * the in-process dispatcher), each answer judged by the oracle, and the stored state compared after
  * every refused request that wrote anything (write-counter.ts tells, snapshot.ts compares).
  */
-export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter: WriteCounter, budgetMs = OPERATION_BUDGET_MS): Promise<FuzzReport> => {
+export const fuzzOperation = async (
+  route: RouteDef,
+  target: FuzzTarget,
+  counter: WriteCounter,
+  budgetMs = OPERATION_BUDGET_MS,
+): Promise<FuzzReport> => {
   const stopAt = performance.now() + budgetMs;
   // One seed per operation, derived from the run's seed and the operationId: adding an operation does not reshuffle the others.
   const seed = [...route.operationId].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, FUZZ_SEED);
@@ -160,12 +173,16 @@ export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter
   const plan: { r: FuzzRequest; via: 'http' | 'dispatch' }[] = [
     ...special.map((r) => ({ r, via: 'http' as const })),
     ...generated.slice(0, httpCount - special.length).map((r) => ({ r, via: 'http' as const })),
-    ...generated.slice(httpCount - special.length, FUZZ_RUNS - special.length).map((r) => ({ r, via: 'dispatch' as const })),
+    ...generated
+      .slice(httpCount - special.length, FUZZ_RUNS - special.length)
+      .map((r) => ({ r, via: 'dispatch' as const })),
   ];
   const failures: string[] = [];
   const repro = `(FUZZ_SEED=${FUZZ_SEED} FUZZ_RUNS=${FUZZ_RUNS}, operation seed ${seed})`;
   const db = target.db();
-  let baseline: StateSnapshot | undefined = counter.committedByTable ? undefined : await snapshotState(db, storedRefusal);
+  let baseline: StateSnapshot | undefined = counter.committedByTable
+    ? undefined
+    : await snapshotState(db, storedRefusal);
   let writes = await counter.read();
   let successes = 0;
   // Keep-alive over the operation's HTTP slice; a new agent per operation, closed before the in-process part, so no
@@ -175,12 +192,15 @@ export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter
   for (const [i, { r, via }] of plan.entries()) {
     // Stop inside the test's own timeout: a loop left running after it would write under the next operation's compare.
     if (performance.now() > stopAt) {
-      failures.push(`stopped after ${i} of ${plan.length} inputs: over the ${budgetMs} ms an operation may take ${repro}`);
+      failures.push(
+        `stopped after ${i} of ${plan.length} inputs: over the ${budgetMs} ms an operation may take ${repro}`,
+      );
       break;
     }
     const t0 = performance.now();
     if (via === 'dispatch') agent.destroy();
-    const call = via === 'http' ? viaHttp(target.srv, agent, r) : { done: viaDispatch(target.srv, r), abort: () => undefined };
+    const call =
+      via === 'http' ? viaHttp(target.srv, agent, r) : { done: viaDispatch(target.srv, r), abort: () => undefined };
     let answer: Answer | 'timeout';
     try {
       answer = await withTimeout(call.done, call.abort);
@@ -206,15 +226,24 @@ export const fuzzOperation = async (route: RouteDef, target: FuzzTarget, counter
     writes = now;
     if (counter.committedByTable) {
       // SQLite: committed writes per table, so no snapshot is needed (write-counter.ts).
-      const changed = refused ? counter.committedByTable(before, now).filter((t) => t !== 'idempotency_keys' && t !== COUNTED_REFUSALS && !BACKGROUND_TABLES.has(t)) : [];
-      if (changed.length) failures.push(`#${i} ${describeRequest(r, via)} -> refused with ${answer.status} but changed ${changed.join(', ')} ${repro}`);
+      const changed = refused
+        ? counter
+            .committedByTable(before, now)
+            .filter((t) => t !== 'idempotency_keys' && t !== COUNTED_REFUSALS && !BACKGROUND_TABLES.has(t))
+        : [];
+      if (changed.length)
+        failures.push(
+          `#${i} ${describeRequest(r, via)} -> refused with ${answer.status} but changed ${changed.join(', ')} ${repro}`,
+        );
       continue;
     }
     const after = await snapshotState(db, storedRefusal);
     prof.snapshot += performance.now() - t2;
     prof.snapshots++;
     if (refused && baseline && after.hash !== baseline.hash) {
-      failures.push(`#${i} ${describeRequest(r, via)} -> refused with ${answer.status} but changed ${changedTables(baseline, after).join(', ')} ${repro}`);
+      failures.push(
+        `#${i} ${describeRequest(r, via)} -> refused with ${answer.status} but changed ${changedTables(baseline, after).join(', ')} ${repro}`,
+      );
     }
     baseline = after;
   }

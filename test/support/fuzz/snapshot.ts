@@ -18,7 +18,16 @@ const canonical = (row: Record<string, unknown>): string =>
       .sort()
       .map((k) => {
         const v = row[k];
-        return [k, v instanceof Date ? v.toISOString() : Buffer.isBuffer(v) ? v.toString('hex') : typeof v === 'bigint' ? v.toString() : v];
+        return [
+          k,
+          v instanceof Date
+            ? v.toISOString()
+            : Buffer.isBuffer(v)
+              ? v.toString('hex')
+              : typeof v === 'bigint'
+                ? v.toString()
+                : v,
+        ];
       }),
   );
 

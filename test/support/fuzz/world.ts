@@ -7,7 +7,10 @@ import type { FuzzWorld } from './inputs';
 const login = async (baseUrl: string): Promise<string> => {
   const res = await fetch(`${baseUrl}/v1/accounts/${ACCOUNT}/auth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ grant_type: 'client_credentials', audience: `${baseUrl}/v1/accounts/${ACCOUNT}` }),
   });
   const body = (await res.json()) as { access_token?: string };
@@ -77,7 +80,10 @@ export const buildWorld = async (api: ApiClient): Promise<FuzzWorld> => {
     add('order_id', done.body.orders?.[0]?.order_id);
   });
   await attempt(async () => {
-    const profile = await api.post('/v1/admin/session/profiles', { profile_id: unique('profile'), description: 'fuzz' });
+    const profile = await api.post('/v1/admin/session/profiles', {
+      profile_id: unique('profile'),
+      description: 'fuzz',
+    });
     add('profile_id', profile.body.profile_id ?? profile.body.id);
   });
   await attempt(async () => {

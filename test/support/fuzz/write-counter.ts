@@ -24,7 +24,9 @@ export const FUZZ_OBJECT_PREFIX = 'fuzz_';
 
 export const installWriteCounter = async (db: Kysely<DB>, engine: 'sqlite' | 'postgres'): Promise<WriteCounter> => {
   if (engine === 'sqlite') {
-    await sql`create temp table if not exists fuzz_table_writes (name text primary key, n integer not null)`.execute(db);
+    await sql`create temp table if not exists fuzz_table_writes (name text primary key, n integer not null)`.execute(
+      db,
+    );
     const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
     for (const t of tables.filter((x) => !x.isView && !x.name.startsWith(FUZZ_OBJECT_PREFIX)))
       for (const op of ['insert', 'update', 'delete'])
@@ -34,15 +36,24 @@ export const installWriteCounter = async (db: Kysely<DB>, engine: 'sqlite' | 'po
           )
           .execute(db);
     return {
-      read: async () => JSON.stringify((await sql<{ name: string; n: number }>`select name, n from temp.fuzz_table_writes order by name`.execute(db)).rows.map((r) => [r.name, r.n])),
+      read: async () =>
+        JSON.stringify(
+          (
+            await sql<{ name: string; n: number }>`select name, n from temp.fuzz_table_writes order by name`.execute(db)
+          ).rows.map((r) => [r.name, r.n]),
+        ),
       committedByTable: (before, after) => {
         const was = new Map<string, number>(JSON.parse(before) as [string, number][]);
-        return (JSON.parse(after) as [string, number][]).filter(([name, n]) => was.get(name) !== n).map(([name]) => name);
+        return (JSON.parse(after) as [string, number][])
+          .filter(([name, n]) => was.get(name) !== n)
+          .map(([name]) => name);
       },
     };
   }
   await sql`create sequence if not exists fuzz_writes`.execute(db);
-  await sql`create or replace function fuzz_count_write() returns trigger language plpgsql as $$ begin perform nextval('fuzz_writes'); return null; end $$`.execute(db);
+  await sql`create or replace function fuzz_count_write() returns trigger language plpgsql as $$ begin perform nextval('fuzz_writes'); return null; end $$`.execute(
+    db,
+  );
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   for (const t of tables.filter((x) => !x.isView && !x.name.startsWith(FUZZ_OBJECT_PREFIX))) {
     await sql`drop trigger if exists ${sql.id(`fuzz_writes_${t.name}`)} on ${sql.table(t.name)}`.execute(db);
@@ -50,5 +61,11 @@ export const installWriteCounter = async (db: Kysely<DB>, engine: 'sqlite' | 'po
       db,
     );
   }
-  return { read: async () => String((await sql<{ n: string }>`select last_value::text || ':' || is_called::text as n from fuzz_writes`.execute(db)).rows[0]!.n) };
+  return {
+    read: async () =>
+      String(
+        (await sql<{ n: string }>`select last_value::text || ':' || is_called::text as n from fuzz_writes`.execute(db))
+          .rows[0]!.n,
+      ),
+  };
 };

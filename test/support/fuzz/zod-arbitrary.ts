@@ -24,7 +24,8 @@ interface CheckDef {
 }
 
 const defOf = (s: unknown): Def | undefined => (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
-const checksOf = (d: Def): CheckDef[] => ((d.checks as { _zod: { def: CheckDef } }[] | undefined) ?? []).map((c) => c._zod.def);
+const checksOf = (d: Def): CheckDef[] =>
+  ((d.checks as { _zod: { def: CheckDef } }[] | undefined) ?? []).map((c) => c._zod.def);
 
 const MAX_DEPTH = 6;
 
@@ -49,7 +50,8 @@ const stringArb = (d: Def): fc.Arbitrary<string> => {
   let min = 0;
   let max = Infinity;
   let base: fc.Arbitrary<string> | undefined;
-  const format = (d.format as string | undefined) ?? checks.find((c) => c.check === 'string_format' && c.format !== 'regex')?.format;
+  const format =
+    (d.format as string | undefined) ?? checks.find((c) => c.check === 'string_format' && c.format !== 'regex')?.format;
   if (format && FORMAT_SAMPLES[format]) base = fc.constantFrom(...FORMAT_SAMPLES[format]!);
   else if (d.pattern instanceof RegExp) base = fromPattern(d.pattern);
   for (const c of checks) {
@@ -67,12 +69,18 @@ const numberArb = (d: Def): fc.Arbitrary<number> => {
   let max = 1_000_000;
   let int = false;
   for (const c of checksOf(d)) {
-    if (c.check === 'number_format' && (c.format === 'safeint' || c.format?.startsWith('int') || c.format?.startsWith('uint'))) int = true;
+    if (
+      c.check === 'number_format' &&
+      (c.format === 'safeint' || c.format?.startsWith('int') || c.format?.startsWith('uint'))
+    )
+      int = true;
     if (c.check === 'greater_than') min = Math.max(min, Number(c.value) + (c.inclusive ? 0 : int ? 1 : 1e-6));
     if (c.check === 'less_than') max = Math.min(max, Number(c.value) - (c.inclusive ? 0 : int ? 1 : 1e-6));
   }
   if (min > max) max = min;
-  return int ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  return int
+    ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 };
 
 const objectArb = (d: Def, hint: Hint, depth: number): fc.Arbitrary<Record<string, unknown>> => {
@@ -81,7 +89,9 @@ const objectArb = (d: Def, hint: Hint, depth: number): fc.Arbitrary<Record<strin
     const inner = defOf(s);
     const optional = inner?.type === 'optional' || inner?.type === 'default';
     const value = hint(key) ?? arbitraryFor(s, hint, depth + 1);
-    return optional ? fc.option(value, { nil: undefined, freq: 2 }).map((v) => [key, v] as const) : value.map((v) => [key, v] as const);
+    return optional
+      ? fc.option(value, { nil: undefined, freq: 2 }).map((v) => [key, v] as const)
+      : value.map((v) => [key, v] as const);
   });
   return fc.tuple(...entries).map((kv) => Object.fromEntries(kv.filter(([, v]) => v !== undefined)));
 };
@@ -111,7 +121,9 @@ export const arbitraryFor = (schema: unknown, hint: Hint = () => undefined, dept
     case 'union':
       return fc.oneof(...(d.options as unknown[]).map((o) => arbitraryFor(o, hint, depth + 1)));
     case 'intersection':
-      return fc.tuple(inner('left'), inner('right')).map(([a, b]) => (a && b && typeof a === 'object' && typeof b === 'object' ? { ...a, ...b } : a));
+      return fc
+        .tuple(inner('left'), inner('right'))
+        .map(([a, b]) => (a && b && typeof a === 'object' && typeof b === 'object' ? { ...a, ...b } : a));
     case 'array': {
       const checks = checksOf(d);
       const minLength = checks.find((c) => c.check === 'min_length')?.minimum ?? 0;

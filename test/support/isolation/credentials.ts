@@ -25,7 +25,13 @@ export interface Credential {
 const b64url = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
 /** The claims a real token of A's bootstrap client carries, with every scope. */
-const claimsOfA = (baseUrl: string) => ({ aid: ACCOUNT, scope: ALL_SCOPES.join(' '), sub: CLIENT_ID, aud: `${baseUrl}/v1/accounts/${ACCOUNT}`, iss: 'kassa' });
+const claimsOfA = (baseUrl: string) => ({
+  aid: ACCOUNT,
+  scope: ALL_SCOPES.join(' '),
+  sub: CLIENT_ID,
+  aud: `${baseUrl}/v1/accounts/${ACCOUNT}`,
+  iss: 'kassa',
+});
 
 const signHs256 = (secret: string, claims: Record<string, unknown>, iat: number, exp: number) =>
   new SignJWT(claims)
@@ -67,25 +73,53 @@ export const makeCredentials = async (k: Pick<KassaFixture, 'srv' | 'api' | 'oth
   if (key.status !== 200) throw new Error(`B's API key: ${key.status} ${JSON.stringify(key.body)}`);
   const otherKey = key.body.api_key as string;
   const revoked = await k.api.post('/v1/admin/api-keys', { name: 'revoked' });
-  if (revoked.status !== 200 || (await k.api.request('DELETE', `/v1/admin/api-keys/${revoked.body.id}`)).status !== 200) throw new Error("A's revoked API key");
+  if (revoked.status !== 200 || (await k.api.request('DELETE', `/v1/admin/api-keys/${revoked.body.id}`)).status !== 200)
+    throw new Error("A's revoked API key");
   const otherToken = tokenOf(k.other);
   const scoped = new Map<string, string>();
-  for (const scope of ['read:wallets', 'read:checkout', 'read:shopping']) scoped.set(scope, tokenOf(await clientWithScopes(k, [scope])));
+  for (const scope of ['read:wallets', 'read:checkout', 'read:shopping'])
+    scoped.set(scope, tokenOf(await clientWithScopes(k, [scope])));
   const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
   return {
     other: bearer(otherToken),
     forOperation(route) {
       const hasAid = route.path.includes('{aid}');
       const list: Credential[] = [];
-      if (hasAid) list.push({ name: "B's token on A's account path", headers: bearer(otherToken), kind: 'other-account', aid: ACCOUNT });
+      if (hasAid)
+        list.push({
+          name: "B's token on A's account path",
+          headers: bearer(otherToken),
+          kind: 'other-account',
+          aid: ACCOUNT,
+        });
       list.push({ name: "B's token", headers: bearer(otherToken), kind: 'other-account', aid: OTHER.accountId });
       // A bearer-only route ignores x-api-key: a key then authenticates nothing (401); an API-key route runs as B.
-      list.push({ name: "B's API key", headers: { 'x-api-key': otherKey }, kind: route.auth === 'bearer-or-api-key' ? 'other-account' : 'unauthenticated', aid: OTHER.accountId });
-      list.push({ name: "A's deleted API key", headers: { 'x-api-key': revoked.body.api_key as string }, kind: 'unauthenticated', aid: ACCOUNT });
-      list.push({ name: `A's token with only ${unrelatedScope(route)}`, headers: bearer(scoped.get(unrelatedScope(route))!), kind: 'missing-scope', aid: ACCOUNT });
+      list.push({
+        name: "B's API key",
+        headers: { 'x-api-key': otherKey },
+        kind: route.auth === 'bearer-or-api-key' ? 'other-account' : 'unauthenticated',
+        aid: OTHER.accountId,
+      });
+      list.push({
+        name: "A's deleted API key",
+        headers: { 'x-api-key': revoked.body.api_key as string },
+        kind: 'unauthenticated',
+        aid: ACCOUNT,
+      });
+      list.push({
+        name: `A's token with only ${unrelatedScope(route)}`,
+        headers: bearer(scoped.get(unrelatedScope(route))!),
+        kind: 'missing-scope',
+        aid: ACCOUNT,
+      });
       list.push({ name: "A's expired token", kind: 'unauthenticated', headers: bearer(expired), aid: ACCOUNT });
       list.push({ name: "A's claims with alg none", kind: 'unauthenticated', headers: bearer(algNone), aid: ACCOUNT });
-      list.push({ name: "A's claims signed by another key", kind: 'unauthenticated', headers: bearer(foreignKey), aid: ACCOUNT });
+      list.push({
+        name: "A's claims signed by another key",
+        kind: 'unauthenticated',
+        headers: bearer(foreignKey),
+        aid: ACCOUNT,
+      });
       return list;
     },
   };

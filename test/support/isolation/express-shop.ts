@@ -6,7 +6,9 @@ import { HOME } from './resources';
 export const startExpressShop = async () => {
   const server = http.createServer((req, res) => {
     req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ shipping_options: [HOME] })));
+    req.on('end', () =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ shipping_options: [HOME] })),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -14,7 +14,13 @@ export interface RawResponse {
 }
 
 /** One request as bytes: the body and every header, so a leak anywhere in the answer is seen. */
-export const send = async (baseUrl: string, route: RouteDef, url: string, ex: Example, headers: Record<string, string>): Promise<RawResponse> => {
+export const send = async (
+  baseUrl: string,
+  route: RouteDef,
+  url: string,
+  ex: Example,
+  headers: Record<string, string>,
+): Promise<RawResponse> => {
   const hasBody = route.body !== undefined && (ex.body !== undefined || !route.bodyOptional);
   const res = await fetch(`${baseUrl}${url}`, {
     method: route.method,
@@ -85,8 +91,14 @@ const check = async (k: KassaFixture, m: Matrix, route: RouteDef, cred: Credenti
   const out: string[] = [];
   const what = `${route.operationId} ${route.method} ${url} with ${cred.name}`;
   const expected = expectedStatuses(cred, ex);
-  const okStatus = expected === 'own' ? (res.status >= 200 && res.status < 300) || [401, 403, 404].includes(res.status) : expected.includes(res.status);
-  if (!okStatus) out.push(`${what}: status ${res.status} (expected ${expected === 'own' ? '2xx in its own account' : expected.join('/')}): ${res.text.slice(-300)}`);
+  const okStatus =
+    expected === 'own'
+      ? (res.status >= 200 && res.status < 300) || [401, 403, 404].includes(res.status)
+      : expected.includes(res.status);
+  if (!okStatus)
+    out.push(
+      `${what}: status ${res.status} (expected ${expected === 'own' ? '2xx in its own account' : expected.join('/')}): ${res.text.slice(-300)}`,
+    );
   const leaks = leaksOfA(m.a, res, requestStrings(url, ex));
   if (leaks.length > 0) out.push(`${what}: the answer shows A's ${leaks.join(', ')}`);
   return out;
@@ -98,7 +110,11 @@ const check = async (k: KassaFixture, m: Matrix, route: RouteDef, cred: Credenti
  * seen by B; a 2xx only where B acts on its own account), any of A's data in the answer, or any
  * change to what A has stored.
  */
-export const runMatrix = async (k: KassaFixture, m: Matrix, routes: readonly RouteDef[]): Promise<{ failures: string[]; requests: number }> => {
+export const runMatrix = async (
+  k: KassaFixture,
+  m: Matrix,
+  routes: readonly RouteDef[],
+): Promise<{ failures: string[]; requests: number }> => {
   const failures: string[] = [];
   let requests = 0;
   // One snapshot between two batches: what follows one batch is what precedes the next.
@@ -107,14 +123,18 @@ export const runMatrix = async (k: KassaFixture, m: Matrix, routes: readonly Rou
     const batch = routes.slice(i, i + BATCH);
     // The operations of a batch and the credentials of each are tried at once: every request acts
     // alone (A's resources are only read or refused; B's creates use new values each time).
-    const lines = await Promise.all(batch.flatMap((route) => m.creds.forOperation(route).map((cred) => check(k, m, route, cred))));
+    const lines = await Promise.all(
+      batch.flatMap((route) => m.creds.forOperation(route).map((cred) => check(k, m, route, cred))),
+    );
     requests += lines.length;
     failures.push(...lines.flat());
     const after = await snapshotOfA(k, m.a);
     try {
       expect(after).toEqual(before);
     } catch (e) {
-      failures.push(`one of ${batch.map((r) => r.operationId).join(', ')}: A's stored data changed: ${(e as Error).message.slice(0, 1500)}`);
+      failures.push(
+        `one of ${batch.map((r) => r.operationId).join(', ')}: A's stored data changed: ${(e as Error).message.slice(0, 1500)}`,
+      );
     }
     before = after;
   }
@@ -123,9 +143,16 @@ export const runMatrix = async (k: KassaFixture, m: Matrix, routes: readonly Rou
 
 /** The reads of a whole list (no resource in the path but the account), with the query parameters they take (except `limit`). */
 export const listRoutes = (routes: readonly RouteDef[]) =>
-  routes.filter((r) => r.method === 'GET' && r.query instanceof z.ZodObject && !r.path.replace('{aid}', '').includes('{') && queryKeys(r).length > 0);
+  routes.filter(
+    (r) =>
+      r.method === 'GET' &&
+      r.query instanceof z.ZodObject &&
+      !r.path.replace('{aid}', '').includes('{') &&
+      queryKeys(r).length > 0,
+  );
 
-const queryKeys = (r: RouteDef): string[] => (r.query instanceof z.ZodObject ? Object.keys(r.query.shape).filter((key) => key !== 'limit') : []);
+const queryKeys = (r: RouteDef): string[] =>
+  r.query instanceof z.ZodObject ? Object.keys(r.query.shape).filter((key) => key !== 'limit') : [];
 
 /** A's ids that can stand as a cursor or a filter: one of every kind of row a list pages over, and the marker of A's names and references. */
 const valuesOfA = (a: AccountA) => [
@@ -194,7 +221,11 @@ const comparable = (res: RawResponse, cursor: string) =>
  * with a value naming A's row or A's marker: every answer is the one for a value that names
  * nothing, so a list tells B neither A's data nor that A's row exists.
  */
-export const runQueryProbes = async (k: KassaFixture, m: Matrix, routes: readonly RouteDef[]): Promise<{ failures: string[]; requests: number }> => {
+export const runQueryProbes = async (
+  k: KassaFixture,
+  m: Matrix,
+  routes: readonly RouteDef[],
+): Promise<{ failures: string[]; requests: number }> => {
   const failures: string[] = [];
   let requests = 0;
   for (const route of listRoutes(routes)) {
@@ -214,7 +245,10 @@ export const runQueryProbes = async (k: KassaFixture, m: Matrix, routes: readonl
         if (leaks.length > 0) failures.push(`${what}: the answer shows A's ${leaks.join(', ')}`);
         const got = comparable(res, value);
         const expected = comparable(baseline, twin);
-        if (got !== expected) failures.push(`${what}: answers otherwise than for ${twin}, which names nothing:\n${got.slice(-300)}\n  vs\n${expected.slice(-300)}`);
+        if (got !== expected)
+          failures.push(
+            `${what}: answers otherwise than for ${twin}, which names nothing:\n${got.slice(-300)}\n  vs\n${expected.slice(-300)}`,
+          );
       }),
     );
   }

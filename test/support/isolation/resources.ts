@@ -16,7 +16,16 @@ export interface AccountA {
   amount: number;
   /** Every server-made id and secret of A (session, transaction, rule ids, API key and signature secret...). */
   ids: string[];
-  sessions: { open: string; toCancel: string; authorized: string; toVoid: string; captured: string; cancelled: string; expired: string; callback: string };
+  sessions: {
+    open: string;
+    toCancel: string;
+    authorized: string;
+    toVoid: string;
+    captured: string;
+    cancelled: string;
+    expired: string;
+    callback: string;
+  };
   transactions: { authorized: string; toVoid: string; captured: string; callback: string };
   /**
    * What the spec lets a customer see of a session that can no longer be paid (GET
@@ -55,7 +64,15 @@ export interface AccountA {
 
 /** The shipping option and address of A's sessions (express sessions: the customer's express writes apply to them). */
 export const HOME = { id: 'home', line_id: 'ship-home', amount: 0, title: 'Home delivery', operator: 'Posten' };
-export const ADDRESS = { first_name: 'Kari', last_name: 'Nordmann', address_line: 'Storgata 1', postal_code: '0155', postal_place: 'Oslo', country: 'NO', phone_number: '+4799999999' };
+export const ADDRESS = {
+  first_name: 'Kari',
+  last_name: 'Nordmann',
+  address_line: 'Storgata 1',
+  postal_code: '0155',
+  postal_place: 'Oslo',
+  country: 'NO',
+  phone_number: '+4799999999',
+};
 /** Makes a session body an express session taking discount codes (the shop at `shopUrl` answers them, express-shop.ts). */
 export const expressOf = (shopUrl: string) => ({
   express: { shipping_options: [HOME], discount_codes: { callback_url: `${shopUrl}/discounts` } },
@@ -63,7 +80,8 @@ export const expressOf = (shopUrl: string) => ({
 });
 
 const ok = <T = any>(what: string, res: ApiResponse<T>): T => {
-  if (res.status < 200 || res.status > 299) throw new Error(`isolation fixture: ${what} answered ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status < 200 || res.status > 299)
+    throw new Error(`isolation fixture: ${what} answered ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 };
 
@@ -73,7 +91,11 @@ export const accountPath = (aid: string, rest: string) => `/v1/accounts/${aid}/$
  * Creates A's resources; `merchantUrl` is a callback endpoint that answers 200 (A's callback is
  * delivered before this returns), `shopUrl` the express shop of express-shop.ts.
  */
-export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>, merchantUrl: string, shopUrl: string): Promise<AccountA> => {
+export const createAccountA = async (
+  k: Pick<KassaFixture, 'srv' | 'api' | 'db'>,
+  merchantUrl: string,
+  shopUrl: string,
+): Promise<AccountA> => {
   const { api } = k;
   const customer = new ApiClient(k.srv.baseUrl);
   const marker = `isoA${randomBytes(6).toString('hex')}`;
@@ -85,8 +107,23 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
   const at = (rest: string) => accountPath(ACCOUNT, rest);
   const session = async (extra: Record<string, unknown> = {}) => {
     const body = sessionBody(
-      { customer: { email: `${m('mail')}@a.example`, first_name: m('first'), last_name: m('last'), phone_number: '+4799999999' }, ...expressOf(shopUrl), ...extra },
-      { amount, merchant_reference: m('ref'), shipping_address: ADDRESS, shipping_option: HOME, items: [{ line_id: '1', description: m('item'), quantity: 1, amount, vat_amount: 0 }] },
+      {
+        customer: {
+          email: `${m('mail')}@a.example`,
+          first_name: m('first'),
+          last_name: m('last'),
+          phone_number: '+4799999999',
+        },
+        ...expressOf(shopUrl),
+        ...extra,
+      },
+      {
+        amount,
+        merchant_reference: m('ref'),
+        shipping_address: ADDRESS,
+        shipping_option: HOME,
+        items: [{ line_id: '1', description: m('item'), quantity: 1, amount, vat_amount: 0 }],
+      },
     );
     const id = ok('session', await api.post('/v1/sessions', body)).id as string;
     ids.push(id);
@@ -113,7 +150,12 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
       session(),
       session({ url: { return_url: 'https://merchant.example/return', callback_url: `${merchantUrl}/cb` } }),
     ]);
-    const [txAuthorized, txToVoid, txCaptured, txCallback] = await Promise.all([pay(authorized), pay(toVoid), pay(captured), pay(callback)]);
+    const [txAuthorized, txToVoid, txCaptured, txCallback] = await Promise.all([
+      pay(authorized),
+      pay(toVoid),
+      pay(captured),
+      pay(callback),
+    ]);
     await Promise.all([
       api.post(`/v1/transactions/${txCaptured}/capture`, { amount }).then((r) => ok('capture', r)),
       api.post(`/v1/sessions/${cancelled}/cancel`).then((r) => ok('cancel', r)),
@@ -129,8 +171,19 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
   const customerId = m('cus');
   const customerToDelete = m('cus');
   const customers = async () => {
-    ok('customer', await api.post(at('customers/users'), { customer_id: customerId, first_name: m('first'), last_name: m('last'), email: `${m('mail')}@a.example` }));
-    ok('customer', await api.post(at('customers/users'), { customer_id: customerToDelete, email: `${m('mail')}@a.example` }));
+    ok(
+      'customer',
+      await api.post(at('customers/users'), {
+        customer_id: customerId,
+        first_name: m('first'),
+        last_name: m('last'),
+        email: `${m('mail')}@a.example`,
+      }),
+    );
+    ok(
+      'customer',
+      await api.post(at('customers/users'), { customer_id: customerToDelete, email: `${m('mail')}@a.example` }),
+    );
     const saveCard = async () => {
       const created = ok(
         'payment-token session',
@@ -147,31 +200,78 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
       const tx = await pay(created.id);
       const read = ok('transaction', await api.get(`/v1/transactions/${tx}?includes=card.payment_token`));
       const paymentToken = read.card.payment_token as string;
-      const row = await k.db().selectFrom('stored_card_tokens').select('token_id').where('payment_token', '=', paymentToken).executeTakeFirstOrThrow();
+      const row = await k
+        .db()
+        .selectFrom('stored_card_tokens')
+        .select('token_id')
+        .where('payment_token', '=', paymentToken)
+        .executeTakeFirstOrThrow();
       ids.push(paymentToken, row.token_id);
       return { paymentToken, tokenId: row.token_id };
     };
     const [stored1, stored2] = await Promise.all([saveCard(), saveCard()]);
-    return { customerId, customerToDelete, cardTokenOfCustomer: stored1.tokenId, cardToken: stored2.tokenId, paymentToken: stored1.paymentToken };
+    return {
+      customerId,
+      customerToDelete,
+      cardTokenOfCustomer: stored1.tokenId,
+      cardToken: stored2.tokenId,
+      paymentToken: stored1.paymentToken,
+    };
   };
 
   // Wallets: a card with a balance, a ledger entry, a card token.
   const wallets = async () => {
     const walletCardId = m('card');
-    const card = ok('wallet card', await api.post(at('wallets/cards'), { card_id: walletCardId, currency: 'NOK', amount: 5000 }));
+    const card = ok(
+      'wallet card',
+      await api.post(at('wallets/cards'), { card_id: walletCardId, currency: 'NOK', amount: 5000 }),
+    );
     ids.push(card.id);
-    ok('wallet transaction', await api.post(at('wallets/transactions'), { card_id: walletCardId, ref_id: m('wref'), amount: 100, currency: 'NOK' }));
-    const walletToken = ok('wallet token', await api.post(at(`wallets/cards/${walletCardId}/tokens`), { ref_id: m('tref'), expires_in: 3600 }));
+    ok(
+      'wallet transaction',
+      await api.post(at('wallets/transactions'), {
+        card_id: walletCardId,
+        ref_id: m('wref'),
+        amount: 100,
+        currency: 'NOK',
+      }),
+    );
+    const walletToken = ok(
+      'wallet token',
+      await api.post(at(`wallets/cards/${walletCardId}/tokens`), { ref_id: m('tref'), expires_in: 3600 }),
+    );
     ids.push(walletToken.token.value, walletToken.id);
-    return { walletCardId, walletTokenValue: walletToken.token.value as string, walletTokenPin: walletToken.pin.value as string };
+    return {
+      walletCardId,
+      walletTokenValue: walletToken.token.value as string,
+      walletTokenPin: walletToken.pin.value as string,
+    };
   };
 
   // Payout destination, store, terminals.
   const terminals = async () => {
-    const payout = ok('payout destination', await api.post(at('payout-destinations'), payoutBody({ payout_destination_id: m('pd'), payout_reference: m('payref') })));
-    const store = ok('store', await api.post(at('stores'), storeBody(payout.payout_destination_id, { store_id: m('store'), store_name: m('storename') })));
-    const terminal = ok('terminal', await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }));
-    const terminalToDelete = ok('terminal', await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }));
+    const payout = ok(
+      'payout destination',
+      await api.post(
+        at('payout-destinations'),
+        payoutBody({ payout_destination_id: m('pd'), payout_reference: m('payref') }),
+      ),
+    );
+    const store = ok(
+      'store',
+      await api.post(
+        at('stores'),
+        storeBody(payout.payout_destination_id, { store_id: m('store'), store_name: m('storename') }),
+      ),
+    );
+    const terminal = ok(
+      'terminal',
+      await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }),
+    );
+    const terminalToDelete = ok(
+      'terminal',
+      await api.post(at('terminals'), { device_serial_number: serialNumber(), store_id: store.store_id }),
+    );
     ids.push(terminal.terminal_id, terminalToDelete.terminal_id, payout.id, store.id, terminal.id, terminalToDelete.id);
     return {
       payoutDestinationId: payout.payout_destination_id as string,
@@ -184,8 +284,22 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
   // Discounts: two rules (one given to the customer), a claim.
   const discounts = async () => {
     const window = { purchase_from: '2026-01-01T00:00:00Z', purchase_to: '2027-01-01T00:00:00Z' };
-    const rule = ok('rule', await api.post(at('discounts/rules'), { name: m('rule'), requirement: window, reward: { type: 'discount_amount', value: 100 } }));
-    const ruleToDelete = ok('rule', await api.post(at('discounts/rules'), { name: m('rule'), requirement: window, reward: { type: 'discount_amount', value: 100 } }));
+    const rule = ok(
+      'rule',
+      await api.post(at('discounts/rules'), {
+        name: m('rule'),
+        requirement: window,
+        reward: { type: 'discount_amount', value: 100 },
+      }),
+    );
+    const ruleToDelete = ok(
+      'rule',
+      await api.post(at('discounts/rules'), {
+        name: m('rule'),
+        requirement: window,
+        reward: { type: 'discount_amount', value: 100 },
+      }),
+    );
     ids.push(rule.id, ruleToDelete.id);
     ok('give rule', await api.post(at(`discounts/rules/${rule.id}/customers`), { customers: [customerId] }));
     const claim = ok(
@@ -204,7 +318,11 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
   // Shopping: drafts, and orders.
   const shopping = async () => {
     const item = { line_id: '1', gross_amount: amount, description: m('line') };
-    const draft = async () => ok('draft', await api.post(at('shopping/draft_orders'), { currency: 'NOK', items: [item], comment: m('comment') })).id as string;
+    const draft = async () =>
+      ok(
+        'draft',
+        await api.post(at('shopping/draft_orders'), { currency: 'NOK', items: [item], comment: m('comment') }),
+      ).id as string;
     const order = async () => {
       const d = await draft();
       ids.push(d);
@@ -233,15 +351,31 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
     const profileToDelete = m('prof');
     ok('profile', await api.post('/v1/admin/session/profiles', profile(profileId)));
     ok('profile', await api.post('/v1/admin/session/profiles', profile(profileToDelete)));
-    ok('gateway', await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox: { async_delay_ms: 1234 } } }));
+    ok(
+      'gateway',
+      await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox: { async_delay_ms: 1234 } } }),
+    );
     const [paymentApp, paymentAppToDelete] = ['isolation_app', 'isolation_gone'];
     for (const name of [paymentApp, paymentAppToDelete]) {
-      ok('payment app', await api.request('PUT', `/v1/admin/gateways/payment_app/${name}`, { configuration: { payment_app: { url: 'https://pay.example.com/kassa', display_name: m('app') } } }));
+      ok(
+        'payment app',
+        await api.request('PUT', `/v1/admin/gateways/payment_app/${name}`, {
+          configuration: { payment_app: { url: 'https://pay.example.com/kassa', display_name: m('app') } },
+        }),
+      );
     }
     return { profileId, profileToDelete, apiKeyId: apiKey.id as string, paymentApp, paymentAppToDelete };
   };
 
-  const [s, c, w, t, d, sh, ad] = await Promise.all([sessions(), customers(), wallets(), terminals(), discounts(), shopping(), admin()]);
+  const [s, c, w, t, d, sh, ad] = await Promise.all([
+    sessions(),
+    customers(),
+    wallets(),
+    terminals(),
+    discounts(),
+    shopping(),
+    admin(),
+  ]);
 
   // A's callback, delivered (the outbox row no longer changes).
   const deadline = Date.now() + WAIT_MS;
@@ -250,7 +384,8 @@ export const createAccountA = async (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>
     const rows = await k.db().selectFrom('outbox').selectAll().where('account_id', '=', ACCOUNT).execute();
     const done = rows.filter((r) => JSON.stringify(r).includes(s.transactions.callback));
     if (done.length > 0 && rows.every((r) => r.status !== 'PENDING')) callbackId = done[0]!.id;
-    else if (Date.now() > deadline) throw new Error(`isolation fixture: callback not delivered: ${JSON.stringify(rows)}`);
+    else if (Date.now() > deadline)
+      throw new Error(`isolation fixture: callback not delivered: ${JSON.stringify(rows)}`);
     else await new Promise((r) => setTimeout(r, 20));
   }
   ids.push(callbackId);

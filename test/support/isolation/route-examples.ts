@@ -23,7 +23,8 @@ export interface Example {
 
 export type ExampleOf = (a: AccountA) => Example;
 
-const neutralSession = () => sessionBody({}, { merchant_reference: `neutral-${Math.random().toString(36).slice(2, 10)}` });
+const neutralSession = () =>
+  sessionBody({}, { merchant_reference: `neutral-${Math.random().toString(36).slice(2, 10)}` });
 const neutral = (p: string) => `${p}-${Math.random().toString(36).slice(2, 10)}`;
 
 export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
@@ -32,13 +33,23 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   checkout_session_put: (a) => ({
     params: { session_id: a.sessions.open },
     query: { update_without_lock: 'true' },
-    body: { order: { amount: 100, currency: 'NOK', merchant_reference: neutral('put'), items: [{ line_id: '1', amount: 100, quantity: 1, description: 'x', vat_amount: 0 }] } },
+    body: {
+      order: {
+        amount: 100,
+        currency: 'NOK',
+        merchant_reference: neutral('put'),
+        items: [{ line_id: '1', amount: 100, quantity: 1, description: 'x', vat_amount: 0 }],
+      },
+    },
   }),
   checkout_session_cancel_post: (a) => ({ params: { session_id: a.sessions.toCancel } }),
   checkout_session_payment_token_post: () => ({
     ownAccount: true,
     body: {
-      session: { url: { return_url: 'https://merchant.example/saved' }, order: { amount: 0, currency: 'NOK', merchant_reference: neutral('pt') } },
+      session: {
+        url: { return_url: 'https://merchant.example/saved' },
+        order: { amount: 0, currency: 'NOK', merchant_reference: neutral('pt') },
+      },
       token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
     },
   }),
@@ -46,7 +57,10 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   checkout_sessions_pay_post: (a) => ({
     ownAccount: true,
     body: {
-      session: { order: { amount: 2500, currency: 'NOK', merchant_reference: neutral('mit') }, customer: { tokens: { 'sandbox.creditcard': { payment_token: a.paymentToken } } } },
+      session: {
+        order: { amount: 2500, currency: 'NOK', merchant_reference: neutral('mit') },
+        customer: { tokens: { 'sandbox.creditcard': { payment_token: a.paymentToken } } },
+      },
       payment: { payment_product_type: 'sandbox.creditcard', operation: 'unscheduled_purchase' },
     },
   }),
@@ -58,25 +72,43 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   checkout_session_get: (a) => ({ params: { session_id: a.sessions.authorized } }),
 
   // the customer's (no credentials): session_id is replaced by the session under test
-  checkout_session_redirect_get: (a) => ({ params: { session_id: a.sessions.authorized, redirect_ref: a.transactions.authorized } }),
+  checkout_session_redirect_get: (a) => ({
+    params: { session_id: a.sessions.authorized, redirect_ref: a.transactions.authorized },
+  }),
   checkout_sid_get: (a) => ({ params: { session_id: a.sessions.open } }),
   checkout_sid_json_get: (a) => ({ params: { session_id: a.sessions.open } }),
   checkout_sid_pay_post: (a) => ({ params: { session_id: a.sessions.open }, body: payBody(APPROVE_CARD) }),
   checkout_sid_json_lock_post: (a) => ({ params: { session_id: a.sessions.open } }),
-  checkout_sid_json_order_addresses_put: (a) => ({ params: { session_id: a.sessions.open }, body: { shipping_address: address, billing_address: address } }),
+  checkout_sid_json_order_addresses_put: (a) => ({
+    params: { session_id: a.sessions.open },
+    body: { shipping_address: address, billing_address: address },
+  }),
   checkout_sid_json_order_shipping_address_put: (a) => ({ params: { session_id: a.sessions.open }, body: address }),
   checkout_sid_json_order_shipping_option_put: (a) => ({ params: { session_id: a.sessions.open }, body: HOME }),
-  checkout_sid_json_order_discount_codes_put: (a) => ({ params: { session_id: a.sessions.open }, body: { discount_codes: ['SUMMER'] } }),
+  checkout_sid_json_order_discount_codes_put: (a) => ({
+    params: { session_id: a.sessions.open },
+    body: { discount_codes: ['SUMMER'] },
+  }),
   // A's wallet card token, applied on the session under test (another account's session must not reach A's card)
   checkout_sid_json_order_gift_cards_put: (a) => ({
     params: { session_id: a.sessions.open },
     body: { gift_cards: [{ type: 'kassa.wallets.card_token', value: a.walletTokenValue, pin: a.walletTokenPin }] },
   }),
   checkout_sid_json_abandon_post: (a) => ({ params: { session_id: a.sessions.open } }),
-  checkout_sid_events_pi_post: (a) => ({ params: { session_id: a.sessions.open }, body: { billing_address: address, shipping_address: address, locale: 'nb-NO' } }),
-  checkout_customer_action_return_get: (a) => ({ params: { session_id: a.sessions.authorized, transaction_id: a.transactions.authorized } }),
-  sandbox_customer_action_post: (a) => ({ params: { session_id: a.sessions.authorized, kind: '3ds', transaction_id: a.transactions.authorized }, body: { decision: 'complete' } }),
-  checkout_sid_payments_post: (a) => ({ params: { session_id: a.sessions.open, payment_product_type: 'sandbox.creditcard' } }),
+  checkout_sid_events_pi_post: (a) => ({
+    params: { session_id: a.sessions.open },
+    body: { billing_address: address, shipping_address: address, locale: 'nb-NO' },
+  }),
+  checkout_customer_action_return_get: (a) => ({
+    params: { session_id: a.sessions.authorized, transaction_id: a.transactions.authorized },
+  }),
+  sandbox_customer_action_post: (a) => ({
+    params: { session_id: a.sessions.authorized, kind: '3ds', transaction_id: a.transactions.authorized },
+    body: { decision: 'complete' },
+  }),
+  checkout_sid_payments_post: (a) => ({
+    params: { session_id: a.sessions.open, payment_product_type: 'sandbox.creditcard' },
+  }),
   checkout_sid_send_scc: (a) => ({ params: { session_id: a.sessions.open } }),
 
   // transactions
@@ -85,10 +117,17 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   transactions_id_refund_post: (a) => ({ params: { id: a.transactions.captured }, body: { amount: 100 } }),
   transactions_id_void_post: (a) => ({ params: { id: a.transactions.toVoid } }),
   transactions_get: () => ({ ownAccount: true }),
-  transactions_id_put: (a) => ({ params: { id: a.transactions.captured }, body: { merchant_reference_2: neutral('ref2') } }),
+  transactions_id_put: (a) => ({
+    params: { id: a.transactions.captured },
+    body: { merchant_reference_2: neutral('ref2') },
+  }),
   transactions_id_authorization_post: (a) => ({
     params: { id: a.transactions.authorized },
-    body: { amount: a.amount + 100, final_authorization: false, items: [{ line_id: '1', amount: a.amount + 100, quantity: 1, description: 'x', vat_amount: 0 }] },
+    body: {
+      amount: a.amount + 100,
+      final_authorization: false,
+      items: [{ line_id: '1', amount: a.amount + 100, quantity: 1, description: 'x', vat_amount: 0 }],
+    },
   }),
 
   // admin (an account's own settings: B acts on its own)
@@ -111,13 +150,22 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   admin_gateway_payment_app_delete: (a) => ({ params: { name: a.paymentAppToDelete } }),
   admin_session_profile_post: () => ({
     ownAccount: true,
-    body: { profile_id: neutral('prof'), description: 'neutral', configuration: { sandbox: { creditcard: { enabled: true } } }, url: { return_url: 'https://merchant.example/return' } },
+    body: {
+      profile_id: neutral('prof'),
+      description: 'neutral',
+      configuration: { sandbox: { creditcard: { enabled: true } } },
+      url: { return_url: 'https://merchant.example/return' },
+    },
   }),
   admin_session_profiles_get: () => ({ ownAccount: true }),
   admin_session_profile_get: (a) => ({ params: { profile_id: a.profileId } }),
   admin_session_profile_put: (a) => ({
     params: { profile_id: a.profileId },
-    body: { description: 'changed', configuration: { sandbox: { creditcard: { enabled: true } } }, url: { return_url: 'https://merchant.example/return' } },
+    body: {
+      description: 'changed',
+      configuration: { sandbox: { creditcard: { enabled: true } } },
+      url: { return_url: 'https://merchant.example/return' },
+    },
   }),
   admin_session_profile_delete: (a) => ({ params: { profile_id: a.profileToDelete } }),
 
@@ -138,14 +186,23 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   wallets_cards_get: () => ({ ownAccount: true }),
   wallets_card_get: (a) => ({ params: { card_id: a.walletCardId } }),
   wallets_card_transactions_get: (a) => ({ params: { card_id: a.walletCardId } }),
-  wallets_card_tokens_post: (a) => ({ params: { card_id: a.walletCardId }, body: { ref_id: neutral('tref'), expires_in: 600 } }),
+  wallets_card_tokens_post: (a) => ({
+    params: { card_id: a.walletCardId },
+    body: { ref_id: neutral('tref'), expires_in: 600 },
+  }),
   // A's card, named in the body: B's own path must not find it
-  wallets_transactions_post: (a) => ({ body: { card_id: a.walletCardId, ref_id: neutral('wref'), amount: 1, currency: 'NOK' } }),
+  wallets_transactions_post: (a) => ({
+    body: { card_id: a.walletCardId, ref_id: neutral('wref'), amount: 1, currency: 'NOK' },
+  }),
 
   // payout destinations, stores, terminals
   aid_payout_destinations_post: () => ({
     ownAccount: true,
-    body: payoutBody({ payout_destination_id: neutral('pd'), payout_reference: 'neutral', organization: { organization_number: '923663487', name: 'Neutral AS', trade_name: 'Neutral' } }),
+    body: payoutBody({
+      payout_destination_id: neutral('pd'),
+      payout_reference: 'neutral',
+      organization: { organization_number: '923663487', name: 'Neutral AS', trade_name: 'Neutral' },
+    }),
   }),
   aid_payout_destinations_get: () => ({ ownAccount: true }),
   aid_payout_destination_get: (a) => ({ params: { payout_destination_id: a.payoutDestinationId } }),
@@ -162,7 +219,10 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   // discounts
   discounts_rules_post: () => ({
     ownAccount: true,
-    body: { requirement: { purchase_from: '2026-01-01T00:00:00Z', purchase_to: '2027-01-01T00:00:00Z' }, reward: { type: 'discount_amount', value: 1 } },
+    body: {
+      requirement: { purchase_from: '2026-01-01T00:00:00Z', purchase_to: '2027-01-01T00:00:00Z' },
+      reward: { type: 'discount_amount', value: 1 },
+    },
   }),
   discounts_rules_get: () => ({ ownAccount: true }),
   discounts_rule_get: (a) => ({ params: { rule_id: a.ruleId } }),
@@ -173,18 +233,33 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   // A's customer's receipt, run in B's account: B has no rule of A's to offer
   discounts_available_for_receipt_post: (a) => ({
     ownAccount: true,
-    body: { receipt_id: neutral('r'), purchase_at: '2026-06-15T12:00:00Z', store: { id: 'S1' }, currency: 'NOK', customer_id: a.customerId, items: [{ line_id: 1, id: 'coffee', gross_amount: 1000 }] },
+    body: {
+      receipt_id: neutral('r'),
+      purchase_at: '2026-06-15T12:00:00Z',
+      store: { id: 'S1' },
+      currency: 'NOK',
+      customer_id: a.customerId,
+      items: [{ line_id: 1, id: 'coffee', gross_amount: 1000 }],
+    },
   }),
   // a claim on A's rule: B's own path must not find the rule
   discounts_claims_post: (a) => ({
-    body: { ref: neutral('claim'), purchase_at: '2026-06-15T12:00:00Z', customer_id: a.customerId, discounts: [{ id: a.ruleId, refs: [{ id: a.ruleId, amount: 100, usage: 1 }] }] },
+    body: {
+      ref: neutral('claim'),
+      purchase_at: '2026-06-15T12:00:00Z',
+      customer_id: a.customerId,
+      discounts: [{ id: a.ruleId, refs: [{ id: a.ruleId, amount: 100, usage: 1 }] }],
+    },
   }),
   discounts_claims_get: () => ({ ownAccount: true }),
   discounts_claim_delete: (a) => ({ params: { claim_id: a.claimId } }),
 
   // shopping
   shopping_draft_orders_post: () => ({ ownAccount: true, body: { currency: 'NOK' } }),
-  shopping_draft_order_items_post: (a) => ({ params: { draft_id: a.draftId }, body: { line_id: '2', gross_amount: 5 } }),
+  shopping_draft_order_items_post: (a) => ({
+    params: { draft_id: a.draftId },
+    body: { line_id: '2', gross_amount: 5 },
+  }),
   shopping_draft_order_complete_put: (a) => ({ params: { draft_id: a.draftToComplete }, body: {} }),
   shopping_orders_get: () => ({ ownAccount: true }),
   shopping_order_get: (a) => ({ params: { order_id: a.orderId } }),
@@ -199,12 +274,16 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
 export const authenticatedRoutes = (routes: readonly RouteDef[] = ROUTES) => routes.filter((r) => r.auth !== 'none');
 
 /** The customer's operations on a session (no credentials, a `{session_id}` in the path). */
-export const sessionViewRoutes = (routes: readonly RouteDef[] = ROUTES) => routes.filter((r) => r.auth === 'none' && r.path.includes('{session_id}'));
+export const sessionViewRoutes = (routes: readonly RouteDef[] = ROUTES) =>
+  routes.filter((r) => r.auth === 'none' && r.path.includes('{session_id}'));
 
 /** The operation's example on A's resources; throws (failing the suite) when the table has none. */
 export const exampleFor = (route: RouteDef, a: AccountA): Example => {
   const of = ROUTE_EXAMPLES[route.operationId];
-  if (!of) throw new Error(`no isolation example for ${route.operationId}: add one to test/support/isolation/route-examples.ts`);
+  if (!of)
+    throw new Error(
+      `no isolation example for ${route.operationId}: add one to test/support/isolation/route-examples.ts`,
+    );
   return of(a);
 };
 

@@ -12,11 +12,16 @@ const SKIP = new Set(['kassa_migrations', 'kassa_migrations_lock']);
  * other tables that names A (its account id, an id of its resources or the marker). Rows are
  * serialized and sorted, so two snapshots compare with toEqual.
  */
-export const snapshotOfA = async (k: Pick<KassaFixture, 'db'>, a: Pick<AccountA, 'marker' | 'ids'>): Promise<Record<string, string[]>> => {
+export const snapshotOfA = async (
+  k: Pick<KassaFixture, 'db'>,
+  a: Pick<AccountA, 'marker' | 'ids'>,
+): Promise<Record<string, string[]>> => {
   const db = k.db();
   let tables = tableLists.get(db);
   if (!tables) {
-    tables = (await db.introspection.getTables()).filter((t) => !SKIP.has(t.name)).map((t) => ({ name: t.name, hasAccount: t.columns.some((c) => c.name === 'account_id') }));
+    tables = (await db.introspection.getTables())
+      .filter((t) => !SKIP.has(t.name))
+      .map((t) => ({ name: t.name, hasAccount: t.columns.some((c) => c.name === 'account_id') }));
     tableLists.set(db, tables);
   }
   const needles = [ACCOUNT, a.marker, ...a.ids];
@@ -24,7 +29,12 @@ export const snapshotOfA = async (k: Pick<KassaFixture, 'db'>, a: Pick<AccountA,
     tables.map(async (t) => {
       const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(t.name)}`.execute(db)).rows;
       const text = rows.map((r) => JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v)));
-      return [t.name, text.filter((row, i) => (t.hasAccount ? rows[i]!.account_id === ACCOUNT : needles.some((n) => row.includes(n)))).sort()] as const;
+      return [
+        t.name,
+        text
+          .filter((row, i) => (t.hasAccount ? rows[i]!.account_id === ACCOUNT : needles.some((n) => row.includes(n))))
+          .sort(),
+      ] as const;
     }),
   );
   return Object.fromEntries(dumps);

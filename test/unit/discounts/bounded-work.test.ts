@@ -6,17 +6,37 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { worstCaseReceipt, worstCaseRules } from '../../../bench/discount-worst-case';
-import { applyDiscounts, evaluateDiscounts, runToEnd, type DiscountRule, type ItemMatcher, type Receipt, type ReceiptItem } from '../../../domain/discounts';
+import {
+  applyDiscounts,
+  evaluateDiscounts,
+  runToEnd,
+  type DiscountRule,
+  type ItemMatcher,
+  type Receipt,
+  type ReceiptItem,
+} from '../../../domain/discounts';
 import { anyMatches, anyNamedMatches, firstMatchingEntry } from '../../../domain/discounts/matcher-index';
 import { isWildcard, matchesAny } from '../../../domain/discounts/matchers';
 import { matcherCount, MAX_RULE_MATCHERS } from '../../../server/discounts/discount-schemas';
 import { receiptJson } from '../../../server/discounts/receipt-json';
-import { MAX_RULE_ITEM_PAIRS, MAX_RULES_PER_RECEIPT, rulesAllowed, tooMuchWork } from '../../../server/discounts/receipt-work-limits';
+import {
+  MAX_RULE_ITEM_PAIRS,
+  MAX_RULES_PER_RECEIPT,
+  rulesAllowed,
+  tooMuchWork,
+} from '../../../server/discounts/receipt-work-limits';
 
 const value = fc.constantFrom('a', 'b', 'c', 'ANY_ITEM');
-const matcherArb: fc.Arbitrary<ItemMatcher> = fc.record({ id: value, group_id: fc.constantFrom('g1', 'g2', 'g3'), barcode: fc.constantFrom('1', '2') }, { requiredKeys: [] });
+const matcherArb: fc.Arbitrary<ItemMatcher> = fc.record(
+  { id: value, group_id: fc.constantFrom('g1', 'g2', 'g3'), barcode: fc.constantFrom('1', '2') },
+  { requiredKeys: [] },
+);
 const itemArb: fc.Arbitrary<ReceiptItem> = fc.record(
-  { id: value, barcode: fc.constantFrom('1', '2'), groups: fc.array(fc.record({ id: fc.constantFrom('g1', 'g2', 'g3') }), { maxLength: 3 }) },
+  {
+    id: value,
+    barcode: fc.constantFrom('1', '2'),
+    groups: fc.array(fc.record({ id: fc.constantFrom('g1', 'g2', 'g3') }), { maxLength: 3 }),
+  },
   { requiredKeys: [] },
 );
 
@@ -42,7 +62,10 @@ describe('indexed matchers', () => {
 });
 
 const worst = (rules: number, items: number) => ({
-  rules: worstCaseRules(rules).map((r, n) => ({ id: `r${String(n).padStart(3, '0')}`, ...r })) as unknown as DiscountRule[],
+  rules: worstCaseRules(rules).map((r, n) => ({
+    id: `r${String(n).padStart(3, '0')}`,
+    ...r,
+  })) as unknown as DiscountRule[],
   receipt: worstCaseReceipt(items) as unknown as Receipt,
 });
 
@@ -63,7 +86,10 @@ describe('the engine in steps', () => {
 
   it('writes the answer in steps, exactly as JSON.stringify', () => {
     const { rules, receipt } = worst(12, 40);
-    const answer = { ...applyDiscounts(receipt, rules), left_out: undefined, customer: { name: 'Å' } } as Record<string, unknown>;
+    const answer = { ...applyDiscounts(receipt, rules), left_out: undefined, customer: { name: 'Å' } } as Record<
+      string,
+      unknown
+    >;
     expect(runToEnd(receiptJson(answer))).toBe(JSON.stringify(answer));
     expect(runToEnd(receiptJson({}))).toBe('{}');
     expect(runToEnd(receiptJson({ items: [], discounts: [] }))).toBe('{"items":[],"discounts":[]}');
@@ -76,14 +102,25 @@ describe('the work budget', () => {
     expect(rulesAllowed(1000)).toBe(50);
     expect(rulesAllowed(0)).toBe(MAX_RULES_PER_RECEIPT);
     expect(rulesAllowed(10)).toBe(MAX_RULES_PER_RECEIPT);
-    for (const items of [1, 7, 250, 251, 333, 999, 1000]) expect(rulesAllowed(items) * Math.max(items, 1)).toBeLessThanOrEqual(MAX_RULE_ITEM_PAIRS);
-    expect(tooMuchWork(1000, 51).errors).toEqual([{ path: 'items', message: 'at most 980 items with 51 or more rules (50000 rule-item pairs)', code: 'too_big' }]);
-    expect(tooMuchWork(10, MAX_RULES_PER_RECEIPT + 1).message).toMatch(`at most ${MAX_RULES_PER_RECEIPT} are evaluated`);
+    for (const items of [1, 7, 250, 251, 333, 999, 1000])
+      expect(rulesAllowed(items) * Math.max(items, 1)).toBeLessThanOrEqual(MAX_RULE_ITEM_PAIRS);
+    expect(tooMuchWork(1000, 51).errors).toEqual([
+      { path: 'items', message: 'at most 980 items with 51 or more rules (50000 rule-item pairs)', code: 'too_big' },
+    ]);
+    expect(tooMuchWork(10, MAX_RULES_PER_RECEIPT + 1).message).toMatch(
+      `at most ${MAX_RULES_PER_RECEIPT} are evaluated`,
+    );
   });
 
   it('counts every item matcher of a rule', () => {
     const m = [{ id: 'x' }];
-    expect(matcherCount({ requirement: { item: { items: m, mixes: [{ items: [...m, ...m] }] } }, reward: { values: [{ items: m }] }, limitation: { blacklist: m } })).toBe(5);
+    expect(
+      matcherCount({
+        requirement: { item: { items: m, mixes: [{ items: [...m, ...m] }] } },
+        reward: { values: [{ items: m }] },
+        limitation: { blacklist: m },
+      }),
+    ).toBe(5);
     expect(worstCaseRules(10).every((r) => matcherCount(r as never) <= MAX_RULE_MATCHERS)).toBe(true);
   });
 });

@@ -5,11 +5,25 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyDiscounts, type DiscountRule, type Receipt, type ReceiptItem, type RewardType } from '../../../domain/discounts';
+import {
+  applyDiscounts,
+  type DiscountRule,
+  type Receipt,
+  type ReceiptItem,
+  type RewardType,
+} from '../../../domain/discounts';
 import { receipt, rule } from './helpers';
 
 const ids = ['a', 'b', 'c', 'd'];
-const rewardTypes: RewardType[] = ['discount_amount', 'discount_percent', 'discount_item_new_price', 'discount_item_quantity', 'discount_item_percent', 'discount_mix_new_price', 'discount_debit'];
+const rewardTypes: RewardType[] = [
+  'discount_amount',
+  'discount_percent',
+  'discount_item_new_price',
+  'discount_item_quantity',
+  'discount_item_percent',
+  'discount_mix_new_price',
+  'discount_debit',
+];
 
 const itemArb = fc.record({
   id: fc.constantFrom(...ids),
@@ -33,7 +47,9 @@ const itemsArb = fc.uniqueArray(fc.integer({ min: 1, max: 50 }), { minLength: 1,
       ...(r.ineligible ? { eligible_for_discount: false } : {}),
       ...(r.voided && r.gross % 5 === 0 ? { voided: true } : {}),
       ...(r.ret && r.gross % 7 === 0 ? { is_return_item: true } : {}),
-      ...(r.manual > 0 ? { discount_lines: [{ amount: Math.floor((r.gross * r.manual) / 100), discount_type: 'manual' }] } : {}),
+      ...(r.manual > 0
+        ? { discount_lines: [{ amount: Math.floor((r.gross * r.manual) / 100), discount_type: 'manual' }] }
+        : {}),
     })),
   ),
 );
@@ -61,7 +77,11 @@ const ruleArb = (n: number) =>
     })
     .map((r): DiscountRule => {
       const percentType = r.type === 'discount_percent' || r.type === 'discount_item_percent';
-      const value = percentType ? r.percent : r.type === 'discount_item_quantity' ? Math.min(r.quantity, 1 + (r.value % 3)) : r.value;
+      const value = percentType
+        ? r.percent
+        : r.type === 'discount_item_quantity'
+          ? Math.min(r.quantity, 1 + (r.value % 3))
+          : r.value;
       const item =
         r.level === 'receipt'
           ? undefined
@@ -70,7 +90,11 @@ const ruleArb = (n: number) =>
             : {
                 mixes: [
                   { items: [{ id: r.match }], quantity: 1 },
-                  { items: [{ group_id: 'G2' }], quantity: Math.max(r.quantity, 1), reward_eligible: r.quantity % 2 === 0 },
+                  {
+                    items: [{ group_id: 'G2' }],
+                    quantity: Math.max(r.quantity, 1),
+                    reward_eligible: r.quantity % 2 === 0,
+                  },
                 ],
               };
       return rule(`rule-${n}`, { type: r.type, value, base: r.base, effect: r.effect }, item ? { item } : {}, {
@@ -80,12 +104,17 @@ const ruleArb = (n: number) =>
       });
     });
 
-const rulesArb = fc.integer({ min: 1, max: 4 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => ruleArb(i))));
+const rulesArb = fc
+  .integer({ min: 1, max: 4 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => ruleArb(i))));
 const caseArb = fc.record({ items: itemsArb, rules: rulesArb, seed: fc.integer() });
 
-const engineAmount = (i: ReceiptItem): number => (i.discount_lines ?? []).filter((l) => l.discount_type === 'customer').reduce((a, l) => a + l.amount, 0);
-const manualAmount = (i: ReceiptItem): number => (i.discount_lines ?? []).filter((l) => l.discount_type !== 'customer').reduce((a, l) => a + l.amount, 0);
-const eligible = (i: ReceiptItem): boolean => i.eligible_for_discount !== false && i.voided !== true && i.is_return_item !== true;
+const engineAmount = (i: ReceiptItem): number =>
+  (i.discount_lines ?? []).filter((l) => l.discount_type === 'customer').reduce((a, l) => a + l.amount, 0);
+const manualAmount = (i: ReceiptItem): number =>
+  (i.discount_lines ?? []).filter((l) => l.discount_type !== 'customer').reduce((a, l) => a + l.amount, 0);
+const eligible = (i: ReceiptItem): boolean =>
+  i.eligible_for_discount !== false && i.voided !== true && i.is_return_item !== true;
 
 const shuffle = <T>(xs: readonly T[], seed: number): T[] => {
   const out = [...xs];
@@ -98,7 +127,10 @@ const shuffle = <T>(xs: readonly T[], seed: number): T[] => {
   return out;
 };
 
-const byLine = (r: Receipt): Receipt => ({ ...r, items: [...(r.items ?? [])].sort((a, b) => (a.line_id ?? 0) - (b.line_id ?? 0)) });
+const byLine = (r: Receipt): Receipt => ({
+  ...r,
+  items: [...(r.items ?? [])].sort((a, b) => (a.line_id ?? 0) - (b.line_id ?? 0)),
+});
 
 describe('discount engine properties', () => {
   it('never discounts more than the eligible gross, and never an ineligible, voided or return item', () => {
@@ -122,10 +154,17 @@ describe('discount engine properties', () => {
       fc.property(caseArb, ({ items, rules }) => {
         const out = applyDiscounts(receipt(items), rules);
         for (const d of out.discounts ?? []) {
-          const lines = (out.items ?? []).flatMap((i) => [...(i.discount_lines ?? []), ...(i.bonus_lines ?? []).map((b) => ({ ...b, amount: b.bonus }))]).filter((l) => l.discount_id === d.id);
+          const lines = (out.items ?? [])
+            .flatMap((i) => [
+              ...(i.discount_lines ?? []),
+              ...(i.bonus_lines ?? []).map((b) => ({ ...b, amount: b.bonus })),
+            ])
+            .filter((l) => l.discount_id === d.id);
           const ref = d.refs[0];
           expect(lines.reduce((a, l) => a + l.amount, 0)).toBe((ref?.amount ?? 0) + (ref?.bonus ?? 0));
-          expect((ref?.items ?? []).reduce((a, x) => a + x.amount + x.bonus, 0)).toBe((ref?.amount ?? 0) + (ref?.bonus ?? 0));
+          expect((ref?.items ?? []).reduce((a, x) => a + x.amount + x.bonus, 0)).toBe(
+            (ref?.amount ?? 0) + (ref?.bonus ?? 0),
+          );
         }
         const live = (out.items ?? []).filter((i) => i.voided !== true);
         expect(out.gross_amount).toBe(live.reduce((a, i) => a + (i.gross_amount ?? 0), 0));

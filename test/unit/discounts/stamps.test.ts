@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applyDiscounts, countStamps } from '../../../domain/discounts';
 import { item, receipt, rule } from './helpers';
 
-const card = (limitation = {}) => rule('card', { type: 'discount_item_percent', value: 100 }, { stamp: 3, item: { items: [{ id: 'a' }] } }, limitation);
+const card = (limitation = {}) =>
+  rule('card', { type: 'discount_item_percent', value: 100 }, { stamp: 3, item: { items: [{ id: 'a' }] } }, limitation);
 const at = new Date('2026-06-15T12:00:00Z');
 const day = (d: number) => `2026-06-${String(d).padStart(2, '0')}T12:00:00Z`;
 
@@ -20,7 +21,13 @@ describe('stamp cards', () => {
       ),
     ).toBe(2);
     const claims = [day(1), day(2)].map((p) => ({ purchase_at: p, rewarded: false }));
-    expect(countStamps(card(), [...claims, { purchase_at: day(3), rewarded: true }, { purchase_at: day(4), rewarded: false }], at)).toBe(1);
+    expect(
+      countStamps(
+        card(),
+        [...claims, { purchase_at: day(3), rewarded: true }, { purchase_at: day(4), rewarded: false }],
+        at,
+      ),
+    ).toBe(1);
   });
 
   it('a rewarded claim redeems every stamp recorded before it, whatever its purchase time', () => {

@@ -37,10 +37,20 @@ const burgerAndDrinkFor110 = () =>
 
 const examples: Example[] = [
   { reason: '10 % of 1000 is 100', receipt: one(1000), rules: [rule('p', pct(10))], lines: { 1: 100 } },
-  { reason: '10 % of 995 is 99.5, rounded half up to 100', receipt: one(995), rules: [rule('p', pct(10))], lines: { 1: 100 } },
+  {
+    reason: '10 % of 995 is 99.5, rounded half up to 100',
+    receipt: one(995),
+    rules: [rule('p', pct(10))],
+    lines: { 1: 100 },
+  },
   { reason: '10 % of 994 is 99.4, rounded to 99', receipt: one(994), rules: [rule('p', pct(10))], lines: { 1: 99 } },
   { reason: '12.5 % of 1000 is exactly 125', receipt: one(1000), rules: [rule('p', pct(12.5))], lines: { 1: 125 } },
-  { reason: '300 off lines of 100 and 200 splits 100/200 by gross', receipt: receipt([item(1, 'a', 100), item(2, 'b', 200)]), rules: [rule('m', amt(300))], lines: { 1: 100, 2: 200 } },
+  {
+    reason: '300 off lines of 100 and 200 splits 100/200 by gross',
+    receipt: receipt([item(1, 'a', 100), item(2, 'b', 200)]),
+    rules: [rule('m', amt(300))],
+    lines: { 1: 100, 2: 200 },
+  },
   {
     reason: '100 off three lines of 100: 33 each, the spare unit to the lowest line_id',
     receipt: receipt([item(1, 'a', 100), item(2, 'b', 100), item(3, 'c', 100)]),
@@ -53,35 +63,90 @@ const examples: Example[] = [
     rules: [rule('m', amt(100))],
     lines: { 1: 34, 2: 33, 3: 33 },
   },
-  { reason: '5000 off a 1000 receipt gives at most 1000', receipt: one(1000), rules: [rule('m', amt(5000))], lines: { 1: 1000 } },
+  {
+    reason: '5000 off a 1000 receipt gives at most 1000',
+    receipt: one(1000),
+    rules: [rule('m', amt(5000))],
+    lines: { 1: 1000 },
+  },
   {
     reason: 'an item with eligible_for_discount false gets nothing',
     receipt: receipt([item(1, 'a', 1000), item(2, 'b', 1000, { eligible_for_discount: false })]),
     rules: [rule('p', pct(10))],
     lines: { 1: 100 },
   },
-  { reason: 'a voided item gets nothing', receipt: receipt([item(1, 'a', 1000), item(2, 'b', 1000, { voided: true })]), rules: [rule('p', pct(10))], lines: { 1: 100 } },
-  { reason: 'a return item gets nothing', receipt: receipt([item(1, 'a', 1000), item(2, 'b', 1000, { is_return_item: true })]), rules: [rule('p', pct(10))], lines: { 1: 100 } },
-  { reason: 'bought before purchase_from: no discount', receipt: one(1000), rules: [rule('p', pct(10), { purchase_from: '2026-07-01T00:00:00Z' })], lines: {} },
-  { reason: 'bought exactly at purchase_to: the window has ended', receipt: one(1000), rules: [rule('p', pct(10), { purchase_to: '2026-06-15T12:00:00.000Z' })], lines: {} },
-  { reason: 'store S1 is not in store_ids [S2]', receipt: one(1000), rules: [rule('p', pct(10), { store_ids: ['S2'] })], lines: {} },
-  { reason: 'store S1 is in store_ids [S1, S2]', receipt: one(1000), rules: [rule('p', pct(10), { store_ids: ['S1', 'S2'] })], lines: { 1: 100 } },
-  { reason: 'currencies [SEK] does not accept NOK', receipt: one(1000), rules: [rule('p', pct(10), { currencies: ['SEK'] })], lines: {} },
+  {
+    reason: 'a voided item gets nothing',
+    receipt: receipt([item(1, 'a', 1000), item(2, 'b', 1000, { voided: true })]),
+    rules: [rule('p', pct(10))],
+    lines: { 1: 100 },
+  },
+  {
+    reason: 'a return item gets nothing',
+    receipt: receipt([item(1, 'a', 1000), item(2, 'b', 1000, { is_return_item: true })]),
+    rules: [rule('p', pct(10))],
+    lines: { 1: 100 },
+  },
+  {
+    reason: 'bought before purchase_from: no discount',
+    receipt: one(1000),
+    rules: [rule('p', pct(10), { purchase_from: '2026-07-01T00:00:00Z' })],
+    lines: {},
+  },
+  {
+    reason: 'bought exactly at purchase_to: the window has ended',
+    receipt: one(1000),
+    rules: [rule('p', pct(10), { purchase_to: '2026-06-15T12:00:00.000Z' })],
+    lines: {},
+  },
+  {
+    reason: 'store S1 is not in store_ids [S2]',
+    receipt: one(1000),
+    rules: [rule('p', pct(10), { store_ids: ['S2'] })],
+    lines: {},
+  },
+  {
+    reason: 'store S1 is in store_ids [S1, S2]',
+    receipt: one(1000),
+    rules: [rule('p', pct(10), { store_ids: ['S1', 'S2'] })],
+    lines: { 1: 100 },
+  },
+  {
+    reason: 'currencies [SEK] does not accept NOK',
+    receipt: one(1000),
+    rules: [rule('p', pct(10), { currencies: ['SEK'] })],
+    lines: {},
+  },
   {
     reason: 'anything-but NOK accepts SEK',
     receipt: receipt([item(1, 'a', 1000)], { currency: 'SEK' }),
     rules: [rule('p', pct(10), { currencies: [{ 'anything-but': ['NOK'] }] })],
     lines: { 1: 100 },
   },
-  { reason: 'anything-but NOK refuses NOK', receipt: one(1000), rules: [rule('p', pct(10), { currencies: [{ 'anything-but': ['NOK'] }] })], lines: {} },
-  { reason: 'gross_amount 2000 needed, receipt is 1500', receipt: one(1500), rules: [rule('p', pct(10), { gross_amount: 2000 })], lines: {} },
+  {
+    reason: 'anything-but NOK refuses NOK',
+    receipt: one(1000),
+    rules: [rule('p', pct(10), { currencies: [{ 'anything-but': ['NOK'] }] })],
+    lines: {},
+  },
+  {
+    reason: 'gross_amount 2000 needed, receipt is 1500',
+    receipt: one(1500),
+    rules: [rule('p', pct(10), { gross_amount: 2000 })],
+    lines: {},
+  },
   {
     reason: 'discount code SUMMER matches "summer" on the receipt',
     receipt: receipt([item(1, 'a', 1000)], { discount_code: ['summer'] }),
     rules: [rule('p', pct(10), { discount_code: 'SUMMER' })],
     lines: { 1: 100 },
   },
-  { reason: 'discount code SUMMER is not on the receipt', receipt: one(1000), rules: [rule('p', pct(10), { discount_code: 'SUMMER' })], lines: {} },
+  {
+    reason: 'discount code SUMMER is not on the receipt',
+    receipt: one(1000),
+    rules: [rule('p', pct(10), { discount_code: 'SUMMER' })],
+    lines: {},
+  },
   {
     reason: 'customer gender female is accepted',
     receipt: receipt([item(1, 'a', 1000)], { customer: { gender: 'female' } }),
@@ -108,8 +173,18 @@ const examples: Example[] = [
     lines: { 1: 100 },
     context: { stamps: { p: 4 } },
   },
-  { reason: 'stamp: 1 (a plain number) completes on every purchase', receipt: one(1000), rules: [rule('p', pct(10), { stamp: 1 })], lines: { 1: 100 } },
-  { reason: '20 % off item a only: 200 on line 1', receipt: ab, rules: [rule('p', pct(20), { item: { items: [{ id: 'a' }] } })], lines: { 1: 200 } },
+  {
+    reason: 'stamp: 1 (a plain number) completes on every purchase',
+    receipt: one(1000),
+    rules: [rule('p', pct(10), { stamp: 1 })],
+    lines: { 1: 100 },
+  },
+  {
+    reason: '20 % off item a only: 200 on line 1',
+    receipt: ab,
+    rules: [rule('p', pct(20), { item: { items: [{ id: 'a' }] } })],
+    lines: { 1: 200 },
+  },
   {
     reason: '20 % off group G2: only the item in G2',
     receipt: receipt([item(1, 'a', 1000, { groups: [{ id: 'G1' }] }), item(2, 'b', 500, { groups: [{ id: 'G2' }] })]),
@@ -122,7 +197,12 @@ const examples: Example[] = [
     rules: [rule('p', pct(20), { item: { items: [{ barcode: '7040' }] } })],
     lines: { 1: 200 },
   },
-  { reason: 'quantity 2 of item a needed, only 1 bought', receipt: ab, rules: [rule('p', pct(20), { item: { quantity: 2, items: [{ id: 'a' }] } })], lines: {} },
+  {
+    reason: 'quantity 2 of item a needed, only 1 bought',
+    receipt: ab,
+    rules: [rule('p', pct(20), { item: { quantity: 2, items: [{ id: 'a' }] } })],
+    lines: {},
+  },
   {
     reason: '3 for 2 on one line of 3 × 100: one unit free',
     receipt: receipt([item(1, 'a', 300, { quantity: 3 })]),
@@ -153,7 +233,12 @@ const examples: Example[] = [
     rules: [rule('n', { type: 'discount_item_new_price', value: 150 }, { item: { items: [{ id: 'a' }] } })],
     lines: { 1: 200 },
   },
-  { reason: 'new price 600 above the price 500: nothing', receipt: one(500), rules: [rule('n', { type: 'discount_item_new_price', value: 600 }, { item: { items: [{ id: 'a' }] } })], lines: {} },
+  {
+    reason: 'new price 600 above the price 500: nothing',
+    receipt: one(500),
+    rules: [rule('n', { type: 'discount_item_new_price', value: 600 }, { item: { items: [{ id: 'a' }] } })],
+    lines: {},
+  },
   {
     reason: '50 % off the cheapest matching item (100 of 300 and 100): 50',
     receipt: receipt([item(1, 'a', 300), item(2, 'b', 100)]),
@@ -161,7 +246,8 @@ const examples: Example[] = [
     lines: { 2: 50 },
   },
   {
-    reason: 'burger 100 + drink 30 for 110: 20 off, 20×100/130 = 15.4 and 4.6, spare unit to the larger remainder: 15/5',
+    reason:
+      'burger 100 + drink 30 for 110: 20 off, 20×100/130 = 15.4 and 4.6, spare unit to the larger remainder: 15/5',
     receipt: receipt([item(1, 'burger', 100), item(2, 'drink', 30)]),
     rules: [burgerAndDrinkFor110()],
     lines: { 1: 15, 2: 5 },
@@ -172,7 +258,12 @@ const examples: Example[] = [
     rules: [burgerAndDrinkFor110()],
     lines: {},
   },
-  { reason: 'debit 1000 on a 600 receipt uses 600', receipt: one(600), rules: [rule('d', { type: 'discount_debit', value: 1000 })], lines: { 1: 600 } },
+  {
+    reason: 'debit 1000 on a 600 receipt uses 600',
+    receipt: one(600),
+    rules: [rule('d', { type: 'discount_debit', value: 1000 })],
+    lines: { 1: 600 },
+  },
   {
     reason: '10 % on net after a manual 200 off 1000: 80',
     receipt: receipt([item(1, 'a', 1000, { discount_lines: [{ amount: 200, discount_type: 'manual' }] })]),
@@ -185,17 +276,37 @@ const examples: Example[] = [
     rules: [rule('p', pct(10))],
     lines: { 1: 300 },
   },
-  { reason: '10 % as bonus: 100 bonus, no discount', receipt: one(1000), rules: [rule('b', pct(10, { effect: 'bonus' }))], lines: {}, bonus: 100 },
+  {
+    reason: '10 % as bonus: 100 bonus, no discount',
+    receipt: one(1000),
+    rules: [rule('b', pct(10, { effect: 'bonus' }))],
+    lines: {},
+    bonus: 100,
+  },
   {
     reason: 'Mon 07:30Z on 2026-03-30 is 09:30 in Oslo (summer time): inside 09:00-17:00',
     receipt: receipt([item(1, 'a', 1000)], { purchase_at: '2026-03-30T07:30:00Z' }),
-    rules: [rule('h', pct(10), {}, { discount_hours: { timezone: 'Europe/Oslo', hours: [{ day: 'mon', start: '09:00', end: '17:00' }] } })],
+    rules: [
+      rule(
+        'h',
+        pct(10),
+        {},
+        { discount_hours: { timezone: 'Europe/Oslo', hours: [{ day: 'mon', start: '09:00', end: '17:00' }] } },
+      ),
+    ],
     lines: { 1: 100 },
   },
   {
     reason: 'Mon 07:30Z on 2026-03-23 is 08:30 in Oslo (winter time): before 09:00',
     receipt: receipt([item(1, 'a', 1000)], { purchase_at: '2026-03-23T07:30:00Z' }),
-    rules: [rule('h', pct(10), {}, { discount_hours: { timezone: 'Europe/Oslo', hours: [{ day: 'mon', start: '09:00', end: '17:00' }] } })],
+    rules: [
+      rule(
+        'h',
+        pct(10),
+        {},
+        { discount_hours: { timezone: 'Europe/Oslo', hours: [{ day: 'mon', start: '09:00', end: '17:00' }] } },
+      ),
+    ],
     lines: {},
   },
   {
@@ -218,13 +329,19 @@ const examples: Example[] = [
   },
   {
     reason: 'no_discount eligibility skips the manually discounted line',
-    receipt: receipt([item(1, 'a', 1000, { discount_lines: [{ amount: 1, discount_type: 'manual' }] }), item(2, 'b', 1000)]),
+    receipt: receipt([
+      item(1, 'a', 1000, { discount_lines: [{ amount: 1, discount_type: 'manual' }] }),
+      item(2, 'b', 1000),
+    ]),
     rules: [rule('p', pct(10), {}, { discount_eligible: 'item_eligible_for_discount_no_discount' })],
     lines: { 1: 1, 2: 100 },
   },
   {
     reason: 'receipt_no_discount: a manual discount anywhere stops the rule',
-    receipt: receipt([item(1, 'a', 1000, { discount_lines: [{ amount: 1, discount_type: 'manual' }] }), item(2, 'b', 1000)]),
+    receipt: receipt([
+      item(1, 'a', 1000, { discount_lines: [{ amount: 1, discount_type: 'manual' }] }),
+      item(2, 'b', 1000),
+    ]),
     rules: [rule('p', pct(10), {}, { discount_eligible: 'receipt_no_discount' })],
     lines: { 1: 1 },
   },
@@ -237,7 +354,11 @@ const examples: Example[] = [
   {
     reason: 'values: 10 % on a, 50 % on b',
     receipt: ab,
-    rules: [rule('p', pct(10, { values: [{ items: [{ id: 'b' }], value: 50 }] }), { item: { items: [{ id: 'a' }, { id: 'b' }] } })],
+    rules: [
+      rule('p', pct(10, { values: [{ items: [{ id: 'b' }], value: 50 }] }), {
+        item: { items: [{ id: 'a' }, { id: 'b' }] },
+      }),
+    ],
     lines: { 1: 100, 2: 500 },
   },
   {
@@ -246,7 +367,12 @@ const examples: Example[] = [
     rules: [rule('m', amt(50), { item: { quantity: 2, items: [{ id: 'a' }] } })],
     lines: { 1: 100 },
   },
-  { reason: 'an inactive rule gives nothing', receipt: one(1000), rules: [{ ...rule('p', pct(10)), active: false }], lines: {} },
+  {
+    reason: 'an inactive rule gives nothing',
+    receipt: one(1000),
+    rules: [{ ...rule('p', pct(10)), active: false }],
+    lines: {},
+  },
   {
     reason: 'reward usage 3, 1 used: 2 of the 4 units of 100 each get 50 off',
     receipt: receipt([item(1, 'a', 400, { quantity: 4 })]),
@@ -254,12 +380,30 @@ const examples: Example[] = [
     lines: { 1: 100 },
     context: { used: { q: 1 } },
   },
-  { reason: 'reward usage 2, 2 used: nothing left', receipt: one(1000), rules: [rule('q', amt(50), {}, { discount_reward_usage: 2 })], lines: {}, context: { used: { q: 2 } } },
-  { reason: 'reward usage without a customer (no used counts): no limit', receipt: one(1000), rules: [rule('q', amt(50), {}, { discount_reward_usage: 0 })], lines: { 1: 50 } },
+  {
+    reason: 'reward usage 2, 2 used: nothing left',
+    receipt: one(1000),
+    rules: [rule('q', amt(50), {}, { discount_reward_usage: 2 })],
+    lines: {},
+    context: { used: { q: 2 } },
+  },
+  {
+    reason: 'reward usage without a customer (no used counts): no limit',
+    receipt: one(1000),
+    rules: [rule('q', amt(50), {}, { discount_reward_usage: 0 })],
+    lines: { 1: 50 },
+  },
   {
     reason: 'repeat usage 1 is below the 3 reward uses left: once',
     receipt: receipt([item(1, 'a', 400, { quantity: 4 })]),
-    rules: [rule('q', amt(50), { item: { quantity: 1, items: [{ id: 'a' }] } }, { discount_reward_usage: 3, discount_repeat_usage: 1 })],
+    rules: [
+      rule(
+        'q',
+        amt(50),
+        { item: { quantity: 1, items: [{ id: 'a' }] } },
+        { discount_reward_usage: 3, discount_repeat_usage: 1 },
+      ),
+    ],
     lines: { 1: 50 },
     context: { used: {} },
   },
@@ -271,7 +415,11 @@ describe('discount engine: worked examples', () => {
   for (const ex of examples) {
     it(ex.reason, () => {
       const out = applyDiscounts(ex.receipt, ex.rules, ex.context);
-      const manual = (out.items ?? []).flatMap((i) => (i.discount_lines ?? []).filter((l) => l.discount_type !== 'customer').map((l) => [i.line_id ?? 0, l.amount] as const));
+      const manual = (out.items ?? []).flatMap((i) =>
+        (i.discount_lines ?? [])
+          .filter((l) => l.discount_type !== 'customer')
+          .map((l) => [i.line_id ?? 0, l.amount] as const),
+      );
       const total: Record<number, number> = { ...discountByLine(out) };
       for (const [id, amount] of manual) total[id] = (total[id] ?? 0) + amount;
       expect(total).toEqual(ex.lines);
@@ -291,14 +439,26 @@ describe('discount engine: worked examples', () => {
     expect(applyDiscounts(receipt([item(1, 'a', 1005)], { currency: 'JPY' }), []).gross_amount_dwh).toBe('1005');
     expect(applyDiscounts(receipt([item(1, 'a', 1005)], { currency: 'BHD' }), []).net_amount_dwh).toBe('1.005');
     const out = applyDiscounts(one(1000), [rule('p', pct(10))]);
-    expect([out.gross_amount_dwh, out.net_amount_dwh, out.amount_due_dwh, out.items?.[0]?.net_amount_dwh]).toEqual(['10.00', '9.00', '9.00', '9.00']);
+    expect([out.gross_amount_dwh, out.net_amount_dwh, out.amount_due_dwh, out.items?.[0]?.net_amount_dwh]).toEqual([
+      '10.00',
+      '9.00',
+      '9.00',
+      '9.00',
+    ]);
   });
 });
 
 describe('the worked receipt of docs/discounts.md', () => {
   it('3 for 2 on coffee, then 10 % of the net on the eligible lines', () => {
-    const r = receipt([item(1, 'coffee', 10500, { quantity: 3 }), item(2, 'bun', 2995), item(3, 'newspaper', 4900, { eligible_for_discount: false })]);
-    const out = applyDiscounts(r, [rule('member-10', pct(10, { base: 'net' })), rule('coffee-3for2', threeForTwo, { item: { quantity: 3, items: [{ id: 'coffee' }] } })]);
+    const r = receipt([
+      item(1, 'coffee', 10500, { quantity: 3 }),
+      item(2, 'bun', 2995),
+      item(3, 'newspaper', 4900, { eligible_for_discount: false }),
+    ]);
+    const out = applyDiscounts(r, [
+      rule('member-10', pct(10, { base: 'net' })),
+      rule('coffee-3for2', threeForTwo, { item: { quantity: 3, items: [{ id: 'coffee' }] } }),
+    ]);
     expect(out.items?.map((i) => (i.discount_lines ?? []).map((l) => [l.discount_id, l.amount]))).toEqual([
       [
         ['coffee-3for2', 3500],
@@ -307,7 +467,13 @@ describe('the worked receipt of docs/discounts.md', () => {
       [['member-10', 300]],
       [],
     ]);
-    expect([out.gross_amount, out.total_discount, out.net_amount, out.amount_due, out.amount_due_dwh]).toEqual([18395, 4500, 13895, 13895, '138.95']);
+    expect([out.gross_amount, out.total_discount, out.net_amount, out.amount_due, out.amount_due_dwh]).toEqual([
+      18395,
+      4500,
+      13895,
+      13895,
+      '138.95',
+    ]);
     expect(out.items?.map((i) => i.net_amount)).toEqual([6300, 2695, 4900]);
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, INT32_MAX, isMinorUnits, minorUnits, money } from '../../../domain/money';
 import { cardBrand, cardProblems, checkCard, luhnValid, parseExpiry } from '../../../domain/card';
-import { currencyMismatch, itemAmountsContradict, missingItems, orderAmountMismatch, orderTotal, shippingOptionNotOffered } from '../../../domain/order-rules';
+import {
+  currencyMismatch,
+  itemAmountsContradict,
+  missingItems,
+  orderAmountMismatch,
+  orderTotal,
+  shippingOptionNotOffered,
+} from '../../../domain/order-rules';
 import { validateCard } from '../../../server/providers/validate-card';
 import { SANDBOX_CARD } from '../../../server/providers/sandbox/card';
 import { SANDBOX_INVOICE } from '../../../server/providers/sandbox/lender';
@@ -21,7 +28,11 @@ describe('sandbox card validation', () => {
       expect.unreachable();
     } catch (e) {
       expect((e as { code: string }).code).toBe('INVALID_CARD');
-      expect((e as { errors: { path: string }[] }).errors.map((x) => x.path)).toEqual(['payment.card.number', 'payment.card.expiry', 'payment.card.cvc']);
+      expect((e as { errors: { path: string }[] }).errors.map((x) => x.path)).toEqual([
+        'payment.card.number',
+        'payment.card.expiry',
+        'payment.card.cvc',
+      ]);
     }
   });
 
@@ -38,10 +49,19 @@ describe('sandbox card validation', () => {
       ['cvc', 'not_digits'],
     ]);
     expect(cardProblems({ number: '3782 822463 10005', expiry: '06/26', cvc: '1234' }, now)).toEqual([]);
-    expect(cardProblems({ number: '378282246310005', expiry: '06/26', cvc: '123' }, now)).toEqual([{ field: 'cvc', code: 'length', message: 'The security code is 4 digits.' }]);
+    expect(cardProblems({ number: '378282246310005', expiry: '06/26', cvc: '123' }, now)).toEqual([
+      { field: 'cvc', code: 'length', message: 'The security code is 4 digits.' },
+    ]);
     const fine = checkCard({ number: '4111-1111-1111-1111', expiry: '07/26', cvc: '123' }, now);
-    expect(fine).toEqual({ ok: true, pan: '4111111111111111', summary: { brand: 'Visa', masked_pan: '************1111', expiry_date: '07/2026', type: 'Credit' } });
-    expect(checkCard({ number: '4111111111111111', expiry: '05/26', cvc: '123' }, now)).toMatchObject({ ok: false, problems: [{ field: 'expiry', code: 'expired' }] });
+    expect(fine).toEqual({
+      ok: true,
+      pan: '4111111111111111',
+      summary: { brand: 'Visa', masked_pan: '************1111', expiry_date: '07/2026', type: 'Credit' },
+    });
+    expect(checkCard({ number: '4111111111111111', expiry: '05/26', cvc: '123' }, now)).toMatchObject({
+      ok: false,
+      problems: [{ field: 'expiry', code: 'expired' }],
+    });
   });
 
   it('treats a card as valid through the end of its expiry month', () => {
@@ -83,13 +103,18 @@ describe('order rules', () => {
 
   it('returns a refusal with the API code instead of throwing', () => {
     expect(orderAmountMismatch({ amount: 500, items })).toBeUndefined();
-    expect(orderAmountMismatch({ amount: 600, items, shipping_option: { id: 's', line_id: 'ship', amount: 100 } })).toBeUndefined();
+    expect(
+      orderAmountMismatch({ amount: 600, items, shipping_option: { id: 's', line_id: 'ship', amount: 100 } }),
+    ).toBeUndefined();
     expect(orderAmountMismatch({ amount: 400, items })).toEqual({
       code: 'ORDER_AMOUNT_MISMATCH',
       message: 'order.amount 400 does not equal the items plus shipping (500)',
       errors: [{ path: 'order.amount', message: 'must equal 500' }],
     });
-    expect(orderAmountMismatch({ amount: 400 })).toMatchObject({ code: 'ORDER_AMOUNT_MISMATCH', errors: [{ path: 'order.items' }] });
+    expect(orderAmountMismatch({ amount: 400 })).toMatchObject({
+      code: 'ORDER_AMOUNT_MISMATCH',
+      errors: [{ path: 'order.items' }],
+    });
   });
 
   it('order.amount is the items plus shipping less the order-level discount lines, and the items plus shipping fit int32', () => {
@@ -102,7 +127,10 @@ describe('order rules', () => {
       { line_id: '1', amount: INT32_MAX },
       { line_id: '2', amount: 100 },
     ];
-    expect(orderAmountMismatch({ amount: 100, items: huge, discount_lines: [{ amount: INT32_MAX }] })).toMatchObject({ code: 'ORDER_AMOUNT_MISMATCH', errors: [{ path: 'order.items' }] });
+    expect(orderAmountMismatch({ amount: 100, items: huge, discount_lines: [{ amount: INT32_MAX }] })).toMatchObject({
+      code: 'ORDER_AMOUNT_MISMATCH',
+      errors: [{ path: 'order.items' }],
+    });
   });
 
   it('an item costs its gross_amount less its own discount lines; the currency stays', () => {
@@ -112,7 +140,9 @@ describe('order rules', () => {
         { line_id: '2', amount: 5 },
       ]),
     ).toBeUndefined();
-    expect(itemAmountsContradict([{ line_id: '1', amount: 100, gross_amount: 100, discount_lines: [] }])).toBeUndefined();
+    expect(
+      itemAmountsContradict([{ line_id: '1', amount: 100, gross_amount: 100, discount_lines: [] }]),
+    ).toBeUndefined();
     expect(
       itemAmountsContradict([
         { line_id: '1', amount: 100, gross_amount: 100 },
@@ -124,19 +154,29 @@ describe('order rules', () => {
       errors: [{ path: 'order.items.1.amount', message: 'must equal 90' }],
     });
     expect(currencyMismatch('NOK', 'NOK')).toBeUndefined();
-    expect(currencyMismatch('EUR', 'NOK')).toMatchObject({ code: 'CURRENCY_MISMATCH', errors: [{ path: 'order.currency', message: 'must be NOK' }] });
+    expect(currencyMismatch('EUR', 'NOK')).toMatchObject({
+      code: 'CURRENCY_MISMATCH',
+      errors: [{ path: 'order.currency', message: 'must be NOK' }],
+    });
   });
 
   it('needs items for item-based payment types and an offered shipping option', () => {
     // item-based: what the sandbox's products declare
-    const itemBased = (type: string) => [SANDBOX_CARD, SANDBOX_INVOICE].find((p) => p.type === type)?.capabilities.itemBased === true;
+    const itemBased = (type: string) =>
+      [SANDBOX_CARD, SANDBOX_INVOICE].find((p) => p.type === type)?.capabilities.itemBased === true;
     expect(missingItems({ amount: 500 }, [{ payment_product_type: 'sandbox.creditcard' }], itemBased)).toBeUndefined();
-    expect(missingItems({ amount: 500 }, [{ payment_product_type: 'sandbox.invoice' }], itemBased)).toMatchObject({ code: 'ITEMS_REQUIRED' });
-    expect(missingItems({ amount: 500, items }, [{ payment_product_type: 'sandbox.invoice' }], itemBased)).toBeUndefined();
+    expect(missingItems({ amount: 500 }, [{ payment_product_type: 'sandbox.invoice' }], itemBased)).toMatchObject({
+      code: 'ITEMS_REQUIRED',
+    });
+    expect(
+      missingItems({ amount: 500, items }, [{ payment_product_type: 'sandbox.invoice' }], itemBased),
+    ).toBeUndefined();
     const order = { amount: 600, items, shipping_option: { id: 's', line_id: 'ship', amount: 100 } };
     expect(shippingOptionNotOffered(order, { shipping_options: [{ id: 's', line_id: 'ship' }] })).toBeUndefined();
     expect(shippingOptionNotOffered(order, undefined)).toBeUndefined();
-    expect(shippingOptionNotOffered(order, { shipping_options: [{ id: 'other', line_id: 'ship' }] })).toMatchObject({ code: 'SHIPPING_OPTION_NOT_AVAILABLE' });
+    expect(shippingOptionNotOffered(order, { shipping_options: [{ id: 'other', line_id: 'ship' }] })).toMatchObject({
+      code: 'SHIPPING_OPTION_NOT_AVAILABLE',
+    });
   });
 });
 

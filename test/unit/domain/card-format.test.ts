@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_SPECS, cvcLength, detectBrand } from '../../../domain/card';
-import { applyEdit, caretAfterDigits, editCardNumber, editExpiry, type Edited, formatCardNumber, formatCvc, formatExpiry, groupDigits } from '../../../domain/card-format';
+import {
+  applyEdit,
+  caretAfterDigits,
+  editCardNumber,
+  editExpiry,
+  type Edited,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  groupDigits,
+} from '../../../domain/card-format';
 
 type Editor = (previous: string, raw: string, caret: number, inputType?: string) => Edited;
 
 /** A field as the browser holds it: `|` marks the caret, e.g. "4111| 1111". */
-const parse = (marked: string): Edited => ({ value: marked.replace('|', ''), caret: marked.indexOf('|') === -1 ? marked.length : marked.indexOf('|') });
+const parse = (marked: string): Edited => ({
+  value: marked.replace('|', ''),
+  caret: marked.indexOf('|') === -1 ? marked.length : marked.indexOf('|'),
+});
 const show = ({ value, caret }: Edited): string => `${value.slice(0, caret)}|${value.slice(caret)}`;
 
 /** Types `keys` into the field as a browser would (a key per character; "⌫" backspace, "⌦" delete), reformatting after each. */

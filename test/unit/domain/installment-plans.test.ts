@@ -4,7 +4,14 @@ import { installmentPlans } from '../../../domain/installment-plans';
 describe('installmentPlans', () => {
   it('offers 3 months interest free with only the notification fees on top', () => {
     const [three] = installmentPlans(52750, 'NOK');
-    expect(three).toMatchObject({ id: '3m', type: 'interest_free', credit_time: 3, annual_interest_rate: 0, notification_fee: 3900, origination_fee: 0 });
+    expect(three).toMatchObject({
+      id: '3m',
+      type: 'interest_free',
+      credit_time: 3,
+      annual_interest_rate: 0,
+      notification_fee: 3900,
+      origination_fee: 0,
+    });
     expect(three!.total_amount).toBe(52750 + 3 * 3900);
     expect(three!.monthly_amount).toBe(Math.ceil(52750 / 3) + 3900);
     expect(three!.effective_annual_interest_rate).toBeGreaterThan(0); // the fees cost something
@@ -22,7 +29,12 @@ describe('installmentPlans', () => {
 
   it('charges interest on the annuities, more in total over 24 months than over 12', () => {
     const [, twelve, twentyFour] = installmentPlans(1_000_000, 'NOK');
-    expect(twelve).toMatchObject({ type: 'annuity', credit_time: 12, annual_interest_rate: 14.9, origination_fee: 9500 });
+    expect(twelve).toMatchObject({
+      type: 'annuity',
+      credit_time: 12,
+      annual_interest_rate: 14.9,
+      origination_fee: 9500,
+    });
     expect(twelve!.total_amount).toBeGreaterThan(1_000_000 + 9500 + 12 * 3900);
     expect(twentyFour!.total_amount).toBeGreaterThan(twelve!.total_amount);
     expect(twelve!.effective_annual_interest_rate).toBeGreaterThan(14.9);

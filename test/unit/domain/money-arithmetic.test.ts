@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMinor, INT32_MAX, isMinorUnits, minorUnits, remainingMinor, subtractMinor, sumMinor, ZERO_MINOR } from '../../../domain/money';
+import {
+  addMinor,
+  INT32_MAX,
+  isMinorUnits,
+  minorUnits,
+  remainingMinor,
+  subtractMinor,
+  sumMinor,
+  ZERO_MINOR,
+} from '../../../domain/money';
 
 const amount = fc.integer({ min: 0, max: INT32_MAX }).map(minorUnits);
 const amounts = fc.array(amount, { maxLength: 50 });

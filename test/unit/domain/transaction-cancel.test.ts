@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide, decideAuthorizationUpdate, decideCancel, itemsSumMismatch, TRANSACTION_STATUSES, type TransactionStatus, type TxState, txState as state } from '../../support/plain-amounts';
+import {
+  decide,
+  decideAuthorizationUpdate,
+  decideCancel,
+  itemsSumMismatch,
+  TRANSACTION_STATUSES,
+  type TransactionStatus,
+  type TxState,
+  txState as state,
+} from '../../support/plain-amounts';
 
 /** What a session's cancel does with its payment, per status: 'void <amount>' or the refusal code. */
 const EXPECTED: Record<TransactionStatus, string> = {
@@ -41,12 +50,19 @@ describe('decideCancel: what a session cancel does with its payment', () => {
   it('with nothing captured it is exactly the void rule; once anything was captured it refuses', () => {
     const amount = fc.integer({ min: 0, max: 1000 });
     fc.assert(
-      fc.property(fc.constantFrom(...TRANSACTION_STATUSES), amount, amount, amount, fc.boolean(), (status, captured, pendingCapture, pendingVoid, partialVoid) => {
-        const s = state(status, { captured, pendingCapture, pendingVoid }, { supportsPartialVoid: partialVoid });
-        const cancel = decideCancel(s);
-        if (captured > 0) expect(cancel).toMatchObject({ ok: false, code: 'TRANSACTION_NOT_VOIDABLE' });
-        else expect(cancel).toEqual(decide(s, { op: 'VOID', amount: 0 }));
-      }),
+      fc.property(
+        fc.constantFrom(...TRANSACTION_STATUSES),
+        amount,
+        amount,
+        amount,
+        fc.boolean(),
+        (status, captured, pendingCapture, pendingVoid, partialVoid) => {
+          const s = state(status, { captured, pendingCapture, pendingVoid }, { supportsPartialVoid: partialVoid });
+          const cancel = decideCancel(s);
+          if (captured > 0) expect(cancel).toMatchObject({ ok: false, code: 'TRANSACTION_NOT_VOIDABLE' });
+          else expect(cancel).toEqual(decide(s, { op: 'VOID', amount: 0 }));
+        },
+      ),
     );
   });
 });
@@ -54,7 +70,9 @@ describe('decideCancel: what a session cancel does with its payment', () => {
 describe('"items add up": one rule for operations and authorization updates', () => {
   it('names the sum and the amount when they differ', () => {
     expect(itemsSumMismatch([{ amount: 600 }, { amount: 400 }], 1000)).toBeUndefined();
-    expect(itemsSumMismatch([{ amount: 600 }, { amount: 300 }], 1000)).toBe('The items sum to 900, not to the amount 1000');
+    expect(itemsSumMismatch([{ amount: 600 }, { amount: 300 }], 1000)).toBe(
+      'The items sum to 900, not to the amount 1000',
+    );
     expect(itemsSumMismatch([], 0)).toBeUndefined();
   });
 
@@ -64,7 +82,11 @@ describe('"items add up": one rule for operations and authorization updates', ()
       { line_id: 'b', amount: 300 },
     ];
     const capture = decide(state('AUTHORIZED'), { op: 'CAPTURE', amount: 900, items });
-    const update = decideAuthorizationUpdate(state('AUTHORIZED', { authorized: 800 }), { amount: 900, final_authorization: true, items }, false);
+    const update = decideAuthorizationUpdate(
+      state('AUTHORIZED', { authorized: 800 }),
+      { amount: 900, final_authorization: true, items },
+      false,
+    );
     expect(capture).toMatchObject({ ok: false, code: 'INVALID_ITEMS', message: itemsSumMismatch(items, 900) });
     expect(update).toMatchObject({ ok: false, code: 'INVALID_ITEMS', message: itemsSumMismatch(items, 900) });
   });

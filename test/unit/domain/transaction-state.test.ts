@@ -37,18 +37,42 @@ const EXAMPLES: Record<TransactionStatus, TxState> = {
 
 /** Expected answer for 100 of each operation, per status: 'ok' or the refusal code. (Card: void after partial capture allowed.) */
 const EXPECTED: Record<TransactionStatus, Record<Operation, string>> = {
-  INITIATED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
-  DECLINED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
-  FAILED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
-  UNKNOWN: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  INITIATED: {
+    CAPTURE: 'TRANSACTION_NOT_CAPTURABLE',
+    REFUND: 'TRANSACTION_NOT_REFUNDABLE',
+    VOID: 'TRANSACTION_NOT_VOIDABLE',
+  },
+  DECLINED: {
+    CAPTURE: 'TRANSACTION_NOT_CAPTURABLE',
+    REFUND: 'TRANSACTION_NOT_REFUNDABLE',
+    VOID: 'TRANSACTION_NOT_VOIDABLE',
+  },
+  FAILED: {
+    CAPTURE: 'TRANSACTION_NOT_CAPTURABLE',
+    REFUND: 'TRANSACTION_NOT_REFUNDABLE',
+    VOID: 'TRANSACTION_NOT_VOIDABLE',
+  },
+  UNKNOWN: {
+    CAPTURE: 'TRANSACTION_NOT_CAPTURABLE',
+    REFUND: 'TRANSACTION_NOT_REFUNDABLE',
+    VOID: 'TRANSACTION_NOT_VOIDABLE',
+  },
   ON_HOLD: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'ok' }, // on hold: authorize it or void it
   AUTHORIZED: { CAPTURE: 'ok', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'ok' },
   PARTIALLY_CAPTURED: { CAPTURE: 'ok', REFUND: 'ok', VOID: 'ok' },
   CAPTURED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'ok', VOID: 'TRANSACTION_NOT_VOIDABLE' },
   PARTIALLY_CAPTURED_REFUNDED: { CAPTURE: 'ok', REFUND: 'ok', VOID: 'ok' },
   PARTIALLY_REFUNDED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'ok', VOID: 'TRANSACTION_NOT_VOIDABLE' },
-  REFUNDED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'AMOUNT_EXCEEDS_CAPTURED', VOID: 'TRANSACTION_NOT_VOIDABLE' },
-  AUTHORIZATION_VOIDED: { CAPTURE: 'TRANSACTION_NOT_CAPTURABLE', REFUND: 'TRANSACTION_NOT_REFUNDABLE', VOID: 'TRANSACTION_NOT_VOIDABLE' },
+  REFUNDED: {
+    CAPTURE: 'TRANSACTION_NOT_CAPTURABLE',
+    REFUND: 'AMOUNT_EXCEEDS_CAPTURED',
+    VOID: 'TRANSACTION_NOT_VOIDABLE',
+  },
+  AUTHORIZATION_VOIDED: {
+    CAPTURE: 'TRANSACTION_NOT_CAPTURABLE',
+    REFUND: 'TRANSACTION_NOT_REFUNDABLE',
+    VOID: 'TRANSACTION_NOT_VOIDABLE',
+  },
 };
 
 const outcome = (s: TxState, op: Operation, amount = 100) => {
@@ -66,13 +90,17 @@ describe('transaction state machine: every status × every operation', () => {
   }
 
   it('the example amounts agree with their statuses', () => {
-    for (const status of TRANSACTION_STATUSES.filter((s) => !['INITIATED', 'DECLINED', 'FAILED', 'UNKNOWN', 'ON_HOLD'].includes(s))) {
+    for (const status of TRANSACTION_STATUSES.filter(
+      (s) => !['INITIATED', 'DECLINED', 'FAILED', 'UNKNOWN', 'ON_HOLD'].includes(s),
+    )) {
       expect(statusFromAmounts(EXAMPLES[status].amounts)).toBe(status);
     }
   });
 
   it('a product type without partial void refuses void after a capture', () => {
-    expect(outcome({ ...EXAMPLES.PARTIALLY_CAPTURED, supportsPartialVoid: false }, 'VOID')).toBe('TRANSACTION_NOT_VOIDABLE');
+    expect(outcome({ ...EXAMPLES.PARTIALLY_CAPTURED, supportsPartialVoid: false }, 'VOID')).toBe(
+      'TRANSACTION_NOT_VOIDABLE',
+    );
   });
 });
 
@@ -100,7 +128,10 @@ describe('transaction state machine: rules', () => {
   it('voids only the remainder after a partial capture, which settles the transaction', () => {
     const d = decide(EXAMPLES.PARTIALLY_CAPTURED, { op: 'VOID', amount: 0 });
     expect(d).toMatchObject({ ok: true, reservation: { amount: 600 } });
-    const done = complete(reserve(EXAMPLES.PARTIALLY_CAPTURED, (d as { reservation: Reservation }).reservation), (d as { reservation: Reservation }).reservation).state;
+    const done = complete(
+      reserve(EXAMPLES.PARTIALLY_CAPTURED, (d as { reservation: Reservation }).reservation),
+      (d as { reservation: Reservation }).reservation,
+    ).state;
     expect(done.status).toBe('CAPTURED');
     expect(capturable(done.amounts)).toBe(0);
   });
@@ -113,12 +144,15 @@ describe('transaction state machine: rules', () => {
     expect(at({ captured: 400, refunded: 400, voided: 600 })).toBe('REFUNDED'); // the rest voided
     expect(at({ captured: 400, refunded: 100, voided: 600 })).toBe('PARTIALLY_REFUNDED');
     // and the refunded part capture still takes a capture
-    expect(decide(state('PARTIALLY_CAPTURED_REFUNDED', { captured: 400, refunded: 400 }), { op: 'CAPTURE', amount: 600 }).ok).toBe(true);
+    expect(
+      decide(state('PARTIALLY_CAPTURED_REFUNDED', { captured: 400, refunded: 400 }), { op: 'CAPTURE', amount: 600 }).ok,
+    ).toBe(true);
   });
 
   it("named quantities stay within the order line's quantity, counting captures and refunds in flight", () => {
     const withQuantity = state('AUTHORIZED', {}, { lines: { a: { ...line(600), quantity: 2 }, b: line(400) } });
-    const capture = (s: TxState, quantity: number, amount = 100) => decide(s, { op: 'CAPTURE', amount, items: [{ line_id: 'a', amount, quantity }] });
+    const capture = (s: TxState, quantity: number, amount = 100) =>
+      decide(s, { op: 'CAPTURE', amount, items: [{ line_id: 'a', amount, quantity }] });
     expect(capture(withQuantity, 50)).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
     const first = capture(withQuantity, 1.5);
     if (!first.ok) throw new Error(first.message);
@@ -129,8 +163,11 @@ describe('transaction state machine: rules', () => {
     const captured = complete(held, first.reservation).state;
     expect(captured.lines.a).toMatchObject({ capturedQuantity: 1.5, pendingCaptureQuantity: 0 });
     // a line without a quantity takes any; a capture without items names none
-    expect(decide(captured, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'b', amount: 100, quantity: 99 }] }).ok).toBe(true);
-    const refund = (s: TxState, quantity: number) => decide(s, { op: 'REFUND', amount: 10, items: [{ line_id: 'a', amount: 10, quantity }] });
+    expect(
+      decide(captured, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'b', amount: 100, quantity: 99 }] }).ok,
+    ).toBe(true);
+    const refund = (s: TxState, quantity: number) =>
+      decide(s, { op: 'REFUND', amount: 10, items: [{ line_id: 'a', amount: 10, quantity }] });
     const one = refund(captured, 1);
     if (!one.ok) throw new Error(one.message);
     const refunded = complete(reserve(captured, one.reservation), one.reservation).state;
@@ -157,7 +194,10 @@ describe('transaction state machine: rules', () => {
 
   it('items must exist, be unique, sum to the amount and stay within each line', () => {
     const s = EXAMPLES.AUTHORIZED;
-    expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'zz', amount: 100 }] })).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
+    expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'zz', amount: 100 }] })).toMatchObject({
+      ok: false,
+      code: 'INVALID_ITEMS',
+    });
     expect(
       decide(s, {
         op: 'CAPTURE',
@@ -168,9 +208,18 @@ describe('transaction state machine: rules', () => {
         ],
       }),
     ).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
-    expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'a', amount: 60 }] })).toMatchObject({ ok: false, code: 'INVALID_ITEMS' });
-    expect(decide(s, { op: 'CAPTURE', amount: 500, items: [{ line_id: 'b', amount: 500 }] })).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_AUTHORIZED' });
-    expect(decide({ ...s, itemBased: true }, { op: 'CAPTURE', amount: 100 })).toMatchObject({ ok: false, code: 'ITEMS_REQUIRED' });
+    expect(decide(s, { op: 'CAPTURE', amount: 100, items: [{ line_id: 'a', amount: 60 }] })).toMatchObject({
+      ok: false,
+      code: 'INVALID_ITEMS',
+    });
+    expect(decide(s, { op: 'CAPTURE', amount: 500, items: [{ line_id: 'b', amount: 500 }] })).toMatchObject({
+      ok: false,
+      code: 'AMOUNT_EXCEEDS_AUTHORIZED',
+    });
+    expect(decide({ ...s, itemBased: true }, { op: 'CAPTURE', amount: 100 })).toMatchObject({
+      ok: false,
+      code: 'ITEMS_REQUIRED',
+    });
     const d = decide(s, {
       op: 'CAPTURE',
       amount: 500,
@@ -182,7 +231,10 @@ describe('transaction state machine: rules', () => {
     if (!d.ok) throw new Error(d.message);
     const captured = complete(reserve(s, d.reservation), d.reservation).state;
     expect(captured.lines).toMatchObject({ a: { captured: 300 }, b: { captured: 200 } });
-    expect(decide(captured, { op: 'REFUND', amount: 250, items: [{ line_id: 'b', amount: 250 }] })).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_CAPTURED' });
+    expect(decide(captured, { op: 'REFUND', amount: 250, items: [{ line_id: 'b', amount: 250 }] })).toMatchObject({
+      ok: false,
+      code: 'AMOUNT_EXCEEDS_CAPTURED',
+    });
   });
 
   it("line ids are the merchant's: `constructor`, `toString` or `__proto__` names a line only when the order has one", () => {
@@ -209,7 +261,10 @@ describe('transaction state machine: rules', () => {
       ['__proto__', 400],
     ]);
     for (const lineId of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
-      expect(decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 100, items: [{ line_id: lineId, amount: 100 }] }), lineId).toMatchObject({
+      expect(
+        decide(EXAMPLES.AUTHORIZED, { op: 'CAPTURE', amount: 100, items: [{ line_id: lineId, amount: 100 }] }),
+        lineId,
+      ).toMatchObject({
         ok: false,
         code: 'INVALID_ITEMS',
         message: `Order line ${lineId} does not exist on this transaction`,
@@ -218,7 +273,14 @@ describe('transaction state machine: rules', () => {
     // an order amount update (pay later) may add lines with such ids; each is a whole new line
     const update = decideAuthorizationUpdate(
       { ...EXAMPLES.AUTHORIZED, itemBased: true },
-      { amount: 1300, items: [{ line_id: 'a', amount: 600 }, { line_id: 'b', amount: 400 }, ...items.map((i) => ({ ...i, amount: 150 }))] },
+      {
+        amount: 1300,
+        items: [
+          { line_id: 'a', amount: 600 },
+          { line_id: 'b', amount: 400 },
+          ...items.map((i) => ({ ...i, amount: 150 })),
+        ],
+      },
       false,
     );
     if (!update.ok) throw new Error(update.message);
@@ -236,8 +298,13 @@ describe('transaction state machine: rules', () => {
     const captured = complete(reserve(EXAMPLES.AUTHORIZED, d.reservation), d.reservation).state;
     expect(captured.lines).toMatchObject({ a: { captured: 600 }, b: { captured: 200 } });
     expect(outcome({ ...captured, lines: captured.lines }, 'REFUND', 600)).toBe('ok');
-    expect(decide(captured, { op: 'REFUND', amount: 300, items: [{ line_id: 'b', amount: 300 }] })).toMatchObject({ ok: false, code: 'AMOUNT_EXCEEDS_CAPTURED' });
-    expect(decide(captured, { op: 'REFUND', amount: 600, items: [{ line_id: 'a', amount: 600 }] })).toMatchObject({ ok: true });
+    expect(decide(captured, { op: 'REFUND', amount: 300, items: [{ line_id: 'b', amount: 300 }] })).toMatchObject({
+      ok: false,
+      code: 'AMOUNT_EXCEEDS_CAPTURED',
+    });
+    expect(decide(captured, { op: 'REFUND', amount: 600, items: [{ line_id: 'a', amount: 600 }] })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('counts reservations in flight, so concurrent operations cannot exceed the limits', () => {

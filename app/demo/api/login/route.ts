@@ -1,6 +1,13 @@
 import { AppError } from '../../../../server/errors/app-error';
 import { demoLoginCookie } from '../../../../server/demo/demo-merchant-cookie';
-import { demoContext, DemoLoginForm, demoOff, formFields, fromOwnPage, plainText } from '../../../../server/demo/demo-http';
+import {
+  demoContext,
+  DemoLoginForm,
+  demoOff,
+  formFields,
+  fromOwnPage,
+  plainText,
+} from '../../../../server/demo/demo-http';
 import { logInDemoMerchant } from '../../../../server/demo/log-in-demo-merchant';
 
 export const dynamic = 'force-dynamic';
@@ -20,7 +27,14 @@ export const POST = async (request: Request): Promise<Response> => {
   try {
     if (!form.success) throw new AppError('UNAUTHORIZED', 'client id and secret are required');
     const sealed = await logInDemoMerchant(c.kassa.ctx, c.accountId, form.data.client_id, form.data.client_secret);
-    return new Response(null, { status: 303, headers: { location: back.toString(), 'set-cookie': demoLoginCookie(sealed, c.meta.baseUrl), 'cache-control': 'no-store' } });
+    return new Response(null, {
+      status: 303,
+      headers: {
+        location: back.toString(),
+        'set-cookie': demoLoginCookie(sealed, c.meta.baseUrl),
+        'cache-control': 'no-store',
+      },
+    });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     back.searchParams.set('login', e.code === 'TOO_MANY_REQUESTS' ? 'wait' : 'failed');

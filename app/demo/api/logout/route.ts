@@ -9,5 +9,12 @@ export const POST = async (request: Request): Promise<Response> => {
   const c = await demoContext(request);
   if (!c) return demoOff();
   if (!fromOwnPage(request, c.meta.baseUrl)) return plainText(403, "Refused: not sent from the demo store's own page");
-  return new Response(null, { status: 303, headers: { location: `${c.meta.baseUrl}/demo/orders`, 'set-cookie': demoLoginCookie('', c.meta.baseUrl), 'cache-control': 'no-store' } });
+  return new Response(null, {
+    status: 303,
+    headers: {
+      location: `${c.meta.baseUrl}/demo/orders`,
+      'set-cookie': demoLoginCookie('', c.meta.baseUrl),
+      'cache-control': 'no-store',
+    },
+  });
 };

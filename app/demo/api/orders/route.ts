@@ -10,5 +10,8 @@ export const GET = async (request: Request): Promise<Response> => {
   if (!c) return demoOff();
   const refusal = await backOfficeRefusal(request, c, false);
   if (refusal) return refusal;
-  return Response.json({ orders: await listDemoOrders(c.kassa.ctx, c.accountId) }, { headers: { 'cache-control': 'no-store' } });
+  return Response.json(
+    { orders: await listDemoOrders(c.kassa.ctx, c.accountId) },
+    { headers: { 'cache-control': 'no-store' } },
+  );
 };

@@ -24,12 +24,26 @@ const languageOf = (back: string | undefined) => {
  * The sandbox's simulated bank (3-D Secure challenge) and wallet pages: the customer completes or
  * fails, approves or rejects, with a plain form (no JavaScript needed), and goes back to the checkout.
  */
-export default async function CustomerActionPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+export default async function CustomerActionPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
   const { kind, transactionId } = await params;
   if (kind !== '3ds' && kind !== 'wallet') notFound();
   const action = await loadCustomerAction(transactionId, kind);
   if (!action) notFound();
   const back = firstParam(await searchParams, 'back');
   const language = languageOf(back);
-  return <CustomerActionView action={action} transactionId={transactionId} back={back} language={language} messages={MESSAGES[language].sandbox} />;
+  return (
+    <CustomerActionView
+      action={action}
+      transactionId={transactionId}
+      back={back}
+      language={language}
+      messages={MESSAGES[language].sandbox}
+    />
+  );
 }

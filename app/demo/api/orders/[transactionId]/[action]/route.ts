@@ -1,5 +1,11 @@
 import { AppError } from '../../../../../../server/errors/app-error';
-import { backOfficeRefusal, DemoOrderActionParams, demoContext, demoOff, plainText } from '../../../../../../server/demo/demo-http';
+import {
+  backOfficeRefusal,
+  DemoOrderActionParams,
+  demoContext,
+  demoOff,
+  plainText,
+} from '../../../../../../server/demo/demo-http';
 import { runDemoOrderAction } from '../../../../../../server/demo/run-demo-order-action';
 
 export const dynamic = 'force-dynamic';
