@@ -13,13 +13,12 @@ import { unitOfWork, type UnitOfWork } from '../unit-of-work';
 import type { AuthorizationInput, TransactionView } from '../transactions/transaction-schemas';
 import { rethrow, runPipeline } from '../pipeline';
 
-/** What the provider is asked to hold: the new authorized amount, and what it held before (to restore). */
+/** What the provider is asked to hold: the new authorized amount. */
 interface Asked {
   accountId: string;
   productType: string;
   currency: string;
   amount: MinorUnits;
-  previous: MinorUnits;
 }
 
 type Decided = { updated: AuthorizationUpdated } | { ask: Asked } | { refused: AppError; restore: MinorUnits };
@@ -78,7 +77,6 @@ const decide = async (
       productType: row.payment_product_type,
       currency: row.currency,
       amount: decision.amount,
-      previous: state.amounts.authorized,
     };
     return { ask };
   }
