@@ -34,8 +34,13 @@ export const ensureAccountClient = async (database: Database, spec: AccountClien
       secret_hash: hashSecret(spec.clientSecret),
       scopes: JSON.stringify(ALL_SCOPES),
     };
+    // a start-up client deleted through the API is made again: the configuration says it exists
     if (existing) {
-      await trx.updateTable('api_clients').set(values).where('id', '=', existing.id).execute();
+      await trx
+        .updateTable('api_clients')
+        .set({ ...values, deleted_at: null, deleted_by: null })
+        .where('id', '=', existing.id)
+        .execute();
     } else {
       await trx
         .insertInto('api_clients')

@@ -21,6 +21,8 @@ export interface MerchantCredentials {
 }
 
 export const DEMO_ACCOUNT_ID = 'T00000001';
+/** A start-up client deleted through the API is made again by the next start, which is configured to have it. */
+const REVIVED = { deleted_at: null, deleted_by: null };
 export const DEMO_CLIENT_ID = 'demo-merchant';
 
 /**
@@ -50,7 +52,7 @@ const ensureDemoMerchant = (database: Database, env: Env): Promise<string | unde
       // the stored secret stays unless KASSA_DEMO_CLIENT_SECRET replaces it
       await trx
         .updateTable('api_clients')
-        .set(chosen ? row : { account_id: row.account_id, scopes: row.scopes })
+        .set({ ...(chosen ? row : { account_id: row.account_id, scopes: row.scopes }), ...REVIVED })
         .where('id', '=', existing.id)
         .execute();
       return undefined;

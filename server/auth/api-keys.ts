@@ -27,7 +27,7 @@ type Row = {
   deleted_at: string | null;
   deleted_by: string | null;
 };
-const view = (r: Row): ApiKeyView => ({
+export const readApiKey = (r: Row): ApiKeyView => ({
   id: r.id,
   name: r.name,
   created_at: r.created_at,
@@ -36,9 +36,12 @@ const view = (r: Row): ApiKeyView => ({
   ...(r.deleted_by ? { deleted_by: r.deleted_by } : {}),
 });
 
+/** A key names its account (`^[PT]\d{8}.*$`, as the public API's keys do) and holds 40 random base58 characters. */
+export const newApiKey = (accountId: string): string => `${accountId}.${randomBase58(40)}`;
+
 /** API keys (header `x-api-key`) carry the creator's scopes; the key itself is shown only once. */
 export const createApiKey = async (ctx: AppContext, actor: Actor, input: z.infer<typeof CreateApiKeyBody>) => {
-  const apiKey = `${actor.accountId}.${randomBase58(40)}`;
+  const apiKey = newApiKey(actor.accountId);
   const row = {
     id: uuid(),
     account_id: actor.accountId,
@@ -51,7 +54,7 @@ export const createApiKey = async (ctx: AppContext, actor: Actor, input: z.infer
     deleted_by: null,
   };
   await ctx.database.db.insertInto('api_keys').values(row).execute();
-  return { ...view(row), api_key: apiKey };
+  return { ...readApiKey(row), api_key: apiKey };
 };
 
 export const listApiKeys = async (ctx: AppContext, actor: Actor): Promise<ApiKeyView[]> => {
@@ -62,7 +65,7 @@ export const listApiKeys = async (ctx: AppContext, actor: Actor): Promise<ApiKey
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
     .execute();
-  return rows.map(view);
+  return rows.map(readApiKey);
 };
 
 export const deleteApiKey = async (ctx: AppContext, actor: Actor, id: string): Promise<ApiKeyView> => {
@@ -76,7 +79,7 @@ export const deleteApiKey = async (ctx: AppContext, actor: Actor, id: string): P
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw new AppError('API_KEY_NOT_FOUND', `API key ${id} was not found`);
   const row = await ctx.database.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return view(row);
+  return readApiKey(row);
 };
 
 /**

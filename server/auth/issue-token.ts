@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
-import { parseStoredScopes } from './scopes';
+import { normalAudience } from './grants/audience';
+import { grantedScopes } from './grants/granted-scopes';
 import { reserveFailureSlots, takeAddressSlot } from './token-attempt-limits';
 import { verifyClientSecret } from './verify-client-secret';
 
@@ -31,16 +32,10 @@ const parseBasic = (header: string | undefined): { clientId: string; clientSecre
   return { clientId: decoded.slice(0, colon), clientSecret: decoded.slice(colon + 1) };
 };
 
-/** The audience names the account: `<base>/v1/accounts/{aid}` (any host, as clients use two). */
-const audienceAccount = (audience: string): string | undefined => {
-  try {
-    return /\/accounts\/([PT]\d{8})\/?$/.exec(new URL(audience).pathname)?.[1];
-  } catch {
-    return undefined;
-  }
-};
-
-/** OAuth 2 client-credentials grant: Basic client auth in, a scoped bearer JWT out. */
+/**
+ * OAuth 2 client-credentials grant: Basic client auth in, a bearer JWT out carrying the scopes the client's grants
+ * give for that audience (granted-scopes.ts). A deleted client, or one without a grant there, gets no token.
+ */
 export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<TokenResponse> => {
   takeAddressSlot(ctx.tokenRateLimits, req.clientAddress); // every request, before anything else
   if (req.grantType !== 'client_credentials') {
@@ -49,7 +44,8 @@ export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<To
     });
   }
   const { clientId, clientSecret } = parseBasic(req.authorization);
-  if (audienceAccount(req.audience) !== req.accountId) {
+  const audience = normalAudience(req.audience);
+  if (audience?.accountId !== req.accountId) {
     throw new AppError('INVALID_AUDIENCE', `audience must be <base>/v1/accounts/${req.accountId}`, {
       errors: [{ path: 'audience', message: 'does not name this account' }],
     });
@@ -64,7 +60,11 @@ export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<To
   });
   if (!client) throw new AppError('INVALID_CLIENT', 'Unknown client or wrong client secret for this account');
   attempt.succeeded();
-  const scopes = parseStoredScopes(client.scopes);
+  const scopes = await grantedScopes(ctx.database.db, client, audience.audience, req.grantType);
+  if (scopes.length === 0)
+    throw new AppError('UNAUTHORIZED_CLIENT', `This client has no grant for the audience ${audience.audience}`, {
+      errors: [{ path: 'audience', message: 'no grant of this client for this audience and grant type' }],
+    });
   const ttl = ctx.env.KASSA_TOKEN_TTL_SECONDS;
   const accessToken = await ctx.tokens.sign(
     { accountId: client.account_id, subject: client.client_id, scopes },

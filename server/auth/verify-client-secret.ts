@@ -13,7 +13,7 @@ const ABSENT_CLIENT_HASH = hashSecret(generateSecret());
 export type SecretCompare = (secret: string, storedHash: string) => boolean;
 
 /**
- * The client of `accountId` with this id and secret, or undefined. Every call runs exactly one
+ * The live (not deleted) client of `accountId` with this id and secret, or undefined. Every call runs exactly one
  * `compare` (the secret hash and its timingSafeEqual), whether the client exists, belongs to another
  * account or not. `compare` is injectable for the test that counts it.
  */
@@ -26,5 +26,5 @@ export const verifyClientSecret = async (
 ): Promise<Selectable<ApiClientsTable> | undefined> => {
   const client = await db.selectFrom('api_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
   const matches = compare(clientSecret, client?.secret_hash ?? ABSENT_CLIENT_HASH);
-  return client && matches && client.account_id === accountId ? client : undefined;
+  return client && matches && client.account_id === accountId && client.deleted_at === null ? client : undefined;
 };

@@ -13,6 +13,10 @@ const NOT_IDEMPOTENT: Record<string, string> = {
   // replaying it would mean keeping the plaintext in idempotency_keys for 48 hours. A duplicate
   // key from a retried request is harmless (list and delete it).
   admin_api_keys_post: 'response holds a secret that is stored only hashed',
+  // A new secret, answered once and stored only hashed: a retried rotation rotates again and answers the newest
+  // value, which is what the caller wanted (the one it never saw is refused either way).
+  admin_api_keys_rotate_post: 'response holds a new secret that is stored only hashed',
+  aid_auth_client_rotate_secret_post: 'response holds a new secret that is stored only hashed',
   // Computes the discounts of a posted receipt and stores nothing: a retry computes the same answer.
   discounts_available_for_receipt_post: 'changes nothing (a calculation)',
 };

@@ -7,6 +7,7 @@ import {
   deleteApiKey,
   listApiKeys,
 } from '../../auth/api-keys';
+import { rotateApiKey } from '../../auth/rotate-api-key';
 import { createSignatureSecret, getSignatureSecret } from '../../signature/signature-secrets';
 import { ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
@@ -20,6 +21,9 @@ const SignatureSchema = z.object({
   signature: z.object({ type: z.literal('v0-hmac-sha256'), secret: z.string() }),
 });
 const errors = AUTH_ERRORS;
+const ApiKeyParams = z.object({
+  api_key_id: z.string().min(1).max(100).describe('The id of a key of this account; any other value is 404'),
+});
 
 export const adminRoutes = [
   defineRoute({
@@ -85,10 +89,20 @@ export const adminRoutes = [
     tags: ['admin'],
     auth: 'bearer-or-api-key',
     scopes: ['admin:checkout'],
-    params: z.object({
-      api_key_id: z.string().min(1).max(100).describe('The id of a key of this account; any other value is 404'),
-    }),
+    params: ApiKeyParams,
     responses: { 200: { description: 'The deleted key', schema: ApiKeyRead }, ...errors, ...NOT_FOUND },
     handle: async ({ ctx, actor, params }) => ok(await deleteApiKey(ctx, actor, params.api_key_id)),
+  }),
+  defineRoute({
+    operationId: 'admin_api_keys_rotate_post',
+    method: 'POST',
+    path: '/v1/admin/api-keys/{api_key_id}/rotate-api-key',
+    summary: 'Give an API key a new value, answered only here; the old value is refused (401) from then on',
+    tags: ['admin'],
+    auth: 'bearer-or-api-key',
+    scopes: ['admin:checkout'],
+    params: ApiKeyParams,
+    responses: { 200: { description: 'The key and its new value', schema: ApiKeyCreated }, ...errors, ...NOT_FOUND },
+    handle: async ({ ctx, actor, params }) => ok(await rotateApiKey(ctx, actor, params.api_key_id)),
   }),
 ];
