@@ -75,10 +75,11 @@ module.exports = {
         'server/create-kassa.ts, the wiring (builds the dispatcher from the route table); server/pages/, the page facade for Next (ADR 017), ' +
         "and server/demo/demo-http.ts, the demo store's route-handler adapter: both reach this process's Kassa (kassa-singleton), its public " +
         "origin and the security headers; server/demo/demo-merchant-cookie.ts seals the demo merchant's login cookie with the checkout cookie's " +
-        'seal (server/http/checkout-seal.ts, ADR 027).',
+        'seal (server/http/checkout-seal.ts, ADR 027); server/console/console-cookie.ts seals the console session cookie with it too (ADR 033).',
       from: {
         path: '^server/',
-        pathNot: '^server/(http/|create-kassa\\.ts$|pages/|demo/demo-http\\.ts$|demo/demo-merchant-cookie\\.ts$)',
+        pathNot:
+          '^server/(http/|create-kassa\\.ts$|pages/|demo/demo-http\\.ts$|demo/demo-merchant-cookie\\.ts$|console/console-cookie\\.ts$)',
       },
       to: { path: '^server/http/' },
     },

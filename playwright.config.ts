@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_CREDENTIALS, E2E_DEMO_MERCHANT, E2E_PORT } from './e2e/support/constants';
+import { E2E_BASE_URL, E2E_CONSOLE_ADMIN, E2E_CREDENTIALS, E2E_DEMO_MERCHANT, E2E_PORT } from './e2e/support/constants';
 import { TEST_TIMEOUT_MS, WAIT_MS } from './test/support/wait';
 
 /**
@@ -73,6 +73,11 @@ export default defineConfig({
       // a real setup (KASSA_BOOTSTRAP_*) has no demo store unless it is enabled; it runs on its own account (ADR 029)
       KASSA_DEMO: 'true',
       KASSA_DEMO_CLIENT_SECRET: E2E_DEMO_MERCHANT.clientSecret,
+      // the console's admin (ADR 033); every browser test signs in from 127.0.0.1, so the per-address limit
+      // must not lock the others out after the spec that makes one e-mail reach its limit
+      KASSA_CONSOLE_ADMIN_EMAIL: E2E_CONSOLE_ADMIN.email,
+      KASSA_CONSOLE_ADMIN_PASSWORD: E2E_CONSOLE_ADMIN.password,
+      KASSA_CONSOLE_LOGIN_FAILURES_PER_ADDRESS: '1000',
     },
   },
 });

@@ -34,7 +34,9 @@ import { AppError } from '../server/errors/app-error';
 import { publicOriginFor } from '../server/http/public-origin';
 import { createOpsHandler, OPS_PATHS } from '../server/observability/ops-endpoints';
 import { setPageSecurityHeaders } from '../server/pages/page-headers';
-import { startupBanner } from '../server/accounts/startup-banner';
+import { consoleBanner, startupBanner } from '../server/accounts/startup-banner';
+import { ensureConsoleAdmin } from '../server/console/ensure-console-admin';
+import { markRequestFacts } from '../server/console/request-facts';
 import { isDemoPath } from '../server/demo/demo-switch';
 
 /** The project root: the nearest folder above this file with a package.json (bin/ in dev, dist/server/ compiled). */
@@ -54,6 +56,7 @@ const main = async () => {
   const { logger } = kassa;
   // Before Next loads a route handler: they all share this instance (kassa-singleton.ts).
   registerKassa(kassa);
+  const consoleAdmin = await ensureConsoleAdmin(kassa.ctx.database, env, kassa.merchant.accountId);
   collectDefaultMetrics({ register: kassa.metrics.registry, prefix: 'kassa_' });
   const origin = publicOriginFor(env, () => server.address());
   const apiHandler = createNodeHandler(kassa.dispatch, origin, {
@@ -114,12 +117,13 @@ const main = async () => {
       if (!kassa.merchant.demoStore && isDemoPath(url)) return answerNotFound(res, self); // the demo is off (ADR 029)
       const checkoutUrl = checkout.matches(req); // parses the URL: not for /v1
       if (checkoutUrl) checkout.handle(req, res, checkoutUrl).catch(fail);
-      else if (nextHandler)
+      else if (nextHandler) {
+        markRequestFacts(req); // the peer address and path, for the console's handlers and layout (ADR 033)
         // every page Next renders gets its CSP (with Next's nonce) and security headers first (ADR 021)
         setPageSecurityHeaders(req, res, self, dev)
           .then(() => nextHandler(req, res))
           .catch(fail);
-      else answerNotFound(res, self);
+      } else answerNotFound(res, self);
     } catch (err) {
       fail(err);
     }
@@ -155,7 +159,9 @@ const main = async () => {
   );
   // For a person trying it out: the demo store and merchant (a bootstrap secret is never printed; ADR 029).
   const banner = startupBanner(base, m);
-  if (banner) process.stderr.write(banner);
+  // the startup merchant's console admin (ADR 033): a generated password is printed by the start that made it only
+  const consoleLine = consoleBanner(base, consoleAdmin, banner !== undefined);
+  if (banner || consoleLine) process.stderr.write(`${banner ?? ''}${consoleLine ?? ''}`);
 
   const forceExit = (reason: string) => {
     logger.error({ reason }, 'shutdown forced');

@@ -16,6 +16,12 @@ export const E2E_DEMO_MERCHANT = {
   clientSecret: 'e2e-demo-secret-0123456789abcdef',
 } as const;
 
+/** The startup merchant's console admin (KASSA_CONSOLE_ADMIN_EMAIL / KASSA_CONSOLE_ADMIN_PASSWORD), for signing in to /console. */
+export const E2E_CONSOLE_ADMIN = {
+  email: 'admin@e2e.kassa.test',
+  password: 'e2e-console-password-0123',
+} as const;
+
 export const CARDS = {
   approve: '4111 1111 1111 1111',
   decline: '4000 0000 0000 0002',

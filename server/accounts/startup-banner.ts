@@ -25,3 +25,19 @@ export const startupBanner = (base: string, m: MerchantCredentials): string | un
   ];
   return lines.join('\n');
 };
+
+/**
+ * The console's line (ADR 033): its address and the admin's e-mail with the password this start generated
+ * (shown this once: it is stored hashed); without a new password only beside the quick start's banner (`always`).
+ */
+export const consoleBanner = (
+  base: string,
+  admin: { email: string; newPassword?: string; passwordChosen?: true } | undefined,
+  always: boolean,
+): string | undefined => {
+  if (!admin || (!admin.newPassword && !always)) return undefined;
+  const line = `  Console:         ${base}/console  e-mail ${admin.email}`;
+  if (admin.newPassword) return `${line}  password ${admin.newPassword}   (shown this once: it is stored hashed)\n`;
+  if (admin.passwordChosen) return `${line}  (the password KASSA_CONSOLE_ADMIN_PASSWORD sets)\n`;
+  return `${line}  (its password was shown when it was made; KASSA_CONSOLE_ADMIN_PASSWORD=<12+ characters> sets a new one)\n`;
+};

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ConsoleTables } from '../console/console-tables';
 import type { CustomerTables } from '../customers/customers-tables';
 import type { DiscountTables } from '../discounts/discounts-tables';
 import type { OrderTables } from '../orders/orders-tables';
@@ -48,9 +49,33 @@ export interface ApiClientsTable {
   account_id: string;
   client_id: string;
   secret_hash: string;
-  scopes: string; // JSON string[]
+  /** JSON string[]: the scopes of a client Kassa makes at start-up (no grant needed); `[]` for a client made through the API. */
+  scopes: string;
   name: string;
+  description: string | null;
+  /** JSON string[] */
+  callbacks: Generated<string>;
   created_at: string;
+  created_by: Generated<string>;
+  updated_at: string | null;
+  deleted_at: string | null;
+  deleted_by: string | null;
+}
+
+/** A client's scopes for one audience and grant type (issue 26). */
+export interface ApiClientGrantsTable {
+  id: string;
+  account_id: string;
+  /** api_clients.id (the client resource's id, as the public shape names it `client_id`) */
+  client_uuid: string;
+  audience: string;
+  /** JSON string[] */
+  scope: string;
+  type: 'client_credentials';
+  created_at: string;
+  created_by: string;
+  deleted_at: string | null;
+  deleted_by: string | null;
 }
 
 export interface ApiKeysTable {
@@ -250,6 +275,7 @@ export interface OutboxTable {
   claim_id: string | null; // the worker claim that owns the attempt in flight
   series_start: Generated<number>; // attempts made before the current series (a manual retry starts one)
   error: OutboxErrorColumn | null; // the callback's `error` query value (report_error)
+  last_request: string | null; // JSON {method, url, headers, body?}: what the last attempt sent, signed (migration 0027)
 }
 
 export interface CallbackAttemptsTable {
@@ -309,9 +335,10 @@ export interface SessionViewWritesTable {
 }
 
 /** The account API's tables (issue 10) are declared beside their use cases. */
-export interface DB extends CustomerTables, WalletTables, TerminalTables, DiscountTables, OrderTables {
+export interface DB extends CustomerTables, WalletTables, TerminalTables, DiscountTables, OrderTables, ConsoleTables {
   accounts: AccountsTable;
   api_clients: ApiClientsTable;
+  api_client_grants: ApiClientGrantsTable;
   api_keys: ApiKeysTable;
   server_secrets: ServerSecretsTable;
   signature_secrets: SignatureSecretsTable;

@@ -2,6 +2,7 @@ import { ZodError, type z } from 'zod';
 import type { AppContext, RequestMeta } from '../app-context';
 import { actorForApiKey } from '../auth/api-keys';
 import { hasAnyScope, type Actor } from '../auth/scopes';
+import { carriesConsoleCookie, consoleActor } from '../console/console-actor';
 import { AppError } from '../errors/app-error';
 import { uuid } from '../shared/ids';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../shared/json-depth';
@@ -232,6 +233,8 @@ const authenticate = async (ctx: AppContext, route: RouteDef, req: HttpRequest):
   let actor: Actor;
   if (apiKey && route.auth === 'bearer-or-api-key') {
     actor = await actorForApiKey(ctx, apiKey);
+  } else if (!apiKey && req.headers.authorization === undefined && carriesConsoleCookie(req.headers)) {
+    actor = await consoleActor(ctx, req); // a console user's browser (ADR 033): sealed cookie, CSRF token on writes
   } else {
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     if (!m) throw new AppError('UNAUTHORIZED', 'Authorization: Bearer <access token> is required');

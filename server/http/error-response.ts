@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode, number> = {
   EXPECTATION_FAILED: 417,
   UNAUTHORIZED: 401,
   INVALID_CLIENT: 401,
+  UNAUTHORIZED_CLIENT: 401,
   INVALID_GRANT: 400,
   INVALID_AUDIENCE: 400,
   FORBIDDEN: 403,
@@ -26,6 +27,10 @@ const STATUS: Record<ErrorCode, number> = {
   TRANSACTION_NOT_FOUND: 404,
   SIGNATURE_NOT_FOUND: 404,
   API_KEY_NOT_FOUND: 404,
+  CLIENT_NOT_FOUND: 404,
+  CLIENT_ALREADY_EXISTS: 409,
+  CLIENT_GRANT_NOT_FOUND: 404,
+  CLIENT_GRANT_ALREADY_EXISTS: 409,
   CALLBACK_NOT_FOUND: 404,
   SESSION_EXPIRED: 400,
   SESSION_CANCELLED: 400,
@@ -105,6 +110,11 @@ const STATUS: Record<ErrorCode, number> = {
   DRAFT_ORDER_EMPTY: 400,
   ORDER_NOT_OPEN: 409,
 
+  CSRF_REFUSED: 403,
+  CONSOLE_USER_NOT_FOUND: 404,
+  CONSOLE_USER_ALREADY_EXISTS: 409,
+  LAST_CONSOLE_ADMIN: 409,
+
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   INTERNAL: 500,
@@ -120,7 +130,7 @@ const zodDetails = (e: ZodError): ErrorDetail[] =>
 
 /** A 401 says how to authenticate (RFC 9110 §15.5.2): client credentials at the token endpoint, else a bearer token (RFC 6750). */
 const challenge = (code: ErrorCode): string =>
-  code === 'INVALID_CLIENT' ? 'Basic realm="kassa"' : 'Bearer realm="kassa"';
+  code === 'INVALID_CLIENT' || code === 'UNAUTHORIZED_CLIENT' ? 'Basic realm="kassa"' : 'Bearer realm="kassa"';
 
 /** `{ "error": { "message", "code", "errors" } }`; a 500 says nothing about internals. */
 export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResult => {

@@ -5,6 +5,8 @@ import { defineRoute, ok, type RouteDef } from './route';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { callbackRoutes } from './routes/callback-routes';
+import { consoleUserRoutes } from './routes/console-user-routes';
+import { accountAuthRoutes } from './routes/client-routes';
 import { customerRoutes } from './routes/customer-routes';
 import { discountRoutes } from './routes/discount-routes';
 import { gatewayRoutes } from './routes/gateway-routes';
@@ -23,6 +25,8 @@ import { walletRoutes } from './routes/wallet-routes';
 /** THE route table: every /v1 operation, declared once. Both HTTP adapters and the OpenAPI document read it. */
 const apiRoutes: RouteDef[] = [
   ...authRoutes,
+  ...accountAuthRoutes,
+  ...consoleUserRoutes,
   ...sessionOperationRoutes,
   ...sessionRoutes,
   ...viewRoutes,

@@ -44,6 +44,8 @@ export const startTestServer = async (
     KASSA_CALLBACK_POLL_MS: '20',
     KASSA_CALLBACK_RETRY_BASE_MS: '50',
     KASSA_CALLBACK_TIMEOUT_MS: '2000',
+    // console passwords: scrypt's N=2^10 instead of 2^15 (the fuzz creates hundreds of users; ADR 033)
+    KASSA_CONSOLE_PASSWORD_COST: '10',
     ...opts.env,
   });
   const kassa = await createKassa(env, { pgSchema, log: () => undefined });

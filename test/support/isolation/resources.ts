@@ -56,9 +56,15 @@ export interface AccountA {
   profileId: string;
   profileToDelete: string;
   apiKeyId: string;
+  /** A's API clients (resource ids): one to read, rotate and grant to, one to delete; and a grant to delete. */
+  clientId: string;
+  clientToDelete: string;
+  grantToDelete: string;
   /** A's payment apps (`payment_app.<name>`): one to read, one to delete. */
   paymentApp: string;
   paymentAppToDelete: string;
+  /** A's console user to delete (issue 26). */
+  consoleUserToDelete: string;
   callbackId: string;
 }
 
@@ -364,7 +370,43 @@ export const createAccountA = async (
         }),
       );
     }
-    return { profileId, profileToDelete, apiKeyId: apiKey.id as string, paymentApp, paymentAppToDelete };
+    const consoleUser = ok(
+      'console user',
+      await api.post(at('auth/users'), { email: `${m('user').toLowerCase()}@isolation.example`, role: 'read-only' }),
+    );
+    ids.push(consoleUser.id, consoleUser.password);
+    const [client, clientToDelete] = [
+      ok('client', await api.post(at('auth/clients'), { name: m('client') })),
+      ok('client', await api.post(at('auth/clients'), { name: m('client') })),
+    ];
+    const grant = ok(
+      'grant',
+      await api.post(at('auth/client-grants'), {
+        client_id: client.id,
+        audience: `https://kassa.example/v1/accounts/${ACCOUNT}`,
+        scope: ['read:checkout'],
+        type: 'client_credentials',
+      }),
+    );
+    ids.push(
+      client.id,
+      client.client_id,
+      client.client_secret,
+      clientToDelete.id,
+      clientToDelete.client_secret,
+      grant.id,
+    );
+    return {
+      profileId,
+      profileToDelete,
+      apiKeyId: apiKey.id as string,
+      paymentApp,
+      paymentAppToDelete,
+      clientId: client.id as string,
+      clientToDelete: clientToDelete.id as string,
+      grantToDelete: grant.id as string,
+      consoleUserToDelete: consoleUser.id as string,
+    };
   };
 
   const [s, c, w, t, d, sh, ad] = await Promise.all([

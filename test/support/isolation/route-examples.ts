@@ -2,6 +2,7 @@ import { ROUTES } from '../../../server/http/route-table';
 import type { RouteDef } from '../../../server/http/route';
 import { APPROVE_CARD, payBody, sessionBody } from '../api-client';
 import { payoutBody, serialNumber, storeBody } from '../terminals-api';
+import { ACCOUNT } from '../test-server';
 import { ADDRESS as address, HOME, type AccountA } from './resources';
 
 /**
@@ -137,6 +138,31 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   admin_api_keys_post: () => ({ ownAccount: true, body: { name: 'neutral' } }),
   admin_api_keys_get: () => ({ ownAccount: true }),
   admin_api_keys_delete: (a) => ({ params: { api_key_id: a.apiKeyId } }),
+  admin_api_keys_rotate_post: (a) => ({ params: { api_key_id: a.apiKeyId } }),
+  // clients and grants (issue 26): B's own path must not find A's client or grant
+  aid_auth_clients_post: () => ({ ownAccount: true, body: { name: 'neutral' } }),
+  aid_auth_clients_get: () => ({ ownAccount: true }),
+  aid_auth_client_get: (a) => ({ params: { id: a.clientId } }),
+  aid_auth_client_put: (a) => ({ params: { id: a.clientId }, body: { description: 'changed' } }),
+  aid_auth_client_delete: (a) => ({ params: { id: a.clientToDelete } }),
+  aid_auth_client_rotate_secret_post: (a) => ({ params: { id: a.clientId } }),
+  aid_auth_client_grants_post: (a) => ({
+    body: {
+      client_id: a.clientId,
+      audience: `https://other.kassa.example/v1/accounts/${ACCOUNT}`,
+      scope: ['read:checkout'],
+      type: 'client_credentials',
+    },
+  }),
+  aid_auth_client_grants_get: () => ({ ownAccount: true }),
+  aid_auth_client_grant_delete: (a) => ({ params: { id: a.grantToDelete } }),
+  // console users (issue 26): B's own path must not find A's user
+  aid_auth_users_post: () => ({
+    ownAccount: true,
+    body: { email: `${neutral('user')}@isolation.example`, role: 'read-only' },
+  }),
+  aid_auth_users_get: () => ({ ownAccount: true }),
+  aid_auth_user_delete: (a) => ({ params: { user_id: a.consoleUserToDelete } }),
   admin_callbacks_list: () => ({ ownAccount: true }),
   admin_callbacks_retry: (a) => ({ params: { callback_id: a.callbackId } }),
   admin_gateway_sandbox_put: () => ({ ownAccount: true, body: { configuration: { sandbox: { async_delay_ms: 10 } } } }),
