@@ -2,10 +2,11 @@
 // what to build, and whether a build is current. "Current" is decided by content, not timestamps:
 // a stamp file beside each build holds the hash of its inputs (paths and file contents), so a
 // `git pull` that changes a source rebuilds, and a start with nothing changed never does.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,16 +58,63 @@ const writeStamp = (target, hash) => fs.writeFileSync(TARGETS[target].stamp, `${
 
 const PRODUCTION_ENV = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
 
-/** `next build` (the checkout pages), in a child process that ends with the build. */
-export const buildNext = () => {
+/** How long the build has run, as people say it: "45 s", "3 min 05 s". */
+const elapsed = (since) => {
+  const s = Math.round((Date.now() - since) / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+};
+
+/** Next prints nothing while it compiles (minutes on a small machine): say it is still at it, this often. */
+export const HEARTBEAT_MS = 15_000;
+
+/**
+ * `next build` (the pages Next serves: landing, sandbox, demo store, console), in a child process that ends with the build.
+ * Its output is passed through as it comes; with `progress`, a line on stderr every HEARTBEAT_MS in which
+ * Next printed nothing says how long it has been building and the phase Next last named.
+ */
+export const buildNext = ({ progress = true } = {}) => {
   const hash = inputHash('next');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: PRODUCTION_ENV,
   });
-  if (r.status !== 0) throw new Error(`next build failed (exit ${r.status ?? r.signal})`);
-  writeStamp('next', hash);
+  let lastPhase = 'starting';
+  let lastOutput = Date.now();
+  const pass = (to) => (chunk) => {
+    to.write(chunk);
+    lastOutput = Date.now();
+    const lines = chunk
+      .toString()
+      .split(/\r?\n|\r/)
+      // eslint-disable-next-line no-control-regex -- colour codes (ESC [ ... m), should Next print any
+      .map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim())
+      .filter(Boolean);
+    // Next's phases: "Creating an optimized production build ...", "Running TypeScript ...", "Generating static pages (3/12)".
+    const phase = lines.findLast((l) => /\.\.\.$|\(\d+\/\d+\)/.test(l));
+    if (phase) lastPhase = phase;
+  };
+  child.stdout.on('data', pass(process.stdout));
+  child.stderr.on('data', pass(process.stderr));
+  const heartbeat = progress
+    ? setInterval(() => {
+        if (Date.now() - lastOutput < HEARTBEAT_MS - 1000) return;
+        console.error(`  ... still building the pages (next build), ${elapsed(started)} so far; Next: ${lastPhase}`);
+      }, HEARTBEAT_MS)
+    : undefined;
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearInterval(heartbeat);
+      if (code !== 0) return reject(new Error(`next build failed (exit ${code ?? signal})`));
+      writeStamp('next', hash);
+      resolve(Date.now() - started);
+    });
+  }).then((ms) => {
+    if (progress) console.error(`Built the pages in ${elapsed(started)}.`);
+    return ms;
+  });
 };
 
 /** `server-only` throws outside React Server Components; the node server is server-side by definition. */
@@ -180,18 +228,33 @@ export const buildCheckoutAssets = async ({ quiet = false } = {}) => {
   );
 };
 
-/** Builds what is missing or out of date; returns what was built. */
+/** What `buildMissing` says before it builds: what, why, and on a first start that it happens once. */
+export const buildAnnouncement = ({ targets, first }) => {
+  const parts = {
+    server: 'the server and the checkout page (seconds)',
+    next: 'the landing, demo store and console pages with next build (a few minutes on a small machine)',
+  };
+  const what = targets.map((t) => parts[t]).join(', then ');
+  return first
+    ? `First start: building Kassa once: ${what}. Later starts skip this until the sources change.`
+    : `The sources changed since the last build: rebuilding ${what}.`;
+};
+
+/** Builds what is missing or out of date; returns what was built. Says nothing when everything is current. */
 export const buildMissing = async ({ next = true, quiet = false } = {}) => {
-  const built = [];
-  if (!isCurrent('server')) {
-    if (!quiet) console.error('Building the server (dist/server/kassa.js)...');
+  const targets = ['server', ...(next ? ['next'] : [])].filter((t) => !isCurrent(t));
+  if (targets.length === 0) return [];
+  const say = quiet ? () => {} : (line) => console.error(line);
+  say(buildAnnouncement({ targets, first: targets.some((t) => !fs.existsSync(TARGETS[t].output)) }));
+  if (targets.includes('server')) {
+    const started = Date.now();
+    say('Building the server (dist/server/kassa.js) and the checkout page (dist/checkout/)...');
     await buildServer({ quiet });
-    built.push('server');
+    say(`Built the server in ${elapsed(started)}.`);
   }
-  if (next && !isCurrent('next')) {
-    if (!quiet) console.error('Building the checkout pages (next build)...');
-    buildNext();
-    built.push('next');
+  if (targets.includes('next')) {
+    say('Building the pages (next build)...');
+    await buildNext({ progress: !quiet });
   }
-  return built;
+  return targets;
 };

@@ -3,4 +3,4 @@
 import { buildNext, buildServer } from './build-lib.mjs';
 
 await buildServer();
-buildNext();
+await buildNext();

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: installs what the tests need (npm packages; Debian's chromium if missing), then runs
 # the type check, the unit and integration tests (vitest), a production build and the browser
-# tests (Playwright in Chromium). With DATABASE_URL set, the type check, lint and the unit and
-# integration tests run on PostgreSQL (the browser tests too with KASSA_BROWSER_TESTS=1).
+# tests (Playwright in Chromium). With DATABASE_URL set, the integration tests run on PostgreSQL (the
+# engine-independent checks too with KASSA_ALL_CHECKS=1, the browser tests too with KASSA_BROWSER_TESTS=1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -21,17 +21,25 @@ fi
 
 mkdir -p test-results
 echo "== engine: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite}" | sed -E 's#postgres(ql)?://[^ ]*##'
-echo "== type check"
-npx tsc --noEmit
+# The static checks and the pure unit tests (test/unit) do not depend on the engine: they run on the default pass.
+# The PostgreSQL pass runs what does (the integration tests), unless KASSA_ALL_CHECKS=1 asks for everything.
+engine_only=0
+if [ -n "${DATABASE_URL:-}" ] && [ "${KASSA_ALL_CHECKS:-}" != "1" ]; then engine_only=1; fi
 
 # Lint, import boundaries (ADR 008) and formatting: a failure fails the run after the tests, so the closing summary still prints.
 checks_status=0
-echo "== lint (ESLint)"
-npm run --silent lint || checks_status=$?
-echo "== import boundaries (dependency-cruiser)"
-npm run --silent lint:deps || checks_status=$?
-echo "== formatting (Prettier)"
-npm run --silent format:check || checks_status=$?
+if [ "$engine_only" -eq 0 ]; then
+  echo "== type check"
+  npx tsc --noEmit
+  echo "== lint (ESLint)"
+  npm run --silent lint || checks_status=$?
+  echo "== import boundaries (dependency-cruiser)"
+  npm run --silent lint:deps || checks_status=$?
+  echo "== formatting (Prettier)"
+  npm run --silent format:check || checks_status=$?
+else
+  echo "== type check, lint, import boundaries, formatting and unit tests: run on the default engine (KASSA_ALL_CHECKS=1 runs them here too)"
+fi
 
 echo "== server bundle (dist/server/kassa.js; the process tests run it)"
 node scripts/build-server.mjs
@@ -42,7 +50,9 @@ echo "== unit and integration tests (vitest)"
 # (FUZZ_RUNS=1000 with DATABASE_URL set runs the full count there too).
 if [ -n "${DATABASE_URL:-}" ]; then export FUZZ_RUNS="${FUZZ_RUNS:-300}"; fi
 vitest_status=0
-npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || vitest_status=$?
+vitest_paths=()
+[ "$engine_only" -eq 1 ] && vitest_paths=(test/integration)
+npx vitest run "${vitest_paths[@]}" --reporter=default --reporter=json --outputFile=test-results/vitest.json || vitest_status=$?
 
 # The browser tests drive the same server code on either engine, so the PostgreSQL pass leaves them
 # to the default one (what differs by engine is covered by the integration tests above); this keeps

@@ -5,6 +5,7 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** Every variable here also has its meaning in env-docs.ts, for the README's table (`npm run docs:env`). */
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -71,6 +72,17 @@ const EnvSchema = z
     KASSA_DEMO: bool.optional(),
     /** The demo merchant's client secret (stored hashed); unset = generated once and printed once. */
     KASSA_DEMO_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** The console admin the startup merchant gets when it has none (ADR 033). */
+    KASSA_CONSOLE_ADMIN_EMAIL: z.email('must be an e-mail address').max(254).default('admin@kassa.local'),
+    /** That admin's password (a start with it set replaces the stored one); unset = generated once and printed once. */
+    KASSA_CONSOLE_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
+    /** Minutes a console session lasts without a request before it must sign in again. */
+    KASSA_CONSOLE_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+    /** log2 of scrypt's N for new console password hashes (15: 32 MiB each); the test servers use less. */
+    KASSA_CONSOLE_PASSWORD_COST: z.coerce.number().int().min(10).max(17).default(15),
+    /** Wrong console sign-ins within 15 minutes per e-mail, and per source address, before 429 + Retry-After (0: no limit). */
+    KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(0).default(10),
+    KASSA_CONSOLE_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
     /** SQLite: how long a write waits for another process's write lock before it fails with 503 SERVICE_UNAVAILABLE (issue 12). */
     KASSA_SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     /** PostgreSQL: how long a query waits for its answer (its connection is then dropped), or a request for a connection, before 503 (0 = no query timeout). */
