@@ -1,0 +1,37 @@
+import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
+import { ConsoleApiError } from '../console-api';
+
+export type MoneyOperation = 'capture' | 'refund' | 'void';
+
+export const VERB: Record<MoneyOperation, { label: string; past: string; ing: string }> = {
+  capture: { label: 'Capture', past: 'Captured', ing: 'Capturing' },
+  refund: { label: 'Refund', past: 'Refunded', ing: 'Refunding' },
+  void: { label: 'Void', past: 'Voided', ing: 'Voiding' },
+};
+
+/** What a refusal means for the person at the console, by the API's `error.code`. */
+const WORDS: Partial<Record<ErrorCode, string | ((op: MoneyOperation) => string)>> = {
+  AMOUNT_EXCEEDS_AUTHORIZED: 'The amount is more than is left to capture.',
+  AMOUNT_EXCEEDS_CAPTURED: 'The amount is more than is left to refund.',
+  TRANSACTION_NOT_CAPTURABLE: 'This transaction cannot be captured now.',
+  TRANSACTION_NOT_REFUNDABLE: 'This transaction cannot be refunded now.',
+  TRANSACTION_NOT_VOIDABLE: 'This transaction cannot be voided now.',
+  ITEMS_REQUIRED: (op) => `This payment type must ${op} by items: choose the items.`,
+  INVALID_ITEMS: 'The chosen items do not fit what is left on them.',
+  OPERATION_IN_PROGRESS: 'Another operation on this transaction is in progress. Try again in a moment.',
+  CONFLICT: 'The transaction changed meanwhile. Look at it again, then try again.',
+  PROVIDER_UNAVAILABLE: 'The payment provider is unavailable; nothing changed. Try again later.',
+  SERVICE_UNAVAILABLE: 'Kassa cannot reach its database right now; nothing changed. Try again later.',
+  INSUFFICIENT_SCOPE: 'Your role may not change payments: ask an admin.',
+  CSRF_REFUSED: 'The console refused the request: reload the page and try again.',
+  TRANSACTION_NOT_FOUND: 'This transaction was not found in your account.',
+};
+
+/** The refusal in words, then the API's own message as it came. */
+export const refusalInWords = (op: MoneyOperation, error: Error): string => {
+  const code = error instanceof ConsoleApiError ? error.code : undefined;
+  const words = code && isErrorCode(code) ? WORDS[code] : undefined;
+  const lead = typeof words === 'function' ? words(op) : words;
+  const status = error instanceof ConsoleApiError ? ` (HTTP ${error.status}${code ? `, ${code}` : ''})` : '';
+  return lead ? `${lead} The server said: ${error.message}${status}` : `${error.message}${status}`;
+};
