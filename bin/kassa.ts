@@ -56,7 +56,17 @@ const main = async () => {
   const { logger } = kassa;
   // Before Next loads a route handler: they all share this instance (kassa-singleton.ts).
   registerKassa(kassa);
-  const consoleAdmin = await ensureConsoleAdmin(kassa.ctx.database, env, kassa.merchant.accountId);
+  // The quick start (the demo merchant) gets a console admin with a generated password, printed once beside the demo's
+  // credentials; a real deployment prints no secret (ADR 029): its admin is made when KASSA_CONSOLE_ADMIN_PASSWORD is set.
+  const makesConsoleAdmin = kassa.merchant.demo || env.KASSA_CONSOLE_ADMIN_PASSWORD !== undefined;
+  const consoleAdmin = makesConsoleAdmin
+    ? await ensureConsoleAdmin(kassa.ctx.database, env, kassa.merchant.accountId)
+    : undefined;
+  if (!makesConsoleAdmin)
+    logger.info(
+      { account: kassa.merchant.accountId },
+      'console: set KASSA_CONSOLE_ADMIN_EMAIL and KASSA_CONSOLE_ADMIN_PASSWORD to make (or reset) its admin',
+    );
   collectDefaultMetrics({ register: kassa.metrics.registry, prefix: 'kassa_' });
   const origin = publicOriginFor(env, () => server.address());
   const apiHandler = createNodeHandler(kassa.dispatch, origin, {
