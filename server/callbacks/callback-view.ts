@@ -2,6 +2,8 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../db/database';
 import type { CallbackAttemptsTable, OutboxTable } from '../db/schema';
+import { parseOptionalJson } from '../shared/json-columns';
+import type { CallbackRequest } from './build-callback-request';
 
 export const CallbackAttemptView = z.object({
   attempt: z.number().int().describe('1 for the first attempt; counts on across manual retries'),
@@ -11,6 +13,21 @@ export const CallbackAttemptView = z.object({
   latency_ms: z.number().int(),
   error: z.string().nullable().describe('Why there was no answer (timeout, ECONNREFUSED, refused: ...), or null'),
 });
+
+export const SentCallbackRequest = z
+  .object({
+    method: z.enum(['GET', 'POST']),
+    url: z
+      .string()
+      .describe('The URL called, with the query Kassa added (transaction_id, session_id, time, event_id, ...)'),
+    headers: z
+      .record(z.string(), z.string())
+      .describe(
+        'As sent: `event-delivery`, `user-agent`, `kassa-signature` once the account has a secret, `content-type` for POST',
+      ),
+    body: z.string().optional().describe('The JSON body of a POST callback, as sent'),
+  })
+  .describe('The request the last attempt sent, signed; null before the first attempt or when nothing was sent');
 
 export const CallbackView = z.object({
   id: z.string(),
@@ -26,6 +43,7 @@ export const CallbackView = z.object({
   next_attempt_at: z.string().optional().describe('When the next attempt is due (PENDING only)'),
   last_status_code: z.number().int().nullable(),
   last_error: z.string().nullable(),
+  last_request: SentCallbackRequest.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   attempts: z.array(CallbackAttemptView),
@@ -63,6 +81,7 @@ export const readCallbacks = async (exec: Executor, rows: OutboxRow[]): Promise<
     ...(r.status === 'PENDING' ? { next_attempt_at: r.next_attempt_at } : {}),
     last_status_code: r.last_status_code,
     last_error: r.last_error,
+    last_request: parseOptionalJson<CallbackRequest>(r.last_request) ?? null,
     created_at: r.created_at,
     updated_at: r.updated_at,
     attempts: attempts

@@ -78,6 +78,8 @@ interface AttemptResult {
   latencyMs: number;
   deliveryId: string;
   startedAt: string;
+  /** What went out, signature included (the delivery log's `last_request`); absent when nothing was sent. */
+  request?: CallbackRequest;
 }
 
 /** One HTTP request over node:http(s), connecting only to the address `lookup` approved. */
@@ -150,7 +152,7 @@ const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<Attempt
   const latency = () => Math.round(performance.now() - t0);
   try {
     const statusCode = await send(request, ctx.env.KASSA_CALLBACK_TIMEOUT_MS, target.lookup);
-    return { statusCode, error: null, refused: false, latencyMs: latency(), deliveryId, startedAt };
+    return { statusCode, error: null, refused: false, latencyMs: latency(), deliveryId, startedAt, request };
   } catch (e) {
     const err = e as Error & { code?: string }; // send() rejects with Errors (node:http's carry `code`)
     if (err.code === 'CALLBACK_URL_REFUSED')
@@ -163,7 +165,7 @@ const attemptDelivery = async (ctx: AppContext, row: OutboxRow): Promise<Attempt
         startedAt,
       };
     const reason = err.code === 'TIMEOUT' ? 'timeout' : (err.code ?? err.message);
-    return { statusCode: null, error: reason, refused: false, latencyMs: latency(), deliveryId, startedAt };
+    return { statusCode: null, error: reason, refused: false, latencyMs: latency(), deliveryId, startedAt, request };
   }
 };
 
@@ -207,6 +209,7 @@ const recordAttempt = async (
         claim_id: null,
         last_status_code: result.statusCode,
         last_error: result.error,
+        last_request: result.request ? JSON.stringify(result.request) : null,
         next_attempt_at:
           finalStatus === 'PENDING'
             ? new Date(

@@ -22,6 +22,10 @@ import * as m0021 from './migrations/0021-wallet-token-pins';
 import * as m0022 from './migrations/0022-session-view-writes';
 import * as m0023 from './migrations/0023-kassa-processes';
 import * as m0024 from './migrations/0024-demo-payment-app';
+import * as m0025 from './migrations/0025-auth-clients-and-grants';
+import * as m0026 from './migrations/0026-console-users';
+import * as m0027 from './migrations/0027-callback-last-request';
+import * as m0028 from './migrations/0028-demo-settings';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +52,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-session-view-writes': m0022,
   '0023-kassa-processes': m0023,
   '0024-demo-payment-app': m0024,
+  '0025-auth-clients-and-grants': m0025,
+  '0026-console-users': m0026,
+  '0027-callback-last-request': m0027,
+  '0028-demo-settings': m0028,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

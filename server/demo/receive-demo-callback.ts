@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import { checkDemoSignature, clip, refused, type DemoRequest } from './check-demo-signature';
+import { demoCallbackAnswer } from './demo-callback-answer';
 import { recordDemoCallback } from './demo-callbacks';
 
 export interface DemoAnswer {
@@ -19,7 +20,9 @@ const transactionStatus = (body: string): string | undefined => {
 /**
  * The store's `url.callback_url`: checks the signature, records the callback (kept for
  * /demo/orders) and answers 200, or 401 when the account has a secret and the signature is
- * missing or wrong (recorded too, so the refusal is visible).
+ * missing or wrong (recorded too, so the refusal is visible). With the back office's "Answer
+ * callbacks with 500" on, a correctly signed callback is answered (and recorded as) 500, so Kassa
+ * retries it and the console shows it failing until it is replayed.
  */
 export const receiveDemoCallback = async (
   ctx: AppContext,
@@ -28,7 +31,7 @@ export const receiveDemoCallback = async (
 ): Promise<DemoAnswer> => {
   const signature = await checkDemoSignature(ctx, accountId, req);
   const q = new URL(req.url).searchParams;
-  const status = refused(signature) ? 401 : 200;
+  const status = refused(signature) ? 401 : await demoCallbackAnswer(ctx.database.db, accountId);
   const txStatus = req.method === 'POST' ? transactionStatus(req.body) : undefined;
   const what = q.get('event') ?? (q.get('error') ? `error ${q.get('error')}` : 'payment authorized');
   await recordDemoCallback(ctx.database, {
@@ -42,5 +45,6 @@ export const receiveDemoCallback = async (
     status,
     summary: clip(txStatus ? `${what} (transaction ${txStatus})` : what, 300),
   });
-  return status === 200 ? { status, body: { received: true } } : { status, body: { error: `signature ${signature}` } };
+  if (status === 200) return { status, body: { received: true } };
+  return { status, body: { error: status === 500 ? 'the demo store is set to answer 500' : `signature ${signature}` } };
 };

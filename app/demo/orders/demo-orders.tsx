@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../domain/money';
 import type { DemoOrderAction, DemoOrderView } from '../../../domain/demo-orders';
+import { CallbackSwitch } from './callback-switch';
 
 const nok = (amount: number) => formatMoney(amount, 'NOK');
 
@@ -49,6 +50,7 @@ function DemoLogin() {
 /** The store's orders, loaded from /demo/api/orders (401: the login form); each button POSTs to /demo/api/orders/{transaction}/{action}. */
 export function DemoOrders() {
   const [orders, setOrders] = useState<DemoOrderView[] | undefined>();
+  const [callbackStatus, setCallbackStatus] = useState<200 | 500>(200);
   const [state, setState] = useState<'loading' | 'login' | 'failed' | 'ready'>('loading');
   useEffect(() => {
     fetch('/demo/api/orders', { cache: 'no-store' })
@@ -56,11 +58,12 @@ export function DemoOrders() {
         r.status === 401
           ? undefined
           : r.ok
-            ? (r.json() as Promise<{ orders: DemoOrderView[] }>)
+            ? (r.json() as Promise<{ orders: DemoOrderView[]; callback_status: 200 | 500 }>)
             : Promise.reject(new Error(String(r.status))),
       )
       .then((body) => {
         setOrders(body?.orders);
+        if (body) setCallbackStatus(body.callback_status);
         setState(body ? 'ready' : 'login');
       })
       .catch(() => setState('failed'));
@@ -69,11 +72,14 @@ export function DemoOrders() {
   if (state === 'failed') return <p role="alert">The orders could not be loaded.</p>;
   if (!orders) return <p role="status">Loading orders…</p>;
   const logout = (
-    <form method="post" action="/demo/api/logout" className="mb-4">
-      <button type="submit" className="text-sm font-medium text-indigo-700 hover:underline">
-        Log out
-      </button>
-    </form>
+    <>
+      <form method="post" action="/demo/api/logout" className="mb-4">
+        <button type="submit" className="text-sm font-medium text-indigo-700 hover:underline">
+          Log out
+        </button>
+      </form>
+      <CallbackSwitch status={callbackStatus} />
+    </>
   );
   if (orders.length === 0)
     return (

@@ -27,6 +27,13 @@ export default async function DemoOrdersPage({ searchParams }: { searchParams: S
           <p role="alert" className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
             The {firstParam(query, 'transaction_id')} operation failed: {error}
           </p>
+        ) : firstParam(query, 'callbacks') ? (
+          <p
+            role="status"
+            className="mb-4 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-800"
+          >
+            Payment callbacks are answered with {firstParam(query, 'callbacks') === '500' ? '500' : '200'} from now on.
+          </p>
         ) : done ? (
           <p
             role="status"

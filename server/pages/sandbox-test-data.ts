@@ -1,0 +1,28 @@
+import { SANDBOX_CARDS } from '../providers/sandbox/card';
+import { SANDBOX_GIFT_CARDS } from '../providers/sandbox/sandbox-gift-cards';
+
+/**
+ * The sandbox's test cards and gift cards, for the API docs (app/docs/test-cards): the numbers come
+ * from the sandbox itself, so the page cannot list one it does not know (and a new card without its
+ * result here fails the type check).
+ */
+const RESULTS: Record<keyof typeof SANDBOX_CARDS, string> = {
+  approve: 'approved',
+  decline: 'declined: card_declined (permanent)',
+  insufficientFunds: 'declined: insufficient_funds (the customer may try again)',
+  onHold: 'approved for review: ON_HOLD when configuration.enable_on_hold is true, else approved',
+  challenge: '3-D Secure: the sandbox bank’s page; Complete approves, Fail returns with payment_error=authentication_failed',
+  challengeThenDecline: '3-D Secure, then the issuer declines even after Complete (card_declined)',
+};
+
+const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+export const sandboxTestCards = (): { number: string; result: string }[] =>
+  (Object.keys(RESULTS) as (keyof typeof SANDBOX_CARDS)[]).map((key) => ({
+    number: grouped(SANDBOX_CARDS[key]),
+    result: RESULTS[key],
+  }));
+
+/** Balances in minor units of the session's currency. */
+export const sandboxGiftCards = () =>
+  SANDBOX_GIFT_CARDS.map((c) => ({ number: grouped(c.number), pin: c.pin, balance: c.balance, cardId: c.card_id }));
