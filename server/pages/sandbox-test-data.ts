@@ -11,7 +11,8 @@ const RESULTS: Record<keyof typeof SANDBOX_CARDS, string> = {
   decline: 'declined: card_declined (permanent)',
   insufficientFunds: 'declined: insufficient_funds (the customer may try again)',
   onHold: 'approved for review: ON_HOLD when configuration.enable_on_hold is true, else approved',
-  challenge: '3-D Secure: the sandbox bank’s page; Complete approves, Fail returns with payment_error=authentication_failed',
+  challenge:
+    '3-D Secure: the sandbox bank’s page; Complete approves, Fail returns with payment_error=authentication_failed',
   challengeThenDecline: '3-D Secure, then the issuer declines even after Complete (card_declined)',
 };
 
