@@ -75,7 +75,7 @@ export const TEST_ENV: readonly EnvRow[] = [
   { name: 'FUZZ_SEED', default: '`20261124`', about: 'the seed of the fuzz suite (ADR 024); a failure names it' },
   {
     name: 'FUZZ_RUNS',
-    default: '`1000` (`300` with `DATABASE_URL`)',
+    default: '`1000` (`150` with `DATABASE_URL`)',
     about: 'generated hostile inputs per operation of the fuzz suite',
   },
   { name: 'FUZZ_HTTP_RUNS', default: '`50`', about: 'of those, how many go over real HTTP (at most `FUZZ_RUNS`)' },
