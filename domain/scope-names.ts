@@ -1,6 +1,6 @@
 /**
- * Every scope Kassa knows, for the console's scope picker (a page may not import server/): a copy of ALL_SCOPES in
- * server/auth/scopes.ts, which test/unit/scope-names.test.ts proves equal, in the same order.
+ * Every scope Kassa knows: the server's ALL_SCOPES (server/auth/scopes.ts) and the console's scope picker (a page may
+ * not import server/) share this one list.
  */
 export const SCOPE_NAMES = [
   'admin:checkout',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FactTable as SharedFactTable } from '../ui/fact-table';
 
 /** Headings, paragraphs, lists, tables and inline code of a guide, in the checkout's look. */
 const PROSE = [
@@ -21,36 +22,7 @@ export const Guide = ({ title, lead, children }: { title: string; lead: ReactNod
   </article>
 );
 
-/** A table of facts (test data, fields): scrolls sideways on a narrow screen. */
-export const FactTable = ({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) => (
-  <div
-    className="mt-4 overflow-x-auto rounded-xl border border-slate-200"
-    tabIndex={0}
-    role="group"
-    aria-label={caption}
-  >
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="bg-slate-50 text-slate-900">
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col" className="px-3 py-2 font-semibold">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-200">
-        {rows.map((row, i) => (
-          <tr key={i}>
-            {row.map((cell, j) => (
-              <td key={j} className="px-3 py-2 align-top">
-                {cell}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </div>
+/** A table of facts in a guide (test data, fields). */
+export const FactTable = (props: Parameters<typeof SharedFactTable>[0]) => (
+  <SharedFactTable {...props} className="mt-4" />
 );

@@ -1,38 +1,12 @@
 import { z } from 'zod';
+import { SCOPE_NAMES } from '../../domain/scope-names';
 import { parseJsonWith } from '../shared/json-columns';
 
-/** Every scope Kassa knows. A route lists the scopes it accepts (any of them suffices). */
-export const ALL_SCOPES = [
-  'admin:checkout',
-  'write:checkout',
-  'read:checkout',
-  'write:checkout:/admin/gateways',
-  'write:checkout:/admin/checkout',
-  'write:checkout:/admin/session/profiles',
-  'admin:accounts',
-  'read:accounts',
-  'write:accounts',
-  'read:accounts:/auth/clients',
-  'write:accounts:/auth/clients',
-  'read:accounts:/auth/client-grants',
-  'write:accounts:/auth/client-grants',
-  'read:accounts:/auth/users',
-  'write:accounts:/auth/users',
-  'admin:customers',
-  'write:customers',
-  'read:customers',
-  'admin:wallets',
-  'write:wallets',
-  'read:wallets',
-  'admin:discounts',
-  'write:discounts',
-  'read:discounts',
-  'write:discounts:/available_for_receipt',
-  'admin:shopping',
-  'write:shopping',
-  'read:shopping',
-  'write:shopping:/orders/ANY/events',
-] as const;
+/**
+ * Every scope Kassa knows (domain/scope-names.ts, which the console's scope picker shares). A route lists the scopes
+ * it accepts (any of them suffices).
+ */
+export const ALL_SCOPES = SCOPE_NAMES;
 
 export type Scope = (typeof ALL_SCOPES)[number];
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FactTable } from '../../ui/fact-table';
 import { scenarioRows } from './sandbox-scenarios';
 
 export interface SandboxCards {
@@ -6,37 +7,8 @@ export interface SandboxCards {
   giftCards: { number: string; pin: string; balance: number; cardId: string }[];
 }
 
-const Table = ({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) => (
-  <div
-    tabIndex={0}
-    role="region"
-    aria-label={caption}
-    className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-700"
-  >
-    <table className="w-full text-left text-sm">
-      <caption className="border-b border-slate-200 px-3 py-2 text-left font-semibold">{caption}</caption>
-      <thead className="bg-slate-50 text-slate-700">
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col" className="px-3 py-2 font-semibold">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-200">
-        {rows.map((cells, i) => (
-          <tr key={i}>
-            {cells.map((c, j) => (
-              <td key={j} className="px-3 py-2 align-top">
-                {c}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </div>
+const Table = (props: { caption: string; head: string[]; rows: ReactNode[][] }) => (
+  <FactTable {...props} captionShown />
 );
 const mono = (t: string) => <span className="font-mono whitespace-nowrap">{t}</span>;
 
