@@ -14,6 +14,12 @@ export interface CardSummary {
   masked_pan: string;
   expiry_date: string; // MM/YYYY
   type: 'Credit' | 'Debit' | 'Prepaid';
+  /** What the acquirer knows of the issuer, when it knows it: ISO 3166-1 alpha-3 (e.g. `NOR`). */
+  country?: string;
+  issuing_bank?: string;
+  product_platform?: 'consumer' | 'commercial';
+  /** Where the issuer is, seen from the merchant's country. */
+  region?: 'domestic' | 'eea' | 'eea-uk' | 'europe' | 'inter';
 }
 
 export type CardField = 'number' | 'expiry' | 'cvc';

@@ -133,3 +133,46 @@ export const shippingOptionNotOffered = (
   }
   return undefined;
 };
+
+interface VatOrderLike extends OrderLike {
+  vat_amount?: number;
+  items?: readonly (ItemLike & { vat_amount?: number })[];
+  shipping_option?: { id?: string; line_id?: string; amount: number; vat_amount?: number };
+}
+
+/**
+ * The order's VAT as its lines state it: the items' `vat_amount` plus the shipping option's; undefined when a
+ * line does not state its VAT, or order-level discount lines (which carry no VAT) lower the amount.
+ */
+export const linesVat = (order: Omit<VatOrderLike, 'amount'>): number | undefined => {
+  if (order.discount_lines?.some((d) => (d.amount ?? 0) !== 0)) return undefined;
+  const lines: { vat_amount?: number }[] = [
+    ...(order.items ?? []),
+    ...(order.shipping_option ? [order.shipping_option] : []),
+  ];
+  if (lines.length === 0 || lines.some((l) => l.vat_amount === undefined)) return undefined;
+  return sumMinor(lines.map((l) => l.vat_amount!));
+};
+
+/** A stated order.vat_amount that its lines contradict (every line states its VAT, and they add up to another sum). */
+export const vatContradictsLines = (order: VatOrderLike, path = 'order.vat_amount'): OrderRefusal | undefined => {
+  const fromLines = linesVat(order);
+  if (order.vat_amount === undefined || fromLines === undefined || order.vat_amount === fromLines) return undefined;
+  return {
+    code: 'ORDER_AMOUNT_MISMATCH',
+    message: `order.vat_amount ${order.vat_amount} does not equal the VAT of its items and shipping option (${fromLines})`,
+    errors: [{ path, message: `must equal ${fromLines}` }],
+  };
+};
+
+/**
+ * The order after Kassa re-priced it (a shipping option chosen, an express answer without `vat_amount`): its VAT is
+ * what its lines state; when they do not, the VAT it had stays only with `keepUnstated` (nothing it covers changed),
+ * else it is dropped: never shown stale.
+ */
+export const withLinesVat = <O extends VatOrderLike>(order: O, keepUnstated: boolean): O => {
+  const vat = linesVat(order);
+  const { vat_amount: _stale, ...rest } = order;
+  if (vat !== undefined) return { ...rest, vat_amount: vat } as O;
+  return keepUnstated ? order : (rest as O);
+};

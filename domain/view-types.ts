@@ -17,6 +17,7 @@ export interface OrderItem {
   vat?: number;
   gross_amount?: number;
   thumbnail_url?: string;
+  discount_lines?: DiscountLine[];
 }
 
 export interface Address {
@@ -115,6 +116,18 @@ export interface ViewOrder {
   discount_codes?: string[];
   discount_lines?: DiscountLine[];
   gift_cards?: AppliedGiftCard[];
+  store?: OrderStore;
+  payout_destination_id?: string;
+  event_reference?: string;
+}
+
+/** The sales location of an order. */
+export interface OrderStore {
+  [key: string]: unknown;
+  id?: string;
+  name?: string;
+  terminal_id?: string;
+  payout_destination_id?: string;
 }
 
 /**

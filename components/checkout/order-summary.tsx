@@ -57,7 +57,14 @@ export const OrderSummary = ({
           {shipping ? (
             <Line
               label={shipping.title || t('summary.shipping')}
-              detail={shipping.operator}
+              detail={
+                [
+                  shipping.operator ?? '',
+                  shipping.vat_amount ? t('summary.includes_vat', { amount: money(shipping.vat_amount) }) : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ') || undefined
+              }
               amount={money(shipping.amount)}
             />
           ) : null}

@@ -23,8 +23,17 @@ const UNNAMED: [selector: string, name: string][] = [
   ['button.close-modal', 'Close'],
   ['textarea.body-param__text', 'Request body'],
   ['textarea', 'Value'],
+  ['select', 'Value'],
 ];
 const nameControls = (root: HTMLElement) => {
+  // a parameter's control (a list parameter is a multiple select) is named by its parameter
+  root
+    .querySelectorAll('tr[data-param-name]')
+    .forEach((row) =>
+      row
+        .querySelectorAll('select:not([aria-label]), input:not([aria-label]), textarea:not([aria-label])')
+        .forEach((el) => el.setAttribute('aria-label', row.getAttribute('data-param-name') ?? 'Value')),
+    );
   for (const [selector, name] of UNNAMED)
     root.querySelectorAll(`${selector}:not([aria-label])`).forEach((el) => el.setAttribute('aria-label', name));
 };

@@ -26,6 +26,8 @@ import * as m0025 from './migrations/0025-auth-clients-and-grants';
 import * as m0026 from './migrations/0026-console-users';
 import * as m0027 from './migrations/0027-callback-last-request';
 import * as m0028 from './migrations/0028-demo-settings';
+import * as m0029 from './migrations/0029-event-transaction-status';
+import * as m0030 from './migrations/0030-checkout-config';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +58,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-console-users': m0026,
   '0027-callback-last-request': m0027,
   '0028-demo-settings': m0028,
+  '0029-event-transaction-status': m0029,
+  '0030-checkout-config': m0030,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

@@ -252,6 +252,8 @@ export interface TransactionEventsTable {
   request_id: string | null;
   details: string | null; // JSON
   request_headers: string | null; // JSON
+  /** The transaction's status after the event (migration 0029; null on older events). */
+  transaction_status: TransactionStatusColumn | null;
 }
 
 export interface OutboxTable {

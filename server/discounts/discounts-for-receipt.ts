@@ -8,7 +8,7 @@ import { receiptCustomerId } from './receipt-customer';
 import { receiptJson } from './receipt-json';
 import { rulesAllowed, tooMuchWork } from './receipt-work-limits';
 import { runInSlices, runSteps, type Slices } from './run-in-slices';
-import type { ReceiptInput } from './discount-schemas';
+import type { ReceiptInput } from './receipt-schemas';
 
 /**
  * The receipt with the discounts it qualifies for, as JSON text: the account's active, not deleted rules given to the

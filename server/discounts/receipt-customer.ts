@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
 import { findLiveTokenForReceipt } from '../wallets/wallet-tokens';
-import type { ReceiptInput } from './discount-schemas';
+import type { ReceiptInput } from './receipt-schemas';
 
 /**
  * Whose purchase the receipt is: its customer_id, else the customer of the account's wallet card whose live

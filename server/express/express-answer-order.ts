@@ -1,4 +1,10 @@
-import { currencyMismatch, itemAmountsContradict, orderAmountMismatch } from '../../domain/order-rules';
+import {
+  currencyMismatch,
+  itemAmountsContradict,
+  orderAmountMismatch,
+  vatContradictsLines,
+  withLinesVat,
+} from '../../domain/order-rules';
 import { withShippingOption } from '../sessions/reprice-order';
 import type { StoredSessionOrder } from '../sessions/session-record';
 import { UpdateSessionBody } from '../sessions/session-schemas';
@@ -36,7 +42,8 @@ const refusal = (
   const refused =
     currencyMismatch(parsed.data.order.currency, rules.currency) ??
     (total ? orderAmountMismatch(order) : undefined) ??
-    (items ? itemAmountsContradict(items) : undefined);
+    (items ? itemAmountsContradict(items) : undefined) ??
+    vatContradictsLines(order);
   return refused?.message;
 };
 
@@ -68,6 +75,8 @@ export const orderAfterExpressAnswer = (
       ...(discount_lines ? { discount_lines } : {}),
       currency: currency ?? rules.currency,
     };
+    // an answer that does not state the VAT: the lines' VAT (never the VAT of the order before the answer)
+    if (answered.vat_amount === undefined) result = withLinesVat(result, false);
   }
   const refused = refusal(result, rules, answer.order !== undefined || rules.checkTotal === true, answer.order?.items);
   if (refused) throw expressCallbackFailed(`order refused: ${refused}`, rules.purpose);

@@ -1,7 +1,9 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ErrorBody } from '../shared/schemas';
+import { OPERATION_LINKS } from './openapi-links';
+import { declaredResponses, GENERIC_RESPONSES, type GenericResponseName } from './declared-responses';
 import type { ResponseSpec, RouteDef } from './route';
+import { IDEMPOTENCY_KEY_PATTERN } from './with-idempotency';
 
 const SECURITY_SCHEMES = {
   bearerAuth: {
@@ -27,19 +29,18 @@ const security = (route: RouteDef): Record<string, string[]>[] => {
   return [];
 };
 
-/** ADR 006: every idempotent route takes the header and can answer 400 (bad key) and 409 (key conflicts). */
+/** ADR 006: every idempotent route takes the header, from the pattern the server checks it with. */
 const IdempotencyHeaders = z.object({
   'Idempotency-Key': z
     .string()
     .min(1)
     .max(255)
+    .regex(IDEMPOTENCY_KEY_PATTERN)
     .optional()
     .describe(
       'Optional, 1-255 printable ASCII characters, scoped to your account. Repeating a request with the same key and body within 24 hours returns the first response (same ids) with header `idempotent-replayed: true` instead of running it again; the same key with a different request is 409 `IDEMPOTENCY_KEY_REUSED`, and while the first request is still running 409 `IDEMPOTENCY_KEY_IN_PROGRESS`. 5xx and other 409 answers are not stored, so a retry with the key runs again.',
     ),
 });
-const IDEMPOTENCY_CONFLICT =
-  'the Idempotency-Key was used for another request (`IDEMPOTENCY_KEY_REUSED`) or its first request is still running (`IDEMPOTENCY_KEY_IN_PROGRESS`)';
 
 /** The request headers a route reads (its `headers` schema), with `Idempotency-Key` on idempotent routes. */
 const documentedHeaders = (route: RouteDef): { headers?: z.ZodObject } => {
@@ -48,26 +49,46 @@ const documentedHeaders = (route: RouteDef): { headers?: z.ZodObject } => {
   return { headers: own ? own.extend(IdempotencyHeaders.shape) : IdempotencyHeaders };
 };
 
-const documentedResponses = (route: RouteDef): Record<number, ResponseSpec> => {
-  if (!route.idempotent) return route.responses;
-  const conflict = route.responses[409];
-  return {
-    ...route.responses,
-    400: route.responses[400] ?? {
-      description: 'Invalid request, e.g. a malformed Idempotency-Key',
-      schema: ErrorBody,
-    },
-    409: conflict
-      ? { ...conflict, description: `${conflict.description}; or ${IDEMPOTENCY_CONFLICT}` }
-      : { description: `Conflict: ${IDEMPOTENCY_CONFLICT}`, schema: ErrorBody },
-  };
-};
+const responseObject = (spec: ResponseSpec) => ({
+  description: spec.description,
+  ...(spec.headers
+    ? {
+        headers: Object.fromEntries(
+          Object.entries(spec.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' as const } }]),
+        ),
+      }
+    : {}),
+  ...(spec.schema ? { content: { 'application/json': { schema: spec.schema } } } : {}),
+});
+
+/**
+ * Every status the route can answer (declared-responses.ts): its own inline, the generic ones by reference; with the
+ * `links` to the operations its answer leads to (openapi-links.ts).
+ */
+const documentedResponses = (route: RouteDef) =>
+  Object.fromEntries(
+    Object.entries(declaredResponses(route)).map(([status, { spec, generic }]) => {
+      if (generic) return [status, { $ref: `#/components/responses/${generic}` }];
+      const links = OPERATION_LINKS[route.operationId]?.[Number(status)];
+      return [status, { ...responseObject(spec), ...(links ? { links } : {}) }];
+    }),
+  );
 
 /** Generated from the route table: the document can never disagree with what the server validates. */
 export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: string): unknown => {
   const registry = new OpenAPIRegistry();
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES))
     registry.registerComponent('securitySchemes', name, scheme);
+  // The generic answers the routes use, each stated once; their body is the Error schema (ErrorBody's id).
+  const used = new Set(routes.flatMap((r) => Object.values(declaredResponses(r)).map((d) => d.generic)));
+  for (const [name, spec] of Object.entries(GENERIC_RESPONSES)) {
+    if (!used.has(name as GenericResponseName)) continue;
+    const { schema: _, ...rest } = spec;
+    registry.registerComponent('responses', name, {
+      ...responseObject(rest),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+  }
   for (const route of routes) {
     registry.registerPath({
       method: route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete',
@@ -97,26 +118,11 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
             }
           : {}),
       },
-      responses: Object.fromEntries(
-        Object.entries(documentedResponses(route)).map(([status, spec]) => [
-          status,
-          {
-            description: spec.description,
-            ...(spec.headers
-              ? {
-                  headers: Object.fromEntries(
-                    Object.entries(spec.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }]),
-                  ),
-                }
-              : {}),
-            ...(spec.schema ? { content: { 'application/json': { schema: spec.schema } } } : {}),
-          },
-        ]),
-      ),
+      responses: documentedResponses(route),
     });
   }
   builds += 1;
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Kassa API',
@@ -125,6 +131,23 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
     },
     servers: [{ url: baseUrl }],
   });
+  withoutNullQueryValues(document.paths);
+  return document;
+};
+
+/**
+ * A query string cannot carry null: a coerced number (`z.coerce.number()`, whose input zod types as unknown) is
+ * generated as `["integer", "null"]`; in a query parameter it is the integer alone.
+ */
+const withoutNullQueryValues = (paths: unknown): void => {
+  for (const item of Object.values((paths ?? {}) as Record<string, Record<string, { parameters?: unknown[] }>>))
+    for (const op of Object.values(item))
+      for (const p of (op.parameters ?? []) as { in?: string; schema?: { type?: unknown } }[]) {
+        const type = p.schema?.type;
+        if (p.in !== 'query' || !Array.isArray(type) || !type.includes('null')) continue;
+        const rest = type.filter((t) => t !== 'null');
+        p.schema!.type = rest.length === 1 ? rest[0] : rest;
+      }
 };
 
 let builds = 0;

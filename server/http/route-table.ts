@@ -5,6 +5,7 @@ import { defineRoute, ok, type RouteDef } from './route';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { callbackRoutes } from './routes/callback-routes';
+import { checkoutConfigRoutes } from './routes/checkout-config-routes';
 import { consoleUserRoutes } from './routes/console-user-routes';
 import { accountAuthRoutes } from './routes/client-routes';
 import { customerRoutes } from './routes/customer-routes';
@@ -16,6 +17,7 @@ import { profileRoutes } from './routes/profile-routes';
 import { sessionOperationRoutes } from './routes/session-operation-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { terminalRoutes } from './routes/terminal-routes';
+import { transactionEventRoutes } from './routes/transaction-event-routes';
 import { transactionRoutes } from './routes/transaction-routes';
 import { viewOrderRoutes } from './routes/view-order-routes';
 import { viewPaymentRoutes } from './routes/view-payment-routes';
@@ -33,7 +35,9 @@ const apiRoutes: RouteDef[] = [
   ...viewOrderRoutes,
   ...viewPaymentRoutes,
   ...transactionRoutes,
+  ...transactionEventRoutes,
   ...adminRoutes,
+  ...checkoutConfigRoutes,
   ...callbackRoutes,
   ...gatewayRoutes,
   ...paymentAppRoutes,

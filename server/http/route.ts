@@ -76,6 +76,11 @@ export interface RouteDef<
    * authenticated POST sets this, or is listed with a reason in test/unit/idempotent-routes.test.ts.
    */
   idempotent?: boolean;
+  /**
+   * Fields beside `error` in every error answer of this operation, under the ones the error itself names
+   * (POST /v1/sessions/pay: `success: false`, and `session_id` once the session exists).
+   */
+  errorFields?: Record<string, unknown>;
   responses: Record<number, ResponseSpec>;
   /** Maps the parsed input to ONE use case and its result to a response. */
   handle: (input: HandlerInput<Out<P>, Out<Q>, Out<H>, Out<B>, A>) => Promise<RouteResult>;

@@ -17,7 +17,8 @@ import type { RouteDef, RouteResult } from './route';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
-const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+/** 1-255 printable ASCII characters (the OpenAPI document states the same pattern). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 /**
  * A final answer is stored and replayed. 5xx (our or the provider's failure) and 409 (a
@@ -48,7 +49,7 @@ export const withIdempotency = async (
       errors: [{ path: `headers.${IDEMPOTENCY_HEADER}`, message: 'Expected one header', code: 'invalid_format' }],
     });
   }
-  if (!KEY_PATTERN.test(key)) {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new AppError('INVALID_REQUEST', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {
       errors: [
         {

@@ -6,6 +6,7 @@ import {
   Currency,
   IsoDateTime,
   JsonObject,
+  manyParam,
   Quantity,
   SafeString,
   SafeText,
@@ -211,11 +212,7 @@ export type DraftView = z.infer<typeof DraftSchema>;
 
 export const EVENT_FILTERS = ['false', 'true', 'api-event', 'service-event'] as const;
 export type EventFilter = (typeof EVENT_FILTERS)[number];
-const IncludeEvents = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(',')).filter(Boolean))
-  .pipe(z.array(z.enum(EVENT_FILTERS)))
-  .optional();
+const IncludeEvents = manyParam(z.enum(EVENT_FILTERS));
 export const IncludeEventsQuery = z.object({ include_events: IncludeEvents });
 
 export const ListOrdersQuery = z.object({
@@ -228,6 +225,14 @@ export type ListOrdersInput = z.infer<typeof ListOrdersQuery>;
 export const ShoppingParams = z.object({ aid: AccountId });
 export const DraftParams = ShoppingParams.extend({ draft_id: SafeString.min(1).max(255) });
 export const OrderParams = ShoppingParams.extend({ order_id: addressableId(SafeString.min(1).max(255)) });
-export const IfMatchHeaders = z.looseObject({ 'if-match': z.string().max(100).optional() });
+/** `If-Match: 3`, `"3"` or `W/"3"`: the order version (update-order.ts reads it with this pattern). */
+export const IF_MATCH_VERSION = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/;
+export const IfMatchHeaders = z.looseObject({
+  'if-match': z
+    .string()
+    .max(100)
+    .meta({ pattern: IF_MATCH_VERSION.source, description: 'The order version this update was made from, e.g. `3`' })
+    .optional(),
+});
 
 export type { Page } from '../shared/paging';

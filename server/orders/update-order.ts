@@ -7,12 +7,19 @@ import { nowIso } from '../shared/clock';
 import { parseJson, toJson } from '../shared/json-columns';
 import { assertAmountsFit } from './order-amounts';
 import { apiEvent, expiresAt, loadOrder, orderNotFound, readOrderWithMoney, shoppingPath } from './order-repository';
-import type { EventFilter, OrderData, OrderEvent, OrderView, UpdateOrderInput } from './order-schemas';
+import {
+  IF_MATCH_VERSION,
+  type EventFilter,
+  type OrderData,
+  type OrderEvent,
+  type OrderView,
+  type UpdateOrderInput,
+} from './order-schemas';
 
 /** `If-Match: 3`, `"3"` or `W/"3"` give 3; anything else is a 400. */
 const parseIfMatch = (header: string | undefined): number | undefined => {
   if (header === undefined) return undefined;
-  const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  const m = IF_MATCH_VERSION.exec(header);
   if (!m)
     throw new AppError('INVALID_REQUEST', 'If-Match must be the order version, e.g. If-Match: 3', {
       errors: [{ path: 'If-Match', message: 'must be an integer version' }],

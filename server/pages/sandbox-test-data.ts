@@ -14,6 +14,12 @@ const RESULTS: Record<keyof typeof SANDBOX_CARDS, string> = {
   challenge:
     '3-D Secure: the sandbox bank’s page; Complete approves, Fail returns with payment_error=authentication_failed',
   challengeThenDecline: '3-D Secure, then the issuer declines even after Complete (card_declined)',
+  domestic: 'approved; issued in Norway (card.region domestic for a Norwegian merchant)',
+  eea: 'approved; issued in Sweden (card.region eea)',
+  eeaUk: 'approved; issued in the United Kingdom (card.region eea-uk)',
+  europe: 'approved; issued in Switzerland (card.region europe)',
+  inter: 'approved; issued in the United States (card.region inter)',
+  commercial: 'approved; a commercial MasterCard (card.product_platform commercial)',
 };
 
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');

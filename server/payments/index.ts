@@ -22,6 +22,12 @@ export { cancelPayment } from './operations/cancel-payment';
 export { captureTransaction } from './operations/capture-transaction';
 export { completePendingOperations } from './operations/complete-pending-operations';
 export { refundTransaction } from './operations/refund-transaction';
+export { runTransactionIntent } from './operations/run-transaction-intent';
+export {
+  TransactionIntentAnswer,
+  TransactionIntentBody,
+  TransactionIntentParams,
+} from './operations/transaction-intent-schemas';
 export type {
   NewPayableSession,
   PayableSession,

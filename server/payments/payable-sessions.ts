@@ -24,7 +24,7 @@ export interface PayableOrder {
   readonly shipping_address?: unknown;
   readonly billing_address?: unknown;
   readonly payout_destination_id?: string;
-  readonly store?: { readonly payout_destination_id?: string };
+  readonly store?: { readonly id?: string; readonly payout_destination_id?: string };
   /** The capture reference of an automatic capture. */
   readonly event_reference?: string;
 }
@@ -51,6 +51,8 @@ export interface PayableSession {
     readonly auto_capture?: boolean;
     readonly enable_on_hold?: boolean;
     readonly channel?: string;
+    /** The text on the customer's bank statement, copied onto the transaction. */
+    readonly dynamic_descriptor?: string;
   };
   /** As the merchant sent it: `tokens` are stored card tokens, never copied onto a transaction. */
   readonly customer?: { readonly customer_id?: string; readonly tokens?: unknown; readonly [field: string]: unknown };

@@ -1,5 +1,5 @@
 import type { CardInput, CardSummary } from '../../domain/card';
-import type { PricedMoney } from '../../domain/money';
+import type { MinorUnits, PricedMoney } from '../../domain/money';
 import type { PaymentKind } from '../../domain/view-types';
 import type { Executor } from '../db/database';
 
@@ -101,6 +101,20 @@ export type OperationOutcome = 'DONE' | 'PENDING';
 
 export type OperationStatus = 'DONE' | 'PENDING' | 'FAILED' | 'UNKNOWN';
 
+/** One operation the provider holds for a transaction: Kassa's (its `operationId`) or one of its own. */
+export interface ProviderOperation {
+  readonly operationId: string;
+  readonly kind: 'CAPTURE' | 'REFUND' | 'VOID';
+  readonly amount: MinorUnits;
+  /** DONE: the money moved; PENDING: accepted, not yet done. */
+  readonly status: 'DONE' | 'PENDING';
+}
+
+/** What the provider holds for one transaction (`transactionState`): the operations it did or will do. */
+export interface ProviderTransactionState {
+  readonly operations: readonly ProviderOperation[];
+}
+
 export type TokenType = 'payment_token' | 'recurrence_token';
 
 export interface TokenizeResult {
@@ -146,6 +160,15 @@ export interface PaymentProvider {
    * UNKNOWN: the provider never received it.
    */
   operationStatus(req: { accountId: string; productType: string; operationId: string }): Promise<OperationStatus>;
+  /**
+   * The transaction as the provider holds it (`POST /v1/events/transaction/sync_status`, ADR 036): every
+   * capture, refund and void it recorded, whoever asked for it. Kassa books what it does not know of.
+   */
+  transactionState(req: {
+    accountId: string;
+    productType: string;
+    transactionId: string;
+  }): Promise<ProviderTransactionState>;
   /** The card a stored token stands for, or undefined when the provider does not know it (saved cards on the page). */
   storedCard?(req: { accountId: string; productType: string; token: string }): Promise<CardSummary | undefined>;
   /** Stores the card (no charge) and returns its tokens (only with `capabilities.tokenization`). */

@@ -5,6 +5,7 @@ import { AppError } from '../errors/app-error';
 import { isTestAccount } from '../shared/ids';
 import { ownProductsFor, resolveViewPaymentMethods } from './payment-methods';
 import { savedCardsOf } from '../payments';
+import type { SessionVisitor } from './session-visitor';
 import { appendSessionEvent } from './session-events';
 import { loadSession, lockSessionRow, type SessionRecord } from './session-repository';
 import { assertOpenForView } from './session-availability';
@@ -30,7 +31,14 @@ export const getViewSession = async (
   ctx: AppContext,
   sessionId: string,
   /** `afterWrite`: the answer to a customer write that committed (the session may be paying by now). */
-  opts: { firstVisit?: boolean; meta?: RequestMeta; viewerCountry?: string; afterWrite?: boolean } = {},
+  opts: {
+    firstVisit?: boolean;
+    meta?: RequestMeta;
+    viewerCountry?: string;
+    afterWrite?: boolean;
+    /** Who opened the page (recorded on VISITED; the merchant's session read shows the latest). */
+    visitor?: SessionVisitor;
+  } = {},
 ): Promise<ViewSession> => {
   const row = await loadSession(ctx.database.db, ctx.database, sessionId).catch((e: unknown) => {
     throw e instanceof AppError ? e : new AppError('SESSION_NOT_FOUND', 'Session not found');
@@ -46,7 +54,10 @@ export const getViewSession = async (
         .where('name', '=', 'VISITED')
         .executeTakeFirst();
       if (Number(recorded?.n ?? 0) < VISITS_RECORDED_PER_SESSION)
-        await appendSessionEvent(trx, row.id, 'VISITED', { meta: opts.meta });
+        await appendSessionEvent(trx, row.id, 'VISITED', {
+          meta: opts.meta,
+          ...(opts.visitor ? { details: { ...opts.visitor } } : {}),
+        });
     });
   }
   const { url, express } = row;

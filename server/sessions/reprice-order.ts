@@ -1,17 +1,22 @@
 import { allocateGiftCards } from '../../domain/express-order';
+import { withLinesVat } from '../../domain/order-rules';
 import type { Executor } from '../db/database';
 import { giftCardOnOrder } from '../wallets/wallet-gift-cards';
 import type { StoredSessionOrder } from './session-record';
 import { GIFT_CARDS_TYPE, type ShippingOption } from '../../domain/view-types';
 
-/** The order with another shipping option (or none): the amount moves by the difference of the two prices. */
+/**
+ * The order with another shipping option (or none): the amount moves by the difference of the two prices, and the
+ * VAT follows its lines (withLinesVat).
+ */
 export const withShippingOption = (
   order: StoredSessionOrder,
   option: ShippingOption | undefined,
 ): StoredSessionOrder => {
   const { shipping_option: previous, ...rest } = order;
   const amount = order.amount - (previous?.amount ?? 0) + (option?.amount ?? 0);
-  return { ...rest, amount, ...(option ? { shipping_option: option } : {}) };
+  const unchanged = previous?.amount === option?.amount && previous?.vat_amount === option?.vat_amount;
+  return withLinesVat({ ...rest, amount, ...(option ? { shipping_option: option } : {}) }, unchanged);
 };
 
 /**

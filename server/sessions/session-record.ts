@@ -1,3 +1,4 @@
+import type { SessionEventName } from './session-events';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { SessionEventsTable, SessionsTable } from '../db/schema';
@@ -103,7 +104,7 @@ export const toSessionEventView = (e: SessionEventRow, withHeaders: boolean): Se
   const details = parseOptionalJson<Record<string, unknown>>(e.details);
   return {
     id: e.id,
-    name: e.name,
+    name: e.name as SessionEventName, // written only by appendSessionEvent, whose names are SESSION_EVENT_NAMES
     created_at: e.created_at,
     ...(e.request_id ? { request_id: e.request_id } : {}),
     ...(details ? { details } : {}),

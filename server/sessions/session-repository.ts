@@ -12,6 +12,8 @@ import {
   type StoredCustomer,
 } from './session-record';
 
+import { countryOf, visitorOf } from './session-visitor';
+
 export type { SessionRecord, SessionRow } from './session-record';
 
 export type SessionStatus = SessionStatusColumn;
@@ -70,7 +72,10 @@ export const readSession = async (
   exec: Executor,
   row: SessionRecord,
   includes: readonly string[] = [],
-): Promise<SessionView> => toSessionView(row, await eventsOfSession(exec, row.id), includes);
+): Promise<SessionView> => {
+  const events = await eventsOfSession(exec, row.id);
+  return { ...toSessionView(row, events, includes), ...visitorOf(events) };
+};
 
 /** The session's newest event only (lists with `includes=events.latest`). */
 export const latestSessionEvent = (exec: Executor, sessionId: string): Promise<SessionEventRow[]> =>
@@ -96,6 +101,7 @@ export const toSessionView = (
     expires_at: row.expires_at,
     url: row.url,
     order: row.order,
+    ...countryOf(row.order),
     ...(row.customer ? { customer: customerWithoutTokens(row.customer) } : {}),
     configuration: row.configuration,
     ...(row.express ? { express: row.express } : {}),

@@ -1,3 +1,16 @@
+import { KASSA_SESSION_EVENT_NAMES, SESSION_EVENT_NAMES } from './session-events';
+import { RequestHeadersRead } from '../shared/request-headers';
+import {
+  Address,
+  AppliedGiftCard,
+  Customer,
+  DiscountLine,
+  OrderItem,
+  PayoutDestinationId,
+  SessionUrl,
+  ShippingOption,
+  Store,
+} from '../shared/order-shapes';
 import { z } from 'zod';
 import { embedOriginProblem } from '../../domain/embed-origins';
 import { PAYMENT_KINDS, type ViewSession as DomainViewSession } from '../../domain/view-types';
@@ -11,100 +24,20 @@ import {
   JsonObject,
   Metadata,
   PositiveInt32Amount,
-  Quantity,
   ResourceId,
   SafeString,
   SafeText,
 } from '../shared/schemas';
 
-/** Nested objects keep fields we do not model (loose), so nothing a merchant sends is lost. */
-export const OrderItem = z.looseObject({
-  id: SafeString.max(255).optional(),
-  line_id: SafeString.min(1).max(255),
-  description: SafeText.max(2000).optional(),
-  quantity: Quantity.optional(),
-  amount: Int32Amount,
-  vat_amount: Int32Amount.optional(),
-  vat: z.number().min(0).max(100).optional(),
-  gross_amount: Int32Amount.optional(),
-  thumbnail_url: z.string().optional(),
-});
-
-export const Address = z.looseObject({
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  address_line: z.string().optional(),
-  address_line_2: z.string().optional(),
-  postal_code: z.string().optional(),
-  postal_place: z.string().optional(),
-  country: z.string().optional(),
-  phone_number: z.string().optional(),
-  email: z.string().optional(),
-  business_name: z.string().optional(),
-});
-
-const OpeningHours = z.looseObject({
-  open_now: z.boolean().optional(),
-  timezone: z.string().optional(),
-  periods: z
-    .array(
-      z.object({
-        opens_at: z.string().optional(),
-        closes_at: z.string().optional(),
-        day_of_week: z.number().int().min(1).max(7).optional(),
-      }),
-    )
-    .optional(),
-});
-
-const PickUpAddress = Address.extend({
-  distance: z.number().optional(),
-  website_url: z.string().optional(),
-  opening_hours: OpeningHours.optional(),
-});
-
-const DayOfWeek = z.number().int().min(1).max(7);
-
-export const ShippingOption = z.looseObject({
-  id: SafeString.max(255),
-  line_id: SafeString.max(255),
-  amount: Int32Amount,
-  title: z.string().optional(),
-  operator: z.string().optional(),
-  description: z.string().optional(),
-  vat_amount: Int32Amount.optional(),
-  vat: z.number().optional(),
-  delivery_method: z.enum(['delivery', 'pick_up', 'unspecified', 'none']).optional(),
-  eta: z
-    .object({
-      starts_at: z.string().optional(),
-      ends_at: z.string().optional(),
-      working_days: z.array(z.number().int()).optional(),
-      shipping_day_of_week: DayOfWeek.optional(),
-      arrival_day_of_week: DayOfWeek.optional(),
-    })
-    .optional(),
-  time_slot: z.object({ starts_at: z.string().optional(), ends_at: z.string().optional() }).optional(),
-  pick_up_address: PickUpAddress.optional(),
-  pay_in_store: z.object({ type: z.literal('full') }).optional(),
-  thumbnail_url: z.string().optional(),
-});
-
-export const DiscountLine = z.looseObject({
-  amount: Int32Amount.optional(),
-  percentage: z.number().min(0).max(100).optional(),
-  discount_type: z.string().optional(),
-  discount_id: z.string().optional(),
-  description: z.string().optional(),
-  line_id: z.number().int().optional(),
-});
-
-export const AppliedGiftCard = z.object({
-  type: z.literal('kassa.wallets'),
-  card_id: z.string(),
-  masked_card_token: z.string(),
-  amount: Int32Amount,
-});
+export {
+  Address,
+  AppliedGiftCard,
+  Customer,
+  DiscountLine,
+  OrderItem,
+  SessionUrl,
+  ShippingOption,
+} from '../shared/order-shapes';
 
 export const Order = z.looseObject({
   amount: PositiveInt32Amount,
@@ -121,32 +54,36 @@ export const Order = z.looseObject({
   discount_lines: z.array(DiscountLine).max(100).optional(),
   /** Read-only: applied by the customer on the checkout page (PUT /v1/view/{id}/session/order/gift_cards); a merchant's body with it is refused. */
   gift_cards: z.array(AppliedGiftCard).max(20).optional(),
+  store: Store.optional(),
+  payout_destination_id: PayoutDestinationId.optional().describe(
+    'Included in settlement reports; the transaction keeps it (else `store.payout_destination_id`)',
+  ),
+  event_reference: SafeString.max(255)
+    .optional()
+    .describe("The default event reference for the auto capture: its CAPTURE event's `event_reference`"),
 });
 
 /** The order as read back: a payment-token session's order has amount 0. */
-export const StoredOrder = Order.extend({ amount: Int32Amount });
-
-export const SessionUrl = z.looseObject({
-  return_url: HttpUrl,
-  callback_url: HttpUrl.optional(),
-  merchant_terms_url: HttpUrl.optional(),
-});
-
-export const Customer = z.looseObject({
-  customer_id: z.string().optional(),
-  email: z.string().optional(),
-  phone_number: z.string().optional(),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-});
+export const StoredOrder = Order.extend({ amount: Int32Amount }).meta({ id: 'SessionOrder' });
 
 const HexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a colour as #rgb or #rrggbb');
 
+/** A host name the document states for an origin: labels of letters and digits, the last one starting with a letter. */
+const DOC_LABEL = '[a-z0-9]{1,20}(?:-[a-z0-9]{1,20}){0,2}';
+const DOC_PORT = '(?:[1-9]\\d{3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])';
+
 /** An `embed_origins` entry: exactly an origin as browsers send it (the domain's one rule, ADR 021). */
-const EmbedOrigin = z.string().superRefine((entry, ctx) => {
-  const problem = embedOriginProblem(entry);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const EmbedOrigin = z
+  .string()
+  .superRefine((entry, ctx) => {
+    const problem = embedOriginProblem(entry);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({
+    pattern: `^https?://(?:${DOC_LABEL}\\.)*[a-z][a-z0-9]{0,19}(?:-[a-z0-9]{1,20}){0,2}(?::${DOC_PORT})?$`,
+    description:
+      'An origin exactly as a browser sends it: http(s)://host[:port], lower case, no path, no trailing slash or dot, no default port. The pattern is the common case; an IP address or an IDN host in its ASCII form is taken too',
+  });
 
 /** How the checkout page looks for this merchant (ADR 017): brand colour, page background, light/dark. */
 export const CheckoutTheme = z.looseObject({
@@ -175,9 +112,17 @@ export const Configuration = z.looseObject({
     ),
   auto_capture: z.boolean().optional(),
   channel: z.enum(['ecommerce', 'in_app', 'in_store']).optional(),
+  dynamic_descriptor: SafeText.min(1)
+    .max(40)
+    .optional()
+    .describe("The text on the customer's bank statement, copied onto the session's transactions"),
   default_payment_type: z.string().optional(),
   enable_on_hold: z.boolean().optional(),
   allow_different_billing_shipping_address: z.boolean().optional(),
+  default_customer_type: z
+    .enum(['b2c', 'b2b'])
+    .optional()
+    .describe('The customer type the checkout starts with when `express.customer_types` offers both'),
   discounts: z.looseObject({ express_discount_codes: z.looseObject({ enabled: z.boolean() }).optional() }).optional(),
 
   theme: CheckoutTheme.optional(),
@@ -215,17 +160,19 @@ const uniqueLineIds = (
   }
 };
 
-export const Express = z.looseObject({
-  shipping_options: z.array(ShippingOption).optional(),
-  shipping_address_callback_url: HttpUrl.optional(),
-  shipping_mode: z.enum(['shipping_required', 'shipping_not_required']).optional(),
-  discount_codes: z
-    .looseObject({ max_count: z.number().int().min(1).max(100).optional(), callback_url: HttpUrl.optional() })
-    .optional(),
-  /** The spec's name for the discount codes callback; accepted as an alias of `discount_codes.callback_url`. */
-  discount_code_callback_url: HttpUrl.optional(),
-  customer_types: z.array(z.enum(['b2c', 'b2b'])).optional(),
-});
+export const Express = z
+  .looseObject({
+    shipping_options: z.array(ShippingOption).optional(),
+    shipping_address_callback_url: HttpUrl.optional(),
+    shipping_mode: z.enum(['shipping_required', 'shipping_not_required']).optional(),
+    discount_codes: z
+      .looseObject({ max_count: z.number().int().min(1).max(100).optional(), callback_url: HttpUrl.optional() })
+      .optional(),
+    /** The spec's name for the discount codes callback; accepted as an alias of `discount_codes.callback_url`. */
+    discount_code_callback_url: HttpUrl.optional(),
+    customer_types: z.array(z.enum(['b2c', 'b2b'])).optional(),
+  })
+  .meta({ id: 'Express' });
 
 /** `platform_type` of the public API: the kind of platform the merchant is. */
 export const PLATFORM_TYPES = ['aggregator', 'marketplace'] as const;
@@ -269,7 +216,8 @@ export type CreateSessionFromProfileInput = z.infer<typeof CreateSessionFromProf
 
 export const UpdateSessionBody = z
   .strictObject({
-    order: Order,
+    // the public SessionOrderUpdate has no merchant references: absent, the stored ones stay
+    order: Order.extend({ merchant_reference: Order.shape.merchant_reference.optional() }),
     express: Express.optional(),
     remove_lock: z.boolean().optional(),
   })
@@ -289,41 +237,68 @@ export const IncludeSessionQuery = z.object({
     .optional(),
 });
 
-export const CreateSessionResponse = z.object({
-  id: z.string(),
-  url: z.string(),
-  session: z.lazy(() => SessionSchema).optional(),
+export const CreateSessionResponse = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    session: z.lazy(() => SessionSchema).optional(),
+  })
+  .meta({ id: 'SessionCreated' });
+
+export const SessionEventSchema = z
+  .object({
+    id: z.string(),
+    name: z
+      .enum(SESSION_EVENT_NAMES)
+      .describe(
+        `The public API's names, and Kassa's own: ${KASSA_SESSION_EVENT_NAMES.join(', ')} (server/sessions/session-events.ts says what each means)`,
+      ),
+    created_at: z.string(),
+    request_id: z.string().optional(),
+    details: JsonObject.optional(),
+    request_headers: RequestHeadersRead.optional(),
+  })
+  .meta({ id: 'SessionEvent' });
+
+/** The configuration as read: as stored, `embed_origins` too (a session stored before its rule was strict keeps its entries). */
+const ConfigurationRead = Configuration.extend({ embed_origins: z.array(z.string()).optional() });
+
+/** The session's metadata as read: the merchant's keys, and `session:profile_id` on a session made from a profile. */
+const SessionMetadataRead = z.looseObject({
+  'session:profile_id': z.string().optional().describe('The profile the session was made from'),
 });
 
-export const SessionEventSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  created_at: z.string(),
-  request_id: z.string().optional(),
-  details: JsonObject.optional(),
-  request_headers: z.record(z.string(), z.string()).optional(),
-});
-
-export const SessionSchema = z.object({
-  id: ResourceId,
-  created_at: z.string(),
-  updated_at: z.string(),
-  expires_at: z.string(),
-  /** Merchant-initiated sessions may have no return_url. */
-  url: SessionUrl.partial({ return_url: true }),
-  order: StoredOrder,
-  customer: Customer.optional(),
-  configuration: JsonObject,
-  express: JsonObject.optional(),
-  metadata: JsonObject.optional(),
-  transaction_id: z.string().optional(),
-  cancelled_at: z.string().optional(),
-  cancelled_by: z.string().optional(),
-  payment_operation: z.string().optional(),
-  platform_type: z.enum(PLATFORM_TYPES).optional(),
-  initiating_system_request_headers: z.record(z.string(), z.string()).optional(),
-  events: z.array(SessionEventSchema),
-});
+export const SessionSchema = z
+  .object({
+    id: ResourceId,
+    created_at: z.string(),
+    updated_at: z.string(),
+    expires_at: z.string(),
+    /** Merchant-initiated sessions may have no return_url. */
+    url: SessionUrl.partial({ return_url: true }),
+    order: StoredOrder,
+    customer: Customer.optional(),
+    configuration: ConfigurationRead,
+    express: Express.optional(),
+    metadata: SessionMetadataRead.optional(),
+    transaction_id: z.string().optional(),
+    cancelled_at: z.string().optional(),
+    cancelled_by: z.string().optional(),
+    payment_operation: z.string().optional(),
+    platform_type: z.enum(PLATFORM_TYPES).optional(),
+    country: z
+      .string()
+      .optional()
+      .describe("Where the order ships, else where it is billed (ISO 3166-1 alpha-2, the address's `country`)"),
+    customer_ip: z.string().optional().describe("The customer's address as they last opened the checkout page"),
+    user_agent: z
+      .string()
+      .optional()
+      .describe("The customer's browser (User-Agent) as they last opened the checkout page"),
+    initiating_system_request_headers: RequestHeadersRead.optional(),
+    events: z.array(SessionEventSchema),
+  })
+  .meta({ id: 'Session' });
 export type SessionView = z.infer<typeof SessionSchema>;
 
 export const SessionIdParams = z.object({ session_id: ResourceId });
@@ -377,58 +352,60 @@ export const PaymentMethodKindsSchema = z
   );
 
 /** What the hosted page sees: no callback URL, no metadata, no tokens. */
-export const ViewSessionSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  expires_at: z.string(),
-  version: z.string(),
-  /** Present on payment-token sessions: the page saves the card instead of charging it. */
-  token_provider: z.object({ payment_product_type: z.string(), token_types: z.array(z.string()) }).optional(),
-  pay_lock: z.object({ pay_lock_id: z.string() }).optional(),
-  url: z.object({ return_url: z.string(), merchant_terms_url: z.string().optional() }),
-  order: StoredOrder,
-  amount_due: z.number().int(),
-  customer: z
-    .object({
-      email: z.string().optional(),
-      phone_number: z.string().optional(),
-      first_name: z.string().optional(),
-      last_name: z.string().optional(),
-      saved_cards: z
-        .array(
-          z.object({
-            payment_token_id: z.string(),
-            brand: z.string(),
-            masked_pan: z.string(),
-            expiry_date: z.string(),
-          }),
-        )
-        .optional(),
-    })
-    .optional(),
-  express: z
-    .object({
-      shipping_options: z.array(ShippingOption),
-      shipping_mode: z.enum(['shipping_required', 'shipping_not_required']),
-      shipping_address_callback: z.boolean(),
-      discount_codes: z.object({ max_count: z.number().int() }).optional(),
-      customer_types: z.array(z.enum(['b2c', 'b2b'])),
-    })
-    .optional(),
-  configuration: z.object({
-    payment_methods: z.array(PaymentMethodSchema),
-    payment_method_kinds: PaymentMethodKindsSchema,
-    merchant: z.object({ id: z.string(), name: z.string(), logo_url: z.string().optional() }),
-    theme: z.object({
-      primary: z.string().optional(),
-      backdrop: z.string().optional(),
-      color_scheme: z.enum(['light', 'dark', 'auto']),
+export const ViewSessionSchema = z
+  .object({
+    id: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    expires_at: z.string(),
+    version: z.string(),
+    /** Present on payment-token sessions: the page saves the card instead of charging it. */
+    token_provider: z.object({ payment_product_type: z.string(), token_types: z.array(z.string()) }).optional(),
+    pay_lock: z.object({ pay_lock_id: z.string() }).optional(),
+    url: z.object({ return_url: z.string(), merchant_terms_url: z.string().optional() }),
+    order: StoredOrder,
+    amount_due: z.number().int(),
+    customer: z
+      .object({
+        email: z.string().optional(),
+        phone_number: z.string().optional(),
+        first_name: z.string().optional(),
+        last_name: z.string().optional(),
+        saved_cards: z
+          .array(
+            z.object({
+              payment_token_id: z.string(),
+              brand: z.string(),
+              masked_pan: z.string(),
+              expiry_date: z.string(),
+            }),
+          )
+          .optional(),
+      })
+      .optional(),
+    express: z
+      .object({
+        shipping_options: z.array(ShippingOption),
+        shipping_mode: z.enum(['shipping_required', 'shipping_not_required']),
+        shipping_address_callback: z.boolean(),
+        discount_codes: z.object({ max_count: z.number().int() }).optional(),
+        customer_types: z.array(z.enum(['b2c', 'b2b'])),
+      })
+      .optional(),
+    configuration: z.object({
+      payment_methods: z.array(PaymentMethodSchema),
+      payment_method_kinds: PaymentMethodKindsSchema,
+      merchant: z.object({ id: z.string(), name: z.string(), logo_url: z.string().optional() }),
+      theme: z.object({
+        primary: z.string().optional(),
+        backdrop: z.string().optional(),
+        color_scheme: z.enum(['light', 'dark', 'auto']),
+      }),
+      test_mode: z.boolean(),
+      allow_different_billing_shipping_address: z.boolean().optional(),
     }),
-    test_mode: z.boolean(),
-    allow_different_billing_shipping_address: z.boolean().optional(),
-  }),
-});
+  })
+  .meta({ id: 'ViewSession' });
 /** The page's type of the view session is the domain's; the schema must describe exactly it. */
 export type ViewSession = DomainViewSession;
 export type ViewSessionMatchesDomain = Expect<Equal<z.infer<typeof ViewSessionSchema>, DomainViewSession>>;
@@ -445,7 +422,12 @@ export const CreatePaymentTokenSessionBody = z.strictObject({
   session: z
     .strictObject({
       ...sessionFields,
-      order: Order.extend({ amount: Int32Amount }),
+      // the public body's order has no amount: the session saves a card and charges nothing
+      order: Order.extend({
+        amount: z
+          .literal(0, { error: 'a payment-token session charges nothing: leave amount out (or send 0)' })
+          .default(0),
+      }),
       configuration: Configuration.optional(),
     })
     .superRefine(uniqueLineIds),

@@ -4,6 +4,7 @@ import { joinedRows, splitRows } from '../db/joined-rows';
 import { AppError } from '../errors/app-error';
 import { parseJson } from '../shared/json-columns';
 import type { StoredCustomer } from './session-record';
+import { countryOf, visitorOf } from './session-visitor';
 
 /**
  * `GET /v1/sessions/{id}`, the hottest read, as JSON text straight from the stored columns: the
@@ -137,6 +138,7 @@ const viewJson = (row: ViewRow, events: readonly EventRow[]): string => {
     `{"id":${str(row.id)},"created_at":${str(row.created_at)},"updated_at":${str(row.updated_at)},"expires_at":${str(row.expires_at)}` +
     field('url', row.url) +
     field('order', row.order_data) +
+    (row.order_data.includes('"country"') ? optional('country', countryOf(parseJson(row.order_data)).country) : '') +
     (present(row.customer) ? field('customer', customerJson(row.customer)) : '') +
     field('configuration', row.configuration) +
     (present(row.express) ? field('express', row.express) : '') +
@@ -147,6 +149,14 @@ const viewJson = (row: ViewRow, events: readonly EventRow[]): string => {
     optional('payment_operation', row.payment_operation) +
     optional('platform_type', row.platform_type) +
     (headers ? field('initiating_system_request_headers', headers) : '') +
-    `,"events":[${events.map(eventJson).join(',')}]}`
+    `,"events":[${events.map(eventJson).join(',')}]` +
+    visitorJson(events) +
+    '}'
   );
+};
+
+/** The latest visitor of the checkout page (session-visitor.ts), after the events as `readSession` puts it. */
+const visitorJson = (events: readonly EventRow[]): string => {
+  const visitor = visitorOf(events);
+  return optional('customer_ip', visitor.customer_ip) + optional('user_agent', visitor.user_agent);
 };

@@ -65,6 +65,10 @@ export const updateSession = async (
   // the customer's gift cards stay on the order, re-applied to the new amount
   let order: StoredSessionOrder = {
     ...input.order,
+    merchant_reference: input.order.merchant_reference ?? previousOrder.merchant_reference,
+    ...(input.order.merchant_reference_2 === undefined && previousOrder.merchant_reference_2 !== undefined
+      ? { merchant_reference_2: previousOrder.merchant_reference_2 }
+      : {}),
     ...(session.order.gift_cards ? { gift_cards: session.order.gift_cards } : {}),
   };
   const callbackUrl = express?.shipping_address_callback_url;

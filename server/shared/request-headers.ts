@@ -51,3 +51,17 @@ export const SessionCreateHeaders = z.looseObject({
   'kassa-system-plugin-name': svcHeaderDoc('The plugin calling, recorded on the session (a GET /v1/sessions filter)'),
   'kassa-system-plugin-version': svcHeaderDoc("The plugin's version"),
 });
+
+/**
+ * Request headers as a read shows them (`initiating_system_request_headers`, `events[].request_headers`): every header
+ * of the request, lower-cased, credentials redacted; the calling system's named.
+ */
+export const RequestHeadersRead = z
+  .object({
+    'kassa-system-name': z.string().optional(),
+    'kassa-system-version': z.string().optional(),
+    'kassa-system-plugin-name': z.string().optional(),
+    'kassa-system-plugin-version': z.string().optional(),
+    'user-agent': z.string().optional(),
+  })
+  .catchall(z.string());

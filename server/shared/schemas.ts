@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCurrencyCode } from '../../domain/currencies';
+import { CURRENCY_EXPONENTS, isCurrencyCode } from '../../domain/currencies';
 import { INT32_MAX, minorUnits } from '../../domain/money';
 
 /** Shared zod building blocks. Request bodies are strict at the top level. */
@@ -21,7 +21,12 @@ export const Currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code')
   .transform((c) => c.toUpperCase())
-  .refine(isCurrencyCode, 'must be a current ISO 4217 currency code');
+  .refine(isCurrencyCode, 'must be a current ISO 4217 currency code')
+  .meta({
+    id: 'CurrencyCode',
+    enum: Object.keys(CURRENCY_EXPONENTS),
+    description: 'A current ISO 4217 currency code (lower case is accepted too and stored upper-cased)',
+  });
 
 /**
  * Well-formed UTF-16: no unpaired surrogate (U+D800-U+DFFF alone), which neither UTF-8 nor the databases can store,
@@ -117,25 +122,39 @@ export const Metadata = z
   })
   .describe(METADATA_DOC);
 
-export const ErrorBody = z.object({
-  error: z
-    .object({
-      message: z.string(),
-      code: z.string().optional(),
-      errors: z
-        .array(z.object({ path: z.string().optional(), message: z.string(), code: z.string().optional() }))
-        .optional(),
-    })
-    .catchall(z.unknown()),
-});
+export const ErrorBody = z
+  .object({
+    error: z
+      .object({
+        message: z.string(),
+        code: z.string().optional(),
+        errors: z
+          .array(z.object({ path: z.string().optional(), message: z.string(), code: z.string().optional() }))
+          .optional(),
+      })
+      .catchall(z.unknown()),
+  })
+  .meta({ id: 'Error', description: 'Every error answer: `error.code` is one of a closed set' });
 
-/** A query parameter that may repeat (`?a=1&a=2`) or be comma-separated (`?a=1,2`), each value checked by `item`. */
-export const manyParam = <T extends z.ZodType<string, string>>(item: T) =>
-  z
+/**
+ * A query parameter that may repeat (`?a=1&a=2`) or be comma-separated (`?a=1,2`), each value checked by `item`. The
+ * document states it as an array of `item` (form style, one `a=` per value), from the same `item` schema.
+ */
+export const manyParam = <T extends z.ZodType<string, string>>(item: T) => {
+  const { $schema: _, ...items } = z.toJSONSchema(item, { io: 'input', unrepresentable: 'any' });
+  return z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(',')).filter(Boolean))
     .pipe(z.array(item))
+    .meta({
+      anyOf: undefined,
+      type: 'array',
+      items,
+      description:
+        'Repeat the parameter for several values (`?a=x&a=y`); a comma-separated list (`?a=x,y`) is the same',
+    })
     .optional();
+};
 
 const DATE_FILTER = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const isDateOnly = (value: string): boolean => value.length === 10;
@@ -173,4 +192,9 @@ export const dateFilter = (bound: 'gte' | 'lte') =>
     )
     .transform((value) =>
       new Date(instant(value) + (isDateOnly(value) && bound === 'lte' ? 86_400_000 - 1 : 0)).toISOString(),
-    );
+    )
+    .meta({
+      pattern: DATE_FILTER.source,
+      anyOf: [{ format: 'date' }, { format: 'date-time' }],
+      description: `An ISO 8601 date or date-time of a real calendar day (no offset means UTC${bound === 'lte' ? '; a date alone includes that whole day' : ''}), between the years 0000 and 9999`,
+    });

@@ -3,6 +3,7 @@ import { AccountId, manyParam, SafeString } from '../shared/schemas';
 import { PayoutDestinationId } from './payout-destination-schemas';
 import { StoreId } from './store-schemas';
 import { ListQuery } from './listing';
+import { DEVICE_MODEL_PREFIXES } from './device-models';
 import type { DeviceModelColumn, TerminalStatusColumn, TerminalStatusReasonColumn } from './terminals-tables';
 
 export const DEVICE_MODELS = [
@@ -21,6 +22,11 @@ export const TERMINAL_STATUSES = [
 ] as const satisfies readonly TerminalStatusColumn[];
 const STATUS_REASONS = ['CHECK_UPDATE'] as const satisfies readonly TerminalStatusReasonColumn[];
 
+/** The serial numbers of a known model (any case of its prefix), as the document states them: else 400 UNKNOWN_DEVICE_MODEL. */
+const anyCase = (prefix: string) =>
+  [...prefix].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
+const KNOWN_MODEL_SERIAL = `^(?:${DEVICE_MODEL_PREFIXES.map(([p]) => anyCase(p)).join('|')})[A-Za-z0-9._-]{0,59}$`;
+
 export const TerminalBody = z.strictObject({
   device_serial_number: z
     .string()
@@ -28,6 +34,7 @@ export const TerminalBody = z.strictObject({
       /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
       'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit',
     )
+    .meta({ pattern: KNOWN_MODEL_SERIAL })
     .describe('Printed on the device; its prefix names the model (see device_model)'),
   store_id: StoreId.describe('The client-supplied store_id of a store of the account that has a payout destination'),
   device_model: z

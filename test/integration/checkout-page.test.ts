@@ -78,6 +78,22 @@ describe('the checkout page', () => {
     expect(html).toContain(`import("/_kassa/checkout/${manifest.entry}")`);
   });
 
+  it("shows the shipping option's VAT beside its price, and the order's VAT (issue 27 item 1)", async () => {
+    const { id } = await createSession(
+      api,
+      {},
+      {
+        amount: 14900,
+        vat_amount: 2980,
+        shipping_option: { id: 'home', line_id: 'ship', amount: 4900, vat_amount: 980, title: 'Home delivery' },
+      },
+    );
+    const { html } = await page(`sid=${encodeURIComponent(id)}&language=en`);
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toMatch(/Home delivery Includes VAT NOK\s9\.80/);
+    expect(text).toMatch(/Includes VAT NOK\s29\.80/);
+  });
+
   it('escapes what the merchant wrote when it puts the props in the page', async () => {
     const evil = '</script><script>alert(1)</script>\u2028';
     const { id } = await createSession(

@@ -77,7 +77,10 @@ const expectDoNotRetry = async (res: Awaited<ReturnType<typeof merchantPay>>) =>
   });
   const authorize = res.body.events.filter((e: { event: string }) => e.event === 'AUTHORIZE');
   expect(authorize).toEqual([
-    expect.objectContaining({ success: false, error: { code: 'DO_NOT_RETRY', message: expect.any(String) } }),
+    expect.objectContaining({
+      success: false,
+      error: expect.objectContaining({ code: 'DO_NOT_RETRY', error_code: 'DO_NOT_RETRY', message: expect.any(String) }),
+    }),
   ]);
   expect((await api.get(`/v1/transactions/${res.body.id}`)).body.status).toBe('FAILED');
 };
@@ -318,8 +321,19 @@ describe('cards saved before the customers migration', () => {
     expect(recorded.map((r) => r.customer_id).sort()).toEqual(['early-bird', null].sort());
     await fresh.db().deleteFrom('stored_card_tokens').execute(); // as before migration 0012
     await recordEarlierCards(fresh.db() as unknown as Kysely<unknown>);
-    expect(await fresh.db().selectFrom('stored_card_tokens').selectAll().orderBy('token_id').execute()).toEqual(
-      recorded,
+    // the migration copies the transaction's card; the token ids and consent a transaction's card carries today
+    // (issue 27 item 14) came after it and are the transaction's, not the stored card's
+    const transactionOnly = ['payment_token_id', 'recurrence_token_id', 'card_holder_tokenization_consent'];
+    const migrated = (await fresh.db().selectFrom('stored_card_tokens').selectAll().orderBy('token_id').execute()).map(
+      (r) => ({
+        ...r,
+        card: JSON.stringify(
+          Object.fromEntries(
+            Object.entries(JSON.parse(r.card) as Record<string, unknown>).filter(([k]) => !transactionOnly.includes(k)),
+          ),
+        ),
+      }),
     );
+    expect(migrated).toEqual(recorded);
   });
 });

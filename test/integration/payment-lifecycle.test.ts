@@ -49,6 +49,11 @@ describe('a card payment, end to end through the API', () => {
       masked_pan: '************1111',
       expiry_date: futureExpiryDate(),
       type: 'Credit',
+      country: 'NOR',
+      issuing_bank: 'Kassa Sandbox Bank',
+      product_platform: 'consumer',
+      region: 'domestic',
+      card_holder_tokenization_consent: 'opt_out',
     });
     expect(tx.body.events.map((e: { event: string }) => e.event)).toEqual(['INITIALIZE', 'AUTHORIZE']);
 

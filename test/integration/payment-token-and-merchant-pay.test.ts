@@ -313,7 +313,16 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'FAILED', success: false, session_id: expect.any(String) });
     expect(authorizeEvents(res.body)).toEqual([
-      expect.objectContaining({ success: false, error: { code: 'DO_NOT_RETRY', message: expect.any(String) } }),
+      expect.objectContaining({
+        success: false,
+        error: {
+          code: 'DO_NOT_RETRY',
+          message: expect.any(String),
+          error_code: 'DO_NOT_RETRY',
+          type: ['DECLINED'],
+          retry_policy: { retry_codes: ['DO_NOT_RETRY'] },
+        },
+      }),
     ]);
     const tx = await api.get(`/v1/transactions/${res.body.id}`);
     expect(tx.body.status).toBe('FAILED');

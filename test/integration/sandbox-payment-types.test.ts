@@ -100,8 +100,9 @@ describe('payment types offered', () => {
       'sandbox.installment': 'installment',
     });
     const openapi = await customer.get('/v1/openapi.json');
-    const viewSession =
-      openapi.body.paths['/v1/view/{session_id}/session'].get.responses['200'].content['application/json'].schema;
+    const ref: string =
+      openapi.body.paths['/v1/view/{session_id}/session'].get.responses['200'].content['application/json'].schema.$ref;
+    const viewSession = openapi.body.components.schemas[ref.replace('#/components/schemas/', '')];
     expect(viewSession.properties.configuration.required).toContain('payment_method_kinds');
     expect(viewSession.properties.configuration.properties.payment_method_kinds).toMatchObject({
       type: 'object',

@@ -64,7 +64,8 @@ describe('GET /v1/sessions/{id} as JSON text', () => {
     });
     expect(withTokens.status, JSON.stringify(withTokens.body)).toBe(200);
     const paid = await k.api.post('/v1/sessions', sessionBody());
-    // VISITED has no details and a later seq: the one-statement read must show both events as readSession does
+    // VISITED carries the visitor (customer_ip, user_agent) and a later seq: the one-statement read must show both
+    // events and the visitor as readSession does
     expect((await k.customer.get(`/v1/view/${paid.body.id}/session`)).status).toBe(200);
     expect((await k.customer.post(`/v1/sessions/${paid.body.id}/pay`, payBody(APPROVE_CARD))).status).toBe(200);
     const cancelled = await k.api.post('/v1/sessions', sessionBody());
@@ -79,6 +80,7 @@ describe('GET /v1/sessions/{id} as JSON text', () => {
     }
     const paidView = await k.api.get(`/v1/sessions/${paid.body.id}`);
     expect(paidView.body.transaction_id).toMatch(/\S/);
+    expect(paidView.body.customer_ip).toBe('127.0.0.1');
     expect((await k.api.get(`/v1/sessions/${cancelled.body.id}`)).body.cancelled_at).toMatch(/^\d{4}-/);
   });
 

@@ -268,6 +268,13 @@ describe('GET /v1/transactions/{id} includes', () => {
       masked_pan: '************1111',
       expiry_date: futureExpiryDate(),
       type: 'Credit',
+      country: 'NOR',
+      issuing_bank: 'Kassa Sandbox Bank',
+      product_platform: 'consumer',
+      region: 'domestic',
+      payment_token_id: expect.stringMatching(/^ptid_/),
+      recurrence_token_id: expect.stringMatching(/^rtid_/),
+      card_holder_tokenization_consent: 'opt_in',
     });
     const withPayment = (await api.get(`/v1/transactions/${id}?includes=card.payment_token`)).body;
     expect(withPayment.card).toEqual({ ...plain.card, payment_token: expect.stringMatching(/^sbx_pt_/) });
@@ -286,7 +293,12 @@ describe('GET /v1/transactions/{id} includes', () => {
     const { transactionId } = await cardTransaction(api, customer);
     expect(
       (await api.get(`/v1/transactions/${transactionId}?includes=card.payment_token,card.recurrence_token`)).body.card,
-    ).toEqual(plain.card);
+    ).toEqual({
+      ...plain.card,
+      payment_token_id: undefined,
+      recurrence_token_id: undefined,
+      card_holder_tokenization_consent: 'opt_out',
+    });
     expect((await api.get(`/v1/transactions?ids=${id}`)).body[0].card).toEqual(plain.card);
   });
 

@@ -376,3 +376,76 @@ describe('an answer’s order replaces the order-level discount lines', () => {
     expect((await pay(id)).amount).toBe(44700);
   });
 });
+
+describe("issue 27 item 1: the order's VAT follows its lines when Kassa re-prices it", () => {
+  // 25 % VAT included: 19800 → 3960, 20000 → 4000; home delivery 4900 → 980
+  const VAT_ITEMS = [
+    { ...ITEMS[0], vat_amount: 3960, vat: 25 },
+    { ...ITEMS[1], vat_amount: 4000, vat: 25 },
+  ];
+  const homeWithVat = (postalCode = '0150') => ({ ...home(postalCode), vat_amount: 980, vat: 25 });
+  const vatShipping: Respond = () => ({ status: 200, body: { shipping_options: [homeWithVat(), PICKUP] } });
+  /** SAVE10 as the demo store answers it: every item 10 % off with its VAT, and no vat_amount on the order. */
+  const save10: Respond = (session) => {
+    const items = session.order.items.map((i: { amount: number; vat_amount: number }) => ({
+      ...i,
+      amount: i.amount - i.amount / 10,
+      vat_amount: i.vat_amount - i.vat_amount / 10,
+    }));
+    const shipping = session.order.shipping_option?.amount ?? 0;
+    const amount = items.reduce((s: number, i: { amount: number }) => s + i.amount, 0) + shipping;
+    return {
+      status: 200,
+      body: {
+        shipping_options: session.express.shipping_options,
+        order: { amount, items, discount_codes: ['SAVE10'] },
+      },
+    };
+  };
+
+  it("choosing a shipping option adds its VAT; a discount answer without vat_amount takes its lines' VAT", async () => {
+    shop.on('/shipping', vatShipping);
+    const id = await createExpress({ items: VAT_ITEMS, vat_amount: 7960 });
+    expect((await put(id, 'addresses', { shipping_address: at('0150') })).status).toBe(200);
+    const chosen = await put(id, 'shipping_option', homeWithVat());
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.order).toMatchObject({ amount: ITEMS_TOTAL + 4900, vat_amount: 7960 + 980 });
+
+    shop.on('/discounts', save10);
+    const discounted = await put(id, 'discount_codes', { discount_codes: ['SAVE10'] });
+    expect(discounted.status, JSON.stringify(discounted.body)).toBe(200);
+    expect(discounted.body.order).toMatchObject({ amount: 35820 + 4900, vat_amount: 7164 + 980 });
+    expect((await stored(id)).order.vat_amount).toBe(7164 + 980);
+    const tx = await pay(id);
+    expect(tx.amount).toBe(35820 + 4900);
+  });
+
+  it('an answer whose stated vat_amount contradicts its lines is a failed callback and changes nothing', async () => {
+    shop.on('/shipping', vatShipping);
+    const id = await createExpress({ items: VAT_ITEMS, vat_amount: 7960 });
+    expect((await put(id, 'addresses', { shipping_address: at('0150') })).status).toBe(200);
+    expect((await put(id, 'shipping_option', homeWithVat())).status).toBe(200);
+    const stating =
+      (vat: number): Respond =>
+      (session) => {
+        const answer = save10(session) as { status: number; body: { order: Record<string, unknown> } };
+        return { ...answer, body: { ...answer.body, order: { ...answer.body.order, vat_amount: vat } } };
+      };
+    await expectRefused(id, 'discount_codes', { discount_codes: ['SAVE10'] }, [
+      ['the VAT before the discount', stating(7960)],
+    ]);
+    shop.on('/discounts', stating(7164 + 980));
+    const agreed = await put(id, 'discount_codes', { discount_codes: ['SAVE10'] });
+    expect(agreed.status, JSON.stringify(agreed.body)).toBe(200);
+    expect(agreed.body.order.vat_amount).toBe(7164 + 980);
+  });
+
+  it('lines that do not state their VAT: a re-priced order shows no VAT rather than the old one', async () => {
+    const id = await createExpress({ vat_amount: 7960 });
+    expect((await put(id, 'addresses', { shipping_address: at('0150') })).status).toBe(200);
+    const chosen = await put(id, 'shipping_option', home('0150'));
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.order.amount).toBe(ITEMS_TOTAL + 4900);
+    expect(chosen.body.order).not.toHaveProperty('vat_amount');
+  });
+});

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../server/errors/app-error';
 import { nowIso } from '../../server/shared/clock';
@@ -29,10 +30,15 @@ afterEach(() => {
 });
 
 const START = Date.parse('2031-03-01T12:00:00.000Z');
-/** From now on every read of the clock is one second after the one before (the first reads START). */
+const realNow = clock.getMockImplementation()!;
+/** The charge under test: only its own reads of the clock step (the server's pollers read it too, as often as they run). */
+const charging = new AsyncLocalStorage<{ reads: number }>();
+/** From now on every read of the clock by the charge is one second after the one before (its first reads START). */
 const stepEverySecond = () => {
-  let reads = 0;
-  clock.mockImplementation(() => new Date(START + 1000 * reads++).toISOString());
+  clock.mockImplementation(() => {
+    const charge = charging.getStore();
+    return charge ? new Date(START + 1000 * charge.reads++).toISOString() : realNow();
+  });
 };
 
 const cardRow = (cardId: string) =>
@@ -55,15 +61,17 @@ const chargeLikeThePayment = (cards: { card_id: string; amount: number }[]) => {
     order: { gift_cards: cards.map((c) => ({ ...c, masked_card_token: '•••• 0000' })) },
   };
   const database = k.srv.kassa.ctx.database;
-  const outcome = inTransaction(database, async (trx) => {
-    try {
-      await chargeGiftCards(trx, database, session, transactionId, 'customer');
-      return 'charged';
-    } catch (e) {
-      if (e instanceof AppError) return e.code;
-      throw e;
-    }
-  });
+  const outcome = charging.run({ reads: 0 }, () =>
+    inTransaction(database, async (trx) => {
+      try {
+        await chargeGiftCards(trx, database, session, transactionId, 'customer');
+        return 'charged';
+      } catch (e) {
+        if (e instanceof AppError) return e.code;
+        throw e;
+      }
+    }),
+  );
   return { transactionId, outcome };
 };
 

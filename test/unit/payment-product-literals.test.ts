@@ -19,9 +19,13 @@ const ALLOWED: { path: string; why: string }[] = [
   { path: 'server/payments/attempt/pay-schemas.ts', why: 'the pay body: one shape per spec-given payment type' },
   {
     path: 'server/sessions/session-schemas.ts',
-    why: "the spec's names: an applied gift card's type, token_provider, the merchant-initiated body and customer.tokens",
+    why: "the spec's names: token_provider, the merchant-initiated body and customer.tokens",
   },
   { path: 'server/view/view-schemas.ts', why: "the spec's gift card types of the checkout's PUT gift_cards" },
+  {
+    path: 'server/shared/order-shapes.ts',
+    why: "the spec's type of a gift card applied to an order (AppliedGiftCard)",
+  },
   { path: 'server/payments/transactions/transaction-schemas.ts', why: "the spec's type of a transaction's gift cards" },
   { path: 'domain/view-types.ts', why: "the spec's gift card names the page and the server share (GIFT_CARDS_TYPE)" },
 ];

@@ -54,6 +54,7 @@ describe('transaction event mapper', () => {
       created_at: '2030-01-01T00:00:00.000Z',
       created_by: 'client',
       capture_reference: 'cap',
+      event_reference: 'cap',
     });
   });
 
@@ -71,7 +72,14 @@ describe('transaction event mapper', () => {
       event: 'CAPTURE',
       success: false,
       items: [{ line_id: '1', amount: 5 }],
-      error: { code: 'E', message: 'm' },
+      error: {
+        code: 'E',
+        message: 'm',
+        error_code: 'E',
+        type: ['UNKNOWN'],
+        retry_policy: { retry_codes: ['DO_NOT_RETRY'] },
+      },
+      retry_policy: { retryable: false },
       created_at: row.created_at,
       created_by: 'client',
       request_id: 'req',

@@ -5,31 +5,34 @@ import { ROUTES } from '../../server/http/route-table';
 
 /**
  * The dispatcher tries a request only against the routes indexed under its first path segment.
- * This checks it against an independent reading of the table, segment by segment: the first route
- * in table order whose template matches the path and whose method matches wins; a path that some
- * route matches with another method is 405 (with the methods that would match, for a CORS preflight),
- * else 404; one trailing slash is allowed.
+ * This checks it against an independent reading of the table, segment by segment: of the templates that
+ * match the path, the most specific (a literal where another has a parameter) counts; in it the first route
+ * in table order whose method matches wins; a path that it matches with another method is 405 (with the
+ * methods that would match, for a CORS preflight), else 404; one trailing slash is allowed.
  */
 const reference = (
   method: string,
   path: string,
 ): { operationId: string; params: string[] } | { allowed: string[] } | 'ROUTE_NOT_FOUND' => {
   const parts = (path.endsWith('/') && path.length > 1 ? path.slice(0, -1) : path).split('/');
-  const allowed: string[] = [];
-  for (const route of ROUTES) {
+  const matching = ROUTES.flatMap((route) => {
     const template = route.path.split('/');
-    if (template.length !== parts.length) continue;
+    if (template.length !== parts.length) return [];
     const params: string[] = [];
     const same = template.every((t, i) => {
       if (!t.startsWith('{')) return t === parts[i];
       params.push(parts[i]!);
       return parts[i] !== '';
     });
-    if (!same) continue;
-    if (route.method === method) return { operationId: route.operationId, params };
-    allowed.push(route.method);
-  }
-  return allowed.length ? { allowed } : 'ROUTE_NOT_FOUND';
+    return same ? [{ route, params, literals: template.map((t) => !t.startsWith('{')) }] : [];
+  });
+  // the most specific template: the one with a literal where the others have a parameter, segment by segment
+  let best = matching;
+  for (let i = 0; i < parts.length && best.length; i++)
+    if (best.some((m) => m.literals[i])) best = best.filter((m) => m.literals[i]);
+  const hit = best.find((m) => m.route.method === method);
+  if (hit) return { operationId: hit.route.operationId, params: hit.params };
+  return best.length ? { allowed: best.map((m) => m.route.method) } : 'ROUTE_NOT_FOUND';
 };
 
 const simplify = (m: RouteMatch) =>

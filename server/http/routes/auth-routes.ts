@@ -4,9 +4,21 @@ import { clientAddress } from '../client-address';
 import { AccountId, ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
 
+/**
+ * Any grant_type and audience parse, so that the token endpoint answers in OAuth's terms (INVALID_GRANT,
+ * INVALID_AUDIENCE); the document states the ones it takes: client_credentials, and `<origin>/v1/accounts/{aid}`
+ * naming the account of the path.
+ */
 const TokenBody = z.strictObject({
-  grant_type: z.string().min(1),
-  audience: z.string().min(1),
+  grant_type: z
+    .string()
+    .min(1)
+    .meta({ enum: ['client_credentials'] }),
+  audience: z.string().min(1).meta({
+    format: 'uri',
+    pattern: '^https?://[A-Za-z0-9.-]+(?::\\d{1,5})?/v1/accounts/[PT]\\d{8}$',
+    description: 'The API base this token is for, `<origin>/v1/accounts/{aid}` with the `aid` of the path',
+  }),
 });
 const TokenResponse = z.object({
   access_token: z.string(),

@@ -7,13 +7,12 @@ import {
   CreateRuleBody,
   GiveRuleBody,
   ListRulesQuery,
-  ReceiptBody,
-  ReceiptSchema,
   RuleParams,
   RuleSchema,
   UpdateRuleBody,
 } from '../../discounts/discount-schemas';
 import { ClaimBody, ClaimParams, ClaimSchema, ListClaimsQuery } from '../../discounts/claim-schemas';
+import { ReceiptBody, ReceiptSchema } from '../../discounts/receipt-schemas';
 import { discountsForReceipt } from '../../discounts/discounts-for-receipt';
 import { MAX_RULE_ITEM_PAIRS, MAX_RULES_PER_RECEIPT } from '../../discounts/receipt-work-limits';
 import { listDiscountClaims } from '../../discounts/list-discount-claims';

@@ -29,9 +29,10 @@ const PayResult = TransactionSchema.extend({
   success: z.boolean(),
   actions: z.array(z.object({ source: z.string(), code: z.string(), type: z.enum(['success', 'error']) })),
 });
+/** Every error answer of POST /v1/sessions/pay: the error beside the session pay result (`errorFields` below). */
 const PayError = ErrorBody.extend({
-  session_id: z.string().optional(),
-  success: z.boolean().optional(),
+  session_id: z.string().optional().describe('Present once the session exists'),
+  success: z.literal(false),
   actions: z.array(z.unknown()).optional(),
 });
 
@@ -126,10 +127,12 @@ export const sessionOperationRoutes = [
     body: PayMerchantInitiatedBody,
     headers: SessionCreateHeaders,
     idempotent: true,
+    errorFields: { success: false },
     responses: {
       200: { description: 'The transaction and the pay result', schema: PayResult },
       400: { description: 'Invalid request', schema: PayError },
-      ...AUTH_ERRORS,
+      401: { ...AUTH_ERRORS[401], schema: PayError },
+      403: { ...AUTH_ERRORS[403], schema: PayError },
       409: {
         description:
           'Under strict-success-merchant-reference, a payment with the same merchant_reference is still in progress; retry',

@@ -50,13 +50,12 @@ const operationResponses = {
 };
 
 /**
- * The spec's `includes` of capture, refund and void (deprecated there: the headers are included by
- * default). Accepted so clients that send it keep working; the answer is the transaction without
- * includes: GET /v1/transactions/{id}?includes=... shows the request headers.
+ * The spec's `includes` of capture, refund and void (deprecated there: the headers are included by default, as they
+ * are in the answer: OPERATION_ANSWER_INCLUDES). Accepted so clients that send it keep working.
  */
 const OperationQuery = z.object({
   includes: includesParam(['events.request_headers', 'initiating_system_request_headers']).describe(
-    'Deprecated, accepted for compatibility; the answer is the transaction as GET /v1/transactions/{id} without includes',
+    "Deprecated, accepted for compatibility: the answer always includes the events' `request_headers` and `initiating_system_request_headers`",
   ),
 });
 

@@ -58,9 +58,14 @@ export const viewRoutes = [
       const cookie = await openCheckoutCookie(headers.cookie, ctx.cookiePassword);
       const firstVisit = !cookie.visited.includes(params.session_id);
       const viewerCountry = headers['viewer-country']?.toUpperCase();
+      const visitor = {
+        customer_ip: clientAddress(meta, ctx.env.KASSA_TRUST_PROXY),
+        ...(meta.headers['user-agent'] ? { user_agent: meta.headers['user-agent'].slice(0, 512) } : {}),
+      };
       const view = await getViewSession(ctx, params.session_id, {
         firstVisit,
         meta,
+        visitor,
         ...(viewerCountry ? { viewerCountry } : {}),
       });
       if (!firstVisit) return ok(view);

@@ -5,6 +5,7 @@ import type { CustomerActionAnswer } from '../../providers/port';
 import { nowIso } from '../../shared/clock';
 import { parseJson, toJson } from '../../shared/json-columns';
 import { markAwaitingCustomer } from '../store/attempt-store';
+import { transactionCard } from '../transactions/transaction-card';
 
 /** What the provider kept while the customer acts on another page (its `state`, handed back to `completeCustomerAction`). */
 export type PendingAction = Record<string, unknown>;
@@ -36,7 +37,7 @@ export const awaitCustomer = (
       {
         awaiting_customer_until: new Date(Date.now() + CUSTOMER_ACTION_MS).toISOString(),
         pending_action: toJson(action.state),
-        ...(action.card ? { card: toJson(action.card), card_brand: action.card.brand } : {}),
+        ...(action.card ? { card: toJson(transactionCard(action.card)), card_brand: action.card.brand } : {}),
       },
       now,
     );

@@ -42,7 +42,9 @@ export const paySession = async (
     async reserve() {
       try {
         if ('card' in payment && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
-        return { reserved: await startPayment(ctx, sessionId, payment, paymentType, ifUnmodifiedSince, meta) };
+        return {
+          reserved: await startPayment(ctx, sessionId, payment, paymentType, ifUnmodifiedSince, meta, clientAddress),
+        };
       } catch (e) {
         slot.giveBack(); // refused before the provider: no attempt
         throw e;

@@ -8,6 +8,7 @@ import { toJson } from '../../shared/json-columns';
 import type { TransactionStatus } from '../../../domain/transaction-state';
 import { redactHeaders } from '../../shared/request-headers';
 import { recordAttemptOutcome } from '../store/attempt-store';
+import { transactionCard } from '../transactions/transaction-card';
 import { appendTransactionEvent } from '../store/transaction-repository';
 import { voidLateAuthorization } from './void-late-authorization';
 import type { PayableSession } from '../payable-sessions';
@@ -132,7 +133,7 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
     const now = nowIso();
     const set = {
       status,
-      card: card ? toJson(card) : null,
+      card: card ? toJson(transactionCard(card, result.outcome === 'TOKENIZED' ? result.tokens : undefined)) : null,
       card_brand: card?.brand ?? null,
       updated_at: now,
       version: attempt.version + 1,

@@ -7,6 +7,7 @@ import { redactHeaders } from '../../shared/request-headers';
 import { insertAttempt } from '../store/attempt-store';
 import { appendTransactionEvent } from '../store/transaction-repository';
 import type { PayableSession } from '../payable-sessions';
+import { readMerchantSettings } from '../../accounts/merchant-settings';
 import { amountDue } from '../../../domain/express-order';
 import type { MinorUnits } from '../../../domain/money';
 
@@ -15,6 +16,25 @@ const withoutTokens = (customer: PayableSession['customer']): Record<string, unk
   if (!customer) return undefined;
   const { tokens: _tokens, ...rest } = customer;
   return rest;
+};
+
+/** The longest `user_agent` kept on a transaction. */
+const USER_AGENT_MAX = 1024;
+
+/** The shopper's address (server/http/client-address.ts) and browser, on a payment the shopper makes on the page. */
+const shopperOf = (meta: RequestMeta, address: string | undefined): { customer_ip?: string; user_agent?: string } => {
+  if (address === undefined) return {};
+  const userAgent = meta.headers['user-agent'];
+  return {
+    ...(address !== 'unknown' ? { customer_ip: address } : {}),
+    ...(userAgent ? { user_agent: userAgent.slice(0, USER_AGENT_MAX) } : {}),
+  };
+};
+
+/** The session's metadata with the account's merchant country and category code (the account's settings win). */
+const metadataOf = async (trx: Executor, session: PayableSession): Promise<Record<string, unknown> | undefined> => {
+  const merchant = await readMerchantSettings(trx, session.account_id);
+  return session.metadata || Object.keys(merchant).length > 0 ? { ...session.metadata, ...merchant } : undefined;
 };
 
 /** Step 1 of every payment (inside the caller's transaction, session row locked): an INITIATED transaction; the session is PAYING. */
@@ -28,6 +48,8 @@ export const startPaymentAttempt = async (
   meta: RequestMeta,
   /** What the customer gave for this payment type (e.g. the invoice's contact details), kept on the transaction. */
   details?: Record<string, unknown>,
+  /** The shopper's address when the shopper pays on the page; absent on a merchant-initiated payment. */
+  shopperAddress?: string,
 ): Promise<string> => {
   const { order } = session;
   const now = nowIso();
@@ -59,7 +81,12 @@ export const startPaymentAttempt = async (
       shipping_address: order.shipping_address,
       billing_address: order.billing_address,
       customer: withoutTokens(session.customer),
-      metadata: session.metadata,
+      metadata: await metadataOf(trx, session),
+      ...(order.store ? { store: order.store } : {}),
+      ...(session.configuration.dynamic_descriptor
+        ? { dynamic_descriptor: session.configuration.dynamic_descriptor }
+        : {}),
+      ...shopperOf(meta, shopperAddress),
       url: { callback_url: session.url.callback_url },
       channel: session.configuration.channel ?? 'ecommerce',
       ...(session.platform_type ? { platform_type: session.platform_type } : {}),

@@ -114,6 +114,8 @@ export const startPayment = (
   paymentType: string,
   ifUnmodifiedSince: string | undefined,
   meta: RequestMeta,
+  /** The shopper's address (kept on the transaction as `customer_ip`). */
+  shopperAddress?: string,
 ) =>
   unitOfWork(ctx, undefined, async ({ trx }) => {
     const session = await ctx.payableSessions.lockToPay(trx, ctx.database, sessionId, ifUnmodifiedSince);
@@ -133,6 +135,7 @@ export const startPayment = (
       'customer',
       meta,
       detailsOf(payment),
+      shopperAddress,
     );
     return { transactionId, session, amount };
   });

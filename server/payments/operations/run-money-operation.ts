@@ -17,13 +17,19 @@ export interface MoneyOperationResult {
   eventRequestId?: string;
 }
 
+/**
+ * What a capture, refund or void answers with: the request headers of the events and of the initiating system, included
+ * by default as the specification's history says (its `includes` query is accepted, deprecated, and changes nothing).
+ */
+export const OPERATION_ANSWER_INCLUDES = ['events.request_headers', 'initiating_system_request_headers'] as const;
+
 const read = async (
   ctx: AppContext,
   actor: Actor,
   transactionId: string,
   eventRequestId?: string,
 ): Promise<MoneyOperationResult> => ({
-  json: await getTransactionJson(ctx, actor, transactionId),
+  json: await getTransactionJson(ctx, actor, transactionId, OPERATION_ANSWER_INCLUDES),
   ...(eventRequestId ? { eventRequestId } : {}),
 });
 

@@ -37,6 +37,7 @@ const decide = async (
   input: AuthorizationInput,
   meta: RequestMeta,
   asked?: Asked,
+  only?: 'EXTEND_AUTHORIZATION',
 ): Promise<Decided> => {
   const recorded = await uow.idempotency.recorded();
   const row = await uow.transaction(transactionId, actor.accountId, { lock: true });
@@ -46,6 +47,11 @@ const decide = async (
   }
   const capabilities = await uow.capabilities(row);
   const state = stateOf(row, capabilities); // item-based: what its product says
+  if (only && (!state.itemBased || state.status === 'ON_HOLD'))
+    throw new AppError(
+      'AUTHORIZATION_NOT_UPDATABLE',
+      `Only an authorized pay-later payment can have its authorization extended (${row.payment_product_type}, ${row.status})`,
+    );
   const items = input.items?.map((i) => ({ line_id: i.line_id, amount: i.amount }));
   const decision = decideAuthorizationUpdate(
     state,
@@ -100,6 +106,7 @@ const askProvider = (ctx: AppContext, transactionId: string, asked: Asked, amoun
  * settle = decided again under the lock and written. If the transaction changed meanwhile so that the
  * update no longer fits, the provider is asked to hold what Kassa still holds and the request is
  * refused. A transaction released from hold is then captured if the session asks for auto_capture.
+ * `only`: the extension alone (POST /v1/events/transaction/extend_authorization); anything else is refused.
  */
 export const updateAuthorization = async (
   ctx: AppContext,
@@ -107,9 +114,10 @@ export const updateAuthorization = async (
   transactionId: string,
   input: AuthorizationInput,
   meta: RequestMeta,
+  only?: 'EXTEND_AUTHORIZATION',
 ): Promise<TransactionView> => {
   const decideIn = (asked?: Asked) =>
-    unitOfWork(ctx, meta, (uow) => decide(ctx, uow, actor, transactionId, input, meta, asked));
+    unitOfWork(ctx, meta, (uow) => decide(ctx, uow, actor, transactionId, input, meta, asked, only));
   const { view, releasedFromHold } = await runPipeline<Asked, void, AuthorizationUpdated>({
     async reserve() {
       const decided = await decideIn();

@@ -2,6 +2,7 @@ import { compiledOnce } from '../../db/compiled-once';
 import type { Executor } from '../../db/database';
 import type { PayableSessions } from '../payable-sessions';
 import type { TransactionView } from '../transactions/transaction-schemas';
+import { settlementStatus, type SettlementStatus } from '../transactions/settlement-status';
 import { toTransactionEventView, type TransactionEventViewRow, type TransactionRecord } from './transaction-record';
 
 /** Reading a transaction as the merchant sees it (GET /v1/transactions/{id}, lists, callbacks' bodies). */
@@ -22,6 +23,7 @@ const EVENT_VIEW_COLUMNS = [
   'created_by',
   'request_id',
   'details',
+  'transaction_status',
 ] as const;
 const eventsWithoutHeaders = compiledOnce((exec, transactionId: string) =>
   exec
@@ -74,6 +76,12 @@ const cardView = (row: TransactionRecord, includes: readonly string[]) => {
   };
 };
 
+/** `settlement_status` once something was captured (settlement-status.ts). */
+const settled = (row: TransactionRecord): { settlement_status?: SettlementStatus } => {
+  const status = settlementStatus(row.captured_amount);
+  return status ? { settlement_status: status } : {};
+};
+
 /** The events of several transactions in one query (a list page), without stored request headers, in order, by transaction id. */
 export const eventsOfTransactions = async (
   exec: Executor,
@@ -124,6 +132,8 @@ export const readTransaction = async (
     payment_product_type: row.payment_product_type,
     ...cardView(row, includes),
     ...(row.payment_operation ? { payment_operation: row.payment_operation } : {}),
+    ...(row.payout_destination_id ? { payout_destination_id: row.payout_destination_id } : {}),
+    ...settled(row),
     ...row.data,
     ...(await sessionIncludes(exec, row, includes, opts.sessions)),
     events: events.map((e) => toTransactionEventView(e, withHeaders)),

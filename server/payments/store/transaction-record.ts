@@ -1,3 +1,4 @@
+import type { Address, Customer, OrderItem, ShippingOption, Store } from '../../shared/order-shapes';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { TransactionEventsTable, TransactionStatusColumn, TransactionsTable } from '../../db/schema';
@@ -7,6 +8,7 @@ import { parseJson, parseJsonWith, parseOptionalJson } from '../../shared/json-c
 import type { Lines, TransactionStatus } from '../../../domain/transaction-state';
 import type { AppliedGiftCard } from '../../../domain/view-types';
 import type { TransactionEventSchema } from '../transactions/transaction-schemas';
+import { publicEventError, type PublicEventError } from './event-error';
 
 /**
  * The transaction aggregate's mappers: a stored row becomes a typed record with each JSON column
@@ -24,11 +26,11 @@ void statusUnionsAgree;
 /** What `transactions.data` holds: the order's parts the transaction keeps, copied at payment time. */
 export interface TransactionData {
   /** The order's items (validated by the Order schema when the session was created or updated). */
-  items?: { line_id: string; amount: MinorUnits; [k: string]: unknown }[];
-  shipping_option?: Record<string, unknown>;
-  shipping_address?: Record<string, unknown>;
-  billing_address?: Record<string, unknown>;
-  customer?: Record<string, unknown>;
+  items?: (z.infer<typeof OrderItem> & { amount: MinorUnits })[];
+  shipping_option?: z.infer<typeof ShippingOption>;
+  shipping_address?: z.infer<typeof Address>;
+  billing_address?: z.infer<typeof Address>;
+  customer?: z.infer<typeof Customer>;
   metadata?: Record<string, unknown>;
   url?: { callback_url?: string; [k: string]: unknown };
   channel?: string;
@@ -36,6 +38,13 @@ export interface TransactionData {
   /** The parts of the amount the order's gift cards pay (the card pays `card_amount`). */
   gift_cards?: AppliedGiftCard[];
   card_amount?: MinorUnits;
+  /** The order's store (`order.store`), as the merchant sent it. */
+  store?: z.infer<typeof Store>;
+  /** `configuration.dynamic_descriptor` of the session (or its profile). */
+  dynamic_descriptor?: string;
+  /** The shopper's address and browser when they paid (never on a merchant-initiated payment); shown to the merchant only. */
+  customer_ip?: string;
+  user_agent?: string;
 }
 
 /** Stored money: a non-negative integer, typed as minor units (one check, no transform: lines are read on every money operation). */
@@ -114,7 +123,10 @@ export const toTransactionRecord = (row: TransactionRow): TransactionRecord => {
   return record;
 };
 
-export type TransactionEventRow = Selectable<TransactionEventsTable>;
+/** An event row; `transaction_status` may be left out (events older than migration 0029 have none). */
+export type TransactionEventRow = Omit<Selectable<TransactionEventsTable>, 'transaction_status'> & {
+  transaction_status?: TransactionStatusColumn | null;
+};
 /** An event row as the view reads it: `request_headers` is selected only when shown. */
 export type TransactionEventViewRow = Omit<TransactionEventRow, 'request_headers'> & {
   request_headers?: string | null;
@@ -133,6 +145,7 @@ const EVENT_KEYS: ReadonlySet<string> = new Set([
   'created_by',
   'request_id',
   'request_headers',
+  'transaction_status',
 ]);
 
 const extraDetails = (text: string | null): Record<string, unknown> => {
@@ -140,23 +153,48 @@ const extraDetails = (text: string | null): Record<string, unknown> => {
   return details ? Object.fromEntries(Object.entries(details).filter(([k]) => !EVENT_KEYS.has(k))) : {};
 };
 
+/** The public `event_reference` of a capture or refund: its reference (an auto capture's is `order.event_reference`). */
+const eventReference = (details: Record<string, unknown>): { event_reference?: string } => {
+  const ref = details.capture_reference ?? details.refund_reference;
+  return typeof ref === 'string' ? { event_reference: ref } : {};
+};
+
+/** `correlation_request_id`: the public name of `initiate_request_id` (the 202's `event-request-id`); both are shown. */
+const correlation = (details: Record<string, unknown>): { correlation_request_id?: string } =>
+  typeof details.initiate_request_id === 'string' ? { correlation_request_id: details.initiate_request_id } : {};
+
 /**
  * The transaction event mapper. `details` (initiate_request_id, metadata, retry_policy, ...) is
  * flattened into the event as the API shows it, spread FIRST and without the event's own keys, so
  * `id`, `event`, `success`, `amount`, `created_at` and the rest always come from the event's columns.
  */
-export const toTransactionEventView = (e: TransactionEventViewRow, withHeaders: boolean): TransactionEventView => ({
-  ...extraDetails(e.details),
+export const toTransactionEventView = (e: TransactionEventViewRow, withHeaders: boolean): TransactionEventView => {
+  const details = extraDetails(e.details);
+  // A failed event's error in the public shape, and its retry policy (event-error.ts, issue 27 item 5).
+  const failure = e.error
+    ? publicEventError(e.event, parseJson<{ code: string; message: string }>(e.error), details.retry_policy)
+    : undefined;
+  return {
+    ...details,
+    ...eventReference(details),
+    ...correlation(details),
+    ...eventColumns(e, withHeaders, failure?.error),
+    ...(failure ? { retry_policy: failure.retry_policy } : {}),
+  };
+};
+
+const eventColumns = (e: TransactionEventViewRow, withHeaders: boolean, error: PublicEventError | undefined) => ({
   id: e.id,
   event: e.event,
   success: e.success === 1,
   ...(e.amount != null ? { amount: e.amount } : {}),
   ...(e.items ? { items: parseJson<Record<string, unknown>[]>(e.items) } : {}),
-  ...(e.error ? { error: parseJson<{ code: string; message: string }>(e.error) } : {}),
+  ...(error ? { error } : {}),
   created_at: e.created_at,
   created_by: e.created_by,
   ...(e.request_id ? { request_id: e.request_id } : {}),
   ...(withHeaders && e.request_headers
     ? { request_headers: parseJson<Record<string, string>>(e.request_headers) }
     : {}),
+  ...(e.transaction_status ? { transaction_status: e.transaction_status } : {}),
 });

@@ -1,4 +1,4 @@
-import { insertRow, lockableOnce, updateRows } from '../../db/compiled-once';
+import { compiledOnce, insertRow, lockableOnce, updateRows } from '../../db/compiled-once';
 import type { Database, Executor } from '../../db/database';
 import { expectChanged } from '../../db/expect-updated';
 import { nextEventSeq } from '../../db/next-seq';
@@ -125,7 +125,14 @@ export interface NewTransactionEvent {
   requestHeaders?: Record<string, string>;
 }
 
-/** Appends an event; call inside the transaction that holds the transaction row. Returns the event id. */
+const statusNow = compiledOnce((exec, id: string) =>
+  exec.selectFrom('transactions').select('status').where('id', '=', id),
+);
+
+/**
+ * Appends an event; call inside the transaction that holds the transaction row, after the row's new status
+ * was written: the event keeps that status (`transaction_status`). Returns the event id.
+ */
 export const appendTransactionEvent = async (
   trx: Executor,
   transactionId: string,
@@ -148,6 +155,7 @@ export const appendTransactionEvent = async (
     request_id: e.requestId ?? null,
     details: e.details ? toJson(e.details) : null,
     request_headers: e.requestHeaders ? toJson(e.requestHeaders) : null,
+    transaction_status: (await statusNow(trx, transactionId))[0]?.status ?? null,
   });
   return id;
 };

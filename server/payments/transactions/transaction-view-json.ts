@@ -3,6 +3,9 @@ import type { Executor } from '../../db/database';
 import { joinedRows, splitRows } from '../../db/joined-rows';
 import { AppError } from '../../errors/app-error';
 import { toTransactionEventView, type TransactionEventViewRow } from '../store/transaction-record';
+import { settlementStatus } from './settlement-status';
+import { minorUnits } from '../../../domain/money';
+import type { TransactionStatusColumn } from '../../db/schema';
 
 /**
  * `GET /v1/transactions/{id}` without includes, the second-hottest read, as JSON text from the
@@ -14,8 +17,8 @@ import { toTransactionEventView, type TransactionEventViewRow } from '../store/t
  *
  * `data`'s keys (TransactionData: items, url, channel, ...) are spread into the view after the
  * transaction's own and never share a name with them, so its text is spliced without its braces.
- * An event with `details` is mapped by `toTransactionEventView` (they are flattened into the
- * event, filtered); the others are written here.
+ * An event with `details` (flattened into the event, filtered) or an `error` (its public shape is
+ * derived) is mapped by `toTransactionEventView`; the others are written here.
  */
 const EVENT_FIELDS = [
   'e.id',
@@ -28,6 +31,7 @@ const EVENT_FIELDS = [
   'e.created_by',
   "coalesce(e.request_id, '')",
   "coalesce(e.details, '')",
+  "coalesce(e.transaction_status, '')",
 ];
 
 const viewRow = compiledOnce((exec, id: string, accountId: string) =>
@@ -45,6 +49,8 @@ const viewRow = compiledOnce((exec, id: string, accountId: string) =>
       'payment_product_type',
       'card',
       'payment_operation',
+      'payout_destination_id',
+      'captured_amount',
       'data',
       'created_at',
       'updated_at',
@@ -59,7 +65,8 @@ const field = (key: string, value: string): string => `,"${key}":${value}`;
 
 /** One event's JSON from its fields. */
 const eventJson = (f: string[], transactionId: string): string => {
-  const [id, event, success, amount, items, error, createdAt, createdBy, requestId, details] = f as [
+  const [id, event, success, amount, items, error, createdAt, createdBy, requestId, details, status] = f as [
+    string,
     string,
     string,
     string,
@@ -71,7 +78,7 @@ const eventJson = (f: string[], transactionId: string): string => {
     string,
     string,
   ];
-  if (details) {
+  if (details || error) {
     const row: TransactionEventViewRow = {
       id,
       transaction_id: transactionId,
@@ -84,7 +91,8 @@ const eventJson = (f: string[], transactionId: string): string => {
       created_at: createdAt,
       created_by: createdBy,
       request_id: requestId || null,
-      details,
+      details: details || null,
+      transaction_status: (status || null) as TransactionStatusColumn | null,
     };
     return str(toTransactionEventView(row, false));
   }
@@ -92,9 +100,9 @@ const eventJson = (f: string[], transactionId: string): string => {
     `{"id":${str(id)},"event":${str(event)},"success":${success === '1' ? 'true' : 'false'}` +
     (amount === '' ? '' : field('amount', amount)) +
     (items ? field('items', items) : '') +
-    (error ? field('error', error) : '') +
     `,"created_at":${str(createdAt)},"created_by":${str(createdBy)}` +
     (requestId ? field('request_id', str(requestId)) : '') +
+    (status ? field('transaction_status', str(status)) : '') +
     '}'
   );
 };
@@ -117,6 +125,10 @@ export const readTransactionJson = async (
     field('payment_product_type', str(row.payment_product_type)) +
     (row.card != null && row.card !== 'null' ? field('card', row.card) : '') +
     (row.payment_operation ? field('payment_operation', str(row.payment_operation)) : '') +
+    (row.payout_destination_id ? field('payout_destination_id', str(row.payout_destination_id)) : '') +
+    (row.captured_amount > 0
+      ? field('settlement_status', str(settlementStatus(minorUnits(row.captured_amount))))
+      : '') +
     data +
     `,"events":[${events.join(',')}],"created_at":${str(row.created_at)},"updated_at":${str(row.updated_at)}}`
   );

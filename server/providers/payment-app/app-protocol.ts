@@ -14,6 +14,7 @@ export const APP_PATHS = {
   refund: 'refund',
   void: 'void',
   status: 'status',
+  transactionStatus: 'transaction-status',
 } as const;
 export type AppMethod = keyof typeof APP_PATHS;
 
@@ -40,6 +41,20 @@ export const AuthorizeAppAnswer = z.discriminatedUnion('result', [Approved, Decl
 export const CompleteAppAnswer = z.discriminatedUnion('result', [Approved, Declined]);
 export const OperationAppAnswer = z.object({ result: z.enum(['done', 'pending']) });
 export const StatusAppAnswer = z.object({ result: z.enum(['done', 'pending', 'failed', 'unknown']) });
+
+/** `transaction-status`: every capture, refund and void the app holds for the transaction (sync_status, ADR 036). */
+export const TransactionStatusAppAnswer = z.object({
+  operations: z
+    .array(
+      z.object({
+        operation_id: SafeString.min(1).max(255),
+        kind: z.enum(['capture', 'refund', 'void']),
+        amount: z.number().int().min(0).max(2_147_483_647),
+        status: z.enum(['done', 'pending']),
+      }),
+    )
+    .max(1000),
+});
 
 export type AuthorizeAppAnswer = z.infer<typeof AuthorizeAppAnswer>;
 export type CompleteAppAnswer = z.infer<typeof CompleteAppAnswer>;

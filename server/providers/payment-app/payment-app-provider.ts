@@ -3,6 +3,7 @@ import type { LookupFn } from '../../callbacks/callback-url-policy';
 import type { Env } from '../../config/env';
 import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../errors/app-error';
+import { minorUnits } from '../../../domain/money';
 import { findSigningSecret } from '../../signature/signature-secrets';
 import type {
   AuthorizeAnswer,
@@ -19,6 +20,7 @@ import {
   CompleteAppAnswer,
   OperationAppAnswer,
   StatusAppAnswer,
+  TransactionStatusAppAnswer,
   type AppMethod,
   type StatusAppAnswer as StatusAnswer,
   type CompleteAppAnswer as Decided,
@@ -39,6 +41,8 @@ const STATUS = { done: 'DONE', pending: 'PENDING', failed: 'FAILED', unknown: 'U
   StatusAnswer['result'],
   OperationStatus
 >;
+
+const OPERATION_KIND = { capture: 'CAPTURE', refund: 'REFUND', void: 'VOID' } as const;
 
 export interface PaymentAppProvider extends PaymentProvider {
   /** The account's enabled apps as products (what a session may offer). */
@@ -155,6 +159,19 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
         StatusAppAnswer,
       );
       return STATUS[answer.result];
+    },
+    async transactionState(req) {
+      const config = await configOf(req.accountId, req.productType);
+      const body = { product_type: req.productType, transaction_id: req.transactionId };
+      const answer = await call(req.accountId, config, 'transactionStatus', body, TransactionStatusAppAnswer);
+      return {
+        operations: answer.operations.map((o) => ({
+          operationId: o.operation_id,
+          kind: OPERATION_KIND[o.kind],
+          amount: minorUnits(o.amount),
+          status: o.status === 'done' ? ('DONE' as const) : ('PENDING' as const),
+        })),
+      };
     },
   };
 };

@@ -1,3 +1,4 @@
+import { readMerchantSettings } from '../../accounts/merchant-settings';
 import type { Database } from '../../db/database';
 import { inTransaction } from '../../db/tx';
 import { AppError } from '../../errors/app-error';
@@ -6,6 +7,7 @@ import { randomBase58 } from '../../shared/ids';
 import { parseJson } from '../../shared/json-columns';
 import type { AuthorizeAnswer, CardSummary, PaymentProduct, PaymentProvider } from '../port';
 import { validateCard } from '../validate-card';
+import { DEFAULT_MERCHANT_COUNTRY, withIssuer, withRegion } from './card-issuers';
 import type { SandboxOperations } from './ledger';
 import { SANDBOX_CARD_TYPE, sandboxPagePath, type SandboxPageState } from './pages';
 
@@ -23,6 +25,14 @@ export const SANDBOX_CARDS = {
   challenge: '4000000000003220',
   /** 3-D Secure: a challenge page; the issuer declines even after it is completed. */
   challengeThenDecline: '4000000000003063',
+  /** Approved; issuers in Norway (domestic), Sweden (eea), the UK (eea-uk), Switzerland (europe), the US (inter): card-issuers.ts. */
+  domestic: '4000005780000007',
+  eea: '4000007520000008',
+  eeaUk: '4000008260000000',
+  europe: '4000007560000009',
+  inter: '4000008400000001',
+  /** Approved; a commercial (business) MasterCard. */
+  commercial: '5222222222222227',
 } as const;
 
 const CHALLENGES: Record<string, 'APPROVE' | 'DECLINE'> = {
@@ -88,6 +98,11 @@ export const createSandboxCard = (database: Database, ledger: SandboxOperations)
       .where('token', '=', token)
       .where('account_id', '=', accountId)
       .executeTakeFirst();
+  /** The card as the sandbox knows it: its issuer, and its region seen from the account's merchant country. */
+  const described = async (accountId: string, summary: CardSummary): Promise<CardSummary> => {
+    const { merchant_country } = await readMerchantSettings(database.db, accountId);
+    return withRegion(summary, merchant_country ?? DEFAULT_MERCHANT_COUNTRY);
+  };
   return {
     name: 'sandbox',
     products: [SANDBOX_CARD],
@@ -101,7 +116,7 @@ export const createSandboxCard = (database: Database, ledger: SandboxOperations)
             message: 'The card token is not known',
             retryable: false,
           });
-        const summary = parseJson<CardSummary>(stored.card);
+        const summary = await described(accountId, parseJson<CardSummary>(stored.card));
         return stored.behavior === 'APPROVE'
           ? approved(summary)
           : declined(summary, parseJson<Decline>(stored.behavior));
@@ -110,7 +125,8 @@ export const createSandboxCard = (database: Database, ledger: SandboxOperations)
         throw new AppError('INVALID_REQUEST', 'A card payment needs the card or a stored card', {
           errors: [{ path: 'payment.card', message: 'required' }],
         });
-      const { pan, summary } = validateCard(card);
+      const { pan, summary: typed } = validateCard(card);
+      const summary = await described(accountId, withIssuer(pan, typed));
       const decline = DECLINES[pan];
       if (decline) return declined(summary, decline);
       const challenge = CHALLENGES[pan];
@@ -139,7 +155,8 @@ export const createSandboxCard = (database: Database, ledger: SandboxOperations)
       return approved(card);
     },
     async tokenize({ accountId, card, tokenTypes }) {
-      const { pan, summary } = validateCard(card);
+      const { pan, summary: typed } = validateCard(card);
+      const summary = withIssuer(pan, typed); // the vault keeps the issuer; the region is decided per payment
       const behavior = DECLINES[pan] ? JSON.stringify(DECLINES[pan]) : 'APPROVE';
       const tokens = {
         payment_token: `sbx_pt_${randomBase58(24)}`,
@@ -161,7 +178,7 @@ export const createSandboxCard = (database: Database, ledger: SandboxOperations)
             .execute();
         }
       });
-      return { card: summary, ...tokens };
+      return { card: await described(accountId, summary), ...tokens };
     },
     async storedCard({ accountId, token }) {
       const stored = await vaulted(accountId, token);

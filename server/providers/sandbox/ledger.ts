@@ -4,10 +4,11 @@ import { inTransaction } from '../../db/tx';
 import { AppError } from '../../errors/app-error';
 import type { OperationOutcome, OperationRequest, PaymentProvider } from '../port';
 import { isAsyncAmount, readSandboxGateway } from './sandbox-gateway';
+import { minorUnits } from '../../../domain/money';
 
 /** What every sandbox product does after the authorization: the money operations and their status. */
 export type SandboxOperations = Required<
-  Pick<PaymentProvider, 'capture' | 'refund' | 'void' | 'updateAuthorization' | 'operationStatus'>
+  Pick<PaymentProvider, 'capture' | 'refund' | 'void' | 'updateAuthorization' | 'operationStatus' | 'transactionState'>
 >;
 
 /**
@@ -31,7 +32,38 @@ export const sandboxLedger = (database: Database): SandboxOperations => ({
     if (!op) return 'UNKNOWN';
     return Date.parse(op.complete_after) <= Date.now() ? 'DONE' : 'PENDING';
   },
+  /** What the sandbox recorded for the transaction: its captures, refunds and voids (done once `complete_after` passed). */
+  async transactionState({ accountId, transactionId }) {
+    if ((await readSandboxGateway(database.db, accountId)).unavailable) throw unavailable();
+    const rows = await database.db
+      .selectFrom('sandbox_operations')
+      .select(['operation_id', 'kind', 'amount', 'complete_after'])
+      .where('transaction_id', '=', transactionId)
+      .orderBy('created_at')
+      .execute();
+    const now = Date.now();
+    return {
+      operations: rows.flatMap((r) =>
+        r.kind === 'AUTHORIZATION_UPDATE'
+          ? []
+          : [
+              {
+                operationId: r.operation_id,
+                kind: r.kind,
+                amount: minorUnits(r.amount),
+                status: Date.parse(r.complete_after) <= now ? ('DONE' as const) : ('PENDING' as const),
+              },
+            ],
+      ),
+    };
+  },
 });
+
+const unavailable = () =>
+  new AppError(
+    'PROVIDER_UNAVAILABLE',
+    'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later',
+  );
 
 type SandboxOperationKind = SandboxOperationsTable['kind'];
 
@@ -42,11 +74,7 @@ const operate = async (
   opts: { async?: false } = {},
 ): Promise<OperationOutcome> => {
   const gateway = await readSandboxGateway(database.db, req.accountId);
-  if (gateway.unavailable)
-    throw new AppError(
-      'PROVIDER_UNAVAILABLE',
-      'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later',
-    );
+  if (gateway.unavailable) throw unavailable();
   const async = opts.async !== false && (gateway.async_operations || isAsyncAmount(req.amount));
   const now = Date.now();
   // The sandbox's own write, in a transaction of its own (group-committed like Kassa's, ADR 026).

@@ -341,7 +341,8 @@ export const createAccountA = async (
     return { draftId, draftToComplete, orderId, orderToCancel };
   };
 
-  // Admin: a signature secret, an API key, session profiles, the sandbox gateway's settings, payment apps.
+  // Admin: a signature secret, an API key, session profiles, the sandbox gateway's settings, the checkout
+  // configuration, payment apps.
   const admin = async () => {
     const signature = ok('signature', await api.post('/v1/admin/signature'));
     ids.push(signature.id, signature.signature.secret);
@@ -360,6 +361,12 @@ export const createAccountA = async (
     ok(
       'gateway',
       await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox: { async_delay_ms: 1234 } } }),
+    );
+    ok(
+      'checkout configuration',
+      await api.request('PUT', '/v1/admin/checkout', {
+        configuration: { merchant: { name: m('merchant'), country: 'NO', merchant_category_code: '5814' } },
+      }),
     );
     const [paymentApp, paymentAppToDelete] = ['isolation_app', 'isolation_gone'];
     for (const name of [paymentApp, paymentAppToDelete]) {

@@ -130,6 +130,10 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
       items: [{ line_id: '1', amount: a.amount + 100, quantity: 1, description: 'x', vat_amount: 0 }],
     },
   }),
+  events_transaction_intent_post: (a) => ({
+    params: { intent: 'sync_status' },
+    body: { transaction_id: a.transactions.captured },
+  }),
 
   // admin (an account's own settings: B acts on its own)
   admin_sms_list: () => ({ ownAccount: true }),
@@ -167,6 +171,8 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
   admin_callbacks_retry: (a) => ({ params: { callback_id: a.callbackId } }),
   admin_gateway_sandbox_put: () => ({ ownAccount: true, body: { configuration: { sandbox: { async_delay_ms: 10 } } } }),
   admin_gateway_sandbox_get: () => ({ ownAccount: true }),
+  admin_checkout_get: () => ({ ownAccount: true }),
+  admin_checkout_put: () => ({ ownAccount: true, body: { configuration: { merchant: { name: 'neutral' } } } }),
   admin_gateway_payment_app_put: () => ({
     ownAccount: true,
     params: { name: 'neutral_app' },
