@@ -224,7 +224,8 @@ test("wallet through the real SDK's pop-out: the SDK's button opens the checkout
   await expect(frame.getByText('Complete the payment in the Sandbox Wallet window.')).toBeVisible();
   await popup.getByRole('button', { name: /Continue to Sandbox Wallet/ }).click();
   await popup.getByRole('button', { name: 'Approve' }).click();
-  await popup.waitForEvent('close');
+  // the SDK may close the window before a 'close' listener registered after the click would hear it: ask its state
+  await expect.poll(() => popup.isClosed()).toBe(true);
   const events = () => page.evaluate(() => (window as unknown as { sdkEvents: Record<string, unknown>[] }).sdkEvents);
   await expect
     .poll(async () => (await events()).find((e) => e.type === 'SessionPaymentAuthorized'))
