@@ -158,21 +158,8 @@ const main = async () => {
     endWithError(socket, new AppError('METHOD_NOT_ALLOWED', 'CONNECT is not supported'), origin({})),
   );
 
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  // The same origin the checkout URLs use (ADR 007): KASSA_PUBLIC_URL, else the listening address.
-  const base = origin({});
-  const m = kassa.merchant;
-  const where = `${kassa.ctx.database.engine}${kassa.ctx.database.engine === 'sqlite' ? ` in ${env.dataDir}` : ''}`;
-  logger.info(
-    { url: base, engine: kassa.ctx.database.engine, account: m.accountId, client_id: m.clientId, dev },
-    `Kassa is listening on ${base} (${where})`,
-  );
-  // For a person trying it out: the demo store and merchant (a bootstrap secret is never printed; ADR 029).
-  const banner = startupBanner(base, m);
-  // the startup merchant's console admin (ADR 033): a generated password is printed by the start that made it only
-  const consoleLine = consoleBanner(base, consoleAdmin, banner !== undefined);
-  if (banner || consoleLine) process.stderr.write(`${banner ?? ''}${consoleLine ?? ''}`);
-
+  // Before listening: a signal that comes as soon as the server serves finds its handler (not node's default, which
+  // ends the process at once, mid-start).
   const forceExit = (reason: string) => {
     logger.error({ reason }, 'shutdown forced');
     server.closeAllConnections();
@@ -208,6 +195,21 @@ const main = async () => {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  // The same origin the checkout URLs use (ADR 007): KASSA_PUBLIC_URL, else the listening address.
+  const base = origin({});
+  const m = kassa.merchant;
+  const where = `${kassa.ctx.database.engine}${kassa.ctx.database.engine === 'sqlite' ? ` in ${env.dataDir}` : ''}`;
+  // For a person trying it out: the demo store and merchant (a bootstrap secret is never printed; ADR 029).
+  const banner = startupBanner(base, m);
+  // the startup merchant's console admin (ADR 033): a generated password is printed by the start that made it only
+  const consoleLine = consoleBanner(base, consoleAdmin, banner !== undefined);
+  if (banner || consoleLine) process.stderr.write(`${banner ?? ''}${consoleLine ?? ''}`);
+  // Last: whoever waits for this line (a supervisor, a test) sees everything above already written.
+  logger.info(
+    { url: base, engine: kassa.ctx.database.engine, account: m.accountId, client_id: m.clientId, dev },
+    `Kassa is listening on ${base} (${where})`,
+  );
 };
 
 main().catch((e: unknown) => {

@@ -106,4 +106,36 @@ describe("the demo merchant's client secret", () => {
       await db.drop();
     }
   });
+
+  it('a SIGTERM the moment the server says it listens finds the banner written and the server stopping cleanly', async () => {
+    // CI once saw no banner: the parent killed on the listening line before the start had printed it, and with no
+    // handler yet node's default ended the process mid-start. Now the banner comes first and the handler before listen.
+    const db = sharedDatabase();
+    const env = {
+      KASSA_DATA_DIR: db.dataDir,
+      ...(db.pgSchema ? { DATABASE_URL: process.env.DATABASE_URL!, KASSA_DATABASE_SCHEMA: db.pgSchema } : {}),
+    };
+    try {
+      for (let i = 0; i < 3; i++) {
+        // the signal goes as soon as the line arrives, from the pipe's own event (so the test waits for the exit)
+        let killed = false;
+        const proc = await spawnKassa({
+          env,
+          ready: (_base, _output, child) => {
+            child.stdout!.on('data', (d: Buffer) => {
+              if (!killed && d.toString().includes('Kassa is listening')) killed = child.kill('SIGTERM');
+            });
+            return true;
+          },
+        });
+        const exit = await proc.exited;
+        expect(proc.output()).toContain(`client_id ${DEMO_CLIENT_ID}`);
+        if (i === 0) expect(proc.output()).toMatch(/client_secret \S{32,}/);
+        expect(exit, proc.output()).toEqual({ code: 0, signal: null });
+        expect(proc.output()).toContain('"msg":"stopped"');
+      }
+    } finally {
+      await db.drop();
+    }
+  });
 });

@@ -26,7 +26,7 @@ export interface SpawnOptions {
   /** Added to the base environment (PATH, HOME, NODE_ENV, KASSA_API_ONLY, PORT, HOST); may override it. */
   env: Record<string, string>;
   /** Whether the server serves yet; by default, whether it logged "Kassa is listening". */
-  ready?: (baseUrl: string, output: string) => boolean | Promise<boolean>;
+  ready?: (baseUrl: string, output: string, child: ChildProcess) => boolean | Promise<boolean>;
 }
 
 export const freePort = () =>
@@ -65,7 +65,7 @@ export const spawnKassa = async ({ env, ready = logsListening }: SpawnOptions): 
   const start = Date.now();
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`kassa exited while starting:\n${out}`);
-    if (await ready(baseUrl, out)) break;
+    if (await ready(baseUrl, out, child)) break;
     if (Date.now() - start > WAIT_MS) {
       child.kill('SIGKILL');
       throw new Error(`kassa did not start within ${WAIT_MS} ms:\n${out}`);
