@@ -13,7 +13,8 @@ import {
   readCustomer,
   type CustomerState,
 } from './customer-repository';
-import type { CreateCustomerInput, CustomerView } from './customer-schemas';
+import type { CreateCustomerInput } from './customer-body-schemas';
+import type { CustomerView } from './customer-schemas';
 
 /** Creates a customer of the caller's account; a missing customer_id is generated. */
 export const createCustomer = async (

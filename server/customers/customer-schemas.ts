@@ -30,7 +30,7 @@ const Address = z.looseObject({
 });
 
 /** `bussiness_name` is spelled so in the public API. */
-const Company = z.looseObject({
+export const Company = z.looseObject({
   bussiness_name: Text.min(1, 'must not be empty'),
   organization_number: SafeString.max(64).optional(),
   department: Text.optional(),
@@ -41,8 +41,13 @@ const Company = z.looseObject({
 
 const Consent = z.looseObject({ consent: z.boolean(), updated_at: IsoDateTime });
 
-/** Every field a customer carries besides customer_id, type and metadata; all optional, nullable where the spec says so. */
-const customerFields = {
+export const ContactFor = z
+  .array(z.looseObject({ customer_id: CustomerId }))
+  .max(100)
+  .describe('The customers this contact is a contact for (type contact only)');
+
+/** The fields of every type besides customer_id, type and metadata; all optional, nullable where the spec says so. */
+export const commonFields = {
   first_name: Text.nullable().optional(),
   last_name: Text.nullable().optional(),
   email: Email.nullable().optional(),
@@ -54,41 +59,14 @@ const customerFields = {
   marketing_consent: z.looseObject({ sms: Consent.optional(), email: Consent.optional() }).optional(),
   addresses: z.array(Address).max(50).optional(),
   term: z.looseObject({ id: z.uuid('must be a UUID'), accepted_at: IsoDateTime }).optional(),
-  company: Company.optional(),
   gender: Text.nullable().optional(),
   date_of_birth: z.iso.date('must be a date, YYYY-MM-DD').nullable().optional(),
-  contact_for: z
-    .array(z.looseObject({ customer_id: CustomerId }))
-    .max(100)
-    .optional(),
 };
-
-/** Metadata as sent: a key set to null is removed (and not stored on create); `metadata: null` clears all. */
-const MetadataInput = z.record(SafeString.min(1).max(255), z.unknown()).nullable();
-
-export const CreateCustomerBody = z.strictObject({
-  customer_id: CustomerId.optional(),
-  type: z.enum(CUSTOMER_TYPES).default('customer'),
-  metadata: MetadataInput.optional(),
-  ...customerFields,
-});
-export type CreateCustomerInput = z.infer<typeof CreateCustomerBody>;
-
-/** Partial update: fields left out stay as they are; `company: null` and `contact_for: null` remove them (to change the type). */
-export const UpdateCustomerBody = z.strictObject({
-  customer_id: CustomerId.optional(),
-  type: z.enum(CUSTOMER_TYPES).optional(),
-  metadata: MetadataInput.optional(),
-  ...customerFields,
-  company: customerFields.company.unwrap().nullable().optional(),
-  contact_for: customerFields.contact_for.unwrap().nullable().optional(),
-});
-export type UpdateCustomerInput = z.infer<typeof UpdateCustomerBody>;
+/** Every field a customer carries: `company` (types company and other) and `contact_for` (type contact) too. */
+export const customerFields = { ...commonFields, company: Company.optional(), contact_for: ContactFor.optional() };
 
 /** What is stored in `customers.data` (and returned): the fields as given, metadata without null values. */
-export type CustomerData = Omit<CreateCustomerInput, 'customer_id' | 'type' | 'metadata'> & {
-  metadata?: Record<string, unknown>;
-};
+export type CustomerData = z.infer<z.ZodObject<typeof customerFields>> & { metadata?: Record<string, unknown> };
 
 /** A customer as the API returns it. A deleted customer (include_deleted) keeps only id, customer_id, type and the stamps. */
 export const CustomerSchema = z.object({

@@ -14,7 +14,8 @@ import {
   stateOf,
   type CustomerState,
 } from './customer-repository';
-import type { CustomerData, CustomerView, UpdateCustomerInput } from './customer-schemas';
+import type { UpdateCustomerInput } from './customer-body-schemas';
+import type { CustomerData, CustomerView } from './customer-schemas';
 
 /**
  * The state after a partial update: fields left out stay, metadata merges (null removes a key;

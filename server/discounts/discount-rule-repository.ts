@@ -6,6 +6,7 @@ import { AppError } from '../errors/app-error';
 import { parseJson, toJson } from '../shared/json-columns';
 import type { DiscountRulesTable } from './discounts-tables';
 import type { RuleData, RuleView } from './discount-schemas';
+import { listedTimeZone } from './time-zones';
 
 export type RuleRow = Selectable<DiscountRulesTable>;
 
@@ -26,9 +27,19 @@ export const loadRule = async (
   return row;
 };
 
+/** discount_hours.timezone as the TimeZone list spells it (a rule stored before the list may hold an alias). */
+const withListedTimeZone = (data: RuleData): RuleData => {
+  const hours = data.limitation?.discount_hours;
+  if (!hours?.timezone) return data;
+  const timezone = listedTimeZone(hours.timezone);
+  return timezone === hours.timezone
+    ? data
+    : { ...data, limitation: { ...data.limitation, discount_hours: { ...hours, timezone } } };
+};
+
 /** The rule as the API returns it (and as the engine reads it); `type` follows the item requirement when not given. */
 export const readRule = (row: RuleRow): RuleView & DiscountRule => {
-  const data = parseJson<RuleData>(row.data);
+  const data = withListedTimeZone(parseJson<RuleData>(row.data));
   const rule = { id: row.id, ...data } as DiscountRule;
   return {
     ...rule,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT32_MAX } from '../../domain/money';
 import { AccountId, Int32Amount, IsoDateTime, JsonObject, SafeString, SafeText } from '../shared/schemas';
+import { TimeZone } from './time-zones';
 
 /** The account API's discount rules (issue 11): /v1/accounts/{aid}/discounts, shapes of public API §3.3/§3.4. */
 const Text = SafeString.max(255);
@@ -10,15 +11,6 @@ const Matcher = z.strictObject({
   barcode: Text.min(1).optional(),
 });
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (00:00-23:59)');
-const validTimeZone = (tz: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const baseRequirement = {
   customer: JsonObject.optional(),
   item: z
@@ -54,7 +46,11 @@ const baseRequirement = {
   store: JsonObject.optional(),
 };
 
-export const Requirement = z.strictObject({ purchase_from: IsoDateTime, purchase_to: IsoDateTime, ...baseRequirement });
+export const Requirement = z.strictObject({
+  purchase_from: IsoDateTime,
+  purchase_to: IsoDateTime.describe('Must be after purchase_from'),
+  ...baseRequirement,
+});
 
 export const REWARD_TYPES = [
   'discount_amount',
@@ -65,26 +61,30 @@ export const REWARD_TYPES = [
   'discount_mix_new_price',
   'discount_debit',
 ] as const;
-const PERCENT_TYPES = new Set<string>(['discount_percent', 'discount_item_percent']);
+const PERCENT_TYPES = ['discount_percent', 'discount_item_percent'] as const;
+const WHOLE_TYPES = REWARD_TYPES.filter((t) => !(PERCENT_TYPES as readonly string[]).includes(t)) as [
+  Exclude<(typeof REWARD_TYPES)[number], (typeof PERCENT_TYPES)[number]>,
+  ...Exclude<(typeof REWARD_TYPES)[number], (typeof PERCENT_TYPES)[number]>[],
+];
 
-export const Reward = z
-  .strictObject({
-    type: z.enum(REWARD_TYPES),
-    value: z.number().min(0).max(INT32_MAX),
+/** A reward of one kind: `type` in `types`, its value and every values[].value of the `value` schema. */
+const rewardOf = <T extends readonly [string, ...string[]]>(types: T, value: z.ZodNumber) =>
+  z.strictObject({
+    type: z.enum(types),
+    value,
     values: z
-      .array(z.strictObject({ items: z.array(Matcher).min(1).max(100), value: z.number().min(0).max(INT32_MAX) }))
+      .array(z.strictObject({ items: z.array(Matcher).min(1).max(100), value }))
       .max(100)
       .optional(),
     base: z.enum(['gross', 'net']).optional(),
     effect: z.enum(['discount', 'bonus']).optional(),
-  })
-  .superRefine((r, ctx) => {
-    const values = [r.value, ...(r.values ?? []).map((v) => v.value)];
-    if (PERCENT_TYPES.has(r.type) && values.some((v) => v > 100))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percentage must be at most 100' });
-    if (!PERCENT_TYPES.has(r.type) && values.some((v) => !Number.isInteger(v)))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a whole number (minor units or a quantity)' });
   });
+
+/** A percentage (e.g. 10.5) for the percent types; a whole number (minor units or a quantity) for the others. */
+export const Reward = z.discriminatedUnion('type', [
+  rewardOf(PERCENT_TYPES, z.number().min(0).max(100, 'a percentage must be at most 100')),
+  rewardOf(WHOLE_TYPES, z.number().int('must be a whole number (minor units or a quantity)').min(0).max(INT32_MAX)),
+]);
 
 export const Limitation = z.looseObject({
   discount_activation: z
@@ -93,7 +93,7 @@ export const Limitation = z.looseObject({
     .optional(),
   discount_hours: z
     .strictObject({
-      timezone: z.string().refine(validTimeZone, 'must be an IANA timezone, e.g. Europe/Oslo').optional(),
+      timezone: TimeZone.optional(),
       hours: z
         .array(
           z.strictObject({ day: z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']), start: HHMM, end: HHMM }),
@@ -175,14 +175,17 @@ export const CreateRuleBody = z
   });
 export type CreateRuleInput = z.infer<typeof CreateRuleBody>;
 
-/** reward and purchase_from may be sent only unchanged; purchase_to may only move later (checked by the use case). */
+/**
+ * reward and purchase_from may be sent only as stored, and purchase_to may only move later: the use case compares them
+ * with the stored rule (409 DISCOUNT_RULE_NOT_UPDATABLE), so a client may send back the rule it read.
+ */
 export const UpdateRuleBody = z.strictObject({
   ...describing,
   campaign_id: Text.min(1).nullable().optional(),
   requirement: z
     .strictObject({ purchase_from: IsoDateTime.optional(), purchase_to: IsoDateTime.optional(), ...baseRequirement })
     .optional(),
-  reward: z.unknown().optional(),
+  reward: Reward.optional(),
 });
 export type UpdateRuleInput = z.infer<typeof UpdateRuleBody>;
 
@@ -197,6 +200,7 @@ export const RuleSchema = z.looseObject({
   type: z.enum(['item', 'receipt']),
   requirement: JsonObject,
   reward: JsonObject,
+  limitation: z.object({ discount_hours: z.object({ timezone: TimeZone.optional() }).optional() }).optional(),
   customers: z.array(z.string()).optional(),
   created_at: z.string(),
   created_by: z.string(),

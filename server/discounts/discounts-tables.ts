@@ -49,6 +49,7 @@ export interface DiscountClaimUsagesTable {
   customer_id: string;
   rule_id: string;
   usage: number;
+  /** The claimed refs' amounts for this rule, summed and capped at INT32_MAX; read only as "the reward was used" (> 0). */
   amount: number;
   released: number;
 }

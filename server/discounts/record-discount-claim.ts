@@ -22,6 +22,8 @@ const exceeded = (path: string, message: string) =>
  * `discount_repeat_usage` (per claim) and `discount_reward_usage` (all the customer's claims not released; -1 is
  * unlimited); a claim with an amount on a stamp rule uses the reward, so it must complete the card (its stamps
  * reset). So two concurrent claims cannot together exceed a limit. A refused claim stores nothing.
+ * The claim keeps every ref's amount as posted; a rule's usage row keeps their sum capped at INT32_MAX (an int4
+ * column), which is only read as "did the claim use the reward" (> 0), so any sum of valid refs is taken.
  */
 export const recordDiscountClaim = async (
   ctx: AppContext,
@@ -40,15 +42,6 @@ export const recordDiscountClaim = async (
         }
         usage.set(d.id, had);
       });
-      for (const [ruleId, u] of usage)
-        if (u.amount > INT32_MAX)
-          throw new AppError(
-            'INVALID_REQUEST',
-            `The amounts claimed for discount ${ruleId} add up to more than ${INT32_MAX}`,
-            {
-              errors: [{ path: `discounts[${u.index}]`, message: 'amounts too large' }],
-            },
-          );
       const ruleIds = [...usage.keys()].sort();
       for (const ruleId of ruleIds) await checkRule(ctx, trx, actor, input, ruleId, usage.get(ruleId)!);
       const claimId = uuid();
@@ -75,7 +68,7 @@ export const recordDiscountClaim = async (
             customer_id,
             rule_id,
             usage: usage.get(rule_id)!.usage,
-            amount: usage.get(rule_id)!.amount,
+            amount: Math.min(usage.get(rule_id)!.amount, INT32_MAX),
             released: 0,
           })),
         )

@@ -9,23 +9,24 @@ import { parseJson } from '../shared/json-columns';
 import { loadRule, readRule, ruleColumns } from './discount-rule-repository';
 import { tooManyMatchers, type RuleData, type RuleView, type UpdateRuleInput } from './discount-schemas';
 
+/** A field the stored rule fixes: any value but the stored one (or, for purchase_to, a later one) is refused. */
 const refuse = (path: string, message: string) =>
-  new AppError('INVALID_REQUEST', `${path} ${message}`, { errors: [{ path, message }] });
+  new AppError('DISCOUNT_RULE_NOT_UPDATABLE', `${path} ${message}`, { errors: [{ path, message }] });
 
-/** The rule after the update, or why not: reward and purchase_from stay; purchase_to may only move later. */
+/** The rule after the update, or why not (409): reward and purchase_from stay; purchase_to may only move later. */
 const applyUpdate = (current: RuleData, input: UpdateRuleInput): RuleData => {
   const { campaign_id: _c, active: _a, reward, requirement, ...fields } = input;
   if (reward !== undefined && canonicalJson(reward) !== canonicalJson(current.reward))
-    throw refuse('reward', 'cannot be updated');
+    throw refuse('reward', 'cannot be updated; send the stored reward or leave it out');
   const now = current.requirement;
   if (
     requirement?.purchase_from !== undefined &&
     Date.parse(requirement.purchase_from) !== Date.parse(now.purchase_from)
   )
-    throw refuse('requirement.purchase_from', 'cannot be updated');
+    throw refuse('requirement.purchase_from', `cannot be updated; it is ${now.purchase_from}`);
   const purchaseTo = requirement?.purchase_to ?? now.purchase_to;
   if (Date.parse(purchaseTo) < Date.parse(now.purchase_to))
-    throw refuse('requirement.purchase_to', 'may only move later');
+    throw refuse('requirement.purchase_to', `may only move later; it is ${now.purchase_to}`);
   const nextRequirement = requirement
     ? { ...requirement, purchase_from: now.purchase_from, purchase_to: purchaseTo }
     : now;

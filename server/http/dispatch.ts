@@ -135,6 +135,11 @@ const refuseUndeclaredQuery = (route: RouteDef, q: URLSearchParams): void => {
     unknown.add(key.slice(0, NAME_SHOWN));
   }
   if (unknown.size === 0) return;
+  const unsupported = [...unknown].filter((name) => route.unsupportedQuery?.includes(name.replace(/\[\]$/, '')));
+  if (unsupported.length)
+    throw new AppError('INVALID_REQUEST', `The ${unsupported.join(', ')} filter is not supported by this server`, {
+      errors: unsupported.map((name) => ({ path: `query.${name}`, message: 'is not supported by this server' })),
+    });
   const shown = [...unknown].slice(0, UNKNOWN_SHOWN);
   const more = unknown.size > shown.length ? ` and ${unknown.size - shown.length} more` : '';
   const names = `${shown.map((n) => JSON.stringify(n)).join(', ')}${more}`;
@@ -152,13 +157,32 @@ const parsePart = <S extends z.ZodType | undefined>(schema: S, value: unknown, p
   if (!schema) return undefined;
   const r = schema.safeParse(value);
   if (r.success) return r.data;
+  const at = (path: readonly PropertyKey[]) => [prefix, ...path.map(String)].filter(Boolean).join('.') || undefined;
   throw new AppError('INVALID_REQUEST', 'The request is not valid', {
-    errors: r.error.issues.map((i) => ({
-      path: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || undefined,
-      message: i.message,
-      code: i.code,
-    })),
+    errors: r.error.issues.flatMap((i) =>
+      i.code === 'unrecognized_keys' ? unknownFields(i, at) : [entry(i, at(i.path))],
+    ),
   });
+};
+
+const entry = (i: z.core.$ZodIssue, path: string | undefined) => ({ path, message: i.message, code: i.code });
+
+/**
+ * An unknown field is named by its own path (zod puts the object's path on the issue and the names in `keys`), its
+ * message zod's own only when a schema wrote one; at most UNKNOWN_SHOWN of them (a body may carry thousands).
+ */
+const unknownFields = (
+  i: z.core.$ZodIssueUnrecognizedKeys,
+  at: (path: readonly PropertyKey[]) => string | undefined,
+) => {
+  if (i.keys.length === 0) return [entry(i, at(i.path))];
+  const own = !i.message.startsWith('Unrecognized key');
+  const message = own ? i.message.slice(0, 500) : 'is not a field of this operation (GET /v1/openapi.json lists them)';
+  const shown = i.keys
+    .slice(0, UNKNOWN_SHOWN)
+    .map((key) => ({ path: at([...i.path, key.slice(0, NAME_SHOWN)]), message, code: i.code }));
+  const more = i.keys.length - shown.length;
+  return more > 0 ? [...shown, { path: at(i.path), message: `and ${more} more unknown fields`, code: i.code }] : shown;
 };
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;

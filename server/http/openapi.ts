@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { documentEveryPattern, withAddressablePathParams } from './openapi-patterns';
 import { z } from 'zod';
 import { OPERATION_LINKS } from './openapi-links';
 import { declaredResponses, GENERIC_RESPONSES, type GenericResponseName } from './declared-responses';
@@ -76,6 +77,7 @@ const documentedResponses = (route: RouteDef) =>
 
 /** Generated from the route table: the document can never disagree with what the server validates. */
 export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: string): unknown => {
+  documentEveryPattern(routes);
   const registry = new OpenAPIRegistry();
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES))
     registry.registerComponent('securitySchemes', name, scheme);
@@ -132,6 +134,7 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
     servers: [{ url: baseUrl }],
   });
   withoutNullQueryValues(document.paths);
+  withAddressablePathParams(document.paths);
   return document;
 };
 

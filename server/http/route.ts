@@ -65,6 +65,11 @@ export interface RouteDef<
    * Without it the route takes none.
    */
   query?: Q;
+  /**
+   * Query parameters of the public API reference that this server cannot apply: not in the document, and refused
+   * (400) naming them as unsupported rather than as unknown, so a job never acts on a list it took for filtered.
+   */
+  unsupportedQuery?: readonly string[];
   headers?: H;
   body?: B;
   /** The body may be absent or empty (void). */

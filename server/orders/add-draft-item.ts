@@ -6,12 +6,11 @@ import { AppError } from '../errors/app-error';
 import { oncePerKey } from '../idempotency/once-per-key';
 import { nowIso } from '../shared/clock';
 import { parseJson, toJson } from '../shared/json-columns';
-import { assertAmountsFit } from './order-amounts';
 import { expiresAt, loadDraft, readDraft } from './order-repository';
-import type { DraftView, OrderData, OrderItemInput } from './order-schemas';
+import { MAX_ORDER_ITEMS, type DraftView, type OrderData, type OrderItemInput } from './order-schemas';
 
 /**
- * Adds one item to a draft; its line_id must be new in the draft. The answer is the draft as this transaction
+ * Adds one item to a draft; its line_id must be new in the draft, which holds at most MAX_ORDER_ITEMS. The answer is the draft as this transaction
  * committed it (a completion racing right after the commit cannot turn it into a 404); a replayed
  * Idempotency-Key answers the draft as it is now, or 404 when it has been completed since, as create does.
  */
@@ -34,9 +33,13 @@ export const addDraftItem = async (
           errors: [{ path: 'line_id', message: 'already used in this draft' }],
         });
       }
+      if (items.length >= MAX_ORDER_ITEMS) {
+        throw new AppError('INVALID_REQUEST', `The draft already has ${MAX_ORDER_ITEMS} items, the most an order has`, {
+          errors: [{ path: 'line_id', message: `the draft is full (${MAX_ORDER_ITEMS} items)` }],
+        });
+      }
       const next = [...items, item];
       const now = nowIso();
-      assertAmountsFit(next);
       const written = {
         data: toJson({ ...data, items: next }),
         version: row.version + 1,

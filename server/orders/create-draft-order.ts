@@ -6,7 +6,6 @@ import { oncePerKey } from '../idempotency/once-per-key';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
-import { assertAmountsFit } from './order-amounts';
 import { expiresAt, readDraft } from './order-repository';
 import type { CreateDraftInput, DraftView } from './order-schemas';
 
@@ -21,7 +20,6 @@ export const createDraftOrder = async (
   meta: RequestMeta,
 ): Promise<DraftView> => {
   const { order_id: orderId, ...data } = input;
-  assertAmountsFit(data.items ?? []);
   const { id } = await inTransaction(ctx.database, (trx) =>
     oncePerKey(trx, ctx.database, meta, async () => {
       const draftId = uuid();

@@ -1,5 +1,3 @@
-import { AppError } from '../errors/app-error';
-import { INT32_MAX } from '../../domain/money';
 import type { OrderItemInput } from './order-schemas';
 
 export interface OrderAmounts {
@@ -11,7 +9,10 @@ export interface OrderAmounts {
 /**
  * An order's amounts from its items, in integer minor units: gross and net are the items' sums
  * (an item without net_amount counts its gross_amount), total_discount the sum of every item's
- * discount_lines amounts, at least 0.
+ * discount_lines amounts, at least 0. The sums are computed when the order is read, never stored in an
+ * int32 column, and are exact: at most MAX_ORDER_ITEMS items of MAX_ITEM_DISCOUNT_LINES lines, each
+ * amount within ±INT32_MAX, add up to less than Number.MAX_SAFE_INTEGER (test/unit/order-amounts.test.ts).
+ * So they may exceed int32, as the specification's integer totals may.
  */
 export const orderAmounts = (items: OrderItemInput[]): OrderAmounts => {
   let gross = 0;
@@ -23,15 +24,4 @@ export const orderAmounts = (items: OrderItemInput[]): OrderAmounts => {
     for (const line of item.discount_lines ?? []) discount += line.amount;
   }
   return { gross_amount: gross, net_amount: net, total_discount: Math.max(0, discount) };
-};
-
-/** Refuses items whose sums do not fit the int32 amounts Kassa stores. */
-export const assertAmountsFit = (items: OrderItemInput[]): void => {
-  const amounts = orderAmounts(items);
-  for (const [name, value] of Object.entries(amounts)) {
-    if (Math.abs(value) > INT32_MAX)
-      throw new AppError('INVALID_REQUEST', `The items' ${name} is out of range`, {
-        errors: [{ path: 'items', message: `${name} must be within ±${INT32_MAX}` }],
-      });
-  }
 };

@@ -14,6 +14,9 @@ import {
 
 /** The account API's shopping drafts and orders (issue 11): /v1/accounts/{aid}/shopping. */
 const Text = SafeString.max(255);
+/** The most items an order (or draft) has, and discount lines an item has: order-amounts.ts's sums stay exact. */
+export const MAX_ORDER_ITEMS = 1000;
+export const MAX_ITEM_DISCOUNT_LINES = 50;
 /** An item amount in minor units; negative for a reversal item. */
 const ItemAmount = z
   .number({ error: 'must be a number' })
@@ -39,7 +42,7 @@ export const OrderItem = z.looseObject({
     .array(z.looseObject({ amount: ItemAmount.optional(), percentage: z.number().min(0).max(100).optional() }))
     .max(20)
     .optional(),
-  discount_lines: z.array(DiscountLine).max(50).optional(),
+  discount_lines: z.array(DiscountLine).max(MAX_ITEM_DISCOUNT_LINES).optional(),
   status: Text.optional(),
   external_id: Text.optional(),
   related_item: Text.optional(),
@@ -102,13 +105,18 @@ export const CreateDraftBody = z.strictObject({
   order_id: addressableId(SafeString.min(1, 'must not be empty').max(255)).optional(),
   type: Text.optional(),
   ...updatable,
-  items: z.array(OrderItem).max(1000).superRefine(uniqueLineIds).optional(),
+  items: z.array(OrderItem).max(MAX_ORDER_ITEMS).superRefine(uniqueLineIds).optional(),
 });
 export type CreateDraftInput = z.infer<typeof CreateDraftBody>;
 
 export const UpdateOrderBody = z.strictObject({
   ...updatable,
-  items: z.array(OrderItem).min(1, 'must have at least 1 item').max(1000).superRefine(uniqueLineIds).optional(),
+  items: z
+    .array(OrderItem)
+    .min(1, 'must have at least 1 item')
+    .max(MAX_ORDER_ITEMS)
+    .superRefine(uniqueLineIds)
+    .optional(),
   /** The version this update was made from; a different stored version refuses it (409). Same as If-Match. */
   version: z.number().int().min(1).optional(),
 });

@@ -5,7 +5,6 @@ import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { parseJson, toJson } from '../shared/json-columns';
-import { assertAmountsFit } from './order-amounts';
 import { apiEvent, expiresAt, loadOrder, orderNotFound, readOrderWithMoney, shoppingPath } from './order-repository';
 import {
   IF_MATCH_VERSION,
@@ -49,7 +48,6 @@ export const updateOrder = async (
 ): Promise<OrderView> => {
   const expected = [parseIfMatch(ifMatch), input.version].filter((v): v is number => v !== undefined);
   const { version: _version, ...fields } = input;
-  if (fields.items) assertAmountsFit(fields.items);
   const row = await inTransaction(ctx.database, async (trx) => {
     const current = await loadOrder(trx, actor.accountId, orderId, ctx.database);
     if (current.emptied_at) throw orderNotFound(orderId);

@@ -22,11 +22,12 @@ export { cancelPayment } from './operations/cancel-payment';
 export { captureTransaction } from './operations/capture-transaction';
 export { completePendingOperations } from './operations/complete-pending-operations';
 export { refundTransaction } from './operations/refund-transaction';
-export { runTransactionIntent } from './operations/run-transaction-intent';
+export { extendAuthorization } from './operations/extend-authorization';
+export { syncTransactionStatus } from './operations/sync-transaction-status';
 export {
   TransactionIntentAnswer,
-  TransactionIntentBody,
-  TransactionIntentParams,
+  SyncStatusBody,
+  ExtendAuthorizationBody,
 } from './operations/transaction-intent-schemas';
 export type {
   NewPayableSession,
@@ -42,7 +43,11 @@ export { toTransactionRecord } from './store/transaction-record';
 export type { TransactionRecord } from './store/transaction-record';
 export { TRANSACTION_INCLUDES, readTransaction } from './store/read-transaction';
 export { getTransactionJson } from './transactions/get-transaction';
-export { ListTransactionsQuery, listTransactions } from './transactions/list-transactions';
+export {
+  ListTransactionsQuery,
+  listTransactions,
+  UNSUPPORTED_TRANSACTION_FILTERS,
+} from './transactions/list-transactions';
 export {
   AuthorizationBody,
   CaptureBody,

@@ -52,8 +52,6 @@ export const Order = z.looseObject({
   partial_payment: z.union([z.boolean(), JsonObject]).optional(),
   discount_codes: z.array(SafeString.max(100)).max(100).optional(),
   discount_lines: z.array(DiscountLine).max(100).optional(),
-  /** Read-only: applied by the customer on the checkout page (PUT /v1/view/{id}/session/order/gift_cards); a merchant's body with it is refused. */
-  gift_cards: z.array(AppliedGiftCard).max(20).optional(),
   store: Store.optional(),
   payout_destination_id: PayoutDestinationId.optional().describe(
     'Included in settlement reports; the transaction keeps it (else `store.payout_destination_id`)',
@@ -63,8 +61,22 @@ export const Order = z.looseObject({
     .describe("The default event reference for the auto capture: its CAPTURE event's `event_reference`"),
 });
 
-/** The order as read back: a payment-token session's order has amount 0. */
-export const StoredOrder = Order.extend({ amount: Int32Amount }).meta({ id: 'SessionOrder' });
+/**
+ * The order as read back: a payment-token session's order has amount 0, and the gift cards the customer applied on
+ * the checkout page (PUT /v1/view/{id}/session/order/gift_cards) are on it; a merchant's order never carries them.
+ */
+export const StoredOrder = Order.extend({
+  amount: Int32Amount,
+  gift_cards: z.array(AppliedGiftCard).max(20).optional(),
+}).meta({ id: 'SessionOrder' });
+
+/** What the document says of every order a merchant sends: it has no `gift_cards` (uniqueLineIds refuses them). */
+const merchantOrder = <S extends z.ZodObject>(order: S): S =>
+  order.meta({
+    propertyNames: { not: { const: 'gift_cards' } },
+    description:
+      'The order. It has no `gift_cards`: the customer applies gift cards on the checkout page, and the session read shows them',
+  });
 
 const HexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a colour as #rgb or #rrggbb');
 
@@ -186,11 +198,11 @@ export const SESSION_PAYMENT_OPERATIONS = [
 
 const sessionFields = {
   url: SessionUrl,
-  order: Order,
+  order: merchantOrder(Order),
   customer: Customer.optional(),
   express: Express.optional(),
   metadata: Metadata.optional(),
-  expires_at: IsoDateTime.optional(),
+  expires_at: IsoDateTime.optional().describe('When the session expires; must be in the future'),
   platform_type: z.enum(PLATFORM_TYPES).optional(),
 };
 
@@ -217,7 +229,7 @@ export type CreateSessionFromProfileInput = z.infer<typeof CreateSessionFromProf
 export const UpdateSessionBody = z
   .strictObject({
     // the public SessionOrderUpdate has no merchant references: absent, the stored ones stay
-    order: Order.extend({ merchant_reference: Order.shape.merchant_reference.optional() }),
+    order: merchantOrder(Order.extend({ merchant_reference: Order.shape.merchant_reference.optional() })),
     express: Express.optional(),
     remove_lock: z.boolean().optional(),
   })
@@ -423,11 +435,13 @@ export const CreatePaymentTokenSessionBody = z.strictObject({
     .strictObject({
       ...sessionFields,
       // the public body's order has no amount: the session saves a card and charges nothing
-      order: Order.extend({
-        amount: z
-          .literal(0, { error: 'a payment-token session charges nothing: leave amount out (or send 0)' })
-          .default(0),
-      }),
+      order: merchantOrder(
+        Order.extend({
+          amount: z
+            .literal(0, { error: 'a payment-token session charges nothing: leave amount out (or send 0)' })
+            .default(0),
+        }),
+      ),
       configuration: Configuration.optional(),
     })
     .superRefine(uniqueLineIds),
@@ -446,6 +460,26 @@ const StoredCardTokens = z.looseObject({
     })
     .optional(),
 });
+/** `payment` by its type: only a card payment declares the `operation` (the public API's card Payment variants). */
+const MerchantPayment = z.discriminatedUnion('payment_product_type', [
+  z
+    .strictObject({
+      payment_product_type: z.literal('sandbox.creditcard'),
+      operation: z.enum(CARD_PAYMENT_OPERATIONS).optional(),
+    })
+    .meta({ title: 'Card (a stored card token)' }),
+  z
+    .strictObject(
+      { payment_product_type: z.literal('sandbox.invoice') },
+      {
+        error: (iss) =>
+          iss.code === 'unrecognized_keys' && iss.keys.includes('operation')
+            ? 'operation is only for card payment types'
+            : undefined,
+      },
+    )
+    .meta({ title: 'Invoice' }),
+]);
 export const PayMerchantInitiatedBody = z
   .strictObject({
     session: z
@@ -457,16 +491,10 @@ export const PayMerchantInitiatedBody = z
         payment_operation: z.enum(PAYMENT_OPERATIONS).optional(),
       })
       .superRefine(uniqueLineIds),
-    payment: z.strictObject({
-      payment_product_type: z.enum(['sandbox.creditcard', 'sandbox.invoice']),
-      /** Card merchant-initiated payments: the public API declares the operation here. */
-      operation: z.enum(CARD_PAYMENT_OPERATIONS).optional(),
-    }),
+    payment: MerchantPayment,
   })
   .superRefine((body, ctx) => {
-    const { operation, payment_product_type: type } = body.payment;
-    if (operation && type !== 'sandbox.creditcard')
-      ctx.addIssue({ code: 'custom', path: ['payment', 'operation'], message: 'is only for card payment types' });
+    const operation = 'operation' in body.payment ? body.payment.operation : undefined;
     const sessionOperation = body.session.payment_operation;
     if (operation && sessionOperation && operation !== sessionOperation)
       ctx.addIssue({

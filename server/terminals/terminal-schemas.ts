@@ -27,22 +27,28 @@ const anyCase = (prefix: string) =>
   [...prefix].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
 const KNOWN_MODEL_SERIAL = `^(?:${DEVICE_MODEL_PREFIXES.map(([p]) => anyCase(p)).join('|')})[A-Za-z0-9._-]{0,59}$`;
 
-export const TerminalBody = z.strictObject({
-  device_serial_number: z
-    .string()
-    .regex(
-      /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
-      'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit',
-    )
-    .meta({ pattern: KNOWN_MODEL_SERIAL })
-    .describe('Printed on the device; its prefix names the model (see device_model)'),
-  store_id: StoreId.describe('The client-supplied store_id of a store of the account that has a payout destination'),
-  device_model: z
-    .unknown()
-    .refine((v) => v === undefined, 'device_model is resolved from device_serial_number; leave it out')
-    .optional()
-    .describe('Not accepted: resolved from the serial number (see the operation description)'),
-});
+const DEVICE_MODEL_RESOLVED = 'device_model is resolved from device_serial_number; leave it out';
+
+/** The request: device_model is not in it (the answer has it, resolved from the serial number). */
+export const TerminalBody = z.strictObject(
+  {
+    device_serial_number: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+        'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+      )
+      .meta({ pattern: KNOWN_MODEL_SERIAL })
+      .describe('Printed on the device; its prefix names the model (see device_model)'),
+    store_id: StoreId.describe('The client-supplied store_id of a store of the account that has a payout destination'),
+  },
+  {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys' && iss.keys.includes('device_model')
+        ? iss.keys.map((k) => (k === 'device_model' ? DEVICE_MODEL_RESOLVED : `Unrecognized key: "${k}"`)).join('; ')
+        : undefined,
+  },
+);
 export type TerminalInput = z.infer<typeof TerminalBody>;
 
 export const TerminalSchema = z.object({
@@ -64,12 +70,11 @@ export type TerminalView = z.infer<typeof TerminalSchema>;
 
 export const TerminalParams = z.object({ aid: AccountId, terminal_id: SafeString.min(1).max(255) });
 
-/** A repeatable query parameter whose values are taken whole (store ids may contain commas). */
+/** A repeatable query parameter whose values are taken whole (store ids may contain commas); the document states `item`. */
 const repeated = <T extends z.ZodType<string, string>>(item: T) =>
   z
-    .union([z.string(), z.array(z.string())])
+    .union([item, z.array(item)])
     .transform((v) => (Array.isArray(v) ? v : [v]))
-    .pipe(z.array(item))
     .optional();
 
 export const TerminalListQuery = ListQuery.extend({

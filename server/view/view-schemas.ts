@@ -72,19 +72,28 @@ export const GIFT_CARD_TYPES = [
   'dintero.wallets.card_token',
   'dintero.wallets.card_id',
 ] as const;
-/** One card: `value` is the card number, card token or card_id; `card_token` is accepted instead of `value` for a card token. */
+const EXACTLY_ONE_VALUE = 'give exactly one of value and card_token';
+const givesOneValue = (input: unknown): boolean =>
+  typeof input === 'object' && input !== null && ('value' in input ? !('card_token' in input) : 'card_token' in input);
+const giftCardFields = { type: z.enum(GIFT_CARD_TYPES), pin: z.string().max(16).optional() };
+const CardValue = text(320).min(1);
+/**
+ * One card: `value` is the card number, card token or card_id; `card_token` is accepted instead of `value` for a card
+ * token. Exactly one of the two: the document states it as two exclusive shapes.
+ */
 const GiftCardRequest = z
-  .strictObject({
-    type: z.enum(GIFT_CARD_TYPES),
-    value: text(320).min(1).optional(),
-    card_token: text(320).min(1).optional(),
-    pin: z.string().max(16).optional(),
-  })
-  .refine((c) => (c.value === undefined) !== (c.card_token === undefined), {
-    path: ['value'],
-    message: 'give exactly one of value and card_token',
-  })
-  .transform(({ card_token, value, ...c }) => ({ ...c, value: (value ?? card_token)! }));
+  .union(
+    [
+      z.strictObject({ ...giftCardFields, value: CardValue }).meta({ title: 'By value' }),
+      z.strictObject({ ...giftCardFields, card_token: CardValue }).meta({ title: 'By card_token' }),
+    ],
+    { error: (iss) => (iss.code === 'invalid_union' && !givesOneValue(iss.input) ? EXACTLY_ONE_VALUE : undefined) },
+  )
+  .transform((c) => {
+    if (!('card_token' in c)) return c;
+    const { card_token, ...rest } = c;
+    return { ...rest, value: card_token };
+  });
 export const SetGiftCardsBody = capped(z.strictObject({ gift_cards: z.array(GiftCardRequest).max(5) }));
 
 export const PaymentInformationBody = capped(

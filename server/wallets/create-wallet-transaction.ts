@@ -23,8 +23,8 @@ const lockTarget = async (
   accountId: string,
   input: TransactionInput,
 ): Promise<{ card: CardRow; token?: TokenRow }> => {
-  if (input.card_id !== undefined) return { card: await loadCard(trx, accountId, input.card_id, database) };
-  const found = await findLiveToken(trx, accountId, input.token!);
+  if ('card_id' in input) return { card: await loadCard(trx, accountId, input.card_id, database) };
+  const found = await findLiveToken(trx, accountId, input.token);
   if (!found) throw tokenNotFound();
   const card = await lockCardRow(trx, database, found.card_row_id);
   const token = await trx.selectFrom('wallet_tokens').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();

@@ -21,8 +21,17 @@ const invalid = (path: string, message: string) =>
 export const MIN_TOKEN_BITS = 64;
 
 /**
+ * A token's length: at most 255, and at least what 64 bits take with all 76 characters (11); fewer classes need
+ * more (resolveTokenFormat). The body schema states these bounds.
+ */
+export const TOKEN_LENGTH = {
+  min: Math.ceil(MIN_TOKEN_BITS / Math.log2((NUMBERS + CHARACTERS + SYMBOLS).length)),
+  max: 255,
+} as const;
+
+/**
  * The format a token is made with. Without `length` or any character class the value is the
- * default: the prefix (`KASSACARD:` unless given) and a UUID. Otherwise `length` (4-255, default 36)
+ * default: the prefix (`KASSACARD:` unless given) and a UUID. Otherwise `length` (11-255, default 36)
  * characters drawn from the chosen classes (numbers, characters and symbols, each on unless false), with at
  * least `MIN_TOKEN_BITS` random bits.
  */
@@ -40,7 +49,7 @@ export const resolveTokenFormat = (input: TokenFormatInput | undefined): StoredT
     symbols: f.symbols ?? true,
     barcode,
   };
-  if (format.length < 4 || format.length > 255) throw invalid('length', 'length must be between 4 and 255');
+  if (format.length > TOKEN_LENGTH.max) throw invalid('length', `length must be at most ${TOKEN_LENGTH.max}`);
   const alphabet = alphabetOf(format);
   if (alphabet === '') throw invalid('numbers', 'at least one of numbers, characters and symbols must be true');
   const needed = Math.ceil(MIN_TOKEN_BITS / Math.log2(alphabet.length));

@@ -9,6 +9,7 @@ import {
   SafeString,
   SafeText,
 } from '../shared/schemas';
+import { MIN_TOKEN_BITS, TOKEN_LENGTH } from './token-format';
 import { PIN_PATTERN } from './token-pin';
 import { TOKEN_VALUE_MAX } from './wallet-tokens';
 
@@ -84,20 +85,25 @@ export const ListQuery = z.object({
 });
 export type ListInput = z.infer<typeof ListQuery>;
 
-export const TransactionBody = z
-  .strictObject({
-    card_id: Identifier.optional(),
-    token: SafeString.min(1).max(TOKEN_VALUE_MAX).optional(),
-    ref_id: Identifier,
-    amount: PositiveInt32Amount,
-    currency: Currency,
-    type: z.enum(['drawdown', 'fund']).default('drawdown'),
-    metadata: WalletMetadata.optional(),
-  })
-  .refine((b) => (b.card_id === undefined) !== (b.token === undefined), {
-    path: ['card_id'],
-    message: 'give exactly one of card_id and token',
-  });
+const transactionFields = {
+  ref_id: Identifier,
+  amount: PositiveInt32Amount,
+  currency: Currency,
+  type: z.enum(['drawdown', 'fund']).default('drawdown'),
+  metadata: WalletMetadata.optional(),
+};
+const EXACTLY_ONE_TARGET = 'give exactly one of card_id and token';
+const givesOneTarget = (input: unknown): boolean =>
+  typeof input === 'object' && input !== null && ('card_id' in input ? !('token' in input) : 'token' in input);
+
+/** The card is named by exactly one of `card_id` and `token`: the document states it as two exclusive shapes. */
+export const TransactionBody = z.union(
+  [
+    z.strictObject({ card_id: Identifier, ...transactionFields }).describe('By card_id'),
+    z.strictObject({ token: SafeString.min(1).max(TOKEN_VALUE_MAX), ...transactionFields }).describe('By token'),
+  ],
+  { error: (iss) => (iss.code === 'invalid_union' && !givesOneTarget(iss.input) ? EXACTLY_ONE_TARGET : undefined) },
+);
 export type TransactionInput = z.infer<typeof TransactionBody>;
 
 export const WalletTransactionSchema = z.object({
@@ -118,8 +124,21 @@ export const WalletTransactionSchema = z.object({
 });
 export type WalletTransactionView = z.infer<typeof WalletTransactionSchema>;
 
+const TOKEN_LENGTH_RULE =
+  `must be between ${TOKEN_LENGTH.min} and ${TOKEN_LENGTH.max}: a token needs ${MIN_TOKEN_BITS} random bits, ` +
+  `${TOKEN_LENGTH.min} characters with every class`;
+
 export const TokenFormat = z.strictObject({
-  length: z.number().int().optional(),
+  length: z
+    .number()
+    .int()
+    .min(TOKEN_LENGTH.min, TOKEN_LENGTH_RULE)
+    .max(TOKEN_LENGTH.max, TOKEN_LENGTH_RULE)
+    .optional()
+    .describe(
+      `Characters after the prefix (default 36). With fewer character classes a token needs more of them for ${MIN_TOKEN_BITS} ` +
+        'random bits (numbers only: 20, letters only: 12, symbols only: 17); shorter is 400 WALLET_TOKEN_FORMAT_INVALID',
+    ),
   prefix: SafeString.max(64)
     .regex(/^[\x21-\x7e]*$/, 'must be printable ASCII without spaces')
     .optional(),

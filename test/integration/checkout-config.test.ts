@@ -92,9 +92,12 @@ describe('GET and PUT /v1/admin/checkout', () => {
       [{ merchant: { merchant_category_code: '58a' } }, 'configuration.merchant.merchant_category_code'],
       [{ merchant: { merchant_category_code: 5814 } }, 'configuration.merchant.merchant_category_code'],
       [{ merchant: { logo_url: 'javascript:alert(1)' } }, 'configuration.merchant.logo_url'],
-      [{ merchant: { email: 'a@shop.example' } }, 'configuration.merchant'],
-      [{ merchant: MERCHANT, payment_options: [{ type: 'payex.creditcard', currencies: ['NOK'] }] }, 'configuration'],
-      [{ merchant: MERCHANT, payout: { payment_products: [] } }, 'configuration'],
+      [{ merchant: { email: 'a@shop.example' } }, 'configuration.merchant.email'],
+      [
+        { merchant: MERCHANT, payment_options: [{ type: 'payex.creditcard', currencies: ['NOK'] }] },
+        'configuration.payment_options',
+      ],
+      [{ merchant: MERCHANT, payout: { payment_products: [] } }, 'configuration.payout'],
     ];
     for (const [configuration, path] of cases) {
       const res = await put(api, configuration);

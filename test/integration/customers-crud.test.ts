@@ -207,7 +207,49 @@ describe('bad customer bodies are 400 and store nothing', () => {
 
   it('the type rules name the field in `errors`', async () => {
     const res = await api.post(USERS, { type: 'company' });
-    expect(res.body.error.errors).toEqual([{ path: 'company', message: 'is required for type company' }]);
+    expect(res.body.error.errors).toEqual([
+      { path: 'company', message: 'is required for type company', code: 'invalid_type' },
+    ]);
+  });
+
+  it.each([
+    [
+      'company on a customer',
+      { company: { bussiness_name: 'AS' } },
+      'company is only for types company and other, not customer',
+    ],
+    [
+      'company on a contact',
+      { type: 'contact', company: { bussiness_name: 'AS' } },
+      'company is only for types company and other, not contact',
+    ],
+    [
+      'contact_for on an other',
+      { type: 'other', contact_for: [{ customer_id: 'x' }] },
+      'contact_for is only for type contact, not other',
+    ],
+    [
+      'contact_for on an employee',
+      { type: 'employee', contact_for: [] },
+      'contact_for is only for type contact, not employee',
+    ],
+  ])('%s is refused by the body schema, saying which types take the field', async (_name, body, message) => {
+    const before = await countCustomers();
+    const res = await api.post(USERS, { customer_id: uniqueId('typed'), ...body });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', errors: [{ message, code: 'unrecognized_keys' }] });
+    expect(await countCustomers()).toBe(before);
+  });
+
+  it('an unknown type is refused naming the types', async () => {
+    const res = await api.post(USERS, { type: 'vip' });
+    expect(res.body.error.errors).toEqual([
+      {
+        path: 'type',
+        message: 'must be one of customer, company, contact, employee, other (default customer)',
+        code: 'invalid_union',
+      },
+    ]);
   });
 });
 
@@ -282,6 +324,28 @@ describe('updating a customer (partial)', () => {
     expect((await api.request('PUT', `${USERS}/${plain.customer_id}`, { type: 'company', company: null })).status).toBe(
       400,
     );
+  });
+
+  it.each([
+    ['company sent with type customer', { type: 'customer', company: { bussiness_name: 'AS' } }, 'company'],
+    ['contact_for sent with type other', { type: 'other', contact_for: [{ customer_id: 'x' }] }, 'contact_for'],
+    ['company removed with type company', { type: 'company', company: null }, 'company'],
+  ])('%s is refused by the body schema, whatever is stored', async (_name, body, path) => {
+    const plain = await create({ customer_id: uniqueId() });
+    const res = await api.request('PUT', `${USERS}/${plain.customer_id}`, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatchObject({
+      message: 'The request is not valid',
+      errors: [{ path, code: 'invalid_type' }],
+    });
+    expect((await api.get(`${USERS}/${plain.customer_id}`)).body).toEqual(plain);
+  });
+
+  it('type null keeps the type, as leaving it out does', async () => {
+    const plain = await create({ customer_id: uniqueId() });
+    const res = await api.request('PUT', `${USERS}/${plain.customer_id}`, { type: null, first_name: 'Ola' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ type: 'customer', first_name: 'Ola' });
   });
 
   it('a contact becomes another type once contact_for is removed with null', async () => {

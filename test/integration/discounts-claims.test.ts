@@ -164,6 +164,28 @@ describe('claims', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('takes refs of one rule whose amounts add up past 2147483647, as posted; the usage row keeps the sum capped', async () => {
+    const customer = uniqueId('cus');
+    const rule = await ruleFor([customer]);
+    const refs = [1, 2, 3].map((n) => ({ id: `${rule}-${n}`, amount: 2_000_000_000, usage: 1 }));
+    const res = await api.post(CLAIMS, {
+      purchase_at: '2026-06-15T12:00:00Z',
+      customer_id: customer,
+      discounts: [
+        { id: rule, refs: refs.slice(0, 2) },
+        { id: rule, refs: refs.slice(2) },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.discounts.flatMap((d: { refs: unknown[] }) => d.refs)).toEqual(refs);
+    const row = await db()
+      .selectFrom('discount_claim_usages')
+      .selectAll()
+      .where('claim_id', '=', res.body.id)
+      .execute();
+    expect(row.map((r) => [r.rule_id, Number(r.usage), Number(r.amount)])).toEqual([[rule, 3, 2_147_483_647]]);
+  });
+
   it('two concurrent claims cannot together exceed discount_reward_usage', async () => {
     const customer = uniqueId('cus');
     const rule = await ruleFor([customer], { discount_reward_usage: 3 });

@@ -82,6 +82,47 @@ describe('discount rules: create and get', () => {
     expect(await db().selectFrom('discount_rules').select('id').execute()).toEqual(before);
   });
 
+  it.each(['US/Eastern', 'europe/oslo', 'utc', '+01:00'])(
+    'refuses the timezone %s, which is not a listed TimeZone name, with 400',
+    async (timezone) => {
+      const res = await api.post(RULES, ruleBody({ limitation: { discount_hours: { timezone, hours: [] } } }));
+      expect(res.status).toBe(400);
+      expect(res.body.error.errors).toEqual([
+        expect.objectContaining({
+          path: 'limitation.discount_hours.timezone',
+          message: expect.stringContaining('IANA'),
+        }),
+      ]);
+    },
+  );
+
+  it.each(['Europe/Oslo', 'UTC', 'Etc/GMT-2', 'America/New_York'])('takes the listed timezone %s', async (timezone) => {
+    const rule = await create({ limitation: { discount_hours: { timezone, hours: [] } } });
+    expect(rule.limitation.discount_hours.timezone).toBe(timezone);
+  });
+
+  it('reads a timezone stored as an alias (before the list) as its listed name', async () => {
+    const rule = await create({ limitation: { discount_hours: { timezone: 'UTC', hours: [] } } });
+    const row = await stored(rule.id);
+    const data = JSON.parse(row!.data);
+    data.limitation.discount_hours.timezone = 'US/Eastern';
+    await db()
+      .updateTable('discount_rules')
+      .set({ data: JSON.stringify(data) })
+      .where('id', '=', rule.id)
+      .execute();
+    expect((await api.get(`${RULES}/${rule.id}`)).body.limitation.discount_hours.timezone).toBe('America/New_York');
+  });
+
+  it('takes a fractional percentage (reward and values), and only whole amounts for the other types', async () => {
+    const values = [{ items: [{ id: 'a' }], value: 12.5 }];
+    const percent = await create({ reward: { type: 'discount_item_percent', value: 10.5, values } });
+    expect(percent.reward).toEqual({ type: 'discount_item_percent', value: 10.5, values });
+    const amount = await api.post(RULES, ruleBody({ reward: { type: 'discount_amount', value: 10, values } }));
+    expect(amount.status).toBe(400);
+    expect(JSON.stringify(amount.body.error.errors)).toContain('reward.values.0.value');
+  });
+
   it('answers 404 DISCOUNT_RULE_NOT_FOUND for an unknown rule', async () => {
     const res = await api.get(`${RULES}/nope`);
     expect(res.status).toBe(404);
@@ -131,7 +172,22 @@ describe('discount rules: update', () => {
     ['a new reward', { reward: { type: 'discount_percent', value: 50 } }, 'reward'],
     ['a new purchase_from', { requirement: { purchase_from: '2026-02-01T00:00:00Z' } }, 'requirement.purchase_from'],
     ['an earlier purchase_to', { requirement: { purchase_to: '2029-01-01T00:00:00Z' } }, 'requirement.purchase_to'],
+  ])(
+    'refuses %s (other than the stored rule has) with 409 DISCOUNT_RULE_NOT_UPDATABLE and changes nothing',
+    async (_name, body, path) => {
+      const rule = await create();
+      const before = await stored(rule.id);
+      const res = await api.request('PUT', `${RULES}/${rule.id}`, body);
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('DISCOUNT_RULE_NOT_UPDATABLE');
+      expect(res.body.error.errors.map((e: { path: string }) => e.path)).toEqual([path]);
+      expect(await stored(rule.id)).toEqual(before);
+    },
+  );
+
+  it.each([
     ['an unknown field', { colour: 'red' }, ''],
+    ['a reward no rule could have', { reward: { type: 'discount_percent', value: 101 } }, 'reward.value'],
   ])('refuses %s with 400 and changes nothing', async (_name, body, path) => {
     const rule = await create();
     const before = await stored(rule.id);

@@ -22,12 +22,11 @@ import {
 const RUNS = Number(process.env.CONTRACT_RUNS ?? 25);
 const SEED = Number(process.env.CONTRACT_SEED ?? 20_261_127);
 /**
- * The issue's target is 0.95. Measured 0.878 on 2026-11-27 (25 per operation, both engines); what is left is in the
- * failure message of a run with REQUIRED_SHARE raised (CONTRACT_REQUIRED_SHARE=0.95): rules JSON Schema cannot state
- * (a body id that must match the path, fields that exclude each other, sums) and schemas of other areas. This floor
- * keeps the share from falling back while those are closed; raise it as they are.
+ * The issue's target. Measured 0.981 on 2026-11-27 (25 per operation). What is left are rules JSON Schema cannot state
+ * (a date in the future, one date after another, a session's stored token for the payment type it pays with, a
+ * customer's stored type) and one card that fails its Luhn check; CONTRACT_REPORT=1 prints them.
  */
-const REQUIRED_SHARE = Number(process.env.CONTRACT_REQUIRED_SHARE ?? 0.87);
+const REQUIRED_SHARE = Number(process.env.CONTRACT_REQUIRED_SHARE ?? 0.95);
 
 const kassa = useKassa({ env: { KASSA_CALLBACK_WORKER: 'false' } });
 
@@ -88,7 +87,10 @@ describe('requests generated from the OpenAPI document', () => {
   });
 
   it(`are accepted, or refused only for what is stored, at least ${(REQUIRED_SHARE * 100).toFixed(0)} % of the time (${RUNS} per operation)`, async () => {
-    const { currency: _c, return_url: _r, card: _card, payment_product_type: _p, ...ids } = world.values;
+    const { currency: _c, return_url: _r, card: _card, payment_product_type: _p, ...own } = world.values;
+    // A client asks for a token for its own API base, which the document describes as `<origin>/v1/accounts/{aid}`
+    // with the path's aid: a value it knows, like the ids of its resources.
+    const ids = { ...own, audience: [`${kassa.srv.baseUrl}/v1/accounts/${ACCOUNT}`] };
     for (const op of operationsOf(doc)) {
       // A fresh token per operation: an earlier operation may have rotated or revoked what the last one used.
       const bearer = await token(world.basic);
@@ -113,8 +115,9 @@ describe('requests generated from the OpenAPI document', () => {
         `${o.status} ${o.code}: ${o.body.slice(0, 240)} <- ${o.request.method} ${o.request.target.slice(0, 200)} ${o.request.body?.slice(0, 400) ?? ''}`,
       ]);
     const report = [...byOperation].map(([id, list]) => `${id} (${list.length}/${RUNS}): ${list[0]}`);
-    if (process.env.CONTRACT_REPORT) console.log(report.join('\n'));
     const share = 1 - refused.length / outcomes.length;
+    if (process.env.CONTRACT_REPORT)
+      console.log(`${(share * 100).toFixed(1)} % of ${outcomes.length} served\n${report.join('\n')}`);
     expect(
       share,
       `${(share * 100).toFixed(1)} % served; refused for the request:\n${report.join('\n')}`,

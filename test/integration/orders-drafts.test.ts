@@ -114,6 +114,36 @@ describe('drafts', () => {
   });
 });
 
+describe('order amounts are exact sums, also past int32', () => {
+  const BIG = 2_000_000_000;
+
+  it('a draft, an added item and an order update whose items add up past 2147483647 are taken, with the exact sums', async () => {
+    const lines = [{ amount: BIG, discount_id: 'd1' }];
+    const d = await draft({ items: [item('1', BIG, { discount_lines: lines })] });
+    const added = await api.post(`${SHOP}/draft_orders/${d.id}/items`, item('2', BIG, { discount_lines: lines }));
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const net = 2 * Math.round(BIG * 0.8);
+    expect(added.body).toMatchObject({ gross_amount: 2 * BIG, net_amount: net, total_discount: 2 * BIG });
+    const order = await complete(d.id);
+    expect(order).toMatchObject({ gross_amount: 2 * BIG, total_discount: 2 * BIG });
+    const three = [item('1', BIG), item('2', BIG), item('3', BIG)];
+    const res = await put(`${SHOP}/orders/${order.order_id}`, { items: three });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ gross_amount: 3 * BIG, net_amount: 3 * Math.round(BIG * 0.8), total_discount: 0 });
+    expect((await api.get(`${SHOP}/orders/${order.order_id}`)).body.gross_amount).toBe(3 * BIG);
+  });
+
+  it('a draft holds at most 1000 items, as an order does: adding one more is 400 and changes nothing', async () => {
+    const full = Array.from({ length: 1000 }, (_, i) => ({ line_id: `l${i}`, gross_amount: 1 }));
+    const d = await draft({ items: full });
+    const before = await rowOf(d.id);
+    const res = await api.post(`${SHOP}/draft_orders/${d.id}/items`, { line_id: 'one-more', gross_amount: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.errors).toEqual([{ path: 'line_id', message: 'the draft is full (1000 items)' }]);
+    expect(await rowOf(d.id)).toEqual(before);
+  });
+});
+
 describe('completing a draft', () => {
   it('returns {orders: [order]} with order_id = the resource id, an order_number, open, pending, version 1 and one api event', async () => {
     const d = await draft({ items: [item('1', 10000), item('2', 5000)], comment: 'Leave at door' });

@@ -87,7 +87,7 @@ describe('updating an order (PUT /orders/{order_id})', () => {
     ['delivery_at not a date-time', { delivery_at: 'tomorrow' }],
     ['an item without gross_amount', { items: [{ line_id: '1' }] }],
     ['an amount that is not an integer', { items: [item('1', 10.5)] }],
-    ['sums out of int32 range', { items: [item('1', 2_000_000_000), item('2', 2_000_000_000)] }],
+    ['an item amount out of int32 range (their sums may be larger)', { items: [item('1', 2_147_483_648)] }],
   ])('refuses %s with 400 and changes nothing', async (_name, body) => {
     const order = await newOrder();
     const before = await rowOf(order.id);

@@ -233,17 +233,17 @@ describe('bad requests change nothing', () => {
     const unknownIntent = await unchanged(
       transactionId,
       () => intent('capture_everything', { transaction_id: transactionId }),
-      400,
-      'INVALID_REQUEST',
+      404,
+      'ROUTE_NOT_FOUND',
     );
-    expect(unknownIntent.body.error.errors[0].path).toBe('params.intent');
+    expect(unknownIntent.body.error.message).toBe('No operation at POST /v1/events/transaction/capture_everything');
     const extra = await unchanged(
       transactionId,
       () => intent('sync_status', { transaction_id: transactionId, reason: 'why' }),
       400,
       'INVALID_REQUEST',
     );
-    expect(extra.body.error.errors[0].path).toBe('reason');
+    expect(extra.body.error.errors[0]).toMatchObject({ path: 'reason', code: 'unrecognized_keys' });
     await unchanged(transactionId, () => intent('sync_status', {}), 400, 'INVALID_REQUEST');
     await unchanged(
       transactionId,

@@ -62,5 +62,11 @@ describe('GET /v1/transactions filters', () => {
       expect(res.body.error.code).toBe('INVALID_REQUEST');
       expect(res.body.error.errors[0].message).toMatch(/not supported/);
     }
+    // and the document does not offer them (a client that reads it never sends one)
+    const doc = (await api.get('/v1/openapi.json')).body;
+    const params = (doc.paths['/v1/transactions'].get.parameters as { name: string }[]).map((p) => p.name);
+    expect(params).toContain('payout_destination_id');
+    for (const name of ['store_id', 'terminal_id', 'customer_id', 'token_id', 'channel', 'payout_correlation_id'])
+      expect(params).not.toContain(name);
   });
 });

@@ -88,10 +88,9 @@ describe('creating card tokens', () => {
     const card = await createCard(api);
     const before = await walletState(k);
     const short: [Record<string, unknown>, number][] = [
-      [{ length: 4, numbers: true, characters: false, symbols: false }, 20], // the format the probe guessed
+      [{ length: 11, numbers: true, characters: false, symbols: false }, 20],
       [{ length: 19, numbers: true, characters: false, symbols: false }, 20],
       [{ length: 11, numbers: false, symbols: false }, 12],
-      [{ length: 10 }, 11],
       [{ length: 16, numbers: false, characters: false }, 17],
     ];
     for (const [format, needed] of short) {
@@ -118,8 +117,10 @@ describe('creating card tokens', () => {
 
   const badFormats: [string, Record<string, unknown>, string][] = [
     ['an empty alphabet', { numbers: false, characters: false, symbols: false }, 'WALLET_TOKEN_FORMAT_INVALID'],
-    ['length 3', { length: 3 }, 'WALLET_TOKEN_FORMAT_INVALID'],
-    ['length 256', { length: 256 }, 'WALLET_TOKEN_FORMAT_INVALID'],
+    // below 11 no format has 64 random bits, above 255 none is taken: the document states both (minimum, maximum)
+    ['length 3', { length: 3 }, 'INVALID_REQUEST'],
+    ['length 10 (the format a probe guessed had 4)', { length: 10 }, 'INVALID_REQUEST'],
+    ['length 256', { length: 256 }, 'INVALID_REQUEST'],
     ['a decimal length', { length: 5.5 }, 'INVALID_REQUEST'],
     ['a prefix with a space', { prefix: 'A B' }, 'INVALID_REQUEST'],
     ['an unknown format field', { emoji: true }, 'INVALID_REQUEST'],

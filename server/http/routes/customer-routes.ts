@@ -6,7 +6,6 @@ import {
   AccountParams,
   CardTokenParams,
   CardTokenSchema,
-  CreateCustomerBody,
   CustomerParams,
   CustomerSchema,
   CustomerTokenParams,
@@ -14,9 +13,9 @@ import {
   ListCardTokensQuery,
   ListCustomersQuery,
   ListTokensQuery,
-  UpdateCustomerBody,
   type Page,
 } from '../../customers/customer-schemas';
+import { CreateCustomerBody, UpdateCustomerBody } from '../../customers/customer-body-schemas';
 import { deleteCustomer } from '../../customers/delete-customer';
 import { getCustomer } from '../../customers/get-customer';
 import { getCardToken, listCardTokens } from '../../customers/list-card-tokens';

@@ -92,7 +92,15 @@ export const discountRoutes = [
     scopes: SCOPES.discountsWrite,
     params: RuleParams,
     body: UpdateRuleBody,
-    responses: { ...one, ...ERRORS },
+    responses: {
+      ...one,
+      ...ERRORS,
+      409: {
+        description:
+          'DISCOUNT_RULE_NOT_UPDATABLE: a reward or purchase_from other than the stored one, or a purchase_to earlier than it',
+        schema: ErrorBody,
+      },
+    },
     handle: async ({ ctx, actor, params, body }) => ok(await updateDiscountRule(ctx, actor, params.rule_id, body)),
   }),
   defineRoute({

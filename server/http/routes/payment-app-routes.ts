@@ -28,7 +28,15 @@ export const paymentAppRoutes = [
     scopes: SCOPES,
     params: Params,
     body: Body,
-    responses: { 204: { description: 'Saved' }, ...INVALID_REQUEST, ...AUTH_ERRORS },
+    responses: {
+      204: { description: 'Saved' },
+      ...INVALID_REQUEST,
+      ...AUTH_ERRORS,
+      409: {
+        description: 'PAYMENT_APP_LIMIT_REACHED: the account has as many apps as it may; delete one first',
+        schema: ErrorBody,
+      },
+    },
     handle: async ({ ctx, actor, params, body }) => {
       await configurePaymentApp(ctx, actor, params.name, body.configuration.payment_app);
       return { status: 204 };

@@ -1,41 +1,58 @@
 import { SCOPES } from '../../auth/scopes';
 import {
-  runTransactionIntent,
+  extendAuthorization,
+  ExtendAuthorizationBody,
+  syncTransactionStatus,
+  SyncStatusBody,
   TransactionIntentAnswer,
-  TransactionIntentBody,
-  TransactionIntentParams,
 } from '../../payments';
 import { ErrorBody } from '../../shared/schemas';
-import { defineRoute, ok } from '../route';
-import { AUTH_ERRORS, NOT_FOUND } from './common-responses';
+import { defineRoute, ok, type ResponseSpec } from '../route';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
 
-/** `POST /v1/events/transaction/{intent}`: the named operations on a transaction (ADR 036). */
+/**
+ * The named operations on a transaction the reference lists as `POST /events/transaction/{intent}` (ADR 036): one
+ * route per intent, so that each documents the body it takes.
+ */
+const responses = (conflict: string): Record<number, ResponseSpec> => ({
+  200: { description: 'What the intent did, and the transaction after it', schema: TransactionIntentAnswer },
+  ...INVALID_REQUEST,
+  ...AUTH_ERRORS,
+  ...NOT_FOUND,
+  409: { description: conflict, schema: ErrorBody },
+  503: { description: 'The payment provider is temporarily unavailable; nothing changed', schema: ErrorBody },
+});
+
 export const transactionEventRoutes = [
   defineRoute({
-    operationId: 'events_transaction_intent_post',
+    operationId: 'events_transaction_sync_status_post',
     method: 'POST',
-    path: '/v1/events/transaction/{intent}',
-    summary: 'A named operation on a transaction: sync_status or extend_authorization',
+    path: '/v1/events/transaction/sync_status',
+    summary: "Compare a transaction with its provider's record and book what Kassa missed",
     description:
-      '`sync_status` asks the payment provider for the transaction and books, as events with their callbacks, the captures, refunds and voids it did that Kassa had not recorded (`changed: false` when they agree; what the transaction cannot take is listed in `unreconciled`). `extend_authorization` extends a pay-later authorization (as POST /v1/transactions/{id}/authorization without `amount`), recording `reason` and `reference`.',
+      'Asks the payment provider for the transaction and books, as events with their callbacks, the captures, refunds and voids it did that Kassa had not recorded (`changed: false` when they agree; what the transaction cannot take is listed in `unreconciled`).',
     tags: ['transactions'],
     auth: 'bearer',
     scopes: SCOPES.checkoutWrite,
-    params: TransactionIntentParams,
-    body: TransactionIntentBody,
+    body: SyncStatusBody,
     idempotent: true,
-    responses: {
-      200: { description: 'What the intent did, and the transaction after it', schema: TransactionIntentAnswer },
-      400: { description: 'Invalid request or unknown intent (`error.code` says which)', schema: ErrorBody },
-      ...AUTH_ERRORS,
-      ...NOT_FOUND,
-      409: {
-        description: 'The authorization cannot be extended, or the transaction changed meanwhile',
-        schema: ErrorBody,
-      },
-      503: { description: 'The payment provider is temporarily unavailable; nothing changed', schema: ErrorBody },
-    },
-    handle: async ({ ctx, actor, params, body, meta }) =>
-      ok(await runTransactionIntent(ctx, actor, params.intent, body, meta)),
+    responses: responses('The transaction changed meanwhile'),
+    handle: async ({ ctx, actor, body, meta }) =>
+      ok(await syncTransactionStatus(ctx, actor, body.transaction_id, meta)),
+  }),
+  defineRoute({
+    operationId: 'events_transaction_extend_authorization_post',
+    method: 'POST',
+    path: '/v1/events/transaction/extend_authorization',
+    summary: "Extend a pay-later transaction's authorization",
+    description:
+      'As POST /v1/transactions/{id}/authorization without `amount`, recording `reason` and `reference` on the AUTHORIZE event.',
+    tags: ['transactions'],
+    auth: 'bearer',
+    scopes: SCOPES.checkoutWrite,
+    body: ExtendAuthorizationBody,
+    idempotent: true,
+    responses: responses('The authorization cannot be extended, or the transaction changed meanwhile'),
+    handle: async ({ ctx, actor, body, meta }) => ok(await extendAuthorization(ctx, actor, body, meta)),
   }),
 ];

@@ -16,7 +16,7 @@ import {
   UpdateTransactionBody,
   VoidBody,
 } from '../../payments';
-import { listTransactions, ListTransactionsQuery } from '../../payments';
+import { listTransactions, ListTransactionsQuery, UNSUPPORTED_TRANSACTION_FILTERS } from '../../payments';
 import { updateAuthorization } from '../../payments';
 import { updateTransaction } from '../../payments';
 import type { MoneyOperationResult } from '../../payments';
@@ -137,6 +137,7 @@ export const transactionRoutes = [
     auth: 'bearer',
     scopes: SCOPES.checkoutRead,
     query: ListTransactionsQuery,
+    unsupportedQuery: UNSUPPORTED_TRANSACTION_FILTERS,
     responses: {
       200: { description: 'Transactions', schema: z.array(TransactionSchema) },
       ...INVALID_REQUEST,

@@ -2,24 +2,23 @@ import { z } from 'zod';
 import { ResourceId, SafeString, SafeText } from '../../shared/schemas';
 import { TransactionSchema } from '../transactions/transaction-schemas';
 
-/** The named operations of `POST /v1/events/transaction/{intent}` (ADR 036). */
+/** The named operations of `POST /v1/events/transaction/{intent}` (ADR 036), one route each. */
 export const TRANSACTION_INTENTS = ['sync_status', 'extend_authorization'] as const;
-export type TransactionIntent = (typeof TRANSACTION_INTENTS)[number];
 
-export const TransactionIntentParams = z.object({
-  intent: z
-    .enum(TRANSACTION_INTENTS)
-    .describe(
-      '`sync_status`: ask the provider for the transaction and book what it did that Kassa did not know. `extend_authorization`: extend a pay-later authorization.',
-    ),
+/** `sync_status` takes the transaction alone. */
+export const SyncStatusBody = z.strictObject({
+  transaction_id: ResourceId.describe('The transaction to compare with what its payment provider reports'),
 });
 
-export const TransactionIntentBody = z.strictObject({
-  transaction_id: ResourceId.describe('The transaction the intent is for'),
-  reason: SafeText.max(1000).optional().describe('extend_authorization only'),
-  reference: SafeString.max(255).optional().describe('extend_authorization only'),
+/** `extend_authorization`: the transaction, and why and under which reference (recorded on the AUTHORIZE event). */
+export const ExtendAuthorizationBody = z.strictObject({
+  transaction_id: ResourceId.describe('The pay-later transaction whose authorization to extend'),
+  reason: SafeText.max(1000).optional().describe('Why it is extended (recorded on the event)'),
+  reference: SafeString.max(255)
+    .optional()
+    .describe("The merchant's reference for the extension (recorded on the event)"),
 });
-export type TransactionIntentInput = z.infer<typeof TransactionIntentBody>;
+export type TransactionIntentInput = z.infer<typeof ExtendAuthorizationBody>;
 
 export const TransactionIntentAnswer = z.object({
   intent: z.enum(TRANSACTION_INTENTS),

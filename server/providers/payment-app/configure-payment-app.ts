@@ -58,7 +58,7 @@ export const configurePaymentApp = async (
       .executeTakeFirstOrThrow();
     if (Number(others.n) >= MAX_PAYMENT_APPS_PER_ACCOUNT) {
       throw new AppError(
-        'INVALID_REQUEST',
+        'PAYMENT_APP_LIMIT_REACHED',
         `An account has at most ${MAX_PAYMENT_APPS_PER_ACCOUNT} payment apps; delete one first`,
         {
           errors: [{ path: 'params.name', message: 'too many payment apps' }],

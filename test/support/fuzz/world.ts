@@ -83,6 +83,8 @@ export const buildWorld = async (api: ApiClient): Promise<FuzzWorld> => {
     const profile = await api.post('/v1/admin/session/profiles', {
       profile_id: unique('profile'),
       description: 'fuzz',
+      configuration: { auto_capture: false },
+      url: { return_url: 'https://merchant.example/return' },
     });
     add('profile_id', profile.body.profile_id ?? profile.body.id);
   });

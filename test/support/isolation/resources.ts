@@ -26,7 +26,8 @@ export interface AccountA {
     expired: string;
     callback: string;
   };
-  transactions: { authorized: string; toVoid: string; captured: string; callback: string };
+  /** `invoice`: a sandbox pay-later authorization, which extend_authorization takes. */
+  transactions: { authorized: string; toVoid: string; captured: string; callback: string; invoice: string };
   /**
    * What the spec lets a customer see of a session that can no longer be paid (GET
    * /v1/view/{id}/session's 404 `session_details`): its merchant_reference and transaction id.
@@ -156,11 +157,24 @@ export const createAccountA = async (
       session(),
       session({ url: { return_url: 'https://merchant.example/return', callback_url: `${merchantUrl}/cb` } }),
     ]);
-    const [txAuthorized, txToVoid, txCaptured, txCallback] = await Promise.all([
+    const invoice = async () => {
+      const items = [{ line_id: '1', description: m('item'), quantity: 1, amount, vat_amount: 0 }];
+      const order = { amount, currency: 'NOK', merchant_reference: m('inv'), items };
+      const customer = { first_name: 'Kari', last_name: 'Nordmann' };
+      const session = { order, customer, payment_operation: 'invoice_purchase' };
+      const res = ok(
+        'invoice',
+        await api.post('/v1/sessions/pay', { session, payment: { payment_product_type: 'sandbox.invoice' } }),
+      );
+      ids.push(res.id, res.session_id);
+      return res.id as string;
+    };
+    const [txAuthorized, txToVoid, txCaptured, txCallback, txInvoice] = await Promise.all([
       pay(authorized),
       pay(toVoid),
       pay(captured),
       pay(callback),
+      invoice(),
     ]);
     await Promise.all([
       api.post(`/v1/transactions/${txCaptured}/capture`, { amount }).then((r) => ok('capture', r)),
@@ -169,7 +183,13 @@ export const createAccountA = async (
     ]);
     return {
       sessions: { open, toCancel, authorized, toVoid, captured, cancelled, expired, callback },
-      transactions: { authorized: txAuthorized, toVoid: txToVoid, captured: txCaptured, callback: txCallback },
+      transactions: {
+        authorized: txAuthorized,
+        toVoid: txToVoid,
+        captured: txCaptured,
+        callback: txCallback,
+        invoice: txInvoice,
+      },
     };
   };
 

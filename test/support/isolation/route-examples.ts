@@ -130,10 +130,8 @@ export const ROUTE_EXAMPLES: Record<string, ExampleOf> = {
       items: [{ line_id: '1', amount: a.amount + 100, quantity: 1, description: 'x', vat_amount: 0 }],
     },
   }),
-  events_transaction_intent_post: (a) => ({
-    params: { intent: 'sync_status' },
-    body: { transaction_id: a.transactions.captured },
-  }),
+  events_transaction_sync_status_post: (a) => ({ body: { transaction_id: a.transactions.captured } }),
+  events_transaction_extend_authorization_post: (a) => ({ body: { transaction_id: a.transactions.invoice } }),
 
   // admin (an account's own settings: B acts on its own)
   admin_sms_list: () => ({ ownAccount: true }),

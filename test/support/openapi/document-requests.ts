@@ -44,6 +44,22 @@ const authHeader = (op: DocOperation, creds: Credentials): Record<string, string
   return {};
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value of the client's own fits a (string) schema's type, format, length, pattern and enum. */
+const fitsString = (v: unknown, schema: JsonSchema | undefined): boolean => {
+  if (!schema || schema.$ref !== undefined) return true;
+  if (typeof v !== 'string') return schema.type === undefined || schema.type !== 'string';
+  if (schema.type !== undefined && schema.type !== 'string') return false;
+  if (schema.format === 'uuid' && !UUID.test(v)) return false;
+  if (typeof schema.minLength === 'number' && v.length < schema.minLength) return false;
+  if (typeof schema.maxLength === 'number' && v.length > schema.maxLength) return false;
+  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(v)) return false;
+  const more = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
+  if (!more.every((m) => typeof m.pattern !== 'string' || new RegExp(m.pattern, 'u').test(v))) return false;
+  return !Array.isArray(schema.enum) || schema.enum.includes(v);
+};
+
 /**
  * Requests valid by the document: every required parameter and body, each optional one half of the time, every value
  * drawn from its schema (schema-arbitrary.ts); path parameters and id-like body fields may take the ids of resources
@@ -55,10 +71,14 @@ export const requestsFor = (
   ids: Record<string, readonly unknown[]>,
   creds: Credentials,
 ): fc.Arbitrary<DocRequest> => {
-  const hint = (name: string) => (ids[name]?.length ? fc.constantFrom(...ids[name]!) : undefined);
-  const sampler = new SchemaSampler(doc, (name) => hint(name));
+  // an id of the client's own is used where the document would take it (a `term.id` is a uuid, not a transaction id)
+  const hint = (name: string, schema: JsonSchema | undefined) => {
+    const fitting = (ids[name] ?? []).filter((v) => fitsString(v, schema));
+    return fitting.length ? fc.constantFrom(...fitting) : undefined;
+  };
+  const sampler = new SchemaSampler(doc, hint);
   const param = (p: NonNullable<DocOperation['parameters']>[number]) => {
-    const value = (p.in === 'path' && hint(p.name)) || sampler.arbitrary(p.schema);
+    const value = (p.in === 'path' && hint(p.name, p.schema)) || sampler.arbitrary(p.schema);
     const entry = value.map((v) => [p, v] as const);
     return p.required ? entry : fc.option(entry, { nil: undefined });
   };
@@ -130,6 +150,7 @@ export const STATE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'PAYMENT_PRODUCT_NOT_ENABLED',
   'PROVIDER_UNAVAILABLE',
   'PAYMENT_APP_NOT_FOUND',
+  'PAYMENT_APP_LIMIT_REACHED',
   'TRANSACTION_NOT_CAPTURABLE',
   'TRANSACTION_NOT_REFUNDABLE',
   'TRANSACTION_NOT_VOIDABLE',
@@ -161,6 +182,7 @@ export const STATE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'TERMINAL_NOT_FOUND',
   'TERMINAL_ALREADY_EXISTS',
   'DISCOUNT_RULE_NOT_FOUND',
+  'DISCOUNT_RULE_NOT_UPDATABLE',
   'DISCOUNT_CLAIM_NOT_FOUND',
   'DISCOUNT_USAGE_EXCEEDED',
   'ORDER_NOT_FOUND',

@@ -47,18 +47,25 @@ const withinLength = (s: string, min: number, max: number) => [...s].length >= m
 const stringArb = (s: JsonSchema): fc.Arbitrary<string> => {
   const min = (s.minLength as number | undefined) ?? 0;
   const max = (s.maxLength as number | undefined) ?? Infinity;
-  const pattern = s.pattern as string | undefined;
+  // Every pattern must match (`pattern` and the `allOf: [{ pattern }]` beside it, merged below). One fast-check can
+  // generate from (no lookaround) generates; the others filter.
+  const all = [s.pattern, ...((s.alsoPatterns as string[] | undefined) ?? [])].filter(
+    (p): p is string => typeof p === 'string',
+  );
+  const pattern = all.find((p) => !/\(\?<?[=!]/.test(p));
+  const also = all.filter((p) => p !== pattern).map((p) => new RegExp(p, 'u'));
+  const fitsAll = (v: string) => also.every((re) => re.test(v));
   if (pattern) {
     const re = new RegExp(pattern, 'u');
     // A date, date-time or uuid of the format's generator usually fits the pattern too (a pattern alone would make
     // month 13); a URL rarely fits a pattern, so the pattern decides there.
     const fromFormat = PATTERN_FITTING_FORMATS.has(s.format as string) ? formatArb(s.format as string) : undefined;
     const base = fromFormat ? fromFormat.filter((v) => re.test(v)) : fc.stringMatching(re, { size: 'small' });
-    return base.filter((v) => withinLength(v, min, max));
+    return base.filter((v) => withinLength(v, min, max) && fitsAll(v));
   }
   const fromFormat = s.format ? formatArb(s.format as string) : undefined;
-  if (fromFormat) return fromFormat.filter((v) => withinLength(v, min, max));
-  return fc.string({ minLength: min, maxLength: Math.min(max, min + EXTRA_STRING), unit: 'grapheme' });
+  if (fromFormat) return fromFormat.filter((v) => withinLength(v, min, max) && fitsAll(v));
+  return fc.string({ minLength: min, maxLength: Math.min(max, min + EXTRA_STRING), unit: 'grapheme' }).filter(fitsAll);
 };
 
 const numberArb = (s: JsonSchema, integer: boolean): fc.Arbitrary<number> => {
@@ -136,9 +143,14 @@ export class SchemaSampler {
   }
 
   private merge(a: JsonSchema, b: JsonSchema): JsonSchema {
+    // a string's patterns add up (all must match); the first one met generates
+    const patterns = [a.pattern, ...((a.alsoPatterns as string[]) ?? []), b.pattern].filter(
+      (p): p is string => typeof p === 'string',
+    );
     return {
       ...a,
       ...b,
+      ...(patterns.length ? { pattern: patterns[0], alsoPatterns: patterns.slice(1) } : {}),
       properties: { ...a.properties, ...b.properties },
       required: [...(a.required ?? []), ...(b.required ?? [])],
     };
