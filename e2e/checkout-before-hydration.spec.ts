@@ -68,3 +68,40 @@ test('the wallet button pressed before the page runs opens the wallet once it ru
   await page.getByRole('button', { name: 'Approve' }).click();
   expect((await returnedTransaction(page)).payment_product_type).toBe('sandbox.wallet');
 });
+
+/**
+ * The card form's code (with react-hook-form) is not part of the first load (ADR 038): it loads at the
+ * shopper's first interaction, and what is typed and clicked in the form before it runs is kept the same way.
+ */
+test('the card form loads at the first interaction; a card typed and Pay pressed before it runs still pays', async ({
+  page,
+}) => {
+  const s = await createSession(
+    shop.token,
+    { return_url: shop.returnUrl() },
+    { configuration: { sandbox: { creditcard: { enabled: true } } } },
+  );
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const asked: string[] = [];
+  await page.route('**/_kassa/checkout/card-form-*.js', async (route) => {
+    asked.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  await page.goto(s.url);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForLoadState('networkidle');
+  // the rest of the page runs, the form is still the server's HTML and its code was not asked for
+  const region = page.locator('[data-kassa-deferred]');
+  await expect(region).toHaveAttribute('data-kassa-deferred', '');
+  expect(asked).toEqual([]);
+  await fillCard(page, { number: CARDS.approve });
+  await payButton(page).click();
+  await expect.poll(() => asked.length).toBe(1);
+  await expect(region).toHaveAttribute('data-kassa-deferred', '');
+  release();
+  await expect(region).toHaveAttribute('data-kassa-deferred', 'ready');
+  const tx = await returnedTransaction(page);
+  expect(tx.status).toBe('AUTHORIZED');
+});

@@ -186,7 +186,7 @@ export const buildCheckoutAssets = async ({ quiet = false } = {}) => {
     splitting: true,
     format: 'esm',
     platform: 'browser',
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    target: ['es2022', 'chrome100', 'firefox100', 'safari15'],
     minify: true,
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { preloadFirstRender } from '../../components/checkout/checkout';
+import { preloadDeferredParts } from '../../components/checkout/deferred-part';
 import { CheckoutApp, checkoutTitle, type CheckoutAppProps } from '../../components/checkout/checkout-app';
 import { ISLAND_ID, PROPS_ID, scriptJson } from '../../components/checkout/island';
 import { preHydrationGuard } from '../../components/checkout/pre-hydration';
@@ -107,7 +108,7 @@ export const renderCheckoutPage = async (
   const embed: EmbedInfo = { allowed: policy.allowed, ...(origin ? { origin } : {}) };
   const props: CheckoutAppProps = { sid, options, initial, savedChoice, messages, embed };
   // the same lazily loaded parts the browser loads before hydrating, so both render the same tree
-  await preloadFirstRender(initial);
+  await Promise.all([preloadFirstRender(initial), preloadDeferredParts()]);
   const island = await renderIsland(props);
   // A session that does not exist is a page that does not exist; a paid or closed one is still its page.
   const status = initial.kind === 'unavailable' && initial.body.code === 'SESSION_NOT_FOUND' ? 404 : 200;

@@ -4,10 +4,13 @@ import type { CardField } from '../../../domain/card';
 import type { ViewSession } from '../../../domain/view-types';
 import { useI18n } from '../../i18n/i18n-provider';
 import { Alert } from '../../ui/alert';
-import { CardForm } from '../card-form';
+import { deferredPart } from '../deferred-part';
 import { PayButton } from '../pay-button';
 import type { Payment } from '../payment-methods';
 import type { FieldErrors } from '../use-payment';
+
+// The card form and react-hook-form load at the shopper's first interaction, not with the page (ADR 038).
+const CardForm = deferredPart(() => import('../card-form').then((m) => m.CardForm));
 
 const CARD_FIELD: Record<string, CardField> = {
   'payment.card.number': 'number',

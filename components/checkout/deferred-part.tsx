@@ -1,0 +1,65 @@
+'use client';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactElement } from 'react';
+import { DEFERRED_ATTR, releaseDeferredPart } from './pre-hydration';
+
+const onServer = typeof window === 'undefined';
+let want: () => void = () => undefined;
+/** Resolves at the shopper's first interaction with the page (at once on the server, which renders everything). */
+const wanted: Promise<void> = onServer ? Promise.resolve() : new Promise<void>((resolve) => (want = resolve));
+const parts: (() => Promise<unknown>)[] = [];
+
+/**
+ * The deferred parts' code is wanted now (the island entry calls it at the shopper's first interaction): every
+ * part's code starts loading, shown or not, so a part shown later (another payment type chosen) is there at once.
+ */
+export const wantDeferredParts = (): void => {
+  want();
+  for (const preload of parts) void preload().catch(() => undefined); // a part that failed loads again when shown
+};
+
+/** Loads every deferred part's code (the server, before it renders the page). */
+export const preloadDeferredParts = (): Promise<unknown> => Promise.all(parts.map((preload) => preload()));
+
+export interface DeferredPart<P> {
+  (props: P): ReactElement;
+  /** Loads the part's code now (the server, before it renders). */
+  preload(): Promise<void>;
+}
+
+/** Tells the guard that the part's region runs (an effect of the part's own boundary: it runs once that hydrated). */
+const Release = ({ region }: { region: React.RefObject<HTMLDivElement | null> }) => {
+  useEffect(() => {
+    if (region.current) releaseDeferredPart(region.current);
+  }, [region]);
+  return null;
+};
+
+/**
+ * A part of the checkout's first render whose code loads only when the shopper first interacts with
+ * the page (ADR 038): a pointer, a key, a focus or a touch anywhere, or a message from the SDK. The
+ * server renders it in full; in the browser its server HTML stays as it is (a dehydrated Suspense
+ * boundary) until then, and the pre-hydration guard keeps what the shopper types and clicks in it
+ * and replays that once it runs. The region is a `display: contents` element, so layout is unchanged.
+ */
+export const deferredPart = <P extends object>(load: () => Promise<ComponentType<P>>): DeferredPart<P> => {
+  let pending: Promise<ComponentType<P>> | undefined;
+  const preload = (): Promise<ComponentType<P>> =>
+    (pending ??= load().catch((e: unknown) => {
+      pending = undefined;
+      throw e;
+    }));
+  parts.push(preload);
+  const Lazy = lazy(() => wanted.then(preload).then((component) => ({ default: component })));
+  const Part = (props: P) => {
+    const region = useRef<HTMLDivElement>(null);
+    return (
+      <div ref={region} className="contents" {...{ [DEFERRED_ATTR]: '' }}>
+        <Suspense fallback={null}>
+          <Lazy {...props} />
+          <Release region={region} />
+        </Suspense>
+      </div>
+    );
+  };
+  return Object.assign(Part, { preload: () => preload().then(() => undefined) });
+};

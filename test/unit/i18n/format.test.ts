@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatDate } from '../../../components/i18n/format';
+
+describe('the checkout formats amounts and dates in the shopper locale', () => {
+  it('formats minor units with the currency exponent, the same on every call (one formatter reused)', () => {
+    const first = formatAmount(39800, 'NOK', 'nb');
+    expect(first).toBe(new Intl.NumberFormat('nb', { style: 'currency', currency: 'NOK' }).format(398));
+    expect(formatAmount(39800, 'NOK', 'nb')).toBe(first);
+    expect(formatAmount(1234, 'NOK', 'en')).toBe('NOK\u00a012.34');
+    expect(formatAmount(500, 'JPY', 'en')).toBe('¥500');
+  });
+
+  it('keeps locales and currencies apart', () => {
+    expect(formatAmount(100, 'EUR', 'de')).not.toBe(formatAmount(100, 'EUR', 'en'));
+    expect(formatAmount(100, 'SEK', 'en')).not.toBe(formatAmount(100, 'EUR', 'en'));
+  });
+
+  it('falls back to the plain amount and code for a currency Intl does not know, every time', () => {
+    expect(formatAmount(1050, 'XQQ1', 'en')).toBe('10.50 XQQ1');
+    expect(formatAmount(1050, 'XQQ1', 'en')).toBe('10.50 XQQ1');
+  });
+
+  it('formats dates with and without the time, and leaves an unreadable date as given', () => {
+    const iso = '2026-11-27T12:30:00Z';
+    expect(formatDate(iso, 'en')).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso)));
+    expect(formatDate(iso, 'en', true)).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+    );
+    expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+});
