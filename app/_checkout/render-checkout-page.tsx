@@ -66,6 +66,9 @@ const renderIsland = (props: CheckoutAppProps): Promise<string> =>
     sink.on('finish', () => resolve(html));
     const stream = renderToPipeableStream(<CheckoutApp {...props} />, {
       onAllReady: () => stream.pipe(sink),
+      // every boundary inline and complete: React would otherwise write a large one after the rest, put in place by an
+      // inline script (which the page's CSP does not allow, and which the deferred parts of ADR 038 cannot wait for)
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: reject,
       onError: (e) => reject(e instanceof Error ? e : new Error(String(e))),
     });

@@ -1,5 +1,5 @@
 'use client';
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import { DEFERRED_ATTR, releaseDeferredPart } from './pre-hydration';
 
 const onServer = typeof window === 'undefined';
@@ -26,11 +26,9 @@ export interface DeferredPart<P> {
   preload(): Promise<void>;
 }
 
-/** Tells the guard that the part's region runs (an effect of the part's own boundary: it runs once that hydrated). */
-const Release = ({ region }: { region: React.RefObject<HTMLDivElement | null> }) => {
-  useEffect(() => {
-    if (region.current) releaseDeferredPart(region.current);
-  }, [region]);
+/** Says that the part's boundary runs (an effect inside it: it runs once the boundary hydrated, or mounted). */
+const Hydrated = ({ onHydrated }: { onHydrated: (hydrated: boolean) => void }) => {
+  useEffect(() => onHydrated(true), [onHydrated]);
   return null;
 };
 
@@ -52,12 +50,30 @@ export const deferredPart = <P extends object>(load: () => Promise<ComponentType
   const Lazy = lazy(() => wanted.then(preload).then((component) => ({ default: component })));
   const Part = (props: P) => {
     const region = useRef<HTMLDivElement>(null);
+    const [live, setLive] = useState(false);
+    // React discards a dehydrated boundary's server HTML (and shows the empty fallback) when the boundary receives an
+    // update before it hydrates: until the part runs, every render returns the very element of the first one, which
+    // React skips. The first render's props are the server's, so they hydrate the same HTML.
+    const [first] = useState(() => (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+        <Hydrated onHydrated={setLive} />
+      </Suspense>
+    ));
+    // once the part runs with the current props: what the shopper did in it replays
+    useEffect(() => {
+      if (live && region.current) releaseDeferredPart(region.current);
+    }, [live]);
     return (
       <div ref={region} className="contents" {...{ [DEFERRED_ATTR]: '' }}>
-        <Suspense fallback={null}>
-          <Lazy {...props} />
-          <Release region={region} />
-        </Suspense>
+        {live ? (
+          <Suspense fallback={null}>
+            <Lazy {...props} />
+            <Hydrated onHydrated={setLive} />
+          </Suspense>
+        ) : (
+          first
+        )}
       </div>
     );
   };

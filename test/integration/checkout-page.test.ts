@@ -78,6 +78,19 @@ describe('the checkout page', () => {
     expect(html).toContain(`import("/_kassa/checkout/${manifest.entry}")`);
   });
 
+  it('writes every part complete and in place, the deferred card form included (no boundary left for a script)', async () => {
+    const sandbox = { creditcard: { enabled: true }, invoice: { enabled: true }, installment: { enabled: true } };
+    const { id } = await createSession(api, { configuration: { sandbox } });
+    const { html } = await page(`sid=${encodeURIComponent(id)}&language=en`);
+    // the page's CSP allows no inline script but its own, so a boundary React wrote later (<template> + $RC) stays empty
+    expect(html).not.toContain('<template');
+    expect(html).not.toMatch(/<!--\$[?!]-->/);
+    // the card form's code loads at the first interaction (ADR 038); its HTML is in the first response all the same
+    const region = /<div class="contents" data-kassa-deferred="">(.*?)<\/div><\/div><\/li>/s.exec(html)?.[1] ?? '';
+    expect(region).toMatch(/^<!--\$-->/);
+    expect(region).toContain('"cc-number"');
+  });
+
   it("shows the shipping option's VAT beside its price, and the order's VAT (issue 27 item 1)", async () => {
     const { id } = await createSession(
       api,
