@@ -33,7 +33,7 @@ test('Norwegian end to end: <html lang>, texts, kroner formatted for Norway, val
   await page.getByLabel('Sikkerhetskode').fill('123');
   await pay.click();
   await expect(page.getByRole('alert').filter({ hasText: 'avvist' })).toHaveText(
-    'Kortet ditt ble avvist. Prøv et annet kort.',
+    'Banken din avviste betalingen. Bruk et annet kort eller kontakt banken din.',
   );
   await page.getByLabel('Kortnummer', { exact: true }).fill(CARDS.approve);
   await page.getByLabel('Sikkerhetskode').fill('123');

@@ -122,14 +122,34 @@ test('invoice for a business asks for the organization number and checks it', as
   expect((await returnedTransaction(page)).status).toBe('AUTHORIZED');
 });
 
-test('part payment: plans with term, monthly amount, fees and total; the chosen plan pays', async ({ page }) => {
+test('part payment: plans with term, monthly amount, rates, fees and total; the chosen plan pays', async ({ page }) => {
   const s = await session({ sandbox: { installment: { enabled: true } } });
   await page.goto(s.url);
   await fillContact(page);
   await page.getByRole('button', { name: 'Show part payment plans' }).click();
   const plans = page.getByRole('group', { name: 'Choose a plan' }).getByRole('radio');
   await expect(plans).toHaveCount(3);
-  await expect(page.getByText(/a month for 12 months/).first()).toBeVisible();
+  // issue 28 item 8: NOK 527.50 — pay in 3 free; 12 months at 14.9 % with fees that fit the amount, APR and total
+  const plan = (months: number) =>
+    page.locator('label').filter({ has: page.getByRole('radio', { name: new RegExp(`for ${months} months`) }) });
+  for (const line of [
+    'NOK 175.83 a month for 3 months',
+    'Interest free · APR 0.00 %',
+    'No fees',
+    'First payment NOK 175.84',
+  ])
+    await expect(plan(3)).toContainText(line);
+  await expect(plan(3)).toContainText('Total to pay NOK 527.50');
+  for (const line of [
+    'NOK 48.90 a month for 12 months',
+    'Interest 14.90 % · APR 24.46 %',
+    'Fees NOK 21.12: NOK 5.28 to set up, NOK 1.32 a month',
+    'First payment NOK 54.26',
+    'Total to pay NOK 592.16',
+  ])
+    await expect(plan(12)).toContainText(line);
+  await expect(plan(24)).toContainText('Interest 14.90 % · APR 23.30 %');
+  await expect(plan(24)).toContainText('Total to pay NOK 650.20');
   await page.getByRole('radio', { name: /for 12 months/ }).check();
   await page.getByRole('button', { name: /^Pay .* a month for 12 months/ }).click();
   const tx = await returnedTransaction(page);

@@ -75,7 +75,7 @@ test('a declined card inside the frame shows the alert and sends the parent no f
   await fillCard(frame, { number: CARDS.decline });
   await payButton(frame).click();
   await expect(frame.getByRole('alert').filter({ hasText: 'declined' })).toHaveText(
-    'Your card was declined. Try another card.',
+    'Your bank declined the payment. Use another card or contact your bank.',
   );
   for (const type of ['SessionPaymentError', 'SessionPaymentAuthorized', 'SessionCancel'])
     expect(await embedEventsOfType(page, type)).toEqual([]);

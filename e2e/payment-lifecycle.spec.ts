@@ -111,7 +111,7 @@ test('a declined card shows an alert, is recorded as declined, and another card 
   const declined = (await declinedResponse.json()) as { success: boolean; transaction_id: string };
   expect(declined.success).toBe(false);
   await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toHaveText(
-    'Your card was declined. Try another card.',
+    'Your bank declined the payment. Use another card or contact your bank.',
   );
   expect(new URL(page.url()).origin).toBe(E2E_BASE_URL);
 

@@ -8,6 +8,20 @@ import type { MessageKey } from '../i18n/translate';
  * exist fails the type check.
  */
 
+/**
+ * What the issuer said when it declined a payment (the decline's code, the answer's `actions[0].code`), as the
+ * shopper can act on it. A card reported lost or stolen reads exactly as any other decline by the bank: the page
+ * never tells whoever holds the card that it is reported (the server answers the page `card_declined` for them
+ * anyway; these entries keep the page safe with a provider that does not).
+ */
+export const DECLINE_REASON_KEYS: Readonly<Record<string, MessageKey>> = {
+  insufficient_funds: 'pay.declined_insufficient_funds',
+  expired_card: 'pay.declined_expired_card',
+  card_declined: 'pay.declined_by_bank',
+  lost_card: 'pay.declined_by_bank',
+  stolen_card: 'pay.declined_by_bank',
+};
+
 /** The message for `payment_error` when the customer comes back from a payment page. */
 export const returnedErrorKey = (error: string): MessageKey => {
   switch (error) {
@@ -17,10 +31,15 @@ export const returnedErrorKey = (error: string): MessageKey => {
       return 'pay.error_wallet_rejected';
     case 'cancelled':
       return 'pay.error_cancelled';
-    default:
-      return 'pay.declined';
+    default: // the issuer's reason after a 3-D Secure page (e.g. card_declined), else a general decline
+      return Object.hasOwn(DECLINE_REASON_KEYS, error) ? DECLINE_REASON_KEYS[error]! : 'pay.declined';
   }
 };
+
+/** The message for a declined payment: the issuer's reason when it gave one, else whether another try may work. */
+export const declinedKey = (decline: { code?: string; temporary: boolean }, card: boolean): MessageKey =>
+  (decline.code && Object.hasOwn(DECLINE_REASON_KEYS, decline.code) ? DECLINE_REASON_KEYS[decline.code] : undefined) ??
+  (decline.temporary ? 'pay.temporary' : card ? 'pay.declined_card' : 'pay.declined');
 
 /** The server refuses every attempt on this payment for a while (declined or failed too often): it cannot go on now. */
 export const PAY_ATTEMPTS_EXHAUSTED = 'TOO_MANY_REQUESTS' satisfies ErrorCode;

@@ -13,6 +13,9 @@ export const TestModeNotice = () => {
         <ul className="mt-1.5 space-y-0.5">
           <li>{t('test.card_approve', { card: '4111 1111 1111 1111' })}</li>
           <li>{t('test.card_decline', { card: '4000 0000 0000 0002' })}</li>
+          <li>{t('test.card_insufficient', { card: '4000 0000 0000 9995' })}</li>
+          <li>{t('test.card_expired', { card: '4000 0000 0000 0069' })}</li>
+          <li>{t('test.card_lost_stolen', { lost: '4000 0000 0000 9987', stolen: '4000 0000 0000 9979' })}</li>
           <li>{t('test.card_3ds', { card: '4000 0000 0000 3220' })}</li>
           <li>{t('test.card_any')}</li>
         </ul>

@@ -7,7 +7,7 @@ import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import { getPaymentOperations, paySession, type FieldError, type PaymentBody, type PayOutcome } from './api';
 import { kindOf } from './method-kind';
-import { PAY_ATTEMPTS_EXHAUSTED, payRefusalKey } from './payment-errors';
+import { declinedKey, PAY_ATTEMPTS_EXHAUSTED, payRefusalKey } from './payment-errors';
 import { failedReturnLink } from './return-link';
 import { isEmbedded, postToParent, type ValidationResult } from './sdk-messages';
 
@@ -119,11 +119,7 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
         return {};
       case 'declined':
         // Not a final event: the customer may try again, so the SDK is not told.
-        setAlert(
-          outcome.temporary
-            ? t('pay.temporary')
-            : t(kindOf(session, payment.payment_product_type) === 'card' ? 'pay.declined_card' : 'pay.declined'),
-        );
+        setAlert(t(declinedKey(outcome, kindOf(session, payment.payment_product_type) === 'card')));
         return { declined: true };
       case 'invalid':
         if (outcome.errors.length === 0) setAlert(t('pay.invalid'));

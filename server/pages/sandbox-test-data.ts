@@ -10,6 +10,9 @@ const RESULTS: Record<keyof typeof SANDBOX_CARDS, string> = {
   approve: 'approved',
   decline: 'declined: card_declined (permanent)',
   insufficientFunds: 'declined: insufficient_funds (the customer may try again)',
+  expired: 'declined: expired_card (permanent), whatever expiry is typed',
+  lost: 'declined: lost_card (permanent); the page says only that the bank declined',
+  stolen: 'declined: stolen_card (permanent); the page says only that the bank declined',
   onHold: 'approved for review: ON_HOLD when configuration.enable_on_hold is true, else approved',
   challenge:
     '3-D Secure: the sandbox bank’s page; Complete approves, Fail returns with payment_error=authentication_failed',

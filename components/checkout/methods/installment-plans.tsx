@@ -14,10 +14,16 @@ interface Props {
   onPay: (planId: string) => void;
 }
 
-/** The lender's plans (term, monthly amount, fees, total) as radios; paying takes the chosen one. */
+/**
+ * The lender's plans as radios, each with what a shopper needs to compare them (issue 28 item 8): the monthly
+ * amount and term, the nominal and the effective rate (APR, every fee counted), the fees (setup and monthly),
+ * the first payment when it differs, and the total to pay. Paying takes the chosen one.
+ */
 export const InstallmentPlans = ({ plans, currency, busy, alert, onBack, onPay }: Props) => {
-  const { t, money } = useI18n();
+  const { t, money, locale } = useI18n();
   const name = useId();
+  const percent = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const rate = (r: number) => percent.format(r);
   const [chosen, setChosen] = useState(plans[0]?.id);
   const plan = plans.find((p) => p.id === chosen);
   return (
@@ -26,7 +32,13 @@ export const InstallmentPlans = ({ plans, currency, busy, alert, onBack, onPay }
         <legend className="text-sm font-semibold">{t('installment.choose')}</legend>
         <ul className="mt-2 space-y-2">
           {plans.map((p) => {
-            const fees = (p.origination_fee ?? 0) + (p.notification_fee ?? 0) * p.credit_time + (p.campaign_fee ?? 0);
+            const setup = p.origination_fee ?? 0;
+            const monthlyFee = p.notification_fee ?? 0;
+            const campaign = p.campaign_fee ?? 0;
+            const fees = setup + monthlyFee * p.credit_time + campaign;
+            const nominal = p.annual_interest_rate ?? 0;
+            const effective = p.effective_annual_interest_rate;
+            const first = p.first_monthly_amount;
             return (
               <li key={p.id}>
                 <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-[var(--kassa-brand)] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--kassa-brand)] dark:border-slate-600">
@@ -43,13 +55,30 @@ export const InstallmentPlans = ({ plans, currency, busy, alert, onBack, onPay }
                       {t('installment.monthly', { amount: money(p.monthly_amount, currency), months: p.credit_time })}
                     </span>
                     <span className="block text-slate-700 dark:text-slate-300">
-                      {t(p.type === 'interest_free' ? 'installment.interest_free' : 'installment.interest', {
-                        rate: (p.effective_annual_interest_rate ?? p.annual_interest_rate ?? 0).toFixed(2),
-                      })}
-                      {' · '}
-                      {t('installment.fees', { amount: money(fees, currency) })}
+                      {p.type === 'interest_free' && nominal === 0
+                        ? t('installment.interest_free')
+                        : t('installment.interest', { rate: rate(nominal) })}
+                      {effective !== undefined
+                        ? ` · ${t('installment.effective_rate', { rate: rate(effective) })}`
+                        : null}
                     </span>
                     <span className="block text-slate-700 dark:text-slate-300">
+                      {fees === 0
+                        ? t('installment.no_fees')
+                        : campaign === 0
+                          ? t('installment.fees_detail', {
+                              amount: money(fees, currency),
+                              setup: money(setup, currency),
+                              monthly: money(monthlyFee, currency),
+                            })
+                          : t('installment.fees', { amount: money(fees, currency) })}
+                    </span>
+                    {first !== undefined && first !== p.monthly_amount ? (
+                      <span className="block text-slate-700 dark:text-slate-300">
+                        {t('installment.first_payment', { amount: money(first, currency) })}
+                      </span>
+                    ) : null}
+                    <span className="block font-semibold">
                       {t('installment.total', { amount: money(p.total_amount, currency) })}
                     </span>
                   </span>

@@ -38,6 +38,9 @@ export const de: Messages = {
     card_approve: '{card} wird genehmigt',
     card_decline: '{card} wird abgelehnt',
     card_3ds: '{card} verlangt 3-D Secure',
+    card_insufficient: '{card} wird wegen fehlender Deckung abgelehnt',
+    card_expired: '{card} wird als abgelaufen abgelehnt',
+    card_lost_stolen: '{lost} (verloren) und {stolen} (gestohlen) werden von der Bank abgelehnt',
     card_any:
       'Verwenden Sie ein beliebiges zukünftiges Ablaufdatum und einen beliebigen dreistelligen Sicherheitscode (vierstellig bei American Express).',
   },
@@ -56,6 +59,12 @@ export const de: Messages = {
     declined: 'Die Zahlung wurde abgelehnt. Versuchen Sie eine andere Zahlungsart.',
     declined_card: 'Ihre Karte wurde abgelehnt. Versuchen Sie eine andere Karte.',
     temporary: 'Die Zahlung konnte nicht verarbeitet werden. Bitte versuchen Sie es erneut.',
+    declined_by_bank:
+      'Ihre Bank hat die Zahlung abgelehnt. Verwenden Sie eine andere Karte oder wenden Sie sich an Ihre Bank.',
+    declined_insufficient_funds:
+      'Ihre Bank hat die Zahlung abgelehnt: Die Karte ist nicht ausreichend gedeckt. Verwenden Sie eine andere Karte oder versuchen Sie es später erneut.',
+    declined_expired_card:
+      'Ihre Bank hat die Zahlung abgelehnt: Die Karte ist abgelaufen. Prüfen Sie das Ablaufdatum oder verwenden Sie eine andere Karte.',
     network: 'Der Zahlungsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     invalid: 'Einige Angaben sind ungültig. Prüfen Sie sie und versuchen Sie es erneut.',
     not_confirmed: 'Der Shop konnte Ihre Bestellung nicht bestätigen. Bitte versuchen Sie es erneut.',
@@ -134,9 +143,13 @@ export const de: Messages = {
     choose: 'Plan wählen',
     monthly: '{amount} pro Monat für {months} Monate',
     interest_free: 'Zinsfrei',
-    interest: 'Effektiver Jahreszins {rate} %',
+    interest: 'Sollzins {rate} %',
+    effective_rate: 'effektiver Jahreszins {rate} %',
     fees: 'Gebühren {amount}',
-    total: 'Gesamt {amount}',
+    fees_detail: 'Gebühren {amount}: {setup} Einrichtungsgebühr, {monthly} pro Monat',
+    no_fees: 'Keine Gebühren',
+    first_payment: 'Erste Rate {amount}',
+    total: 'Gesamtbetrag {amount}',
     pay: '{amount} pro Monat für {months} Monate bezahlen',
     back: 'Angaben ändern',
   },

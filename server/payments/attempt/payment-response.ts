@@ -6,6 +6,13 @@ import type { PayableSession } from '../payable-sessions';
 import type { PaymentResponse } from './pay-schemas';
 
 /**
+ * Decline codes the shopper's page never hears: to whoever holds a card reported lost or stolen, it is declined
+ * by the bank like any other (the merchant reads the real code in the transaction's AUTHORIZE error).
+ */
+const SHOPPER_CODES: Readonly<Record<string, string>> = { lost_card: 'card_declined', stolen_card: 'card_declined' };
+const shopperCode = (code: string): string => (Object.hasOwn(SHOPPER_CODES, code) ? SHOPPER_CODES[code]! : code);
+
+/**
  * The answer to a decided attempt (on the page, or after a 3-D Secure or wallet page): approved
  * (auto-captured when configured) with the way back to the shop, or declined with whether another
  * try may work.
@@ -34,11 +41,12 @@ export const paymentResponse = async (
     };
   }
   const permanent = result.outcome === 'DECLINED' && !result.retryable;
+  const code = shopperCode(result.code);
   return {
     success: false,
     transaction_id: transactionId,
     error: result.outcome === 'DECLINED' ? 'Rejected' : 'Failed',
-    actions: [{ source: 'sandbox', code: result.code, type: 'error' }],
-    error_details: [{ code: result.code, category: permanent ? 'permanent' : 'temporary' }],
+    actions: [{ source: 'sandbox', code, type: 'error' }],
+    error_details: [{ code, category: permanent ? 'permanent' : 'temporary' }],
   };
 };

@@ -44,6 +44,9 @@ const amount: Meaning = { type: ['INVALID_AMOUNT'], retryable: false };
 /** Kassa's codes and the sandbox's decline codes; a provider's other codes are read by the event they fail. */
 const MEANINGS: Readonly<Record<string, Meaning>> = {
   card_declined: declined(false),
+  expired_card: declined(false),
+  lost_card: declined(false),
+  stolen_card: declined(false),
   credit_check_failed: declined(false),
   token_not_found: declined(false),
   DO_NOT_RETRY: declined(false),

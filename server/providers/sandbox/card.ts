@@ -13,12 +13,18 @@ import { SANDBOX_CARD_TYPE, sandboxPagePath, type SandboxPageState } from './pag
 
 /**
  * Deterministic test cards. Any other Luhn-valid number with a future expiry and a valid
- * security code is approved.
+ * security code is approved. A decline's code and message are the transaction's AUTHORIZE error (the
+ * merchant reads why); the checkout page shows its own words for each (components/checkout/payment-errors.ts).
  */
 export const SANDBOX_CARDS = {
   approve: '4111111111111111',
   decline: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Declined by the issuer as expired, whatever expiry is typed (`expired_card`, permanent). */
+  expired: '4000000000000069',
+  /** Declined: reported lost (`lost_card`) or stolen (`stolen_card`); the shopper's page hears only card_declined. */
+  lost: '4000000000009987',
+  stolen: '4000000000009979',
   /** Approved but flagged for review: ON_HOLD when the session's configuration has enable_on_hold. */
   onHold: '4000000000000259',
   /** 3-D Secure: a challenge page; completing it approves. */
@@ -52,6 +58,17 @@ const DECLINES: Record<string, Decline> = {
     code: 'insufficient_funds',
     message: 'The card has insufficient funds',
     retryable: true,
+  },
+  [SANDBOX_CARDS.expired]: { code: 'expired_card', message: 'The issuer says the card has expired', retryable: false },
+  [SANDBOX_CARDS.lost]: {
+    code: 'lost_card',
+    message: 'The issuer declined: the card is reported lost',
+    retryable: false,
+  },
+  [SANDBOX_CARDS.stolen]: {
+    code: 'stolen_card',
+    message: 'The issuer declined: the card is reported stolen',
+    retryable: false,
   },
 };
 
