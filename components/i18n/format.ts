@@ -1,16 +1,34 @@
 import { currencyExponent } from '../../domain/money';
 
-/** Money for display in the customer's locale, e.g. 39800 NOK -> "kr 398,00" (nb) or "NOK 398.00" (en). */
+const currencyFormat = (
+  locale: string,
+  currency: string,
+  exponent: number,
+  display: 'symbol' | 'code' | 'narrowSymbol',
+) =>
+  new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: display,
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  });
+
+const symbolOf = (format: Intl.NumberFormat): string | undefined =>
+  format.formatToParts(0).find((p) => p.type === 'currency')?.value;
+
+/**
+ * Money for display in the customer's locale, e.g. 39800 NOK -> "kr 398,00" (nb) or "NOK 398.00" (en). A symbol the
+ * locale had to qualify to tell it from its own currency's ("Nkr" for NOK in Swedish, "US$" in English) is known
+ * to few readers: the ISO code is shown instead ("398,00 NOK", as Danish, Finnish and German show it).
+ */
 export const formatAmount = (minor: number, currency: string, locale: string): string => {
   const exponent = currencyExponent(currency);
   const major = minor / 10 ** exponent;
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: exponent,
-      maximumFractionDigits: exponent,
-    }).format(major);
+    const symbol = currencyFormat(locale, currency, exponent, 'symbol');
+    const qualified = symbolOf(symbol) !== symbolOf(currencyFormat(locale, currency, exponent, 'narrowSymbol'));
+    return (qualified ? currencyFormat(locale, currency, exponent, 'code') : symbol).format(major);
   } catch {
     return `${major.toFixed(exponent)} ${currency}`; // a code Intl does not know
   }
