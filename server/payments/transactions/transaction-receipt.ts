@@ -2,10 +2,11 @@ import { compiledOnce } from '../../db/compiled-once';
 import type { Executor } from '../../db/database';
 import type { CardSummary } from '../../providers/port';
 import { parseJson } from '../../shared/json-columns';
+import { minorUnits, type MinorUnits } from '../../../domain/money';
 
 /** What a receipt says of the transaction that paid a session: no tokens, no addresses, a card's brand and last four digits. */
 export interface TransactionReceipt {
-  amount: number;
+  amount: MinorUnits;
   currency: string;
   created_at: string;
   payment_product_type: string;
@@ -31,7 +32,7 @@ export const transactionReceipt = async (
   const card = row.card == null ? undefined : parseJson<CardSummary>(row.card);
   const last4 = card?.masked_pan.replace(/\D/g, '').slice(-4);
   return {
-    amount: row.amount,
+    amount: minorUnits(row.amount),
     currency: row.currency,
     created_at: row.created_at,
     payment_product_type: row.payment_product_type,
