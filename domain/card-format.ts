@@ -160,3 +160,19 @@ export const editCardNumber = (previous: string, raw: string, caret: number, inp
 /** An edit of the expiry date (MM/YY). */
 export const editExpiry = (previous: string, raw: string, caret: number, inputType?: string): Edited =>
   applyEdit(previous, raw, caret, formatExpiry, inputType);
+
+/** A gift card number as shown: an all-digit number in groups of four ("6012 3456 7890"); anything else as typed. */
+export const formatGiftCardNumber = (raw: string): string => {
+  const compact = raw.replace(/\s/g, '');
+  if (!/^\d+$/.test(compact)) return raw;
+  return compact.replace(/(\d{4})(?=\d)/g, '$1 ');
+};
+
+/**
+ * An edit of a gift card number: grouped in fours while the customer types, the caret kept by the same digit.
+ * A number with letters or symbols (a gift card's token may have them) stays as typed.
+ */
+export const editGiftCardNumber = (previous: string, raw: string, caret: number, inputType?: string): Edited =>
+  /^[\d\s]*$/.test(raw)
+    ? applyEdit(previous, raw, caret, (v) => formatGiftCardNumber(v), inputType)
+    : { value: raw, caret };

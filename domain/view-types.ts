@@ -223,9 +223,34 @@ export interface SessionUnavailableBody {
   session_details?: { merchant_reference: string; transaction_id?: string; return_url?: string };
 }
 
-/** What the checkout page is rendered from: the open session, or the 404 body saying why it cannot be paid. */
+/**
+ * A paid session's receipt, as its own checkout page shows it: never more than a paper receipt would (a card's
+ * brand and last four digits; the e-mail the shopper or the merchant gave for this order).
+ */
+export interface CheckoutReceipt {
+  amount: number;
+  currency: string;
+  /** When the paying transaction was made. */
+  paid_at: string;
+  method: PaymentMethod;
+  card?: { brand: string; last4: string };
+  email?: string;
+}
+
+/** Who the shopper paid (or was to pay) when the session can no longer be paid, and for a paid one its receipt. */
+export interface ClosedSessionPage {
+  merchant: ViewSession['configuration']['merchant'];
+  theme: ViewSession['configuration']['theme'];
+  receipt?: CheckoutReceipt;
+}
+
+/**
+ * What the checkout page is rendered from: the open session, or the 404 body saying why it cannot be paid (with,
+ * for a session that exists, the merchant it belongs to and a paid one's receipt: the page's render only, not the API's 404).
+ */
 export type CheckoutPageData =
-  { kind: 'open'; session: ViewSession } | { kind: 'unavailable'; body: SessionUnavailableBody };
+  | { kind: 'open'; session: ViewSession }
+  | { kind: 'unavailable'; body: SessionUnavailableBody; closed?: ClosedSessionPage };
 
 /** What the sandbox's 3-D Secure or wallet page shows for one waiting attempt. */
 export interface CustomerActionPage {

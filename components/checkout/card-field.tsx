@@ -44,7 +44,8 @@ export const CardField = ({
   const ids = [hint ? hintId : '', errorId, describedBy ?? ''].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <div className="flex items-end justify-between gap-2">
+      {/* at the row's foot: beside a field whose label wraps (a subgrid row, see CardForm), the inputs stay level */}
+      <div className="flex items-end justify-between gap-2 self-end">
         <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
           {label}
         </label>

@@ -33,6 +33,13 @@ const inputTypeOf = (e: ChangeEvent<HTMLInputElement>): string | undefined =>
   'inputType' in e.nativeEvent && typeof e.nativeEvent.inputType === 'string' ? e.nativeEvent.inputType : undefined;
 
 const TYPING = { inputMode: 'numeric', autoCorrect: 'off', autoCapitalize: 'off', spellCheck: false } as const;
+/** Every card field must be filled: said to assistive technology (the form validates itself, so no `required`). */
+const REQUIRED = { 'aria-required': true } as const;
+/**
+ * Expiry and security code side by side share their grid's rows (label, input, hint, error), so a label that
+ * wraps at 360 px ("Expiry date (MM/YY)") moves both inputs down alike instead of one by a line.
+ */
+const SIDE_BY_SIDE = 'row-span-4 grid grid-rows-subgrid';
 
 export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps) => {
   const { t } = useI18n();
@@ -151,31 +158,36 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
         placeholder={t('card.number_placeholder')}
         error={errorOf('number')}
         {...TYPING}
+        {...REQUIRED}
         {...busy}
         {...formatted('number', editCardNumber)}
       />
       <p id={`${id}-brand`} aria-live="polite" className="sr-only">
         {brandName ? t('card.brand_detected', { brand: brandName }) : ''}
       </p>
-      <div className="grid grid-cols-2 gap-4">
+      <div className="grid grid-cols-2 gap-x-4">
         <CardField
           id={inputId('expiry')}
+          className={SIDE_BY_SIDE}
           label={t('card.expiry_label')}
           autoComplete="cc-exp"
           placeholder={t('card.expiry_placeholder')}
           error={errorOf('expiry')}
           {...TYPING}
+          {...REQUIRED}
           {...busy}
           {...formatted('expiry', editExpiry)}
         />
         <CardField
           id={inputId('cvc')}
+          className={SIDE_BY_SIDE}
           label={t('card.cvc_label')}
           hint={t(brand === 'amex' ? 'card.cvc_hint_amex' : 'card.cvc_hint')}
           autoComplete="cc-csc"
           maxLength={cvcDigits}
           error={errorOf('cvc')}
           {...TYPING}
+          {...REQUIRED}
           {...busy}
           {...cvc}
           onChange={(e) => {

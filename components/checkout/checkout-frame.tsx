@@ -1,6 +1,6 @@
 'use client';
 import type { CSSProperties, ReactNode } from 'react';
-import type { ViewSession } from '../../domain/view-types';
+import type { ClosedSessionPage, ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import { LanguageSwitcher } from './language-switcher';
 import { MerchantBrand } from './merchant-brand';
@@ -13,6 +13,8 @@ interface Props {
   options: CheckoutOptions;
   /** Absent when the session cannot be shown (then there is no merchant to brand the page with). */
   session?: ViewSession;
+  /** A session that can no longer be paid: whose it is (its page still shows the merchant's name, logo and colours). */
+  closed?: Pick<ClosedSessionPage, 'merchant' | 'theme'> | undefined;
   children: ReactNode;
 }
 
@@ -21,9 +23,10 @@ interface Props {
  * logo and colours; `inline` has no chrome and a transparent background (the SDK sizes the
  * iframe); `modal` is a dialog with a close control.
  */
-export const CheckoutFrame = ({ sid, options, session, children }: Props) => {
+export const CheckoutFrame = ({ sid, options, session, closed, children }: Props) => {
   const { t } = useI18n();
-  const theme = session?.configuration.theme;
+  const theme = session?.configuration.theme ?? closed?.theme;
+  const merchant = session?.configuration.merchant ?? closed?.merchant;
   const style: CSSProperties = themeStyle(theme, options.ui === 'fullscreen');
   const dark = colorScheme(theme, options.ui === 'fullscreen');
   const switcher = options.hideLanguage ? null : <LanguageSwitcher sid={sid} />;
@@ -34,7 +37,9 @@ export const CheckoutFrame = ({ sid, options, session, children }: Props) => {
           sid={sid}
           session={session}
           title={
-            session ? t('checkout.pay_to', { merchant: session.configuration.merchant.name }) : t('checkout.title')
+            session
+              ? t('checkout.pay_to', { merchant: session.configuration.merchant.name })
+              : (closed?.merchant.name ?? t('checkout.title'))
           }
           toolbar={switcher}
         >
@@ -59,8 +64,8 @@ export const CheckoutFrame = ({ sid, options, session, children }: Props) => {
     >
       <header className="border-b border-slate-200 bg-white/90 dark:border-slate-700 dark:bg-slate-900/90">
         <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
-          {session ? (
-            <MerchantBrand merchant={session.configuration.merchant} testMode={session.configuration.test_mode} />
+          {merchant ? (
+            <MerchantBrand merchant={merchant} testMode={session?.configuration.test_mode ?? false} />
           ) : (
             <p className="font-semibold">{t('checkout.title')}</p>
           )}

@@ -1,5 +1,5 @@
 'use client';
-import type { CheckoutPageData, SessionUnavailableBody, ViewSession } from '../../domain/view-types';
+import type { CheckoutPageData, ClosedSessionPage, SessionUnavailableBody, ViewSession } from '../../domain/view-types';
 import { SessionUnavailableError } from './api';
 import { CancelCheckout } from './cancel-checkout';
 import { CheckoutFrame } from './checkout-frame';
@@ -44,7 +44,7 @@ export const Checkout = ({ sid, options, initial, savedChoice }: Props) => {
   return initial.kind === 'open' ? (
     <OpenCheckout sid={sid} options={options} session={initial.session} savedChoice={savedChoice} />
   ) : (
-    <Unavailable sid={sid} options={options} body={initial.body} />
+    <Unavailable sid={sid} options={options} body={initial.body} closed={initial.closed} />
   );
 };
 
@@ -52,10 +52,13 @@ const Unavailable = ({
   sid,
   options,
   body,
+  closed,
 }: {
   sid: string;
   options: CheckoutOptions;
   body: SessionUnavailableBody;
+  /** Whose session it is, and a paid one's receipt (absent for an unknown session). */
+  closed: ClosedSessionPage | undefined;
 }) => {
   const returned = options.returnedPayment;
   const paidNow =
@@ -63,9 +66,13 @@ const Unavailable = ({
     body.session_details?.transaction_id === returned.transactionId &&
     (body.cause === 'AUTHORIZED' || body.cause === 'ON_HOLD');
   return (
-    <CheckoutFrame sid={sid} options={options}>
+    <CheckoutFrame sid={sid} options={options} closed={closed}>
       <div className="mx-auto max-w-lg">
-        {paidNow ? <ReturnedPayment sid={sid} body={body} /> : <SessionUnavailable sid={sid} body={body} />}
+        {paidNow ? (
+          <ReturnedPayment sid={sid} body={body} merchantName={closed?.merchant.name ?? ''} />
+        ) : (
+          <SessionUnavailable sid={sid} body={body} closed={closed} />
+        )}
       </div>
     </CheckoutFrame>
   );
@@ -91,7 +98,14 @@ const OpenCheckout = ({
     options.showPaymentTypes,
   );
   if (query.error instanceof SessionUnavailableError)
-    return <Unavailable sid={sid} options={options} body={query.error.body} />;
+    return (
+      <Unavailable
+        sid={sid}
+        options={options}
+        body={query.error.body}
+        closed={{ merchant: initialSession.configuration.merchant, theme: initialSession.configuration.theme }}
+      />
+    );
   const session = query.data ?? initialSession;
   const testMode = session.configuration.test_mode && !options.hideTestMessage;
   const fullscreen = options.ui === 'fullscreen';

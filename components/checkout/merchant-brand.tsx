@@ -33,13 +33,16 @@ export const MerchantBrand = ({
         <p className="hidden text-xs font-medium text-slate-600 sm:block dark:text-slate-300">
           {t('checkout.payment_to')}
         </p>
-        <h1 className="truncate text-base font-semibold sm:text-lg">{merchant.name}</h1>
+        {/* the whole name, wrapping when it must (issue 28: "Kassa De…" at 360 px); the badge goes under it when there is no room beside it */}
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+          <h1 className="min-w-0 text-base font-semibold leading-snug break-words sm:text-lg">{merchant.name}</h1>
+          {testMode ? (
+            <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              {t('checkout.test_badge')}
+            </span>
+          ) : null}
+        </div>
       </div>
-      {testMode ? (
-        <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-          {t('checkout.test_badge')}
-        </span>
-      ) : null}
     </div>
   );
 };

@@ -106,6 +106,19 @@ export const PaymentPanel = ({
         {savesCard ? `${t('pay.save_note', { merchant: merchantName })} ` : ''}
         {t('pay.secure_note', { merchant: merchantName })}
       </p>
+      {/* the merchant's own terms, when it gives them (a profile's are the session's): nothing is made up without */}
+      {session.url.merchant_terms_url ? (
+        <p className="mt-2 text-center text-xs">
+          <a
+            href={session.url.merchant_terms_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded font-medium text-slate-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--kassa-brand)] dark:text-slate-300"
+          >
+            {t('pay.terms')}
+          </a>
+        </p>
+      ) : null}
     </Panel>
   );
 };

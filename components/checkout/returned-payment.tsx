@@ -11,7 +11,15 @@ const noSubscription = () => () => undefined;
  * Back from a payment page (3-D Secure, wallet) with the session paid by that very attempt: finish
  * as an approval on the page would (tell the SDK, or go back to the shop).
  */
-export const ReturnedPayment = ({ sid, body }: { sid: string; body: SessionUnavailableBody }) => {
+export const ReturnedPayment = ({
+  sid,
+  body,
+  merchantName,
+}: {
+  sid: string;
+  body: SessionUnavailableBody;
+  merchantName: string;
+}) => {
   const embedded = useSyncExternalStore(noSubscription, isEmbedded, () => false);
   const href = returnLinkFor(body) ?? '/';
   const onHold = body.cause === 'ON_HOLD';
@@ -26,5 +34,5 @@ export const ReturnedPayment = ({ sid, body }: { sid: string; body: SessionUnava
       });
     else window.location.assign(href);
   }, [sid, body, href, onHold]);
-  return <PaymentApproved merchantName="" redirectUrl={href} embedded={embedded} onHold={onHold} />;
+  return <PaymentApproved merchantName={merchantName} redirectUrl={href} embedded={embedded} onHold={onHold} />;
 };

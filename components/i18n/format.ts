@@ -5,17 +5,30 @@ import { currencyExponent } from '../../domain/money';
 const numberFormats = new Map<string, Intl.NumberFormat | null>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+const makeFormat = (locale: string, currency: string, exponent: number, display: 'symbol' | 'code' | 'narrowSymbol') =>
+  new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: display,
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  });
+
+const symbolOf = (format: Intl.NumberFormat): string | undefined =>
+  format.formatToParts(0).find((p) => p.type === 'currency')?.value;
+
+/**
+ * A symbol the locale had to qualify to tell it from its own currency's ("Nkr" for NOK in Swedish, "US$" in English)
+ * is known to few readers: the ISO code is shown instead ("398,00 NOK", as Danish, Finnish and German show it).
+ */
 const currencyFormat = (locale: string, currency: string, exponent: number): Intl.NumberFormat | null => {
   const key = `${locale}|${currency}`;
   let format = numberFormats.get(key);
   if (format === undefined) {
     try {
-      format = new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: exponent,
-        maximumFractionDigits: exponent,
-      });
+      const symbol = makeFormat(locale, currency, exponent, 'symbol');
+      const qualified = symbolOf(symbol) !== symbolOf(makeFormat(locale, currency, exponent, 'narrowSymbol'));
+      format = qualified ? makeFormat(locale, currency, exponent, 'code') : symbol;
     } catch {
       format = null; // a code Intl does not know
     }
@@ -24,7 +37,7 @@ const currencyFormat = (locale: string, currency: string, exponent: number): Int
   return format;
 };
 
-/** Money for display in the customer's locale, e.g. 39800 NOK -> "kr 398,00" (nb) or "NOK 398.00" (en). */
+/** Money for display in the customer's locale, e.g. 39800 NOK -> "kr 398,00" (nb), "NOK 398.00" (en), "398,00 NOK" (sv). */
 export const formatAmount = (minor: number, currency: string, locale: string): string => {
   const exponent = currencyExponent(currency);
   const major = minor / 10 ** exponent;

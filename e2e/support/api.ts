@@ -81,7 +81,7 @@ export const ORDER_AMOUNT = 52750;
 /** A session for a 527.50 NOK order, returning to (and calling back) the given URLs. */
 export const createSession = async (
   token: string,
-  urls: { return_url: string; callback_url?: string },
+  urls: { return_url: string; callback_url?: string; merchant_terms_url?: string },
   extra: Record<string, unknown> = {},
 ) => {
   const merchantReference = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;

@@ -87,6 +87,26 @@ export const CHECKOUT_STATES: Record<string, (page: Page, lang: string) => Promi
     await page.locator('button[value=fail]').click();
     await expect(page.getByRole('alert').first()).toBeVisible();
   },
+  'shipping option chosen (express)': async (page, lang) => {
+    const s = await createSession(
+      await getToken(),
+      { return_url: `${E2E_BASE_URL}/demo/return` },
+      {
+        configuration: { sandbox: { creditcard: { enabled: true } } },
+        express: {
+          shipping_options: [
+            { id: 'home', line_id: 'ship', amount: 9900, title: 'Home', operator: 'Posten', description: 'Tomorrow' },
+            { id: 'shop', line_id: 'ship', amount: 0, title: 'Pick-up', operator: 'Posten', description: 'Oslo S' },
+          ],
+        },
+      },
+    );
+    await page.goto(`/?sid=${encodeURIComponent(s.id)}&language=${lang}`);
+    await waitForHydration(page);
+    // the selected option's secondary text (operator, description) on its tinted background (issue 28: 4.26:1)
+    await page.getByRole('radio').first().check();
+    await expect(page.getByRole('radio').first()).toBeChecked();
+  },
   'paid (result)': async (page, lang) => {
     const s = await session({ sandbox: { creditcard: { enabled: true } } });
     await api('POST', `/v1/sessions/${s.id}/pay`, {
@@ -98,6 +118,7 @@ export const CHECKOUT_STATES: Record<string, (page: Page, lang: string) => Promi
       },
     });
     await page.goto(`/?sid=${encodeURIComponent(s.id)}&language=${lang}`);
+    await expect(page.getByTestId('receipt')).toBeVisible(); // the receipt (issue 28)
   },
   'embed result': async (page, lang) => {
     await page.goto(`/embedResult/?sid=x&merchant_reference=order-1&transaction_id=T12345678.abc&language=${lang}`);

@@ -1,12 +1,14 @@
 import { isAppError } from '../errors/app-error';
 import { getKassa } from '../http/kassa-singleton';
+import { getClosedSessionPage } from '../sessions/get-closed-session-page';
 import { getViewSession } from '../sessions/get-view-session';
 import type { CheckoutPageData, SessionUnavailableBody } from '../../domain/view-types';
 
 /**
  * What the checkout page renders on the server (ADR 017): the same masked session as
  * `GET /v1/view/{sid}/session`, or the same 404 body when it cannot be paid. Recording VISITED
- * stays with that operation, which the page calls once it runs in the browser.
+ * stays with that operation, which the page calls once it runs in the browser. A session that cannot be paid
+ * any more also gets its merchant and, when paid, its receipt (`getClosedSessionPage`).
  */
 export const loadCheckoutPage = async (sid: string, viewerCountry?: string | null): Promise<CheckoutPageData> => {
   const kassa = await getKassa();
@@ -15,9 +17,13 @@ export const loadCheckoutPage = async (sid: string, viewerCountry?: string | nul
     return { kind: 'open', session: await getViewSession(kassa.ctx, sid, country ? { viewerCountry: country } : {}) };
   } catch (e) {
     if (!isAppError(e) || !['SESSION_NOT_FOUND', 'SESSION_NOT_AVAILABLE', 'INVALID_REQUEST'].includes(e.code)) throw e;
-    return {
-      kind: 'unavailable',
-      body: { message: e.message, code: e.code, ...(e.extra as Partial<SessionUnavailableBody>) },
+    const body: SessionUnavailableBody = {
+      message: e.message,
+      code: e.code,
+      ...(e.extra as Partial<SessionUnavailableBody>),
     };
+    // the page (not the API's 404) names the merchant, and a paid session's page is its receipt
+    const closed = body.cause ? await getClosedSessionPage(kassa.ctx, sid, body.cause) : undefined;
+    return { kind: 'unavailable', body, ...(closed ? { closed } : {}) };
   }
 };

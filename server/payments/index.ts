@@ -43,6 +43,8 @@ export { toTransactionRecord } from './store/transaction-record';
 export type { TransactionRecord } from './store/transaction-record';
 export { TRANSACTION_INCLUDES, readTransaction } from './store/read-transaction';
 export { getTransactionJson } from './transactions/get-transaction';
+export { transactionReceipt } from './transactions/transaction-receipt';
+export type { TransactionReceipt } from './transactions/transaction-receipt';
 export {
   ListTransactionsQuery,
   listTransactions,

@@ -19,7 +19,7 @@ import { discountCodesEnabled, maxDiscountCodes } from '../express/express-setti
  */
 export const VISITS_RECORDED_PER_SESSION = 20;
 
-const accountName = compiledOnce((exec, id: string) =>
+export const accountName = compiledOnce((exec, id: string) =>
   exec.selectFrom('accounts').select(['id', 'name']).where('id', '=', id),
 );
 
@@ -89,11 +89,7 @@ export const getViewSession = async (
         opts.viewerCountry,
         await ownProductsFor(ctx.providers, row.account_id, row.configuration),
       ),
-      merchant: {
-        id: account.id,
-        name: row.configuration.merchant?.name ?? account.name,
-        ...(row.configuration.merchant?.logo_url ? { logo_url: row.configuration.merchant.logo_url } : {}),
-      },
+      merchant: viewMerchant(row, account),
       theme: viewTheme(row.configuration.theme),
       test_mode: isTestAccount(row.account_id),
       ...(row.configuration.allow_different_billing_shipping_address !== undefined
@@ -103,8 +99,18 @@ export const getViewSession = async (
   };
 };
 
+/** Who the shopper pays: the session's (or its profile's) merchant name and logo, else the account's name. */
+export const viewMerchant = (
+  row: SessionRecord,
+  account: { id: string; name: string },
+): ViewSession['configuration']['merchant'] => ({
+  id: account.id,
+  name: row.configuration.merchant?.name ?? account.name,
+  ...(row.configuration.merchant?.logo_url ? { logo_url: row.configuration.merchant.logo_url } : {}),
+});
+
 /** The merchant's theme as the page applies it; dark mode follows the device unless the theme says otherwise. */
-const viewTheme = (theme: SessionRecord['configuration']['theme']): ViewSession['configuration']['theme'] => ({
+export const viewTheme = (theme: SessionRecord['configuration']['theme']): ViewSession['configuration']['theme'] => ({
   ...(theme?.primary ? { primary: theme.primary } : {}),
   ...(theme?.backdrop ? { backdrop: theme.backdrop } : {}),
   color_scheme: theme?.color_scheme ?? (theme?.backdrop ? 'light' : 'auto'),

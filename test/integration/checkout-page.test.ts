@@ -131,6 +131,47 @@ describe('the checkout page', () => {
     expect(propsOf(shown.html).initial).toMatchObject({ kind: 'unavailable', body: { cause: 'AUTHORIZED' } });
   });
 
+  it("a paid session's page is its receipt (merchant, amount, method, last four digits, date, e-mail), and only the page's", async () => {
+    const paid = await paidSession(api, {
+      overrides: {
+        customer: { email: 'kari@example.com' },
+        configuration: { merchant: { name: 'Fjord Outfitters', logo_url: 'https://shop.example/logo.png' } },
+      },
+    });
+    const initial = propsOf((await page(`sid=${encodeURIComponent(paid.id)}`)).html).initial;
+    expect(initial.closed).toEqual({
+      merchant: { id: expect.any(String), name: 'Fjord Outfitters', logo_url: 'https://shop.example/logo.png' },
+      theme: { color_scheme: 'auto' },
+      receipt: {
+        amount: 10000,
+        currency: 'NOK',
+        paid_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        method: { payment_product_type: 'sandbox.creditcard', name: expect.any(String) },
+        card: { brand: 'Visa', last4: '1111' },
+        email: 'kari@example.com',
+      },
+    });
+    // no more than a receipt: no masked number, expiry, token or address
+    expect(JSON.stringify(initial.closed)).not.toMatch(/\*{4}|expiry|token|Storgata/);
+    // the view API's 404 is as before: no merchant, no receipt
+    const view = await new ApiClient(kassa.baseUrl).get(`/v1/view/${encodeURIComponent(paid.id)}/session`);
+    expect(view.status).toBe(404);
+    expect(JSON.stringify(view.body)).not.toMatch(/receipt|Fjord|1111|kari@/);
+  });
+
+  it("a cancelled session's page names its merchant but has no receipt; an unknown one names nobody", async () => {
+    const { id } = await createSession(api, { configuration: { merchant: { name: 'Fjord Outfitters' } } });
+    expect((await api.post(`/v1/sessions/${id}/cancel`)).status).toBe(200);
+    const initial = propsOf((await page(`sid=${encodeURIComponent(id)}`)).html).initial;
+    expect(initial).toMatchObject({ kind: 'unavailable', body: { cause: 'CANCELLED' } });
+    expect(initial.closed).toEqual({
+      merchant: { id: expect.any(String), name: 'Fjord Outfitters' },
+      theme: { color_scheme: 'auto' },
+    });
+    const unknown = propsOf((await page(`sid=${encodeURIComponent(otherId(id))}`)).html).initial;
+    expect(unknown.closed).toBeUndefined();
+  });
+
   it('a language or parameter named like an Object.prototype member is no crash: the page answers 200 in English', async () => {
     const { id } = await createSession(api);
     const sid = `sid=${encodeURIComponent(id)}`;

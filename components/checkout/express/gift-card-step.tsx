@@ -1,9 +1,26 @@
 'use client';
 import { NO_SCRIPT_FORM } from '../no-script';
-import { useId, useState } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
+import { editGiftCardNumber } from '../../../domain/card-format';
 import { GIFT_CARD_BY_ID, GIFT_CARD_BY_NUMBER, type ViewSession } from '../../../domain/view-types';
 import { CardField as Field } from '../card-field';
 import { useI18n } from '../../i18n/i18n-provider';
+
+/** The number grouped in fours as it is typed (like a card number), the caret by the same digit. */
+const grouped = (e: ChangeEvent<HTMLInputElement>, previous: string): string => {
+  const input = e.target;
+  const inputType =
+    'inputType' in e.nativeEvent && typeof e.nativeEvent.inputType === 'string' ? e.nativeEvent.inputType : undefined;
+  const { value, caret } = editGiftCardNumber(
+    previous,
+    input.value,
+    input.selectionStart ?? input.value.length,
+    inputType,
+  );
+  input.value = value;
+  if (input.ownerDocument.activeElement === input) input.setSelectionRange(caret, caret);
+  return value;
+};
 
 export interface GiftCardInput {
   type: string;
@@ -50,12 +67,15 @@ export const GiftCardStep = ({
           label={t('express.gift_card_number')}
           inputMode="numeric"
           autoComplete="off"
+          spellCheck={false}
           value={number}
-          onChange={(e) => setNumber(e.target.value)}
+          onChange={(e) => setNumber(grouped(e, number))}
         />
+        {/* masked like a card's PIN; `off` keeps it out of autofill (and of password managers' suggestions) */}
         <Field
           id={`${id}-pin`}
           label={t('express.pin')}
+          type="password"
           inputMode="numeric"
           autoComplete="off"
           value={pin}

@@ -44,7 +44,7 @@ const Details = ({ option }: { option: ShippingOption }) => {
   return (
     <>
       {lines.map((l) => (
-        <span key={l} className="block text-xs text-slate-500 dark:text-slate-400">
+        <span key={l} className="block text-xs text-slate-600 dark:text-slate-300">
           {l}
         </span>
       ))}
