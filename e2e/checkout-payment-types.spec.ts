@@ -89,6 +89,7 @@ test('card with 3-D Secure: Fail returns to the checkout with a clear message, a
   await page.getByRole('button', { name: 'Fail' }).click();
   await expect(page).toHaveURL(/\/\?sid=.*payment_error=authentication_failed/);
   await expect(page.getByRole('alert').filter({ hasText: '3-D Secure' })).toContainText('could not be verified');
+  await expect(page.locator(':focus')).toContainText('could not be verified'); // the focus is on the error, not the body
   await fillCard(page, { number: CARDS.approve });
   await payButton(page).click();
   expect((await returnedTransaction(page)).status).toBe('AUTHORIZED');

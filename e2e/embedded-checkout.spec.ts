@@ -65,6 +65,8 @@ test("an express session is locked on the SDK's LockSession, and then cannot be 
   const [locked] = await embedEventsOfType(page, 'SessionLocked');
   expect(String(locked!.data.pay_lock_id)).toMatch(/^[0-9a-f-]{36}$/);
   expect(await embedEventsOfType(page, 'SessionLockFailed')).toHaveLength(0);
+  // the page shows the lock (before it, Pay would only point at the missing address)
+  await expect(frame.getByRole('status').filter({ hasText: 'updating your order' })).toBeVisible();
   await fillCard(frame, { number: CARDS.approve });
   await payButton(frame).click();
   await expect(frame.getByRole('alert').filter({ hasText: /locked/i })).toBeVisible();

@@ -34,6 +34,7 @@ test('the whole express flow in the demo store: address, options from the callba
   await useGiftCard(page, GIFT_CARD);
   const due = 38720 - GIFT_CARD.balance;
   await expect(payFor(page, nok(due))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use gift card' })).toBeFocused(); // the focus stays in the step
 
   await fillCard(page, { number: CARDS.approve });
   await payFor(page, nok(due)).click();

@@ -11,6 +11,7 @@ import { CardBrandMarks, FieldBrandMark } from './card-brand-marks';
 import { CardErrorSummary, type SummaryError } from './card-error-summary';
 import { CardField, FOCUS_RING } from './card-field';
 import { BRAND_NAME_KEYS, type CardFormValues, cardErrorMessage, cardFormResolver } from './card-schema';
+import { useHeldPay } from './pay-hold';
 import type { FieldErrors } from './use-payment';
 
 export interface CardFormProps {
@@ -122,6 +123,7 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
   }, failed);
 
   const busy = { readOnly: isSubmitting, 'aria-disabled': isSubmitting || undefined };
+  const held = useHeldPay(); // an express order that lacks something: Pay says what, and goes there
   const busyText = busyLabel ?? t('card.busy_label');
 
   return (
@@ -197,10 +199,12 @@ export const CardForm = ({ submitLabel, busyLabel, alert, onPay }: CardFormProps
         />
       </div>
       {alert ? <Alert tone="error">{alert}</Alert> : null}
+      {held.note}
       <button
         type="submit"
         aria-disabled={isSubmitting || undefined}
         aria-busy={isSubmitting || undefined}
+        {...held.button}
         className={`flex w-full items-center justify-center gap-2 rounded-xl bg-[color:var(--kassa-brand,#4f46e5)] px-4 py-3 text-base font-semibold text-[color:var(--kassa-brand-text,#fff)] shadow-sm transition motion-reduce:transition-none hover:bg-[color-mix(in_oklab,var(--kassa-brand,#4f46e5)_85%,black)] aria-disabled:cursor-wait ${FOCUS_RING}`}
       >
         {isSubmitting ? <Spinner className="h-4 w-4 motion-reduce:animate-none" /> : <LockIcon />}

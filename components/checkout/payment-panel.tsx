@@ -9,8 +9,10 @@ import { PaymentMethods, type MethodChoice } from './payment-methods';
 import { returnedErrorKey } from './payment-errors';
 import { isEmbedded, type ValidationResult } from './sdk-messages';
 import { usePayment } from './use-payment';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { lazyPart } from './lazy-part';
+import { PayHoldProvider, usePayHold } from './pay-hold';
+import { FOCUS_RING } from './card-field';
 
 // The confirmation loads while the payment is under way (ADR 018).
 const PaymentApproved = lazyPart(() => import('./payment-approved').then((m) => m.PaymentApproved));
@@ -40,6 +42,14 @@ export const PaymentPanel = ({
   useEffect(() => {
     if (payment.busy) void PaymentApproved.preload();
   }, [payment.busy]);
+  const hold = usePayHold(session);
+  // Back from a failed 3-D Secure check (or wallet): the focus goes to the error, once (not when it shows again)
+  const returnedFocused = useRef(false);
+  const focusReturnedError = useCallback((box: HTMLDivElement | null) => {
+    if (!box || returnedFocused.current) return;
+    returnedFocused.current = true;
+    box.focus();
+  }, []);
   if (payment.approved)
     return (
       <PaymentApproved
@@ -51,7 +61,7 @@ export const PaymentPanel = ({
     );
   const returnedError =
     returned?.error && !payment.alert && !payment.stopped ? t(returnedErrorKey(returned.error)) : undefined;
-  return (
+  const panel = (
     <Panel labelledBy="payment-heading">
       <h2 id="payment-heading" className="mb-3 text-base font-semibold">
         {savesCard ? t('pay.save_heading') : t('pay.heading')}
@@ -67,9 +77,9 @@ export const PaymentPanel = ({
         </Alert>
       ) : null}
       {returnedError ? (
-        <Alert tone="error" className="mb-3">
-          {returnedError}
-        </Alert>
+        <div ref={focusReturnedError} tabIndex={-1} className={`mb-3 rounded-xl ${FOCUS_RING}`}>
+          <Alert tone="error">{returnedError}</Alert>
+        </div>
       ) : null}
       {payment.stopped ? (
         <Alert tone="error" className="mb-3">
@@ -121,4 +131,5 @@ export const PaymentPanel = ({
       ) : null}
     </Panel>
   );
+  return <PayHoldProvider hold={hold}>{panel}</PayHoldProvider>;
 };

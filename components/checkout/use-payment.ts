@@ -28,6 +28,16 @@ export interface PayResult {
   declined?: boolean;
 }
 
+/**
+ * Refusals about what the order lacks (an address, a shipping option, a gift card that no longer
+ * covers it): their message goes once the order changes, since the change is what answers it.
+ */
+const ORDER_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'SHIPPING_ADDRESS_REQUIRED',
+  'SHIPPING_OPTION_NOT_AVAILABLE',
+  'GIFT_CARDS_DO_NOT_COVER',
+]);
+
 /** This page's address without the parameters of an earlier return, for coming back after a payment page. */
 const backPath = (): string => {
   const url = new URL(window.location.href);
@@ -49,6 +59,8 @@ const withBack = (redirectUrl: string): string => {
 export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps) => {
   const { t } = useI18n();
   const [alert, setAlert] = useState<string>();
+  /** The order's version (updated_at) an alert about the order was about: it shows only while the order is that. */
+  const [alertOrder, setAlertOrder] = useState<string>();
   const [approved, setApproved] = useState<{ transactionId: string; redirectUrl: string; onHold: boolean }>();
   /** Set when the payment cannot go on (every attempt refused for a while): the way back to the shop. */
   const [stopped, setStopped] = useState<{ href: string | undefined }>();
@@ -80,11 +92,13 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
       return;
     }
     setAlert(t(payRefusalKey(code)));
+    setAlertOrder(code && ORDER_REFUSALS.has(code) ? session.updated_at : undefined);
     onNotPayable();
   };
 
   const pay = async (payment: PaymentBody): Promise<PayResult> => {
     setAlert(undefined);
+    setAlertOrder(undefined);
     setStopped(undefined);
     if (validate && isEmbedded()) {
       const result = await validate(session);
@@ -131,5 +145,6 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
     }
   };
 
-  return { pay, refuse, alert, stopped, approved, busy: mutation.isPending };
+  const shownAlert = alertOrder !== undefined && alertOrder !== session.updated_at ? undefined : alert;
+  return { pay, refuse, alert: shownAlert, stopped, approved, busy: mutation.isPending };
 };

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { api, createSession, getToken } from './api';
 import { payButton, waitForHydration } from './checkout-page';
 import { CARDS, E2E_BASE_URL } from './constants';
+import { checkoutFromDemoStore } from './demo-store';
 import { futureExpiry } from './dates';
 
 const ALL_TYPES = {
@@ -106,6 +107,25 @@ export const CHECKOUT_STATES: Record<string, (page: Page, lang: string) => Promi
     // the selected option's secondary text (operator, description) on its tinted background (issue 28: 4.26:1)
     await page.getByRole('radio').first().check();
     await expect(page.getByRole('radio').first()).toBeChecked();
+  },
+  'express: address folded, Pay waits for a shipping option': async (page, lang) => {
+    await checkoutFromDemoStore(page);
+    await page.goto(`${page.url()}&language=${lang}`);
+    await waitForHydration(page);
+    const address = page.locator('form[data-express-address]');
+    for (const [token, value] of [
+      ['email', 'kari@example.com'],
+      ['tel', '+4791234567'],
+      ['given-name', 'Kari'],
+      ['family-name', 'Nordmann'],
+      ['address-line1', 'Storgata 1'],
+      ['postal-code', '0150'],
+      ['address-level2', 'Oslo'],
+    ])
+      await address.locator(`input[autocomplete="${token}"]`).fill(value!);
+    await address.locator('button[type=submit]').click();
+    await expect(address).toHaveCount(0);
+    await expect(page.getByRole('radiogroup').first().getByRole('radio').first()).toBeFocused();
   },
   'paid (result)': async (page, lang) => {
     const s = await session({ sandbox: { creditcard: { enabled: true } } });

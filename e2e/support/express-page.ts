@@ -36,6 +36,15 @@ export const enterAddress = async (scope: Scope, a: ExpressAddress) => {
   else await scope.getByLabel('City', { exact: true }).press('Enter');
 };
 
+/** The saved address, folded into one line with its "Change" button (after Continue). */
+export const addressSummary = (scope: Scope, line: string) => scope.getByText(`Ship to ${line}`, { exact: true });
+
+/** Opens the saved address again. */
+export const changeAddress = async (scope: Scope) => {
+  await scope.getByRole('button', { name: 'Change address' }).click();
+  await expect(scope.getByLabel('Email', { exact: true })).toBeVisible();
+};
+
 export const shippingGroup = (scope: Scope) => scope.getByRole('radiogroup', { name: 'Shipping' });
 
 export const chooseShipping = async (scope: Scope, name: RegExp | string) => {

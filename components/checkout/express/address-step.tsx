@@ -1,12 +1,14 @@
 'use client';
 import { NO_SCRIPT_FORM } from '../no-script';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { addressComplete, addressLine, contactLine } from '../../../domain/express-ready';
 import type { Address, ViewSession } from '../../../domain/view-types';
 import { CardField as Field } from '../card-field';
 import { Spinner } from '../../ui/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { Translate } from '../../i18n/translate';
+import { setEditingAddress } from './step-focus';
 
 const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'DE', 'GB', 'NL', 'US'] as const;
 
@@ -49,6 +51,7 @@ const CountrySelect = ({
       <select
         id={id}
         autoComplete="country"
+        aria-required
         {...registration}
         className="mt-1.5 block w-full rounded-lg border border-[#8792a4] bg-white px-3 py-2.5 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100"
       >
@@ -134,26 +137,34 @@ type Field = 'first_name' | 'last_name' | 'street' | 'postal_code' | 'city';
 const requiredKey = (t: Translate, field: Field, billing = false) =>
   t(billing ? 'express.error_billing_required' : 'express.error_required', { field: t(`express.what_${field}`) });
 
-/** Contact details and shipping address; saving asks the shop for its shipping options. */
-export const AddressStep = ({
+type Rules = { validate: (v: unknown) => true | string };
+
+/** The form: every field it shows is required (so marked), the first missing one is focused on Continue. */
+const AddressForm = ({
   session,
   busy,
+  focusFirst,
   onSave,
 }: {
   session: ViewSession;
   busy: boolean;
-  onSave: (values: AddressValues) => Promise<void>;
+  /** Opened with "Change": the focus goes to its first field. */
+  focusFirst: boolean;
+  onSave: (values: AddressValues) => Promise<unknown>;
 }) => {
   const id = useId();
   const { t } = useI18n();
-  const { register, handleSubmit, formState, control } = useForm<AddressValues>({
+  const { register, handleSubmit, formState, control, setFocus } = useForm<AddressValues>({
     defaultValues: initial(session),
     mode: 'onSubmit',
   });
+  useEffect(() => {
+    if (focusFirst) setFocus('email');
+  }, [focusFirst, setFocus]);
   const allowBilling = session.configuration.allow_different_billing_shipping_address === true;
   const billing = useWatch({ control, name: 'differentBilling' }) && allowBilling;
   // billing rules apply only while the customer asks for a separate billing address
-  const billingRequired = (field: Field) => ({
+  const billingRequired = (field: Field): Rules => ({
     validate: (v: unknown) => !billing || String(v).trim() !== '' || requiredKey(t, field, true),
   });
   const need = (field: Field) => required(requiredKey(t, field));
@@ -161,15 +172,26 @@ export const AddressStep = ({
   const field = (
     name: keyof AddressValues,
     label: string,
-    {
-      rules,
-      ...input
-    }: { rules?: { validate: (v: unknown) => true | string }; type?: string; autoComplete?: string } = {},
-  ) => <Field id={`${id}-${name}`} label={label} error={errors[name]?.message} {...input} {...register(name, rules)} />;
+    { rules, ...input }: { rules: Rules; type?: string; autoComplete?: string },
+  ) => (
+    <Field
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      aria-required
+      {...input}
+      {...register(name, rules)}
+    />
+  );
   return (
     <form
       {...NO_SCRIPT_FORM}
-      onSubmit={handleSubmit(onSave)}
+      data-express-address="" // step-focus.ts ADDRESS_FORM_ATTRIBUTE: Pay submits this form when the address is missing
+      onSubmit={(e) => {
+        // one save at a time; the button is aria-disabled meanwhile, not disabled (that would drop the focus)
+        if (busy) e.preventDefault();
+        else void handleSubmit(onSave)(e);
+      }}
       noValidate
       aria-label={t('express.contact_and_delivery')}
       className="space-y-3"
@@ -193,7 +215,8 @@ export const AddressStep = ({
         {field('firstName', t('express.first_name'), { autoComplete: 'given-name', rules: need('first_name') })}
         {field('lastName', t('express.last_name'), { autoComplete: 'family-name', rules: need('last_name') })}
       </div>
-      {field('address', t('express.address'), { autoComplete: 'street-address', rules: need('street') })}
+      {/* one line of street address: address-line1 (street-address is the whole address, for a textarea) */}
+      {field('address', t('express.address'), { autoComplete: 'address-line1', rules: need('street') })}
       <div className="grid grid-cols-2 gap-3">
         {field('postalCode', t('express.postal_code'), { autoComplete: 'postal-code', rules: need('postal_code') })}
         {field('city', t('express.city'), { autoComplete: 'address-level2', rules: need('city') })}
@@ -221,7 +244,7 @@ export const AddressStep = ({
             })}
           </div>
           {field('billingAddress', t('express.billing_address_line'), {
-            autoComplete: 'billing street-address',
+            autoComplete: 'billing address-line1',
             rules: billingRequired('street'),
           })}
           <div className="grid grid-cols-2 gap-3">
@@ -243,12 +266,97 @@ export const AddressStep = ({
       ) : null}
       <button
         type="submit"
-        disabled={busy}
-        className="flex w-full items-center justify-center gap-2 rounded-xl border border-indigo-600 px-4 py-2.5 font-semibold text-indigo-700 dark:text-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe] disabled:cursor-wait disabled:opacity-70"
+        aria-disabled={busy}
+        className="flex w-full items-center justify-center gap-2 rounded-xl border border-indigo-600 px-4 py-2.5 font-semibold text-indigo-700 dark:text-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe] aria-disabled:cursor-wait aria-disabled:opacity-70"
       >
         {busy ? <Spinner /> : null}
         {t('express.continue')}
       </button>
     </form>
+  );
+};
+
+/** The saved address, folded to what a parcel label says, with "Change" to open the form again. */
+const AddressSummary = ({
+  session,
+  address,
+  needsShipping,
+  onChange,
+}: {
+  session: ViewSession;
+  address: Address;
+  needsShipping: boolean;
+  onChange: () => void;
+}) => {
+  const { t, language } = useI18n();
+  const names = new Intl.DisplayNames([language], { type: 'region' });
+  const country = (code: string) => names.of(code);
+  const line = addressLine(address, country);
+  const billing = session.order.billing_address;
+  const billingLine = billing && addressComplete(billing) ? addressLine(billing, country) : undefined;
+  const contact = contactLine(address);
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div className="min-w-0 space-y-0.5 text-sm break-words">
+        <p className="font-medium text-slate-900 dark:text-slate-100">
+          {needsShipping ? t('express.ship_to', { address: line }) : line}
+        </p>
+        {contact ? <p className="text-slate-600 dark:text-slate-400">{contact}</p> : null}
+        {billingLine && billingLine !== line ? (
+          <p className="text-slate-600 dark:text-slate-400">{t('express.bill_to', { address: billingLine })}</p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        onClick={onChange}
+        aria-label={needsShipping ? t('express.change_address') : t('express.change_contact')}
+        className="shrink-0 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-sm font-semibold text-slate-700 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe]"
+      >
+        {t('express.change')}
+      </button>
+    </div>
+  );
+};
+
+/**
+ * Contact details and shipping address; saving asks the shop for its shipping options. Once saved,
+ * the step folds into one line ("Ship to Kari Nordmann, Storgata 1, 0150 Oslo, Norway") with "Change".
+ * `onSave` calls `saved` once the address is saved (by it, or by a "Try again" of it).
+ */
+export const AddressStep = ({
+  session,
+  busy,
+  needsShipping,
+  onSave,
+}: {
+  session: ViewSession;
+  busy: boolean;
+  needsShipping: boolean;
+  onSave: (values: AddressValues, saved: () => void) => Promise<unknown>;
+}) => {
+  const [editing, setEditing] = useState(false);
+  const saved = session.order.shipping_address;
+  const hasSaved = saved !== undefined;
+  // Pay waits while a saved address is open for a change (it would pay with the address before the change)
+  useEffect(() => {
+    setEditingAddress(editing && hasSaved);
+  }, [editing, hasSaved]);
+  useEffect(() => () => setEditingAddress(false), []);
+  if (!editing && addressComplete(saved))
+    return (
+      <AddressSummary
+        session={session}
+        address={saved}
+        needsShipping={needsShipping}
+        onChange={() => setEditing(true)}
+      />
+    );
+  return (
+    <AddressForm
+      session={session}
+      busy={busy}
+      focusFirst={editing}
+      onSave={(values) => onSave(values, () => setEditing(false))}
+    />
   );
 };

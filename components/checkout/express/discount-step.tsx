@@ -6,7 +6,7 @@ import { CardField as Field } from '../card-field';
 import { useI18n } from '../../i18n/i18n-provider';
 
 const smallButton =
-  'rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm font-semibold text-slate-700 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe] disabled:cursor-wait disabled:opacity-60';
+  'rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm font-semibold text-slate-700 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe] disabled:cursor-wait disabled:opacity-60 aria-disabled:opacity-60';
 
 /** Discount codes: the shop's discount callback decides what each is worth; applied codes can be removed. */
 export const DiscountStep = ({
@@ -22,9 +22,12 @@ export const DiscountStep = ({
   const { t } = useI18n();
   const [code, setCode] = useState('');
   const applied = session.order.discount_codes ?? [];
+  const input = `${id}-code`;
+  // The buttons never go disabled under the focus (the browser would drop it to the page's body): Apply is
+  // aria-disabled while there is nothing to apply, and after a Remove the focus goes back to the code field.
   const apply = async () => {
     const c = code.trim();
-    if (!c) return;
+    if (!c || busy) return;
     await onSet([...applied.filter((a) => a !== c), c], c);
     setCode('');
   };
@@ -39,14 +42,14 @@ export const DiscountStep = ({
         }}
       >
         <Field
-          id={`${id}-code`}
+          id={input}
           label={t('express.discount_code')}
           className="flex-1"
           autoComplete="off"
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />
-        <button type="submit" disabled={busy || code.trim() === ''} className={smallButton}>
+        <button type="submit" aria-disabled={busy || code.trim() === ''} className={smallButton}>
           {t('express.apply')}
         </button>
       </form>
@@ -62,7 +65,10 @@ export const DiscountStep = ({
                 type="button"
                 disabled={busy}
                 aria-label={t('express.remove_code', { code: c })}
-                onClick={() => void onSet(applied.filter((a) => a !== c))}
+                onClick={() => {
+                  document.getElementById(input)?.focus();
+                  void onSet(applied.filter((a) => a !== c));
+                }}
                 className="font-semibold underline"
               >
                 {t('express.remove')}

@@ -54,6 +54,7 @@ export const GiftCardStep = ({
         className="grid grid-cols-[1fr_6rem] items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
+          if (busy || number.trim() === '') return; // the button is aria-disabled (it keeps the focus), not disabled
           void onSet([...kept(), { type: GIFT_CARD_BY_NUMBER, value: number.replace(/\s/g, ''), pin }]).then((ok) => {
             if (ok) {
               setNumber('');
@@ -83,8 +84,8 @@ export const GiftCardStep = ({
         />
         <button
           type="submit"
-          disabled={busy || number.trim() === ''}
-          className="col-span-2 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm font-semibold text-slate-700 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe] disabled:cursor-wait disabled:opacity-60"
+          aria-disabled={busy || number.trim() === ''}
+          className="col-span-2 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2 text-sm font-semibold text-slate-700 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe] disabled:cursor-wait disabled:opacity-60 aria-disabled:opacity-60"
         >
           {t('express.use_gift_card')}
         </button>
@@ -101,7 +102,10 @@ export const GiftCardStep = ({
                 type="button"
                 disabled={busy}
                 aria-label={t('express.remove_gift_card', { card: c.masked_card_token })}
-                onClick={() => void onSet(kept(c.card_id))}
+                onClick={() => {
+                  document.getElementById(`${id}-number`)?.focus(); // the button goes with the card
+                  void onSet(kept(c.card_id));
+                }}
                 className="font-semibold text-indigo-700 dark:text-indigo-300 underline"
               >
                 {t('express.remove')}

@@ -36,7 +36,13 @@ export const useViewWrite = (sid: string, session: ViewSession) => {
     return client.getQueryData<ViewSession>(key);
   };
 
-  const write = async (step: Step, path: string, body: unknown): Promise<WriteOutcome> => {
+  /** `after` sees the outcome, of this write and of each "Try again" of it. */
+  const write = async (
+    step: Step,
+    path: string,
+    body: unknown,
+    after?: (outcome: WriteOutcome) => void,
+  ): Promise<WriteOutcome> => {
     setPending(step);
     setProblem(undefined);
     const outcome = await writeView(sid, path, body, latest.current.updated_at);
@@ -58,9 +64,10 @@ export const useViewWrite = (sid: string, session: ViewSession) => {
       setProblem({
         step,
         message: known ? t(known) : outcome.message,
-        ...(outcome.retryable ? { retry: () => void write(step, path, body) } : {}),
+        ...(outcome.retryable ? { retry: () => void write(step, path, body, after) } : {}),
       });
     }
+    after?.(outcome);
     return outcome;
   };
 

@@ -73,6 +73,7 @@ export const de: Messages = {
     session_locked:
       'Ihre Bestellung ist gesperrt, während der Shop sie aktualisiert. Versuchen Sie es gleich noch einmal.',
     address_required: 'Geben Sie vor dem Bezahlen Ihre Lieferadresse ein.',
+    contact_required: 'Geben Sie vor dem Bezahlen Ihre Kontaktdaten ein.',
     shipping_required: 'Wählen Sie vor dem Bezahlen eine Versandart.',
     gift_cards_do_not_cover: 'Die Geschenkkarten decken nicht die ganze Bestellung. Zahlen Sie den Rest mit Karte.',
     too_many_attempts:
@@ -188,6 +189,11 @@ export const de: Messages = {
     billing_city: 'Ort (Rechnung)',
     billing_country: 'Land (Rechnung)',
     continue: 'Weiter',
+    ship_to: 'Lieferung an {address}',
+    bill_to: 'Rechnung an {address}',
+    change: 'Ändern',
+    change_address: 'Adresse ändern',
+    change_contact: 'Kontaktdaten ändern',
     what_first_name: 'Vorname',
     what_last_name: 'Nachname',
     what_street: 'Straße und Hausnummer',
