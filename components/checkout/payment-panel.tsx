@@ -61,11 +61,6 @@ export const PaymentPanel = ({
           {t('checkout.javascript_required')}
         </p>
       </noscript>
-      {session.pay_lock ? (
-        <Alert tone="info" className="mb-3">
-          {t('pay.locked')}
-        </Alert>
-      ) : null}
       {returnedError ? (
         <Alert tone="error" className="mb-3">
           {returnedError}
