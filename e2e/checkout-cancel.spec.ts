@@ -18,11 +18,11 @@ test.afterAll(async () => {
 });
 
 const SHOP = 'Fjord Outfitters';
-const shopSession = async () =>
+const shopSession = async (extra: Record<string, unknown> = {}) =>
   createSession(
     await getToken(),
     { return_url: `${merchant.origin}/return` },
-    { configuration: { sandbox: { creditcard: { enabled: true } }, merchant: { name: SHOP } } },
+    { configuration: { sandbox: { creditcard: { enabled: true } }, merchant: { name: SHOP } }, ...extra },
   );
 const viewStatus = async (sid: string) => {
   const view = await api<{ error?: { cause?: string } }>('GET', `/v1/view/${sid}/session`);
@@ -169,6 +169,30 @@ test('modal: the close control goes back to the shop too, and the session stays 
   await dialog.getByRole('button', { name: 'Close and return to the shop' }).click();
   await expect.poll(async () => (await sdkEvents(page)).filter((e) => e.type === 'SessionCancel').length).toBe(1);
   expect(await viewStatus(session.id)).toEqual({ status: 200, cause: undefined });
+});
+
+test('inline through the real SDK on a phone: the question opens beside the button, in view, though the frame is taller than the screen', async ({
+  page,
+}) => {
+  const session = await shopSession({ express: { shipping_options: [] } }); // the address form makes the frame tall
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto(
+    `${merchant.origin}/sdk-embed?sid=${encodeURIComponent(session.id)}&endpoint=${encodeURIComponent(E2E_BASE_URL)}&ui=inline`,
+  );
+  const frame = page.frameLocator('#container iframe');
+  const cancel = frame.getByRole('button', { name: 'Cancel payment', exact: true });
+  await expect(payButton(frame)).toBeVisible();
+  expect((await page.locator('#container iframe').boundingBox())!.height).toBeGreaterThan(2 * 640);
+  await cancel.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await cancel.click();
+  const confirm = confirmOf(frame);
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'No, keep paying' })).toBeFocused();
+  await expect(confirm).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled); // the shop's page did not jump to it
+  await confirm.getByRole('button', { name: 'No, keep paying' }).click();
+  await expect(confirm).toBeHidden();
 });
 
 test.describe('with JavaScript off', () => {
