@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, createSession, getToken } from './support/api';
+import { createSession, getToken } from './support/api';
 import { fillCard, payButton } from './support/checkout-page';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { startMerchantServer, type MerchantServer } from './support/merchant-server';
@@ -79,39 +79,6 @@ test('inline through the real SDK: no page chrome, a transparent page, and the p
     .poll(async () => (await sdkEvents(page)).find((e) => e.type === 'SessionPaymentAuthorized'))
     .toBeTruthy();
   await expect(frame.getByRole('heading', { name: 'Payment approved' })).toBeVisible(); // the SDK's embedResult
-});
-
-test('modal through the real SDK: a dialog that keeps focus inside, and Escape cancels the payment (SessionCancel)', async ({
-  page,
-}) => {
-  const token = await getToken();
-  const session = await createSession(token, { return_url: `${merchant.origin}/return` });
-  await page.goto(sdkPage(session.id, 'modal'));
-  const frame = page.frameLocator('#container iframe');
-  const dialog = frame.getByRole('dialog', { name: /Pay / });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Close and cancel payment' })).toBeVisible();
-  // Tab from the last control wraps to the first one inside the dialog
-  await dialog.getByRole('button', { name: 'Cancel payment', exact: true }).focus();
-  await page.keyboard.press('Tab');
-  await expect(dialog.getByRole('combobox', { name: 'Language' })).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect
-    .poll(async () => (await sdkEvents(page)).find((e) => e.type === 'SessionCancel'))
-    .toMatchObject({ error: 'cancelled', merchant_reference: session.merchantReference });
-  const cancel = (await sdkEvents(page)).find((e) => e.type === 'SessionCancel')!;
-  expect(String(cancel.href)).toContain('error=cancelled');
-  const view = await api<{ error: { cause?: string } }>('GET', `/v1/view/${session.id}/session`);
-  expect(view.body.error.cause).toBe('CANCELLED');
-});
-
-test('modal: the close button cancels too', async ({ page }) => {
-  const token = await getToken();
-  const session = await createSession(token, { return_url: `${merchant.origin}/return` });
-  await page.goto(sdkPage(session.id, 'modal'));
-  const frame = page.frameLocator('#container iframe');
-  await frame.getByRole('button', { name: 'Close and cancel payment' }).click();
-  await expect.poll(async () => (await sdkEvents(page)).filter((e) => e.type === 'SessionCancel').length).toBe(1);
 });
 
 test('hide_items and hide_test_message: only the total, no lines, no test notice', async ({ page }) => {

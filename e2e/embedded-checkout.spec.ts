@@ -60,16 +60,19 @@ test("an express session is locked on the SDK's LockSession, and then cannot be 
   page,
 }) => {
   const { session, frame } = await embed(page, '', { express: { shipping_options: [] } });
+  await fillCard(frame, { number: CARDS.approve });
+  await frame.getByLabel('Card number', { exact: true }).focus();
   await postToCheckout(page, { type: 'LockSession', sid: session.id });
   await expect.poll(async () => (await embedEventsOfType(page, 'SessionLocked')).length).toBe(1);
   const [locked] = await embedEventsOfType(page, 'SessionLocked');
   expect(String(locked!.data.pay_lock_id)).toMatch(/^[0-9a-f-]{36}$/);
   expect(await embedEventsOfType(page, 'SessionLockFailed')).toHaveLength(0);
-  // the page shows the lock (before it, Pay would only point at the missing address)
-  await expect(frame.getByRole('status').filter({ hasText: 'updating your order' })).toBeVisible();
-  await fillCard(frame, { number: CARDS.approve });
-  await payButton(frame).click();
-  await expect(frame.getByRole('alert').filter({ hasText: /locked/i })).toBeVisible();
+  await expect(payButton(frame)).toBeDisabled();
+  await expect(frame.getByLabel('Card number', { exact: true })).toBeDisabled();
+  await expect(frame.getByLabel('Card number', { exact: true })).toHaveValue(/4111/); // what was typed stays
+  // the keyboard user whose field was disabled is taken to the reason
+  await expect(frame.getByTestId('locked-notice')).toBeFocused();
+  await expect(frame.getByRole('status').filter({ hasText: 'The shop is updating your order.' })).toBeVisible();
 });
 
 test('a declined card inside the frame shows the alert and sends the parent no final event', async ({ page }) => {

@@ -107,12 +107,10 @@ test('a session changed behind the page answers 412; the page reloads it and sho
   await expect(home).not.toBeChecked(); // nothing was chosen: the session is as the other tab left it
 });
 
-test('Cancel abandons the session and returns to the store', async ({ page }) => {
+test('Cancel, once confirmed, abandons the session and returns to the store', async ({ page }) => {
   const sid = await checkoutFromDemoStore(page);
-  await page
-    .getByRole('button', { name: 'Cancel' })
-    .or(page.getByRole('link', { name: 'Cancel' }))
-    .click();
+  await page.getByRole('button', { name: 'Cancel payment', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel payment' }).click();
   await page.waitForURL((u) => u.pathname === '/demo/return');
   const back = new URL(page.url());
   expect(back.searchParams.get('error')).toBe('cancelled');

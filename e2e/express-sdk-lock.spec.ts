@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, createSession, getToken, ORDER_ITEMS } from './support/api';
+import { payButton } from './support/checkout-page';
 import { E2E_BASE_URL } from './support/constants';
 import { startMerchantServer, type MerchantServer } from './support/merchant-server';
 
@@ -20,7 +21,7 @@ type SdkWindow = Window & {
 const plain = (e: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v !== 'function' && typeof v !== 'object'));
 
-test('lock and release through the real browser SDK on a page of another origin: lockSession, merchant update, refreshSession', async ({
+test('lock and release through the real browser SDK on a page of another origin: lockSession disables editing and paying and says why, the merchant updates, refreshSession enables them again', async ({
   page,
 }) => {
   const token = await getToken();
@@ -45,6 +46,13 @@ test('lock and release through the real browser SDK on a page of another origin:
   expect(String(locked.pay_lock_id)).toMatch(/\S/);
   const lockedSession = await api<{ pay_lock?: unknown }>('GET', `/v1/view/${session.id}/session`);
   expect(lockedSession.body.pay_lock).toBeDefined();
+  // while locked: nothing can be changed or paid, and the page says why
+  const notice = frame.getByTestId('locked-notice');
+  await expect(notice).toHaveText('The shop is updating your order. You can pay as soon as it is done.');
+  await expect(payButton(frame)).toBeDisabled();
+  await expect(frame.getByLabel('Card number', { exact: true })).toBeDisabled();
+  await expect(frame.getByLabel('Postal code', { exact: true })).toBeDisabled();
+  await expect(frame.getByRole('button', { name: 'Cancel payment', exact: true })).toBeEnabled();
 
   // the merchant changes the order (the update releases the lock), then the SDK refreshes the page
   const items = [
@@ -71,6 +79,10 @@ test('lock and release through the real browser SDK on a page of another origin:
   expect(refreshed.type).toBe('SessionUpdated');
   await expect(page.locator('#sdk-total')).toHaveText('60000');
   await expect(frame.getByTestId('order-total')).toHaveText('NOK 600.00');
+  await expect(notice).toBeHidden();
+  await expect(payButton(frame)).toBeEnabled();
+  await expect(frame.getByLabel('Card number', { exact: true })).toBeEnabled();
+  await expect(frame.getByLabel('Postal code', { exact: true })).toBeEnabled();
   const released = await api<{ pay_lock?: unknown }>('GET', `/v1/view/${session.id}/session`);
   expect(released.body.pay_lock).toBeUndefined();
 });

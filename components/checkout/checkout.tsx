@@ -4,6 +4,7 @@ import { SessionUnavailableError } from './api';
 import { CancelCheckout } from './cancel-checkout';
 import { CheckoutFrame } from './checkout-frame';
 import { lazyPart } from './lazy-part';
+import { LockedArea } from './locked-area';
 import { LoadError } from './load-error';
 import type { CheckoutOptions } from './options';
 import { OrderSummaryPanel } from './order-summary-panel';
@@ -90,7 +91,7 @@ const OpenCheckout = ({
   savedChoice: string | undefined;
 }) => {
   const query = useViewSession(sid, initialSession, options.viewerCountry);
-  const { validate, methods, activeType, setActiveType } = useCheckoutSdk(
+  const { validate, methods, activeType, setActiveType, locked } = useCheckoutSdk(
     sid,
     query,
     initialSession,
@@ -118,20 +119,23 @@ const OpenCheckout = ({
             <LoadError onRetry={() => void query.refetch()} />
           ) : null}
           {testMode ? <TestModeNotice /> : null}
-          {session.express ? <ExpressSteps sid={sid} session={session} /> : null}
-          <PaymentPanel
-            sid={sid}
-            session={session}
-            methods={methods}
-            activeType={activeType}
-            onSelectType={setActiveType}
-            returned={options.returnedPayment}
-            onNotPayable={() => void query.refetch()}
-            {...(options.clientSideValidation ? { validate } : {})}
-          />
+          <LockedArea locked={locked}>
+            {session.express ? <ExpressSteps sid={sid} session={session} /> : null}
+            <PaymentPanel
+              sid={sid}
+              session={session}
+              methods={methods}
+              activeType={activeType}
+              onSelectType={setActiveType}
+              returned={options.returnedPayment}
+              onNotPayable={() => void query.refetch()}
+              {...(options.clientSideValidation ? { validate } : {})}
+            />
+          </LockedArea>
           {session.token_provider ? null : (
             <CancelCheckout
               sid={sid}
+              merchantName={session.configuration.merchant.name}
               returnUrl={session.url.return_url}
               merchantReference={session.order.merchant_reference}
             />

@@ -2,14 +2,20 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
-import { cancelCheckout } from './cancel-checkout';
+import { leaveCheckout } from './cancel-checkout';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Where Escape belongs to what has the focus (a text field, a list, a choice), not to the dialog. */
+const FIELD =
+  'input, select, textarea, [contenteditable]:not([contenteditable="false"]), [role=combobox], [role=listbox]';
+
 /**
- * `ui=modal`: the checkout as a dialog. The close control (and Escape) cancels the payment and tells
- * the SDK (SessionCancel); Tab and Shift+Tab stay inside the dialog.
+ * `ui=modal`: the checkout as a dialog. The close control, and Escape pressed anywhere but in a field,
+ * go back to the shop without cancelling (ADR 038: the SDK is told SessionCancel, the session stays
+ * open); cancelling is the "Cancel payment" button, which asks first. Tab and Shift+Tab stay inside
+ * the dialog.
  */
 export const ModalDialog = ({
   sid,
@@ -29,12 +35,14 @@ export const ModalDialog = ({
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   const close = () =>
-    void cancelCheckout(
+    leaveCheckout(
       sid,
       session ? { returnUrl: session.url.return_url, merchantReference: session.order.merchant_reference } : undefined,
     );
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
+      // In a field, Escape is the field's (clearing it, closing its list): it never leaves the payment.
+      if (e.defaultPrevented || (e.target instanceof Element && e.target.closest(FIELD))) return;
       e.preventDefault();
       close();
       return;

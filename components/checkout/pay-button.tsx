@@ -30,7 +30,7 @@ export const PayButton = ({
         disabled={busy}
         aria-busy={busy}
         {...held.button}
-        className="flex w-full items-center justify-center gap-2 rounded-xl bg-[var(--kassa-brand)] px-4 py-3 text-base font-semibold text-white shadow-sm hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--kassa-brand)] disabled:cursor-wait disabled:opacity-80"
+        className="flex w-full items-center justify-center gap-2 rounded-xl bg-[var(--kassa-brand)] px-4 py-3 text-base font-semibold text-white shadow-sm hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--kassa-brand)] disabled:cursor-wait disabled:opacity-80 disabled:not-aria-busy:cursor-not-allowed disabled:not-aria-busy:opacity-50"
       >
         {busy ? <Spinner /> : null}
         <span>{busy ? t('pay.processing') : children}</span>

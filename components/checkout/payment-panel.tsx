@@ -71,11 +71,6 @@ export const PaymentPanel = ({
           {t('checkout.javascript_required')}
         </p>
       </noscript>
-      {session.pay_lock ? (
-        <Alert tone="info" className="mb-3">
-          {t('pay.locked')}
-        </Alert>
-      ) : null}
       {returnedError ? (
         <div ref={focusReturnedError} tabIndex={-1} className={`mb-3 rounded-xl ${FOCUS_RING}`}>
           <Alert tone="error">{returnedError}</Alert>

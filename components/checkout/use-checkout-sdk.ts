@@ -1,5 +1,5 @@
 'use client';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ViewSession } from '../../domain/view-types';
 import { savePaymentChoice, SessionUnavailableError } from './api';
@@ -16,6 +16,12 @@ export const visibleMethods = (methods: Methods, show: string[]): Methods => {
   return show.length > 0 && shown.length > 0 ? shown : methods;
 };
 
+/** The session as it is once locked for the merchant: what the next read of it will say. */
+export const withPayLock = (session: ViewSession, payLockId: string): ViewSession => ({
+  ...session,
+  pay_lock: { pay_lock_id: payLockId },
+});
+
 /** Everything the embedding SDK is told about (but the page's height: `Checkout` reports it in every state), everything it may ask of the page, and the active payment type. */
 export const useCheckoutSdk = (
   sid: string,
@@ -26,6 +32,7 @@ export const useCheckoutSdk = (
 ) => {
   const { validate, resolve } = useClientValidation(sid);
   const setLanguage = useSetLanguage(sid);
+  const client = useQueryClient();
   const session = query.data ?? initial;
   const methods = useMemo(
     () => visibleMethods(session.configuration.payment_methods, show),
@@ -73,7 +80,12 @@ export const useCheckoutSdk = (
       else if (activeType) postToParent(sid, 'ActivePaymentProductType', { payment_product_type: activeType });
     },
     onValidationResult: resolve,
+    // Locked at once (the page's copy of the session, under useViewSession's key), not only when the read
+    // that follows arrives: the SDK's lockSession() resolves on SessionLocked, and the merchant may update
+    // the order straight away. The lock ends when a read of the session has no pay_lock (refreshSession).
+    onLocked: (payLockId) =>
+      client.setQueryData<ViewSession>(['view-session', sid], (s) => (s ? withPayLock(s, payLockId) : s)),
   });
 
-  return { validate, methods, activeType, setActiveType: choose };
+  return { validate, methods, activeType, setActiveType: choose, locked: session.pay_lock !== undefined };
 };

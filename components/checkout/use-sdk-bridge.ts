@@ -11,6 +11,8 @@ export interface SdkHandlers {
   onSetLanguage: (language: string) => void;
   onSetActivePaymentProductType: (paymentProductType: string | undefined) => void;
   onValidationResult: (result: ValidationResult) => void;
+  /** The session was locked for the merchant (LockSession): editing and paying stop before the session is read again. */
+  onLocked: (payLockId: string) => void;
 }
 
 /** Listens for the SDK's messages from the parent frame and answers them. */
@@ -57,8 +59,10 @@ const dispatch = (sid: string, msg: IncomingMessage, h: SdkHandlers): void => {
       // Express sessions can be locked while the merchant updates them; anything else fails at once,
       // so the merchant's lockSession() never hangs.
       void lockSession(sid).then((payLockId) => {
-        if (payLockId) postToParent(sid, 'SessionLocked', { pay_lock_id: payLockId });
-        else postToParent(sid, 'SessionLockFailed');
+        if (payLockId) {
+          h.onLocked(payLockId);
+          postToParent(sid, 'SessionLocked', { pay_lock_id: payLockId });
+        } else postToParent(sid, 'SessionLockFailed');
         h.onRefreshSession();
       });
       return;

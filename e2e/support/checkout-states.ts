@@ -50,6 +50,21 @@ export const CHECKOUT_STATES: Record<string, (page: Page, lang: string) => Promi
     await open(page, `&ui=modal&language=${lang}`);
     await expect(page.getByRole('dialog')).toBeVisible();
   },
+  'cancel question': async (page, lang) => {
+    await open(page, `&language=${lang}`, { sandbox: { creditcard: { enabled: true } } });
+    await page.locator('form[action$="/session/abandon"] button').click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+  },
+  'locked for the merchant': async (page, lang) => {
+    const s = await createSession(
+      await getToken(),
+      { return_url: `${E2E_BASE_URL}/demo/return` },
+      { express: { shipping_options: [] } },
+    );
+    expect((await api('POST', `/v1/view/${s.id}/session/lock`)).status).toBe(200);
+    await page.goto(`/?sid=${encodeURIComponent(s.id)}&language=${lang}`);
+    await expect(page.getByTestId('locked-notice')).toBeVisible();
+  },
   'card errors shown': async (page, lang) => {
     await open(page, `&language=${lang}`, { sandbox: { creditcard: { enabled: true } } });
     await page.locator('form button[type=submit]').first().click();

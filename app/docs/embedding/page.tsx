@@ -73,6 +73,12 @@ export default function Embedding() {
           background; the customer&apos;s browser is never sent away from your page.
         </li>
         <li>
+          <code>onSessionCancel</code> is called when the customer leaves the checkout without paying. With{' '}
+          <code>ui: &apos;modal&apos;</code> its close button and Escape (outside a field) leave the session open: the
+          customer can come back to it and pay. Only &quot;Cancel payment&quot;, which asks first, cancels the session
+          (its status becomes <code>CANCELLED</code>).
+        </li>
+        <li>
           <code>popOut: true</code> opens payment types that need a page of their own (the sandbox wallet) in a window
           of the SDK.
         </li>
@@ -87,7 +93,9 @@ export default function Embedding() {
       <h2>3. Change the order while the checkout is open</h2>
       <p>
         Lock the session first, so the customer cannot pay for the old order, update it from your server with{' '}
-        <code>PUT /v1/sessions/{'{id}'}</code> (which releases the lock), then refresh the checkout.
+        <code>PUT /v1/sessions/{'{id}'}</code> (which releases the lock), then refresh the checkout. While the session
+        is locked the checkout&apos;s fields and pay button are disabled, and it tells the customer that the shop is
+        updating the order.
       </p>
       <CodeBlock label="your page (JavaScript)" code={LOCK} />
 

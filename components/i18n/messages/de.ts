@@ -8,8 +8,12 @@ export const de: Messages = {
     payment_to: 'Zahlung an',
     test_badge: 'Test',
     language: 'Sprache',
-    close: 'Schließen und Zahlung abbrechen',
+    close: 'Schließen und zum Shop zurückkehren',
     cancel: 'Zahlung abbrechen',
+    cancel_title: 'Zahlung an {merchant} abbrechen?',
+    cancel_body: 'Ihre Bestellung wird nicht bezahlt, und Sie kehren zu {merchant} zurück.',
+    cancel_yes: 'Ja, Zahlung abbrechen',
+    cancel_no: 'Nein, weiter bezahlen',
     secured_by: 'Sichere Zahlung mit Kassa',
     load_error: 'Die Zahlung konnte nicht aktualisiert werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     javascript_required:
