@@ -5,7 +5,7 @@ import { CARDS, E2E_BASE_URL } from './support/constants';
 import { startMerchantServer, type MerchantServer } from './support/merchant-server';
 
 /**
- * Leaving and cancelling (ADR 038): "Cancel payment" asks first and only a "Yes" cancels; the modal's
+ * Leaving and cancelling (ADR 039): "Cancel payment" asks first and only a "Yes" cancels; the modal's
  * close control and Escape outside a field go back to the shop with the session still open; Escape in
  * a field does nothing.
  */

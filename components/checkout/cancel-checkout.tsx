@@ -48,7 +48,7 @@ export const cancelCheckout = async (sid: string, target: ShopReturn | undefined
 };
 
 /**
- * Back to the shop WITHOUT cancelling (ADR 038: the modal's close control, and Escape outside a field).
+ * Back to the shop WITHOUT cancelling (ADR 039: the modal's close control, and Escape outside a field).
  * The SDK is told SessionCancel as before, so it closes the checkout and hands the shopper back to the
  * shop, but the abandon operation is not called: the session stays open, and coming back to it the
  * shopper can still pay. A top-level page goes to the same return URL.
@@ -62,7 +62,7 @@ export const leaveCheckout = (sid: string, target: ShopReturn | undefined): void
 /**
  * "Cancel payment": asks first ("Cancel the payment to {shop}?", CancelConfirm), and only a "Yes"
  * calls the abandon operation. It is a form POST to that operation, so it works before any script
- * runs: without JavaScript there is no question (ADR 038: the POST cancels at once, as the only
+ * runs: without JavaScript there is no question (ADR 039: the POST cancels at once, as the only
  * control that can), while a click before the script has run is held and replayed once it runs
  * (pre-hydration.ts), so it asks.
  */

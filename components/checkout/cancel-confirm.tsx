@@ -16,7 +16,7 @@ const placeNear = (dialog: HTMLDialogElement, opener: HTMLElement) => {
 };
 
 /**
- * "Cancel the payment to {shop}?", asked before the abandon operation (ADR 038). An alertdialog (the
+ * "Cancel the payment to {shop}?", asked before the abandon operation (ADR 039). An alertdialog (the
  * native <dialog> opened with showModal: the rest of the page is inert) that names the shop and says
  * the order will not be paid. The focus starts on "No", the answer that loses nothing; Tab and
  * Shift+Tab stay on its two buttons (inside the SDK's iframe the browser would otherwise move on to

@@ -5,7 +5,7 @@ import { Alert } from '../ui/alert';
 
 /**
  * What the shopper can change and pay with (the express steps and the payment), disabled as one while
- * the session is locked for the merchant (the SDK's lockSession, ADR 038: "while the session is locked,
+ * the session is locked for the merchant (the SDK's lockSession, ADR 039: "while the session is locked,
  * all editing and paying in the checkout is disabled"), with the reason above it. A keyboard user whose
  * field is disabled under them is moved to the reason (else the focus falls out of the page, and in
  * `ui=modal` out of the dialog).

@@ -13,7 +13,7 @@ const FIELD =
 
 /**
  * `ui=modal`: the checkout as a dialog. The close control, and Escape pressed anywhere but in a field,
- * go back to the shop without cancelling (ADR 038: the SDK is told SessionCancel, the session stays
+ * go back to the shop without cancelling (ADR 039: the SDK is told SessionCancel, the session stays
  * open); cancelling is the "Cancel payment" button, which asks first. Tab and Shift+Tab stay inside
  * the dialog.
  */
