@@ -105,3 +105,17 @@ test('the card form loads at the first interaction; a card typed and Pay pressed
   const tx = await returnedTransaction(page);
   expect(tx.status).toBe('AUTHORIZED');
 });
+
+test('an express page, which loads react-hook-form for its address anyway, runs its card form with the rest', async ({
+  page,
+}) => {
+  const s = await createSession(
+    shop.token,
+    { return_url: shop.returnUrl() },
+    { configuration: { sandbox: { creditcard: { enabled: true } } }, express: { shipping_options: [] } },
+  );
+  await page.goto(s.url);
+  // no interaction: the part runs because its code was loaded before hydrating
+  await expect(page.locator('[data-kassa-deferred]')).toHaveAttribute('data-kassa-deferred', 'ready');
+  await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
+});

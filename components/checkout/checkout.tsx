@@ -6,6 +6,7 @@ import { CheckoutFrame } from './checkout-frame';
 import { lazyPart } from './lazy-part';
 import { LockedArea } from './locked-area';
 import { LoadError } from './load-error';
+import { preloadCardForm } from './methods/card-method';
 import type { CheckoutOptions } from './options';
 import { OrderSummaryPanel } from './order-summary-panel';
 import { PaymentPanel } from './payment-panel';
@@ -34,6 +35,7 @@ export const preloadFirstRender = async (initial: CheckoutPageData): Promise<voi
     return void (await Promise.all([ReturnedPayment.preload(), SessionUnavailable.preload()]));
   await Promise.all([
     initial.session.express ? ExpressSteps.preload() : undefined,
+    initial.session.express ? preloadCardForm() : undefined,
     preloadMethodForms(initial.session, initial.session.configuration.payment_methods),
   ]);
 };

@@ -40,12 +40,16 @@ const Hydrated = ({ onHydrated }: { onHydrated: (hydrated: boolean) => void }) =
  * and replays that once it runs. The region is a `display: contents` element, so layout is unchanged.
  */
 export const deferredPart = <P extends object>(load: () => Promise<ComponentType<P>>): DeferredPart<P> => {
+  let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const preload = (): Promise<ComponentType<P>> =>
-    (pending ??= load().catch((e: unknown) => {
-      pending = undefined;
-      throw e;
-    }));
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (e: unknown) => {
+        pending = undefined;
+        throw e;
+      },
+    ));
   parts.push(preload);
   const Lazy = lazy(() => wanted.then(preload).then((component) => ({ default: component })));
   const Part = (props: P) => {
@@ -54,9 +58,12 @@ export const deferredPart = <P extends object>(load: () => Promise<ComponentType
     // React discards a dehydrated boundary's server HTML (and shows the empty fallback) when the boundary receives an
     // update before it hydrates: until the part runs, every render returns the very element of the first one, which
     // React skips. The first render's props are the server's, so they hydrate the same HTML.
+    // A part whose code is already here (loaded before hydrating, or shown after the first interaction) renders at
+    // once, in the same boundary, so it hydrates with the rest of the page.
+    const [Component] = useState(() => loaded ?? Lazy);
     const [first] = useState(() => (
       <Suspense fallback={null}>
-        <Lazy {...props} />
+        <Component {...props} />
         <Hydrated onHydrated={setLive} />
       </Suspense>
     ));
@@ -68,7 +75,7 @@ export const deferredPart = <P extends object>(load: () => Promise<ComponentType
       <div ref={region} className="contents" {...{ [DEFERRED_ATTR]: '' }}>
         {live ? (
           <Suspense fallback={null}>
-            <Lazy {...props} />
+            <Component {...props} />
             <Hydrated onHydrated={setLive} />
           </Suspense>
         ) : (

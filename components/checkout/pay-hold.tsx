@@ -1,5 +1,5 @@
 'use client';
-import { createContext, type MouseEvent, type ReactNode, useContext, useId } from 'react';
+import { createContext, type MouseEvent, type ReactNode, useContext, useId, useMemo } from 'react';
 import { expressNeed } from '../../domain/express-ready';
 import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
@@ -25,18 +25,19 @@ export const usePayHold = (session: ViewSession): PayHold | undefined => {
   const { t } = useI18n();
   const editingAddress = useEditingAddress();
   // a locked session cannot take an address either: the lock is what the page says (payment-panel.tsx)
-  if (!session.express || session.pay_lock) return undefined;
-  const need = expressNeed(session) ?? (editingAddress ? 'address' : undefined);
-  if (need === 'address')
-    return {
-      message:
-        session.express.shipping_mode === 'shipping_not_required'
-          ? t('pay.contact_required')
-          : t('pay.address_required'),
-      go: goToAddress,
-    };
-  if (need === 'shipping_option') return { message: t('pay.shipping_required'), go: () => void focusStep('shipping') };
-  return undefined;
+  const need =
+    !session.express || session.pay_lock
+      ? undefined
+      : (expressNeed(session) ?? (editingAddress ? 'address' : undefined));
+  const addressMessage =
+    session.express?.shipping_mode === 'shipping_not_required' ? t('pay.contact_required') : t('pay.address_required');
+  // the same value while the need is the same: the card form's region, not running yet, must not see a change (ADR 038)
+  return useMemo(() => {
+    if (need === 'address') return { message: addressMessage, go: goToAddress };
+    if (need === 'shipping_option')
+      return { message: t('pay.shipping_required'), go: () => void focusStep('shipping') };
+    return undefined;
+  }, [need, addressMessage, t]);
 };
 
 const PayHoldContext = createContext<PayHold | undefined>(undefined);

@@ -2,34 +2,17 @@
 import { NO_SCRIPT_FORM } from '../no-script';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
-import { addressComplete, addressLine, contactLine } from '../../../domain/express-ready';
-import type { Address, ViewSession } from '../../../domain/view-types';
+import { addressComplete } from '../../../domain/express-ready';
+import type { ViewSession } from '../../../domain/view-types';
 import { CardField as Field } from '../card-field';
 import { Spinner } from '../../ui/spinner';
 import { useI18n } from '../../i18n/i18n-provider';
 import type { Translate } from '../../i18n/translate';
+import { AddressSummary } from './address-summary';
+import { type AddressValues, initialAddressValues } from './address-values';
 import { setEditingAddress } from './step-focus';
 
 const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'DE', 'GB', 'NL', 'US'] as const;
-
-export interface AddressValues {
-  /** A separate billing address (only when the shop allows one). */
-  differentBilling: boolean;
-  billingFirstName: string;
-  billingLastName: string;
-  billingAddress: string;
-  billingPostalCode: string;
-  billingCity: string;
-  billingCountry: string;
-  email: string;
-  phone: string;
-  firstName: string;
-  lastName: string;
-  address: string;
-  postalCode: string;
-  city: string;
-  country: string;
-}
 
 /** The country as a select of ISO codes (the value sent is the code). */
 const CountrySelect = ({
@@ -65,72 +48,6 @@ const CountrySelect = ({
   );
 };
 
-const initial = (session: ViewSession): AddressValues => {
-  const a: Address = session.order.shipping_address ?? {};
-  const c = session.customer ?? {};
-  const b: Address = session.order.billing_address ?? {};
-  const differentBilling =
-    session.configuration.allow_different_billing_shipping_address === true &&
-    session.order.billing_address !== undefined &&
-    JSON.stringify(b) !== JSON.stringify(a);
-  return {
-    differentBilling,
-    billingFirstName: b.first_name ?? '',
-    billingLastName: b.last_name ?? '',
-    billingAddress: b.address_line ?? '',
-    billingPostalCode: b.postal_code ?? '',
-    billingCity: b.postal_place ?? '',
-    billingCountry: b.country ?? 'NO',
-    email: a.email ?? c.email ?? '',
-    phone: a.phone_number ?? c.phone_number ?? '',
-    firstName: a.first_name ?? c.first_name ?? '',
-    lastName: a.last_name ?? c.last_name ?? '',
-    address: a.address_line ?? '',
-    postalCode: a.postal_code ?? '',
-    city: a.postal_place ?? '',
-    country: a.country ?? 'NO',
-  };
-};
-
-/** One address from the form: the place fields given, with the customer's contact details. */
-const addressOf = (
-  v: AddressValues,
-  place: { first: string; last: string; line: string; postal: string; city: string; country: string },
-): Address => ({
-  first_name: place.first.trim(),
-  last_name: place.last.trim(),
-  address_line: place.line.trim(),
-  postal_code: place.postal.trim(),
-  postal_place: place.city.trim(),
-  country: place.country,
-  email: v.email.trim(),
-  phone_number: v.phone.replace(/[\s-]/g, ''),
-});
-
-/** The body of PUT .../order/addresses: the shipping address, and the billing address when the customer gave a different one. */
-export const toAddressesBody = (v: AddressValues): { shipping_address: Address; billing_address?: Address } => ({
-  shipping_address: addressOf(v, {
-    first: v.firstName,
-    last: v.lastName,
-    line: v.address,
-    postal: v.postalCode,
-    city: v.city,
-    country: v.country,
-  }),
-  ...(v.differentBilling
-    ? {
-        billing_address: addressOf(v, {
-          first: v.billingFirstName,
-          last: v.billingLastName,
-          line: v.billingAddress,
-          postal: v.billingPostalCode,
-          city: v.billingCity,
-          country: v.billingCountry,
-        }),
-      }
-    : {}),
-});
-
 const required = (message: string) => ({ validate: (v: unknown) => String(v).trim() !== '' || message });
 
 type Field = 'first_name' | 'last_name' | 'street' | 'postal_code' | 'city';
@@ -155,7 +72,7 @@ const AddressForm = ({
   const id = useId();
   const { t } = useI18n();
   const { register, handleSubmit, formState, control, setFocus } = useForm<AddressValues>({
-    defaultValues: initial(session),
+    defaultValues: initialAddressValues(session),
     mode: 'onSubmit',
   });
   useEffect(() => {
@@ -273,48 +190,6 @@ const AddressForm = ({
         {t('express.continue')}
       </button>
     </form>
-  );
-};
-
-/** The saved address, folded to what a parcel label says, with "Change" to open the form again. */
-const AddressSummary = ({
-  session,
-  address,
-  needsShipping,
-  onChange,
-}: {
-  session: ViewSession;
-  address: Address;
-  needsShipping: boolean;
-  onChange: () => void;
-}) => {
-  const { t, language } = useI18n();
-  const names = new Intl.DisplayNames([language], { type: 'region' });
-  const country = (code: string) => names.of(code);
-  const line = addressLine(address, country);
-  const billing = session.order.billing_address;
-  const billingLine = billing && addressComplete(billing) ? addressLine(billing, country) : undefined;
-  const contact = contactLine(address);
-  return (
-    <div className="flex items-start justify-between gap-3">
-      <div className="min-w-0 space-y-0.5 text-sm break-words">
-        <p className="font-medium text-slate-900 dark:text-slate-100">
-          {needsShipping ? t('express.ship_to', { address: line }) : line}
-        </p>
-        {contact ? <p className="text-slate-600 dark:text-slate-400">{contact}</p> : null}
-        {billingLine && billingLine !== line ? (
-          <p className="text-slate-600 dark:text-slate-400">{t('express.bill_to', { address: billingLine })}</p>
-        ) : null}
-      </div>
-      <button
-        type="button"
-        onClick={onChange}
-        aria-label={needsShipping ? t('express.change_address') : t('express.change_contact')}
-        className="shrink-0 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-sm font-semibold text-slate-700 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#3730a3] dark:focus-visible:outline-[#c7d2fe]"
-      >
-        {t('express.change')}
-      </button>
-    </div>
   );
 };
 

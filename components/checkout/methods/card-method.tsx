@@ -12,6 +12,9 @@ import type { FieldErrors } from '../use-payment';
 // The card form and react-hook-form load at the shopper's first interaction, not with the page (ADR 038).
 const CardForm = deferredPart(() => import('../card-form').then((m) => m.CardForm));
 
+/** Loads the card form's code now: an express page loads react-hook-form for its address anyway (ADR 038). */
+export const preloadCardForm = (): Promise<void> => CardForm.preload();
+
 const CARD_FIELD: Record<string, CardField> = {
   'payment.card.number': 'number',
   'payment.card.expiry': 'expiry',
