@@ -3,6 +3,8 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { preloadFirstRender } from '../../components/checkout/checkout';
 import { preloadDeferredParts } from '../../components/checkout/deferred-part';
+import { currencyDisplayFor } from '../../components/i18n/format';
+import { LOCALES } from '../../components/i18n/languages';
 import { CheckoutApp, checkoutTitle, type CheckoutAppProps } from '../../components/checkout/checkout-app';
 import { ISLAND_ID, PROPS_ID, scriptJson } from '../../components/checkout/island';
 import { preHydrationGuard } from '../../components/checkout/pre-hydration';
@@ -109,7 +111,9 @@ export const renderCheckoutPage = async (
   // Where the page may post its SDK messages: the server checks the embedder against the session's origins (ADR 021).
   const origin = embedderOrigin(policy.allowed, self, { referer, sdkHostname: firstParam(query, 'sdk_hostname') });
   const embed: EmbedInfo = { allowed: policy.allowed, ...(origin ? { origin } : {}) };
-  const props: CheckoutAppProps = { sid, options, initial, savedChoice, messages, embed };
+  const currency = initial.kind === 'open' ? initial.session.order.currency : undefined;
+  const currencyDisplays = currency ? currencyDisplayFor(LOCALES[options.language], currency) : {};
+  const props: CheckoutAppProps = { sid, options, initial, savedChoice, messages, embed, currencyDisplays };
   // the same lazily loaded parts the browser loads before hydrating, so both render the same tree
   await Promise.all([preloadFirstRender(initial), preloadDeferredParts()]);
   const island = await renderIsland(props);

@@ -22,6 +22,8 @@ export interface CheckoutAppProps {
   messages: Messages;
   /** Who may embed the page and who the server believes does (ADR 021): where SDK messages go. */
   embed: EmbedInfo;
+  /** How the page's locale shows the order's currency, as the server decided it (`knowCurrencyDisplays`). */
+  currencyDisplays?: Record<string, string>;
 }
 
 /** The page title, in the page's language (the server renders the same). */

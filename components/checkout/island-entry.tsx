@@ -5,6 +5,7 @@ import { CheckoutApp, type CheckoutAppProps } from './checkout-app';
 import { wantDeferredParts } from './deferred-part';
 import { ISLAND_ID, PROPS_ID } from './island';
 import { configureEmbed } from './sdk-messages';
+import { knowCurrencyDisplays } from '../i18n/format';
 
 /** The deferred parts (ADR 038) load at the shopper's first interaction (seen by the guard, or from now on) or SDK message. */
 const loadDeferredOnInteraction = () => {
@@ -30,6 +31,7 @@ const start = async () => {
   const props = JSON.parse(json) as CheckoutAppProps;
   // before any part of the page can post to the SDK
   configureEmbed(props.embed);
+  knowCurrencyDisplays(props.currencyDisplays);
   loadDeferredOnInteraction();
   // A part that fails to load here is loaded again when it renders (it suspends until then).
   await preloadFirstRender(props.initial).catch(() => undefined);

@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { api, createSession, getToken } from './api';
 import { payButton, waitForHydration } from './checkout-page';
-import { CARDS, E2E_BASE_URL } from './constants';
+import { CARDS, E2E_BASE_URL, GIFT_CARD } from './constants';
 import { checkoutFromDemoStore } from './demo-store';
 import { futureExpiry } from './dates';
+import { applyDiscount, chooseShipping, enterAddress, payFor, useGiftCard } from './express-page';
 
 const ALL_TYPES = {
   sandbox: {
@@ -142,6 +143,20 @@ export const CHECKOUT_STATES: Record<string, (page: Page, lang: string) => Promi
     await expect(address).toHaveCount(0);
     await expect(page.getByRole('radiogroup').first().getByRole('radio').first()).toBeFocused();
   },
+  // reached in English (the helpers name the fields), then shown in the page's language: the order keeps all of it
+  'express: shipping option, discount and gift card applied': async (page, lang) => {
+    await checkoutFromDemoStore(page);
+    const url = page.url();
+    await enterAddress(page, { postalCode: '0150', country: 'NO' });
+    await chooseShipping(page, /Storo/);
+    await applyDiscount(page, 'SAVE10');
+    await expect(payFor(page, 'NOK 387.20')).toBeVisible();
+    await useGiftCard(page, GIFT_CARD);
+    await expect(payFor(page, 'NOK 287.20')).toBeVisible();
+    await page.goto(`${url}&language=${lang}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('radio', { checked: true }).first()).toBeVisible();
+  },
   'paid (result)': async (page, lang) => {
     const s = await session({ sandbox: { creditcard: { enabled: true } } });
     await api('POST', `/v1/sessions/${s.id}/pay`, {
@@ -154,6 +169,12 @@ export const CHECKOUT_STATES: Record<string, (page: Page, lang: string) => Promi
     });
     await page.goto(`/?sid=${encodeURIComponent(s.id)}&language=${lang}`);
     await expect(page.getByTestId('receipt')).toBeVisible(); // the receipt (issue 28)
+  },
+  'cancelled (result)': async (page, lang) => {
+    const s = await session({ sandbox: { creditcard: { enabled: true } } });
+    expect((await api('POST', `/v1/sessions/${s.id}/cancel`, { token: await getToken() })).status).toBe(200);
+    await page.goto(`/?sid=${encodeURIComponent(s.id)}&language=${lang}`);
+    await expect(page.getByTestId('unavailable-reason')).toBeVisible();
   },
   'embed result': async (page, lang) => {
     await page.goto(`/embedResult/?sid=x&merchant_reference=order-1&transaction_id=T12345678.abc&language=${lang}`);

@@ -77,5 +77,24 @@ for (const width of [375, 1280]) {
       await page.getByRole('button', { name: 'Approve' }).click();
       await page.waitForURL(/\/demo\/return/);
     });
+
+    test('cancel asks, a decline says why, the paid page is a receipt', async ({ page }) => {
+      const s = await session();
+      await open(page, s.id);
+      await page.getByRole('button', { name: 'Cancel payment' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await shot(page, 'cancel-question');
+      await page.getByRole('button', { name: 'No, keep paying' }).click();
+      await fillCard(page, { number: '4000 0000 0000 9995' });
+      await payButton(page).click();
+      await expect(page.getByRole('alert').filter({ hasText: /funds/ })).toBeVisible();
+      await shot(page, 'declined-insufficient-funds');
+      await fillCard(page, { number: '4111 1111 1111 1111' });
+      await payButton(page).click();
+      await page.waitForURL(/\/demo\/return/);
+      await open(page, s.id);
+      await expect(page.getByTestId('receipt')).toBeVisible();
+      await shot(page, 'receipt');
+    });
   });
 }

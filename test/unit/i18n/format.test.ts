@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate } from '../../../components/i18n/format';
+import { currencyDisplayFor, formatAmount, formatDate, knowCurrencyDisplays } from '../../../components/i18n/format';
 
 describe('the checkout formats amounts and dates in the shopper locale', () => {
   it('formats minor units with the currency exponent, the same on every call (one formatter reused)', () => {
@@ -27,5 +27,24 @@ describe('the checkout formats amounts and dates in the shopper locale', () => {
       new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
     );
     expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('the currency display the server decides is the one the browser uses', () => {
+  it('shows the code where the locale qualifies the symbol (Swedish NOK), the symbol where it does not', () => {
+    expect(currencyDisplayFor('sv-SE', 'NOK')).toEqual({ 'sv-SE|NOK': 'code' });
+    expect(formatAmount(39800, 'NOK', 'sv-SE')).toBe('398,00\u00a0NOK');
+    expect(currencyDisplayFor('nb-NO', 'NOK')).toEqual({ 'nb-NO|NOK': 'symbol' });
+    expect(currencyDisplayFor('en-US', 'EUR')).toEqual({ 'en-US|EUR': 'symbol' });
+    expect(currencyDisplayFor('en', 'XQQ1')).toEqual({});
+  });
+
+  it('takes the displays from the page props, and ignores a value it does not know', () => {
+    knowCurrencyDisplays({ 'en-IE|USD': 'symbol', 'en-NZ|USD': 'bogus' });
+    expect(formatAmount(100, 'USD', 'en-IE')).toBe(
+      new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'USD' }).format(1),
+    );
+    expect(formatAmount(100, 'USD', 'en-NZ')).toMatch(/USD/);
+    knowCurrencyDisplays(undefined);
   });
 });
