@@ -1,5 +1,6 @@
 'use client';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
+import { partCode } from './lazy-part';
 import { DEFERRED_ATTR, releaseDeferredPart } from './pre-hydration';
 
 const onServer = typeof window === 'undefined';
@@ -40,16 +41,8 @@ const Hydrated = ({ onHydrated }: { onHydrated: (hydrated: boolean) => void }) =
  * and replays that once it runs. The region is a `display: contents` element, so layout is unchanged.
  */
 export const deferredPart = <P extends object>(load: () => Promise<ComponentType<P>>): DeferredPart<P> => {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const preload = (): Promise<ComponentType<P>> =>
-    (pending ??= load().then(
-      (component) => (loaded = component),
-      (e: unknown) => {
-        pending = undefined;
-        throw e;
-      },
-    ));
+  const code = partCode(load);
+  const preload = code.load;
   parts.push(preload);
   const Lazy = lazy(() => wanted.then(preload).then((component) => ({ default: component })));
   const Part = (props: P) => {
@@ -60,7 +53,7 @@ export const deferredPart = <P extends object>(load: () => Promise<ComponentType
     // React skips. The first render's props are the server's, so they hydrate the same HTML.
     // A part whose code is already here (loaded before hydrating, or shown after the first interaction) renders at
     // once, in the same boundary, so it hydrates with the rest of the page.
-    const [Component] = useState(() => loaded ?? Lazy);
+    const [Component] = useState(() => code.loaded() ?? Lazy);
     const [first] = useState(() => (
       <Suspense fallback={null}>
         <Component {...props} />

@@ -15,20 +15,29 @@ export interface LazyPart<P> {
  * tree match and the whole page hydrates in one pass. Each instance keeps the way it started, so
  * loading never remounts it.
  */
-export const lazyPart = <P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> => {
+/** A part's code: loaded once (`load`, again after a failure), and the component once it is here (`loaded()`). */
+export const partCode = <P,>(load: () => Promise<ComponentType<P>>) => {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
-  const preload = (): Promise<ComponentType<P>> =>
-    (pending ??= load().then(
-      (component) => (loaded = component),
-      (e: unknown) => {
-        pending = undefined;
-        throw e;
-      },
-    ));
+  return {
+    load: (): Promise<ComponentType<P>> =>
+      (pending ??= load().then(
+        (component) => (loaded = component),
+        (e: unknown) => {
+          pending = undefined;
+          throw e;
+        },
+      )),
+    loaded: (): ComponentType<P> | undefined => loaded,
+  };
+};
+
+export const lazyPart = <P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> => {
+  const code = partCode(load);
+  const preload = code.load;
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   const Part = (props: P) => {
-    const [Loaded] = useState(() => loaded);
+    const [Loaded] = useState(() => code.loaded());
     return Loaded ? (
       <Loaded {...props} />
     ) : (
