@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject, type SyntheticEvent } from 'react';
 import { useI18n } from '../i18n/i18n-provider';
 import { isEmbedded } from './sdk-messages';
+import { trapTab } from './trap-tab';
 
 /**
  * Inside the SDK's iframe the frame is as tall as the page (the SDK sizes it), so a dialog centred in
@@ -60,17 +61,7 @@ export const CancelConfirm = ({
     }
     if (e.key !== 'Tab') return;
     e.stopPropagation();
-    const buttons = [...e.currentTarget.querySelectorAll('button')];
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    trapTab(e, [...e.currentTarget.querySelectorAll('button')]);
   };
   // The browser's own close request (Escape, a phone's back gesture) is a "No" too.
   const onCancel = (e: SyntheticEvent<HTMLDialogElement>) => {
