@@ -22,6 +22,10 @@ export const DECLINE_REASON_KEYS: Readonly<Record<string, MessageKey>> = {
   stolen_card: 'pay.declined_by_bank',
 };
 
+/** The message for the issuer's reason for a decline, when it is one the shopper can act on. */
+export const declineReasonKey = (code: string | undefined): MessageKey | undefined =>
+  code && Object.hasOwn(DECLINE_REASON_KEYS, code) ? DECLINE_REASON_KEYS[code] : undefined;
+
 /** The message for `payment_error` when the customer comes back from a payment page. */
 export const returnedErrorKey = (error: string): MessageKey => {
   switch (error) {
@@ -32,14 +36,13 @@ export const returnedErrorKey = (error: string): MessageKey => {
     case 'cancelled':
       return 'pay.error_cancelled';
     default: // the issuer's reason after a 3-D Secure page (e.g. card_declined), else a general decline
-      return Object.hasOwn(DECLINE_REASON_KEYS, error) ? DECLINE_REASON_KEYS[error]! : 'pay.declined';
+      return declineReasonKey(error) ?? 'pay.declined';
   }
 };
 
 /** The message for a declined payment: the issuer's reason when it gave one, else whether another try may work. */
 export const declinedKey = (decline: { code?: string; temporary: boolean }, card: boolean): MessageKey =>
-  (decline.code && Object.hasOwn(DECLINE_REASON_KEYS, decline.code) ? DECLINE_REASON_KEYS[decline.code] : undefined) ??
-  (decline.temporary ? 'pay.temporary' : card ? 'pay.declined_card' : 'pay.declined');
+  declineReasonKey(decline.code) ?? (decline.temporary ? 'pay.temporary' : card ? 'pay.declined_card' : 'pay.declined');
 
 /** The server refuses every attempt on this payment for a while (declined or failed too often): it cannot go on now. */
 export const PAY_ATTEMPTS_EXHAUSTED = 'TOO_MANY_REQUESTS' satisfies ErrorCode;
@@ -56,6 +59,16 @@ export const PAY_REFUSAL_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
 
 export const payRefusalKey = (code: ErrorCode | undefined): MessageKey =>
   (code && PAY_REFUSAL_KEYS[code]) || 'pay.not_payable';
+
+/**
+ * Refusals about what the order lacks (an address, a shipping option, a gift card that no longer
+ * covers it): their message goes once the order changes, since the change is what answers it.
+ */
+export const ORDER_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'SHIPPING_ADDRESS_REQUIRED',
+  'SHIPPING_OPTION_NOT_AVAILABLE',
+  'GIFT_CARDS_DO_NOT_COVER',
+]);
 
 /** Why an express step's write failed: a code of the closed set, or the page's own NETWORK (the server was not reached). */
 export type WriteFailureCode = ErrorCode | 'NETWORK';

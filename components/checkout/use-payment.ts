@@ -7,7 +7,7 @@ import type { ViewSession } from '../../domain/view-types';
 import { useI18n } from '../i18n/i18n-provider';
 import { getPaymentOperations, paySession, type FieldError, type PaymentBody, type PayOutcome } from './api';
 import { kindOf } from './method-kind';
-import { declinedKey, PAY_ATTEMPTS_EXHAUSTED, payRefusalKey } from './payment-errors';
+import { declinedKey, ORDER_REFUSALS, PAY_ATTEMPTS_EXHAUSTED, payRefusalKey } from './payment-errors';
 import { failedReturnLink } from './return-link';
 import { isEmbedded, postToParent, type ValidationResult } from './sdk-messages';
 
@@ -27,16 +27,6 @@ export interface PayResult {
   fieldErrors?: FieldError[];
   declined?: boolean;
 }
-
-/**
- * Refusals about what the order lacks (an address, a shipping option, a gift card that no longer
- * covers it): their message goes once the order changes, since the change is what answers it.
- */
-const ORDER_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'SHIPPING_ADDRESS_REQUIRED',
-  'SHIPPING_OPTION_NOT_AVAILABLE',
-  'GIFT_CARDS_DO_NOT_COVER',
-]);
 
 /** This page's address without the parameters of an earlier return, for coming back after a payment page. */
 const backPath = (): string => {
