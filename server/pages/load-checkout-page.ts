@@ -1,7 +1,8 @@
 import { isAppError } from '../errors/app-error';
 import { getKassa } from '../http/kassa-singleton';
 import { getClosedSessionPage } from '../sessions/get-closed-session-page';
-import { getViewSession } from '../sessions/get-view-session';
+import { loadViewSessionRow, viewSessionOf } from '../sessions/get-view-session';
+import type { SessionRecord } from '../sessions/session-repository';
 import type { CheckoutPageData, SessionUnavailableBody } from '../../domain/view-types';
 
 /**
@@ -12,9 +13,11 @@ import type { CheckoutPageData, SessionUnavailableBody } from '../../domain/view
  */
 export const loadCheckoutPage = async (sid: string, viewerCountry?: string | null): Promise<CheckoutPageData> => {
   const kassa = await getKassa();
+  let row: SessionRecord | undefined;
   try {
     const country = viewerCountry && /^[A-Za-z]{2}$/.test(viewerCountry) ? viewerCountry.toUpperCase() : undefined;
-    return { kind: 'open', session: await getViewSession(kassa.ctx, sid, country ? { viewerCountry: country } : {}) };
+    row = await loadViewSessionRow(kassa.ctx, sid);
+    return { kind: 'open', session: await viewSessionOf(kassa.ctx, row, country ? { viewerCountry: country } : {}) };
   } catch (e) {
     if (!isAppError(e) || !['SESSION_NOT_FOUND', 'SESSION_NOT_AVAILABLE', 'INVALID_REQUEST'].includes(e.code)) throw e;
     const body: SessionUnavailableBody = {
@@ -23,7 +26,7 @@ export const loadCheckoutPage = async (sid: string, viewerCountry?: string | nul
       ...(e.extra as Partial<SessionUnavailableBody>),
     };
     // the page (not the API's 404) names the merchant, and a paid session's page is its receipt
-    const closed = body.cause ? await getClosedSessionPage(kassa.ctx, sid, body.cause) : undefined;
+    const closed = body.cause && row ? await getClosedSessionPage(kassa.ctx, row, body.cause) : undefined;
     return { kind: 'unavailable', body, ...(closed ? { closed } : {}) };
   }
 };

@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import { transactionReceipt } from '../payments';
 import { accountName, viewMerchant, viewTheme } from './get-view-session';
 import { ownProductsFor, resolveViewPaymentMethods } from './payment-methods';
-import { loadSession } from './session-repository';
+import type { SessionRecord } from './session-repository';
 import type { CheckoutReceipt, ClosedSessionPage, UnavailableCause } from '../../domain/view-types';
 
 const firstText = (...values: unknown[]): string | undefined =>
@@ -11,16 +11,16 @@ const firstText = (...values: unknown[]): string | undefined =>
 /**
  * What the checkout page shows of a session that can no longer be paid (issue 28): the merchant's name, logo
  * and colours, and for a paid session its receipt (amount, method, the card's brand and last four digits, when,
- * and the e-mail given for the order). Only the page's own render for this session id asks (server/pages);
- * the view API's 404 stays as it is. Undefined for a session the page may not show (merchant-initiated, unknown).
+ * and the e-mail given for the order), from the session the page's render already read (server/pages); the
+ * view API's 404 stays as it is. Undefined for a session the page may not show (merchant-initiated, or of an
+ * unknown account).
  */
 export const getClosedSessionPage = async (
   ctx: AppContext,
-  sessionId: string,
+  row: SessionRecord,
   cause: UnavailableCause,
 ): Promise<ClosedSessionPage | undefined> => {
-  const row = await loadSession(ctx.database.db, ctx.database, sessionId).catch(() => undefined);
-  if (!row || row.kind === 'MERCHANT_INITIATED') return undefined;
+  if (row.kind === 'MERCHANT_INITIATED') return undefined;
   const [account] = await accountName(ctx.database.db, row.account_id);
   if (!account) return undefined;
   const page: ClosedSessionPage = { merchant: viewMerchant(row, account), theme: viewTheme(row.configuration.theme) };

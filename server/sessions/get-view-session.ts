@@ -23,6 +23,22 @@ export const accountName = compiledOnce((exec, id: string) =>
   exec.selectFrom('accounts').select(['id', 'name']).where('id', '=', id),
 );
 
+/** `afterWrite`: the answer to a customer write that committed (the session may be paying by now). */
+export interface ViewSessionOptions {
+  firstVisit?: boolean;
+  meta?: RequestMeta;
+  viewerCountry?: string;
+  afterWrite?: boolean;
+  /** Who opened the page (recorded on VISITED; the merchant's session read shows the latest). */
+  visitor?: SessionVisitor;
+}
+
+/** The session the view reads; any failure to read it is the view's SESSION_NOT_FOUND. */
+export const loadViewSessionRow = (ctx: AppContext, sessionId: string): Promise<SessionRecord> =>
+  loadSession(ctx.database.db, ctx.database, sessionId).catch((e: unknown) => {
+    throw e instanceof AppError ? e : new AppError('SESSION_NOT_FOUND', 'Session not found');
+  });
+
 /**
  * The masked session the hosted checkout page renders: no callback URL, metadata or
  * customer tokens. The first load in a browser (`firstVisit`) records VISITED.
@@ -30,19 +46,15 @@ export const accountName = compiledOnce((exec, id: string) =>
 export const getViewSession = async (
   ctx: AppContext,
   sessionId: string,
-  /** `afterWrite`: the answer to a customer write that committed (the session may be paying by now). */
-  opts: {
-    firstVisit?: boolean;
-    meta?: RequestMeta;
-    viewerCountry?: string;
-    afterWrite?: boolean;
-    /** Who opened the page (recorded on VISITED; the merchant's session read shows the latest). */
-    visitor?: SessionVisitor;
-  } = {},
+  opts: ViewSessionOptions = {},
+): Promise<ViewSession> => viewSessionOf(ctx, await loadViewSessionRow(ctx, sessionId), opts);
+
+/** `getViewSession` for a session already read (`loadViewSessionRow`). */
+export const viewSessionOf = async (
+  ctx: AppContext,
+  row: SessionRecord,
+  opts: ViewSessionOptions = {},
 ): Promise<ViewSession> => {
-  const row = await loadSession(ctx.database.db, ctx.database, sessionId).catch((e: unknown) => {
-    throw e instanceof AppError ? e : new AppError('SESSION_NOT_FOUND', 'Session not found');
-  });
   if (!opts.afterWrite) assertOpenForView(row);
   if (opts.firstVisit) {
     await inTransaction(ctx.database, async (trx) => {
