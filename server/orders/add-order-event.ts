@@ -1,11 +1,11 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { oncePerKey } from '../idempotency/once-per-key';
 import { nowIso } from '../shared/clock';
 import { parseJson, toJson } from '../shared/json-columns';
 import { expiresAt, loadOrder, newEventId, orderNotFound, shoppingPath } from './order-repository';
+import { saveOrder } from './save-order';
 import type { OrderData, OrderEvent, StatusEventInput } from './order-schemas';
 
 /**
@@ -39,15 +39,7 @@ export const addOrderEvent = async (
         updated_at: now,
         expires_at: expiresAt(now, parseJson<OrderData>(current.data).time_to_live),
       };
-      expectUpdated(
-        await trx
-          .updateTable('shopping_orders')
-          .set(next)
-          .where('id', '=', current.id)
-          .where('version', '=', current.version)
-          .executeTakeFirst(),
-        'The order',
-      );
+      await saveOrder(trx, current, next);
       return event.id;
     }),
   );

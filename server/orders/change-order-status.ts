@@ -1,12 +1,12 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { oncePerKey } from '../idempotency/once-per-key';
 import { nowIso } from '../shared/clock';
 import { parseJson, toJson } from '../shared/json-columns';
 import { apiEvent, expiresAt, loadOrder, orderNotFound, readOrderWithMoney, shoppingPath } from './order-repository';
+import { saveOrder } from './save-order';
 import type { CancelOrderInput, CloseOrderInput, OrderData, OrderEvent, OrderView } from './order-schemas';
 
 export type StatusChange = { to: 'closed'; input: CloseOrderInput } | { to: 'cancelled'; input: CancelOrderInput };
@@ -55,15 +55,7 @@ export const changeOrderStatus = async (
         updated_at: now,
         expires_at: expiresAt(now, data.time_to_live),
       };
-      expectUpdated(
-        await trx
-          .updateTable('shopping_orders')
-          .set(next)
-          .where('id', '=', current.id)
-          .where('version', '=', current.version)
-          .executeTakeFirst(),
-        'The order',
-      );
+      await saveOrder(trx, current, next);
       return current.id;
     }),
   );

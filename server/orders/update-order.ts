@@ -1,11 +1,11 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { parseJson, toJson } from '../shared/json-columns';
 import { apiEvent, expiresAt, loadOrder, orderNotFound, readOrderWithMoney, shoppingPath } from './order-repository';
+import { saveOrder } from './save-order';
 import {
   IF_MATCH_VERSION,
   type EventFilter,
@@ -70,15 +70,7 @@ export const updateOrder = async (
       updated_at: now,
       expires_at: expiresAt(now, data.time_to_live),
     };
-    expectUpdated(
-      await trx
-        .updateTable('shopping_orders')
-        .set(next)
-        .where('id', '=', current.id)
-        .where('version', '=', current.version)
-        .executeTakeFirst(),
-      'The order',
-    );
+    await saveOrder(trx, current, next);
     return { ...current, ...next };
   });
   return readOrderWithMoney(ctx.database.db, row, include);
