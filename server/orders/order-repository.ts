@@ -17,22 +17,28 @@ export const orderNotFound = (orderId: string) => new AppError('ORDER_NOT_FOUND'
 export const draftNotFound = (draftId: string) =>
   new AppError('DRAFT_ORDER_NOT_FOUND', `Draft order ${draftId} was not found`);
 
+const accountRows = (exec: Executor, accountId: string) =>
+  exec.selectFrom('shopping_orders').selectAll().where('account_id', '=', accountId);
+
+/** The one row `q` selects, locked for the caller's transaction with `lock`; none is `notFound`. */
+const loadRow = async (
+  q: ReturnType<typeof accountRows>,
+  lock: Database | undefined,
+  notFound: () => AppError,
+): Promise<OrderRow> => {
+  const row = await (lock ? forUpdate(lock, q) : q).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+};
+
 /** The account's order (a completed draft) with this order_id; with `lock`, locked for the caller's transaction. */
 export const loadOrder = async (
   exec: Executor,
   accountId: string,
   orderId: string,
   lock?: Database,
-): Promise<OrderRow> => {
-  const q = exec
-    .selectFrom('shopping_orders')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('order_id', '=', orderId);
-  const row = await (lock ? forUpdate(lock, q) : q).executeTakeFirst();
-  if (!row) throw orderNotFound(orderId);
-  return row;
-};
+): Promise<OrderRow> =>
+  loadRow(accountRows(exec, accountId).where('order_id', '=', orderId), lock, () => orderNotFound(orderId));
 
 /** The account's draft (not yet completed) with this id. */
 export const loadDraft = async (
@@ -40,17 +46,10 @@ export const loadDraft = async (
   accountId: string,
   draftId: string,
   lock?: Database,
-): Promise<OrderRow> => {
-  const q = exec
-    .selectFrom('shopping_orders')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('id', '=', draftId)
-    .where('order_id', 'is', null);
-  const row = await (lock ? forUpdate(lock, q) : q).executeTakeFirst();
-  if (!row) throw draftNotFound(draftId);
-  return row;
-};
+): Promise<OrderRow> =>
+  loadRow(accountRows(exec, accountId).where('id', '=', draftId).where('order_id', 'is', null), lock, () =>
+    draftNotFound(draftId),
+  );
 
 /** Which events a response shows: none given or `true` is all; `false` none; `api-event`/`service-event` those kinds. */
 export const filterEvents = (events: OrderEvent[], filters: EventFilter[] | undefined): OrderEvent[] => {
