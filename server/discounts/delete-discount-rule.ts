@@ -1,9 +1,8 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { nowIso } from '../shared/clock';
-import { loadRule, readRule } from './discount-rule-repository';
+import { loadRule, saveRule } from './discount-rule-repository';
 import type { RuleView } from './discount-schemas';
 
 /** Soft delete: the rule is kept (state=deleted lists it) but no longer applies to anyone; returns it, stamped. */
@@ -18,14 +17,5 @@ export const deleteDiscountRule = async (ctx: AppContext, actor: Actor, ruleId: 
       updated_by: actor.subject,
       version: row.version + 1,
     };
-    expectUpdated(
-      await trx
-        .updateTable('discount_rules')
-        .set(changes)
-        .where('id', '=', row.id)
-        .where('version', '=', row.version)
-        .executeTakeFirst(),
-      'The discount rule',
-    );
-    return readRule({ ...row, ...changes });
+    return saveRule(trx, row, changes);
   });

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { isItemLevel, type DiscountRule } from '../../domain/discounts';
 import type { Database, Executor } from '../db/database';
+import { expectUpdated } from '../db/expect-updated';
 import { forUpdate } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { parseJson, toJson } from '../shared/json-columns';
@@ -25,6 +26,23 @@ export const loadRule = async (
   const row = await (opts.lock ? forUpdate(opts.lock, q) : q).executeTakeFirst();
   if (!row) throw ruleNotFound(ruleId);
   return row;
+};
+
+/**
+ * Writes `changes` over the rule as it was read (`row`, at its version) and returns the rule after them; a write in
+ * between is a 409 CONFLICT.
+ */
+export const saveRule = async (trx: Executor, row: RuleRow, changes: Partial<RuleRow>): Promise<RuleView> => {
+  expectUpdated(
+    await trx
+      .updateTable('discount_rules')
+      .set(changes)
+      .where('id', '=', row.id)
+      .where('version', '=', row.version)
+      .executeTakeFirst(),
+    'The discount rule',
+  );
+  return readRule({ ...row, ...changes });
 };
 
 /** discount_hours.timezone as the TimeZone list spells it (a rule stored before the list may hold an alias). */

@@ -1,12 +1,11 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
 import { canonicalJson } from '../idempotency/idempotency-store';
 import { parseJson } from '../shared/json-columns';
-import { loadRule, readRule, ruleColumns } from './discount-rule-repository';
+import { loadRule, ruleColumns, saveRule } from './discount-rule-repository';
 import { tooManyMatchers, type RuleData, type RuleView, type UpdateRuleInput } from './discount-schemas';
 
 /** A field the stored rule fixes: any value but the stored one (or, for purchase_to, a later one) is refused. */
@@ -53,14 +52,5 @@ export const updateDiscountRule = async (
     const columns = ruleColumns(campaignId, input.active ?? row.active === 1, next);
     const now = nowIso();
     const changes = { ...columns, updated_at: now, updated_by: actor.subject, version: row.version + 1 };
-    expectUpdated(
-      await trx
-        .updateTable('discount_rules')
-        .set(changes)
-        .where('id', '=', row.id)
-        .where('version', '=', row.version)
-        .executeTakeFirst(),
-      'The discount rule',
-    );
-    return readRule({ ...row, ...changes });
+    return saveRule(trx, row, changes);
   });
