@@ -22,6 +22,14 @@ export interface MethodChoice {
 
 type Props = MethodChoice & { payment: Payment };
 
+/** What a method's form is given: the method, the session it pays and the payment. */
+export interface MethodFormProps {
+  method: PaymentMethod;
+  sid: string;
+  session: ViewSession;
+  payment: Payment;
+}
+
 // The card is in the first load; the other types' forms load once the page runs (ADR 018).
 const ContactMethod = lazyPart(() => import('./methods/contact-method').then((m) => m.ContactMethod));
 const WalletMethod = lazyPart(() => import('./methods/wallet-method').then((m) => m.WalletMethod));
@@ -42,17 +50,7 @@ const usePreloadForms = (session: ViewSession, methods: Props['methods']) => {
 };
 
 /** The form that pays with one method, by its kind: a card form, the lender's questions, or a button to the provider's page. */
-const MethodForm = ({
-  method,
-  sid,
-  session,
-  payment,
-}: {
-  method: PaymentMethod;
-  sid: string;
-  session: ViewSession;
-  payment: Payment;
-}) => {
+const MethodForm = ({ method, sid, session, payment }: MethodFormProps) => {
   const type = method.payment_product_type;
   const kind = kindOf(session, type);
   switch (kind) {

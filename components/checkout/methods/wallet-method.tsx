@@ -1,28 +1,17 @@
 'use client';
-import type { PaymentMethod, ViewSession } from '../../../domain/view-types';
 import { useI18n } from '../../i18n/i18n-provider';
 import { Alert } from '../../ui/alert';
 import { kindOf } from '../method-kind';
 import { methodName } from '../method-name';
 import { PayButton } from '../pay-button';
-import type { Payment } from '../payment-methods';
+import type { MethodFormProps } from '../payment-methods';
 import { usePopOutLauncher } from './use-pop-out-launcher';
 
 /**
  * A wallet (or any provider's own page, kind `redirect`): the customer approves on its page and comes
  * back here. Embedded with the SDK's pop-out, the SDK's button over ours opens the checkout in its own window instead.
  */
-export const WalletMethod = ({
-  method,
-  sid,
-  session,
-  payment,
-}: {
-  method: PaymentMethod;
-  sid: string;
-  session: ViewSession;
-  payment: Payment;
-}) => {
+export const WalletMethod = ({ method, sid, session, payment }: MethodFormProps) => {
   const { t, money } = useI18n();
   const type = method.payment_product_type;
   const name = methodName(t, method);
