@@ -191,6 +191,9 @@ export const buildCheckoutAssets = async ({ quiet = false } = {}) => {
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'linked',
+    // V8's explicit compile hint (ADR 038): every function of a chunk is compiled on the thread that streams the
+    // script in, not lazily on the main thread when first called. A chunk loads only when the page is about to run it.
+    banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
     logLevel: quiet ? 'error' : 'warning',
   });
