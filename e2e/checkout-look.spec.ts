@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, createSession, getToken } from './support/api';
-import { waitForHydration } from './support/checkout-page';
+import { api, createExpiredSession, createSession, getToken } from './support/api';
+import { payButton, waitForHydration } from './support/checkout-page';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { futureExpiry } from './support/dates';
 
@@ -110,6 +110,64 @@ test("a paid session's page is a receipt with the shop's name; a cancelled one n
   await expect(page.getByRole('banner').getByRole('heading', { level: 1, name: SHOP })).toBeVisible();
   await expect(page.getByTestId('unavailable-reason')).toBeVisible();
   await expect(page.getByTestId('receipt')).toHaveCount(0);
+});
+
+test("an expired session's page says the payment expired, in the shop's name, logo and colours, with the way back and no payment form", async ({
+  page,
+}) => {
+  const logo = `${E2E_BASE_URL}/icon.svg`;
+  const session = await createExpiredSession(
+    await getToken(),
+    { return_url: 'https://shop.example/return' },
+    {
+      configuration: {
+        sandbox: { creditcard: { enabled: true }, invoice: { enabled: true } },
+        merchant: { name: SHOP, logo_url: logo },
+        theme: { primary: '#0f5132', backdrop: '#f4efe6' },
+      },
+    },
+  );
+  // the link the merchant sends the shopper to (the API's `url`) leads to the page
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(session.url);
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('sid') === session.id);
+  await waitForHydration(page);
+  await expectShopNameWhole(page);
+  await expect(page.getByRole('banner').locator(`img[src="${logo}"]`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'This payment is no longer available' })).toBeVisible();
+  await expect(page.getByTestId('unavailable-reason')).toHaveText(
+    'This payment has expired. Go back to the shop to start again.',
+  );
+  await expect(page.getByText(`Order reference ${session.merchantReference}`)).toBeVisible();
+  const back = page.getByRole('link', { name: 'Return to the shop' });
+  await expect(back).toBeVisible();
+  await expect(back).toHaveCSS('background-color', 'rgb(15, 81, 50)');
+  await expect(page.locator('.kassa-theme').first()).toHaveCSS('background-color', 'rgb(244, 239, 230)');
+  const href = new URL((await back.getAttribute('href'))!);
+  expect(href.origin + href.pathname).toBe('https://shop.example/return');
+  expect(href.searchParams.get('merchant_reference')).toBe(session.merchantReference);
+  expect(href.searchParams.get('error')).toBe('cancelled');
+  expect(href.searchParams.has('transaction_id')).toBe(false);
+  // nothing to pay with: no payment types, card fields, Pay button or order to pay for
+  await expect(payButton(page)).toHaveCount(0);
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.locator('input[autocomplete="cc-number"]')).toHaveCount(0);
+  await expect(page.locator('form')).toHaveCount(0);
+  await expect(page.getByTestId('order-total')).toHaveCount(0);
+  await expect(page.getByTestId('receipt')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectShopNameWhole(page);
+  await expect(back).toBeInViewport();
+
+  // the page's own address (a reload, a bookmark) says the same, in Norwegian too
+  await page.goto(`/?sid=${encodeURIComponent(session.id)}&language=nb`);
+  await expect(page.getByRole('banner').getByRole('heading', { level: 1, name: SHOP })).toBeVisible();
+  await expect(page.getByTestId('unavailable-reason')).toHaveText(
+    'Denne betalingen er utløpt. Gå tilbake til butikken for å starte på nytt.',
+  );
+  await expect(page.getByRole('link', { name: 'Tilbake til butikken' })).toHaveAttribute('href', href.toString());
+  await expect(page.locator('form')).toHaveCount(0);
 });
 
 test('the gift card number is grouped in fours as it is typed, and its PIN is masked', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { E2E_BASE_URL, E2E_CREDENTIALS } from './constants';
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -119,3 +120,34 @@ export interface Transaction {
   session_id: string;
   events: TransactionEvent[];
 }
+
+/**
+ * How far ahead an expiring session's `expires_at` is set: the API takes any instant in the future, and this
+ * leaves the create request time to arrive before it passes, on a busy machine too.
+ */
+const EXPIRES_IN_MS = 2000;
+
+/**
+ * A session (as `createSession`) that has expired as sessions do: created with an `expires_at` moments ahead,
+ * then waited on until the view API (what the page reads) answers that it expired.
+ */
+export const createExpiredSession = async (
+  token: string,
+  urls: { return_url: string; callback_url?: string; merchant_terms_url?: string },
+  extra: Record<string, unknown> = {},
+) => {
+  const session = await createSession(token, urls, {
+    ...extra,
+    expires_at: new Date(Date.now() + EXPIRES_IN_MS).toISOString(),
+  });
+  await expect
+    .poll(
+      async () => {
+        const view = await api<{ error?: { code: string; cause?: string } }>('GET', `/v1/view/${session.id}/session`);
+        return view.body.error && { status: view.status, code: view.body.error.code, cause: view.body.error.cause };
+      },
+      { intervals: [250] },
+    )
+    .toEqual({ status: 404, code: 'SESSION_NOT_AVAILABLE', cause: 'EXPIRED' });
+  return session;
+};

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { api, createSession, getToken } from './api';
+import { api, createExpiredSession, createSession, getToken } from './api';
 import { payButton, waitForHydration } from './checkout-page';
 import { CARDS, E2E_BASE_URL, GIFT_CARD } from './constants';
 import { checkoutFromDemoStore } from './demo-store';
@@ -173,6 +173,15 @@ export const CHECKOUT_STATES: Record<string, (page: Page, lang: string) => Promi
   'cancelled (result)': async (page, lang) => {
     const s = await session({ sandbox: { creditcard: { enabled: true } } });
     expect((await api('POST', `/v1/sessions/${s.id}/cancel`, { token: await getToken() })).status).toBe(200);
+    await page.goto(`/?sid=${encodeURIComponent(s.id)}&language=${lang}`);
+    await expect(page.getByTestId('unavailable-reason')).toBeVisible();
+  },
+  'expired (result)': async (page, lang) => {
+    const s = await createExpiredSession(
+      await getToken(),
+      { return_url: `${E2E_BASE_URL}/demo/return` },
+      { configuration: { sandbox: { creditcard: { enabled: true } } } },
+    );
     await page.goto(`/?sid=${encodeURIComponent(s.id)}&language=${lang}`);
     await expect(page.getByTestId('unavailable-reason')).toBeVisible();
   },
