@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { E2E_BASE_URL, E2E_CREDENTIALS } from './constants';
+import { WAIT_MS } from '../../test/support/wait';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
@@ -122,31 +123,35 @@ export interface Transaction {
 }
 
 /**
- * How far ahead an expiring session's `expires_at` is set: the API takes any instant in the future, and this
- * leaves the create request time to arrive before it passes, on a busy machine too.
- */
-const EXPIRES_IN_MS = 2000;
-
-/**
  * A session (as `createSession`) that has expired as sessions do: created with an `expires_at` moments ahead,
- * then waited on until the view API (what the page reads) answers that it expired.
+ * then waited on until the view API (what the page reads) answers that it expired. The API refuses an instant that
+ * has passed when the request arrives; on a machine slow enough for that, the next try sets it twice as far ahead.
  */
 export const createExpiredSession = async (
   token: string,
   urls: { return_url: string; callback_url?: string; merchant_terms_url?: string },
   extra: Record<string, unknown> = {},
 ) => {
-  const session = await createSession(token, urls, {
-    ...extra,
-    expires_at: new Date(Date.now() + EXPIRES_IN_MS).toISOString(),
-  });
+  let session: Awaited<ReturnType<typeof createSession>> | undefined;
+  let expiresAt = 0;
+  for (let aheadMs = 2000; !session; aheadMs *= 2) {
+    expiresAt = Date.now() + aheadMs;
+    session = await createSession(token, urls, { ...extra, expires_at: new Date(expiresAt).toISOString() }).catch(
+      (e: Error) => {
+        if (aheadMs < 64_000 && /must be in the future/.test(e.message)) return undefined;
+        throw e;
+      },
+    );
+  }
+  const { id } = session;
   await expect
     .poll(
       async () => {
-        const view = await api<{ error?: { code: string; cause?: string } }>('GET', `/v1/view/${session.id}/session`);
+        const view = await api<{ error?: { code: string; cause?: string } }>('GET', `/v1/view/${id}/session`);
         return view.body.error && { status: view.status, code: view.body.error.code, cause: view.body.error.cause };
       },
-      { intervals: [250] },
+      // the expect timeout counts from when it has expired, not from now
+      { intervals: [250], timeout: Math.max(0, expiresAt - Date.now()) + WAIT_MS },
     )
     .toEqual({ status: 404, code: 'SESSION_NOT_AVAILABLE', cause: 'EXPIRED' });
   return session;
