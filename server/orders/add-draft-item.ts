@@ -1,12 +1,12 @@
 import type { AppContext, RequestMeta } from '../app-context';
 import type { Actor } from '../auth/scopes';
-import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { oncePerKey } from '../idempotency/once-per-key';
 import { nowIso } from '../shared/clock';
 import { parseJson, toJson } from '../shared/json-columns';
 import { expiresAt, loadDraft, readDraft } from './order-repository';
+import { saveOrder } from './save-order';
 import { MAX_ORDER_ITEMS, type DraftView, type OrderData, type OrderItemInput } from './order-schemas';
 
 /**
@@ -46,15 +46,7 @@ export const addDraftItem = async (
         updated_at: now,
         expires_at: expiresAt(now, data.time_to_live),
       };
-      expectUpdated(
-        await trx
-          .updateTable('shopping_orders')
-          .set(written)
-          .where('id', '=', row.id)
-          .where('version', '=', row.version)
-          .executeTakeFirst(),
-        'The draft order',
-      );
+      await saveOrder(trx, row, written, 'The draft order');
       committed = readDraft({ ...row, ...written });
       return row.id;
     }),

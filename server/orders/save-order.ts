@@ -2,11 +2,15 @@ import type { Executor } from '../db/database';
 import { expectUpdated } from '../db/expect-updated';
 import type { OrderRow } from './order-repository';
 
-/** Writes `next` over the order as it was read (`current`, at its version); a write in between is a 409 CONFLICT. */
+/**
+ * Writes `next` over the order as it was read (`current`, at its version); a write in between is a 409 CONFLICT
+ * naming `what` was written.
+ */
 export const saveOrder = async (
   trx: Executor,
   current: Pick<OrderRow, 'id' | 'version'>,
   next: Partial<OrderRow>,
+  what = 'The order',
 ): Promise<void> => {
   expectUpdated(
     await trx
@@ -15,6 +19,6 @@ export const saveOrder = async (
       .where('id', '=', current.id)
       .where('version', '=', current.version)
       .executeTakeFirst(),
-    'The order',
+    what,
   );
 };
