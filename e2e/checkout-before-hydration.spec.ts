@@ -24,6 +24,10 @@ const holdScripts = async (page: Page) => {
   return { release, asked };
 };
 
+/** A session of the shop paying with `types` enabled (the sandbox card unless told), with `extra` in its body. */
+const sessionOf = (types: Record<string, { enabled: boolean }> = { creditcard: { enabled: true } }, extra = {}) =>
+  createSession(shop.token, { return_url: shop.returnUrl() }, { configuration: { sandbox: types }, ...extra });
+
 const returnedTransaction = async (page: Page) => {
   await page.waitForURL((u) => u.toString().startsWith(shop.returnUrl()));
   const res = await api<Transaction & { payment_product_type: string }>(
@@ -37,11 +41,7 @@ const returnedTransaction = async (page: Page) => {
 test('a card typed and Pay pressed before the page runs: nothing is lost, the payment goes through once it runs', async ({
   page,
 }) => {
-  const s = await createSession(
-    shop.token,
-    { return_url: shop.returnUrl() },
-    { configuration: { sandbox: { creditcard: { enabled: true } } } },
-  );
+  const s = await sessionOf();
   const scripts = await holdScripts(page);
   await page.goto(s.url);
   await scripts.asked;
@@ -55,11 +55,7 @@ test('a card typed and Pay pressed before the page runs: nothing is lost, the pa
 });
 
 test('the wallet button pressed before the page runs opens the wallet once it runs', async ({ page }) => {
-  const s = await createSession(
-    shop.token,
-    { return_url: shop.returnUrl() },
-    { configuration: { sandbox: { wallet: { enabled: true } } } },
-  );
+  const s = await sessionOf({ wallet: { enabled: true } });
   const scripts = await holdScripts(page);
   await page.goto(s.url);
   await scripts.asked;
@@ -76,11 +72,7 @@ test('the wallet button pressed before the page runs opens the wallet once it ru
 test('the card form loads at the first interaction; a card typed and Pay pressed before it runs still pays', async ({
   page,
 }) => {
-  const s = await createSession(
-    shop.token,
-    { return_url: shop.returnUrl() },
-    { configuration: { sandbox: { creditcard: { enabled: true } } } },
-  );
+  const s = await sessionOf();
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   const asked: string[] = [];
@@ -109,11 +101,7 @@ test('the card form loads at the first interaction; a card typed and Pay pressed
 test('an express page, which loads react-hook-form for its address anyway, runs its card form with the rest', async ({
   page,
 }) => {
-  const s = await createSession(
-    shop.token,
-    { return_url: shop.returnUrl() },
-    { configuration: { sandbox: { creditcard: { enabled: true } } }, express: { shipping_options: [] } },
-  );
+  const s = await sessionOf(undefined, { express: { shipping_options: [] } });
   await page.goto(s.url);
   // no interaction: the part runs because its code was loaded before hydrating
   await expect(page.locator('[data-kassa-deferred]')).toHaveAttribute('data-kassa-deferred', 'ready');

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, createExpiredSession, createSession, getToken } from './support/api';
+import { api, payWithApprovedCard, createExpiredSession, createSession, getToken } from './support/api';
 import { payButton, waitForHydration } from './support/checkout-page';
-import { CARDS, E2E_BASE_URL } from './support/constants';
-import { futureExpiry } from './support/dates';
+import { E2E_BASE_URL } from './support/constants';
 
 /** Issue 28: how the page looks at 360 px and 1280 px, its result pages, and the small things near Pay. */
 
@@ -81,15 +80,7 @@ test("a paid session's page is a receipt with the shop's name; a cancelled one n
   await expect(page.getByRole('button', { name: /^Pay/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Terms of purchase' })).toHaveCount(0);
 
-  const paid = await api<{ success: boolean; transaction_id: string }>('POST', `/v1/sessions/${session.id}/pay`, {
-    body: {
-      payment: {
-        payment_product_type: 'sandbox.creditcard',
-        card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' },
-      },
-    },
-  });
-  expect(paid.body.success).toBe(true);
+  const transactionId = await payWithApprovedCard(session.id);
   await page.reload();
   await expect(page.getByRole('banner').getByRole('heading', { level: 1, name: SHOP })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This order is paid' })).toBeVisible();
@@ -102,7 +93,7 @@ test("a paid session's page is a receipt with the shop's name; a cancelled one n
   await expect(page.getByTestId('receipt-email')).toHaveText('A receipt is sent to kari@example.com.');
   const back = new URL((await page.getByRole('link', { name: 'Return to the shop' }).getAttribute('href'))!);
   expect(back.origin + back.pathname).toBe('https://shop.example/return');
-  expect(back.searchParams.get('transaction_id')).toBe(paid.body.transaction_id);
+  expect(back.searchParams.get('transaction_id')).toBe(transactionId);
 
   const cancelled = await createSession(token, { return_url: 'https://shop.example/return' }, extra);
   expect((await api('POST', `/v1/sessions/${cancelled.id}/cancel`, { token })).status).toBe(200);

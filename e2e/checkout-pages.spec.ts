@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { api, createSession, getToken } from './support/api';
+import { api, payWithApprovedCard, createSession, getToken } from './support/api';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { payButton } from './support/checkout-page';
-import { futureExpiry } from './support/dates';
 
 test('the landing page links to the demo store, whose Checkout button (a POST) opens the hosted checkout for the cart', async ({
   page,
@@ -21,15 +20,7 @@ test('the landing page links to the demo store, whose Checkout button (a POST) o
 test('a session that was already paid says the order is paid and links back to the shop', async ({ page }) => {
   const token = await getToken();
   const session = await createSession(token, { return_url: 'https://shop.example/return' });
-  const paid = await api<{ success: boolean; transaction_id: string }>('POST', `/v1/sessions/${session.id}/pay`, {
-    body: {
-      payment: {
-        payment_product_type: 'sandbox.creditcard',
-        card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' },
-      },
-    },
-  });
-  expect(paid.body.success).toBe(true);
+  const transactionId = await payWithApprovedCard(session.id);
 
   await page.goto(session.url);
   await expect(page.getByRole('heading', { name: 'This order is paid' })).toBeVisible();
@@ -38,7 +29,7 @@ test('a session that was already paid says the order is paid and links back to t
   );
   const link = new URL((await page.getByRole('link', { name: 'Return to the shop' }).getAttribute('href'))!);
   expect(link.origin + link.pathname).toBe('https://shop.example/return');
-  expect(link.searchParams.get('transaction_id')).toBe(paid.body.transaction_id);
+  expect(link.searchParams.get('transaction_id')).toBe(transactionId);
   expect(link.searchParams.get('merchant_reference')).toBe(session.merchantReference);
 });
 

@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { api, createSession, getToken } from './support/api';
+import { api, payWithApprovedCard, createSession, getToken } from './support/api';
 import { fillCard } from './support/checkout-page';
 import { signInToConsole } from './support/console';
 import { CARDS, E2E_BASE_URL, E2E_CONSOLE_ADMIN, E2E_CREDENTIALS, E2E_DEMO_MERCHANT } from './support/constants';
-import { futureExpiry } from './support/dates';
 import { checkoutFromDemoStore, openDemoOrders } from './support/demo-store';
 import { chooseShipping, enterAddress, payFor } from './support/express-page';
 
@@ -49,16 +48,8 @@ const demoAdmin = async () => {
 const authorizedPayment = async () => {
   const token = await getToken();
   const session = await createSession(token, { return_url: 'https://shop.example/return' });
-  const paid = await api<{ success: boolean; transaction_id: string }>('POST', `/v1/sessions/${session.id}/pay`, {
-    body: {
-      payment: {
-        payment_product_type: 'sandbox.creditcard',
-        card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' },
-      },
-    },
-  });
-  expect(paid.body.success).toBe(true);
-  return { token, transactionId: paid.body.transaction_id };
+  const transactionId = await payWithApprovedCard(session.id);
+  return { token, transactionId };
 };
 
 const noViolations = async (page: Page, where: string) => {

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { api, createSession } from './support/api';
+import { api, payWithApprovedCard, createSession } from './support/api';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { fillCard, isPayRequest, payButton } from './support/checkout-page';
-import { futureExpiry } from './support/dates';
 import { embedEventsOfType, postToCheckout } from './support/embed-page';
 import { useMerchant } from './support/merchant-server';
 
@@ -90,11 +89,7 @@ test('an embedded session that cannot be paid (paid, cancelled, unknown) posts i
   page,
 }) => {
   const paid = await createSession(shop.token, { return_url: shop.returnUrl() });
-  const payment = {
-    payment_product_type: 'sandbox.creditcard',
-    card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' },
-  };
-  expect((await api('POST', `/v1/sessions/${paid.id}/pay`, { body: { payment } })).status).toBe(200);
+  await payWithApprovedCard(paid.id);
   const cancelled = await createSession(shop.token, { return_url: shop.returnUrl() });
   expect((await api('POST', `/v1/sessions/${cancelled.id}/cancel`, { token: shop.token })).status).toBe(200);
   const cases = [

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { E2E_BASE_URL, E2E_CREDENTIALS } from './constants';
+import { CARDS, E2E_BASE_URL, E2E_CREDENTIALS } from './constants';
+import { futureExpiry } from './dates';
 import { WAIT_MS } from '../../test/support/wait';
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -104,6 +105,20 @@ export const createSession = async (
   });
   if (res.status !== 200) throw new Error(`session create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...res.body, merchantReference };
+};
+
+/** Pays a session through the API with the sandbox card that is approved; returns the transaction's id. */
+export const payWithApprovedCard = async (sessionId: string): Promise<string> => {
+  const paid = await api<{ success: boolean; transaction_id: string }>('POST', `/v1/sessions/${sessionId}/pay`, {
+    body: {
+      payment: {
+        payment_product_type: 'sandbox.creditcard',
+        card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' },
+      },
+    },
+  });
+  expect(paid.body.success).toBe(true);
+  return paid.body.transaction_id;
 };
 
 export interface TransactionEvent {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { api, createExpiredSession, createSession, getToken } from './api';
+import { api, payWithApprovedCard, createExpiredSession, createSession, getToken } from './api';
 import { payButton, waitForHydration } from './checkout-page';
 import { CARDS, E2E_BASE_URL, GIFT_CARD } from './constants';
 import { checkoutFromDemoStore } from './demo-store';
@@ -159,14 +159,7 @@ export const CHECKOUT_STATES: Record<string, (page: Page, lang: string) => Promi
   },
   'paid (result)': async (page, lang) => {
     const s = await session({ sandbox: { creditcard: { enabled: true } } });
-    await api('POST', `/v1/sessions/${s.id}/pay`, {
-      body: {
-        payment: {
-          payment_product_type: 'sandbox.creditcard',
-          card: { number: CARDS.approve, expiry: futureExpiry(), cvc: '123' },
-        },
-      },
-    });
+    await payWithApprovedCard(s.id);
     await page.goto(`/?sid=${encodeURIComponent(s.id)}&language=${lang}`);
     await expect(page.getByTestId('receipt')).toBeVisible(); // the receipt (issue 28)
   },

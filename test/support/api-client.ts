@@ -94,7 +94,6 @@ export const card = (number: string): Card => ({ number, expiry: futureExpiry(),
 export const APPROVE_CARD = card('4111 1111 1111 1111');
 export const DECLINE_CARD = card('4000 0000 0000 0002');
 
-/** The customer's POST /v1/sessions/{id}/pay body for a sandbox card. */
 /** A Norwegian shopper's address (express sessions, shipping callbacks); `NORWEGIAN_CONTACT` adds email and phone. */
 export const NORWEGIAN_ADDRESS = {
   first_name: 'Kari',
@@ -110,6 +109,7 @@ export const NORWEGIAN_CONTACT = {
   phone_number: '+4799999999',
 } as const;
 
+/** The customer's POST /v1/sessions/{id}/pay body for a sandbox card. */
 export const payBody = (c: Card = APPROVE_CARD) => ({
   payment: { payment_product_type: 'sandbox.creditcard', card: c },
 });
