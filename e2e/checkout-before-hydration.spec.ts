@@ -93,7 +93,7 @@ test('the card form loads at the first interaction; a card typed and Pay pressed
   await expect.poll(() => asked.length).toBe(1);
   await expect(region).toHaveAttribute('data-kassa-deferred', '');
   release();
-  await expect(region).toHaveAttribute('data-kassa-deferred', 'ready');
+  // the held Pay replays only once the form runs (then the page may leave at once: no look at the region here)
   const tx = await returnedTransaction(page);
   expect(tx.status).toBe('AUTHORIZED');
 });

@@ -71,6 +71,33 @@ test('the language switcher changes every text and keeps what was typed; hide_la
   await expect(page.getByRole('combobox', { name: 'Language' })).toHaveCount(0);
 });
 
+/**
+ * The card form runs only once its code is here (ADR 038); until then React keeps its server HTML, and a language
+ * switch in that moment must wait for it rather than render the form anew (which empties what was typed).
+ */
+test('a language switch while the card form is still loading keeps the card number typed in it', async ({ page }) => {
+  const s = await newSession();
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let requested!: () => void;
+  const asked = new Promise<void>((r) => (requested = r));
+  await page.route('**/_kassa/checkout/card-form-*.js', async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  await page.goto(s.url);
+  await waitForHydration(page);
+  await page.getByLabel('Card number', { exact: true }).fill(CARDS.approve);
+  await asked;
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+  release();
+  await expect(page.locator('[data-kassa-deferred]')).toHaveAttribute('data-kassa-deferred', 'ready');
+  await expect(page.getByRole('button', { name: /^Betala 527,50/ })).toBeVisible();
+  await expect(page.getByLabel('Kortnummer', { exact: true })).toHaveValue(CARDS.approve);
+  await expect(page.getByRole('combobox', { name: 'Språk' })).toHaveValue('sv');
+});
+
 test('inside the SDK: SetLanguage (as the SDK posts it) switches the page, and its LanguageChanged updates the SDK', async ({
   page,
 }) => {

@@ -8,6 +8,7 @@ import type { Messages } from '../i18n/messages/en';
 import type { EmbedInfo } from '../../domain/embed-origins';
 import type { CheckoutPageData } from '../../domain/view-types';
 import { Checkout } from './checkout';
+import { deferredPartsRunning } from './deferred-part';
 import { afterHydration } from './pre-hydration';
 import type { CheckoutOptions } from './options';
 
@@ -38,7 +39,8 @@ export const CheckoutApp = ({ sid, options, initial, savedChoice, messages }: Ch
   const [client] = useState(() => new QueryClient());
   const [text, setText] = useState({ language: options.language, messages });
   const switchLanguage = useCallback(async (language: Language) => {
-    const loaded = await loadMessages(language);
+    // a deferred part still loading must run first, or the new language would render it anew, empty (ADR 038)
+    const [loaded] = await Promise.all([loadMessages(language), deferredPartsRunning()]);
     document.documentElement.lang = language;
     document.title = checkoutTitle(loaded);
     setText({ language, messages: loaded });

@@ -18,6 +18,32 @@ export const wantDeferredParts = (): void => {
   for (const preload of parts) void preload().catch(() => undefined); // a part that failed loads again when shown
 };
 
+let waiting = 0;
+let onRunning: (() => void)[] = [];
+
+/**
+ * Resolves once every deferred part on the page runs (wanting their code now). A change of a context above a part whose
+ * code has not run yet makes React render the part anew instead of hydrating it, which empties what the shopper typed
+ * in it (React does so even in a transition): a context update that can come before (the language) waits for this.
+ */
+export const deferredPartsRunning = (): Promise<void> => {
+  if (waiting === 0) return Promise.resolve();
+  wantDeferredParts();
+  return new Promise((resolve) => onRunning.push(resolve));
+};
+
+/** Counts a shown part that does not run yet; the returned function says it runs (or is gone). */
+const partWaits = (): (() => void) => {
+  waiting += 1;
+  return () => {
+    waiting -= 1;
+    if (waiting > 0) return;
+    const resolve = onRunning;
+    onRunning = [];
+    for (const r of resolve) r();
+  };
+};
+
 /** Loads every deferred part's code (the server, before it renders the page). */
 export const preloadDeferredParts = (): Promise<unknown> => Promise.all(parts.map((preload) => preload()));
 
@@ -60,6 +86,7 @@ export const deferredPart = <P extends object>(load: () => Promise<ComponentType
         <Hydrated onHydrated={setLive} />
       </Suspense>
     ));
+    useEffect(() => (live ? undefined : partWaits()), [live]);
     // once the part runs with the current props: what the shopper did in it replays
     useEffect(() => {
       if (live && region.current) releaseDeferredPart(region.current);
