@@ -107,3 +107,22 @@ test('an express page, which loads react-hook-form for its address anyway, runs 
   await expect(page.locator('[data-kassa-deferred]')).toHaveAttribute('data-kassa-deferred', 'ready');
   await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
 });
+
+/**
+ * The page's script is requested once its first paint is on the screen (ADR 038): a slow or busy device shows the page
+ * before it spends anything on the script. (In the SDK's iframe, which stays 0 px tall until the page runs, the script
+ * loads after the next frame instead: the embedded tests cover that.)
+ */
+test('the script is requested after the first contentful paint', async ({ page }) => {
+  const s = await sessionOf();
+  await page.goto(s.url);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const times = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    script: performance
+      .getEntriesByType('resource')
+      .find((e) => /\/_kassa\/checkout\/checkout-[^/]*\.js$/.test(e.name))?.startTime,
+  }));
+  expect(times.paint).toBeGreaterThan(0);
+  expect(times.script).toBeGreaterThan(times.paint!);
+});

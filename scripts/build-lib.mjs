@@ -219,10 +219,22 @@ export const buildCheckoutAssets = async ({ quiet = false } = {}) => {
       }),
     );
   }
-  const source = fs.readFileSync(path.join(root, 'app', 'globals.css'), 'utf8');
-  const css = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(source, {
-    from: path.join(root, 'app', 'globals.css'),
-  });
+  // The checkout's own stylesheet (ADR 038): Tailwind's classes from the files of the island and of the page around
+  // it only, not from the console's and the docs' pages (a quarter of the rules fewer to parse and match).
+  const pageFiles = fs.readdirSync(path.join(root, 'app', '_checkout')).map((f) => `app/_checkout/${f}`);
+  const sources = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules')), ...pageFiles];
+  const globals = path.join(root, 'app', 'globals.css');
+  const source = fs
+    .readFileSync(globals, 'utf8')
+    .replace(
+      "@import 'tailwindcss';",
+      [
+        "@import 'tailwindcss' source(none);",
+        ...sources.map((f) => `@source '${path.relative(path.dirname(globals), path.join(root, f))}';`),
+      ].join('\n'),
+    );
+  if (!source.includes('source(none)')) throw new Error("app/globals.css no longer starts with @import 'tailwindcss'");
+  const css = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(source, { from: globals });
   const cssName = `checkout-${createHash('sha256').update(css.css).digest('hex').slice(0, 10)}.css`;
   fs.writeFileSync(path.join(checkoutAssetsDir, cssName), css.css);
   fs.writeFileSync(

@@ -77,11 +77,24 @@ const renderIsland = (props: CheckoutAppProps): Promise<string> =>
   });
 
 /**
- * The page is complete as sent; its script only makes it interactive. It is requested after the
- * first paint, so that paint never waits for it or shares the connection with it.
+ * The page is complete as sent; its script only makes it interactive (ADR 038). It is requested once the first paint
+ * is on the screen (the paint timing entry arrives when the frame is presented), so a busy or slow device shows the
+ * page before it spends anything on the script. At once instead at the shopper's first interaction, and after the
+ * next frame in a frame (the SDK's iframe stays 0 px tall until the page runs and reports its height, so it never
+ * paints before) or in a browser without paint timing; at the latest after 5 s (a page that never paints).
  */
 const loader = ({ entry, preload }: CheckoutAssets) =>
-  `requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${scriptJson(preload)}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}import(${scriptJson(entry)})}))`;
+  [
+    'let done=false;',
+    `const go=()=>{if(done)return;done=true;for(const h of ${scriptJson(preload)}){const l=document.createElement("link");`,
+    `l.rel="modulepreload";l.href=h;document.head.append(l)}import(${scriptJson(entry)})};`,
+    'if(window.parent!==window||!window.PerformanceObserver?.supportedEntryTypes?.includes("paint"))',
+    'requestAnimationFrame(()=>setTimeout(go));',
+    'else{new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length)setTimeout(go)})',
+    '.observe({type:"paint",buffered:true});',
+    'for(const t of["pointerdown","keydown","touchstart","message"])',
+    'addEventListener(t,go,{capture:true,once:true,passive:true});setTimeout(go,5000)}',
+  ].join('');
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
