@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, createSession, type Transaction } from './support/api';
-import { fillCard, payButton } from './support/checkout-page';
+import { fillCard, holdScripts, payButton } from './support/checkout-page';
 import { CARDS } from './support/constants';
 import { useMerchant } from './support/merchant-server';
 
@@ -9,20 +9,6 @@ import { useMerchant } from './support/merchant-server';
  * the page's script is held back here until the test has typed and clicked, then let through.
  */
 const shop = useMerchant();
-
-/** Holds every checkout module until `release()`; `requested` resolves once the page asked for one. */
-const holdScripts = async (page: Page) => {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let requested!: () => void;
-  const asked = new Promise<void>((r) => (requested = r));
-  await page.route('**/_kassa/checkout/*.js', async (route) => {
-    requested();
-    await released;
-    await route.continue();
-  });
-  return { release, asked };
-};
 
 /** A session of the shop paying with `types` enabled (the sandbox card unless told), with `extra` in its body. */
 const sessionOf = (types: Record<string, { enabled: boolean }> = { creditcard: { enabled: true } }, extra = {}) =>
@@ -73,26 +59,19 @@ test('the card form loads at the first interaction; a card typed and Pay pressed
   page,
 }) => {
   const s = await sessionOf();
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  const asked: string[] = [];
-  await page.route('**/_kassa/checkout/card-form-*.js', async (route) => {
-    asked.push(route.request().url());
-    await released;
-    await route.continue();
-  });
+  const form = await holdScripts(page, '**/_kassa/checkout/card-form-*.js');
   await page.goto(s.url);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.waitForLoadState('networkidle');
   // the rest of the page runs, the form is still the server's HTML and its code was not asked for
   const region = page.locator('[data-kassa-deferred]');
   await expect(region).toHaveAttribute('data-kassa-deferred', '');
-  expect(asked).toEqual([]);
+  expect(form.urls).toEqual([]);
   await fillCard(page, { number: CARDS.approve });
   await payButton(page).click();
-  await expect.poll(() => asked.length).toBe(1);
+  await expect.poll(() => form.urls.length).toBe(1);
   await expect(region).toHaveAttribute('data-kassa-deferred', '');
-  release();
+  form.release();
   // the held Pay replays only once the form runs (then the page may leave at once: no look at the region here)
   const tx = await returnedTransaction(page);
   expect(tx.status).toBe('AUTHORIZED');
@@ -119,9 +98,8 @@ test('the script is requested after the first contentful paint', async ({ page }
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const times = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    script: performance
-      .getEntriesByType('resource')
-      .find((e) => /\/_kassa\/checkout\/checkout-[^/]*\.js$/.test(e.name))?.startTime,
+    script: performance.getEntriesByType('resource').find((e) => /\/_kassa\/checkout\/checkout-[^/]*\.js$/.test(e.name))
+      ?.startTime,
   }));
   expect(times.paint).toBeGreaterThan(0);
   expect(times.script).toBeGreaterThan(times.paint!);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createSession, getToken } from './support/api';
-import { waitForHydration } from './support/checkout-page';
+import { holdScripts, waitForHydration } from './support/checkout-page';
 import { CARDS, E2E_BASE_URL } from './support/constants';
 import { futureExpiry } from './support/dates';
 import { startMerchantServer, type MerchantServer } from './support/merchant-server';
@@ -77,21 +77,13 @@ test('the language switcher changes every text and keeps what was typed; hide_la
  */
 test('a language switch while the card form is still loading keeps the card number typed in it', async ({ page }) => {
   const s = await newSession();
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let requested!: () => void;
-  const asked = new Promise<void>((r) => (requested = r));
-  await page.route('**/_kassa/checkout/card-form-*.js', async (route) => {
-    requested();
-    await released;
-    await route.continue();
-  });
+  const form = await holdScripts(page, '**/_kassa/checkout/card-form-*.js');
   await page.goto(s.url);
   await waitForHydration(page);
   await page.getByLabel('Card number', { exact: true }).fill(CARDS.approve);
-  await asked;
+  await form.asked;
   await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
-  release();
+  form.release();
   await expect(page.locator('[data-kassa-deferred]')).toHaveAttribute('data-kassa-deferred', 'ready');
   await expect(page.getByRole('button', { name: /^Betala 527,50/ })).toBeVisible();
   await expect(page.getByLabel('Kortnummer', { exact: true })).toHaveValue(CARDS.approve);

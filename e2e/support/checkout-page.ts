@@ -21,3 +21,22 @@ export const isPayRequest = (sid: string) => (url: string) => url.endsWith(`/v1/
  */
 export const waitForHydration = (scope: Page) =>
   scope.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+
+/**
+ * Holds the checkout's modules matching `glob` (every one unless told) until `release()`: `asked` resolves once the page
+ * asked for one, and `urls` lists what it asked for.
+ */
+export const holdScripts = async (page: Page, glob = '**/_kassa/checkout/*.js') => {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let requested!: () => void;
+  const asked = new Promise<void>((r) => (requested = r));
+  const urls: string[] = [];
+  await page.route(glob, async (route) => {
+    urls.push(route.request().url());
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { release, asked, urls };
+};
