@@ -34,6 +34,7 @@ const clientRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_clients_post',
+    credential: { kind: 'client', act: 'create' },
     method: 'POST',
     path: '/v1/accounts/{aid}/auth/clients',
     summary: 'Create a client; its secret is answered only here (give it scopes with a client grant)',
@@ -81,6 +82,7 @@ const clientRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_client_put',
+    credential: { kind: 'client', act: 'change' },
     method: 'PUT',
     path: '/v1/accounts/{aid}/auth/clients/{id}',
     summary: "Change a client's name, description or callbacks",
@@ -93,6 +95,7 @@ const clientRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_client_delete',
+    credential: { kind: 'client', act: 'delete' },
     method: 'DELETE',
     path: '/v1/accounts/{aid}/auth/clients/{id}',
     summary: 'Delete a client and its grants: the token endpoint refuses it at once; its tokens expire as usual',
@@ -104,6 +107,7 @@ const clientRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_client_rotate_secret_post',
+    credential: { kind: 'client', act: 'rotate' },
     method: 'POST',
     path: '/v1/accounts/{aid}/auth/clients/{id}/rotate_secret',
     summary: 'Give a client a new secret, answered only here; the old one is refused at once',
@@ -118,6 +122,7 @@ const grantRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_client_grants_post',
+    credential: { kind: 'client-grant', act: 'grant' },
     method: 'POST',
     path: '/v1/accounts/{aid}/auth/client-grants',
     summary: 'Give a client scopes for an audience (only scopes the caller holds)',
@@ -150,6 +155,7 @@ const grantRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_client_grant_delete',
+    credential: { kind: 'client-grant', act: 'delete' },
     method: 'DELETE',
     path: '/v1/accounts/{aid}/auth/client-grants/{id}',
     summary: 'Delete a client grant: new tokens lose its scopes; tokens already issued expire as usual',

@@ -25,6 +25,7 @@ export const consoleUserRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_users_post',
+    credential: { kind: 'console-user', act: 'create' },
     method: 'POST',
     path: USERS,
     summary: 'Create a console user (e-mail and role; without a password one is generated and answered only here)',
@@ -69,6 +70,7 @@ export const consoleUserRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_user_delete',
+    credential: { kind: 'console-user', act: 'delete' },
     method: 'DELETE',
     path: `${USERS}/{user_id}`,
     summary: 'Delete a console user (its sessions end at once); returns it',
