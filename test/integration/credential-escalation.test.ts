@@ -78,11 +78,13 @@ describe('no caller obtains or removes a credential or user stronger than itself
         }
         const within = await scenario.within(scope);
         const res = await within.act(await scopedCaller(k, [scope, ...within.scopes]));
-        if (res.status !== 200) refused.push(`${scope} with the target's scopes: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 200)
+          refused.push(`${scope} with the target's scopes: ${res.status} ${JSON.stringify(res.body)}`);
       }
       for (const [i, make] of scenario.stronger.entries()) {
         const res = await (await make()).act(k.api);
-        if (res.status !== 200) refused.push(`every scope, stronger target ${i}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 200)
+          refused.push(`every scope, stronger target ${i}: ${res.status} ${JSON.stringify(res.body)}`);
       }
       const outsider = outsideScope(route);
       const target = await scenario.within(route.scopes![0]!);
@@ -112,14 +114,8 @@ describe('no caller obtains or removes a credential or user stronger than itself
 
 describe('the takeovers of issue 37, step by step', () => {
   const bootstrapId = async () =>
-    (
-      await k
-        .db()
-        .selectFrom('api_clients')
-        .select('id')
-        .where('client_id', '=', CLIENT_ID)
-        .executeTakeFirstOrThrow()
-    ).id;
+    (await k.db().selectFrom('api_clients').select('id').where('client_id', '=', CLIENT_ID).executeTakeFirstOrThrow())
+      .id;
 
   it('item 2: write:accounts:/auth/clients cannot rotate the secret of, or delete, the bootstrap client (every scope)', async () => {
     const narrow = await scopedCaller(k, ['write:accounts:/auth/clients']);
@@ -127,7 +123,11 @@ describe('the takeovers of issue 37, step by step', () => {
     const clients = `/v1/accounts/${ACCOUNT}/auth/clients`;
     const rotate = await narrow.post(`${clients}/${id}/rotate_secret`);
     const remove = await narrow.request('DELETE', `${clients}/${id}`);
-    expect([rotate.status, rotate.body.error?.code, rotate.body.client_secret]).toEqual([403, 'SCOPE_NOT_HELD', undefined]);
+    expect([rotate.status, rotate.body.error?.code, rotate.body.client_secret]).toEqual([
+      403,
+      'SCOPE_NOT_HELD',
+      undefined,
+    ]);
     expect([remove.status, remove.body.error?.code]).toEqual([403, 'SCOPE_NOT_HELD']);
     await ApiClient.login(k.srv.baseUrl, ACCOUNT, CLIENT_ID, CLIENT_SECRET); // its secret still works
   });
@@ -151,6 +151,8 @@ describe('the takeovers of issue 37, step by step', () => {
     const res = await narrow.post(`/v1/admin/api-keys/${key.id}/rotate-api-key`);
     expect([res.status, res.body.error?.code, res.body.api_key]).toEqual([403, 'SCOPE_NOT_HELD', undefined]);
     // the old value still authenticates
-    expect((await new ApiClient(k.srv.baseUrl).get('/v1/admin/api-keys', { 'x-api-key': key.api_key })).status).toBe(200);
+    expect((await new ApiClient(k.srv.baseUrl).get('/v1/admin/api-keys', { 'x-api-key': key.api_key })).status).toBe(
+      200,
+    );
   });
 });

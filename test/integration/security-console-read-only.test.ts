@@ -59,7 +59,7 @@ describe('a read-only console user', () => {
     expect([refused.status, refused.body.error?.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
     expect((await k.api.get(path)).body).toEqual(before);
     // it reads (the role is read-only, not locked out)
-    expect((await new ApiClient(k.srv.baseUrl).get(path, { cookie: readOnly.cookie })).status).toBe(200);
+    expect((await new ApiClient(k.srv.baseUrl).get(path, { cookie: readOnly.cookie! })).status).toBe(200);
     // the token behaviour the spec's scope table requires stays
     const token = await clientWithScopes(k, ['read:checkout']);
     const updated = await token.request('PUT', `${path}?update_without_lock=true`, { order });

@@ -164,7 +164,9 @@ export const scenariosFor = (k: Pick<KassaFixture, 'srv' | 'api' | 'db'>): Recor
       },
     },
     aid_auth_client_put: {
-      stronger: [() => onClient((id, c) => c.request('PUT', `${CLIENTS}/${id}`, { name: unique('renamed') }))(ALL_SCOPES)],
+      stronger: [
+        () => onClient((id, c) => c.request('PUT', `${CLIENTS}/${id}`, { name: unique('renamed') }))(ALL_SCOPES),
+      ],
       within: (s) => onClient((id, c) => c.request('PUT', `${CLIENTS}/${id}`, { name: unique('renamed') }))([s]),
     },
     aid_auth_client_delete: {

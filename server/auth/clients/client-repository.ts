@@ -32,7 +32,12 @@ export const clientNotFound = (id: string): AppError => new AppError('CLIENT_NOT
  * SCOPE_NOT_HELD when it has a scope the actor does not hold (ADR 042). Locked, so a grant cannot make it stronger
  * between the check and the change (create-client-grant.ts locks the same row).
  */
-export const clientToActOn = async (database: Database, trx: Executor, actor: Actor, id: string): Promise<ClientRow> => {
+export const clientToActOn = async (
+  database: Database,
+  trx: Executor,
+  actor: Actor,
+  id: string,
+): Promise<ClientRow> => {
   const row = await forUpdate(
     database,
     trx

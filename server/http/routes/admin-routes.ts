@@ -5,7 +5,7 @@ import { rotateApiKey } from '../../auth/rotate-api-key';
 import { createSignatureSecret, getSignatureSecret } from '../../signature/signature-secrets';
 import { ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
-import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND, SCOPE_NOT_HELD } from './common-responses';
 
 const ADMIN_SCOPES = ['admin:checkout', 'write:checkout:/admin/checkout'] as const;
 const SignatureSchema = z.object({
@@ -88,7 +88,12 @@ export const adminRoutes = [
     auth: 'bearer-or-api-key',
     scopes: ['admin:checkout'],
     params: ApiKeyParams,
-    responses: { 200: { description: 'The deleted key', schema: ApiKeyRead }, ...errors, ...NOT_FOUND },
+    responses: {
+      200: { description: 'The deleted key', schema: ApiKeyRead },
+      ...errors,
+      ...SCOPE_NOT_HELD('the key'),
+      ...NOT_FOUND,
+    },
     handle: async ({ ctx, actor, params }) => ok(await deleteApiKey(ctx, actor, params.api_key_id)),
   }),
   defineRoute({
@@ -101,7 +106,12 @@ export const adminRoutes = [
     auth: 'bearer-or-api-key',
     scopes: ['admin:checkout'],
     params: ApiKeyParams,
-    responses: { 200: { description: 'The key and its new value', schema: ApiKeyCreated }, ...errors, ...NOT_FOUND },
+    responses: {
+      200: { description: 'The key and its new value', schema: ApiKeyCreated },
+      ...errors,
+      ...SCOPE_NOT_HELD('the key'),
+      ...NOT_FOUND,
+    },
     handle: async ({ ctx, actor, params }) => ok(await rotateApiKey(ctx, actor, params.api_key_id)),
   }),
 ];

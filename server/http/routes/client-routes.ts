@@ -21,7 +21,7 @@ import { pagingHeaders } from '../../shared/paging';
 import { AccountId, ErrorBody } from '../../shared/schemas';
 import { ListQuery, PAGING_HEADERS } from '../../terminals/listing';
 import { defineRoute, ok } from '../route';
-import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND, SCOPE_NOT_HELD } from './common-responses';
 
 const Account = z.object({ aid: AccountId });
 const Client = ClientParams.extend({ aid: AccountId });
@@ -89,7 +89,7 @@ const clientRoutes = [
     scopes: SCOPES.clientsWrite,
     params: Client,
     body: UpdateClientBody,
-    responses: { 200: { description: 'The client', schema: ClientRead }, ...errors },
+    responses: { 200: { description: 'The client', schema: ClientRead }, ...errors, ...SCOPE_NOT_HELD('the client') },
     handle: async ({ ctx, actor, params, body }) => ok(await updateClient(ctx, actor, params.id, body)),
   }),
   defineRoute({
@@ -101,7 +101,11 @@ const clientRoutes = [
     summary: 'Delete a client and its grants: the token endpoint refuses it at once; its tokens expire as usual',
     scopes: SCOPES.clientsWrite,
     params: Client,
-    responses: { 200: { description: 'The deleted client', schema: ClientRead }, ...errors },
+    responses: {
+      200: { description: 'The deleted client', schema: ClientRead },
+      ...errors,
+      ...SCOPE_NOT_HELD('the client'),
+    },
     handle: async ({ ctx, actor, params }) => ok(await deleteClient(ctx, actor, params.id)),
   }),
   defineRoute({
@@ -113,7 +117,11 @@ const clientRoutes = [
     summary: 'Give a client a new secret, answered only here; the old one is refused at once',
     scopes: SCOPES.clientsWrite,
     params: Client,
-    responses: { 200: { description: 'The client and its new secret', schema: ClientWithSecret }, ...errors },
+    responses: {
+      200: { description: 'The client and its new secret', schema: ClientWithSecret },
+      ...errors,
+      ...SCOPE_NOT_HELD('the client'),
+    },
     handle: async ({ ctx, actor, params }) => ok(await rotateClientSecret(ctx, actor, params.id)),
   }),
 ];
@@ -133,6 +141,7 @@ const grantRoutes = [
     responses: {
       200: { description: 'The grant', schema: GrantRead },
       ...errors,
+      ...SCOPE_NOT_HELD('the grant or its client'),
       ...conflict('The client already has a grant for this audience and type'),
     },
     handle: async ({ ctx, actor, body, meta }) => ok(await createClientGrant(ctx, actor, body, meta)),
@@ -161,7 +170,11 @@ const grantRoutes = [
     summary: 'Delete a client grant: new tokens lose its scopes; tokens already issued expire as usual',
     scopes: SCOPES.grantsWrite,
     params: Grant,
-    responses: { 200: { description: 'The deleted grant', schema: GrantRead }, ...errors },
+    responses: {
+      200: { description: 'The deleted grant', schema: GrantRead },
+      ...errors,
+      ...SCOPE_NOT_HELD("the grant's client"),
+    },
     handle: async ({ ctx, actor, params }) => ok(await deleteClientGrant(ctx, actor, params.id)),
   }),
 ];
