@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'INSUFFICIENT_SCOPE',
   'UNAUTHORIZED_CLIENT',
+  // a credential or user with a scope the caller does not hold (ADR 042)
+  'SCOPE_NOT_HELD',
   // resources
   'ACCOUNT_NOT_FOUND',
   'SESSION_NOT_FOUND',

@@ -68,20 +68,6 @@ export const listApiKeys = async (ctx: AppContext, actor: Actor): Promise<ApiKey
   return rows.map(readApiKey);
 };
 
-export const deleteApiKey = async (ctx: AppContext, actor: Actor, id: string): Promise<ApiKeyView> => {
-  const now = nowIso();
-  const res = await ctx.database.db
-    .updateTable('api_keys')
-    .set({ deleted_at: now, deleted_by: actor.subject })
-    .where('id', '=', id)
-    .where('account_id', '=', actor.accountId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new AppError('API_KEY_NOT_FOUND', `API key ${id} was not found`);
-  const row = await ctx.database.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return readApiKey(row);
-};
-
 /**
  * Resolves an `x-api-key` header to the actor it stands for. The key is hashed first, always, and the
  * row is found by its hash (an index lookup of a value the caller cannot choose), so a key that does

@@ -1,13 +1,14 @@
 import type { AppContext } from '../app-context';
-import { forUpdate, inTransaction } from '../db/tx';
-import { AppError } from '../errors/app-error';
+import { inTransaction } from '../db/tx';
+import { apiKeyToActOn } from './api-key-to-act-on';
 import { newApiKey, readApiKey, type ApiKeyView } from './api-keys';
 import type { Actor } from './scopes';
 import { hashSecret } from './secret-hash';
 
 /**
  * `POST /v1/admin/api-keys/{id}/rotate-api-key`: the key gets a new value, answered once (only its hash is kept);
- * the old value is refused (401) from this moment. Its id, name and scopes stay.
+ * the old value is refused (401) from this moment. Its id, name and scopes stay. Only a caller holding every scope
+ * of the key may (403 SCOPE_NOT_HELD, ADR 042): the new value would give them to it.
  */
 export const rotateApiKey = async (
   ctx: AppContext,
@@ -16,11 +17,7 @@ export const rotateApiKey = async (
 ): Promise<ApiKeyView & { api_key: string }> => {
   const apiKey = newApiKey(actor.accountId);
   const row = await inTransaction(ctx.database, async (trx) => {
-    const current = await forUpdate(
-      ctx.database,
-      trx.selectFrom('api_keys').selectAll().where('id', '=', id).where('account_id', '=', actor.accountId),
-    ).executeTakeFirst();
-    if (!current || current.deleted_at !== null) throw new AppError('API_KEY_NOT_FOUND', `API key ${id} was not found`);
+    const current = await apiKeyToActOn(ctx, trx, actor, id);
     await trx
       .updateTable('api_keys')
       .set({ key_hash: hashSecret(apiKey) })

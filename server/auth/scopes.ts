@@ -43,6 +43,8 @@ export interface Actor {
   /** client_id of the OAuth client, or `api-key:<id>`. */
   subject: string;
   scopes: readonly string[];
+  /** A read-only console user: refused every operation but a read, whatever its scopes would allow (ADR 042). */
+  readOnly?: true;
 }
 
 export const hasAnyScope = (actor: Actor, required: readonly string[]): boolean =>

@@ -1,18 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../app-context';
-import { ALL_SCOPES, type Actor } from '../auth/scopes';
+import type { Actor } from '../auth/scopes';
 import { AppError } from '../errors/app-error';
 import { CONSOLE_COOKIE, consoleSecretFrom, cookieFrom } from './console-cookie';
 import { resolveConsoleSession } from './console-session';
-import type { ConsoleRole } from './console-user-schemas';
+import { ROLE_SCOPES, ROLE_WRITES } from './console-roles';
 
 /** The header a console write carries: the session's CSRF token, which the signed-in layout gives the page. */
 export const CSRF_HEADER = 'x-kassa-csrf';
-
-const ROLE_SCOPES: Record<ConsoleRole, readonly string[]> = {
-  admin: ALL_SCOPES,
-  'read-only': ALL_SCOPES.filter((s) => s.startsWith('read:')),
-};
 
 /** What the dispatcher knows of a request (server/http/dispatch.ts's HttpRequest has these). */
 export interface ConsoleRequest {
@@ -45,7 +40,7 @@ const sameToken = (sent: string | undefined, expected: string): boolean => {
 /**
  * The console user behind the cookie, as an Actor of the same /v1 use cases (ADR 033): its account, its
  * e-mail as `subject` (so `created_by` names it), and its role's scopes (admin: every scope; read-only: the
- * `read:*` ones). No live session: 401. A write (anything but GET and HEAD) must carry `x-kassa-csrf` equal
+ * `read:*` ones, and `readOnly`: the dispatcher refuses it every write, ADR 042). No live session: 401. A write (anything but GET and HEAD) must carry `x-kassa-csrf` equal
  * to the session's token and come from the public origin, else 403 CSRF_REFUSED.
  */
 export const consoleActor = async (ctx: AppContext, req: ConsoleRequest): Promise<Actor> => {
@@ -58,5 +53,6 @@ export const consoleActor = async (ctx: AppContext, req: ConsoleRequest): Promis
     if (!sameToken(req.headers[CSRF_HEADER], session.csrfToken))
       throw new AppError('CSRF_REFUSED', `Refused: a console write must carry the session's ${CSRF_HEADER} header`);
   }
-  return { accountId: session.accountId, subject: session.email, scopes: ROLE_SCOPES[session.role] };
+  const actor = { accountId: session.accountId, subject: session.email, scopes: ROLE_SCOPES[session.role] };
+  return ROLE_WRITES[session.role] ? actor : { ...actor, readOnly: true };
 };

@@ -1,4 +1,5 @@
 import type { AppContext, RequestMeta } from '../app-context';
+import { assertHoldsEvery } from '../auth/no-escalation';
 import type { Actor } from '../auth/scopes';
 import type { Executor } from '../db/database';
 import { inTransaction } from '../db/tx';
@@ -11,12 +12,14 @@ import {
   type ConsoleUserView,
   type CreateConsoleUserInput,
 } from './console-user-schemas';
+import { ROLE_SCOPES } from './console-roles';
 import { generatePassword, hashPassword } from './password-hash';
 
 /**
  * A new console user of the caller's account (ADR 033). Without a password one is generated and answered
  * once (`password`): only its hash is stored, so a replay of the request answers the user without it.
- * An e-mail a user (of any account) already has is 409.
+ * An e-mail a user (of any account) already has is 409. Only a caller holding every scope of the role may make
+ * one (403 SCOPE_NOT_HELD, ADR 042): a user's session acts with them.
  */
 export const createConsoleUser = async (
   ctx: AppContext,
@@ -24,6 +27,7 @@ export const createConsoleUser = async (
   input: CreateConsoleUserInput,
   meta: RequestMeta,
 ): Promise<{ user: ConsoleUserView; password?: string }> => {
+  assertHoldsEvery(actor, ROLE_SCOPES[input.role], `A console ${input.role} user`);
   const generated = input.password === undefined ? generatePassword() : undefined;
   const passwordHash = await hashPassword(input.password ?? generated!, ctx.env.KASSA_CONSOLE_PASSWORD_COST);
   const { id, replayed } = await inTransaction(ctx.database, (trx) =>

@@ -271,6 +271,8 @@ const authenticate = async (ctx: AppContext, route: RouteDef, req: HttpRequest):
       `This operation needs one of the scopes: ${(route.scopes ?? []).join(', ')}`,
     );
   }
+  if (actor.readOnly && route.method !== 'GET')
+    throw new AppError('INSUFFICIENT_SCOPE', 'A read-only console user changes nothing: this operation is a write');
   return actor;
 };
 

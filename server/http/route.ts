@@ -9,6 +9,16 @@ import type { Actor } from '../auth/scopes';
  */
 export type AuthKind = 'none' | 'bearer' | 'bearer-or-api-key';
 
+/**
+ * A credential (or console user) an operation issues, reads, changes or removes (ADR 042). Its use case applies
+ * the no-escalation rule (server/auth/no-escalation.ts); the generated credential-escalation suite proves it for
+ * every route that declares one and fails for a route that answers a secret or manages credentials without it.
+ */
+export interface CredentialEffect {
+  kind: 'client' | 'client-grant' | 'api-key' | 'console-user' | 'signing-secret' | 'access-token';
+  act: 'create' | 'rotate' | 'grant' | 'change' | 'delete' | 'issue' | 'read';
+}
+
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
@@ -59,6 +69,8 @@ export interface RouteDef<
    * in route-table.ts); the OpenAPI document states both.
    */
   strictScopes?: readonly string[];
+  /** What credential this operation issues, reads, changes or removes (ADR 042); absent: none. */
+  credential?: CredentialEffect;
   params?: P;
   /**
    * A z.object: its keys are the only query parameters the route takes; any other is 400 (ADR 009).

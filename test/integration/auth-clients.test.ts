@@ -120,7 +120,7 @@ describe('clients and client grants', () => {
       type: 'client_credentials',
     });
     expect(raise.status).toBe(403);
-    expect(raise.body.error.code).toBe('INSUFFICIENT_SCOPE');
+    expect(raise.body.error.code).toBe('SCOPE_NOT_HELD');
     const grants = await k.api.get(`${grantsPath}?client_id=${granter.id}`);
     expect(grants.body.map((g: { scope: string[] }) => g.scope)).toEqual([
       ['write:accounts:/auth/client-grants', 'read:checkout'],

@@ -1,21 +1,18 @@
 import type { AppContext } from '../../app-context';
-import { forUpdate, inTransaction } from '../../db/tx';
+import { inTransaction } from '../../db/tx';
 import { nowIso } from '../../shared/clock';
 import type { Actor } from '../scopes';
-import { clientNotFound, readClient } from './client-repository';
+import { clientToActOn, readClient } from './client-repository';
 import type { ClientView } from './client-schemas';
 
 /**
  * Deletes a client (kept, marked deleted) and its grants: the token endpoint refuses it from this moment. Tokens
- * it already holds keep working until they expire (KASSA_TOKEN_TTL_SECONDS). Answers the deleted client.
+ * it already holds keep working until they expire (KASSA_TOKEN_TTL_SECONDS). Answers the deleted client. Only a
+ * caller holding every scope of the client may (403 SCOPE_NOT_HELD, ADR 042).
  */
 export const deleteClient = async (ctx: AppContext, actor: Actor, id: string): Promise<ClientView> =>
   inTransaction(ctx.database, async (trx) => {
-    const current = await forUpdate(
-      ctx.database,
-      trx.selectFrom('api_clients').selectAll().where('id', '=', id).where('account_id', '=', actor.accountId),
-    ).executeTakeFirst();
-    if (!current || current.deleted_at !== null) throw clientNotFound(id);
+    const current = await clientToActOn(ctx.database, trx, actor, id);
     const now = nowIso();
     const deleted = { deleted_at: now, deleted_by: actor.subject, updated_at: now };
     await trx.updateTable('api_clients').set(deleted).where('id', '=', id).execute();

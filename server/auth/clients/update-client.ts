@@ -1,13 +1,16 @@
 import type { AppContext } from '../../app-context';
 import { expectUpdated } from '../../db/expect-updated';
-import { forUpdate, inTransaction } from '../../db/tx';
+import { inTransaction } from '../../db/tx';
 import { nowIso } from '../../shared/clock';
 import { toJson } from '../../shared/json-columns';
 import type { Actor } from '../scopes';
-import { clientNotFound, loadClient, readClient } from './client-repository';
+import { clientToActOn, loadClient, readClient } from './client-repository';
 import type { ClientView, UpdateClientInput } from './client-schemas';
 
-/** Changes a client's name, description or callbacks (a field left out keeps its value). */
+/**
+ * Changes a client's name, description or callbacks (a field left out keeps its value); only a caller holding every
+ * scope of the client may (403 SCOPE_NOT_HELD, ADR 042).
+ */
 export const updateClient = async (
   ctx: AppContext,
   actor: Actor,
@@ -15,11 +18,7 @@ export const updateClient = async (
   input: UpdateClientInput,
 ): Promise<ClientView> => {
   await inTransaction(ctx.database, async (trx) => {
-    const current = await forUpdate(
-      ctx.database,
-      trx.selectFrom('api_clients').selectAll().where('id', '=', id).where('account_id', '=', actor.accountId),
-    ).executeTakeFirst();
-    if (!current || current.deleted_at !== null) throw clientNotFound(id);
+    const current = await clientToActOn(ctx.database, trx, actor, id);
     const result = await trx
       .updateTable('api_clients')
       .set({

@@ -1,11 +1,12 @@
 import type { AppContext, RequestMeta } from '../../app-context';
-import { forUpdate, inTransaction } from '../../db/tx';
+import { inTransaction } from '../../db/tx';
 import { AppError } from '../../errors/app-error';
 import { oncePerKey } from '../../idempotency/once-per-key';
 import { nowIso } from '../../shared/clock';
 import { uuid } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
-import { clientNotFound } from '../clients/client-repository';
+import { clientToActOn } from '../clients/client-repository';
+import { assertHoldsEvery } from '../no-escalation';
 import type { Actor } from '../scopes';
 import { normalAudience } from './audience';
 import { readGrant } from './grant-repository';
@@ -21,9 +22,10 @@ const audienceOfAccount = (audience: string, accountId: string): string => {
 };
 
 /**
- * Gives a client of the account scopes for one audience and grant type. A caller grants only scopes it holds
- * itself (403 otherwise: a client that may manage grants cannot raise its own rights); one grant per client,
- * audience and type (409: delete it and grant again to change it).
+ * Gives a client of the account scopes for one audience and grant type. A caller grants only scopes it holds, and
+ * only to a client whose scopes it holds (403 SCOPE_NOT_HELD, ADR 042: a client that may manage grants cannot raise
+ * its own rights nor touch a stronger client); one grant per client, audience and type (409: delete it and grant
+ * again to change it).
  */
 export const createClientGrant = async (
   ctx: AppContext,
@@ -31,23 +33,10 @@ export const createClientGrant = async (
   input: CreateGrantInput,
   meta: RequestMeta,
 ): Promise<GrantView> => {
-  const notHeld = input.scope.filter((s) => !actor.scopes.includes(s));
-  if (notHeld.length > 0)
-    throw new AppError('INSUFFICIENT_SCOPE', `You cannot grant scopes you do not hold: ${notHeld.join(', ')}`, {
-      errors: notHeld.map((s) => ({ path: `scope.${input.scope.indexOf(s)}`, message: 'not held by the caller' })),
-    });
+  assertHoldsEvery(actor, input.scope, 'The grant');
   const { id } = await inTransaction(ctx.database, (trx) =>
     oncePerKey(trx, ctx.database, meta, async () => {
-      const client = await forUpdate(
-        ctx.database,
-        trx
-          .selectFrom('api_clients')
-          .select('id')
-          .where('id', '=', input.client_id)
-          .where('account_id', '=', actor.accountId)
-          .where('deleted_at', 'is', null),
-      ).executeTakeFirst();
-      if (!client) throw clientNotFound(input.client_id);
+      const client = await clientToActOn(ctx.database, trx, actor, input.client_id);
       const audience = audienceOfAccount(input.audience, actor.accountId);
       const existing = await trx
         .selectFrom('api_client_grants')

@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import {
-  ApiKeyCreated,
-  ApiKeyRead,
-  CreateApiKeyBody,
-  createApiKey,
-  deleteApiKey,
-  listApiKeys,
-} from '../../auth/api-keys';
+import { ApiKeyCreated, ApiKeyRead, CreateApiKeyBody, createApiKey, listApiKeys } from '../../auth/api-keys';
+import { deleteApiKey } from '../../auth/delete-api-key';
 import { rotateApiKey } from '../../auth/rotate-api-key';
 import { createSignatureSecret, getSignatureSecret } from '../../signature/signature-secrets';
 import { ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
-import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND, SCOPE_NOT_HELD } from './common-responses';
 
 const ADMIN_SCOPES = ['admin:checkout', 'write:checkout:/admin/checkout'] as const;
 const SignatureSchema = z.object({
@@ -28,6 +22,7 @@ const ApiKeyParams = z.object({
 export const adminRoutes = [
   defineRoute({
     operationId: 'admin_signature_get',
+    credential: { kind: 'signing-secret', act: 'read' },
     method: 'GET',
     path: '/v1/admin/signature',
     summary: 'Get the callback signing secret',
@@ -43,6 +38,7 @@ export const adminRoutes = [
   }),
   defineRoute({
     operationId: 'admin_signature_post',
+    credential: { kind: 'signing-secret', act: 'rotate' },
     method: 'POST',
     path: '/v1/admin/signature',
     summary: 'Create or rotate the callback signing secret',
@@ -60,6 +56,7 @@ export const adminRoutes = [
   }),
   defineRoute({
     operationId: 'admin_api_keys_post',
+    credential: { kind: 'api-key', act: 'create' },
     method: 'POST',
     path: '/v1/admin/api-keys',
     summary: 'Create an API key (sent as `x-api-key`); the key is shown only in this response',
@@ -83,6 +80,7 @@ export const adminRoutes = [
   }),
   defineRoute({
     operationId: 'admin_api_keys_delete',
+    credential: { kind: 'api-key', act: 'delete' },
     method: 'DELETE',
     path: '/v1/admin/api-keys/{api_key_id}',
     summary: 'Delete an API key',
@@ -90,11 +88,17 @@ export const adminRoutes = [
     auth: 'bearer-or-api-key',
     scopes: ['admin:checkout'],
     params: ApiKeyParams,
-    responses: { 200: { description: 'The deleted key', schema: ApiKeyRead }, ...errors, ...NOT_FOUND },
+    responses: {
+      200: { description: 'The deleted key', schema: ApiKeyRead },
+      ...errors,
+      ...SCOPE_NOT_HELD('the key'),
+      ...NOT_FOUND,
+    },
     handle: async ({ ctx, actor, params }) => ok(await deleteApiKey(ctx, actor, params.api_key_id)),
   }),
   defineRoute({
     operationId: 'admin_api_keys_rotate_post',
+    credential: { kind: 'api-key', act: 'rotate' },
     method: 'POST',
     path: '/v1/admin/api-keys/{api_key_id}/rotate-api-key',
     summary: 'Give an API key a new value, answered only here; the old value is refused (401) from then on',
@@ -102,7 +106,12 @@ export const adminRoutes = [
     auth: 'bearer-or-api-key',
     scopes: ['admin:checkout'],
     params: ApiKeyParams,
-    responses: { 200: { description: 'The key and its new value', schema: ApiKeyCreated }, ...errors, ...NOT_FOUND },
+    responses: {
+      200: { description: 'The key and its new value', schema: ApiKeyCreated },
+      ...errors,
+      ...SCOPE_NOT_HELD('the key'),
+      ...NOT_FOUND,
+    },
     handle: async ({ ctx, actor, params }) => ok(await rotateApiKey(ctx, actor, params.api_key_id)),
   }),
 ];

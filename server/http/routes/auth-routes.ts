@@ -29,6 +29,7 @@ const TokenResponse = z.object({
 export const authRoutes = [
   defineRoute({
     operationId: 'aid_auth_token_post',
+    credential: { kind: 'access-token', act: 'issue' },
     method: 'POST',
     path: '/v1/accounts/{aid}/auth/token',
     summary: 'Get an access token (client credentials)',

@@ -21,7 +21,7 @@ import { pagingHeaders } from '../../shared/paging';
 import { AccountId, ErrorBody } from '../../shared/schemas';
 import { ListQuery, PAGING_HEADERS } from '../../terminals/listing';
 import { defineRoute, ok } from '../route';
-import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND, SCOPE_NOT_HELD } from './common-responses';
 
 const Account = z.object({ aid: AccountId });
 const Client = ClientParams.extend({ aid: AccountId });
@@ -34,6 +34,7 @@ const clientRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_clients_post',
+    credential: { kind: 'client', act: 'create' },
     method: 'POST',
     path: '/v1/accounts/{aid}/auth/clients',
     summary: 'Create a client; its secret is answered only here (give it scopes with a client grant)',
@@ -81,35 +82,46 @@ const clientRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_client_put',
+    credential: { kind: 'client', act: 'change' },
     method: 'PUT',
     path: '/v1/accounts/{aid}/auth/clients/{id}',
     summary: "Change a client's name, description or callbacks",
     scopes: SCOPES.clientsWrite,
     params: Client,
     body: UpdateClientBody,
-    responses: { 200: { description: 'The client', schema: ClientRead }, ...errors },
+    responses: { 200: { description: 'The client', schema: ClientRead }, ...errors, ...SCOPE_NOT_HELD('the client') },
     handle: async ({ ctx, actor, params, body }) => ok(await updateClient(ctx, actor, params.id, body)),
   }),
   defineRoute({
     ...base,
     operationId: 'aid_auth_client_delete',
+    credential: { kind: 'client', act: 'delete' },
     method: 'DELETE',
     path: '/v1/accounts/{aid}/auth/clients/{id}',
     summary: 'Delete a client and its grants: the token endpoint refuses it at once; its tokens expire as usual',
     scopes: SCOPES.clientsWrite,
     params: Client,
-    responses: { 200: { description: 'The deleted client', schema: ClientRead }, ...errors },
+    responses: {
+      200: { description: 'The deleted client', schema: ClientRead },
+      ...errors,
+      ...SCOPE_NOT_HELD('the client'),
+    },
     handle: async ({ ctx, actor, params }) => ok(await deleteClient(ctx, actor, params.id)),
   }),
   defineRoute({
     ...base,
     operationId: 'aid_auth_client_rotate_secret_post',
+    credential: { kind: 'client', act: 'rotate' },
     method: 'POST',
     path: '/v1/accounts/{aid}/auth/clients/{id}/rotate_secret',
     summary: 'Give a client a new secret, answered only here; the old one is refused at once',
     scopes: SCOPES.clientsWrite,
     params: Client,
-    responses: { 200: { description: 'The client and its new secret', schema: ClientWithSecret }, ...errors },
+    responses: {
+      200: { description: 'The client and its new secret', schema: ClientWithSecret },
+      ...errors,
+      ...SCOPE_NOT_HELD('the client'),
+    },
     handle: async ({ ctx, actor, params }) => ok(await rotateClientSecret(ctx, actor, params.id)),
   }),
 ];
@@ -118,6 +130,7 @@ const grantRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_client_grants_post',
+    credential: { kind: 'client-grant', act: 'grant' },
     method: 'POST',
     path: '/v1/accounts/{aid}/auth/client-grants',
     summary: 'Give a client scopes for an audience (only scopes the caller holds)',
@@ -128,6 +141,7 @@ const grantRoutes = [
     responses: {
       200: { description: 'The grant', schema: GrantRead },
       ...errors,
+      ...SCOPE_NOT_HELD('the grant or its client'),
       ...conflict('The client already has a grant for this audience and type'),
     },
     handle: async ({ ctx, actor, body, meta }) => ok(await createClientGrant(ctx, actor, body, meta)),
@@ -150,12 +164,17 @@ const grantRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_client_grant_delete',
+    credential: { kind: 'client-grant', act: 'delete' },
     method: 'DELETE',
     path: '/v1/accounts/{aid}/auth/client-grants/{id}',
     summary: 'Delete a client grant: new tokens lose its scopes; tokens already issued expire as usual',
     scopes: SCOPES.grantsWrite,
     params: Grant,
-    responses: { 200: { description: 'The deleted grant', schema: GrantRead }, ...errors },
+    responses: {
+      200: { description: 'The deleted grant', schema: GrantRead },
+      ...errors,
+      ...SCOPE_NOT_HELD("the grant's client"),
+    },
     handle: async ({ ctx, actor, params }) => ok(await deleteClientGrant(ctx, actor, params.id)),
   }),
 ];

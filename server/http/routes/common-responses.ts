@@ -6,6 +6,15 @@ export const AUTH_ERRORS = {
   403: { description: 'Missing scope', schema: ErrorBody },
 } as const;
 
+/** A route that acts on a credential or console user (ADR 042): the 403 also when the target outranks the caller. */
+export const SCOPE_NOT_HELD = (what: string) =>
+  ({
+    403: {
+      description: `Missing scope (\`INSUFFICIENT_SCOPE\`), or ${what} has a scope the caller does not hold (\`SCOPE_NOT_HELD\`)`,
+      schema: ErrorBody,
+    },
+  }) as const;
+
 export const INVALID_REQUEST = {
   400: { description: 'Invalid request (`error.code` says why)', schema: ErrorBody },
 } as const;

@@ -14,7 +14,7 @@ import { listConsoleUsers } from '../../console/list-console-users';
 import { pagingHeaders } from '../../shared/paging';
 import { ErrorBody } from '../../shared/schemas';
 import { defineRoute, ok } from '../route';
-import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND } from './common-responses';
+import { AUTH_ERRORS, INVALID_REQUEST, NOT_FOUND, SCOPE_NOT_HELD } from './common-responses';
 
 /** The console's users (issue 26, ADR 033): who may sign in to /console, with which role. */
 const USERS = '/v1/accounts/{aid}/auth/users';
@@ -25,6 +25,7 @@ export const consoleUserRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_users_post',
+    credential: { kind: 'console-user', act: 'create' },
     method: 'POST',
     path: USERS,
     summary: 'Create a console user (e-mail and role; without a password one is generated and answered only here)',
@@ -37,6 +38,7 @@ export const consoleUserRoutes = [
     responses: {
       200: { description: 'The user (with `password` when it was generated)', schema: ConsoleUserCreated },
       ...ERRORS,
+      ...SCOPE_NOT_HELD('the role'),
       409: { description: 'CONSOLE_USER_ALREADY_EXISTS: a user has this e-mail', schema: ErrorBody },
     },
     handle: async ({ ctx, actor, body, meta }) => {
@@ -69,6 +71,7 @@ export const consoleUserRoutes = [
   defineRoute({
     ...base,
     operationId: 'aid_auth_user_delete',
+    credential: { kind: 'console-user', act: 'delete' },
     method: 'DELETE',
     path: `${USERS}/{user_id}`,
     summary: 'Delete a console user (its sessions end at once); returns it',
@@ -77,6 +80,7 @@ export const consoleUserRoutes = [
     responses: {
       200: { description: 'The deleted user', schema: ConsoleUserSchema },
       ...ERRORS,
+      ...SCOPE_NOT_HELD("the user's role"),
       409: { description: "LAST_CONSOLE_ADMIN: the account's last admin is not deleted", schema: ErrorBody },
     },
     handle: async ({ ctx, actor, params }) => ok(await deleteConsoleUser(ctx, actor, params.user_id)),
