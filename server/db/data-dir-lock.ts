@@ -43,6 +43,26 @@ const readPid = (dataDir: string): number | undefined => {
   }
 };
 
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === 'EPERM';
+  }
+};
+
+/** The holder's pid: it writes the file just after it took the lock, so a loser may wait a moment for it. */
+const findHolderPid = (dataDir: string): number | undefined => {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let i = 0; i < 20; i++) {
+    const pid = readPid(dataDir);
+    if (pid !== undefined && alive(pid)) return pid;
+    Atomics.wait(pause, 0, 0, 50); // at startup only, before anything else runs
+  }
+  return undefined;
+};
+
 const isBusy = (e: unknown): boolean => /^SQLITE_BUSY|^SQLITE_LOCKED/.test(String((e as { code?: unknown }).code));
 
 /** Takes the data directory's lock, or throws DataDirLocked when another process holds it. */
@@ -57,7 +77,7 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
     lock.prepare('INSERT INTO holder (pid) VALUES (?)').run(process.pid);
   } catch (e) {
     lock.close();
-    if (isBusy(e)) throw new DataDirLocked(dataDir, readPid(dataDir));
+    if (isBusy(e)) throw new DataDirLocked(dataDir, findHolderPid(dataDir));
     throw e;
   }
   fs.writeFileSync(path.join(dataDir, PID_FILE), `${process.pid}\n`);
