@@ -82,7 +82,7 @@ const upload = (baseUrl: string, target: string, bytes: number, headers: Record<
     pump();
   });
 
-const modes = [
+const modes: { name: string; env: Record<string, string> }[] = [
   { name: 'API only', env: {} },
   ...(NEXT_BUILT ? [{ name: 'with Next (the production pages)', env: { KASSA_API_ONLY: '0', KASSA_DEMO: 'false' } }] : []),
 ];
