@@ -110,7 +110,7 @@ describe.each(modes)('non-canonical paths and page bodies, the compiled server $
     const r = await upload(p.baseUrl, target, UPLOAD);
     // the refusal, unless the connection was reset before the client read it; never a page or an API answer
     if (r.status !== undefined) {
-      expect(r.status, r.body).toBe(400);
+      expect(r.status, r.body.slice(0, 200)).toBe(400);
       expect(JSON.parse(r.body)).toMatchObject({ error: { code: 'INVALID_REQUEST' } });
     } else expect(r.error).toMatch(/ECONNRESET|EPIPE/);
     const after = rssMb(p.child.pid!);
@@ -120,7 +120,7 @@ describe.each(modes)('non-canonical paths and page bodies, the compiled server $
   it('refuses a small request on a non-canonical path too (so the refusal is not a side effect of the size)', async () => {
     for (const target of NON_CANONICAL) {
       const r = await upload(p.baseUrl, target, 10, { 'content-length': '10' });
-      expect(r.status, `${target}: ${r.body}`).toBe(400);
+      expect(r.status, `${target}: ${r.body.slice(0, 200)}`).toBe(400);
     }
     const get = await new Promise<number>((resolve, reject) =>
       http
