@@ -35,7 +35,8 @@ export const addressKey = (address: string): string => {
   const [head = '', tail] = address.split('::') as [string, string | undefined];
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return `${groups
     .slice(0, 4)
     .map((g) => (Number.parseInt(g, 16) || 0).toString(16))

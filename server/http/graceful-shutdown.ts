@@ -29,13 +29,16 @@ export interface ShutdownParts {
  * A request that cannot finish in time (one waiting on a database lock, say) used to be cut off
  * unanswered by the forced exit. Now, `grace` (a tenth of the timeout, at most 1 s) before it, every
  * request still in flight is answered 503 `SERVICE_UNAVAILABLE` with `Retry-After` and its connection
- * closed, and the callback claims still held are given back; at the timeout the process exits 1.
+ * closed, and the callback claims still held are given back; the process then exits 1 (at the timeout
+ * at the latest), since a request did not finish.
  * A second signal does both at once.
  */
 export const installShutdown = (parts: ShutdownParts): { begin(signal: string): void; readonly closing: boolean } => {
   const { server, inFlight, logger, timeoutMs } = parts;
   const grace = Math.min(1000, Math.floor(timeoutMs / 10));
   let closing = false;
+  // Some request was answered 503 instead of finishing: the exit is 1 even if everything else then closed in time.
+  let cutShort = false;
   let abandoned: Promise<void> | undefined;
   const abandon = () =>
     (abandoned ??= (() => {
@@ -51,7 +54,10 @@ export const installShutdown = (parts: ShutdownParts): { begin(signal: string): 
           }),
         );
       }
-      if (answered) logger.warn({ answered }, 'shutdown: answered 503 to requests that could not finish in time');
+      if (answered) {
+        cutShort = true;
+        logger.warn({ answered }, 'shutdown: answered 503 to requests that could not finish in time');
+      }
       return parts.releaseClaims();
     })());
   const forceExit = (reason: string) => {
@@ -76,8 +82,8 @@ export const installShutdown = (parts: ShutdownParts): { begin(signal: string): 
       .then(() => parts.closeRest())
       .then(
         () => {
-          logger.info('stopped');
-          parts.exit(0);
+          logger.info({ cut_short: cutShort || undefined }, 'stopped');
+          parts.exit(cutShort ? 1 : 0);
         },
         (err: unknown) => {
           logger.error({ err }, 'shutdown failed');

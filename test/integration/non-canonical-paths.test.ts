@@ -44,7 +44,12 @@ interface Upload {
 }
 
 /** POSTs up to `bytes` in chunked framing to the raw `target` (not normalized by a URL parser) until the server answers or closes. */
-const upload = (baseUrl: string, target: string, bytes: number, headers: Record<string, string> = {}): Promise<Upload> =>
+const upload = (
+  baseUrl: string,
+  target: string,
+  bytes: number,
+  headers: Record<string, string> = {},
+): Promise<Upload> =>
   new Promise((resolve) => {
     const { hostname, port } = new URL(baseUrl);
     const chunk = Buffer.alloc(Math.min(64 * 1024, bytes), 0x20);
@@ -84,7 +89,9 @@ const upload = (baseUrl: string, target: string, bytes: number, headers: Record<
 
 const modes: { name: string; env: Record<string, string> }[] = [
   { name: 'API only', env: {} },
-  ...(NEXT_BUILT ? [{ name: 'with Next (the production pages)', env: { KASSA_API_ONLY: '0', KASSA_DEMO: 'false' } }] : []),
+  ...(NEXT_BUILT
+    ? [{ name: 'with Next (the production pages)', env: { KASSA_API_ONLY: '0', KASSA_DEMO: 'false' } }]
+    : []),
 ];
 
 describe.each(modes)('non-canonical paths and page bodies, the compiled server $name', ({ env }) => {

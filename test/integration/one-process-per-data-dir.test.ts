@@ -73,7 +73,8 @@ const freshDir = () => {
   return dir;
 };
 
-const REFUSAL = /Kassa could not start: another Kassa process \(pid \d+\) is using the data directory .*one process per data directory/;
+const REFUSAL =
+  /Kassa could not start: another Kassa process \(pid \d+\) is using the data directory .*one process per data directory/;
 
 const expectRefused = async (p: Started, holder: Started) => {
   const outcome = await p.outcome;

@@ -87,7 +87,11 @@ describe(`shutdown leaves nothing stranded (${engine})`, () => {
 
     first.child.kill('SIGTERM');
     await first.exited;
-    const reader = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: db.dataDir, pgSchema: db.pgSchema });
+    const reader = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      dataDir: db.dataDir,
+      pgSchema: db.pgSchema,
+    });
     try {
       const row = await reader.db
         .selectFrom('outbox')
