@@ -62,10 +62,10 @@ describe('what the server answers itself (bin/kassa.ts): ops endpoints, a page p
       );
   });
 
-  it('a target WHATWG URL cannot resolve (`//`) is answered, with the headers, and the server lives on', async () => {
+  it('a target WHATWG URL cannot resolve (`//`) is refused (400, ADR 044), with the headers, and the server lives on', async () => {
     for (const target of ['//', '//x', '/\\']) {
       const res = await get(`${testKassa.baseUrl}${target}`);
-      expect(res.status, target).toBe(404);
+      expect(res.status, target).toBe(400);
       expectAnswerHeaders(res.headers, target);
     }
     expect((await get(`${testKassa.baseUrl}/healthz`)).status).toBe(200);
