@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
-import { ApiClient } from '../support/api-client';
+import { ApiClient, sessionBody } from '../support/api-client';
 import { payWithCallback, startMerchant } from '../support/callback-helpers';
 import { sharedDatabase, startKassaProcess, type KassaProcess, type SharedDatabase } from '../support/kassa-process';
 import { ACCOUNT, CLIENT_ID, CLIENT_SECRET } from '../support/test-server';
@@ -72,6 +72,46 @@ describe(`shutdown leaves nothing stranded (${engine})`, () => {
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
     expect((await p.exited).code).toBe(1); // still a forced exit: the request never finished
   });
+
+  // On SQLite a lock wait holds the event loop (busy_timeout) and ends in its own 503; PostgreSQL waits off it.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'answers a request waiting on a database row lock with 503 before the forced exit (PostgreSQL)',
+    async () => {
+      const db = fresh();
+      const p = await run(db, { KASSA_SHUTDOWN_TIMEOUT_MS: '3000', KASSA_PG_QUERY_TIMEOUT_MS: '600000' });
+      const api = await ApiClient.login(p.baseUrl);
+      const created = await api.post('/v1/sessions', sessionBody());
+      expect(created.status).toBe(200);
+      const reader = await openDatabase({
+        databaseUrl: process.env.DATABASE_URL,
+        dataDir: db.dataDir,
+        pgSchema: db.pgSchema,
+      });
+      cleanup.push(() => reader.close());
+      let unlock = () => undefined as void;
+      const held = new Promise<void>((resolve) => (unlock = resolve));
+      cleanup.push(async () => unlock());
+      let locked = false;
+      const holding = reader.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('sessions').select('id').where('id', '=', created.body.id).forUpdate().execute();
+        locked = true;
+        await held;
+      });
+      holding.catch(() => undefined);
+      await expect.poll(() => locked).toBe(true);
+      const waiting = api.post(`/v1/sessions/${created.body.id}/cancel`);
+      waiting.catch(() => undefined);
+      await expect.poll(() => inFlight(p.baseUrl)).toBe(1);
+
+      p.child.kill('SIGTERM');
+      const answer = await waiting; // before the fix: the connection was cut at the forced exit
+      expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('1');
+      expect((await p.exited).code).toBe(1);
+      unlock();
+      await holding;
+    },
+  );
 
   it('gives back the claim of a callback in flight on the way out, so the next process sends it at once', async () => {
     const db = fresh();
