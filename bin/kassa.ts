@@ -6,9 +6,10 @@
  * `--dev` (npm run dev) runs Next in development mode behind the same adapter.
  *
  * Production runs the compiled bundle (dist/server/kassa.js, scripts/build-server.mjs) with plain
- * node; development runs this file through tsx. Shutdown (SIGTERM/SIGINT): stop accepting, let
- * in-flight requests finish, stop the pollers after their current step, close the database, exit
- * 0; a second signal or KASSA_SHUTDOWN_TIMEOUT_MS forces exit 1.
+ * node; development runs this file through tsx. Shutdown (SIGTERM/SIGINT, server/http/graceful-shutdown.ts):
+ * stop accepting, let in-flight requests finish, stop the pollers, give back callback claims, close the
+ * database, exit 0; a second signal or KASSA_SHUTDOWN_TIMEOUT_MS answers what is left 503 and exits 1.
+ * On SQLite the process holds its data directory's lock (server/db/data-dir-lock.ts): one process per directory.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -38,6 +39,10 @@ import { consoleBanner, startupBanner } from '../server/accounts/startup-banner'
 import { ensureConsoleAdmin } from '../server/console/ensure-console-admin';
 import { markRequestFacts } from '../server/console/request-facts';
 import { isDemoPath } from '../server/demo/demo-switch';
+import { DataDirLocked, lockDataDir } from '../server/db/data-dir-lock';
+import { createConnectionShares } from '../server/http/connection-shares';
+import { installShutdown } from '../server/http/graceful-shutdown';
+import { pageBodyRefusal, pathRefusal } from '../server/http/request-edge';
 
 /** The project root: the nearest folder above this file with a package.json (bin/ in dev, dist/server/ compiled). */
 const projectRoot = (): string => {
@@ -52,6 +57,9 @@ const main = async () => {
   (process.env as Record<string, string>).NODE_ENV ??= dev ? 'development' : 'production';
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const env = loadEnv();
+  // One process per SQLite data directory, taken before the migrations run (ADR 044); the OS drops it when we exit.
+  const dirLock = env.DATABASE_URL ? undefined : lockDataDir(env.dataDir);
+  process.once('exit', () => dirLock?.release());
   const kassa = await createKassa(env);
   const { logger } = kassa;
   // Before Next loads a route handler: they all share this instance (kassa-singleton.ts).
@@ -89,7 +97,6 @@ const main = async () => {
   }
   const checkout = createCheckoutHandler(path.join(projectRoot(), 'dist', 'checkout'), origin);
 
-  let closing = false;
   // While shutting down, answer what is in flight but keep no connection open afterwards.
   const inFlight = new Set<http.ServerResponse>();
   // Without a Host header node would answer a bare 400 itself: it gets the error shape below instead.
@@ -100,17 +107,22 @@ const main = async () => {
     requestTimeout: env.KASSA_REQUEST_TIMEOUT_MS,
     connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(env.KASSA_HEADERS_TIMEOUT_MS / 4))),
   };
+  // Each address gets a share of the connections (behind a trusted proxy: of the requests in flight; ADR 044).
+  const shares = createConnectionShares(env.KASSA_MAX_CONNECTIONS_PER_ADDRESS, env.KASSA_TRUST_PROXY);
   const server = http.createServer({ requireHostHeader: false, ...timeouts }, (req, res) => {
-    if (closing) res.shouldKeepAlive = false;
+    if (shutdown.closing) res.shouldKeepAlive = false;
     inFlight.add(res);
     res.once('close', () => {
       inFlight.delete(res);
-      if (closing) server.closeIdleConnections();
+      if (shutdown.closing) server.closeIdleConnections();
     });
     toOriginForm(req);
     const url = req.url ?? '/';
     if (lacksHost(req))
       return answerError(res, origin({}), new AppError('INVALID_REQUEST', 'An HTTP/1.1 request needs a Host header'));
+    // Before any routing: a path the routers after us could resolve differently is refused (ADR 044).
+    const refusal = pathRefusal(url) ?? shares.admitRequest(req, res);
+    if (refusal) return answerError(res, origin(req.headers), refusal);
     // whatever failed (a handler's rejection or a throw here): an answer with a body and the security headers (ADR 021)
     const fail = (err: unknown) => {
       logger.error({ err, method: req.method, path: url.split('?')[0] }, 'request failed');
@@ -120,6 +132,9 @@ const main = async () => {
       if (isApiPath(url)) return void apiHandler(req, res).catch(fail);
       const self = origin(req.headers);
       setSecurityFloor(res, self); // nosniff, a Referrer-Policy and HSTS on https under whatever a page handler sets
+      // outside /v1 nothing reads more than 1 MiB of body: a length above it, or none (chunked), is refused unread
+      const bodyRefusal = pageBodyRefusal(req);
+      if (bodyRefusal) return answerError(res, self, bodyRefusal);
       if (OPS_PATHS.has(url.split('?')[0]!)) {
         setOpsHeaders(res, self);
         return void opsHandler(req, res).catch(fail);
@@ -138,6 +153,7 @@ const main = async () => {
       fail(err);
     }
   });
+  server.on('connection', (socket: import('node:net').Socket) => shares.admitConnection(socket));
   server.keepAliveTimeout = env.KASSA_KEEP_ALIVE_TIMEOUT_MS;
   // past the cap node closes a new connection at once, unanswered (0: no cap)
   if (env.KASSA_MAX_CONNECTIONS > 0) server.maxConnections = env.KASSA_MAX_CONNECTIONS;
@@ -160,41 +176,22 @@ const main = async () => {
 
   // Before listening: a signal that comes as soon as the server serves finds its handler (not node's default, which
   // ends the process at once, mid-start).
-  const forceExit = (reason: string) => {
-    logger.error({ reason }, 'shutdown forced');
-    server.closeAllConnections();
-    process.exit(1);
-  };
-  const shutdown = (signal: string) => {
-    if (closing) return forceExit(`second ${signal}`);
-    closing = true;
-    logger.info(
-      { signal },
-      "shutting down: no new connections; finishing in-flight requests and the pollers' current step",
-    );
-    setTimeout(
-      () => forceExit(`not done after ${env.KASSA_SHUTDOWN_TIMEOUT_MS} ms`),
-      env.KASSA_SHUTDOWN_TIMEOUT_MS,
-    ).unref();
-    // Every connection goes once its response is done; idle ones now.
-    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
-    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    void Promise.all([stopped, nextApp?.close()])
-      .then(() => kassa.close())
-      .then(
-        () => {
-          logger.info('stopped');
-          process.exit(0);
-        },
-        (err: unknown) => {
-          logger.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const shutdown = installShutdown({
+    server,
+    inFlight,
+    logger,
+    timeoutMs: env.KASSA_SHUTDOWN_TIMEOUT_MS,
+    publicOrigin: () => origin({}),
+    stopWork: (ms) => kassa.stopWork(ms),
+    releaseClaims: () => kassa.releaseClaims(),
+    closeRest: async () => {
+      await nextApp?.close();
+      await kassa.close();
+    },
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGINT', () => shutdown.begin('SIGINT'));
+  process.on('SIGTERM', () => shutdown.begin('SIGTERM'));
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   // The same origin the checkout URLs use (ADR 007): KASSA_PUBLIC_URL, else the listening address.
   const base = origin({});
@@ -214,6 +211,7 @@ const main = async () => {
 
 main().catch((e: unknown) => {
   // Before the logger exists (bad environment) or while starting: one readable line, exit 1.
-  process.stderr.write(`Kassa could not start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  const why = e instanceof DataDirLocked ? e.message : e instanceof Error ? (e.stack ?? e.message) : String(e);
+  process.stderr.write(`Kassa could not start: ${why}\n`);
   process.exit(1);
 });

@@ -29,7 +29,14 @@ export interface Kassa {
   merchant: MerchantCredentials;
   logger: Logger;
   metrics: KassaMetrics;
-  /** Stops the pollers (each after its current step), then closes the database. */
+  /**
+   * Stops the pollers (each after its current step), waits for callbacks in flight (at most
+   * `deliveriesWithinMs`), then gives back the claims of those still in flight (ADR 044). Once only.
+   */
+  stopWork(deliveriesWithinMs?: number): Promise<void>;
+  /** Gives back the claims of callbacks still in flight now (a forced exit: no waiting for them). */
+  releaseClaims(): Promise<void>;
+  /** stopWork(), then closes the database. */
   close(): Promise<void>;
 }
 
@@ -121,15 +128,30 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const retention = env.KASSA_CALLBACK_WORKER
     ? poll('retention purge', () => purgeExpiredRows(ctx), env.KASSA_PURGE_INTERVAL_MS)
     : undefined;
+  const releaseClaims = async () => {
+    const released = await deliveries?.release().catch((err: unknown) => {
+      logger.warn({ err }, 'callback worker: the claims in flight could not be given back');
+      return 0;
+    });
+    if (released) logger.info({ released }, 'callback worker: gave back the claims of callbacks in flight');
+  };
+  let stopping: Promise<void> | undefined;
+  const stopWork = (deliveriesWithinMs?: number) =>
+    (stopping ??= (async () => {
+      await Promise.all([worker?.stop(), operations?.stop(), retention?.stop()]);
+      await deliveries?.drain(deliveriesWithinMs);
+      await releaseClaims();
+    })());
   return {
     ctx,
     dispatch,
     merchant,
     logger,
     metrics,
+    stopWork,
+    releaseClaims,
     async close() {
-      await Promise.all([worker?.stop(), operations?.stop(), retention?.stop()]);
-      await deliveries?.drain();
+      await stopWork();
       await registration
         .stop()
         .catch((err: unknown) => logger.warn({ err }, 'heartbeat: the process row could not be deleted'));

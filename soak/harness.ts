@@ -109,6 +109,7 @@ export const startServer = async (db: SoakDatabase, env: Record<string, string> 
       KASSA_BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
       KASSA_TOKEN_RATE_PER_CLIENT: '0',
       KASSA_TOKEN_RATE_PER_ADDRESS: '0',
+      KASSA_MAX_CONNECTIONS_PER_ADDRESS: '0', // the load comes from one address (ADR 044)
       KASSA_LOG_LEVEL: 'warn',
       KASSA_CALLBACK_POLL_MS: '50',
       KASSA_CALLBACK_RETRY_BASE_MS: '200',

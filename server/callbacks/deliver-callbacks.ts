@@ -258,8 +258,15 @@ export const deliverDueCallbacks = async (ctx: AppContext, limit = 20): Promise<
 export interface CallbackDeliveries {
   /** Claims as many due callbacks as there are free slots and starts them; returns how many it started. */
   step(): Promise<number>;
-  /** Resolves once every delivery in flight has been recorded. */
-  drain(): Promise<void>;
+  /** Resolves once every delivery in flight has been recorded, or after `withinMs` (unset: no limit). */
+  drain(withinMs?: number): Promise<void>;
+  /**
+   * Gives back the claims of deliveries still in flight (on the way out, issue 37 item 24): another
+   * process sends them at once instead of after the claim's lease (60 s or more). Such a callback may
+   * then arrive twice, which delivery at least once allows (ADR 005); one left claimed arrived late.
+   * Returns how many rows it gave back.
+   */
+  release(): Promise<number>;
 }
 
 /**
@@ -274,15 +281,19 @@ export const callbackDeliveries = (
 ): CallbackDeliveries => {
   const slots = opts.slots ?? 20;
   const inFlight = new Set<Promise<void>>();
+  // The claim of each row in flight (row id -> claim id): what release() gives back.
+  const claimed = new Map<string, string>();
   return {
     async step() {
       const free = slots - inFlight.size;
       if (free <= 0) return 0;
       const { rows, claimId } = await claimDue(ctx, free);
       for (const row of rows) {
+        claimed.set(row.id, claimId);
         const delivery: Promise<void> = deliverRow(ctx, row, claimId)
           .catch(opts.onError)
           .finally(() => {
+            claimed.delete(row.id);
             inFlight.delete(delivery);
             opts.freed?.();
           });
@@ -290,8 +301,26 @@ export const callbackDeliveries = (
       }
       return rows.length;
     },
-    async drain() {
-      while (inFlight.size > 0) await Promise.all(inFlight);
+    async drain(withinMs) {
+      const all = (async () => {
+        while (inFlight.size > 0) await Promise.all(inFlight);
+      })();
+      if (withinMs === undefined) return all;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, withinMs))))]);
+      clearTimeout(timer);
+    },
+    async release() {
+      const claimIds = [...new Set(claimed.values())];
+      if (claimIds.length === 0) return 0;
+      // Only rows still under one of our claims: a delivery recorded meanwhile cleared its claim_id.
+      const result = await ctx.database.db
+        .updateTable('outbox')
+        .set({ claimed_until: null, claim_id: null })
+        .where('status', '=', 'PENDING')
+        .where('claim_id', 'in', claimIds)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
   };
 };

@@ -53,8 +53,13 @@ export const ENV_DOCS: { [K in EnvName]: EnvDoc<K> } = {
   KASSA_MAX_CONNECTIONS: {
     about: 'connections open at once per process; one more is closed at once, unanswered (0: no cap)',
   },
+  KASSA_MAX_CONNECTIONS_PER_ADDRESS: {
+    about:
+      'connections one source address (IPv6: one /64) may hold at once; one more is closed at once, unanswered. With `KASSA_TRUST_PROXY=true`: requests in flight per forwarded address, one more is 429 (0: no share; ADR 044)',
+  },
   KASSA_SHUTDOWN_TIMEOUT_MS: {
-    about: "after SIGTERM or SIGINT: how long requests in flight and the pollers' current step may take before exit 1",
+    about:
+      "after SIGTERM or SIGINT: how long requests in flight and the pollers' current step may take; then what is still in flight is answered 503 and the process exits 1",
   },
   KASSA_BOOTSTRAP_ACCOUNT: {
     unset: 'none',

@@ -43,6 +43,8 @@ const EnvSchema = z
     KASSA_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
     /** Connections open at once; a connection past it is closed unanswered (0: no cap). */
     KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(0).default(1000),
+    /** issue 37: connections one address may hold (behind a trusted proxy: requests in flight per forwarded address; 0: no share). */
+    KASSA_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(100),
     /** issue 12 (abuse limits): declined or failed pay attempts per session before 429 + Retry-After (0: no limit). */
     KASSA_PAY_ATTEMPTS_PER_SESSION: z.coerce.number().int().min(0).default(10),
     /** Declined or failed customer pay attempts a minute per source address, across sessions (token bucket in this process's memory; 0: no limit). */

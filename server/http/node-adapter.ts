@@ -178,6 +178,7 @@ export const createNodeHandler =
     };
     const answering = (pending.answering = dispatch(request).then((response) => {
       route = response.operationId ?? route;
+      if (res.headersSent) return; // answered meanwhile (503 at a forced shutdown, ADR 044)
       // With a length, node writes headers and body in one go instead of chunked framing.
       if (response.body !== undefined) response.headers['content-length'] = String(Buffer.byteLength(response.body));
       res.writeHead(response.status, headerSafe(response.headers));

@@ -132,13 +132,14 @@ describe(`callbacks with real server processes (${engine})`, () => {
     await second.kill('SIGTERM');
   });
 
-  it('two server processes on one database deliver every callback exactly once and in order per transaction', async () => {
+  it('two server processes on one database (on SQLite one process) deliver every callback exactly once and in order per transaction', async () => {
     const db = sharedDatabase();
     track(db);
     const merchant = await startMerchant(() => 200);
     cleanup.push(() => merchant.close());
     const a = await run(db);
-    const b = await run(db); // started after `a` migrated the database
+    // started after `a` migrated the database; on SQLite one process per data directory (ADR 044): `a` twice
+    const b = db.engine === 'postgres' ? await run(db) : a;
     const apiA = await ApiClient.login(a.baseUrl);
     const apiB = await ApiClient.login(b.baseUrl);
 

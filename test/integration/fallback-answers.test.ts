@@ -14,6 +14,7 @@ import { rawRequest } from '../support/raw-http';
  * parser refusals and the last resort when a handler throws carry the /v1 header set, HSTS on https.
  */
 let db: SharedDatabase;
+let proxiedDb: SharedDatabase; // its own: one process per SQLite data directory (ADR 044)
 let testKassa: KassaProcess; // API only (no Next), plain http, no trusted proxy
 let proxied: KassaProcess; // behind a trusted proxy (KASSA_TRUST_PROXY=true)
 let api: ApiClient;
@@ -21,12 +22,13 @@ let api: ApiClient;
 beforeAll(async () => {
   db = sharedDatabase();
   testKassa = await startKassaProcess(db);
-  proxied = await startKassaProcess(db, { KASSA_TRUST_PROXY: 'true' });
+  proxiedDb = sharedDatabase();
+  proxied = await startKassaProcess(proxiedDb, { KASSA_TRUST_PROXY: 'true' });
   api = await ApiClient.login(testKassa.baseUrl);
 });
 afterAll(async () => {
   await Promise.all([testKassa?.kill(), proxied?.kill()]);
-  await db?.drop();
+  await Promise.all([db?.drop(), proxiedDb?.drop()]);
 });
 
 const get = rawRequest;
@@ -60,10 +62,10 @@ describe('what the server answers itself (bin/kassa.ts): ops endpoints, a page p
       );
   });
 
-  it('a target WHATWG URL cannot resolve (`//`) is answered, with the headers, and the server lives on', async () => {
+  it('a target WHATWG URL cannot resolve (`//`) is refused (400, ADR 044), with the headers, and the server lives on', async () => {
     for (const target of ['//', '//x', '/\\']) {
       const res = await get(`${testKassa.baseUrl}${target}`);
-      expect(res.status, target).toBe(404);
+      expect(res.status, target).toBe(400);
       expectAnswerHeaders(res.headers, target);
     }
     expect((await get(`${testKassa.baseUrl}/healthz`)).status).toBe(200);

@@ -191,43 +191,47 @@ describe(`Idempotency-Key claim of a dead process (${engine})`, () => {
     expect(await sessionIds(d, reference)).toEqual([retry.body.id]);
   });
 
-  it("two processes: a live owner's claim stays 409 with Retry-After past a dead owner's timeout; a graceful stop frees it", async () => {
-    const db = sharedDatabase();
-    cleanup.push(() => db.drop());
-    const owner = await start(db);
-    const other = await start(db);
-    const d = await direct(db);
-    const [apiOwner, apiOther] = await Promise.all([ApiClient.login(owner.baseUrl), ApiClient.login(other.baseUrl)]);
-    const key = `live-owner-${Math.random().toString(36).slice(2, 10)}`;
-    const body = sessionBody();
-    expect((await apiOwner.post('/v1/sessions', body, { 'idempotency-key': key })).status).toBe(200);
-    // The owner's claim as it is while its request still runs: nothing committed, no answer stored.
-    await d.rows(
-      `update idempotency_keys set status = 'IN_PROGRESS', resource_id = null, response_status = null, response_body = null,
+  // Two live processes on one database: PostgreSQL only (one process per SQLite data directory, ADR 044).
+  it.skipIf(!process.env.DATABASE_URL)(
+    "two processes: a live owner's claim stays 409 with Retry-After past a dead owner's timeout; a graceful stop frees it",
+    async () => {
+      const db = sharedDatabase();
+      cleanup.push(() => db.drop());
+      const owner = await start(db);
+      const other = await start(db);
+      const d = await direct(db);
+      const [apiOwner, apiOther] = await Promise.all([ApiClient.login(owner.baseUrl), ApiClient.login(other.baseUrl)]);
+      const key = `live-owner-${Math.random().toString(36).slice(2, 10)}`;
+      const body = sessionBody();
+      expect((await apiOwner.post('/v1/sessions', body, { 'idempotency-key': key })).status).toBe(200);
+      // The owner's claim as it is while its request still runs: nothing committed, no answer stored.
+      await d.rows(
+        `update idempotency_keys set status = 'IN_PROGRESS', resource_id = null, response_status = null, response_body = null,
       response_headers = null, completed_at = null where idem_key = ?`,
-      [key],
-    );
-    const claim = (await claimOf(d, key))!;
+        [key],
+      );
+      const claim = (await claimOf(d, key))!;
 
-    // The owner keeps proving it lives: wait until its heartbeat is later than the point where a
-    // silent owner would count as dead; the other process never takes the claim over meanwhile.
-    const aliveBeyond = new Date(Date.parse(claim.created_at) + (OWNER_TIMEOUT_SECONDS + 1) * 1000).toISOString();
-    await waitFor('the owner to outlive a dead owner', async () => {
-      expectInProgress(await apiOther.post('/v1/sessions', body, { 'idempotency-key': key }));
-      const beats = await d.rows('select boot_id from kassa_processes where heartbeat_at > ?', [aliveBeyond]);
-      return beats.length === 2;
-    });
-    expect(await claimOf(d, key)).toEqual(claim);
+      // The owner keeps proving it lives: wait until its heartbeat is later than the point where a
+      // silent owner would count as dead; the other process never takes the claim over meanwhile.
+      const aliveBeyond = new Date(Date.parse(claim.created_at) + (OWNER_TIMEOUT_SECONDS + 1) * 1000).toISOString();
+      await waitFor('the owner to outlive a dead owner', async () => {
+        expectInProgress(await apiOther.post('/v1/sessions', body, { 'idempotency-key': key }));
+        const beats = await d.rows('select boot_id from kassa_processes where heartbeat_at > ?', [aliveBeyond]);
+        return beats.length === 2;
+      });
+      expect(await claimOf(d, key)).toEqual(claim);
 
-    // A graceful stop gives the owner's claims up at once.
-    expect((await owner.kill('SIGTERM')).code).toBe(0);
-    const retry = await apiOther.post('/v1/sessions', body, { 'idempotency-key': key });
-    expect([retry.status, retry.headers.get('idempotent-replayed')], JSON.stringify(retry.body)).toEqual([200, null]);
-    const again = await apiOther.post('/v1/sessions', body, { 'idempotency-key': key });
-    expect([again.status, again.body.id, again.headers.get('idempotent-replayed')]).toEqual([
-      200,
-      retry.body.id,
-      'true',
-    ]);
-  });
+      // A graceful stop gives the owner's claims up at once.
+      expect((await owner.kill('SIGTERM')).code).toBe(0);
+      const retry = await apiOther.post('/v1/sessions', body, { 'idempotency-key': key });
+      expect([retry.status, retry.headers.get('idempotent-replayed')], JSON.stringify(retry.body)).toEqual([200, null]);
+      const again = await apiOther.post('/v1/sessions', body, { 'idempotency-key': key });
+      expect([again.status, again.body.id, again.headers.get('idempotent-replayed')]).toEqual([
+        200,
+        retry.body.id,
+        'true',
+      ]);
+    },
+  );
 });

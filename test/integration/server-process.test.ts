@@ -180,14 +180,14 @@ describe(`the compiled server process (${engine})`, () => {
     expect(p.output()).toContain('"msg":"stopped"');
   });
 
-  it('a second signal during shutdown forces exit 1', async () => {
+  it('a second signal during shutdown forces exit 1, answering what is in flight 503 (ADR 044)', async () => {
     const { p } = await run();
     const inFlight = await halfSentRequest(p.baseUrl);
     p.child.kill('SIGTERM');
     await expect.poll(() => p.output().includes('shutting down')).toBe(true);
     p.child.kill('SIGTERM');
     expect((await p.exited).code).toBe(1);
-    await expect(inFlight.answered).rejects.toThrow();
+    expect((await inFlight.answered).status).toBe(503);
     expect(p.output()).toContain('shutdown forced');
   });
 

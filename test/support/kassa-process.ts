@@ -60,6 +60,8 @@ export const startKassaProcess = (db: SharedDatabase, env: Record<string, string
 /**
  * Per file: two server processes on one shared database (the first migrates it and creates the
  * merchant; then the second joins) and a connection of the test's own (`reader`) to read it.
+ * On SQLite a second process on one data directory is refused (one process per directory, ADR 044):
+ * there `procs` holds the one process twice, so the same requests run, concurrently, in one process.
  */
 export const useTwoProcesses = (env: Record<string, string> = {}) => {
   let shared: SharedDatabase | undefined;
@@ -67,8 +69,10 @@ export const useTwoProcesses = (env: Record<string, string> = {}) => {
   let reader: Database | undefined;
   beforeAll(async () => {
     shared = sharedDatabase();
-    procs.push(await startKassaProcess(shared, env));
-    procs.push(await startKassaProcess(shared, env));
+    // the test's load comes from one address: no per-address share of the connections (ADR 044) unless `env` sets one
+    const withEnv = { KASSA_MAX_CONNECTIONS_PER_ADDRESS: '0', ...env };
+    procs.push(await startKassaProcess(shared, withEnv));
+    procs.push(shared.engine === 'postgres' ? await startKassaProcess(shared, withEnv) : procs[0]!);
     reader = await openDatabase({
       databaseUrl: process.env.DATABASE_URL,
       dataDir: shared.dataDir,
@@ -76,7 +80,7 @@ export const useTwoProcesses = (env: Record<string, string> = {}) => {
     });
   });
   afterAll(async () => {
-    await Promise.all(procs.map((p) => p.kill('SIGTERM')));
+    await Promise.all([...new Set(procs)].map((p) => p.kill('SIGTERM')));
     await reader?.close();
     await shared?.drop();
   });
