@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient, sessionBody } from '../support/api-client';
 import { startStallingProxy, type StallingProxy } from '../support/stalling-proxy';
@@ -53,7 +54,12 @@ const claimOf = (srv: TestServer, key: string) =>
  * (after the query timeout), then lets PostgreSQL speak again and waits until it has run the
  * insert it kept: the key's record exists.
  */
-const claimRunsLate = async (proxy: StallingProxy, srv: TestServer, key: string, request: () => Promise<{ status: number }>) => {
+const claimRunsLate = async (
+  proxy: StallingProxy,
+  srv: TestServer,
+  key: string,
+  request: () => Promise<{ status: number }>,
+) => {
   proxy.holdWhenSent('insert into "idempotency_keys"');
   const first = await request();
   expect(first.status).toBe(503);
@@ -95,5 +101,15 @@ describe.runIf(PG_URL)('PostgreSQL only (stalling proxy): a claim written after 
       .where('merchant_reference', '=', body.order.merchant_reference)
       .execute();
     expect(made.map((s) => s.id)).toEqual([retry.body.id]);
+  });
+
+  it("PostgreSQL's own statement and lock timeouts sit below the client's query timeout", async () => {
+    const { srv } = await throughProxy();
+    const show = async (name: string) =>
+      (await sql<Record<string, string>>`select current_setting(${name}) as v`.execute(srv.kassa.ctx.database.db))
+        .rows[0]!.v;
+    expect(await show('statement_timeout')).toBe('2400ms');
+    expect(await show('lock_timeout')).toBe('2100ms');
+    expect(await show('idle_in_transaction_session_timeout')).toBe('3s');
   });
 });
