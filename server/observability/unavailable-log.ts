@@ -11,12 +11,16 @@ export const UNAVAILABLE_LOG_INTERVAL_MS = 60_000;
  * line of a cause carries `suppressed`, the 503s since its last line. Returns false for an error
  * that is not an outage (the caller logs it as it did).
  */
-export const createUnavailableLog = (logger: Logger, intervalMs = UNAVAILABLE_LOG_INTERVAL_MS) => {
+export const createUnavailableLog = (
+  logger: Logger,
+  intervalMs = UNAVAILABLE_LOG_INTERVAL_MS,
+  clock: () => number = Date.now,
+) => {
   const causes = new Map<string, { loggedAt: number; suppressed: number }>();
   return (err: unknown, fields: Record<string, unknown> = {}): boolean => {
     if (!isDatabaseUnavailable(err)) return false;
     const cause = unavailableCause(err);
-    const now = Date.now();
+    const now = clock();
     const seen = causes.get(cause);
     if (seen && now - seen.loggedAt < intervalMs) {
       seen.suppressed++;
