@@ -109,9 +109,10 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
         .onConflict((oc) => oc.columns(['account_id', 'idem_key']).doNothing())
         .executeTakeFirst();
     } catch (e) {
-      // The database may still run this insert after we gave up (a silent server that speaks again):
+      // PostgreSQL may still run this insert after we gave up (a silent server that speaks again):
       // such a claim must not keep the key, so it is marked abandoned once the database answers.
-      if (isDatabaseUnavailable(e))
+      // (SQLite runs in this process: a statement that failed did not happen.)
+      if (database.engine === 'postgres' && isDatabaseUnavailable(e))
         abandonClaim(database, req, claim, Date.parse(addSeconds(now, IN_PROGRESS_LEASE_SECONDS)));
       throw e;
     }
