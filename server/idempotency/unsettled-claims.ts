@@ -82,5 +82,8 @@ export const settleIfUnsettled = async (
   const unsettled = byDatabase.get(database);
   const id = idOf(req, claimedAt);
   const entry = unsettled?.get(id);
-  return entry !== undefined && unsettled !== undefined && attempt(unsettled, id, entry);
+  if (entry === undefined || unsettled === undefined) return false;
+  // A background attempt in flight may be one that started while the database was still away and
+  // fails now: then one fresh attempt, since this request just reached the database.
+  return (await attempt(unsettled, id, entry)) || (unsettled.get(id) === entry && attempt(unsettled, id, entry));
 };
