@@ -11,6 +11,7 @@ import { createRateLimiter } from './auth/rate-limiter';
 import { createTokenRateLimits } from './auth/token-attempt-limits';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, type KassaMetrics } from './observability/metrics';
+import { createUnavailableLog } from './observability/unavailable-log';
 import { SANDBOX_DEFAULT_TYPE, sandboxProviders } from './providers/sandbox';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry';
 import { createPaymentAppProvider } from './providers/payment-app/payment-app-provider';
@@ -96,7 +97,13 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     const { requestId, err } = e as { requestId?: string; err?: unknown };
     logger.error({ request_id: requestId, err }, 'request failed');
   };
-  const dispatch = createDispatcher(ctx, routesFor(env), opts.log ?? logRequestError);
+  // A 503 for an unavailable database is logged once per cause, not per request (ADR 045).
+  const unavailable = createUnavailableLog(logger);
+  const requestLog = opts.log ?? logRequestError;
+  const dispatch = createDispatcher(ctx, routesFor(env), (e) => {
+    const { requestId, err } = e as { requestId?: string; err?: unknown };
+    if (!unavailable(err, { request_id: requestId })) requestLog(e);
+  });
   // A failing poller logs when it starts failing and when it recovers, backing off in between (ADR 022).
   const poll = (name: string, work: () => Promise<number>, idleMs = env.KASSA_CALLBACK_POLL_MS) =>
     startPoller(

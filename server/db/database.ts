@@ -4,7 +4,7 @@ import { Kysely, SqliteDialect, sql, type QueryResult, type Transaction } from '
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
-import { createResilientPool, PG_CONNECT_TIMEOUT_MS, PG_QUERY_TIMEOUT_MS } from './pg-pool';
+import { createResilientPool, PG_CONNECT_TIMEOUT_MS, PG_QUERY_TIMEOUT_MS, serverTimeoutOptions } from './pg-pool';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { registerDirect } from './held-connection';
 import { openWalSync, type WalSync } from './wal-sync';
@@ -193,7 +193,14 @@ const openPostgres = async (url: string, schema?: string, queryTimeoutMs = PG_QU
   const timeouts = queryTimeoutMs
     ? { query_timeout: queryTimeoutMs, connectionTimeoutMillis: queryTimeoutMs }
     : { query_timeout: undefined };
-  const pool = createResilientPool(Pool, { connectionString: url, max: 10, ...timeouts, ...searchPath });
+  // The server's own statement, lock and idle-transaction limits sit below the client's (pg-pool.ts).
+  const options = [searchPath.options, serverTimeoutOptions(queryTimeoutMs)].filter(Boolean).join(' ');
+  const pool = createResilientPool(Pool, {
+    connectionString: url,
+    max: 10,
+    ...timeouts,
+    ...(options ? { options } : {}),
+  });
   // Introspects only its own schema: see own-schema-introspector.ts.
   const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };

@@ -8,6 +8,22 @@ export const PG_QUERY_TIMEOUT_MS = 10_000;
 /** Idle sockets are probed by TCP keepalive after this long, so a server that vanished is noticed. */
 const KEEPALIVE_DELAY_MS = 10_000;
 
+/**
+ * PostgreSQL's own limits, below the client's query timeout `queryTimeoutMs` (issue 37 item 21,
+ * ADR 045), as `-c` options of each connection: a statement the server runs too long
+ * (`statement_timeout`, 80 %) or a lock it waits for too long (`lock_timeout`, 70 %) is cancelled
+ * by the server itself, before the client gives up on the connection, so the statement is
+ * certainly not done, the connection stays usable and the request answers 503 at once; a
+ * transaction left idle longer than the query timeout (its client froze or vanished) is ended
+ * with its locks (`idle_in_transaction_session_timeout`). 0 = none.
+ */
+export const serverTimeoutOptions = (queryTimeoutMs: number): string => {
+  if (!queryTimeoutMs) return '';
+  const statement = Math.max(1, Math.floor(queryTimeoutMs * 0.8));
+  const lock = Math.max(1, Math.floor(queryTimeoutMs * 0.7));
+  return `-c statement_timeout=${statement} -c lock_timeout=${lock} -c idle_in_transaction_session_timeout=${queryTimeoutMs}`;
+};
+
 /** pg's own error when `query_timeout` passes without an answer. */
 export const isQueryReadTimeout = (e: unknown): boolean => e instanceof Error && e.message === 'Query read timeout';
 

@@ -201,6 +201,8 @@ export interface TransactionsTable {
   /** While the customer confirms on another page (migration 0011): until when, and what (JSON PendingAction). */
   awaiting_customer_until: string | null;
   pending_action: string | null;
+  /** The process that started the attempt (`kassa_processes.boot_id`, migration 0036); null on older rows. */
+  owner_boot_id: string | null;
 }
 
 export interface TransactionOperationsTable {

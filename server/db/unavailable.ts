@@ -16,9 +16,11 @@ export class DatabaseUnreachableError extends Error {
 /**
  * PostgreSQL SQLSTATEs: 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now,
  * 53300 too_many_connections, class 08 connection exceptions, 55000 only with the "not currently
- * accepting connections" message (ALLOW_CONNECTIONS false).
+ * accepting connections" message (ALLOW_CONNECTIONS false), and the server's own limits below the
+ * client's query timeout (pg-pool.ts `serverTimeoutOptions`): 57014 query_canceled (statement_timeout;
+ * Kassa cancels no query itself) and 55P03 lock_not_available (lock_timeout), as SQLite's busy timeout.
  */
-const PG_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+const PG_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03']);
 /** Socket-level errors of the pg client. */
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',
@@ -78,4 +80,21 @@ export const retryWhileUnavailable = async <T>(fn: () => Promise<T>, deadline: n
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
+};
+
+/**
+ * A short, bounded name for why the database is unavailable (a SQLSTATE, a socket or SQLite code,
+ * or pg's message), for logging an outage once per cause instead of once per request.
+ */
+export const unavailableCause = (e: unknown, depth = 0): string => {
+  const { code, message, cause } = fields(e);
+  if (e instanceof DatabaseUnreachableError && cause !== undefined && depth < 3)
+    return `no connection: ${unavailableCause(cause, depth + 1)}`;
+  if (typeof code === 'string' && code) return code;
+  if (typeof message === 'string') {
+    const known = PG_MESSAGES.find((re) => re.test(message));
+    if (known) return known.source.replace(/[\^$\\]/g, '');
+  }
+  if (cause !== undefined && depth < 3) return unavailableCause(cause, depth + 1);
+  return 'unknown';
 };

@@ -8,6 +8,7 @@ import { uuid } from '../shared/ids';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../shared/json-depth';
 import { refuseNul } from '../shared/nul-char';
 import { responseProblem } from './declared-responses';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { errorResult } from './error-response';
 import { queryParameterNames, type RouteDef, type RouteResult } from './route';
 import { apiSecurityHeaders, preflightResult } from './security-headers';
@@ -417,6 +418,8 @@ export const createDispatcher = (
       );
     } catch (e) {
       const result = errorResult(e, (err) => log({ requestId, err }));
+      // A 503 for an unavailable database goes to the log too; create-kassa.ts logs it once per cause.
+      if (result.status === 503 && isDatabaseUnavailable(e)) log({ requestId, err: e });
       const answer = errorFields ? { ...result, body: { ...errorFields, ...(result.body as object) } } : result;
       // In tests an error answer is held to the route's declared statuses too (a 500 is already a logged failure).
       const problem =

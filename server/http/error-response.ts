@@ -136,6 +136,16 @@ const zodDetails = (e: ZodError): ErrorDetail[] =>
 const challenge = (code: ErrorCode): string =>
   code === 'INVALID_CLIENT' || code === 'UNAUTHORIZED_CLIENT' ? 'Basic realm="kassa"' : 'Bearer realm="kassa"';
 
+/**
+ * Every 409 that says "the first request is still running" tells the client when to retry (issue 37
+ * item 22), wherever it is thrown: a running request usually ends within it; one whose process died
+ * is free once the heartbeat says so (10 s, ADR 006 and 045).
+ */
+const RETRY_AFTER: Partial<Record<ErrorCode, number>> = {
+  IDEMPOTENCY_KEY_IN_PROGRESS: 2,
+  SESSION_PAYMENT_IN_PROGRESS: 2,
+};
+
 /** `{ "error": { "message", "code", "errors" } }`; a 500 says nothing about internals. */
 export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResult => {
   if (e instanceof ZodError) {
@@ -147,7 +157,9 @@ export const errorResult = (e: unknown, log: (err: unknown) => void): RouteResul
   if (e instanceof AppError) {
     const status = STATUS[e.code];
     if (status >= 500 && e.cause !== undefined) log(e.cause);
-    const headers = status === 401 ? { 'www-authenticate': challenge(e.code), ...e.headers } : e.headers;
+    const retry = RETRY_AFTER[e.code];
+    const own = retry && !e.headers['retry-after'] ? { 'retry-after': String(retry), ...e.headers } : e.headers;
+    const headers = status === 401 ? { 'www-authenticate': challenge(e.code), ...own } : own;
     return {
       status,
       body: { ...e.body, error: { message: e.message, code: e.code, errors: e.errors, ...e.extra } },

@@ -3,6 +3,8 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { addSeconds, nowIso } from '../shared/clock';
 import { parseOptionalJson } from '../shared/json-columns';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { abandonClaim } from './abandoned-claims';
 import { bootIdOf, ownerIsGone } from './kassa-processes';
 import { settleIfUnsettled } from './unsettled-claims';
 
@@ -70,6 +72,24 @@ export const requestHash = (
     .digest('hex');
 };
 
+/** The IN_PROGRESS record of a claim made at `createdAt` by this process. */
+const claimRow = (database: Database, req: IdempotentRequest, createdAt: string) => ({
+  account_id: req.accountId,
+  idem_key: req.key,
+  method: req.method,
+  path: req.path,
+  request_hash: req.requestHash,
+  status: 'IN_PROGRESS' as const,
+  response_status: null,
+  response_body: null,
+  response_headers: null,
+  created_at: createdAt,
+  completed_at: null,
+  expires_at: addSeconds(createdAt, IDEMPOTENCY_TTL_SECONDS),
+  resource_id: null,
+  owner_boot_id: bootIdOf(database) ?? null,
+});
+
 /**
  * Inserts an IN_PROGRESS record for (account, key), owned by this process. If one exists: an
  * expired record, or an IN_PROGRESS one with nothing committed whose process is dead or whose
@@ -80,26 +100,22 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
   const { db } = database;
   for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
     const now = nowIso();
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        account_id: req.accountId,
-        idem_key: req.key,
-        method: req.method,
-        path: req.path,
-        request_hash: req.requestHash,
-        status: 'IN_PROGRESS',
-        response_status: null,
-        response_body: null,
-        response_headers: null,
-        created_at: now,
-        completed_at: null,
-        expires_at: addSeconds(now, IDEMPOTENCY_TTL_SECONDS),
-        resource_id: null,
-        owner_boot_id: bootIdOf(database) ?? null,
-      })
-      .onConflict((oc) => oc.columns(['account_id', 'idem_key']).doNothing())
-      .executeTakeFirst();
+    const claim = claimRow(database, req, now);
+    let inserted;
+    try {
+      inserted = await db
+        .insertInto('idempotency_keys')
+        .values(claim)
+        .onConflict((oc) => oc.columns(['account_id', 'idem_key']).doNothing())
+        .executeTakeFirst();
+    } catch (e) {
+      // PostgreSQL may still run this insert after we gave up (a silent server that speaks again):
+      // such a claim must not keep the key, so it is marked abandoned once the database answers.
+      // (SQLite runs in this process: a statement that failed did not happen.)
+      if (database.engine === 'postgres' && isDatabaseUnavailable(e))
+        abandonClaim(database, req, claim, Date.parse(addSeconds(now, IN_PROGRESS_LEASE_SECONDS)));
+      throw e;
+    }
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed', claimedAt: now };
 
     const row = await db
@@ -111,8 +127,9 @@ export const claimIdempotencyKey = async (database: Database, req: IdempotentReq
       .where('k.idem_key', '=', req.key)
       .executeTakeFirst();
     if (!row) continue; // released or replaced meanwhile: try again
-    // A request of this process that ended while the database was away: release or store it now.
-    if (row.status === 'IN_PROGRESS' && (await settleIfUnsettled(database, req, row.created_at))) continue;
+    // A request of this process that ended while the database was away: release, store or abandon it now.
+    const ours = (row.owner_boot_id ?? undefined) === bootIdOf(database);
+    if (row.status === 'IN_PROGRESS' && ours && (await settleIfUnsettled(database, req, row.created_at))) continue;
     // Nothing committed and its process is dead (killed mid-request), or past its lease: start afresh.
     const free = ownerIsGone(database, row, now) || addSeconds(row.created_at, IN_PROGRESS_LEASE_SECONDS) <= now;
     const abandoned = row.status === 'IN_PROGRESS' && row.resource_id === null && free;

@@ -12,6 +12,8 @@ import type { IdempotentRequest } from './idempotency-store';
  */
 interface Unsettled {
   readonly write: () => Promise<void>;
+  /** Kept (and written again whenever a request meets the claim) until the lease ends, even once it landed. */
+  readonly repeat: boolean;
   running?: Promise<boolean>;
 }
 
@@ -26,7 +28,7 @@ const attempt = (unsettled: Map<string, Unsettled>, id: string, entry: Unsettled
   entry.running ??= entry
     .write()
     .then(
-      () => (unsettled.delete(id), true),
+      () => (entry.repeat || unsettled.delete(id), true),
       (e: unknown) => {
         if (!isDatabaseUnavailable(e)) unsettled.delete(id); // not an outage: retrying will not help
         return false;
@@ -36,28 +38,36 @@ const attempt = (unsettled: Map<string, Unsettled>, id: string, entry: Unsettled
   return entry.running;
 };
 
-/** Keeps `write` (the claim's release or its stored answer) and retries it until it lands or the lease ends (epoch ms). */
+/**
+ * Keeps `write` (the claim's release, its stored answer, or its abandonment) and retries it until
+ * it lands or the lease ends (epoch ms). With `repeat`, the entry stays until the lease ends even
+ * once it landed, and a request of this process that meets the claim writes it again (for a claim
+ * the database may still write late: abandoned-claims.ts).
+ */
 export const settleLater = (
   database: Database,
   req: IdempotentRequest,
   claimedAt: string,
   leaseEnds: number,
   write: () => Promise<void>,
+  repeat = false,
 ): void => {
   let unsettled = byDatabase.get(database);
   if (!unsettled) byDatabase.set(database, (unsettled = new Map()));
   const id = idOf(req, claimedAt);
-  const entry: Unsettled = { write };
+  const entry: Unsettled = { write, repeat };
   unsettled.set(id, entry);
+  const forget = () => void (unsettled.get(id) === entry && unsettled.delete(id));
+  if (repeat) setTimeout(forget, Math.max(0, leaseEnds - Date.now())).unref();
   const retry = (wait: number) => {
     if (unsettled.get(id) !== entry) return; // landed, or replaced by a later claim's entry
-    if (Date.now() + wait > leaseEnds) return void unsettled.delete(id); // the claim is abandoned anyway: a retry takes it over
+    if (Date.now() + wait > leaseEnds) return forget(); // the claim is abandoned anyway: a retry takes it over
     setTimeout(
       () => void attempt(unsettled, id, entry).then((done) => done || retry(Math.min(wait * 2, MAX_WAIT_MS))),
       wait,
     ).unref();
   };
-  retry(250);
+  retry(repeat ? 0 : 250);
 };
 
 /**
@@ -72,5 +82,8 @@ export const settleIfUnsettled = async (
   const unsettled = byDatabase.get(database);
   const id = idOf(req, claimedAt);
   const entry = unsettled?.get(id);
-  return entry !== undefined && unsettled !== undefined && attempt(unsettled, id, entry);
+  if (entry === undefined || unsettled === undefined) return false;
+  // A background attempt in flight may be one that started while the database was still away and
+  // fails now: then one fresh attempt, since this request just reached the database.
+  return (await attempt(unsettled, id, entry)) || (unsettled.get(id) === entry && attempt(unsettled, id, entry));
 };

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { Database } from '../db/database';
+import { createReadinessProbe, READINESS_PROBE_MS, type Readiness } from './readiness';
 import { registerRequestMetrics } from './request-metrics';
 
 export interface KassaMetrics {
@@ -8,19 +9,61 @@ export interface KassaMetrics {
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   readonly requestsInFlight: Gauge;
   readonly callbackAttempts: Counter<'outcome'>;
+  /** The bounded readiness probe (`/readyz` and `kassa_database_up`): answers within a second whatever the database does. */
+  readiness(): Promise<Readiness>;
 }
 
 /** Age in seconds of an ISO timestamp, 0 when there is none. */
 const ageSeconds = (iso: string | null | undefined): number =>
   iso ? Math.max(0, (Date.now() - Date.parse(iso)) / 1000) : 0;
 
+/** A gauge's `collect` that sets the value `read` gives. */
+const collectWith = (read: () => Promise<number>) =>
+  async function (this: Gauge) {
+    this.set(await read());
+  };
+
+/**
+ * A gauge's database read on scrape, bounded (issue 37 item 23): `NaN` (unknown) when the database
+ * is down, the read fails or takes longer than the probe's bound; a read still in flight from an
+ * earlier scrape is not started again, so a silent database holds at most one connection per gauge.
+ */
+const boundedRead = (up: () => Promise<boolean>, read: () => Promise<number>) => {
+  let inFlight: Promise<number> | undefined;
+  return async (): Promise<number> => {
+    if (inFlight || !(await up())) return NaN;
+    const current = (inFlight = read()
+      .catch(() => NaN)
+      .finally(() => (inFlight = undefined)));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(NaN), READINESS_PROBE_MS)));
+    try {
+      return await Promise.race([current, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+};
+
 /**
  * One registry per Kassa instance (tests run several in one process). The gauges read the
- * database on scrape, one cheap query each; nothing runs between scrapes.
+ * database on scrape, one cheap query each, bounded; nothing runs between scrapes. A scrape
+ * answers while the database is down or silent: `kassa_database_up` is 0 and the database's
+ * gauges are NaN (ADR 045).
  */
 export const createMetrics = (database: Database): KassaMetrics => {
   const registry = new Registry();
   const db = database.db;
+  const readiness = createReadinessProbe(database);
+  const up = async () => (await readiness()).checks.database === 'ok';
+  new Gauge({
+    name: 'kassa_database_up',
+    help: 'Whether the database answered the readiness probe within its bound (1) or not (0)',
+    registers: [registry],
+    async collect() {
+      this.set((await up()) ? 1 : 0);
+    },
+  });
   const observeRequest = registerRequestMetrics(registry);
   const requestsInFlight = new Gauge({
     name: 'kassa_http_requests_in_flight',
@@ -31,40 +74,46 @@ export const createMetrics = (database: Database): KassaMetrics => {
     name: 'kassa_outbox_backlog',
     help: 'Callbacks waiting to be delivered (outbox rows PENDING)',
     registers: [registry],
-    async collect() {
-      const r = await db
-        .selectFrom('outbox')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('status', '=', 'PENDING')
-        .executeTakeFirst();
-      this.set(Number(r?.n ?? 0));
-    },
+    collect: collectWith(
+      boundedRead(up, async () => {
+        const r = await db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('status', '=', 'PENDING')
+          .executeTakeFirst();
+        return Number(r?.n ?? 0);
+      }),
+    ),
   });
   new Gauge({
     name: 'kassa_outbox_oldest_age_seconds',
     help: 'Age of the oldest callback still waiting to be delivered (0 when none)',
     registers: [registry],
-    async collect() {
-      const r = await db
-        .selectFrom('outbox')
-        .select((eb) => eb.fn.min<string | null>('created_at').as('oldest'))
-        .where('status', '=', 'PENDING')
-        .executeTakeFirst();
-      this.set(ageSeconds(r?.oldest));
-    },
+    collect: collectWith(
+      boundedRead(up, async () => {
+        const r = await db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.min<string | null>('created_at').as('oldest'))
+          .where('status', '=', 'PENDING')
+          .executeTakeFirst();
+        return ageSeconds(r?.oldest);
+      }),
+    ),
   });
   new Gauge({
     name: 'kassa_pending_money_operations',
     help: 'Captures, refunds and voids reserved but not yet settled (PENDING or ASYNC at the acquirer)',
     registers: [registry],
-    async collect() {
-      const r = await db
-        .selectFrom('transaction_operations')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('status', 'in', ['PENDING', 'ASYNC'])
-        .executeTakeFirst();
-      this.set(Number(r?.n ?? 0));
-    },
+    collect: collectWith(
+      boundedRead(up, async () => {
+        const r = await db
+          .selectFrom('transaction_operations')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('status', 'in', ['PENDING', 'ASYNC'])
+          .executeTakeFirst();
+        return Number(r?.n ?? 0);
+      }),
+    ),
   });
   const callbackAttempts = new Counter({
     name: 'kassa_callback_attempts_total',
@@ -74,6 +123,7 @@ export const createMetrics = (database: Database): KassaMetrics => {
   });
   return {
     registry,
+    readiness,
     requestsInFlight,
     callbackAttempts,
     observeRequest,

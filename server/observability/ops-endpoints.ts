@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/database';
 import type { KassaMetrics } from './metrics';
-import { checkReadiness } from './readiness';
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
   const text = JSON.stringify(body);
@@ -18,7 +17,7 @@ export const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * `GET /healthz` (the process is up), `/readyz` (database reachable, migrations current; 503
- * otherwise) and `/metrics` (Prometheus text format). Served by bin/kassa.ts beside /v1, outside
+ * otherwise, within a second: a bounded probe) and `/metrics` (Prometheus text format). Served by bin/kassa.ts beside /v1, outside
  * the route table: they are for the platform, not for merchants.
  */
 export const createOpsHandler =
@@ -31,7 +30,7 @@ export const createOpsHandler =
     }
     if (path === '/healthz') return json(res, 200, { status: 'ok' });
     if (path === '/readyz') {
-      const r = await checkReadiness(database);
+      const r = await metrics.readiness();
       return json(res, r.ready ? 200 : 503, {
         status: r.ready ? 'ready' : 'unavailable',
         ...r.checks,
@@ -39,10 +38,10 @@ export const createOpsHandler =
       });
     }
     try {
+      // Bounded: with the database down or silent, kassa_database_up is 0 and its gauges NaN (metrics.ts).
       const text = await metrics.registry.metrics();
       res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text);
     } catch {
-      // A gauge's query failed (database gone): the scrape fails visibly instead of reporting zeros.
       res.writeHead(503, { 'content-type': 'text/plain' }).end('metrics unavailable\n');
     }
   };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadEnv } from '../../server/config/env';
 import { createKassa, type Kassa } from '../../server/create-kassa';
+import type { Logger } from '../../server/observability/logger';
 import { answerClientError, createNodeHandler } from '../../server/http/node-adapter';
 import { publicOriginFor } from '../../server/http/public-origin';
 import { randomBase58 } from '../../server/shared/ids';
@@ -28,7 +29,7 @@ export interface TestServer {
  * DATABASE_URL is set. Responses are validated against the route table's schemas.
  */
 export const startTestServer = async (
-  opts: { env?: Record<string, string>; dataDir?: string; pgSchema?: string } = {},
+  opts: { env?: Record<string, string>; dataDir?: string; pgSchema?: string; logger?: Logger } = {},
 ): Promise<TestServer> => {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-test-'));
   const pgSchema = process.env.DATABASE_URL
@@ -48,7 +49,11 @@ export const startTestServer = async (
     KASSA_CONSOLE_PASSWORD_COST: '10',
     ...opts.env,
   });
-  const kassa = await createKassa(env, { pgSchema, log: () => undefined });
+  const kassa = await createKassa(env, {
+    pgSchema,
+    log: () => undefined,
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  });
   const server: http.Server = http.createServer(
     createNodeHandler(
       kassa.dispatch,

@@ -192,6 +192,7 @@ describe('aggregate mappers', () => {
     payout_destination_id: null,
     awaiting_customer_until: null,
     pending_action: null,
+    owner_boot_id: null,
   };
 
   it('transaction lines are money state: a stored shape that is not LineAmounts is refused, not misread', () => {

@@ -1,6 +1,9 @@
 import type { AppContext } from '../../app-context';
 import { unitOfWork } from '../unit-of-work';
-import { nowIso } from '../../shared/clock';
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
+import { bootIdOf, OWNER_TIMEOUT_SECONDS } from '../../idempotency/kassa-processes';
+import { addSeconds, nowIso } from '../../shared/clock';
 import { failInitiatedAttempt } from '../store/attempt-store';
 import { appendTransactionEvent } from '../store/transaction-repository';
 import { ABANDONED_ERROR } from './payment-attempt';
@@ -9,9 +12,23 @@ import { minorUnits } from '../../../domain/money';
 /** A card authorization answers within seconds; one still INITIATED after this long lost its server. */
 export const STALE_PAYMENT_MS = 120_000;
 
+type Where = ExpressionBuilder<DB & { t: DB['transactions'] } & { p: DB['kassa_processes'] }, 't' | 'p'>;
+
+/** The attempt names a process other than this one whose row is gone or whose heartbeat is too old (kassa-processes.ts). */
+const ownerDead = (eb: Where, ctx: AppContext) => {
+  const silentSince = addSeconds(nowIso(), -OWNER_TIMEOUT_SECONDS);
+  const self = bootIdOf(ctx.database);
+  return eb.and([
+    eb('t.owner_boot_id', 'is not', null),
+    ...(self ? [eb('t.owner_boot_id', '!=', self)] : []),
+    eb.or([eb('p.boot_id', 'is', null), eb('p.heartbeat_at', '<=', silentSince)]),
+  ]);
+};
+
 /**
  * A server that dies between starting a payment and recording the acquirer's answer leaves the
- * session PAYING. The sandbox acquirer keeps no authorization ledger to ask, so such an attempt is
+ * session PAYING. Such an attempt is stale once its process is known dead (its heartbeat silent for
+ * OWNER_TIMEOUT_SECONDS, 10 s; ADR 045), or, when it names no process, after STALE_PAYMENT_MS. The sandbox acquirer keeps no authorization ledger to ask, so such an attempt is
  * closed as FAILED (`ABANDONED`, retryable) and the session can be paid or cancelled again. If the
  * acquirer does answer afterwards, `finishPaymentAttempt` leaves this outcome alone (ADR 012).
  */
@@ -21,12 +38,16 @@ export const recoverStalePayments = async (
 ): Promise<number> => {
   const before = new Date(Date.now() - (opts.staleMs ?? STALE_PAYMENT_MS)).toISOString();
   const stale = await ctx.database.db
-    .selectFrom('transactions')
-    .select(['id', 'session_id', 'amount'])
-    .where('status', '=', 'INITIATED')
-    .where('created_at', '<=', before)
+    .selectFrom('transactions as t')
+    .leftJoin('kassa_processes as p', 'p.boot_id', 't.owner_boot_id')
+    .select(['t.id', 't.session_id', 't.amount'])
+    .where('t.status', '=', 'INITIATED')
+    // stale by age, or its process is dead (ADR 045: the heartbeat knows within OWNER_TIMEOUT_SECONDS)
+    .where((eb) => eb.or([eb('t.created_at', '<=', before), ownerDead(eb, ctx)]))
     // an attempt waiting for the customer (3-D Secure, wallet page) is stale only after its own deadline
-    .where((eb) => eb.or([eb('awaiting_customer_until', 'is', null), eb('awaiting_customer_until', '<=', nowIso())]))
+    .where((eb) =>
+      eb.or([eb('t.awaiting_customer_until', 'is', null), eb('t.awaiting_customer_until', '<=', nowIso())]),
+    )
     .limit(opts.limit ?? 20)
     .execute();
   for (const tx of stale) {

@@ -1,6 +1,7 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../shared/clock';
+import { bootIdOf } from '../../idempotency/kassa-processes';
 import { accountScopedId } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
 import { redactHeaders } from '../../shared/request-headers';
@@ -95,6 +96,8 @@ export const startPaymentAttempt = async (
     created_at: now,
     updated_at: now,
     version: 1,
+    // Its process: once that process is dead, the stale-payment recovery closes the attempt (ADR 045).
+    owner_boot_id: bootIdOf(ctx.database) ?? null,
   });
   await appendTransactionEvent(
     trx,

@@ -78,7 +78,9 @@ type AmountColumn =
   | 'pending_void';
 
 export interface TransactionRecord
-  extends Omit<TransactionRow, 'card' | 'data' | 'lines' | AmountColumn>, Readonly<Record<AmountColumn, MinorUnits>> {
+  extends
+    Omit<TransactionRow, 'card' | 'data' | 'lines' | 'owner_boot_id' | AmountColumn>,
+    Readonly<Record<AmountColumn, MinorUnits>> {
   card?: CardSummary;
   data: TransactionData;
   /** Per order line amounts; undefined until the first operation wrote them. */
