@@ -89,7 +89,12 @@ export const ENV_DOCS: { [K in EnvName]: EnvDoc<K> } = {
       "log2 of scrypt's N for new console password hashes (15: 32 MiB and tens of milliseconds each; 10 to 17); a stored hash keeps its own parameters",
   },
   KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL: {
-    about: 'wrong console sign-ins within 15 minutes per e-mail before 429 + `Retry-After` (0: no limit)',
+    about:
+      'wrong console sign-ins within 15 minutes for one user (account and e-mail) from every address before 429 + `Retry-After`; an address that signed in to that user within 30 days passes it (0: no limit)',
+  },
+  KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL_ADDRESS: {
+    about:
+      'wrong console sign-ins within 15 minutes for one user from one address; below `KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL` (0: no limit)',
   },
   KASSA_CONSOLE_LOGIN_FAILURES_PER_ADDRESS: {
     about: 'wrong console sign-ins within 15 minutes per source address before 429 + `Retry-After` (0: no limit)',

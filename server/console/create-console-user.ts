@@ -16,7 +16,7 @@ import { generatePassword, hashPassword } from './password-hash';
 /**
  * A new console user of the caller's account (ADR 033). Without a password one is generated and answered
  * once (`password`): only its hash is stored, so a replay of the request answers the user without it.
- * An e-mail a user (of any account) already has is 409.
+ * An e-mail a user of the same account already has is 409; another account's users play no part (ADR 043).
  */
 export const createConsoleUser = async (
   ctx: AppContext,
