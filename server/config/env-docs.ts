@@ -101,7 +101,18 @@ export const ENV_DOCS: { [K in EnvName]: EnvDoc<K> } = {
   },
   KASSA_JWT_SECRET: {
     unset: 'generated once, kept in the database',
-    about: 'the HS256 key of access tokens (at least 32 characters); changing it ends every token issued',
+    about:
+      'the HS256 key of access tokens (at least 32 characters; unset, `KASSA_SECRETS_FILE` may hold it); changing it ends every token issued',
+  },
+  KASSA_COOKIE_SECRET: {
+    unset: 'generated once, kept in the database',
+    about:
+      'the key of the sealed cookies (checkout, console sessions, demo login; at least 32 characters; unset, `KASSA_SECRETS_FILE` may hold it); changing it signs every browser out',
+  },
+  KASSA_SECRETS_FILE: {
+    unset: 'the database keeps them',
+    about:
+      "a JSON file (`jwt_signing_key`, `checkout_cookie_password`, `wallet_pin_key`) for the keys the three variables do not set, made (mode 0600) from the database's keys or new ones when missing; the database then keeps none of them (see Keys and secrets)",
   },
   KASSA_TOKEN_TTL_SECONDS: { about: 'how long an access token is valid (60 to 86400)' },
   KASSA_SESSION_UPDATE_REQUIRES_WRITE: {
@@ -111,7 +122,7 @@ export const ENV_DOCS: { [K in EnvName]: EnvDoc<K> } = {
   KASSA_WALLET_PIN_KEY: {
     unset: 'generated once, kept in the database',
     about:
-      'the HMAC-SHA256 key of wallet token PINs (at least 32 characters); set it to keep PINs out of reach of a copy of the database alone; changing it voids every PIN (ADR 030)',
+      'the HMAC-SHA256 key of wallet token PINs (at least 32 characters; unset, `KASSA_SECRETS_FILE` may hold it); set it to keep PINs out of reach of a copy of the database alone; changing it voids every PIN (ADR 030)',
   },
   KASSA_TOKEN_RATE_PER_ADDRESS: { about: 'token requests a minute per source address (see Abuse limits; 0: no limit)' },
   KASSA_TOKEN_FAILURES_PER_ADDRESS: { about: 'wrong client secrets a minute per source address (0: no limit)' },

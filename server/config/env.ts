@@ -26,6 +26,10 @@ const EnvSchema = z
     /** PUT /v1/sessions/{id} requires write:checkout or admin:checkout (default: read:checkout suffices, as the spec says). */
     KASSA_SESSION_UPDATE_REQUIRES_WRITE: bool.default(false),
     KASSA_JWT_SECRET: z.string().min(32).optional(),
+    /** The key of sealed cookies (checkout, console, demo login); unset = KASSA_SECRETS_FILE's, else the database's. */
+    KASSA_COOKIE_SECRET: z.string().min(32).optional(),
+    /** A JSON file with the server's keys (server/auth/secrets-file.ts), made when missing; unset = the database keeps them. */
+    KASSA_SECRETS_FILE: z.string().min(1).optional(),
     KASSA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
     /**
      * The token endpoint's limits a minute before 429 + Retry-After (0: no limit; server/auth/token-attempt-limits.ts):
