@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
 import { normalAudience } from './grants/audience';
 import { grantedScopes } from './grants/granted-scopes';
-import { isGoodAddress, rememberGoodAddress } from './sign-in-limits';
+import { goodAddressUntil, rememberGoodAddress } from './sign-in-limits';
 import { goodAddressKey, REMEMBER_SUCCESS_MS, reserveFailureSlots, takeAddressSlot } from './token-attempt-limits';
 import { verifyClientSecret } from './verify-client-secret';
 
@@ -55,7 +55,8 @@ export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<To
   // an address that got a token for the client lately passes its ceiling (kept in the database: every process)
   const { accountId, clientAddress: address } = req;
   const goodKey = goodAddressKey({ accountId, clientId, address });
-  const remembered = await isGoodAddress(ctx.database, goodKey);
+  const until = await goodAddressUntil(ctx.database, goodKey);
+  const remembered = until !== undefined;
   const attempt = reserveFailureSlots(ctx.tokenRateLimits, { accountId, clientId, address, remembered });
   // one hash and compare, known client or not
   const client = await verifyClientSecret(ctx.database.db, accountId, clientId, clientSecret).catch((err: unknown) => {
@@ -64,7 +65,9 @@ export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<To
   });
   if (!client) throw new AppError('INVALID_CLIENT', 'Unknown client or wrong client secret for this account');
   attempt.succeeded();
-  await rememberGoodAddress(ctx.database, goodKey, REMEMBER_SUCCESS_MS);
+  // renewed at most once an hour per (client, address): a busy merchant's tokens do not each write a row
+  if (until === undefined || until - Date.now() < REMEMBER_SUCCESS_MS - 3600_000)
+    await rememberGoodAddress(ctx.database, goodKey, REMEMBER_SUCCESS_MS);
   const scopes = await grantedScopes(ctx.database.db, client, audience.audience, req.grantType);
   if (scopes.length === 0)
     throw new AppError('UNAUTHORIZED_CLIENT', `This client has no grant for the audience ${audience.audience}`, {

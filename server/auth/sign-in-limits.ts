@@ -65,17 +65,16 @@ const countOne = (trx: Executor, key: string, now: string, ends: string) =>
     .returning(['count', 'window_ends_at'])
     .executeTakeFirstOrThrow();
 
-const remembered = async (database: Database, goodKey: string, now: string) =>
-  (await database.db
+/** Until when (ms) the address under `goodKey` passes the ceiling, when it signed in lately. */
+export const goodAddressUntil = async (database: Database, goodKey: string, at = Date.now()) => {
+  const row = await database.db
     .selectFrom('good_addresses')
     .select('until')
     .where('key', '=', goodKey)
-    .where('until', '>', now)
-    .executeTakeFirst()) !== undefined;
-
-/** Whether the address under `goodKey` signed in lately (it passes the ceiling). */
-export const isGoodAddress = (database: Database, goodKey: string, at = Date.now()): Promise<boolean> =>
-  remembered(database, goodKey, new Date(at).toISOString());
+    .where('until', '>', new Date(at).toISOString())
+    .executeTakeFirst();
+  return row ? Date.parse(row.until) : undefined;
+};
 
 /** Remembers the address under `goodKey` for `rememberMs`, and forgets a few that are over. */
 export const rememberGoodAddress = async (database: Database, goodKey: string, rememberMs: number, at = Date.now()) => {
@@ -98,7 +97,7 @@ export const reserveSignInAttempt = async (
 ): Promise<SignInAttempt> => {
   const now = new Date(at).toISOString();
   const ends = new Date(at + limits.windowMs).toISOString();
-  const passes = await remembered(database, limits.goodKey, now);
+  const passes = (await goodAddressUntil(database, limits.goodKey, at)) !== undefined;
   const keys = [...limits.own, ...(passes ? [] : [limits.ceiling])]
     .filter((k) => k.limit > 0)
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)); // one order: no deadlock between attempts
