@@ -1,6 +1,6 @@
 import type { AppContext } from './app-context';
 import { ensureStartupMerchant, type MerchantCredentials } from './accounts/ensure-demo-merchant';
-import { loadOrCreateServerSecret } from './auth/server-secret';
+import { loadServerKeys } from './auth/server-secret';
 import { createTokenSigner } from './auth/tokens';
 import { callbackDeliveries } from './callbacks/deliver-callbacks';
 import type { Env } from './config/env';
@@ -62,8 +62,9 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     busyTimeoutMs: env.KASSA_SQLITE_BUSY_TIMEOUT_MS,
     pgQueryTimeoutMs: env.KASSA_PG_QUERY_TIMEOUT_MS,
   });
-  const jwtSecret = env.KASSA_JWT_SECRET ?? (await loadOrCreateServerSecret(database, 'jwt_signing_key'));
-  const cookiePassword = await loadOrCreateServerSecret(database, 'checkout_cookie_password');
+  // the environment's keys, else KASSA_SECRETS_FILE's, else the database's (server-secret.ts)
+  const keys = await loadServerKeys(database, env);
+  const [jwtSecret, cookiePassword] = [keys.jwt_signing_key, keys.checkout_cookie_password];
   const logger = opts.logger ?? createLogger(env.KASSA_LOG_LEVEL);
   // This process's boot id and heartbeat: its Idempotency-Key claims are free once it is gone (ADR 006).
   const registration = await registerKassaProcess(database, {
@@ -73,7 +74,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   const metrics = createMetrics(database);
   const tokenRateLimits = createTokenRateLimits(env);
   const payAttemptsPerAddress = createRateLimiter(env.KASSA_PAY_ATTEMPTS_PER_ADDRESS);
-  const walletPinKey = env.KASSA_WALLET_PIN_KEY ?? (await loadOrCreateServerSecret(database, 'wallet_pin_key'));
+  const walletPinKey = keys.wallet_pin_key;
   const ctx: AppContext = {
     env,
     database,

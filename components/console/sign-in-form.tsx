@@ -7,6 +7,7 @@ import { Alert } from '../ui/alert';
 import { TextField } from '../ui/text-field';
 
 const SignIn = z.object({
+  account: z.string().trim().min(1, 'Enter your account').max(64),
   email: z.string().trim().min(1, 'Enter your e-mail address').max(254),
   password: z.string().min(1, 'Enter your password').max(1024),
 });
@@ -19,21 +20,24 @@ const minutes = (retryAfter: string | null): string => {
 
 /** Why a sign-in was refused, in words. */
 const refusal = async (res: Response): Promise<string> => {
-  if (res.status === 401) return 'Wrong e-mail or password.';
+  if (res.status === 401) return 'Wrong e-mail or password.'; // or account: the answer does not tell which
   if (res.status === 429)
     return `Too many wrong sign-ins. Wait ${minutes(res.headers.get('retry-after'))} and try again.`;
   const body = (await res.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
   return body?.error?.message ?? `Signing in failed (HTTP ${res.status}). Try again.`;
 };
 
-/** The console's sign-in form (ADR 033): e-mail and password, sent as JSON; the server answers a sealed cookie. */
-export function SignInForm({ next }: { next: string }) {
+/**
+ * The console's sign-in form (ADR 033): e-mail, password and the account (an e-mail is unique within its account
+ * only, ADR 043; the page fills it in when it knows it), sent as JSON; the server answers a sealed cookie.
+ */
+export function SignInForm({ next, account }: { next: string; account: string }) {
   const [failure, setFailure] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({ resolver: zodResolver(SignIn) });
+  } = useForm<SignInValues>({ resolver: zodResolver(SignIn), defaultValues: { account } });
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
     try {
@@ -67,6 +71,15 @@ export function SignInForm({ next }: { next: string }) {
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}
+      />
+      <TextField
+        id="account"
+        label="Account"
+        hint="Your merchant account's id, such as T00000001"
+        autoComplete="organization"
+        spellCheck={false}
+        error={errors.account?.message}
+        {...register('account')}
       />
       <button
         type="submit"

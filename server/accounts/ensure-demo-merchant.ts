@@ -2,7 +2,7 @@ import type { Env } from '../config/env';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/tx';
 import { ALL_SCOPES } from '../auth/scopes';
-import { generateSecret, hashSecret, secretMatches } from '../auth/secret-hash';
+import { generateSecret, hashChosenSecret, isChosenSecretHash, secretMatches } from '../auth/secret-hash';
 import { demoStoreEnabled } from '../demo/demo-switch';
 import { nowIso } from '../shared/clock';
 import { uuid } from '../shared/ids';
@@ -26,13 +26,27 @@ const REVIVED = { deleted_at: null, deleted_by: null };
 export const DEMO_CLIENT_ID = 'demo-merchant';
 
 /**
- * The demo merchant (DEMO_ACCOUNT_ID, client DEMO_CLIENT_ID, every scope), its secret kept as a hash
- * like every client's: KASSA_DEMO_CLIENT_SECRET sets (or replaces) it; else one is generated when the
- * client is first made, and only that start gets it back. A clear copy kept by older versions
- * (server_secrets.demo_client_secret) is deleted.
+ * The demo merchant (DEMO_ACCOUNT_ID, client DEMO_CLIENT_ID, every scope), its secret kept as a scrypt hash
+ * (a person may have chosen it: secret-hash.ts): KASSA_DEMO_CLIENT_SECRET sets (or replaces) it, and the
+ * stored hash stays while it matches (the demo login cookie names it); else one is generated when the client
+ * is first made, and only that start gets it back. The hash is made before the transaction (off the event
+ * loop, holding no lock). A clear copy kept by older versions (server_secrets.demo_client_secret) is deleted.
  */
-const ensureDemoMerchant = (database: Database, env: Env): Promise<string | undefined> =>
-  inTransaction(database, async (trx) => {
+const ensureDemoMerchant = async (database: Database, env: Env): Promise<string | undefined> => {
+  const chosen = env.KASSA_DEMO_CLIENT_SECRET;
+  const secret = chosen ?? generateSecret(48);
+  const before = await database.db
+    .selectFrom('api_clients')
+    .select('secret_hash')
+    .where('client_id', '=', DEMO_CLIENT_ID)
+    .executeTakeFirst();
+  const current =
+    chosen !== undefined &&
+    before !== undefined &&
+    isChosenSecretHash(before.secret_hash) &&
+    (await secretMatches(chosen, before.secret_hash));
+  const secretHash = current ? before.secret_hash : await hashChosenSecret(secret, env.KASSA_CONSOLE_PASSWORD_COST);
+  return inTransaction(database, async (trx) => {
     const now = nowIso();
     await trx.deleteFrom('server_secrets').where('name', '=', 'demo_client_secret').execute();
     await trx
@@ -40,9 +54,7 @@ const ensureDemoMerchant = (database: Database, env: Env): Promise<string | unde
       .values({ id: DEMO_ACCOUNT_ID, name: 'Kassa Demo Shop', created_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    const chosen = env.KASSA_DEMO_CLIENT_SECRET;
-    const secret = chosen ?? generateSecret(48);
-    const row = { account_id: DEMO_ACCOUNT_ID, scopes: JSON.stringify(ALL_SCOPES), secret_hash: hashSecret(secret) };
+    const row = { account_id: DEMO_ACCOUNT_ID, scopes: JSON.stringify(ALL_SCOPES), secret_hash: secretHash };
     const existing = await trx
       .selectFrom('api_clients')
       .select(['id', 'secret_hash'])
@@ -68,8 +80,9 @@ const ensureDemoMerchant = (database: Database, env: Env): Promise<string | unde
       .where('client_id', '=', DEMO_CLIENT_ID)
       .executeTakeFirstOrThrow();
     // another process may have made it first: then that one shows its secret
-    return !chosen && secretMatches(secret, stored.secret_hash) ? secret : undefined;
+    return !chosen && stored.secret_hash === secretHash ? secret : undefined;
   });
+};
 
 /**
  * With KASSA_BOOTSTRAP_* set, makes sure that account and client exist (for a fresh server or a
@@ -94,7 +107,7 @@ export const ensureStartupMerchant = async (database: Database, env: Env): Promi
       clientId: env.KASSA_BOOTSTRAP_CLIENT_ID,
       clientSecret: env.KASSA_BOOTSTRAP_CLIENT_SECRET,
     };
-    await ensureAccountClient(database, spec);
+    await ensureAccountClient(database, spec, env.KASSA_CONSOLE_PASSWORD_COST);
     const newClientSecret = store ? await ensureDemoMerchant(database, env) : undefined;
     return {
       accountId: spec.accountId,

@@ -32,11 +32,11 @@ export const startupBanner = (base: string, m: MerchantCredentials): string | un
  */
 export const consoleBanner = (
   base: string,
-  admin: { email: string; newPassword?: string; passwordChosen?: true } | undefined,
+  admin: { accountId: string; email: string; newPassword?: string; passwordChosen?: true } | undefined,
   always: boolean,
 ): string | undefined => {
   if (!admin || (!admin.newPassword && !always)) return undefined;
-  const line = `  Console:         ${base}/console  e-mail ${admin.email}`;
+  const line = `  Console:         ${base}/console  account ${admin.accountId}  e-mail ${admin.email}`;
   if (admin.newPassword) return `${line}  password ${admin.newPassword}   (shown this once: it is stored hashed)\n`;
   if (admin.passwordChosen) return `${line}  (the password KASSA_CONSOLE_ADMIN_PASSWORD sets)\n`;
   return `${line}  (its password was shown when it was made; KASSA_CONSOLE_ADMIN_PASSWORD=<12+ characters> sets a new one)\n`;

@@ -2,7 +2,8 @@ import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
 import { normalAudience } from './grants/audience';
 import { grantedScopes } from './grants/granted-scopes';
-import { reserveFailureSlots, takeAddressSlot } from './token-attempt-limits';
+import { goodAddressUntil, rememberGoodAddress } from './sign-in-limits';
+import { goodAddressKey, REMEMBER_SUCCESS_MS, reserveFailureSlots, takeAddressSlot } from './token-attempt-limits';
 import { verifyClientSecret } from './verify-client-secret';
 
 export interface TokenRequest {
@@ -51,8 +52,12 @@ export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<To
     });
   }
   // a wrong secret is counted where it came from (token-attempt-limits.ts): others are not locked out
+  // an address that got a token for the client lately passes its ceiling (kept in the database: every process)
   const { accountId, clientAddress: address } = req;
-  const attempt = reserveFailureSlots(ctx.tokenRateLimits, { accountId, clientId, address });
+  const goodKey = goodAddressKey({ accountId, clientId, address });
+  const until = await goodAddressUntil(ctx.database, goodKey);
+  const remembered = until !== undefined;
+  const attempt = reserveFailureSlots(ctx.tokenRateLimits, { accountId, clientId, address, remembered });
   // one hash and compare, known client or not
   const client = await verifyClientSecret(ctx.database.db, accountId, clientId, clientSecret).catch((err: unknown) => {
     attempt.notCounted();
@@ -60,6 +65,9 @@ export const issueToken = async (ctx: AppContext, req: TokenRequest): Promise<To
   });
   if (!client) throw new AppError('INVALID_CLIENT', 'Unknown client or wrong client secret for this account');
   attempt.succeeded();
+  // renewed at most once an hour per (client, address): a busy merchant's tokens do not each write a row
+  if (until === undefined || until - Date.now() < REMEMBER_SUCCESS_MS - 3600_000)
+    await rememberGoodAddress(ctx.database, goodKey, REMEMBER_SUCCESS_MS);
   const scopes = await grantedScopes(ctx.database.db, client, audience.audience, req.grantType);
   if (scopes.length === 0)
     throw new AppError('UNAUTHORIZED_CLIENT', `This client has no grant for the audience ${audience.audience}`, {

@@ -11,7 +11,9 @@ import { createRateLimiter, type RateLimiter } from './rate-limiter';
  * - the ceiling: failed attempts per (account path, client id) from every address (`KASSA_TOKEN_RATE_PER_CLIENT`),
  *   above one address's own limit (env.ts refuses otherwise), so one address cannot reach it alone.
  *   An address that got a token for the client within the last day passes the ceiling (not its own limits):
- *   many attacking addresses together do not lock out the merchant's server either.
+ *   many attacking addresses together do not lock out the merchant's server either. Those addresses are kept
+ *   in the database (`good_addresses`, server/auth/sign-in-limits.ts; issue 37 item 13), so a restart or
+ *   another process knows them too; the counts themselves are this process's.
  * A failure slot is reserved before the secret is compared and given back when the secret was right, so a
  * burst gets no more compares than the limit and the right secret never uses a limit up.
  */
@@ -20,8 +22,6 @@ export interface TokenRateLimits {
   failuresPerAddress: RateLimiter;
   failuresPerClientAddress: RateLimiter;
   failuresPerClient: RateLimiter;
-  /** `account/client/address` keys that got a token lately, with when that stops counting. */
-  recentSuccesses: Map<string, number>;
 }
 
 export interface TokenLimitSettings {
@@ -31,15 +31,14 @@ export interface TokenLimitSettings {
   KASSA_TOKEN_RATE_PER_CLIENT: number;
 }
 
-const REMEMBER_SUCCESS_MS = 24 * 3600_000;
-const MAX_REMEMBERED = 10_000;
+/** How long an address that got a token for a client passes the client's ceiling. */
+export const REMEMBER_SUCCESS_MS = 24 * 3600_000;
 
 export const createTokenRateLimits = (env: TokenLimitSettings): TokenRateLimits => ({
   perAddress: createRateLimiter(env.KASSA_TOKEN_RATE_PER_ADDRESS),
   failuresPerAddress: createRateLimiter(env.KASSA_TOKEN_FAILURES_PER_ADDRESS),
   failuresPerClientAddress: createRateLimiter(env.KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS),
   failuresPerClient: createRateLimiter(env.KASSA_TOKEN_RATE_PER_CLIENT),
-  recentSuccesses: new Map(),
 });
 
 /** Every token request takes one slot of its address first (before it is even parsed). */
@@ -52,10 +51,16 @@ export interface TokenAttempt {
   accountId: string;
   clientId: string;
   address: string;
+  /** The address got a token for the client lately (goodAddressKey in `good_addresses`): it passes the ceiling. */
+  remembered?: boolean;
 }
 
+/** The `good_addresses` key of a client's address (the token endpoint and the demo back office's login share it). */
+export const goodAddressKey = (attempt: Omit<TokenAttempt, 'remembered'>): string =>
+  `client:${attempt.accountId}/${attempt.clientId}/${attempt.address}`;
+
 export interface ReservedAttempt {
-  /** The secret was right: the slots go back and the address counts as the client's for a day. */
+  /** The secret was right: the slots go back (the caller remembers the address, rememberGoodAddress). */
   succeeded(at?: number): void;
   /** The attempt ended before the secret was judged (the database failed): the slots go back. */
   notCounted(at?: number): void;
@@ -72,7 +77,7 @@ export const reserveFailureSlots = (
 ): ReservedAttempt => {
   const client = `${attempt.accountId}/${attempt.clientId}`;
   const clientAddress = `${client}/${attempt.address}`;
-  const remembered = (limits.recentSuccesses.get(clientAddress) ?? 0) > now;
+  const remembered = attempt.remembered === true;
   const steps: [RateLimiter, string, string][] = [
     [limits.failuresPerAddress, attempt.address, 'Too many failed token requests from this address'],
     [
@@ -95,12 +100,6 @@ export const reserveFailureSlots = (
   }
   return {
     notCounted: (at = Date.now()) => giveBack(at),
-    succeeded(at = Date.now()) {
-      giveBack(at);
-      limits.recentSuccesses.delete(clientAddress); // re-inserted last: the Map's order is oldest first
-      limits.recentSuccesses.set(clientAddress, at + REMEMBER_SUCCESS_MS);
-      if (limits.recentSuccesses.size > MAX_REMEMBERED)
-        limits.recentSuccesses.delete(limits.recentSuccesses.keys().next().value!);
-    },
+    succeeded: (at = Date.now()) => giveBack(at),
   };
 };

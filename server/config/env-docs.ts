@@ -94,14 +94,30 @@ export const ENV_DOCS: { [K in EnvName]: EnvDoc<K> } = {
       "log2 of scrypt's N for new console password hashes (15: 32 MiB and tens of milliseconds each; 10 to 17); a stored hash keeps its own parameters",
   },
   KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL: {
-    about: 'wrong console sign-ins within 15 minutes per e-mail before 429 + `Retry-After` (0: no limit)',
+    about:
+      'wrong console sign-ins within 15 minutes for one user (account and e-mail) from every address before 429 + `Retry-After`; an address that signed in to that user within 30 days passes it (0: no limit)',
+  },
+  KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL_ADDRESS: {
+    about:
+      'wrong console sign-ins within 15 minutes for one user from one address; below `KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL` (0: no limit)',
   },
   KASSA_CONSOLE_LOGIN_FAILURES_PER_ADDRESS: {
     about: 'wrong console sign-ins within 15 minutes per source address before 429 + `Retry-After` (0: no limit)',
   },
   KASSA_JWT_SECRET: {
     unset: 'generated once, kept in the database',
-    about: 'the HS256 key of access tokens (at least 32 characters); changing it ends every token issued',
+    about:
+      'the HS256 key of access tokens (at least 32 characters; unset, `KASSA_SECRETS_FILE` may hold it); changing it ends every token issued',
+  },
+  KASSA_COOKIE_SECRET: {
+    unset: 'generated once, kept in the database',
+    about:
+      'the key of the sealed cookies (checkout, console sessions, demo login; at least 32 characters; unset, `KASSA_SECRETS_FILE` may hold it); changing it signs every browser out',
+  },
+  KASSA_SECRETS_FILE: {
+    unset: 'the database keeps them',
+    about:
+      "a JSON file (`jwt_signing_key`, `checkout_cookie_password`, `wallet_pin_key`) for the keys the three variables do not set, made (mode 0600) from the database's keys or new ones when missing; the database then keeps none of them (see Keys and secrets)",
   },
   KASSA_TOKEN_TTL_SECONDS: { about: 'how long an access token is valid (60 to 86400)' },
   KASSA_SESSION_UPDATE_REQUIRES_WRITE: {
@@ -111,7 +127,7 @@ export const ENV_DOCS: { [K in EnvName]: EnvDoc<K> } = {
   KASSA_WALLET_PIN_KEY: {
     unset: 'generated once, kept in the database',
     about:
-      'the HMAC-SHA256 key of wallet token PINs (at least 32 characters); set it to keep PINs out of reach of a copy of the database alone; changing it voids every PIN (ADR 030)',
+      'the HMAC-SHA256 key of wallet token PINs (at least 32 characters; unset, `KASSA_SECRETS_FILE` may hold it); set it to keep PINs out of reach of a copy of the database alone; changing it voids every PIN (ADR 030)',
   },
   KASSA_TOKEN_RATE_PER_ADDRESS: { about: 'token requests a minute per source address (see Abuse limits; 0: no limit)' },
   KASSA_TOKEN_FAILURES_PER_ADDRESS: { about: 'wrong client secrets a minute per source address (0: no limit)' },

@@ -26,6 +26,10 @@ const EnvSchema = z
     /** PUT /v1/sessions/{id} requires write:checkout or admin:checkout (default: read:checkout suffices, as the spec says). */
     KASSA_SESSION_UPDATE_REQUIRES_WRITE: bool.default(false),
     KASSA_JWT_SECRET: z.string().min(32).optional(),
+    /** The key of sealed cookies (checkout, console, demo login); unset = KASSA_SECRETS_FILE's, else the database's. */
+    KASSA_COOKIE_SECRET: z.string().min(32).optional(),
+    /** A JSON file with the server's keys (server/auth/secrets-file.ts), made when missing; unset = the database keeps them. */
+    KASSA_SECRETS_FILE: z.string().min(1).optional(),
     KASSA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
     /**
      * The token endpoint's limits a minute before 429 + Retry-After (0: no limit; server/auth/token-attempt-limits.ts):
@@ -82,8 +86,13 @@ const EnvSchema = z
     KASSA_CONSOLE_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
     /** log2 of scrypt's N for new console password hashes (15: 32 MiB each); the test servers use less. */
     KASSA_CONSOLE_PASSWORD_COST: z.coerce.number().int().min(10).max(17).default(15),
-    /** Wrong console sign-ins within 15 minutes per e-mail, and per source address, before 429 + Retry-After (0: no limit). */
-    KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(0).default(10),
+    /**
+     * Wrong console sign-ins within 15 minutes before 429 + Retry-After (0: no limit): per user's e-mail from every
+     * address (the ceiling, which an address that signed in to it lately passes), per (e-mail, address), and per
+     * source address whatever the e-mail (server/console/login-attempt-limits.ts).
+     */
+    KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(0).default(50),
+    KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL_ADDRESS: z.coerce.number().int().min(0).default(10),
     KASSA_CONSOLE_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
     /** SQLite: how long a write waits for another process's write lock before it fails with 503 SERVICE_UNAVAILABLE (issue 12). */
     KASSA_SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
@@ -128,6 +137,15 @@ const EnvSchema = z
       const message =
         'must be between 1 and KASSA_TOKEN_RATE_PER_CLIENT - 1 while that is set: one address may not reach the client ceiling';
       ctx.addIssue({ code: 'custom', path: ['KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS'], message });
+    }
+    const [perEmail, perEmailAddress] = [
+      env.KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL,
+      env.KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL_ADDRESS,
+    ];
+    if (perEmail > 0 && !(perEmailAddress > 0 && perEmailAddress < perEmail)) {
+      const message =
+        'must be between 1 and KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL - 1 while that is set: one address may not reach the e-mail ceiling';
+      ctx.addIssue({ code: 'custom', path: ['KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL_ADDRESS'], message });
     }
     if (env.KASSA_HEADERS_TIMEOUT_MS > env.KASSA_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({

@@ -43,6 +43,21 @@ export const consoleCookie = (value: string, baseUrl: string): string =>
     ...(baseUrl.startsWith('https:') ? ['Secure'] : []),
   ].join('; ');
 
+/**
+ * The account this browser last signed in to (ADR 043): the sign-in form starts with it. Not a secret (an
+ * account id is in every API path), but HttpOnly and SameSite=Strict like the session; a year, on /console.
+ */
+export const CONSOLE_ACCOUNT_COOKIE = 'kassa_console_account';
+export const consoleAccountCookie = (accountId: string, baseUrl: string): string =>
+  [
+    `${CONSOLE_ACCOUNT_COOKIE}=${encodeURIComponent(accountId)}`,
+    'Path=/console',
+    'HttpOnly',
+    'SameSite=Strict',
+    `Max-Age=${365 * 86_400}`,
+    ...(baseUrl.startsWith('https:') ? ['Secure'] : []),
+  ].join('; ');
+
 /** One cookie's value from a `Cookie` header. */
 export const cookieFrom = (header: string | undefined, name: string): string | undefined => {
   if (!header) return undefined;

@@ -1,5 +1,5 @@
 /*
- * Kysely table types of the console's users, their sessions and failed sign-ins (issue 26, migration 0026;
+ * Kysely table types of the console's users and their sessions (issue 26, migration 0026;
  * ADR 033); server/db/schema.ts's DB extends `ConsoleTables`.
  */
 
@@ -10,7 +10,7 @@ export type ConsoleRoleColumn = 'admin' | 'read-only';
 export interface ConsoleUsersTable {
   id: string;
   account_id: string;
-  /** Lower-case; unique across the server among users not deleted. */
+  /** Lower-case; unique within its account among users not deleted (migration 0034, ADR 043). */
   email: string;
   role: ConsoleRoleColumn;
   /** `scrypt$<N>$<r>$<p>$<salt>$<hash>` (base64url): the parameters travel with the hash. */
@@ -34,15 +34,7 @@ export interface ConsoleSessionsTable {
   ended_at: string | null;
 }
 
-/** One wrong (or pending) sign-in, counted per `email:<e-mail>` and per `address:<address>` over 15 minutes. */
-export interface ConsoleLoginFailuresTable {
-  id: string;
-  key: string;
-  created_at: string;
-}
-
 export interface ConsoleTables {
   console_users: ConsoleUsersTable;
   console_sessions: ConsoleSessionsTable;
-  console_login_failures: ConsoleLoginFailuresTable;
 }

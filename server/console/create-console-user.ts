@@ -18,8 +18,9 @@ import { generatePassword, hashPassword } from './password-hash';
 /**
  * A new console user of the caller's account (ADR 033). Without a password one is generated and answered
  * once (`password`): only its hash is stored, so a replay of the request answers the user without it.
- * An e-mail a user (of any account) already has is 409. Only a caller holding every scope of the role may make
- * one (403 SCOPE_NOT_HELD, ADR 042): a user's session acts with them.
+ * An e-mail a user of the same account already has is 409; another account's users play no part (ADR 043).
+ * Only a caller holding every scope of the role may make one (403 SCOPE_NOT_HELD, ADR 042): a user's session
+ * acts with them.
  */
 export const createConsoleUser = async (
   ctx: AppContext,

@@ -6,8 +6,12 @@ import { startConsoleSession } from './console-session';
 import { reserveLoginAttempt } from './login-attempt-limits';
 import { verifyDecoy, verifyPassword } from './password-hash';
 
-/** The sign-in form's JSON: any text is an e-mail here (one that is no user's is simply wrong). */
+/**
+ * The sign-in form's JSON: the account (an e-mail is unique within its account only, ADR 043), e-mail and
+ * password; any text is an account or an e-mail here (one that is no user's is simply wrong).
+ */
 export const ConsoleLoginBody = z.strictObject({
+  account: z.string().trim().min(1).max(64),
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
 });
@@ -17,12 +21,13 @@ export interface ConsoleLogin {
   secret: string;
   csrfToken: string;
   email: string;
+  accountId: string;
 }
 
 /**
- * Sign-in (ADR 033): counted against the limits first (429), then one scrypt whether or not the e-mail is
- * a user's, so a wrong e-mail and a wrong password take as long and answer alike (401). A right one starts
- * a session.
+ * Sign-in (ADR 033, ADR 043): counted against the limits first (429), then one scrypt whether or not the
+ * account has a user with the e-mail, so a wrong account, e-mail or password take as long and answer alike
+ * (401). A right one starts a session. Another account's user with the same e-mail plays no part.
  */
 export const logInConsoleUser = async (
   ctx: AppContext,
@@ -30,10 +35,11 @@ export const logInConsoleUser = async (
   address: string,
 ): Promise<ConsoleLogin> => {
   const email = input.email.toLowerCase();
-  const attempt = await reserveLoginAttempt(ctx, email, address);
+  const attempt = await reserveLoginAttempt(ctx, input.account, email, address);
   const user = await ctx.database.db
     .selectFrom('console_users')
     .select(['id', 'account_id', 'email', 'password_hash'])
+    .where('account_id', '=', input.account)
     .where('email', '=', email)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -48,5 +54,5 @@ export const logInConsoleUser = async (
   await attempt.succeeded();
   const now = new Date().toISOString();
   const started = await inTransaction(ctx.database, (trx) => startConsoleSession(trx, user, now));
-  return { ...started, email: user.email };
+  return { ...started, email: user.email, accountId: user.account_id };
 };

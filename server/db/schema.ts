@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { ConsoleTables } from '../console/console-tables';
+import type { SignInTables } from '../auth/sign-in-tables';
 import type { CustomerTables } from '../customers/customers-tables';
 import type { DiscountTables } from '../discounts/discounts-tables';
 import type { OrderTables } from '../orders/orders-tables';
@@ -339,7 +340,8 @@ export interface SessionViewWritesTable {
 }
 
 /** The account API's tables (issue 10) are declared beside their use cases. */
-export interface DB extends CustomerTables, WalletTables, TerminalTables, DiscountTables, OrderTables, ConsoleTables {
+export interface DB
+  extends CustomerTables, WalletTables, TerminalTables, DiscountTables, OrderTables, ConsoleTables, SignInTables {
   accounts: AccountsTable;
   api_clients: ApiClientsTable;
   api_client_grants: ApiClientGrantsTable;

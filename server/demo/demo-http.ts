@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEMO_ORDER_ACTIONS } from '../../domain/demo-orders';
+import { clientAddress } from '../http/client-address';
 import { publicOriginFor } from '../http/public-origin';
+import { PEER_ADDRESS_HEADER } from '../console/request-facts';
 import { getKassa } from '../http/kassa-singleton';
 import type { Kassa } from '../create-kassa';
 import { uuid } from '../shared/ids';
@@ -15,6 +17,8 @@ export interface DemoContext {
   kassa: Kassa;
   accountId: string;
   meta: RequestMeta;
+  /** Who sent it (the peer bin/kassa.ts told, or behind a trusted proxy X-Forwarded-For): the login's limits. */
+  address: string;
 }
 
 /**
@@ -27,7 +31,12 @@ export const demoContext = async (request: Request): Promise<DemoContext | undef
   if (!store) return undefined;
   const headers = Object.fromEntries(request.headers.entries());
   const baseUrl = publicOriginFor(kassa.ctx.env)(headers);
-  return { kassa, accountId: store.accountId, meta: { requestId: uuid(), baseUrl, headers: {} } };
+  const remoteAddress = headers[PEER_ADDRESS_HEADER] || undefined;
+  const address = clientAddress(
+    { requestId: '', baseUrl, headers, ...(remoteAddress ? { remoteAddress } : {}) },
+    kassa.ctx.env.KASSA_TRUST_PROXY,
+  );
+  return { kassa, accountId: store.accountId, meta: { requestId: uuid(), baseUrl, headers: {} }, address };
 };
 
 export const plainText = (status: number, text: string, headers: Record<string, string> = {}): Response =>

@@ -1,6 +1,6 @@
 import type { Kassa } from '../create-kassa';
 import { consoleActor, fromOwnOrigin } from '../console/console-actor';
-import { CONSOLE_COOKIE, consoleSecretFrom, cookieFrom } from '../console/console-cookie';
+import { CONSOLE_ACCOUNT_COOKIE, CONSOLE_COOKIE, consoleSecretFrom, cookieFrom } from '../console/console-cookie';
 import { resolveConsoleSession } from '../console/console-session';
 import type { ConsoleRole } from '../console/console-user-schemas';
 import { PEER_ADDRESS_HEADER } from '../console/request-facts';
@@ -29,6 +29,21 @@ export const consoleViewer = async (cookieValue: string | undefined): Promise<Co
   return (
     session && { email: session.email, role: session.role, accountId: session.accountId, csrfToken: session.csrfToken }
   );
+};
+
+const ACCOUNT_TEXT = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * The account the sign-in form starts with (ADR 043): `asked` (`?account=`), else the one this browser last
+ * signed in to, else the startup merchant's; only plain id text, never markup.
+ */
+export const consoleSignInAccount = async (
+  asked: string | undefined,
+  jar: { get(name: string): { value: string } | undefined },
+): Promise<string> => {
+  const remembered = jar.get(CONSOLE_ACCOUNT_COOKIE)?.value;
+  for (const candidate of [asked, remembered && remembered.replace(/%2D/gi, '-')])
+    if (candidate && ACCOUNT_TEXT.test(candidate)) return candidate;
+  return (await getKassa()).merchant.accountId;
 };
 
 const CONSOLE_PATH = /^\/console(?:[/?#]|$)/;

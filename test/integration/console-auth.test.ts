@@ -71,9 +71,11 @@ describe('console sign-in', () => {
   it('a right password gets a sealed HttpOnly SameSite=Strict cookie on /; a wrong one or an unknown e-mail the same 401', async () => {
     const ok = await signIn(ORIGIN, ADMIN.email.toUpperCase(), ADMIN.password);
     expect(ok.status).toBe(204);
-    const set = ok.headers.get('set-cookie')!;
+    const [set, account] = ok.headers.getSetCookie();
     expect(set).toMatch(/^kassa_console=Fe26\.2\*[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
     expect(set).not.toContain('Secure');
+    // the account, for the next sign-in's form (ADR 043)
+    expect(account).toBe('kassa_console_account=T10000001; Path=/console; HttpOnly; SameSite=Strict; Max-Age=31536000');
     const wrong = await signIn(ORIGIN, ADMIN.email, 'not-the-password', { address: '192.0.2.50' });
     const unknown = await signIn(ORIGIN, 'nobody@shop.example', ADMIN.password, { address: '192.0.2.51' });
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
@@ -89,17 +91,20 @@ describe('console sign-in', () => {
     expect(await sessions()).toBe(before);
   });
 
-  it('the 10th wrong password for an e-mail within 15 minutes is 429, from any address; then even the right one waits', async () => {
+  it('the 10th wrong password for an e-mail from one address within 15 minutes is 429; then the right one waits there, not elsewhere', async () => {
     const email = 'limited@shop.example';
     await createUser(api, email, 'read-only', 'limited-password-0123');
     const statuses = [];
     for (let i = 0; i < 10; i++)
-      statuses.push((await signIn(ORIGIN, email, `wrong-${i}`, { address: `198.51.100.${i}` })).status);
+      statuses.push((await signIn(ORIGIN, email, `wrong-${i}`, { address: '198.51.100.9' })).status);
     expect(statuses).toEqual([...Array(9).fill(401), 429]);
-    const right = await signIn(ORIGIN, email, 'limited-password-0123', { address: '198.51.100.99' });
+    const right = await signIn(ORIGIN, email, 'limited-password-0123', { address: '198.51.100.9' });
     expect(right.status).toBe(429);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await right.json()).error.code).toBe('TOO_MANY_REQUESTS');
+    // guesses from one address do not lock the user out elsewhere (issue 37 item 6; the ceiling from every
+    // address: console-sign-in-lockout.test.ts)
+    expect((await signIn(ORIGIN, email, 'limited-password-0123', { address: '198.51.100.99' })).status).toBe(204);
   });
 
   it('a right password under the limit starts the e-mail count again', async () => {

@@ -32,7 +32,7 @@ describe('the console admin of the startup merchant', () => {
     expect(row.password_hash).not.toContain(password);
 
     const again = await ensureConsoleAdmin(srv.kassa.ctx.database, env, ACCOUNT);
-    expect(again).toEqual({ email: EMAIL });
+    expect(again).toEqual({ accountId: ACCOUNT, email: EMAIL });
     expect(consoleBanner(ORIGIN, again, false)).toBeUndefined();
     expect(consoleBanner(ORIGIN, again, true)).not.toContain(password);
     expect((await db().selectFrom('console_users').select('id').execute()).length).toBe(1);
@@ -47,7 +47,7 @@ describe('the console admin of the startup merchant', () => {
       { ...env, KASSA_CONSOLE_ADMIN_PASSWORD: chosen },
       ACCOUNT,
     );
-    expect(replaced).toEqual({ email: EMAIL, passwordChosen: true, passwordReplaced: true });
+    expect(replaced).toEqual({ accountId: ACCOUNT, email: EMAIL, passwordChosen: true, passwordReplaced: true });
     expect(consoleBanner(ORIGIN, replaced, false)).toBeUndefined();
     expect(consoleBanner(ORIGIN, replaced, true)).toContain('(the password KASSA_CONSOLE_ADMIN_PASSWORD sets)');
     expect(await consoleViewer(cookie)).toBeUndefined();
@@ -69,7 +69,9 @@ describe('the console admin of the startup merchant', () => {
     try {
       const first = await spawnKassa({ env });
       await first.kill();
-      const printed = /Console: +\S+\/console +e-mail admin@kassa\.local +password (\S+)/.exec(first.output())?.[1];
+      const printed = /Console: +\S+\/console +account T\d{8} +e-mail admin@kassa\.local +password (\S+)/.exec(
+        first.output(),
+      )?.[1];
       expect(printed, first.output()).toMatch(/^\S{20}$/);
       const second = await spawnKassa({ env });
       await second.kill();

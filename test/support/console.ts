@@ -18,6 +18,8 @@ export interface SignInOptions {
   origin?: string | null;
   /** The peer address bin/kassa.ts tells. */
   address?: string;
+  /** The account the sign-in names (default: the test account). */
+  account?: string;
 }
 
 export const signIn = async (
@@ -36,7 +38,7 @@ export const signIn = async (
     new Request(`${publicOrigin}/console/api/login`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify({ account: opts.account ?? ACCOUNT, email, password }),
     }),
   );
 };

@@ -64,7 +64,7 @@ export const startKassa = async (opts: KassaOptions = {}): Promise<KassaFixture 
     const api = await ApiClient.login(srv.baseUrl);
     let other: ApiClient | undefined;
     if (opts.other) {
-      await ensureAccountClient(srv.kassa.ctx.database, OTHER);
+      await ensureAccountClient(srv.kassa.ctx.database, OTHER, srv.kassa.ctx.env.KASSA_CONSOLE_PASSWORD_COST);
       other = await ApiClient.login(srv.baseUrl, OTHER.accountId, OTHER.clientId, OTHER.clientSecret);
     }
     if (opts.merchant) merchant = await startMerchant(typeof opts.merchant === 'function' ? opts.merchant : undefined);
@@ -186,12 +186,9 @@ export const clientWithScopes = async (
   clientId = `scoped-${process.pid}-${++scopedClients}`,
 ): Promise<ApiClient> => {
   const secret = 'scoped-secret-0123456789abcdef';
-  await ensureAccountClient(k.srv.kassa.ctx.database, {
-    accountId: ACCOUNT,
-    accountName: 'Test shop',
-    clientId,
-    clientSecret: secret,
-  });
+  const { database, env } = k.srv.kassa.ctx;
+  const spec = { accountId: ACCOUNT, accountName: 'Test shop', clientId, clientSecret: secret };
+  await ensureAccountClient(database, spec, env.KASSA_CONSOLE_PASSWORD_COST);
   await k.srv.kassa.ctx.database.db
     .updateTable('api_clients')
     .set({ scopes: JSON.stringify(scopes) })

@@ -30,7 +30,7 @@ export const consoleUserRoutes = [
     path: USERS,
     summary: 'Create a console user (e-mail and role; without a password one is generated and answered only here)',
     description:
-      "The e-mail is stored lower-case and is unique across the server. Only the password's scrypt hash is kept; a replay with the same `Idempotency-Key` answers the user without the generated password.",
+      "The e-mail is stored lower-case and is unique within the account (another account may have a user with the same e-mail). Only the password's scrypt hash is kept; a replay with the same `Idempotency-Key` answers the user without the generated password.",
     scopes: SCOPES.consoleUsersWrite,
     params: ConsoleUsersParams,
     body: CreateConsoleUserBody,
@@ -39,7 +39,7 @@ export const consoleUserRoutes = [
       200: { description: 'The user (with `password` when it was generated)', schema: ConsoleUserCreated },
       ...ERRORS,
       ...SCOPE_NOT_HELD('the role'),
-      409: { description: 'CONSOLE_USER_ALREADY_EXISTS: a user has this e-mail', schema: ErrorBody },
+      409: { description: 'CONSOLE_USER_ALREADY_EXISTS: a user of this account has this e-mail', schema: ErrorBody },
     },
     handle: async ({ ctx, actor, body, meta }) => {
       const { user, password } = await createConsoleUser(ctx, actor, body, meta);

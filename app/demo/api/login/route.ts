@@ -26,7 +26,8 @@ export const POST = async (request: Request): Promise<Response> => {
   const form = DemoLoginForm.safeParse(await formFields(request));
   try {
     if (!form.success) throw new AppError('UNAUTHORIZED', 'client id and secret are required');
-    const sealed = await logInDemoMerchant(c.kassa.ctx, c.accountId, form.data.client_id, form.data.client_secret);
+    const { client_id: clientId, client_secret: secret } = form.data;
+    const sealed = await logInDemoMerchant(c.kassa.ctx, c.accountId, clientId, secret, c.address);
     return new Response(null, {
       status: 303,
       headers: {
