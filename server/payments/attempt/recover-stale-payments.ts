@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { unitOfWork } from '../unit-of-work';
 import { nowIso } from '../../shared/clock';
-import { failInitiatedAttempt } from '../store/attempt-store';
+import { claimIsLive, failWaitingAttempt } from '../store/action-claims';
 import { appendTransactionEvent } from '../store/transaction-repository';
 import { ABANDONED_ERROR } from './payment-attempt';
 import { minorUnits } from '../../../domain/money';
@@ -21,19 +21,24 @@ export const recoverStalePayments = async (
 ): Promise<number> => {
   const before = new Date(Date.now() - (opts.staleMs ?? STALE_PAYMENT_MS)).toISOString();
   const stale = await ctx.database.db
-    .selectFrom('transactions')
-    .select(['id', 'session_id', 'amount'])
-    .where('status', '=', 'INITIATED')
-    .where('created_at', '<=', before)
+    .selectFrom('transactions as t')
+    .leftJoin('kassa_processes as p', 'p.boot_id', 't.action_claim_owner')
+    .select(['t.id', 't.session_id', 't.amount', 't.action_claim', 't.action_claim_owner', 't.action_claimed_at'])
+    .select('p.heartbeat_at as owner_heartbeat_at')
+    .where('t.status', '=', 'INITIATED')
+    .where('t.created_at', '<=', before)
     // an attempt waiting for the customer (3-D Secure, wallet page) is stale only after its own deadline
-    .where((eb) => eb.or([eb('awaiting_customer_until', 'is', null), eb('awaiting_customer_until', '<=', nowIso())]))
+    .where((eb) =>
+      eb.or([eb('t.awaiting_customer_until', 'is', null), eb('t.awaiting_customer_until', '<=', nowIso())]),
+    )
     .limit(opts.limit ?? 20)
     .execute();
   for (const tx of stale) {
+    if (claimIsLive(ctx.database, tx, nowIso())) continue; // its page is being completed right now (ADR 040)
     await unitOfWork(ctx, undefined, async ({ trx }) => {
       const session = await ctx.payableSessions.load(trx, ctx.database, tx.session_id, { lock: true });
       const now = nowIso();
-      if (!(await failInitiatedAttempt(trx, tx.id, now))) return; // the acquirer's answer was recorded meanwhile
+      if (!(await failWaitingAttempt(trx, tx, now))) return; // the acquirer's answer was recorded meanwhile, or its page is being completed
       const error = { code: ABANDONED_ERROR.code, message: ABANDONED_ERROR.message };
       await appendTransactionEvent(trx, tx.id, {
         event: 'AUTHORIZE',

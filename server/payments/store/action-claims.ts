@@ -28,8 +28,7 @@ export interface WaitingAttemptRow {
   owner_heartbeat_at: string | null;
 }
 
-/** The attempt with its claim and the claiming process's heartbeat; undefined when there is no such transaction. */
-export const readWaitingAttempt = (exec: Executor, transactionId: string): Promise<WaitingAttemptRow | undefined> =>
+const withClaims = (exec: Executor) =>
   exec
     .selectFrom('transactions as t')
     .leftJoin('kassa_processes as p', 'p.boot_id', 't.action_claim_owner')
@@ -46,12 +45,26 @@ export const readWaitingAttempt = (exec: Executor, transactionId: string): Promi
       't.action_claim_owner',
       't.action_claimed_at',
       'p.heartbeat_at as owner_heartbeat_at',
-    ])
-    .where('t.id', '=', transactionId)
-    .executeTakeFirst();
+    ]);
+
+/** The attempt with its claim and the claiming process's heartbeat; undefined when there is no such transaction. */
+export const readWaitingAttempt = (exec: Executor, transactionId: string): Promise<WaitingAttemptRow | undefined> =>
+  withClaims(exec).where('t.id', '=', transactionId).executeTakeFirst();
+
+/** The session's attempts that wait for the customer on a provider's page (INITIATED, with a pending action). */
+export const waitingAttemptsOf = (exec: Executor, sessionId: string): Promise<WaitingAttemptRow[]> =>
+  withClaims(exec)
+    .where('t.session_id', '=', sessionId)
+    .where('t.status', '=', 'INITIATED')
+    .where('t.pending_action', 'is not', null)
+    .execute();
 
 /** Whether someone holds the attempt's claim now: taken, within its lease, by a process that is alive. */
-export const claimIsLive = (database: Database, row: WaitingAttemptRow, now: string): boolean =>
+export const claimIsLive = (
+  database: Database,
+  row: Pick<WaitingAttemptRow, 'action_claim' | 'action_claim_owner' | 'action_claimed_at' | 'owner_heartbeat_at'>,
+  now: string,
+): boolean =>
   row.action_claim !== null &&
   row.action_claimed_at !== null &&
   addSeconds(row.action_claimed_at, ACTION_CLAIM_LEASE_SECONDS) > now &&
@@ -92,4 +105,53 @@ export const releaseActionClaim = async (exec: Executor, transactionId: string, 
     .where('id', '=', transactionId)
     .where('action_claim', '=', claim)
     .execute();
+};
+
+/**
+ * Closes an attempt still INITIATED as FAILED (abandoned, replaced, cancelled), if nobody claimed it since
+ * `action_claim` was seen (null: unclaimed); false when it was claimed or decided meanwhile.
+ */
+export const failWaitingAttempt = async (
+  exec: Executor,
+  row: Pick<WaitingAttemptRow, 'id' | 'action_claim'>,
+  now: string,
+): Promise<boolean> => {
+  let update = exec
+    .updateTable('transactions')
+    .set((eb) => ({ status: 'FAILED', updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('status', '=', 'INITIATED');
+  update =
+    row.action_claim === null
+      ? update.where('action_claim', 'is', null)
+      : update.where('action_claim', '=', row.action_claim);
+  return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+};
+
+/**
+ * A session cancel voided the waiting attempt it had claimed (item 19): AUTHORIZATION_VOIDED, its whole
+ * amount voided, nothing pending any more; false when the claim is no longer this one.
+ */
+export const voidClaimedAttempt = async (
+  exec: Executor,
+  attempt: { id: string; amount: number; claim: string },
+  now: string,
+): Promise<boolean> => {
+  const updated = await exec
+    .updateTable('transactions')
+    .set((eb) => ({
+      status: 'AUTHORIZATION_VOIDED',
+      voided_amount: attempt.amount,
+      pending_action: null,
+      action_claim: null,
+      action_claim_owner: null,
+      action_claimed_at: null,
+      updated_at: now,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', attempt.id)
+    .where('status', '=', 'INITIATED')
+    .where('action_claim', '=', attempt.claim)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 };
