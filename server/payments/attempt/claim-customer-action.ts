@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import { nowIso } from '../../shared/clock';
 import {
@@ -20,9 +20,36 @@ export interface ActionClaim {
 const FIRST_LOOK_MS = 10;
 const LOOK_MS = 250;
 
+/** Requests of this process waiting for a claim, per database and transaction: woken when it is settled or given back. */
+const waiting = new WeakMap<Database, Map<string, Set<() => void>>>();
+
+/** The claim on `transactionId` was settled or given back: this process's waiting requests look again at once. */
+export const claimSettled = (database: Database, transactionId: string): void => {
+  for (const wake of waiting.get(database)?.get(transactionId) ?? []) wake();
+};
+
+/** Resolves after `ms`, or sooner when this process settles the claim (another process's is seen by looking). */
+const nextLook = (database: Database, transactionId: string, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    let byTransaction = waiting.get(database);
+    if (!byTransaction) waiting.set(database, (byTransaction = new Map()));
+    let wakers = byTransaction.get(transactionId);
+    if (!wakers) byTransaction.set(transactionId, (wakers = new Set()));
+    const here = wakers;
+    const wake = () => {
+      clearTimeout(timer);
+      here.delete(wake);
+      if (here.size === 0 && byTransaction.get(transactionId) === here) byTransaction.delete(transactionId);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    here.add(wake);
+  });
+
 /**
  * Claims the attempt of `sessionId` that waits for the customer, so that this request alone asks the
- * provider (ADR 040). While another request holds a live claim, this one waits for it: until the attempt
+ * provider (ADR 040). While another request holds a live claim, this one waits for it (looking again on a
+ * growing interval, at once when this process settles it): until the attempt
  * is decided (answers undefined: the caller answers what was recorded), the claim is given back, or it is
  * dead (its process gone, its lease over) and this request takes it. A transaction of another session is
  * 404; an attempt that no longer waits answers undefined at once.
@@ -48,7 +75,7 @@ export const claimCustomerAction = async (
     }
     if (Date.now() >= giveUpAt)
       throw new AppError('SESSION_PAYMENT_IN_PROGRESS', 'This payment is being completed; try again shortly');
-    await sleep(look);
+    await nextLook(database, transactionId, look);
     look = Math.min(look * 2, LOOK_MS);
   }
 };

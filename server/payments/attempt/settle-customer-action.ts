@@ -1,7 +1,7 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import { AppError } from '../../errors/app-error';
 import { readPendingAction, type PendingAction } from './await-customer';
-import { claimCustomerAction } from './claim-customer-action';
+import { claimCustomerAction, claimSettled } from './claim-customer-action';
 import { recordedOutcome } from './recorded-outcome';
 import { releaseActionClaim } from '../store/action-claims';
 import { runPipeline } from '../pipeline';
@@ -53,7 +53,10 @@ export const settleCustomerAction = async (
   meta: RequestMeta,
 ): Promise<string> => {
   const returnPath = (failure?: string) => checkoutReturnPath(back, sessionId, transactionId, failure);
-  const giveBack = (claim: string) => releaseActionClaim(ctx.database.db, transactionId, claim).catch(() => undefined); // best effort: else its lease ends
+  const giveBack = async (claim: string) => {
+    await releaseActionClaim(ctx.database.db, transactionId, claim).catch(() => undefined); // best effort: else its lease ends
+    claimSettled(ctx.database, transactionId);
+  };
   return runPipeline<Waiting, AttemptResult, string>({
     async reserve() {
       const claimed = await claimCustomerAction(ctx, sessionId, transactionId);
@@ -108,6 +111,7 @@ export const settleCustomerAction = async (
         await giveBack(claim); // nothing was recorded: the attempt waits again
         throw e;
       }
+      claimSettled(ctx.database, transactionId); // the others answer what was just recorded
       const session = await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId);
       const answer = await paymentResponse(ctx, session, transactionId, finished, meta);
       return returnPath(answer.success ? undefined : (answer.error_details?.[0]?.code ?? 'failed'));

@@ -8,6 +8,7 @@ import { uuid } from '../../shared/ids';
 import { redactHeaders } from '../../shared/request-headers';
 import { minorUnits, priced, type MinorUnits } from '../../../domain/money';
 import { runPipeline } from '../pipeline';
+import { claimSettled } from './claim-customer-action';
 import {
   claimIsLive,
   claimWaitingAttempt,
@@ -54,6 +55,7 @@ const voidWaitingAttempt = (ctx: AppContext, seen: WaitingAttemptRow): Promise<V
       }),
     async failed(a, e) {
       await releaseActionClaim(ctx.database.db, a.id, a.claim); // nothing voided: the attempt waits again, the cancel fails
+      claimSettled(ctx.database, a.id);
       throw e;
     },
     settle: async (a, outcome) => ({
