@@ -28,6 +28,7 @@ import * as m0027 from './migrations/0027-callback-last-request';
 import * as m0028 from './migrations/0028-demo-settings';
 import * as m0029 from './migrations/0029-event-transaction-status';
 import * as m0030 from './migrations/0030-checkout-config';
+import * as m0031 from './migrations/0031-customer-action-claims';
 import * as m0034 from './migrations/0034-sign-in-limits';
 import * as m0036 from './migrations/0036-attempt-owner';
 
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-demo-settings': m0028,
   '0029-event-transaction-status': m0029,
   '0030-checkout-config': m0030,
+  '0031-customer-action-claims': m0031,
   '0034-sign-in-limits': m0034,
   '0036-attempt-owner': m0036,
 };

@@ -202,6 +202,10 @@ export interface TransactionsTable {
   /** While the customer confirms on another page (migration 0011): until when, and what (JSON PendingAction). */
   awaiting_customer_until: string | null;
   pending_action: string | null;
+  /** Who is asking the provider about the pending action (migration 0031): claim id, its process, since when. */
+  action_claim: string | null;
+  action_claim_owner: string | null;
+  action_claimed_at: string | null;
   /** The process that started the attempt (`kassa_processes.boot_id`, migration 0036); null on older rows. */
   owner_boot_id: string | null;
 }

@@ -18,6 +18,7 @@ export type { PaySessionInput, PaymentResponse } from './attempt/pay-schemas';
 export { recoverStalePayments } from './attempt/recover-stale-payments';
 export { paymentTokenId, savedCardsOf } from './attempt/saved-cards';
 export { settleCustomerAction } from './attempt/settle-customer-action';
+export { recordVoidedAttempts, voidWaitingAttempts } from './attempt/void-waiting-attempts';
 export { cancelPayment } from './operations/cancel-payment';
 export { captureTransaction } from './operations/capture-transaction';
 export { completePendingOperations } from './operations/complete-pending-operations';

@@ -154,8 +154,8 @@ describe('card with 3-D Secure', () => {
       payment_error: 'authentication_failed',
     });
     expect((await transaction(tx)).status).toBe('DECLINED');
-    const again = await decide(id, '3ds', tx, 'complete');
-    expect(location(again).searchParams.get('payment_error')).toBeNull();
+    const again = await decide(id, '3ds', tx, 'complete'); // answered what was recorded: the same way back as the first
+    expect(location(again).searchParams.get('payment_error')).toBe('authentication_failed');
     expect((await transaction(tx)).status).toBe('DECLINED');
     const paid = await pay(id, payBody().payment);
     expect(paid.body.success).toBe(true);

@@ -47,13 +47,13 @@ describe('a cancel closes the attempt that waits for the customer', () => {
     ['3ds', 'complete', 'fail'],
     ['wallet', 'approve', 'reject'],
   ] as const) {
-    it(`merchant cancel during the ${kind} page: neither ${pass} nor ${fail} pays or reopens the session`, async () => {
+    it(`merchant cancel during the ${kind} page: the attempt is voided, neither ${pass} nor ${fail} pays or reopens the session`, async () => {
       const { id, tx } = await waitingAttempt(kind);
       expect((await api.post(`/v1/sessions/${id}/cancel`)).status).toBe(200);
-      expect(await transaction(tx)).toMatchObject({ status: 'FAILED' });
+      expect(await transaction(tx)).toMatchObject({ status: 'AUTHORIZATION_VOIDED' });
       for (const decision of [fail, pass]) {
         expect((await decide(id, kind, tx, decision)).status).toBe(302);
-        expect(await transaction(tx)).toMatchObject({ status: 'FAILED' });
+        expect(await transaction(tx)).toMatchObject({ status: 'AUTHORIZATION_VOIDED' });
         expect(await session(id)).toMatchObject({ status: 'CANCELLED', transaction_id: null });
       }
       const view = await customer.get(`/v1/view/${id}/session`);
@@ -63,19 +63,20 @@ describe('a cancel closes the attempt that waits for the customer', () => {
         'SESSION_CANCELLED',
       );
       expect(await db().selectFrom('transactions').select('status').where('session_id', '=', id).execute()).toEqual([
-        { status: 'FAILED' },
+        { status: 'AUTHORIZATION_VOIDED' },
       ]);
-      expect(await sessionEvents(id)).toEqual(['INITIATED', 'PAYMENT_REDIRECT', 'FAILED', 'CANCELLED']);
+      expect(await sessionEvents(id)).toEqual(['INITIATED', 'PAYMENT_REDIRECT', 'CANCELLED']);
       const events = await db()
         .selectFrom('transaction_events')
-        .select(['event', 'success', 'error'])
+        .select(['event', 'success', 'details'])
         .where('transaction_id', '=', tx)
+        .orderBy('seq')
         .execute();
       expect(events.map((e) => [e.event, Boolean(e.success)])).toEqual([
         ['INITIALIZE', true],
-        ['AUTHORIZE', false],
+        ['VOID', true],
       ]);
-      expect(events[1]!.error).toContain('SESSION_CANCELLED');
+      expect(events[1]!.details).toContain('session cancelled');
     });
   }
 

@@ -192,6 +192,9 @@ describe('aggregate mappers', () => {
     payout_destination_id: null,
     awaiting_customer_until: null,
     pending_action: null,
+    action_claim: null,
+    action_claim_owner: null,
+    action_claimed_at: null,
     owner_boot_id: null,
   };
 

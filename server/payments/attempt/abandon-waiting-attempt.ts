@@ -2,7 +2,8 @@ import type { AppContext } from '../../app-context';
 import { unitOfWork } from '../unit-of-work';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../shared/clock';
-import { failInitiatedAttempt } from '../store/attempt-store';
+import { AppError } from '../../errors/app-error';
+import { claimIsLive, failWaitingAttempt, waitingAttemptsOf } from '../store/action-claims';
 import { appendTransactionEvent } from '../store/transaction-repository';
 import { minorUnits } from '../../../domain/money';
 
@@ -24,7 +25,8 @@ export const ORDER_CHANGED_WHILE_WAITING: Closing = {
 /**
  * Closes as FAILED every attempt of the session that waits for the customer on a 3-D Secure or
  * wallet page (inside the caller's transaction, session row locked), so that page can no longer
- * decide it. An attempt in a provider call is never touched (it has no `pending_action`).
+ * decide it. An attempt in a provider call is never touched (it has no `pending_action`); one whose
+ * page is being completed right now (claimed, ADR 040) is a payment in progress: 409, nothing changes.
  */
 export const closeWaitingAttempts = async (
   ctx: AppContext,
@@ -32,16 +34,14 @@ export const closeWaitingAttempts = async (
   sessionId: string,
   why: Closing,
 ): Promise<number> => {
-  const waiting = await trx
-    .selectFrom('transactions')
-    .select(['id', 'amount'])
-    .where('session_id', '=', sessionId)
-    .where('status', '=', 'INITIATED')
-    .where('pending_action', 'is not', null)
-    .execute();
+  const waiting = await waitingAttemptsOf(trx, sessionId);
   const now = nowIso();
   for (const tx of waiting) {
-    await failInitiatedAttempt(trx, tx.id, now);
+    if (claimIsLive(ctx.database, tx, now) || !(await failWaitingAttempt(trx, tx, now)))
+      throw new AppError(
+        'SESSION_PAYMENT_IN_PROGRESS',
+        'The customer is completing a payment of this session; try again shortly',
+      );
     await appendTransactionEvent(trx, tx.id, {
       event: 'AUTHORIZE',
       success: false,

@@ -16,6 +16,7 @@ import { recordCardToken } from '../../customers/record-card-token';
 import { AppError } from '../../errors/app-error';
 import { chargeGiftCards } from '../../wallets/charge-gift-cards';
 import type { MinorUnits } from '../../../domain/money';
+import { recordedOutcome, type AttemptOutcome } from './recorded-outcome';
 
 export type AttemptResult =
   | AuthorizeAnswer
@@ -29,13 +30,15 @@ const STATUS: Record<AttemptResult['outcome'], TransactionStatus> = {
   FAILED: 'FAILED',
 };
 
-/** What the caller answers: the attempt's status, and the result that was recorded (ABANDONED when the recovery closed the attempt first). */
+/** What the caller answers: the attempt's status, and the result that was recorded (the earlier one when it was decided or closed first). */
 export interface FinishedAttempt {
   status: string;
   session: PayableSession;
-  result: AttemptResult;
+  result: AttemptOutcome;
   /** The attempt's payment product type. */
   productType: string;
+  /** Decided or closed before this answer came (the recovery, a cancel, another request): nothing was written. */
+  decidedBefore: boolean;
 }
 
 /** How an attempt that never got the acquirer's answer is closed (by the stale-payment recovery). */
@@ -52,22 +55,22 @@ type FinishAttempt = (
   opts: { createdBy: string; amount: MinorUnits; declineStatus?: 'DECLINED' | 'FAILED'; errorCode?: string },
 ) => Promise<FinishedAttempt>;
 
-const ABANDONED: AttemptResult = { outcome: 'FAILED', ...ABANDONED_ERROR };
-
 /**
  * Step 3: record the provider's answer, the session's new state and the callback in one transaction.
  * `declineStatus` lets merchant-initiated payments report a decline as FAILED, as the API promises.
  *
- * The stale-payment recovery may have closed the attempt (FAILED, ABANDONED) while the acquirer was
- * still answering. Then nothing is written here: the session and transaction stay as the recovery
- * left them and no callback is queued; an approval that came too late is voided at the acquirer
- * after the database transaction (ADR 012).
+ * The stale-payment recovery (or a cancel, a change of the order) may have closed the attempt (FAILED)
+ * while the acquirer was still answering. Then nothing is written here: the session and transaction
+ * stay as they were left, no callback is queued, and the answer is what was recorded; an approval that
+ * came too late is voided at the acquirer after the database transaction (ADR 012). An attempt whose
+ * recorded result is an approval is never voided here: that is the same authorization (ADR 040).
  */
 export const finishPaymentAttempt: FinishAttempt = async (ctx, sessionId, transactionId, result, meta, opts) => {
   const finished = await recordAttempt(ctx, sessionId, transactionId, result, meta, opts);
   const providerHeld =
     result.outcome === 'APPROVED' && ctx.providers.product(finished.productType)?.kind !== 'gift_cards'; // gift cards alone hold nothing at a provider
-  if (finished.result !== result && providerHeld) {
+  const closedUnpaid = finished.result.outcome === 'DECLINED' || finished.result.outcome === 'FAILED';
+  if (finished.decidedBefore && closedUnpaid && providerHeld) {
     const late = {
       accountId: finished.session.account_id,
       productType: finished.productType,
@@ -115,7 +118,13 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
     const [attempt] = await attemptRow(trx, ctx.database, true, transactionId);
     if (!attempt) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} was not found`);
     if (attempt.status !== 'INITIATED')
-      return { status: attempt.status, session, result: ABANDONED, productType: attempt.payment_product_type }; // the recovery closed it first
+      return {
+        status: attempt.status,
+        session,
+        result: await recordedOutcome(trx, transactionId), // decided or closed first: what was recorded then
+        productType: attempt.payment_product_type,
+        decidedBefore: true,
+      };
     const result = await withGiftCardsCharged(trx, ctx, session, transactionId, approvedOrNot, opts.createdBy);
     const onHold =
       result.outcome === 'APPROVED' && result.review === true && session.configuration.enable_on_hold === true;
@@ -205,5 +214,5 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
         callbackUrl,
         error: result.outcome === 'DECLINED' ? 'authorization' : 'failed',
       });
-    return { status, session, result, productType: attempt.payment_product_type };
+    return { status, session, result, productType: attempt.payment_product_type, decidedBefore: false };
   });

@@ -2,6 +2,7 @@ import type { AppContext, RequestMeta } from '../../app-context';
 import { buildReturnUrl } from '../../../domain/return-url';
 import { autoCaptureIfConfigured } from '../operations/auto-capture';
 import type { FinishedAttempt } from './payment-attempt';
+import type { AttemptOutcome } from './recorded-outcome';
 import type { PayableSession } from '../payable-sessions';
 import type { PaymentResponse } from './pay-schemas';
 
@@ -11,6 +12,10 @@ import type { PaymentResponse } from './pay-schemas';
  */
 const SHOPPER_CODES: Readonly<Record<string, string>> = { lost_card: 'card_declined', stolen_card: 'card_declined' };
 const shopperCode = (code: string): string => (Object.hasOwn(SHOPPER_CODES, code) ? SHOPPER_CODES[code]! : code);
+
+/** The code the checkout page gets back for an attempt that did not pay (`payment_error`); undefined when it paid. */
+export const failureCode = (result: AttemptOutcome): string | undefined =>
+  result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED' ? undefined : shopperCode(result.code);
 
 /**
  * The answer to a decided attempt (on the page, or after a 3-D Secure or wallet page): approved
@@ -24,9 +29,9 @@ export const paymentResponse = async (
   finished: FinishedAttempt,
   meta: RequestMeta,
 ): Promise<PaymentResponse> => {
-  const { status, result } = finished; // `result` is what was recorded: ABANDONED if the stale-payment recovery closed the attempt first
+  const { status, result } = finished; // `result` is what was recorded: the earlier outcome if the attempt was decided or closed first
   if (result.outcome === 'APPROVED' || result.outcome === 'TOKENIZED') {
-    if (status === 'AUTHORIZED' && result.outcome === 'APPROVED')
+    if (status === 'AUTHORIZED' && result.outcome === 'APPROVED' && !finished.decidedBefore)
       await autoCaptureIfConfigured(ctx, session, transactionId, meta);
     const returnUrl = session.url.return_url!; // a customer-paid session always has a return_url (Session requires it; only merchant-initiated ones may lack it)
     return {
@@ -41,7 +46,7 @@ export const paymentResponse = async (
     };
   }
   const permanent = result.outcome === 'DECLINED' && !result.retryable;
-  const code = shopperCode(result.code);
+  const code = failureCode(result)!;
   return {
     success: false,
     transaction_id: transactionId,

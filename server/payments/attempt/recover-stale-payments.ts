@@ -4,7 +4,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import { bootIdOf, OWNER_TIMEOUT_SECONDS } from '../../idempotency/kassa-processes';
 import { addSeconds, nowIso } from '../../shared/clock';
-import { failInitiatedAttempt } from '../store/attempt-store';
+import { claimIsLive, failWaitingAttempt } from '../store/action-claims';
 import { appendTransactionEvent } from '../store/transaction-repository';
 import { ABANDONED_ERROR } from './payment-attempt';
 import { minorUnits } from '../../../domain/money';
@@ -40,7 +40,9 @@ export const recoverStalePayments = async (
   const stale = await ctx.database.db
     .selectFrom('transactions as t')
     .leftJoin('kassa_processes as p', 'p.boot_id', 't.owner_boot_id')
-    .select(['t.id', 't.session_id', 't.amount'])
+    .leftJoin('kassa_processes as c', 'c.boot_id', 't.action_claim_owner')
+    .select(['t.id', 't.session_id', 't.amount', 't.action_claim', 't.action_claim_owner', 't.action_claimed_at'])
+    .select('c.heartbeat_at as owner_heartbeat_at')
     .where('t.status', '=', 'INITIATED')
     // stale by age, or its process is dead (ADR 045: the heartbeat knows within OWNER_TIMEOUT_SECONDS)
     .where((eb) => eb.or([eb('t.created_at', '<=', before), ownerDead(eb, ctx)]))
@@ -51,10 +53,11 @@ export const recoverStalePayments = async (
     .limit(opts.limit ?? 20)
     .execute();
   for (const tx of stale) {
+    if (claimIsLive(ctx.database, tx, nowIso())) continue; // its page is being completed right now (ADR 040)
     await unitOfWork(ctx, undefined, async ({ trx }) => {
       const session = await ctx.payableSessions.load(trx, ctx.database, tx.session_id, { lock: true });
       const now = nowIso();
-      if (!(await failInitiatedAttempt(trx, tx.id, now))) return; // the acquirer's answer was recorded meanwhile
+      if (!(await failWaitingAttempt(trx, tx, now))) return; // the acquirer's answer was recorded meanwhile, or its page is being completed
       const error = { code: ABANDONED_ERROR.code, message: ABANDONED_ERROR.message };
       await appendTransactionEvent(trx, tx.id, {
         event: 'AUTHORIZE',

@@ -1,9 +1,12 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import { AppError } from '../../errors/app-error';
 import { readPendingAction, type PendingAction } from './await-customer';
+import { claimCustomerAction, claimSettled } from './claim-customer-action';
+import { recordedOutcome } from './recorded-outcome';
+import { releaseActionClaim } from '../store/action-claims';
 import { runPipeline } from '../pipeline';
 import { finishPaymentAttempt, type AttemptResult } from './payment-attempt';
-import { paymentResponse } from './payment-response';
+import { failureCode, paymentResponse } from './payment-response';
 import { checkoutReturnPath } from '../../sandbox/checkout-return-path';
 import { minorUnits, type MinorUnits } from '../../../domain/money';
 
@@ -16,8 +19,9 @@ const EXPIRED_MEANWHILE: AttemptResult = {
   message: 'The session expired before the payment was completed',
 };
 
-/** The attempt waiting for the shopper, as the pipeline's reserve step found it. */
+/** The attempt waiting for the shopper, as the pipeline's reserve step claimed it. */
 interface Waiting {
+  claim: string;
   accountId: string;
   productType: string;
   amount: MinorUnits;
@@ -28,13 +32,16 @@ interface Waiting {
 
 /**
  * The customer finished the provider's page (the sandbox's 3-D Secure page: complete or fail; its wallet
- * page: approve or reject): the provider answers (`completeCustomerAction`, outside any database
- * transaction; a decision that does not fit its page is its 400), then the attempt is recorded like any
- * other (callback, auto-capture). An attempt already decided or closed is left alone; one finished after
- * the session's `expires_at` fails (FAILED, `SESSION_EXPIRED`) without asking the provider.
- * Answers where the customer goes: back to the checkout page they came from. The one pipeline
- * (pipeline.ts): reserve = the waiting attempt, call = the provider, failed = FAILED when it is
- * unavailable, settle = the attempt's outcome.
+ * page: approve or reject; a payment app's page): the provider answers (`completeCustomerAction`, outside
+ * any database transaction; a decision that does not fit its page is its 400), then the attempt is
+ * recorded like any other (callback, auto-capture). One finished after the session's `expires_at` fails
+ * (FAILED, `SESSION_EXPIRED`) without asking the provider.
+ * A double click, a reload or a second tab ask the provider once (ADR 040): the reserve step claims the
+ * attempt (claim-customer-action.ts); a request that finds it claimed waits for the outcome, and every
+ * request for a decided or closed attempt answers what was recorded, so all of them send the customer
+ * to the same place: back to the checkout page they came from. The one pipeline (pipeline.ts): reserve =
+ * the claimed attempt, call = the provider, failed = FAILED when it is unavailable (else the claim is
+ * given back), settle = the attempt's outcome.
  */
 export const settleCustomerAction = async (
   ctx: AppContext,
@@ -46,29 +53,36 @@ export const settleCustomerAction = async (
   meta: RequestMeta,
 ): Promise<string> => {
   const returnPath = (failure?: string) => checkoutReturnPath(back, sessionId, transactionId, failure);
+  const giveBack = async (claim: string) => {
+    await releaseActionClaim(ctx.database.db, transactionId, claim).catch(() => undefined); // best effort: else its lease ends
+    claimSettled(ctx.database, transactionId);
+  };
   return runPipeline<Waiting, AttemptResult, string>({
     async reserve() {
-      const tx = await ctx.database.db
-        .selectFrom('transactions')
-        .select(['session_id', 'account_id', 'status', 'amount', 'pending_action', 'payment_product_type'])
-        .where('id', '=', transactionId)
-        .executeTakeFirst();
-      if (!tx || tx.session_id !== sessionId)
-        throw new AppError('TRANSACTION_NOT_FOUND', 'No such payment on this session');
-      const state = readPendingAction(tx.pending_action);
-      if (tx.status !== 'INITIATED' || !state) return { answer: returnPath() }; // already decided or closed: left alone
-      const expired = ctx.payableSessions.isExpired(
-        await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId),
-      );
-      return {
-        reserved: {
-          accountId: tx.account_id,
-          productType: tx.payment_product_type,
-          amount: minorUnits(tx.amount),
-          state,
-          expired,
-        },
-      };
+      const claimed = await claimCustomerAction(ctx, sessionId, transactionId);
+      if (!claimed) {
+        const recorded = await recordedOutcome(ctx.database.db, transactionId);
+        return { answer: returnPath(failureCode(recorded)) };
+      }
+      const { claim, attempt } = claimed;
+      try {
+        const expired = ctx.payableSessions.isExpired(
+          await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId),
+        );
+        return {
+          reserved: {
+            claim,
+            accountId: attempt.account_id,
+            productType: attempt.payment_product_type,
+            amount: minorUnits(attempt.amount),
+            state: readPendingAction(attempt.pending_action)!,
+            expired,
+          },
+        };
+      } catch (e) {
+        await giveBack(claim);
+        throw e;
+      }
     },
     call: ({ accountId, productType, state, expired }) =>
       expired
@@ -80,16 +94,24 @@ export const settleCustomerAction = async (
             state,
             ...(decision ? { decision } : {}),
           }),
-    async failed(_waiting, e) {
+    async failed({ claim }, e) {
       if (e instanceof AppError && e.code === 'PROVIDER_UNAVAILABLE')
         return { outcome: 'FAILED', code: e.code, message: 'The payment could not be processed' };
+      await giveBack(claim);
       throw e; // a decision that does not fit the provider's page: its 400, the attempt still waits
     },
-    async settle({ amount }, result) {
-      const finished = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, {
-        createdBy: 'customer',
-        amount,
-      });
+    async settle({ claim, amount }, result) {
+      let finished;
+      try {
+        finished = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, {
+          createdBy: 'customer',
+          amount,
+        });
+      } catch (e) {
+        await giveBack(claim); // nothing was recorded: the attempt waits again
+        throw e;
+      }
+      claimSettled(ctx.database, transactionId); // the others answer what was just recorded
       const session = await ctx.payableSessions.load(ctx.database.db, ctx.database, sessionId);
       const answer = await paymentResponse(ctx, session, transactionId, finished, meta);
       return returnPath(answer.success ? undefined : (answer.error_details?.[0]?.code ?? 'failed'));

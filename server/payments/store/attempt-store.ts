@@ -40,14 +40,3 @@ export const markAwaitingCustomer = async (
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 };
-
-/** Closes an attempt still INITIATED as FAILED (abandoned, replaced, cancelled); false when it was decided meanwhile. */
-export const failInitiatedAttempt = async (trx: Executor, transactionId: string, now: string): Promise<boolean> => {
-  const updated = await trx
-    .updateTable('transactions')
-    .set((eb) => ({ status: 'FAILED', updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', transactionId)
-    .where('status', '=', 'INITIATED')
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
-};

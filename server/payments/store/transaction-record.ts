@@ -119,6 +119,9 @@ export const toTransactionRecord = (row: TransactionRow): TransactionRecord => {
     payout_destination_id: row.payout_destination_id,
     awaiting_customer_until: row.awaiting_customer_until,
     pending_action: row.pending_action,
+    action_claim: row.action_claim,
+    action_claim_owner: row.action_claim_owner,
+    action_claimed_at: row.action_claimed_at,
   };
   if (row.card != null) record.card = parseJson<CardSummary>(row.card);
   if (row.lines != null) record.lines = parseJsonWith(LinesSchema, row.lines);
