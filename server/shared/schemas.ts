@@ -16,6 +16,16 @@ export const PositiveInt32Amount = Int32Amount.min(1, 'must be at least 1');
 export const MinorUnitsAmount = Int32Amount.transform(minorUnits);
 export const PositiveMinorUnitsAmount = PositiveInt32Amount.transform(minorUnits);
 
+/**
+ * An integer list filter compared with an int32 column (a transaction's `amount`): outside the column's range it is a
+ * 400 naming the parameter, as PostgreSQL cannot compare an integer column with a wider value (it answered 500).
+ */
+export const Int32Filter = z.coerce
+  .number({ error: 'must be an integer' })
+  .int('must be an integer')
+  .min(-INT32_MAX - 1, `must be at least ${-INT32_MAX - 1}`)
+  .max(INT32_MAX, `must be at most ${INT32_MAX}`);
+
 /** A current ISO 4217 code (domain/currencies.ts); lower case is accepted and stored upper-cased (ADR 009). */
 export const Currency = z
   .string()
