@@ -300,8 +300,10 @@ export const SessionSchema = z
     platform_type: z.enum(PLATFORM_TYPES).optional(),
     country: z
       .string()
-      .optional()
-      .describe("Where the order ships, else where it is billed (ISO 3166-1 alpha-2, the address's `country`)"),
+      .nullable()
+      .describe(
+        "Where the order ships, else where it is billed (ISO 3166-1 alpha-2, the address's `country`); null when no address names a country",
+      ),
     customer_ip: z.string().optional().describe("The customer's address as they last opened the checkout page"),
     user_agent: z
       .string()
