@@ -114,6 +114,23 @@ export const ProviderToggle = z.looseObject({
     .optional(),
 });
 
+/**
+ * A boolean (either customer type), or the public Node SDK's list of the customer types that may give a separate
+ * billing address; stored and read back as sent, read by `differentBillingAllowed` (domain/billing-address.ts).
+ */
+export const DifferentBillingShippingAddress = z
+  .union([
+    z.boolean(),
+    z
+      .array(z.enum(['b2c', 'b2b']))
+      .max(2)
+      .refine((types) => new Set(types).size === types.length, 'must not name a customer type twice')
+      .meta({ uniqueItems: true }),
+  ])
+  .describe(
+    'Whether the customer may give a billing address other than the shipping address: true or false for every customer, or the customer types that may (the public SDK\'s form, e.g. ["b2c"]). The checkout serves `default_customer_type` (else b2b when `express.customer_types` is only b2b, else b2c)',
+  );
+
 export const Configuration = z.looseObject({
   // A record, not an object: parsing keeps the merchant's key order, which is the order the page offers the types in.
   sandbox: z
@@ -130,7 +147,7 @@ export const Configuration = z.looseObject({
     .describe("The text on the customer's bank statement, copied onto the session's transactions"),
   default_payment_type: z.string().optional(),
   enable_on_hold: z.boolean().optional(),
-  allow_different_billing_shipping_address: z.boolean().optional(),
+  allow_different_billing_shipping_address: DifferentBillingShippingAddress.optional(),
   default_customer_type: z
     .enum(['b2c', 'b2b'])
     .optional()
