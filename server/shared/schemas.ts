@@ -111,26 +111,42 @@ const METADATA_DOC =
   `Your key/value data, returned to you and never shown to the customer: at most ${MAX_KEYS} keys of 1-${MAX_KEY} characters, ` +
   `each value at most ${MAX_VALUE} characters (a string's length, other JSON values as JSON text), at most ${MAX_TOTAL} bytes as JSON in all`;
 const valueLength = (v: unknown): number => (typeof v === 'string' ? v.length : (JSON.stringify(v) ?? '').length);
-export const Metadata = z
-  .record(SafeString.min(1).max(METADATA_LIMITS.keyLength), z.unknown())
-  .superRefine((metadata, ctx) => {
-    const keys = Object.keys(metadata);
-    if (keys.length > METADATA_LIMITS.keys)
-      ctx.addIssue({ code: 'custom', message: `must have at most ${METADATA_LIMITS.keys} keys` });
-    for (const key of keys) {
-      if (valueLength(metadata[key]) > METADATA_LIMITS.valueLength) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `must be at most ${METADATA_LIMITS.valueLength} characters`,
-        });
-      }
-    }
-    if (Buffer.byteLength(JSON.stringify(metadata)) > METADATA_LIMITS.totalBytes) {
-      ctx.addIssue({ code: 'custom', message: `must be at most ${METADATA_LIMITS.totalBytes} bytes as JSON` });
-    }
-  })
-  .describe(METADATA_DOC);
+
+/** What breaks the caps in a whole metadata object (as stored): one entry per problem, `path` under the object. */
+export const metadataProblems = (metadata: Record<string, unknown>): { path: string[]; message: string }[] => {
+  const problems: { path: string[]; message: string }[] = [];
+  const keys = Object.keys(metadata);
+  if (keys.length > MAX_KEYS) problems.push({ path: [], message: `must have at most ${MAX_KEYS} keys` });
+  for (const key of keys) {
+    if (key.length < 1 || key.length > MAX_KEY)
+      problems.push({ path: [key], message: `keys must be 1-${MAX_KEY} characters` });
+    if (valueLength(metadata[key]) > MAX_VALUE)
+      problems.push({ path: [key], message: `must be at most ${MAX_VALUE} characters` });
+  }
+  if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_TOTAL)
+    problems.push({ path: [], message: `must be at most ${MAX_TOTAL} bytes as JSON` });
+  return problems;
+};
+
+const cappedMetadata = <V extends z.ZodType>(value: V) =>
+  z
+    .record(SafeString.min(1).max(MAX_KEY), value)
+    .meta({ maxProperties: MAX_KEYS })
+    .superRefine((metadata, ctx) => {
+      for (const { path, message } of metadataProblems(metadata as Record<string, unknown>))
+        ctx.addIssue({ code: 'custom', path, message });
+    });
+
+/** Metadata on sessions, customers, shopping orders (their items and status events). */
+export const Metadata = cappedMetadata(z.unknown()).describe(METADATA_DOC);
+
+/**
+ * Metadata as an update that merges sends it (a customer's): a key set to null is removed; the caps hold for what is
+ * sent and again for the merged result (`metadataProblems`).
+ */
+export const MetadataPatch = cappedMetadata(z.unknown())
+  .nullable()
+  .describe(`${METADATA_DOC}; a key set to null is removed, and the caps hold for the merged result too`);
 
 export const ErrorBody = z
   .object({
