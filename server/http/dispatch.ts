@@ -6,7 +6,7 @@ import { carriesConsoleCookie, consoleActor } from '../console/console-actor';
 import { AppError } from '../errors/app-error';
 import { uuid } from '../shared/ids';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../shared/json-depth';
-import { refuseNul } from '../shared/nul-char';
+import { refuseControlKeys, refuseNul } from '../shared/nul-char';
 import { responseProblem } from './declared-responses';
 import { errorResult } from './error-response';
 import { queryParameterNames, type RouteDef, type RouteResult } from './route';
@@ -220,6 +220,7 @@ const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
   if (route.acceptsForm && /^application\/x-www-form-urlencoded\b/i.test(type)) {
     const form = Object.fromEntries(new URLSearchParams(raw));
     refuseNul(form, '');
+    refuseControlKeys(form);
     return parsePart(route.body, form, '');
   }
   if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
@@ -238,6 +239,8 @@ const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
     );
   // In JSON text U+0000 can only be the escape \u0000: most bodies skip the walk.
   if (raw.includes('\\u0000')) refuseNul(value, '');
+  // in JSON text a C0 control character can only be an escape (DEL may be raw): bodies without one skip the walk
+  if (/\\(?:[bfnrt]|u00[01]|u007f)|\x7f/i.test(raw)) refuseControlKeys(value);
   return parsePart(route.body, value, '');
 };
 

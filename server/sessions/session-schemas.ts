@@ -14,6 +14,7 @@ import {
 } from '../shared/order-shapes';
 import { z } from 'zod';
 import { embedOriginProblem } from '../../domain/embed-origins';
+import { NO_CONTROL_CHARACTERS } from '../shared/nul-char';
 import { PAYMENT_KINDS, type ViewSession as DomainViewSession } from '../../domain/view-types';
 import type { Equal, Expect } from '../shared/type-equality';
 import {
@@ -74,7 +75,7 @@ export const StoredOrder = Order.extend({
 /** What the document says of every order a merchant sends: it has no `gift_cards` (uniqueLineIds refuses them). */
 const merchantOrder = <S extends z.ZodObject>(order: S): S =>
   order.meta({
-    propertyNames: { not: { const: 'gift_cards' } },
+    propertyNames: { not: { const: 'gift_cards' }, pattern: NO_CONTROL_CHARACTERS },
     description:
       'The order. It has no `gift_cards`: the customer applies gift cards on the checkout page, and the session read shows them',
   });
@@ -445,9 +446,10 @@ export type ViewSessionMatchesDomain = Expect<Equal<z.infer<typeof ViewSessionSc
 /** Payment-token session: the customer saves a card without being charged. */
 export const TokenProvider = z.strictObject({
   payment_product_type: z.literal('sandbox.creditcard'),
+  // each tuple exactly: the document says how many items and that no more follow
   token_types: z.union([
-    z.tuple([z.literal('payment_token')]),
-    z.tuple([z.literal('payment_token'), z.literal('recurrence_token')]),
+    z.tuple([z.literal('payment_token')]).meta({ minItems: 1, items: false }),
+    z.tuple([z.literal('payment_token'), z.literal('recurrence_token')]).meta({ minItems: 2, items: false }),
   ]),
 });
 export const CreatePaymentTokenSessionBody = z.strictObject({

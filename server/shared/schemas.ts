@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_EXPONENTS, isCurrencyCode } from '../../domain/currencies';
 import { INT32_MAX, minorUnits } from '../../domain/money';
+import { NO_CONTROL_CHARACTERS } from './nul-char';
 
 /** Shared zod building blocks. Request bodies are strict at the top level. */
 export const AccountId = z.string().regex(/^[PT]\d{8}$/, 'must be T or P followed by 8 digits');
@@ -97,7 +98,8 @@ export const IsoDateTime = z.iso
   .datetime({ offset: true, error: 'must be an ISO 8601 date-time' })
   .refine((v) => storableInstant(Date.parse(v)), INSTANT_RANGE);
 
-export const JsonObject = z.record(z.string(), z.unknown());
+/** A free-form object: keys of the client's choosing, without control characters (refused in the dispatcher too). */
+export const JsonObject = z.record(SafeString, z.unknown());
 
 /**
  * Merchant metadata on a session (issue 24): capped as public payment APIs of this shape document
@@ -131,7 +133,10 @@ export const metadataProblems = (metadata: Record<string, unknown>): { path: str
 const cappedMetadata = <V extends z.ZodType>(value: V) =>
   z
     .record(SafeString.min(1).max(MAX_KEY), value)
-    .meta({ maxProperties: MAX_KEYS })
+    .meta({
+      maxProperties: MAX_KEYS,
+      propertyNames: { minLength: 1, maxLength: MAX_KEY, pattern: NO_CONTROL_CHARACTERS },
+    })
     .superRefine((metadata, ctx) => {
       for (const { path, message } of metadataProblems(metadata as Record<string, unknown>))
         ctx.addIssue({ code: 'custom', path, message });
