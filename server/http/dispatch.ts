@@ -153,6 +153,12 @@ const refuseUndeclaredQuery = (route: RouteDef, q: URLSearchParams): void => {
   });
 };
 
+/** An error answer with the route's own fields beside `error` (`errorFields`: /v1/sessions/pay's `success: false`). */
+const withErrorFields = (result: RouteResult, fields: Record<string, unknown>): RouteResult => ({
+  ...result,
+  body: { ...fields, ...(result.body as object) },
+});
+
 const parsePart = <S extends z.ZodType | undefined>(schema: S, value: unknown, prefix: string): unknown => {
   if (!schema) return undefined;
   const r = schema.safeParse(value);
@@ -410,15 +416,17 @@ export const createDispatcher = (
         if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
         return result;
       };
+      const answered = await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err }));
+      // a refusal replayed from its Idempotency-Key is answered in the operation's error shape, as it was the first time
       return toResponse(
-        await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })),
+        errorFields && answered.status >= 400 ? withErrorFields(answered, errorFields) : answered,
         requestId,
         operationId,
         req.baseUrl,
       );
     } catch (e) {
       const result = errorResult(e, (err) => log({ requestId, err }));
-      const answer = errorFields ? { ...result, body: { ...errorFields, ...(result.body as object) } } : result;
+      const answer = errorFields ? withErrorFields(result, errorFields) : result;
       // In tests an error answer is held to the route's declared statuses too (a 500 is already a logged failure).
       const problem =
         matched && ctx.env.KASSA_VALIDATE_RESPONSES && answer.status !== 500
