@@ -1,5 +1,6 @@
 import type { Executor } from '../db/database';
 import { AppError } from '../errors/app-error';
+import { metadataProblems } from '../shared/schemas';
 import { duplicateCustomer, lowerEmail, type CustomerState } from './customer-repository';
 
 /**
@@ -20,6 +21,15 @@ export const assertTypeRules = ({ type, data }: CustomerState): void => {
       `The customer does not fit its type ${type}: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
       { errors },
     );
+};
+
+/** The merged metadata of an update stays within the caps every metadata has (a patch alone could grow it for ever). */
+export const assertMetadataWithinCaps = (metadata: Record<string, unknown> | undefined): void => {
+  const problems = metadata ? metadataProblems(metadata) : [];
+  if (problems.length)
+    throw new AppError('INVALID_REQUEST', `metadata, merged with what is stored, ${problems[0]!.message}`, {
+      errors: problems.map(({ path, message }) => ({ path: ['metadata', ...path].join('.'), message })),
+    });
 };
 
 /** An email is unique, case-insensitively, among the account's customers of one type (`exceptId`: the customer being updated). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SafeString } from '../shared/schemas';
+import { MetadataPatch } from '../shared/schemas';
 import { commonFields, Company, ContactFor, CUSTOMER_TYPES, CustomerId } from './customer-schemas';
 
 /**
@@ -9,8 +9,11 @@ import { commonFields, Company, ContactFor, CUSTOMER_TYPES, CustomerId } from '.
  * (assert-customer-rules.ts).
  */
 
-/** Metadata as sent: a key set to null is removed (and not stored on create); `metadata: null` clears all. */
-const MetadataInput = z.record(SafeString.min(1).max(255), z.unknown()).nullable();
+/**
+ * Metadata as sent, with the caps of every metadata: a key set to null is removed (and not stored on create);
+ * `metadata: null` clears all.
+ */
+const MetadataInput = MetadataPatch;
 
 const TYPES = CUSTOMER_TYPES.join(', ');
 

@@ -4,7 +4,7 @@ import { expectUpdated } from '../db/expect-updated';
 import { inTransaction } from '../db/tx';
 import { AppError } from '../errors/app-error';
 import { nowIso } from '../shared/clock';
-import { assertEmailFree, assertTypeRules } from './assert-customer-rules';
+import { assertEmailFree, assertMetadataWithinCaps, assertTypeRules } from './assert-customer-rules';
 import {
   customerColumns,
   duplicatesAs409,
@@ -62,6 +62,7 @@ export const updateCustomer = async (
       const row = await loadCustomer(trx, actor.accountId, customerId, ctx.database);
       const next = applyUpdate(stateOf(row), input);
       assertTypeRules(next);
+      if (input.metadata) assertMetadataWithinCaps(next.data.metadata);
       await assertEmailFree(trx, actor.accountId, next, row.id);
       const now = nowIso();
       expectUpdated(

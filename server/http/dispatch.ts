@@ -6,7 +6,7 @@ import { carriesConsoleCookie, consoleActor } from '../console/console-actor';
 import { AppError } from '../errors/app-error';
 import { uuid } from '../shared/ids';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../shared/json-depth';
-import { refuseNul } from '../shared/nul-char';
+import { refuseControlKeys, refuseNul } from '../shared/nul-char';
 import { responseProblem } from './declared-responses';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { errorResult } from './error-response';
@@ -154,6 +154,12 @@ const refuseUndeclaredQuery = (route: RouteDef, q: URLSearchParams): void => {
   });
 };
 
+/** An error answer with the route's own fields beside `error` (`errorFields`: /v1/sessions/pay's `success: false`). */
+const withErrorFields = (result: RouteResult, fields: Record<string, unknown>): RouteResult => ({
+  ...result,
+  body: { ...fields, ...(result.body as object) },
+});
+
 const parsePart = <S extends z.ZodType | undefined>(schema: S, value: unknown, prefix: string): unknown => {
   if (!schema) return undefined;
   const r = schema.safeParse(value);
@@ -221,6 +227,7 @@ const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
   if (route.acceptsForm && /^application\/x-www-form-urlencoded\b/i.test(type)) {
     const form = Object.fromEntries(new URLSearchParams(raw));
     refuseNul(form, '');
+    refuseControlKeys(form);
     return parsePart(route.body, form, '');
   }
   if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
@@ -239,6 +246,8 @@ const parseBody = (route: RouteDef, req: HttpRequest): unknown => {
     );
   // In JSON text U+0000 can only be the escape \u0000: most bodies skip the walk.
   if (raw.includes('\\u0000')) refuseNul(value, '');
+  // in JSON text a C0 control character can only be an escape (DEL may be raw): bodies without one skip the walk
+  if (/\\(?:[bfnrt]|u00[01]|u007f)|\x7f/i.test(raw)) refuseControlKeys(value);
   return parsePart(route.body, value, '');
 };
 
@@ -410,8 +419,10 @@ export const createDispatcher = (
         if (ctx.env.KASSA_VALIDATE_RESPONSES) validateResponse(route, result);
         return result;
       };
+      const answered = await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err }));
+      // a refusal replayed from its Idempotency-Key is answered in the operation's error shape, as it was the first time
       return toResponse(
-        await withIdempotency(ctx, route, actor, req, run, (err) => log({ requestId, err })),
+        errorFields && answered.status >= 400 ? withErrorFields(answered, errorFields) : answered,
         requestId,
         operationId,
         req.baseUrl,
@@ -420,7 +431,7 @@ export const createDispatcher = (
       const result = errorResult(e, (err) => log({ requestId, err }));
       // A 503 for an unavailable database goes to the log too; create-kassa.ts logs it once per cause.
       if (result.status === 503 && isDatabaseUnavailable(e)) log({ requestId, err: e });
-      const answer = errorFields ? { ...result, body: { ...errorFields, ...(result.body as object) } } : result;
+      const answer = errorFields ? withErrorFields(result, errorFields) : result;
       // In tests an error answer is held to the route's declared statuses too (a 500 is already a logged failure).
       const problem =
         matched && ctx.env.KASSA_VALIDATE_RESPONSES && answer.status !== 500

@@ -5,6 +5,7 @@ import { OPERATION_LINKS } from './openapi-links';
 import { declaredResponses, GENERIC_RESPONSES, type GenericResponseName } from './declared-responses';
 import type { ResponseSpec, RouteDef } from './route';
 import { IDEMPOTENCY_KEY_PATTERN } from './with-idempotency';
+import { NO_CONTROL_CHARACTERS } from '../shared/nul-char';
 
 const SECURITY_SCHEMES = {
   bearerAuth: {
@@ -135,7 +136,26 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
   });
   withoutNullQueryValues(document.paths);
   withAddressablePathParams(document.paths);
+  withKeysStated(document);
   return document;
+};
+
+/**
+ * Every object that takes keys of the client's choosing (a record, a loose object) says which keys it takes: no
+ * control characters (the dispatcher's `refuseControlKeys`), unless its schema states stricter `propertyNames`.
+ */
+const withKeysStated = (node: unknown): void => {
+  const stack: unknown[] = [node];
+  while (stack.length) {
+    const at = stack.pop();
+    if (Array.isArray(at)) stack.push(...at);
+    else if (at && typeof at === 'object') {
+      const schema = at as Record<string, unknown>;
+      if ('additionalProperties' in schema && schema.additionalProperties !== false && !schema.propertyNames)
+        schema.propertyNames = { pattern: NO_CONTROL_CHARACTERS };
+      stack.push(...Object.values(schema));
+    }
+  }
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   IsoDateTime,
   JsonObject,
   manyParam,
+  Metadata,
   Quantity,
   SafeString,
   SafeText,
@@ -46,7 +47,7 @@ export const OrderItem = z.looseObject({
   status: Text.optional(),
   external_id: Text.optional(),
   related_item: Text.optional(),
-  metadata: JsonObject.optional(),
+  metadata: Metadata.optional(),
 });
 export type OrderItemInput = z.infer<typeof OrderItem>;
 
@@ -73,7 +74,7 @@ const updatable = {
   customer: JsonObject.optional(),
   shipping_address: Address.optional(),
   billing_address: Address.optional(),
-  metadata: JsonObject.optional(),
+  metadata: Metadata.optional(),
   comment: SafeText.max(255).optional(),
   salesperson_id: Text.optional(),
   salesperson_name: Text.optional(),
@@ -127,7 +128,7 @@ export const StatusEventBody = z.strictObject({
   service: Text.min(1),
   service_status: Text.min(1),
   description: SafeText.max(1000).optional(),
-  metadata: JsonObject.optional(),
+  metadata: Metadata.optional(),
 });
 export type StatusEventInput = z.infer<typeof StatusEventBody>;
 

@@ -8,7 +8,6 @@ export const ProfileId = SafeString.min(1)
 
 export const ProfileConfigurationSchema = Configuration.extend({
   default_customer_type: z.enum(['b2c', 'b2b']).optional(),
-  allow_different_billing_shipping_address: z.array(z.enum(['b2c', 'b2b'])).optional(),
 });
 
 export const ProfileBody = z.strictObject({

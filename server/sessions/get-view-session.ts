@@ -11,6 +11,7 @@ import { loadSession, lockSessionRow, type SessionRecord } from './session-repos
 import { assertOpenForView } from './session-availability';
 import type { ViewSession } from './session-schemas';
 import { amountDue } from '../../domain/express-order';
+import { differentBillingAllowed } from '../../domain/billing-address';
 import { discountCodesEnabled, maxDiscountCodes } from '../express/express-settings';
 
 /**
@@ -105,7 +106,7 @@ export const viewSessionOf = async (
       theme: viewTheme(row.configuration.theme),
       test_mode: isTestAccount(row.account_id),
       ...(row.configuration.allow_different_billing_shipping_address !== undefined
-        ? { allow_different_billing_shipping_address: row.configuration.allow_different_billing_shipping_address }
+        ? { allow_different_billing_shipping_address: differentBillingAllowed(row.configuration, row.express) }
         : {}),
     },
   };

@@ -10,7 +10,7 @@ import { addSeconds, nowIso } from '../shared/clock';
 import { accountScopedId } from '../shared/ids';
 import { toJson } from '../shared/json-columns';
 import { featureToggles, redactHeaders, systemInfo } from '../shared/request-headers';
-import { missingItems, orderAmountMismatch } from '../../domain/order-rules';
+import { missingItems, orderAmountMismatch, shippingOptionNotOffered } from '../../domain/order-rules';
 import { throwIfRefused } from '../errors/refusal';
 import { ownProductsFor, resolvePaymentMethods, type PaymentMethod } from './payment-methods';
 import { appendSessionEvent } from './session-events';
@@ -57,6 +57,8 @@ export const validateSessionDraft = async (
   const methods = resolvePaymentMethods(ctx.providers, actor.accountId, draft.configuration ?? {}, undefined, own);
   const product = (type: string) => ctx.providers.product(type) ?? own.find((p) => p.type === type);
   throwIfRefused(missingItems(draft.order, methods, (type) => product(type)?.capabilities.itemBased === true));
+  // the one rule the update checks too (update-session.ts): a chosen option is one of those offered
+  throwIfRefused(shippingOptionNotOffered(draft.order, draft.express));
   if (featureToggles(meta.headers).has('strict-session-amounts')) throwIfRefused(orderAmountMismatch(draft.order));
   return methods;
 };

@@ -101,7 +101,7 @@ export const toSessionView = (
     expires_at: row.expires_at,
     url: row.url,
     order: row.order,
-    ...countryOf(row.order),
+    country: countryOf(row.order),
     ...(row.customer ? { customer: customerWithoutTokens(row.customer) } : {}),
     configuration: row.configuration,
     ...(row.express ? { express: row.express } : {}),

@@ -7,12 +7,14 @@ import {
   DiscountLine,
   OrderItem,
   PayoutDestinationId,
+  SESSION_ORDER_LIMITS,
   SessionUrl,
   ShippingOption,
   Store,
 } from '../shared/order-shapes';
 import { z } from 'zod';
 import { embedOriginProblem } from '../../domain/embed-origins';
+import { NO_CONTROL_CHARACTERS } from '../shared/nul-char';
 import { PAYMENT_KINDS, type ViewSession as DomainViewSession } from '../../domain/view-types';
 import type { Equal, Expect } from '../shared/type-equality';
 import {
@@ -45,7 +47,7 @@ export const Order = z.looseObject({
   merchant_reference: SafeString.min(1).max(255),
   merchant_reference_2: SafeString.max(255).optional(),
   vat_amount: Int32Amount.optional(),
-  items: z.array(OrderItem).max(1000).optional(),
+  items: z.array(OrderItem).max(SESSION_ORDER_LIMITS.items).optional(),
   shipping_option: ShippingOption.optional(),
   shipping_address: Address.optional(),
   billing_address: Address.optional(),
@@ -73,7 +75,7 @@ export const StoredOrder = Order.extend({
 /** What the document says of every order a merchant sends: it has no `gift_cards` (uniqueLineIds refuses them). */
 const merchantOrder = <S extends z.ZodObject>(order: S): S =>
   order.meta({
-    propertyNames: { not: { const: 'gift_cards' } },
+    propertyNames: { not: { const: 'gift_cards' }, pattern: NO_CONTROL_CHARACTERS },
     description:
       'The order. It has no `gift_cards`: the customer applies gift cards on the checkout page, and the session read shows them',
   });
@@ -114,6 +116,23 @@ export const ProviderToggle = z.looseObject({
     .optional(),
 });
 
+/**
+ * A boolean (either customer type), or the public Node SDK's list of the customer types that may give a separate
+ * billing address; stored and read back as sent, read by `differentBillingAllowed` (domain/billing-address.ts).
+ */
+export const DifferentBillingShippingAddress = z
+  .union([
+    z.boolean(),
+    z
+      .array(z.enum(['b2c', 'b2b']))
+      .max(2)
+      .refine((types) => new Set(types).size === types.length, 'must not name a customer type twice')
+      .meta({ uniqueItems: true }),
+  ])
+  .describe(
+    'Whether the customer may give a billing address other than the shipping address: true or false for every customer, or the customer types that may (the public SDK\'s form, e.g. ["b2c"]). The checkout serves `default_customer_type` (else b2b when `express.customer_types` is only b2b, else b2c)',
+  );
+
 export const Configuration = z.looseObject({
   // A record, not an object: parsing keeps the merchant's key order, which is the order the page offers the types in.
   sandbox: z
@@ -130,7 +149,7 @@ export const Configuration = z.looseObject({
     .describe("The text on the customer's bank statement, copied onto the session's transactions"),
   default_payment_type: z.string().optional(),
   enable_on_hold: z.boolean().optional(),
-  allow_different_billing_shipping_address: z.boolean().optional(),
+  allow_different_billing_shipping_address: DifferentBillingShippingAddress.optional(),
   default_customer_type: z
     .enum(['b2c', 'b2b'])
     .optional()
@@ -300,8 +319,10 @@ export const SessionSchema = z
     platform_type: z.enum(PLATFORM_TYPES).optional(),
     country: z
       .string()
-      .optional()
-      .describe("Where the order ships, else where it is billed (ISO 3166-1 alpha-2, the address's `country`)"),
+      .nullable()
+      .describe(
+        "Where the order ships, else where it is billed (ISO 3166-1 alpha-2, the address's `country`); null when no address names a country",
+      ),
     customer_ip: z.string().optional().describe("The customer's address as they last opened the checkout page"),
     user_agent: z
       .string()
@@ -425,9 +446,10 @@ export type ViewSessionMatchesDomain = Expect<Equal<z.infer<typeof ViewSessionSc
 /** Payment-token session: the customer saves a card without being charged. */
 export const TokenProvider = z.strictObject({
   payment_product_type: z.literal('sandbox.creditcard'),
+  // each tuple exactly: the document says how many items and that no more follow
   token_types: z.union([
-    z.tuple([z.literal('payment_token')]),
-    z.tuple([z.literal('payment_token'), z.literal('recurrence_token')]),
+    z.tuple([z.literal('payment_token')]).meta({ minItems: 1, items: false }),
+    z.tuple([z.literal('payment_token'), z.literal('recurrence_token')]).meta({ minItems: 2, items: false }),
   ]),
 });
 export const CreatePaymentTokenSessionBody = z.strictObject({

@@ -138,7 +138,7 @@ const viewJson = (row: ViewRow, events: readonly EventRow[]): string => {
     `{"id":${str(row.id)},"created_at":${str(row.created_at)},"updated_at":${str(row.updated_at)},"expires_at":${str(row.expires_at)}` +
     field('url', row.url) +
     field('order', row.order_data) +
-    (row.order_data.includes('"country"') ? optional('country', countryOf(parseJson(row.order_data)).country) : '') +
+    field('country', row.order_data.includes('"country"') ? str(countryOf(parseJson(row.order_data))) : 'null') +
     (present(row.customer) ? field('customer', customerJson(row.customer)) : '') +
     field('configuration', row.configuration) +
     (present(row.express) ? field('express', row.express) : '') +

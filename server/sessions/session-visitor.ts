@@ -24,8 +24,11 @@ export const visitorOf = (events: readonly { name: string; details?: string | nu
   return {};
 };
 
-/** The session's `country`: where the order ships, else where it is billed (ISO 3166-1 alpha-2); absent when neither says. */
-export const countryOf = (order: StoredSessionOrder): { country?: string } => {
+/**
+ * The session's `country`: where the order ships, else where it is billed (ISO 3166-1 alpha-2); null when neither
+ * says (the spec: "present on the read shape").
+ */
+export const countryOf = (order: StoredSessionOrder): string | null => {
   const country = order.shipping_address?.country ?? order.billing_address?.country;
-  return typeof country === 'string' && country ? { country } : {};
+  return typeof country === 'string' && country ? country : null;
 };

@@ -16,12 +16,18 @@ export const DiscountLine = z
   })
   .meta({ id: 'DiscountLine' });
 
+/**
+ * What a session's order may hold, so the view anyone with the session id reads stays small (issue 37 item 10):
+ * several hundred lines of product names are far more than a real basket.
+ */
+export const SESSION_ORDER_LIMITS = { items: 500, descriptionLength: 500 } as const;
+
 /** Nested objects keep fields we do not model (loose), so nothing a merchant sends is lost. */
 export const OrderItem = z
   .looseObject({
     id: SafeString.max(255).optional(),
     line_id: SafeString.min(1).max(255),
-    description: SafeText.max(2000).optional(),
+    description: SafeText.max(SESSION_ORDER_LIMITS.descriptionLength).optional(),
     quantity: Quantity.optional(),
     amount: Int32Amount,
     vat_amount: Int32Amount.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_EXPONENTS, isCurrencyCode } from '../../domain/currencies';
 import { INT32_MAX, minorUnits } from '../../domain/money';
+import { NO_CONTROL_CHARACTERS } from './nul-char';
 
 /** Shared zod building blocks. Request bodies are strict at the top level. */
 export const AccountId = z.string().regex(/^[PT]\d{8}$/, 'must be T or P followed by 8 digits');
@@ -15,6 +16,16 @@ export const PositiveInt32Amount = Int32Amount.min(1, 'must be at least 1');
 /** The same int32 amounts, typed as minor units (domain/money.ts) where the payments module reads them. */
 export const MinorUnitsAmount = Int32Amount.transform(minorUnits);
 export const PositiveMinorUnitsAmount = PositiveInt32Amount.transform(minorUnits);
+
+/**
+ * An integer list filter compared with an int32 column (a transaction's `amount`): outside the column's range it is a
+ * 400 naming the parameter, as PostgreSQL cannot compare an integer column with a wider value (it answered 500).
+ */
+export const Int32Filter = z.coerce
+  .number({ error: 'must be an integer' })
+  .int('must be an integer')
+  .min(-INT32_MAX - 1, `must be at least ${-INT32_MAX - 1}`)
+  .max(INT32_MAX, `must be at most ${INT32_MAX}`);
 
 /** A current ISO 4217 code (domain/currencies.ts); lower case is accepted and stored upper-cased (ADR 009). */
 export const Currency = z
@@ -87,7 +98,8 @@ export const IsoDateTime = z.iso
   .datetime({ offset: true, error: 'must be an ISO 8601 date-time' })
   .refine((v) => storableInstant(Date.parse(v)), INSTANT_RANGE);
 
-export const JsonObject = z.record(z.string(), z.unknown());
+/** A free-form object: keys of the client's choosing, without control characters (refused in the dispatcher too). */
+export const JsonObject = z.record(SafeString, z.unknown());
 
 /**
  * Merchant metadata on a session (issue 24): capped as public payment APIs of this shape document
@@ -101,26 +113,45 @@ const METADATA_DOC =
   `Your key/value data, returned to you and never shown to the customer: at most ${MAX_KEYS} keys of 1-${MAX_KEY} characters, ` +
   `each value at most ${MAX_VALUE} characters (a string's length, other JSON values as JSON text), at most ${MAX_TOTAL} bytes as JSON in all`;
 const valueLength = (v: unknown): number => (typeof v === 'string' ? v.length : (JSON.stringify(v) ?? '').length);
-export const Metadata = z
-  .record(SafeString.min(1).max(METADATA_LIMITS.keyLength), z.unknown())
-  .superRefine((metadata, ctx) => {
-    const keys = Object.keys(metadata);
-    if (keys.length > METADATA_LIMITS.keys)
-      ctx.addIssue({ code: 'custom', message: `must have at most ${METADATA_LIMITS.keys} keys` });
-    for (const key of keys) {
-      if (valueLength(metadata[key]) > METADATA_LIMITS.valueLength) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `must be at most ${METADATA_LIMITS.valueLength} characters`,
-        });
-      }
-    }
-    if (Buffer.byteLength(JSON.stringify(metadata)) > METADATA_LIMITS.totalBytes) {
-      ctx.addIssue({ code: 'custom', message: `must be at most ${METADATA_LIMITS.totalBytes} bytes as JSON` });
-    }
-  })
-  .describe(METADATA_DOC);
+
+/** What breaks the caps in a whole metadata object (as stored): one entry per problem, `path` under the object. */
+export const metadataProblems = (metadata: Record<string, unknown>): { path: string[]; message: string }[] => {
+  const problems: { path: string[]; message: string }[] = [];
+  const keys = Object.keys(metadata);
+  if (keys.length > MAX_KEYS) problems.push({ path: [], message: `must have at most ${MAX_KEYS} keys` });
+  for (const key of keys) {
+    if (key.length < 1 || key.length > MAX_KEY)
+      problems.push({ path: [key], message: `keys must be 1-${MAX_KEY} characters` });
+    if (valueLength(metadata[key]) > MAX_VALUE)
+      problems.push({ path: [key], message: `must be at most ${MAX_VALUE} characters` });
+  }
+  if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_TOTAL)
+    problems.push({ path: [], message: `must be at most ${MAX_TOTAL} bytes as JSON` });
+  return problems;
+};
+
+const cappedMetadata = <V extends z.ZodType>(value: V) =>
+  z
+    .record(SafeString.min(1).max(MAX_KEY), value)
+    .meta({
+      maxProperties: MAX_KEYS,
+      propertyNames: { minLength: 1, maxLength: MAX_KEY, pattern: NO_CONTROL_CHARACTERS },
+    })
+    .superRefine((metadata, ctx) => {
+      for (const { path, message } of metadataProblems(metadata as Record<string, unknown>))
+        ctx.addIssue({ code: 'custom', path, message });
+    });
+
+/** Metadata on sessions, customers, shopping orders (their items and status events). */
+export const Metadata = cappedMetadata(z.unknown()).describe(METADATA_DOC);
+
+/**
+ * Metadata as an update that merges sends it (a customer's): a key set to null is removed; the caps hold for what is
+ * sent and again for the merged result (`metadataProblems`).
+ */
+export const MetadataPatch = cappedMetadata(z.unknown())
+  .nullable()
+  .describe(`${METADATA_DOC}; a key set to null is removed, and the caps hold for the merged result too`);
 
 export const ErrorBody = z
   .object({

@@ -1,4 +1,5 @@
 import type { AppContext, RequestMeta } from '../app-context';
+import { differentBillingAllowed } from '../../domain/billing-address';
 import { AppError } from '../errors/app-error';
 import { callExpressCallback } from '../express/call-express-callback';
 import { orderAfterExpressAnswer } from '../express/express-answer-order';
@@ -26,7 +27,7 @@ export const setOrderAddresses = async (
   meta: RequestMeta,
 ): Promise<ViewSession> =>
   writeViewSession(ctx, sessionId, { ifUnmodifiedSince, meta }, async (session): Promise<ViewWritePlan> => {
-    const differentBilling = session.configuration.allow_different_billing_shipping_address === true;
+    const differentBilling = differentBillingAllowed(session.configuration, session.express);
     const shipping = input.shipping_address ?? session.order.shipping_address;
     if (input.billing_address && !differentBilling && shipping && !same(input.billing_address, shipping)) {
       throw new AppError('INVALID_REQUEST', 'This shop takes one address for shipping and billing', {

@@ -201,7 +201,13 @@ describe('issue 27 items 2 and 13: what a session create declares and a session 
     expect((await api.get(`/v1/sessions/${billed.id}`)).body.country).toBe('SE');
     const none = await createSession(api);
     const before = (await api.get(`/v1/sessions/${none.id}`)).body;
-    expect(before).not.toHaveProperty('country');
+    // issue 37 item 16: the spec's "present on the read shape": null when no address says
+    expect(before).toHaveProperty('country', null);
+    const listed = (await api.get(`/v1/sessions?limit=100`)).body as { id: string }[];
+    expect(listed.find((s) => s.id === none.id)).toHaveProperty('country', null);
+    expect(listed.find((s) => s.id === shipped.id)).toHaveProperty('country', 'NO');
+    const included = await api.post('/v1/sessions?include_session=true', sessionBody());
+    expect(included.body.session).toHaveProperty('country', null);
     expect(before).not.toHaveProperty('customer_ip');
 
     const view = await customer.get(`/v1/view/${none.id}/session`, { 'user-agent': 'ShopperBrowser/1.0' });

@@ -288,3 +288,22 @@ describe('strings, currency and quantity', () => {
     expect(await storedState()).toEqual(before);
   });
 });
+
+describe('keys with control characters (issue 37 item 20: the document states them as propertyNames)', () => {
+  it('a control character in any key of a body is 400 naming the key, and nothing is stored', async () => {
+    const before = await storedState();
+    for (const body of [
+      sessionBody({ metadata: { 'a\u0001b': 'v' } }),
+      sessionBody({}, { partial_payment: { 'x\u007f': 1 } }),
+      sessionBody({ configuration: { theme: { 'tab\there': 1 } } }),
+      sessionBody({}, { items: [{ line_id: '1', amount: 10000, 'note\n': 'x' }] }),
+    ]) {
+      const res = await api.post('/v1/sessions', body);
+      expectRefused(res, 400, 'INVALID_REQUEST');
+      expect(res.body.error.errors[0].message, JSON.stringify(res.body)).toMatch(/control characters/);
+    }
+    expect(await storedState()).toEqual(before);
+    // the same words with no control character are taken
+    expect((await api.post('/v1/sessions', sessionBody({ metadata: { 'a b': 'line\nbreak' } }))).status).toBe(200);
+  });
+});

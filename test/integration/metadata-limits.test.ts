@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sessionBody } from '../support/api-client';
 import { useKassa } from '../support/fixtures';
+import { SHOP, shoppingHelpers } from '../support/shopping';
+import { ACCOUNT } from '../support/test-server';
 
 /**
  * Issue 24 item 6: session metadata is capped as public payment APIs of this shape document it
@@ -8,7 +10,9 @@ import { useKassa } from '../support/fixtures';
  * metadata enters: session create, create from a profile, payment-token sessions, /v1/sessions/pay.
  */
 
-const { api, db } = useKassa();
+const kassa = useKassa();
+const { api, db } = kassa;
+const shop = shoppingHelpers(kassa);
 const reference = () => `ref-${Math.random().toString(36).slice(2, 10)}`;
 const keys = (n: number, value: (i: number) => unknown = (i) => `v${i}`) =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value(i)]));
@@ -112,5 +116,116 @@ describe('metadata caps', () => {
       const resolved = schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
       expect(JSON.stringify(resolved.properties.metadata)).toContain('500 characters');
     }
+  });
+});
+
+/**
+ * Issue 37 item 10: customer and shopping-order metadata took 900 KB each (a customer list answered 19 MB); they have
+ * the session's caps now, and a session's items and their descriptions are capped so the unauthenticated view of a
+ * session stays small.
+ */
+describe('the same caps on customers and shopping orders', () => {
+  const CUSTOMERS = `/v1/accounts/${ACCOUNT}/customers/users`;
+  const metadataRefused = (res: { status: number; body: any }, what: string) => {
+    expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(400);
+    expect(res.body.error.code).toBe('INVALID_REQUEST');
+    expect(
+      (res.body.error.errors as { path?: string }[]).some((e) => /(^|\.)metadata(\.|$)/.test(e.path ?? '')),
+      what,
+    ).toBe(true);
+  };
+  const count = async (table: 'customers' | 'shopping_orders') =>
+    (await db().selectFrom(table).select('id').execute()).length;
+
+  it.each(TOO_BIG)(
+    'a customer with metadata of %s is 400 on create and update, and nothing changes',
+    async (what, metadata) => {
+      const before = await count('customers');
+      metadataRefused(await api.post(CUSTOMERS, { metadata }), `create ${what}`);
+      expect(await count('customers')).toBe(before);
+      const created = await api.post(CUSTOMERS, { metadata: { a: 'b' } });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const path = `${CUSTOMERS}/${created.body.customer_id}`;
+      metadataRefused(await api.request('PUT', path, { metadata }), `update ${what}`);
+      expect((await api.get(path)).body.metadata).toEqual({ a: 'b' });
+    },
+  );
+
+  it("a customer's metadata is capped after the update merges it with what is stored", async () => {
+    const created = await api.post(CUSTOMERS, { metadata: keys(30) });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const path = `${CUSTOMERS}/${created.body.customer_id}`;
+    const more = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`more${i}`, i]));
+    metadataRefused(await api.request('PUT', path, { metadata: more }), '60 keys once merged');
+    expect(Object.keys((await api.get(path)).body.metadata)).toHaveLength(30);
+    // null still removes a key, and a merge within the caps is taken
+    const removed = await api.request('PUT', path, { metadata: { k0: null, added: 'x' } });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.metadata).toMatchObject({ added: 'x' });
+    expect(removed.body.metadata).not.toHaveProperty('k0');
+    const atLimit = await api.post(CUSTOMERS, { metadata: AT_LIMIT });
+    expect(atLimit.status, JSON.stringify(atLimit.body).slice(0, 300)).toBe(200);
+    expect(atLimit.body.metadata).toEqual(AT_LIMIT);
+  });
+
+  it.each(TOO_BIG)(
+    'a shopping draft, order, item or status event with metadata of %s is 400, and nothing changes',
+    async (what, metadata) => {
+      const before = await count('shopping_orders');
+      metadataRefused(await api.post(`${SHOP}/draft_orders`, { currency: 'NOK', metadata }), `draft ${what}`);
+      metadataRefused(
+        await api.post(`${SHOP}/draft_orders`, {
+          currency: 'NOK',
+          items: [{ line_id: '1', gross_amount: 1000, metadata }],
+        }),
+        `item ${what}`,
+      );
+      expect(await count('shopping_orders')).toBe(before);
+      const order = await shop.newOrder({ metadata: { a: 'b' } });
+      const path = `${SHOP}/orders/${order.id}`;
+      const version = (await shop.rowOf(order.id))?.version;
+      metadataRefused(await shop.put(path, { metadata }), `order ${what}`);
+      metadataRefused(
+        await api.post(`${path}/events`, { service: 's', service_status: 'ok', metadata }),
+        `status event ${what}`,
+      );
+      expect((await shop.rowOf(order.id))?.version).toBe(version);
+    },
+  );
+
+  it('metadata at every limit is taken on a draft and read back as sent', async () => {
+    const order = await shop.newOrder({ metadata: AT_LIMIT });
+    expect(order.metadata).toEqual(AT_LIMIT);
+  });
+
+  it('a session takes at most 500 items of descriptions of at most 500 characters, and the document says so', async () => {
+    const item = (i: number, description = `Item ${i}`) => ({ line_id: `${i}`, description, quantity: 1, amount: 1 });
+    const withItems = (items: unknown[]) =>
+      sessionBody({}, { amount: items.length, items, merchant_reference: reference() });
+    const before = await sessionCount();
+    const tooMany = await api.post('/v1/sessions', withItems(Array.from({ length: 501 }, (_, i) => item(i))));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.errors.map((e: { path: string }) => e.path)).toContain('order.items');
+    const tooLong = await api.post('/v1/sessions', withItems([item(1, 'd'.repeat(501))]));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.errors.map((e: { path: string }) => e.path)).toContain('order.items.0.description');
+    expect(await sessionCount()).toBe(before);
+    const atLimit = await api.post(
+      '/v1/sessions',
+      withItems(Array.from({ length: 500 }, (_, i) => item(i, i === 0 ? 'd'.repeat(500) : undefined))),
+    );
+    expect(atLimit.status, JSON.stringify(atLimit.body).slice(0, 300)).toBe(200);
+
+    const doc = (await api.get('/v1/openapi.json')).body;
+    const schemas = doc.components.schemas;
+    expect(schemas.OrderItem.properties.description.maxLength).toBe(500);
+    const order = JSON.stringify(doc.paths['/v1/sessions'].post.requestBody);
+    expect(`${order}${JSON.stringify(schemas)}`).toMatch(
+      /"items":\{"type":"array","items":\{"\$ref":"#\/components\/schemas\/OrderItem"\},"maxItems":500\}/,
+    );
+    // and customers' and orders' metadata state the caps like the session's
+    expect(JSON.stringify(doc.paths[`/v1/accounts/{aid}/customers/users`].post.requestBody)).toContain(
+      'at most 50 keys',
+    );
   });
 });

@@ -362,6 +362,35 @@ describe('POST /v1/sessions/pay (merchant-initiated)', () => {
     }
   });
 
+  it('a 400 carries session_id where a session exists; the document says when none does (issue 37 item 17)', async () => {
+    const [sessions, transactions] = [await countSessions(), await countTransactions()];
+    const body = {
+      session: { order: { amount: 100, currency: 'NOK', merchant_reference: reference() } },
+      payment: { payment_product_type: 'sandbox.creditcard' },
+    };
+    const key = { 'idempotency-key': `pay-400-${reference()}` };
+    const first = await api.post('/v1/sessions/pay', body, key);
+    const replayed = await api.post('/v1/sessions/pay', body, key);
+    for (const res of [first, replayed]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      // refused before any session was made: the pay result without a session_id, and nothing stored
+      expect(res.body).toMatchObject({ success: false, error: { code: 'PAYMENT_TOKEN_REQUIRED' } });
+      expect(res.body).not.toHaveProperty('session_id');
+    }
+    expect(replayed.body).toEqual(first.body);
+    expect(await countSessions()).toBe(sessions);
+    expect(await countTransactions()).toBe(transactions);
+    // a declined pay made its session: the answer names it
+    const declined = await merchantPay((await saveCard(CARDS.decline)).paymentToken);
+    expect(declined.body).toMatchObject({ success: false, session_id: expect.stringMatching(/^T10000001\./) });
+
+    const doc = (await api.get('/v1/openapi.json')).body;
+    const bad = doc.paths['/v1/sessions/pay'].post.responses['400'];
+    expect(bad.description).toMatch(/no session/i);
+    const schema = JSON.stringify(bad.content['application/json'].schema);
+    expect(schema).toMatch(/session_id[^}]*Absent when the request was refused before a session was made/);
+  });
+
   it('without a token it is 400 PAYMENT_TOKEN_REQUIRED and stores no session or transaction', async () => {
     const [sessions, transactions] = [await countSessions(), await countTransactions()];
     for (const res of [

@@ -229,6 +229,38 @@ describe('the order rules of an update', () => {
     ).toBe(200);
   });
 
+  it('create and update agree: a create whose order.shipping_option is not among express.shipping_options is refused as the update is (issue 37 item 15)', async () => {
+    const sessionsBefore = (await db().selectFrom('sessions').select('id').execute()).length;
+    const order = orderWith(sessionBody().order, { shipping_option: EXPRESS_BOX });
+    const created = await api.post(
+      '/v1/sessions',
+      sessionBody({ express: { shipping_options: [HOME, PICKUP] } }, order),
+    );
+    expectRejected(created, 400, 'SHIPPING_OPTION_NOT_AVAILABLE');
+    expect(created.body.error.errors).toEqual([
+      expect.objectContaining({ path: 'order.shipping_option', message: 'not among express.shipping_options' }),
+    ]);
+    // the same combination through the payment-token and merchant-initiated creates
+    const tokenSession = await api.post('/v1/sessions/payment-token', {
+      session: {
+        url: { return_url: 'https://merchant.example/return' },
+        order: { currency: 'NOK', merchant_reference: 'token-ref', shipping_option: { ...EXPRESS_BOX, amount: 0 } },
+        express: { shipping_options: [HOME] },
+      },
+      token_provider: { payment_product_type: 'sandbox.creditcard', token_types: ['payment_token'] },
+    });
+    expectRejected(tokenSession, 400, 'SHIPPING_OPTION_NOT_AVAILABLE');
+    expect((await db().selectFrom('sessions').select('id').execute()).length).toBe(sessionsBefore);
+    // the offered option is taken by both
+    const offered = await api.post(
+      '/v1/sessions',
+      sessionBody({ express: { shipping_options: [HOME, EXPRESS_BOX] } }, order),
+    );
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    const update = await put(offered.body.id, { order }, '?update_without_lock=true');
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+  });
+
   it('changing the currency is 400 CURRENCY_MISMATCH and changes nothing', async () => {
     const { id, body } = await createSession();
     const before = await stored(id);

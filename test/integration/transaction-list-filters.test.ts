@@ -47,6 +47,32 @@ describe('GET /v1/transactions filters', () => {
     expect((await api.get('/v1/transactions?amount=abc')).status).toBe(400);
   });
 
+  it('an amount filter outside the int32 column is 400 naming it, on both engines (issue 37 item 14)', async () => {
+    // PostgreSQL refused to compare the int32 column with 2147483648 (a 500); SQLite answered 200
+    for (const [name, value] of [
+      ['amount', '2147483648'],
+      ['amount.gte', '2147483648'],
+      ['amount.lte', '-2147483649'],
+      ['amount', '9007199254740993'],
+    ]) {
+      const res = await api.get(`/v1/transactions?${name}=${value}`);
+      expect(res.status, `${name}=${value}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.error.code).toBe('INVALID_REQUEST');
+      expect(new Set(res.body.error.errors.map((e: { path: string }) => e.path))).toEqual(new Set([`query.${name}`]));
+    }
+    for (const [name, value] of [
+      ['amount', '2147483647'],
+      ['amount.gte', '-2147483648'],
+      ['amount.lte', '2147483647'],
+    ])
+      expect((await api.get(`/v1/transactions?${name}=${value}`)).status, `${name}=${value}`).toBe(200);
+    const doc = (await api.get('/v1/openapi.json')).body;
+    const amount = (doc.paths['/v1/transactions'].get.parameters as { name: string; schema: object }[]).find(
+      (p) => p.name === 'amount',
+    );
+    expect(amount?.schema).toMatchObject({ type: 'integer', minimum: -2147483648, maximum: 2147483647 });
+  });
+
   it("the reference's filters this server cannot apply are 400, not an unfiltered list", async () => {
     await paidSession(api, { card: card('4111 1111 1111 1111') });
     for (const filter of [

@@ -376,6 +376,77 @@ describe('billing address', () => {
   });
 });
 
+describe("billing address: the public SDK's list of customer types (issue 37 item 18)", () => {
+  const billing = { ...ADDRESS, first_name: 'Ola', address_line: 'Kirkegata 2', postal_code: '0153' };
+  const withSetting = (value: unknown, more: Record<string, unknown> = {}) =>
+    createExpress({
+      configuration: {
+        sandbox: { creditcard: { enabled: true } },
+        allow_different_billing_shipping_address: value,
+        ...more,
+      },
+    });
+
+  it("a list is taken, read back as sent, and allows a separate billing address for the checkout's customer type", async () => {
+    const b2c = await withSetting(['b2c']);
+    expect((await api.get(`/v1/sessions/${b2c}`)).body.configuration.allow_different_billing_shipping_address).toEqual([
+      'b2c',
+    ]);
+    expect((await view(b2c)).body.configuration.allow_different_billing_shipping_address).toBe(true);
+    const res = await put(b2c, 'addresses', { shipping_address: ADDRESS, billing_address: billing });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.order.billing_address).toEqual(billing);
+
+    // the checkout serves b2c customers unless default_customer_type says b2b: a list without its type does not allow it
+    const b2bOnly = await withSetting(['b2b']);
+    expect((await view(b2bOnly)).body.configuration.allow_different_billing_shipping_address).toBe(false);
+    const refused = await put(b2bOnly, 'addresses', { shipping_address: ADDRESS, billing_address: billing });
+    expect([refused.status, refused.body.error.errors[0].path]).toEqual([400, 'billing_address']);
+    const b2b = await withSetting(['b2b'], { default_customer_type: 'b2b' });
+    expect((await view(b2b)).body.configuration.allow_different_billing_shipping_address).toBe(true);
+    expect((await view(await withSetting([]))).body.configuration.allow_different_billing_shipping_address).toBe(false);
+    // the boolean of other clients is still read back as a boolean
+    expect((await api.get(`/v1/sessions/${await withSetting(true)}`)).body.configuration).toMatchObject({
+      allow_different_billing_shipping_address: true,
+    });
+  });
+
+  it('anything else is 400 naming the field, and the document offers both forms', async () => {
+    for (const value of [['b2x'], 'b2c', ['b2c', 'b2c', 'b2b'], 1]) {
+      const res = await api.post('/v1/sessions', {
+        url: { return_url: 'https://merchant.example/return' },
+        order: { amount: 100, currency: 'NOK', merchant_reference: 'billing-bad' },
+        configuration: { allow_different_billing_shipping_address: value },
+      });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.error.errors[0].path).toMatch(/^configuration\.allow_different_billing_shipping_address/);
+    }
+    const doc = (await api.get('/v1/openapi.json')).body;
+    const text = JSON.stringify(doc.paths['/v1/sessions'].post.requestBody);
+    const resolved = JSON.stringify(doc.components.schemas);
+    expect(`${text}${resolved}`).toMatch(/"allow_different_billing_shipping_address":\{"anyOf":\[\{"type":"boolean"\}/);
+  });
+
+  it('a profile takes both forms too, and a session made from it follows the rule', async () => {
+    for (const value of [true, ['b2c']]) {
+      const profileId = `billing-${Math.random().toString(36).slice(2, 10)}`;
+      const profile = await api.post('/v1/admin/session/profiles', {
+        profile_id: profileId,
+        description: 'billing',
+        configuration: { sandbox: { creditcard: { enabled: true } }, allow_different_billing_shipping_address: value },
+      });
+      expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+      const session = await api.post('/v1/sessions-profile', {
+        profile_id: profileId,
+        url: { return_url: 'https://merchant.example/return' },
+        order: { amount: 100, currency: 'NOK', merchant_reference: profileId },
+      });
+      expect(session.status, JSON.stringify(session.body)).toBe(200);
+      expect((await view(session.body.id)).body.configuration.allow_different_billing_shipping_address).toBe(true);
+    }
+  });
+});
+
 describe('If-Unmodified-Since on the view POSTs', () => {
   it('abandon, payment information and publish/scc answer 412 to a stale version and change nothing', async () => {
     const id = await createExpress();

@@ -176,11 +176,7 @@ const SESSION_READ_ABSENT = absent([
   ],
   [
     'express.default_different_billing_shipping_address[]',
-    'Kassa has no per-customer-type default for a separate billing address (configuration.allow_different_billing_shipping_address is one boolean)',
-  ],
-  [
-    'configuration.allow_different_billing_shipping_address[]',
-    "Kassa's is one boolean for both customer types, not the SDK's list of customer types",
+    'Kassa has no per-customer-type default for a separate billing address (configuration.allow_different_billing_shipping_address says which customer types may give one)',
   ],
   ['configuration.publish[]', 'Kassa sends no checkout link by SMS or push'],
   [

@@ -31,7 +31,12 @@ const PayResult = TransactionSchema.extend({
 });
 /** Every error answer of POST /v1/sessions/pay: the error beside the session pay result (`errorFields` below). */
 const PayError = ErrorBody.extend({
-  session_id: z.string().optional().describe('Present once the session exists'),
+  session_id: z
+    .string()
+    .optional()
+    .describe(
+      'The session this request made, so its status can be checked. Absent when the request was refused before a session was made (the body, a missing token, a payment type the configuration does not enable, a duplicate merchant_reference under the strict toggles; nothing is stored then), and on 401 and 403',
+    ),
   success: z.literal(false),
   actions: z.array(z.unknown()).optional(),
 });
@@ -120,7 +125,7 @@ export const sessionOperationRoutes = [
     path: '/v1/sessions/pay',
     summary: 'Create and pay a session with a stored card token (merchant-initiated)',
     description:
-      'A declined authorization is a 200 with status FAILED and the error in `events[].error`; do not retry when its code is DO_NOT_RETRY. `Kassa-Feature-Toggles`: `strict-merchant-reference`, `strict-success-merchant-reference`. 400 and 500 bodies carry `session_id` once the session exists.',
+      'A declined authorization is a 200 with status FAILED and the error in `events[].error`; do not retry when its code is DO_NOT_RETRY. `Kassa-Feature-Toggles`: `strict-merchant-reference`, `strict-success-merchant-reference`. Every error body carries `success: false`, and `session_id` once the session exists (a 500 after it was made, a 409 while its payment is in progress); a 400 refuses the request before any session is made and has none.',
     tags: ['sessions'],
     auth: 'bearer',
     scopes: SCOPES.checkoutWrite,
@@ -130,7 +135,11 @@ export const sessionOperationRoutes = [
     errorFields: { success: false },
     responses: {
       200: { description: 'The transaction and the pay result', schema: PayResult },
-      400: { description: 'Invalid request', schema: PayError },
+      400: {
+        description:
+          'Invalid request. A 400 refuses the request before a session is made, so it has no session_id: no session or transaction was stored, and the request may be corrected and sent again',
+        schema: PayError,
+      },
       401: { ...AUTH_ERRORS[401], schema: PayError },
       403: { ...AUTH_ERRORS[403], schema: PayError },
       409: {

@@ -25,7 +25,7 @@ const created = {
   },
 };
 const headersDoc =
-  'Headers: `Kassa-Feature-Toggles` (`strict-session-amounts`), and `Kassa-System-Name`, `Kassa-System-Version`, `Kassa-System-Plugin-Name`, `Kassa-System-Plugin-Version`, recorded on the INITIATED event. The `Dintero-` spelling of each is accepted.';
+  '`order.shipping_option` must be one of `express.shipping_options` when both are set (400 SHIPPING_OPTION_NOT_AVAILABLE), as on update. Headers: `Kassa-Feature-Toggles` (`strict-session-amounts`), and `Kassa-System-Name`, `Kassa-System-Version`, `Kassa-System-Plugin-Name`, `Kassa-System-Plugin-Version`, recorded on the INITIATED event. The `Dintero-` spelling of each is accepted.';
 
 export const sessionRoutes = [
   defineRoute({

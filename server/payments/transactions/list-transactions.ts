@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
-import { dateFilter, manyParam } from '../../shared/schemas';
+import { dateFilter, Int32Filter, manyParam } from '../../shared/schemas';
 import { eventsOfTransactions, readTransaction } from '../store/read-transaction';
 import { toTransactionRecord } from '../store/transaction-record';
 import type { TransactionView } from './transaction-schemas';
@@ -43,9 +43,9 @@ export const ListTransactionsQuery = z.object({
   currency: manyParam(z.string()),
   payment_operation: z.string().optional(),
   /** The authorized amount, exactly or within a range (minor units). */
-  amount: z.coerce.number().int().optional(),
-  'amount.gte': z.coerce.number().int().optional(),
-  'amount.lte': z.coerce.number().int().optional(),
+  amount: Int32Filter.optional(),
+  'amount.gte': Int32Filter.optional(),
+  'amount.lte': Int32Filter.optional(),
   /** The transaction's or its session's id, or its merchant_reference or merchant_reference_2, exactly. */
   search: z.string().min(1).max(255).optional(),
   includes: manyParam(z.enum(['events.success.true'])),

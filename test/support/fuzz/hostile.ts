@@ -230,6 +230,22 @@ export const hostileQueryPart: fc.Arbitrary<string> = fc.constantFrom(
   Array.from({ length: 300 }, (_, i) => `k${i}=${i}`).join('&'),
 );
 
+/** An integer query value at or past the edges of int32 and of exact doubles, or written as no integer is. */
+export const hostileIntegerText: fc.Arbitrary<string> = fc.constantFrom(
+  '2147483647',
+  '2147483648',
+  '-2147483648',
+  '-2147483649',
+  '4294967296',
+  '9007199254740993',
+  '-9007199254740993',
+  '1e3',
+  '0x10',
+  ' 1',
+  '1.5',
+  '-0',
+);
+
 /** Values for the headers an operation reads (only characters node:http can send: no CR, LF, NUL, nothing above U+00FF). */
 export const hostileHeaderValue: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import { z } from 'zod';
 import type { RouteDef } from '../../../server/http/route';
 import {
   BODY_LIMIT,
   CONTENT_TYPES,
+  hostileIntegerText,
   hostileBodyText,
   hostileHeaderValue,
   hostileKey,
@@ -107,6 +109,17 @@ const mutateOne = (
   return { value: copy, where: `${where} (${op})` };
 };
 
+/** The query parameters an operation reads as integers (list limits, amount filters): their edges are fuzzed on purpose. */
+const integerQueryKeys = (route: RouteDef): string[] => {
+  if (!route.query) return [];
+  const doc = z.toJSONSchema(route.query as z.ZodType, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { type?: string }>;
+  };
+  return Object.entries(doc.properties ?? {})
+    .filter(([, p]) => p.type === 'integer' || p.type === 'number')
+    .map(([k]) => k);
+};
+
 const queryText = (obj: unknown): string => {
   const q = new URLSearchParams();
   if (obj && typeof obj === 'object')
@@ -130,6 +143,7 @@ export const requestsFor = (route: RouteDef, world: FuzzWorld): fc.Arbitrary<Fuz
   const hint = hintFrom(world);
   const names = paramNames(route);
   const paramShape = shapeOf(route.params);
+  const integerKeys = integerQueryKeys(route);
   const validParam = (n: string) => hint(n) ?? arbitraryFor(paramShape[n], hint).map((v) => asText(v ?? 'x'));
   const params = fc.tuple(...names.map((n) => validParam(n).map((v) => encodeURIComponent(String(v)))));
   const query = route.query ? arbitraryFor(route.query, hint).map(queryText) : fc.constant('');
@@ -178,6 +192,7 @@ export const requestsFor = (route: RouteDef, world: FuzzWorld): fc.Arbitrary<Fuz
       key: hostileKey,
       segment: hostileSegment,
       queryPart: hostileQueryPart,
+      integerText: hostileIntegerText,
       headerKey: fc.constantFrom(...headerKeys),
       headerValue: hostileHeaderValue,
       contentType: fc.constantFrom(...CONTENT_TYPES.hostile),
@@ -199,7 +214,15 @@ export const requestsFor = (route: RouteDef, world: FuzzWorld): fc.Arbitrary<Fuz
       let q = r.query;
       if (r.part === 'query') {
         const keys = Object.keys(shapeOf(route.query));
-        if (keys.length && r.pick % 3 === 0) {
+        // an integer parameter at and past the edges of the column it is compared with (int32, 2^53): issue 37 item 14
+        if (integerKeys.length && r.pick % 4 === 3) {
+          const key = integerKeys[Math.floor(r.pick / 4) % integerKeys.length]!;
+          // alone (or beside the generated query), so the filter reaches the database rather than a refusal of another one
+          const params = new URLSearchParams(r.pick % 8 === 3 ? '' : q);
+          params.set(key, r.integerText);
+          q = params.toString();
+          what = `query ${key} (integer edge)`;
+        } else if (keys.length && r.pick % 3 === 0) {
           const params = new URLSearchParams(q);
           params.set(keys[r.pick % keys.length]!, asText(r.hostile));
           q = params.toString();

@@ -160,8 +160,9 @@ export class SchemaSampler {
     const minLength = (s.minItems as number | undefined) ?? 0;
     const maxLength = Math.min((s.maxItems as number | undefined) ?? Infinity, minLength + 3);
     const prefix = ((s.prefixItems as JsonSchema[] | undefined) ?? []).map((p) => this.arbitrary(p, depth + 1));
-    const item = this.arbitrary(s.items as JsonSchema | undefined, depth + 1);
+    // a tuple exactly (`items: false` after its prefixItems): its items and no more
     if (prefix.length) return fc.tuple(...prefix);
+    const item = this.arbitrary(s.items as JsonSchema | undefined, depth + 1);
     if (s.uniqueItems) return fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) });
     return fc.array(item, { minLength, maxLength });
   }
