@@ -20,7 +20,8 @@ const WORDS: Partial<Record<ErrorCode, string | ((op: MoneyOperation) => string)
   INVALID_ITEMS: 'The chosen items do not fit what is left on them.',
   OPERATION_IN_PROGRESS: 'Another operation on this transaction is in progress. Try again in a moment.',
   CONFLICT: 'The transaction changed meanwhile. Look at it again, then try again.',
-  PROVIDER_UNAVAILABLE: 'The payment provider is unavailable; nothing changed. Try again later.',
+  PROVIDER_UNAVAILABLE:
+    'The payment provider could not be reached; nothing was sent and nothing changed. Try again later.',
   SERVICE_UNAVAILABLE: 'Kassa cannot reach its database right now; nothing changed. Try again later.',
   INSUFFICIENT_SCOPE: 'Your role may not change payments: ask an admin.',
   CSRF_REFUSED: 'The console refused the request: reload the page and try again.',

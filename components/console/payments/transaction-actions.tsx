@@ -27,6 +27,18 @@ const question = (op: MoneyOperation, amount: string, of: string, items: number)
     : `${VERB[op].label} ${amount} of ${of}?${items ? ` (${items} item${items === 1 ? '' : 's'})` : ''}`;
 
 /**
+ * What a 200 or a 202 means: done; accepted by the provider for later; or sent without an answer in time,
+ * so the provider may have done it (the INITIATE_* event of the 202 says `provider_outcome: unknown`).
+ */
+const doneInWords = (op: MoneyOperation, amount: string, answer: Transaction, eventRequestId: string | null) => {
+  if (!eventRequestId) return `${VERB[op].past} ${amount}.`;
+  const initiated = answer.events?.find((e) => e.event_request_id === eventRequestId);
+  return initiated?.provider_outcome === 'unknown'
+    ? `${VERB[op].label} of ${amount} sent, but the payment provider did not answer in time: it may have done it. The amount stays reserved until the provider says what it did; do not ${op} it again.`
+    : `${VERB[op].label} of ${amount} sent: the payment provider completes it later.`;
+};
+
+/**
  * An admin's Capture, Refund and Void: each opens a dialog (how much, for capture and refund), then asks to
  * confirm the amount, then POSTs /v1/transactions/{id}/{op} with a fresh Idempotency-Key. A refusal is shown
  * in the dialog; success refreshes the transaction and closes it.
@@ -76,14 +88,10 @@ export function TransactionActions({
     if (!op || !choice) return;
     const amount = money(choice.amount, t.currency);
     try {
-      const { headers } = await send.mutateAsync({ op, choice });
+      const { data, headers } = await send.mutateAsync({ op, choice });
       // the page shows the new amounts (and the buttons they allow) before the dialog closes
       await queries.invalidateQueries({ queryKey: transactionQueryKey(t.id) });
-      onDone(
-        headers.get('event-request-id')
-          ? `${VERB[op].label} of ${amount} sent: the payment provider completes it later.`
-          : `${VERB[op].past} ${amount}.`,
-      );
+      onDone(doneInWords(op, amount, data, headers.get('event-request-id')));
       close();
     } catch {
       // shown in the dialog (send.error); what changed meanwhile shows too

@@ -70,7 +70,9 @@ export const TransactionEventSchema = z
     event_request_id: z
       .string()
       .optional()
-      .describe('An INITIATE_* event: the `event-request-id` of its 202; the event completing it carries it as `initiate_request_id`'),
+      .describe(
+        'An INITIATE_* event: the `event-request-id` of its 202; the event completing it carries it as `initiate_request_id`',
+      ),
     provider_outcome: z
       .enum(['unknown'])
       .optional()
