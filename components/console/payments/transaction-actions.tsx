@@ -6,7 +6,7 @@ import { useConsoleApi } from '../console-context';
 import { newIdempotencyKey } from './idempotency-key';
 import { ModalDialog } from './modal-dialog';
 import { OperationForm, type OperationChoice } from './operation-form';
-import { refusalInWords, VERB, type MoneyOperation } from './operation-words';
+import { doneInWords, refusalInWords, VERB, type MoneyOperation } from './operation-words';
 import { money } from './payment-money';
 import type { Transaction } from './payment-types';
 import { linesOf, operationItems, type TransactionAmounts } from './transaction-amounts';
@@ -25,18 +25,6 @@ const question = (op: MoneyOperation, amount: string, of: string, items: number)
   op === 'void'
     ? `Void ${amount}, all that is left of this authorization? It cannot be captured afterwards.`
     : `${VERB[op].label} ${amount} of ${of}?${items ? ` (${items} item${items === 1 ? '' : 's'})` : ''}`;
-
-/**
- * What a 200 or a 202 means: done; accepted by the provider for later; or sent without an answer in time,
- * so the provider may have done it (the INITIATE_* event of the 202 says `provider_outcome: unknown`).
- */
-const doneInWords = (op: MoneyOperation, amount: string, answer: Transaction, eventRequestId: string | null) => {
-  if (!eventRequestId) return `${VERB[op].past} ${amount}.`;
-  const initiated = answer.events?.find((e) => e.event_request_id === eventRequestId);
-  return initiated?.provider_outcome === 'unknown'
-    ? `${VERB[op].label} of ${amount} sent, but the payment provider did not answer in time: it may have done it. The amount stays reserved until the provider says what it did; do not ${op} it again.`
-    : `${VERB[op].label} of ${amount} sent: the payment provider completes it later.`;
-};
 
 /**
  * An admin's Capture, Refund and Void: each opens a dialog (how much, for capture and refund), then asks to

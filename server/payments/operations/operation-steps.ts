@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context';
+import { providerNotReached } from '../../providers/provider-errors';
 import { uuid } from '../../shared/ids';
 import { returnGiftCards } from '../../wallets/return-gift-cards';
 import { complete, release } from '../../../domain/transaction-state';
@@ -120,13 +121,20 @@ const unresolvedMessage = (operation: string) =>
  * it was sent and no answer came, so the provider may have done it), and records the INITIATE_* event,
  * which for an unresolved one says so (`provider_outcome: unknown`, `message`); its event request id.
  * Either stays reserved until the operations worker learns the outcome (complete-pending-operations.ts).
- * Undefined when the operation ended meanwhile (the worker found a stale one first).
+ * Undefined when the worker settled it meanwhile (it found a stale one first).
  */
 export const markAsync = (ctx: AppContext, operationId: string, unresolved = false): Promise<string | undefined> =>
   unitOfWork(ctx, undefined, async (uow) => {
     const op = (await uow.operation(operationId, { lock: true }))!;
     if (op.initiate_request_id) return op.initiate_request_id;
-    if (op.status !== 'PENDING') return undefined; // the worker settled or released it meanwhile: the answer is what it is now
+    // The worker found it stale first: settled (the answer is the transaction as it is now), or released
+    // because the provider said it never received it (then nothing moved, as for a provider not reached).
+    if (op.status === 'RELEASED')
+      throw providerNotReached(
+        undefined,
+        `The payment provider says it never received the ${op.operation.toLowerCase()}; nothing moved, try again`,
+      );
+    if (op.status !== 'PENDING') return undefined;
     const initiateRequestId = uuid();
     const row = await uow.transaction(op.transaction_id, op.account_id, { lock: true });
     await appendTransactionEvent(uow.trx, row.id, {
