@@ -36,19 +36,18 @@ const resolve = async (ctx: AppContext, op: Open, status: OperationStatus, stale
  */
 export const completePendingOperations = async (ctx: AppContext, limit = 50): Promise<number> => {
   const staleBefore = new Date(Date.now() - STALE_PENDING_MS).toISOString();
-  const ops = await ctx.database.db
+  // Two queries, so operations that stay pending at their provider for long (ASYNC, UNRESOLVED) never
+  // keep a dead process's stale PENDING ones from being reconciled, nor the other way round.
+  const open = ctx.database.db
     .selectFrom('transaction_operations as op')
     .innerJoin('transactions as tx', 'tx.id', 'op.transaction_id')
     .select(['op.id', 'op.status', 'op.updated_at', 'op.account_id', 'tx.payment_product_type'])
-    .where((eb) =>
-      eb.or([
-        eb('op.status', 'in', ['ASYNC', 'UNRESOLVED']),
-        eb.and([eb('op.status', '=', 'PENDING'), eb('op.updated_at', '<', staleBefore)]),
-      ]),
-    )
     .orderBy('op.updated_at')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  const ops = [
+    ...(await open.where('op.status', '=', 'PENDING').where('op.updated_at', '<', staleBefore).execute()),
+    ...(await open.where('op.status', 'in', ['ASYNC', 'UNRESOLVED']).execute()),
+  ];
   let settled = 0;
   const errors: unknown[] = [];
   for (const op of ops) {
