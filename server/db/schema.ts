@@ -29,7 +29,7 @@ export type TransactionStatusColumn =
   | 'UNKNOWN'
   | 'ON_HOLD';
 export type OperationKindColumn = 'CAPTURE' | 'REFUND' | 'VOID';
-export type OperationStatusColumn = 'PENDING' | 'ASYNC' | 'DONE' | 'RELEASED';
+export type OperationStatusColumn = 'PENDING' | 'ASYNC' | 'UNRESOLVED' | 'DONE' | 'RELEASED';
 export type OutboxStatusColumn = 'PENDING' | 'DELIVERED' | 'FAILED';
 export type OutboxMethodColumn = 'GET' | 'POST';
 export type OutboxErrorColumn = 'authorization' | 'failed';

@@ -102,14 +102,14 @@ export const createMetrics = (database: Database): KassaMetrics => {
   });
   new Gauge({
     name: 'kassa_pending_money_operations',
-    help: 'Captures, refunds and voids reserved but not yet settled (PENDING or ASYNC at the acquirer)',
+    help: 'Captures, refunds and voids reserved but not yet settled (PENDING, ASYNC at the acquirer, or UNRESOLVED: its answer never came)',
     registers: [registry],
     collect: collectWith(
       boundedRead(up, async () => {
         const r = await db
           .selectFrom('transaction_operations')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('status', 'in', ['PENDING', 'ASYNC'])
+          .where('status', 'in', ['PENDING', 'ASYNC', 'UNRESOLVED'])
           .executeTakeFirst();
         return Number(r?.n ?? 0);
       }),

@@ -6,8 +6,10 @@ import type { Executor } from '../db/database';
 /**
  * The provider port (ADR 032): what every payment provider implements and the only way the payments
  * module reaches one. Every method is called outside any database transaction. Amounts are minor units
- * with their currency. A provider that cannot be reached throws AppError('PROVIDER_UNAVAILABLE'):
- * nothing happened on its side, and Kassa changes nothing either.
+ * with their currency. A provider that could not be reached (nothing was sent) throws
+ * `providerNotReached` (PROVIDER_UNAVAILABLE): nothing happened on its side, and Kassa changes nothing
+ * either. One that was sent the request and gave no usable answer throws `ProviderOutcomeUnknown`: it may
+ * have acted, so a money operation stays reserved until `operationStatus` tells (provider-errors.ts, ADR 041).
  */
 export type { CardInput, CardSummary };
 

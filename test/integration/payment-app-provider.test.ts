@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { minorUnits, priced } from '../../domain/money';
 import { AppError } from '../../server/errors/app-error';
 import { createPaymentAppProvider } from '../../server/providers/payment-app/payment-app-provider';
+import { isOutcomeUnknown } from '../../server/providers/provider-errors';
 import { useKassa } from '../support/fixtures';
 import { startPaymentApp, type PaymentAppServer } from '../support/payment-app-server';
 import { ACCOUNT } from '../support/test-server';
@@ -44,13 +45,15 @@ const opReq = (operationId: string, amount = 500) => ({
   operationId,
   ...priced(minorUnits(amount), 'NOK'),
 });
-const unavailable = async (call: Promise<unknown>) => {
+/** PROVIDER_UNAVAILABLE, and whether the app may have acted on the call: `sent` (outcome unknown) or not reached. */
+const unavailable = async (call: Promise<unknown>, how: 'sent' | 'not reached') => {
   const error = await call.then(
     () => undefined,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe('PROVIDER_UNAVAILABLE');
+  expect(isOutcomeUnknown(error), (error as Error).message).toBe(how === 'sent');
 };
 
 describe('the payment-app provider', () => {
@@ -166,7 +169,7 @@ describe('the payment-app provider', () => {
     ]);
   });
 
-  it('is unavailable (nothing happened) when the app is slow, failing, redirecting or answers nonsense', async () => {
+  it('is unavailable with the outcome unknown (the app may have acted) when it is slow, failing, redirecting or answers nonsense', async () => {
     const replies = [
       'hang' as const,
       { status: 500, json: { result: 'done' } },
@@ -178,24 +181,24 @@ describe('the payment-app provider', () => {
     ];
     for (const reply of replies) {
       app.reply = () => reply;
-      await unavailable(provider().authorize(authorizeReq()));
-      await unavailable(provider().capture(opReq('op-x')));
+      await unavailable(provider().authorize(authorizeReq()), 'sent');
+      await unavailable(provider().capture(opReq('op-x')), 'sent');
     }
   });
 
-  it('is unavailable when the app is down, not configured, or its URL is private and private calls are refused', async () => {
+  it('is unavailable, not reached (nothing sent), when the app is down, not configured, or its URL is private and private calls are refused', async () => {
     app.reply = () => ({ json: { result: 'done' } });
     await configure({ url: 'http://127.0.0.1:1/closed' });
-    await unavailable(provider().capture(opReq('op-1')));
+    await unavailable(provider().capture(opReq('op-1')), 'not reached');
     await configure({});
-    await unavailable(provider().capture({ ...opReq('op-1'), productType: 'payment_app.nobody' }));
-    await unavailable(provider({ KASSA_ALLOW_PRIVATE_CALLBACKS: false }).capture(opReq('op-1')));
+    await unavailable(provider().capture({ ...opReq('op-1'), productType: 'payment_app.nobody' }), 'not reached');
+    await unavailable(provider({ KASSA_ALLOW_PRIVATE_CALLBACKS: false }).capture(opReq('op-1')), 'not reached');
     expect(app.received).toEqual([]);
   });
 
   it('refuses a customer action from an app configured without customer actions', async () => {
     await configure({ capabilities: { customer_action: false } });
     app.reply = () => ({ json: { result: 'customer_action', url: 'https://app.example/pay/1' } });
-    await unavailable(provider().authorize(authorizeReq()));
+    await unavailable(provider().authorize(authorizeReq()), 'sent');
   });
 });

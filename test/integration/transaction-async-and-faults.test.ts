@@ -43,13 +43,14 @@ describe('the sandbox gateway switches', () => {
   it('are read and replaced with PUT/GET /v1/admin/gateways/sandbox; async_delay_ms defaults to 1000', async () => {
     await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox: {} } });
     expect((await api.get('/v1/admin/gateways/sandbox')).body).toEqual({
-      configuration: { sandbox: { unavailable: false, async_operations: false, async_delay_ms: 1000 } },
+      configuration: { sandbox: { unavailable: false, async_operations: false, async_delay_ms: 1000, silent: false } },
     });
     await setGateway(api, { unavailable: true, async_delay_ms: 50 });
     expect((await api.get('/v1/admin/gateways/sandbox')).body.configuration.sandbox).toEqual({
       unavailable: true,
       async_operations: false,
       async_delay_ms: 50,
+      silent: false,
     });
     for (const body of [
       { configuration: { sandbox: { unavailable: 'yes' } } },
@@ -64,6 +65,7 @@ describe('the sandbox gateway switches', () => {
       unavailable: true,
       async_operations: false,
       async_delay_ms: 50,
+      silent: false,
     });
   });
 });

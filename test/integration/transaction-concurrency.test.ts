@@ -50,7 +50,7 @@ const openOperations = async (database: Database, id: string) =>
       .selectFrom('transaction_operations')
       .select('id')
       .where('transaction_id', '=', id)
-      .where('status', 'in', ['PENDING', 'ASYNC'])
+      .where('status', 'in', ['PENDING', 'ASYNC', 'UNRESOLVED'])
       .execute()
   ).length;
 

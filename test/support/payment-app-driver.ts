@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { answerDemoAppCall } from '../../server/demo/payment-app/answer-demo-app-call';
 import { decideDemoAppPage, showDemoAppPage } from '../../server/demo/payment-app/demo-app-page';
@@ -11,11 +11,9 @@ import { ACCOUNT } from './test-server';
 
 /**
  * The demo's reference payment app (server/demo/payment-app: its own request handling, rules and
- * page) on a server of its own on 127.0.0.1, serving the test account, as `payment_app.reference`;
- * `down` makes it answer 503 to every call of Kassa's.
+ * page) on a server of its own on 127.0.0.1, serving the test account, as `payment_app.reference`.
  */
 const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
-  const state = { down: false };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -31,8 +29,6 @@ const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
             req.method === 'GET'
               ? await showDemoAppPage(ctx, ACCOUNT, token)
               : await decideDemoAppPage(ctx, ACCOUNT, token, new URLSearchParams(body).get('decision') ?? '');
-        } else if (state.down) {
-          answer = Response.json({ error: 'down' }, { status: 503 });
         } else {
           const a = await answerDemoAppCall(
             ctx,
@@ -56,10 +52,18 @@ const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    state,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/demo/payment-app`,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
+};
+
+/** A URL nothing listens on: a connection to it is refused, so nothing is sent. */
+const refusingUrl = async () => {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/demo/payment-app`;
 };
 
 const TYPE = 'payment_app.reference';
@@ -71,13 +75,17 @@ const items = (amount: number) => [
 /** The payment app through the provider contract (test/integration/provider-contract.test.ts), with the demo's reference app. */
 export const paymentAppDriver = (k: Pick<KassaFixture, 'srv' | 'api' | 'customer'>): ProductDriver => {
   let app: Awaited<ReturnType<typeof startReferenceApp>> | undefined;
+  /** Kassa calls the app at `url`. */
+  const configure = async (url: string) => {
+    const res = await k.api.request('PUT', '/v1/admin/gateways/payment_app/reference', {
+      configuration: { payment_app: { ...demoPaymentAppConfig(''), url } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+  };
   beforeAll(async () => {
     app = await startReferenceApp(k);
     await k.api.post('/v1/admin/signature');
-    const res = await k.api.request('PUT', '/v1/admin/gateways/payment_app/reference', {
-      configuration: { payment_app: { ...demoPaymentAppConfig(''), url: app.url } },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    await configure(app.url);
   });
   afterAll(() => app?.close());
   const pay = async (customer: ApiClient, sessionId: string, success: boolean) => {
@@ -130,8 +138,7 @@ export const paymentAppDriver = (k: Pick<KassaFixture, 'srv' | 'api' | 'customer
       return first.transaction_id;
     },
     customerAction,
-    unavailable: async (down) => {
-      app!.state.down = down;
-    },
+    // Down: Kassa's calls are refused before anything is sent (an app that answers an error may have acted: ADR 041).
+    unavailable: async (down) => configure(down ? await refusingUrl() : app!.url),
   };
 };

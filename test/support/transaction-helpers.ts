@@ -137,7 +137,7 @@ export const eventNames = async (api: ApiClient, transactionId: string) =>
 /** PUT /v1/admin/gateways/sandbox for the test account. */
 export const setGateway = async (
   api: ApiClient,
-  sandbox: { unavailable?: boolean; async_operations?: boolean; async_delay_ms?: number },
+  sandbox: { unavailable?: boolean; async_operations?: boolean; async_delay_ms?: number; silent?: boolean },
 ) => {
   const res = await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox } });
   expect(res.status, JSON.stringify(res.body)).toBe(204);

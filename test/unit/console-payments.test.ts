@@ -10,6 +10,7 @@ import {
   urlFor,
 } from '../../components/console/payments/payments-query';
 import { amountsOf, linesOf, operationItems } from '../../components/console/payments/transaction-amounts';
+import { doneInWords } from '../../components/console/payments/operation-words';
 
 /** The console's Payments section (issue 26): its money, its transaction amounts and its URL-bound filters. */
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
@@ -143,5 +144,30 @@ describe('the lists: filters in the URL are the API query', () => {
     expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['amount_from', 'from']);
     const order = FiltersForm.safeParse({ ...EMPTY_FILTERS, from: '2026-02-02', to: '2026-02-01' });
     expect(order.error!.issues.map((i) => i.path.join('.'))).toEqual(['to']);
+  });
+});
+
+describe('what an operation answered, in words', () => {
+  const initiate = (extra: Partial<TransactionEvent>): Pick<Transaction, 'events'> => ({
+    events: [
+      {
+        id: 'e1',
+        event: 'INITIATE_CAPTURE',
+        success: true,
+        created_at: '',
+        created_by: '',
+        event_request_id: 'r1',
+        ...extra,
+      },
+    ],
+  });
+  it('tells done, accepted for later, and sent without an answer (the provider may have done it) apart', () => {
+    expect(doneInWords('capture', 'NOK 100.00', { events: [] }, null)).toBe('Captured NOK 100.00.');
+    expect(doneInWords('capture', 'NOK 100.00', initiate({}), 'r1')).toBe(
+      'Capture of NOK 100.00 sent: the payment provider completes it later.',
+    );
+    const unknown = doneInWords('refund', 'NOK 100.00', initiate({ provider_outcome: 'unknown' }), 'r1');
+    expect(unknown).toMatch(/did not answer in time: it may have done it/);
+    expect(unknown).toMatch(/do not refund it again/);
   });
 });

@@ -92,7 +92,10 @@ export default function TestCards() {
           The sandbox gateway switches of your account: with <code>unavailable</code>, capture, refund and void answer{' '}
           <code>503</code> and change nothing (as an acquirer that is down); with <code>async_operations</code>, every
           capture, refund and void is accepted for later (<code>202</code>) and completes after{' '}
-          <code>async_delay_ms</code> (1000 by default).
+          <code>async_delay_ms</code> (1000 by default); with <code>silent</code>, capture, refund and void are done but
+          never answered (as a timeout looks): the answer is <code>202</code> with the <code>INITIATE_*</code> event
+          saying <code>provider_outcome: &quot;unknown&quot;</code>, the amount stays reserved, and the operation
+          completes once the sandbox&apos;s status says it is done.
         </li>
         <li>
           The demo store&apos;s payment app (<code>payment_app.demo</code>): an amount ending in <code>51</code> is

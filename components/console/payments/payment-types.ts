@@ -16,6 +16,8 @@ export interface TransactionEvent {
   /** On an INITIATE_* event (a 202): the id its completing event names as `initiate_request_id`. */
   event_request_id?: string;
   initiate_request_id?: string;
+  /** On an INITIATE_* event: `unknown` when the provider did not answer in time and may have done it. */
+  provider_outcome?: 'unknown';
 }
 
 export interface OrderItem {

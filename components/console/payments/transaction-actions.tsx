@@ -6,7 +6,7 @@ import { useConsoleApi } from '../console-context';
 import { newIdempotencyKey } from './idempotency-key';
 import { ModalDialog } from './modal-dialog';
 import { OperationForm, type OperationChoice } from './operation-form';
-import { refusalInWords, VERB, type MoneyOperation } from './operation-words';
+import { doneInWords, refusalInWords, VERB, type MoneyOperation } from './operation-words';
 import { money } from './payment-money';
 import type { Transaction } from './payment-types';
 import { linesOf, operationItems, type TransactionAmounts } from './transaction-amounts';
@@ -76,14 +76,10 @@ export function TransactionActions({
     if (!op || !choice) return;
     const amount = money(choice.amount, t.currency);
     try {
-      const { headers } = await send.mutateAsync({ op, choice });
+      const { data, headers } = await send.mutateAsync({ op, choice });
       // the page shows the new amounts (and the buttons they allow) before the dialog closes
       await queries.invalidateQueries({ queryKey: transactionQueryKey(t.id) });
-      onDone(
-        headers.get('event-request-id')
-          ? `${VERB[op].label} of ${amount} sent: the payment provider completes it later.`
-          : `${VERB[op].past} ${amount}.`,
-      );
+      onDone(doneInWords(op, amount, data, headers.get('event-request-id')));
       close();
     } catch {
       // shown in the dialog (send.error); what changed meanwhile shows too

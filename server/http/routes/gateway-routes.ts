@@ -7,7 +7,7 @@ import { AUTH_ERRORS, INVALID_REQUEST } from './common-responses';
 const SCOPES = ['admin:checkout', 'write:checkout:/admin/gateways'] as const;
 const Body = z.strictObject({ configuration: z.strictObject({ sandbox: SandboxGatewayConfig }) });
 const description =
-  'Switches of the built-in test acquirer, for testing your integration: `unavailable` makes capture, refund and void answer 503 (nothing changes) until switched off; `async_operations` makes them answer 202 and complete `async_delay_ms` later. Amounts ending in 02 are always asynchronous.';
+  'Switches of the built-in test acquirer, for testing your integration: `unavailable` makes capture, refund and void answer 503 (nothing changes) until switched off; `async_operations` makes them answer 202 and complete `async_delay_ms` later; `silent` does them but never answers (as a timeout looks): 202 with the outcome unknown (`provider_outcome: unknown` on the INITIATE_* event), settled from the sandbox status. Amounts ending in 02 are always asynchronous.';
 
 export const gatewayRoutes = [
   defineRoute({

@@ -32,21 +32,26 @@ const responses = {
   ...AUTH_ERRORS,
   ...NOT_FOUND,
 };
-/** 200 with the transaction, or 202 with `event-request-id` when the provider completes it later. */
+/** 200 with the transaction, or 202 with `event-request-id` when the provider completes it later or its outcome is not known yet. */
 const operationResult = (r: MoneyOperationResult): RouteResult =>
   r.eventRequestId ? { status: 202, json: r.json, headers: { 'event-request-id': r.eventRequestId } } : okJson(r.json);
 
 const operationResponses = {
   ...responses,
   202: {
-    description: 'Accepted for later: the status is unchanged until an event with `initiate_request_id` completes it',
+    description:
+      'Pending: the status is unchanged and the amount stays reserved until an event with `initiate_request_id` completes it (or a failed one with OPERATION_FAILED gives it back). Either the provider accepted the operation for later, or it did not answer in time and may have done it (the INITIATE_* event then has `provider_outcome: unknown` and a `message`): Kassa asks the provider until it knows. Do not send the operation again as a new one; repeating the same reference or Idempotency-Key answers this 202 again',
     schema: TransactionSchema,
     headers: {
       'event-request-id': 'Id of the INITIATE_* event; the completing event carries it as initiate_request_id',
     },
   },
   409: { description: 'A conflicting operation on this transaction is in progress; retry', schema: ErrorBody },
-  503: { description: 'The payment provider is temporarily unavailable; nothing changed', schema: ErrorBody },
+  503: {
+    description:
+      'The payment provider could not be reached: nothing was sent to it and nothing changed; the operation may be tried again',
+    schema: ErrorBody,
+  },
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context';
+import { isAppError } from '../../errors/app-error';
 import { failOperation, releaseOperation, settleOperation } from './operation-steps';
 import type { OperationStatus } from '../../providers/port';
 import { rethrow, runPipeline } from '../pipeline';
@@ -6,47 +7,66 @@ import { rethrow, runPipeline } from '../pipeline';
 /** A synchronous operation still PENDING after this long lost its process between provider call and settlement. */
 const STALE_PENDING_MS = 30_000;
 
+type Open = { id: string; status: string; updated_at: string; account_id: string; payment_product_type: string };
+
 /**
- * Background step of money operations: settles operations the provider accepted for later (202)
- * once it reports them done, and reconciles operations whose server died mid-way: done at the
- * provider → settled; failed there after it was accepted → released with a failed event; never
- * reached it → reservation released. Each operation is the last steps of
- * the one pipeline (pipeline.ts): call = the provider's status, settle = settle or release.
+ * What the provider's status means for an operation, by what Kassa knows of it: DONE settles it; FAILED
+ * (accepted, then not done) releases it with a failed event; UNKNOWN (the provider never received it)
+ * releases a PENDING one whose process died (no one was answered), and fails an UNRESOLVED one (its
+ * answer never came, the merchant got a 202) once it is old enough that the request cannot still be on
+ * its way; PENDING waits. An ASYNC operation the provider said it accepted is never released on UNKNOWN.
+ */
+const resolve = async (ctx: AppContext, op: Open, status: OperationStatus, staleBefore: string) => {
+  if (status === 'DONE') await settleOperation(ctx, op.id);
+  else if (status === 'FAILED') await failOperation(ctx, op.id, 'FAILED');
+  else if (status === 'UNKNOWN' && op.status === 'PENDING') await releaseOperation(ctx, op.id);
+  else if (status === 'UNKNOWN' && op.status === 'UNRESOLVED' && op.updated_at < staleBefore)
+    await failOperation(ctx, op.id, 'UNKNOWN');
+  return status === 'DONE';
+};
+
+/**
+ * Background step of money operations: settles operations the provider accepted for later (202, ASYNC)
+ * or whose answer never came (202, UNRESOLVED, ADR 041) once it reports them done, and reconciles
+ * operations whose server died mid-way (`resolve`). Each operation is the last steps of the one
+ * pipeline (pipeline.ts): call = the provider's status, settle = settle or release. A provider that
+ * cannot be asked (PROVIDER_UNAVAILABLE) is asked again at the next turn and holds up nothing else (its
+ * operations stay reserved, counted by kassa_pending_money_operations); any other error fails the step
+ * after the other operations were tried.
  */
 export const completePendingOperations = async (ctx: AppContext, limit = 50): Promise<number> => {
   const staleBefore = new Date(Date.now() - STALE_PENDING_MS).toISOString();
-  const ops = await ctx.database.db
+  // Two queries, so operations that stay pending at their provider for long (ASYNC, UNRESOLVED) never
+  // keep a dead process's stale PENDING ones from being reconciled, nor the other way round.
+  const open = ctx.database.db
     .selectFrom('transaction_operations as op')
     .innerJoin('transactions as tx', 'tx.id', 'op.transaction_id')
-    .select(['op.id', 'op.status', 'op.account_id', 'tx.payment_product_type'])
-    .where((eb) =>
-      eb.or([
-        eb('op.status', '=', 'ASYNC'),
-        eb.and([eb('op.status', '=', 'PENDING'), eb('op.updated_at', '<', staleBefore)]),
-      ]),
-    )
+    .select(['op.id', 'op.status', 'op.updated_at', 'op.account_id', 'tx.payment_product_type'])
     .orderBy('op.updated_at')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  const ops = [
+    ...(await open.where('op.status', '=', 'PENDING').where('op.updated_at', '<', staleBefore).execute()),
+    ...(await open.where('op.status', 'in', ['ASYNC', 'UNRESOLVED']).execute()),
+  ];
   let settled = 0;
+  const errors: unknown[] = [];
   for (const op of ops) {
     const productType = op.payment_product_type;
-    const done = await runPipeline<typeof op, OperationStatus, boolean>({
+    const done = await runPipeline<Open, OperationStatus, boolean>({
       reserve: async () => ({ reserved: op }), // reserved when the operation was asked for
       call: () =>
         ctx.providers
           .providerFor(productType)
           .operationStatus({ accountId: op.account_id, productType, operationId: op.id }),
       failed: rethrow,
-      async settle(_op, status) {
-        if (status === 'DONE') await settleOperation(ctx, op.id);
-        else if (status === 'FAILED')
-          await failOperation(ctx, op.id); // accepted, then not done: nothing moved
-        else if (status === 'UNKNOWN' && op.status === 'PENDING') await releaseOperation(ctx, op.id); // never reached the provider
-        return status === 'DONE';
-      },
+      settle: (_op, status) => resolve(ctx, op, status, staleBefore),
+    }).catch((e: unknown) => {
+      if (!isAppError(e) || e.code !== 'PROVIDER_UNAVAILABLE') errors.push(e);
+      return false;
     });
     if (done) settled++;
   }
+  if (errors.length > 0)
+    throw new AggregateError(errors, `${errors.length} of ${ops.length} pending operations could not be resolved`);
   return settled;
 };

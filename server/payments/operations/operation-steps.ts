@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context';
+import { providerNotReached } from '../../providers/provider-errors';
 import { uuid } from '../../shared/ids';
 import { returnGiftCards } from '../../wallets/return-gift-cards';
 import { complete, release } from '../../../domain/transaction-state';
@@ -12,9 +13,11 @@ import { unitOfWork, type UnitOfWork } from '../unit-of-work';
  * it refused or never saw, or mark what it accepted for later. Each is idempotent: an operation that
  * has already ended is left alone, so the worker (complete-pending-operations.ts) may repeat any of them.
  */
+const OPEN = new Set(['PENDING', 'ASYNC', 'UNRESOLVED']);
+
 const openOperation = async (uow: UnitOfWork, operationId: string) => {
   const op = await uow.operation(operationId, { lock: true });
-  if (!op || (op.status !== 'PENDING' && op.status !== 'ASYNC')) return undefined;
+  if (!op || !OPEN.has(op.status)) return undefined;
   return { op, row: await uow.transaction(op.transaction_id, op.account_id, { lock: true }) };
 };
 
@@ -80,11 +83,12 @@ export const settleOperation = (ctx: AppContext, operationId: string): Promise<v
   });
 
 /**
- * The provider accepted an operation for later and then did not do it (status FAILED): the reservation
- * is given back, as for an operation it refused, and a failed event (OPERATION_FAILED, with the
- * `initiate_request_id` of its 202) tells the merchant; the same reference or key may then try again.
+ * The provider accepted an operation for later and then did not do it (status FAILED), or says it never
+ * received one whose answer never came (UNKNOWN): the reservation is given back, as for an operation it
+ * refused, and a failed event (OPERATION_FAILED, with the `initiate_request_id` of its 202) tells the
+ * merchant why (`why`); the same reference or key may then try again.
  */
-export const failOperation = (ctx: AppContext, operationId: string): Promise<void> =>
+export const failOperation = (ctx: AppContext, operationId: string, why: 'FAILED' | 'UNKNOWN'): Promise<void> =>
   unitOfWork(ctx, undefined, async (uow) => {
     const open = await openOperation(uow, operationId);
     if (!open) return;
@@ -98,18 +102,39 @@ export const failOperation = (ctx: AppContext, operationId: string): Promise<voi
       requestId: op.request_id ?? undefined,
       error: {
         code: 'OPERATION_FAILED',
-        message: `The payment provider did not complete the ${op.operation.toLowerCase()} it had accepted; nothing moved`,
+        message:
+          why === 'FAILED'
+            ? `The payment provider did not complete the ${op.operation.toLowerCase()} it had accepted; nothing moved`
+            : `The payment provider never received the ${op.operation.toLowerCase()} whose answer did not come; nothing moved`,
       },
       details: { ...op.details, ...(op.initiate_request_id ? { initiate_request_id: op.initiate_request_id } : {}) },
     });
     await setOperationStatus(uow.trx, op.id, { status: 'RELEASED' });
   });
 
-/** Marks an operation as accepted for later (202) and records the INITIATE_* event; its event request id. */
-export const markAsync = (ctx: AppContext, operationId: string): Promise<string> =>
+const unresolvedMessage = (operation: string) =>
+  `The payment provider did not answer in time; it may have done the ${operation.toLowerCase()}. ` +
+  'The amount stays reserved, and Kassa asks the provider until it knows; do not send it again as a new operation';
+
+/**
+ * Marks an operation as accepted for later (ASYNC: the provider said so) or as unresolved (UNRESOLVED:
+ * it was sent and no answer came, so the provider may have done it), and records the INITIATE_* event,
+ * which for an unresolved one says so (`provider_outcome: unknown`, `message`); its event request id.
+ * Either stays reserved until the operations worker learns the outcome (complete-pending-operations.ts).
+ * Undefined when the worker settled it meanwhile (it found a stale one first).
+ */
+export const markAsync = (ctx: AppContext, operationId: string, unresolved = false): Promise<string | undefined> =>
   unitOfWork(ctx, undefined, async (uow) => {
     const op = (await uow.operation(operationId, { lock: true }))!;
     if (op.initiate_request_id) return op.initiate_request_id;
+    // The worker found it stale first: settled (the answer is the transaction as it is now), or released
+    // because the provider said it never received it (then nothing moved, as for a provider not reached).
+    if (op.status === 'RELEASED')
+      throw providerNotReached(
+        undefined,
+        `The payment provider says it never received the ${op.operation.toLowerCase()}; nothing moved, try again`,
+      );
+    if (op.status !== 'PENDING') return undefined;
     const initiateRequestId = uuid();
     const row = await uow.transaction(op.transaction_id, op.account_id, { lock: true });
     await appendTransactionEvent(uow.trx, row.id, {
@@ -119,8 +144,13 @@ export const markAsync = (ctx: AppContext, operationId: string): Promise<string>
       createdBy: op.created_by,
       requestId: op.request_id ?? undefined,
       requestHeaders: op.requestHeaders,
-      details: { ...op.details, event_request_id: initiateRequestId },
+      details: {
+        ...op.details,
+        event_request_id: initiateRequestId,
+        ...(unresolved ? { provider_outcome: 'unknown', message: unresolvedMessage(op.operation) } : {}),
+      },
     });
-    await setOperationStatus(uow.trx, op.id, { status: 'ASYNC', initiate_request_id: initiateRequestId });
+    const status = unresolved ? 'UNRESOLVED' : 'ASYNC';
+    await setOperationStatus(uow.trx, op.id, { status, initiate_request_id: initiateRequestId });
     return initiateRequestId;
   });

@@ -6,6 +6,7 @@ import { markAsync, releaseOperation, settleOperation } from './operation-steps'
 import { reserveOperation, type MoneyOperationRequest, type Reserved } from './reserve-operation';
 import { runPipeline } from '../pipeline';
 import type { OperationOutcome } from '../../providers/port';
+import { isOutcomeUnknown } from '../../providers/provider-errors';
 import { priced } from '../../../domain/money';
 
 export type { MoneyOperationRequest } from './reserve-operation';
@@ -13,7 +14,10 @@ export type { MoneyOperationRequest } from './reserve-operation';
 export interface MoneyOperationResult {
   /** The transaction's view after the operation, as JSON text (transaction-view-json.ts). */
   json: string;
-  /** Set when the provider accepted the operation for later (answer 202 with event-request-id). */
+  /**
+   * Set when the provider accepted the operation for later, or when its answer never came and what it
+   * did is not known yet (answer 202 with event-request-id; the INITIATE_* event says which).
+   */
   eventRequestId?: string;
 }
 
@@ -41,10 +45,12 @@ type Reservation = Extract<Reserved, { operationId: string }>;
  *  1. reserve: one unit of work holding the row lock validates, decides with the pure rules and RESERVES
  *     the amount, recording the operation and the Idempotency-Key's resource (reserve-operation.ts);
  *  2. call: the provider of the transaction's product, with no database transaction open;
- *  3. failed: the reservation is given back and the error answered (nothing moved);
+ *  3. failed: a provider never reached (nothing was sent): the reservation is given back and the
+ *     error answered (nothing moved). A provider sent the request that gave no usable answer (a timeout):
+ *     it may have moved the money, so the operation is UNRESOLVED, not failed (ADR 041);
  *  4. settle: one unit of work books the reservation with its event and callback, or marks what the
- *     provider accepted for later (operation-steps.ts), which stays reserved until the operations
- *     worker settles it.
+ *     provider accepted for later or left unresolved (operation-steps.ts), which stays reserved until
+ *     the operations worker learns from the provider's status what became of it.
  * A repeated reference or key with the same request replays the first result and moves no more money.
  */
 export const runMoneyOperation = (
@@ -53,7 +59,7 @@ export const runMoneyOperation = (
   req: MoneyOperationRequest,
   meta: RequestMeta,
 ): Promise<MoneyOperationResult> =>
-  runPipeline<Reservation, OperationOutcome, MoneyOperationResult>({
+  runPipeline<Reservation, OperationOutcome | 'UNRESOLVED', MoneyOperationResult>({
     async reserve() {
       const reserved = await unitOfWork(ctx, meta, (uow) => reserveOperation(uow, actor, req, meta));
       return 'replay' in reserved
@@ -76,11 +82,15 @@ export const runMoneyOperation = (
           : provider.void(call);
     },
     async failed({ operationId }, error) {
+      if (isOutcomeUnknown(error)) return 'UNRESOLVED';
       await releaseOperation(ctx, operationId);
       throw error;
     },
     async settle({ operationId }, outcome) {
-      if (outcome === 'PENDING') return read(ctx, actor, req.transactionId, await markAsync(ctx, operationId));
+      if (outcome !== 'DONE') {
+        const eventRequestId = await markAsync(ctx, operationId, outcome === 'UNRESOLVED');
+        return read(ctx, actor, req.transactionId, eventRequestId);
+      }
       await settleOperation(ctx, operationId);
       return read(ctx, actor, req.transactionId);
     },

@@ -11,7 +11,8 @@ import { stateOf } from '../store/transaction-repository';
 import { readTransaction } from '../store/read-transaction';
 import { unitOfWork, type UnitOfWork } from '../unit-of-work';
 import type { AuthorizationInput, TransactionView } from '../transactions/transaction-schemas';
-import { rethrow, runPipeline } from '../pipeline';
+import { runPipeline } from '../pipeline';
+import { isOutcomeUnknown } from '../../providers/provider-errors';
 
 /** What the provider is asked to hold: the new authorized amount. */
 interface Asked {
@@ -102,7 +103,9 @@ const askProvider = (ctx: AppContext, transactionId: string, asked: Asked, amoun
  * POST /v1/transactions/{id}/authorization: extends, changes or finalizes an authorization, or
  * authorizes a transaction on hold (authorization-update.ts), as the one pipeline (pipeline.ts):
  * reserve = the decision under the row lock; call = the provider's `updateAuthorization` (when it has
- * one; nothing is asked to release a payment from hold); failed = nothing changed, the error answered;
+ * one; nothing is asked to release a payment from hold); failed = nothing changed in Kassa, the error
+ * answered (a provider that got the request and did not answer may hold the new amount: the error says
+ * so, and the same update again is harmless, ADR 041);
  * settle = decided again under the lock and written. If the transaction changed meanwhile so that the
  * update no longer fits, the provider is asked to hold what Kassa still holds and the request is
  * refused. A transaction released from hold is then captured if the session asks for auto_capture.
@@ -126,7 +129,15 @@ export const updateAuthorization = async (
       throw decided.refused; // (only once the provider was asked)
     },
     call: (asked) => askProvider(ctx, transactionId, asked, asked.amount),
-    failed: rethrow, // nothing was written: the provider's error is the answer
+    failed(_asked, error) {
+      // nothing was written: the provider's error is the answer, saying whether it may hold the new amount
+      if (!isOutcomeUnknown(error)) throw error;
+      throw new AppError(
+        'PROVIDER_UNAVAILABLE',
+        'The payment provider did not answer in time; it may hold the new amount while Kassa still holds the old one. Send the same update again: asking again is harmless',
+        { cause: error },
+      );
+    },
     async settle(asked) {
       const decided = await decideIn(asked);
       if ('refused' in decided) {

@@ -109,11 +109,11 @@ export const recordOperation = async (
   return id;
 };
 
-/** An operation's new status (DONE, RELEASED, ASYNC with its initiate request id), in the caller's unit of work. */
+/** An operation's new status (DONE, RELEASED, ASYNC or UNRESOLVED with its initiate request id), in the caller's unit of work. */
 export const setOperationStatus = async (
   trx: Executor,
   operationId: string,
-  set: { status: 'DONE' | 'RELEASED' | 'ASYNC'; initiate_request_id?: string },
+  set: { status: 'DONE' | 'RELEASED' | 'ASYNC' | 'UNRESOLVED'; initiate_request_id?: string },
 ): Promise<void> => {
   await updateRows(trx, 'transaction_operations', { ...set, updated_at: nowIso() }, { id: operationId });
 };

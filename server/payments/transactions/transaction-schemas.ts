@@ -67,6 +67,19 @@ export const TransactionEventSchema = z
         "A capture's or refund's reference (capture_reference / refund_reference; order.event_reference for the auto capture)",
       ),
     metadata: JsonObject.optional(),
+    event_request_id: z
+      .string()
+      .optional()
+      .describe(
+        'An INITIATE_* event: the `event-request-id` of its 202; the event completing it carries it as `initiate_request_id`',
+      ),
+    provider_outcome: z
+      .enum(['unknown'])
+      .optional()
+      .describe(
+        'An INITIATE_* event of an operation whose provider did not answer in time: it may have done it, so the amount stays reserved until the provider says what it did (then an event with `initiate_request_id` settles it, or a failed one with OPERATION_FAILED releases it). Absent when the provider accepted it for later',
+      ),
+    message: z.string().optional().describe('With `provider_outcome`: what it means, in words'),
   })
   .meta({ id: 'TransactionEvent' });
 

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { deliveryTarget, privateCallbacksAllowed, type LookupFn } from '../../callbacks/callback-url-policy';
 import type { Env } from '../../config/env';
-import { AppError } from '../../errors/app-error';
-import { postPinned } from '../../shared/post-pinned';
+import type { AppError } from '../../errors/app-error';
+import { PostFailed, postPinned } from '../../shared/post-pinned';
 import { signatureHeader } from '../../signature/sign-callback';
+import { ProviderOutcomeUnknown, providerNotReached } from '../provider-errors';
 import { APP_PATHS, type AppMethod } from './app-protocol';
 
 const MAX_ANSWER_BYTES = 65_536;
@@ -25,11 +26,11 @@ export interface AppCallOptions {
   lookup?: LookupFn;
 }
 
-/** Nothing happened at the app as far as Kassa can tell: the caller changes nothing (the port's rule). */
-export const appUnavailable = (detail: string): AppError =>
-  new AppError('PROVIDER_UNAVAILABLE', 'The payment provider did not answer; nothing was changed, try again', {
-    cause: new Error(`payment app: ${detail}`),
-  });
+/** Kassa sent the app nothing (not configured, refused by the URL policy, not connected): nothing happened there. */
+export const appUnavailable = (detail: string): AppError => providerNotReached(`payment app: ${detail}`);
+
+/** The app was sent the request and gave no usable answer: it may have acted on it (provider-errors.ts). */
+const noAnswer = (detail: string): AppError => new ProviderOutcomeUnknown(`payment app: ${detail}`);
 
 /**
  * `<base>/<path>?content_sha256=<hex of the body>`: the body's digest is in the query, which the
@@ -46,8 +47,9 @@ export const appRequestUrl = (base: string, method: AppMethod, body: string): st
 /**
  * Calls the app's `method` with `body` (JSON), signed with the account's secret, within the app's
  * timeout, through the outbound URL policy of callbacks (server/callbacks/callback-url-policy.ts).
- * Answers what `schema` reads from a 200; a refusal by the policy, a network error, a timeout, any
- * other status, and an answer that is not JSON or not the schema are AppError('PROVIDER_UNAVAILABLE').
+ * Answers what `schema` reads from a 200. A refusal by the policy or a connection that never completed
+ * is `providerNotReached` (nothing was sent); once the request was sent, a timeout, a cut connection,
+ * any other status, and an answer that is not JSON or not the schema are `ProviderOutcomeUnknown`.
  */
 export const callPaymentApp = async <S extends z.ZodType>(
   opts: AppCallOptions,
@@ -76,17 +78,18 @@ export const callPaymentApp = async <S extends z.ZodType>(
       maxAnswerBytes: MAX_ANSWER_BYTES,
     });
   } catch (e) {
-    throw appUnavailable(`${method}: ${(e as Error).message}`);
+    const detail = `${method}: ${(e as Error).message}`;
+    throw e instanceof PostFailed && !e.sent ? appUnavailable(detail) : noAnswer(detail);
   }
-  if (answer.status !== 200) throw appUnavailable(`${method}: status ${answer.status}`);
+  if (answer.status !== 200) throw noAnswer(`${method}: status ${answer.status}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(answer.text);
   } catch {
-    throw appUnavailable(`${method}: not JSON`);
+    throw noAnswer(`${method}: not JSON`);
   }
   const read = schema.safeParse(parsed);
   if (!read.success)
-    throw appUnavailable(`${method}: ${read.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw noAnswer(`${method}: ${read.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return read.data;
 };

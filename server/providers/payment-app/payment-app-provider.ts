@@ -25,6 +25,7 @@ import {
   type StatusAppAnswer as StatusAnswer,
   type CompleteAppAnswer as Decided,
 } from './app-protocol';
+import { ProviderOutcomeUnknown } from '../provider-errors';
 import { appUnavailable, callPaymentApp, type AppTarget } from './call-payment-app';
 import {
   PAYMENT_APP,
@@ -66,7 +67,8 @@ const decided = (answer: Decided): AuthorizeAnswer =>
  * Every `payment_app.<name>` product type: an HTTP service of the merchant's (docs/payment-app.md),
  * configured per account (PUT /v1/admin/gateways/payment_app/{name}). Each call reads the app's
  * configuration and the account's signing secret, then POSTs to the app (call-payment-app.ts). An app
- * that is not configured, not reachable or not understood is AppError('PROVIDER_UNAVAILABLE').
+ * that is not configured, not reachable or not understood is AppError('PROVIDER_UNAVAILABLE'): not
+ * reached when nothing was sent, `ProviderOutcomeUnknown` once it was (provider-errors.ts).
  */
 export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvider => {
   const configOf = async (accountId: string, productType: string): Promise<PaymentAppConfig> => {
@@ -138,7 +140,9 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
       const answer = await call(req.accountId, config, 'authorize', body, AuthorizeAppAnswer);
       if (answer.result !== 'customer_action') return decided(answer);
       if (!config.capabilities.customer_action)
-        throw appUnavailable('authorize: customer_action, but the app is configured without customer actions');
+        throw new ProviderOutcomeUnknown(
+          'payment app: authorize: customer_action, but the app is configured without customer actions',
+        );
       return { outcome: 'CUSTOMER_ACTION', url: answer.url, state: answer.state };
     },
     async completeCustomerAction(req) {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import type { SandboxOperationsTable } from '../../db/schema';
 import { inTransaction } from '../../db/tx';
-import { AppError } from '../../errors/app-error';
+import { ProviderOutcomeUnknown, providerNotReached } from '../provider-errors';
 import type { OperationOutcome, OperationRequest, PaymentProvider } from '../port';
 import { isAsyncAmount, readSandboxGateway } from './sandbox-gateway';
 import { minorUnits } from '../../../domain/money';
@@ -14,7 +14,8 @@ export type SandboxOperations = Required<
 /**
  * The sandbox's own ledger of operations (`sandbox_operations`): what a real acquirer would answer a
  * status query from. The account's gateway switches (PUT /v1/admin/gateways/sandbox) make it
- * unavailable (503, nothing changes) or asynchronous (202); amounts ending in 02 are always asynchronous.
+ * unavailable (503, nothing changes), asynchronous (202), or silent (done, but answered too late: 202 with
+ * the outcome unknown until the status says DONE); amounts ending in 02 are always asynchronous.
  */
 export const sandboxLedger = (database: Database): SandboxOperations => ({
   capture: (req) => operate(database, 'CAPTURE', req),
@@ -60,9 +61,9 @@ export const sandboxLedger = (database: Database): SandboxOperations => ({
 });
 
 const unavailable = () =>
-  new AppError(
-    'PROVIDER_UNAVAILABLE',
-    'The sandbox acquirer is temporarily unavailable; nothing was changed, retry later',
+  providerNotReached(
+    undefined,
+    'The sandbox acquirer could not be reached (its unavailable switch is on); nothing was sent and nothing changed, retry later',
   );
 
 type SandboxOperationKind = SandboxOperationsTable['kind'];
@@ -92,5 +93,6 @@ const operate = async (
       .onConflict((oc) => oc.column('operation_id').doNothing())
       .execute(),
   );
+  if (gateway.silent) throw new ProviderOutcomeUnknown(`sandbox: ${kind} done, its answer never came (silent switch)`);
   return async ? 'PENDING' : 'DONE';
 };

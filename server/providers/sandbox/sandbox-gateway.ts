@@ -5,7 +5,8 @@ import type { MinorUnits } from '../../../domain/money';
 
 /**
  * Per-account switches of the sandbox gateway (PUT /v1/admin/gateways/sandbox), so merchants can
- * test their handling of an unavailable provider and of asynchronous (202) operations.
+ * test their handling of an unavailable provider, of asynchronous (202) operations and of a provider
+ * that does not answer in time (202, the outcome unknown until its status is known).
  */
 export const SandboxGatewayConfig = z.strictObject({
   /** Capture, refund and void answer 503 and change nothing while true. */
@@ -13,6 +14,12 @@ export const SandboxGatewayConfig = z.strictObject({
   /** Every capture, refund and void is accepted for later (202), completing after `async_delay_ms`. */
   async_operations: z.boolean().default(false),
   async_delay_ms: z.number().int().min(0).max(600_000).default(1000),
+  /**
+   * Capture, refund, void and authorization updates are done, but their answer never comes (as a timeout
+   * looks): Kassa cannot know what happened, answers 202 with the outcome unknown, and settles the
+   * operation once the sandbox's status says it is done.
+   */
+  silent: z.boolean().default(false),
 });
 export type SandboxGatewayConfig = z.infer<typeof SandboxGatewayConfig>;
 
