@@ -22,7 +22,7 @@ const ALLOWED: readonly { prefix: string; why: string }[] = [
 /** Every table of the DB interface whose name starts with `transaction` (transactions, transaction_operations, transaction_events, ...). */
 const transactionTables = (): string[] => {
   const schema = readFileSync(join(ROOT, 'server/db/schema.ts'), 'utf8');
-  const database = schema.slice(schema.indexOf('export interface DB '));
+  const database = schema.slice(schema.search(/export interface DB\s/));
   return [...database.matchAll(/^\s+(transaction\w*):/gm)].map((m) => m[1]!);
 };
 

@@ -2,6 +2,7 @@ import type { Database, Executor } from '../../db/database';
 import { bootIdOf, ownerIsGone } from '../../idempotency/kassa-processes';
 import { addSeconds } from '../../shared/clock';
 import { uuid } from '../../shared/ids';
+import { minorUnits, type MinorUnits } from '../../../domain/money';
 
 /**
  * Claims on an attempt that waits for the customer (migration 0031, ADR 040): the one request that asks the
@@ -17,7 +18,7 @@ export interface WaitingAttemptRow {
   session_id: string;
   account_id: string;
   status: string;
-  amount: number;
+  amount: MinorUnits;
   currency: string;
   pending_action: string | null;
   payment_product_type: string;
@@ -48,8 +49,13 @@ const withClaims = (exec: Executor) =>
     ]);
 
 /** The attempt with its claim and the claiming process's heartbeat; undefined when there is no such transaction. */
-export const readWaitingAttempt = (exec: Executor, transactionId: string): Promise<WaitingAttemptRow | undefined> =>
-  withClaims(exec).where('t.id', '=', transactionId).executeTakeFirst();
+export const readWaitingAttempt = async (
+  exec: Executor,
+  transactionId: string,
+): Promise<WaitingAttemptRow | undefined> => {
+  const row = await withClaims(exec).where('t.id', '=', transactionId).executeTakeFirst();
+  return row && { ...row, amount: minorUnits(row.amount) };
+};
 
 /** The session's attempts that wait for the customer on a provider's page (INITIATED, with a pending action). */
 export const waitingAttemptsOf = (exec: Executor, sessionId: string): Promise<WaitingAttemptRow[]> =>
@@ -57,7 +63,8 @@ export const waitingAttemptsOf = (exec: Executor, sessionId: string): Promise<Wa
     .where('t.session_id', '=', sessionId)
     .where('t.status', '=', 'INITIATED')
     .where('t.pending_action', 'is not', null)
-    .execute();
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, amount: minorUnits(row.amount) })));
 
 /** Whether someone holds the attempt's claim now: taken, within its lease, by a process that is alive. */
 export const claimIsLive = (
@@ -134,7 +141,7 @@ export const failWaitingAttempt = async (
  */
 export const voidClaimedAttempt = async (
   exec: Executor,
-  attempt: { id: string; amount: number; claim: string },
+  attempt: { id: string; amount: MinorUnits; claim: string },
   now: string,
 ): Promise<boolean> => {
   const updated = await exec
