@@ -13,6 +13,7 @@ import { errorResult } from './error-response';
 import { queryParameterNames, type RouteDef, type RouteResult } from './route';
 import { apiSecurityHeaders, preflightResult } from './security-headers';
 import { withIdempotency } from './with-idempotency';
+import { routeHeaders } from './route-headers';
 
 /** Framework-neutral request: both adapters (node:http and Next) build one of these. */
 export interface HttpRequest {
@@ -398,7 +399,8 @@ export const createDispatcher = (
         refuseNul(rawQuery, 'query');
         query = parsePart(route.query, rawQuery, 'query');
       }
-      const headers = route.headers ? parsePart(route.headers, req.headers, 'headers') : undefined;
+      const headerSchema = routeHeaders(route);
+      const headers = headerSchema ? parsePart(headerSchema, req.headers, 'headers') : undefined;
       const body = parseBody(route, req);
       const meta: RequestMeta = {
         requestId,

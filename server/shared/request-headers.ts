@@ -40,12 +40,21 @@ export const systemInfo = (headers: Readonly<Record<string, string | undefined>>
   return Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as Partial<typeof info>; // the same keys, minus the undefined ones
 };
 
-const svcHeaderDoc = (what: string) =>
-  z.string().optional().describe(`${what} (\`Dintero-\` prefix accepted as an alias)`);
+/** What the calling system says of itself is stored on the session: printable ASCII, at most 200 characters. */
+const svcHeaderDoc = (what: string, pattern = /^[\x20-\x7e]*$/) =>
+  z
+    .string()
+    .max(200)
+    .regex(pattern, 'Expected printable ASCII')
+    .optional()
+    .describe(`${what} (\`Dintero-\` prefix accepted as an alias)`);
 
 /** The headers of the routes that create a session (documented in the OpenAPI document; read through `svcHeader`). */
 export const SessionCreateHeaders = z.looseObject({
-  'kassa-feature-toggles': svcHeaderDoc(`Comma or space separated: ${FEATURE_TOGGLES.join(', ')}`),
+  'kassa-feature-toggles': svcHeaderDoc(
+    `Comma or space separated: ${FEATURE_TOGGLES.join(', ')}`,
+    /^[A-Za-z0-9\-, ]*$/,
+  ),
   'kassa-system-name': svcHeaderDoc('The calling system, recorded on the session'),
   'kassa-system-version': svcHeaderDoc("The calling system's version"),
   'kassa-system-plugin-name': svcHeaderDoc('The plugin calling, recorded on the session (a GET /v1/sessions filter)'),
