@@ -357,6 +357,17 @@ export const routeMatcher = (routes: readonly RouteDef[]) => {
   };
 };
 
+export type ErrorFieldsAt = (method: string, path: string) => Record<string, unknown> | undefined;
+
+/** The `errorFields` of the operation a request line names (none for a path or method no operation has). */
+export const errorFieldsAt = (routes: readonly RouteDef[]): ErrorFieldsAt => {
+  const match = routeMatcher(routes);
+  return (method, path) => {
+    const found = match(method === 'HEAD' ? 'GET' : method, path);
+    return found !== 'ROUTE_NOT_FOUND' && 'route' in found ? found.route.errorFields : undefined;
+  };
+};
+
 /** Matches a request against the route table, validates it, authenticates, and runs the route's use case. */
 export const createDispatcher = (
   ctx: AppContext,
