@@ -6,9 +6,9 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './with-idempotency'
 const IdempotencyHeaders = z.object({
   [IDEMPOTENCY_HEADER]: z
     .string()
-    .min(1)
-    .max(255)
+    // the pattern checks the length too (one error for a wrong key); the document states it as well
     .regex(IDEMPOTENCY_KEY_PATTERN, 'Expected 1 to 255 printable ASCII characters')
+    .meta({ minLength: 1, maxLength: 255 })
     .optional()
     .describe(
       'Optional, 1-255 printable ASCII characters, scoped to your account. Repeating a request with the same key and body within 24 hours returns the first response (same ids) with header `idempotent-replayed: true` instead of running it again; the same key with a different request is 409 `IDEMPOTENCY_KEY_REUSED`, and while the first request is still running 409 `IDEMPOTENCY_KEY_IN_PROGRESS`. 5xx and other 409 answers are not stored, so a retry with the key runs again.',
