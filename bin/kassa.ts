@@ -158,7 +158,9 @@ const main = async () => {
   // past the cap node closes a new connection at once, unanswered (0: no cap)
   if (env.KASSA_MAX_CONNECTIONS > 0) server.maxConnections = env.KASSA_MAX_CONNECTIONS;
   // a request node's parser refuses: the error shape, with the security headers of KASSA_PUBLIC_URL (no request headers to go by)
-  server.on('clientError', (err: Error & { code?: string }, socket) => answerClientError(err, socket, origin({})));
+  server.on('clientError', (err: Error & { code?: string }, socket) =>
+    answerClientError(err, socket, origin({}), kassa.errorFieldsAt),
+  );
   // node's own answers to an Expect it does not know (417) and to CONNECT (none: it closes) in the error shape too
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) =>
     answerError(

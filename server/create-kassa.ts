@@ -5,7 +5,7 @@ import { createTokenSigner } from './auth/tokens';
 import { callbackDeliveries } from './callbacks/deliver-callbacks';
 import type { Env } from './config/env';
 import { openDatabase } from './db/database';
-import { createDispatcher, type Dispatcher } from './http/dispatch';
+import { createDispatcher, errorFieldsAt, type Dispatcher, type ErrorFieldsAt } from './http/dispatch';
 import { routesFor } from './http/route-table';
 import { createRateLimiter } from './auth/rate-limiter';
 import { createTokenRateLimits } from './auth/token-attempt-limits';
@@ -27,6 +27,8 @@ import { payableSessions } from './sessions/payable-sessions';
 export interface Kassa {
   ctx: AppContext;
   dispatch: Dispatcher;
+  /** The fields the operation at `method path` adds to its error answers (answerClientError: a 400 node's parser gives). */
+  errorFieldsAt: ErrorFieldsAt;
   merchant: MerchantCredentials;
   logger: Logger;
   metrics: KassaMetrics;
@@ -101,7 +103,8 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   // A 503 for an unavailable database is logged once per cause, not per request (ADR 045).
   const unavailable = createUnavailableLog(logger);
   const requestLog = opts.log ?? logRequestError;
-  const dispatch = createDispatcher(ctx, routesFor(env), (e) => {
+  const routes = routesFor(env);
+  const dispatch = createDispatcher(ctx, routes, (e) => {
     const { requestId, err } = e as { requestId?: string; err?: unknown };
     if (!unavailable(err, { request_id: requestId })) requestLog(e);
   });
@@ -153,6 +156,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
   return {
     ctx,
     dispatch,
+    errorFieldsAt: errorFieldsAt(routes),
     merchant,
     logger,
     metrics,

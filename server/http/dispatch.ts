@@ -13,6 +13,7 @@ import { errorResult } from './error-response';
 import { queryParameterNames, type RouteDef, type RouteResult } from './route';
 import { apiSecurityHeaders, preflightResult } from './security-headers';
 import { withIdempotency } from './with-idempotency';
+import { routeHeaders } from './route-headers';
 
 /** Framework-neutral request: both adapters (node:http and Next) build one of these. */
 export interface HttpRequest {
@@ -356,6 +357,17 @@ export const routeMatcher = (routes: readonly RouteDef[]) => {
   };
 };
 
+export type ErrorFieldsAt = (method: string, path: string) => Record<string, unknown> | undefined;
+
+/** The `errorFields` of the operation a request line names (none for a path or method no operation has). */
+export const errorFieldsAt = (routes: readonly RouteDef[]): ErrorFieldsAt => {
+  const match = routeMatcher(routes);
+  return (method, path) => {
+    const found = match(method === 'HEAD' ? 'GET' : method, path);
+    return found !== 'ROUTE_NOT_FOUND' && 'route' in found ? found.route.errorFields : undefined;
+  };
+};
+
 /** Matches a request against the route table, validates it, authenticates, and runs the route's use case. */
 export const createDispatcher = (
   ctx: AppContext,
@@ -398,7 +410,8 @@ export const createDispatcher = (
         refuseNul(rawQuery, 'query');
         query = parsePart(route.query, rawQuery, 'query');
       }
-      const headers = route.headers ? parsePart(route.headers, req.headers, 'headers') : undefined;
+      const headerSchema = routeHeaders(route);
+      const headers = headerSchema ? parsePart(headerSchema, req.headers, 'headers') : undefined;
       const body = parseBody(route, req);
       const meta: RequestMeta = {
         requestId,

@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { KassaMetrics } from '../observability/metrics';
 import { uuid } from '../shared/ids';
-import type { Dispatcher, HttpRequest } from './dispatch';
+import type { Dispatcher, ErrorFieldsAt, HttpRequest } from './dispatch';
 import { errorResult } from './error-response';
 import type { PublicOrigin } from './public-origin';
 import { apiSecurityHeaders } from './security-headers';
@@ -194,9 +194,10 @@ export const createNodeHandler =
  * known without the request's headers, is https); the connection is closed after it.
  */
 export const answerClientError = (
-  err: Error & { code?: string },
+  err: Error & { code?: string; rawPacket?: unknown },
   socket: Duplex,
   publicOrigin = 'http://unknown',
+  errorFieldsAt?: ErrorFieldsAt,
 ): void => {
   const inResponse = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
   if (err.code === 'ECONNRESET' || !socket.writable || inResponse || !err.code?.startsWith('HPE_')) {
@@ -210,13 +211,39 @@ export const answerClientError = (
       ? new AppError('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB')
       : new AppError('INVALID_REQUEST', 'The request is not valid HTTP/1.1'),
     publicOrigin,
+    errorFieldsAt && requestLineFields(err.rawPacket, errorFieldsAt),
   );
 };
 
+const REQUEST_LINE = /^([A-Z]{1,20}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/;
+
+/**
+ * The error fields of the operation the refused request named (issue 37 item 20): node gives the bytes it was parsing
+ * (`rawPacket`); when they start with the request line, its method and path are matched against the route table, so
+ * the 400 for a header node refuses (a raw control character, a bare CR) has the operation's declared 400 shape
+ * (`success: false` on /v1/sessions/pay). A packet without the request line (a request sent in pieces) or a path no
+ * operation has: none, the generic shape.
+ */
+const requestLineFields = (rawPacket: unknown, at: ErrorFieldsAt): Record<string, unknown> | undefined => {
+  if (!Buffer.isBuffer(rawPacket)) return undefined;
+  const line = REQUEST_LINE.exec(rawPacket.subarray(0, 8300).toString('latin1'));
+  if (!line) return undefined;
+  try {
+    return at(line[1]!, splitTarget(line[2]!).path);
+  } catch {
+    return undefined; // a target URL cannot parse names no operation
+  }
+};
+
 /** Answers `refusal` in the error shape straight on the connection (no request object to answer through), then closes it. */
-export const endWithError = (socket: Duplex, refusal: AppError, publicOrigin: string): void => {
+export const endWithError = (
+  socket: Duplex,
+  refusal: AppError,
+  publicOrigin: string,
+  errorFields?: Record<string, unknown>,
+): void => {
   const { status, body, headers } = errorResult(refusal, () => undefined);
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(errorFields ? { ...errorFields, ...(body as object) } : body);
   const lines = Object.entries({ ...apiSecurityHeaders(publicOrigin), ...headers }).map(
     ([name, value]) => `${name}: ${value}\r\n`,
   );

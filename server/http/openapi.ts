@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { OPERATION_LINKS } from './openapi-links';
 import { declaredResponses, GENERIC_RESPONSES, type GenericResponseName } from './declared-responses';
 import type { ResponseSpec, RouteDef } from './route';
-import { IDEMPOTENCY_KEY_PATTERN } from './with-idempotency';
+import { documentedHeaders } from './route-headers';
 import { NO_CONTROL_CHARACTERS } from '../shared/nul-char';
 
 const SECURITY_SCHEMES = {
@@ -31,24 +31,10 @@ const security = (route: RouteDef): Record<string, string[]>[] => {
   return [];
 };
 
-/** ADR 006: every idempotent route takes the header, from the pattern the server checks it with. */
-const IdempotencyHeaders = z.object({
-  'Idempotency-Key': z
-    .string()
-    .min(1)
-    .max(255)
-    .regex(IDEMPOTENCY_KEY_PATTERN)
-    .optional()
-    .describe(
-      'Optional, 1-255 printable ASCII characters, scoped to your account. Repeating a request with the same key and body within 24 hours returns the first response (same ids) with header `idempotent-replayed: true` instead of running it again; the same key with a different request is 409 `IDEMPOTENCY_KEY_REUSED`, and while the first request is still running 409 `IDEMPOTENCY_KEY_IN_PROGRESS`. 5xx and other 409 answers are not stored, so a retry with the key runs again.',
-    ),
-});
-
-/** The request headers a route reads (its `headers` schema), with `Idempotency-Key` on idempotent routes. */
-const documentedHeaders = (route: RouteDef): { headers?: z.ZodObject } => {
-  const own = route.headers as z.ZodObject | undefined;
-  if (!route.idempotent) return own ? { headers: own } : {};
-  return { headers: own ? own.extend(IdempotencyHeaders.shape) : IdempotencyHeaders };
+/** The request headers a route reads (route-headers.ts), as header parameters. */
+const headerParameters = (route: RouteDef): { headers?: z.ZodObject } => {
+  const headers = documentedHeaders(route);
+  return headers ? { headers } : {};
 };
 
 const responseObject = (spec: ResponseSpec) => ({
@@ -108,7 +94,7 @@ export const buildOpenApiDocument = (routes: readonly RouteDef[], baseUrl: strin
       request: {
         ...(route.params ? { params: route.params as z.ZodObject } : {}),
         ...(route.query ? { query: route.query as z.ZodObject } : {}),
-        ...documentedHeaders(route),
+        ...headerParameters(route),
         ...(route.body
           ? {
               body: {

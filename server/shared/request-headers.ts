@@ -40,17 +40,33 @@ export const systemInfo = (headers: Readonly<Record<string, string | undefined>>
   return Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as Partial<typeof info>; // the same keys, minus the undefined ones
 };
 
-const svcHeaderDoc = (what: string) =>
-  z.string().optional().describe(`${what} (\`Dintero-\` prefix accepted as an alias)`);
+/** What the calling system says of itself is stored on the session: printable ASCII, at most 200 characters. */
+const PRINTABLE = { pattern: /^[\x20-\x7e]*$/, message: 'Expected printable ASCII' };
+const TOGGLE_LIST = { pattern: /^[A-Za-z0-9\-, ]*$/, message: 'Expected toggle names separated by commas or spaces' };
 
-/** The headers of the routes that create a session (documented in the OpenAPI document; read through `svcHeader`). */
-export const SessionCreateHeaders = z.looseObject({
-  'kassa-feature-toggles': svcHeaderDoc(`Comma or space separated: ${FEATURE_TOGGLES.join(', ')}`),
-  'kassa-system-name': svcHeaderDoc('The calling system, recorded on the session'),
-  'kassa-system-version': svcHeaderDoc("The calling system's version"),
-  'kassa-system-plugin-name': svcHeaderDoc('The plugin calling, recorded on the session (a GET /v1/sessions filter)'),
-  'kassa-system-plugin-version': svcHeaderDoc("The plugin's version"),
-});
+const SVC_HEADERS = {
+  'feature-toggles': [`Comma or space separated: ${FEATURE_TOGGLES.join(', ')}`, TOGGLE_LIST],
+  'system-name': ['The calling system, recorded on the session', PRINTABLE],
+  'system-version': ["The calling system's version", PRINTABLE],
+  'system-plugin-name': ['The plugin calling, recorded on the session (a GET /v1/sessions filter)', PRINTABLE],
+  'system-plugin-version': ["The plugin's version", PRINTABLE],
+} as const;
+
+const svcHeaderSchema = (what: string, { pattern, message }: { pattern: RegExp; message: string }) =>
+  z.string().max(200).regex(pattern, message).optional().describe(what);
+
+/**
+ * The headers of the routes that create a session (documented in the OpenAPI document; read through `svcHeader`),
+ * each also under the public API's `Dintero-` prefix, which is held to the same pattern.
+ */
+export const SessionCreateHeaders = z.looseObject(
+  Object.fromEntries(
+    Object.entries(SVC_HEADERS).flatMap(([name, [what, rule]]) => [
+      [`kassa-${name}`, svcHeaderSchema(`${what} (\`Dintero-${name}\` accepted as an alias)`, rule)],
+      [`dintero-${name}`, svcHeaderSchema(`Alias of \`Kassa-${name}\``, rule)],
+    ]),
+  ) as Record<`${'kassa' | 'dintero'}-${keyof typeof SVC_HEADERS}`, ReturnType<typeof svcHeaderSchema>>,
+);
 
 /**
  * Request headers as a read shows them (`initiating_system_request_headers`, `events[].request_headers`): every header

@@ -104,4 +104,11 @@ export const PaymentInformationBody = capped(
   }),
 );
 
-export const ViewWriteHeaders = z.looseObject({ 'if-unmodified-since': z.string().max(100).optional() });
+/** The session's `updated_at` (an HTTP or ISO date) or, on pay, its `version`: printable ASCII either way. */
+export const IfUnmodifiedSince = z
+  .string()
+  .max(100)
+  .regex(/^[\x20-\x7e]*$/, 'Expected the session updated_at (or version) as last read')
+  .optional()
+  .describe("The session's `updated_at` (or, on pay, its `version`) as last read: 412 when it has changed since");
+export const ViewWriteHeaders = z.looseObject({ 'if-unmodified-since': IfUnmodifiedSince });

@@ -51,10 +51,11 @@ describe('the OpenAPI document', () => {
     expect(headers('/v1/sessions/{session_id}/pay', 'post')).toContain('if-unmodified-since');
     expect(headers('/v1/view/{session_id}/session/order/shipping_option', 'put')).toContain('if-unmodified-since');
     expect(headers('/v1/view/{session_id}/session', 'get')).toContain('viewer-country');
-    // every route with a headers schema documents each of its headers
+    // every route with a headers schema documents each of its headers; Authorization through the security schemes
+    // (OpenAPI 3.1 ignores a header parameter of that name)
     for (const route of ROUTES) {
       const shape = (route.headers as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
-      for (const name of Object.keys(shape))
+      for (const name of Object.keys(shape).filter((n) => n !== 'authorization'))
         expect(headers(route.path, route.method.toLowerCase()), `${route.operationId} ${name}`).toContain(
           name.toLowerCase(),
         );

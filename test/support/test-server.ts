@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -60,7 +61,9 @@ export const startTestServer = async (
       publicOriginFor(kassa.ctx.env, () => server.address()),
     ),
   );
-  server.on('clientError', answerClientError);
+  server.on('clientError', (err: Error & { code?: string }, socket: Duplex) =>
+    answerClientError(err, socket, undefined, kassa.errorFieldsAt),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

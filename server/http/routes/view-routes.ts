@@ -9,6 +9,7 @@ import { checkoutCookieHeader, openCheckoutCookie } from '../checkout-cookie';
 import { clientAddress } from '../client-address';
 import { PAY_LIMITED } from './common-responses';
 import { defineRoute, ok, redirect } from '../route';
+import { ViewWriteHeaders } from '../../view/view-schemas';
 
 const notFound = { description: 'Session not found, or no longer payable (`error.cause` says why)', schema: ErrorBody };
 
@@ -37,8 +38,8 @@ export const viewRoutes = [
     tags: ['checkout view'],
     auth: 'none',
     params: SessionIdParams,
+    // the sealed checkout cookie (the page's own, set by this operation) is read from the raw headers: not a parameter
     headers: z.looseObject({
-      cookie: z.string().optional(),
       'viewer-country': z
         .string()
         .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
@@ -55,7 +56,7 @@ export const viewRoutes = [
       404: notFound,
     },
     handle: async ({ ctx, params, headers, meta }) => {
-      const cookie = await openCheckoutCookie(headers.cookie, ctx.cookiePassword);
+      const cookie = await openCheckoutCookie(meta.headers.cookie, ctx.cookiePassword);
       const firstVisit = !cookie.visited.includes(params.session_id);
       const viewerCountry = headers['viewer-country']?.toUpperCase();
       const visitor = {
@@ -86,7 +87,7 @@ export const viewRoutes = [
     tags: ['checkout view'],
     auth: 'none',
     params: SessionIdParams,
-    headers: z.looseObject({ 'if-unmodified-since': z.string().max(100).optional() }),
+    headers: ViewWriteHeaders,
     body: PaySessionBody,
     responses: {
       200: { description: 'Payment result; `success:false` with `error` when declined', schema: PaymentResponseSchema },
@@ -119,7 +120,7 @@ export const viewRoutes = [
     tags: ['checkout view'],
     auth: 'none',
     params: SessionIdParams,
-    headers: z.looseObject({ 'if-unmodified-since': z.string().max(100).optional() }),
+    headers: ViewWriteHeaders,
     body: z.strictObject({}),
     bodyOptional: true,
     responses: {
