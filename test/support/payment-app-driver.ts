@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { answerDemoAppCall } from '../../server/demo/payment-app/answer-demo-app-call';
 import { decideDemoAppPage, showDemoAppPage } from '../../server/demo/payment-app/demo-app-page';
 import { demoPaymentAppConfig } from '../../server/demo/payment-app/ensure-demo-payment-app';
+import { demoAppTable } from '../../server/demo/payment-app/demo-app-store';
 import { sessionBody, type ApiClient } from './api-client';
 import type { KassaFixture } from './fixtures';
 import type { ProductDriver } from './provider-drivers';
@@ -15,7 +16,7 @@ import { ACCOUNT } from './test-server';
  * `down` makes it answer 503 to every call of Kassa's.
  */
 const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
-  const state = { down: false };
+  const state = { down: false, holdPending: false };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -46,6 +47,9 @@ const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
             },
             base,
           );
+          // held (holdPending): an operation the app accepted for later stays pending until the test settles it
+          if (state.holdPending && (a.body as { result?: string }).result === 'pending')
+            await setPendingDue(ctx, FAR_FUTURE);
           answer = Response.json(a.body, { status: a.status });
         }
         res
@@ -61,6 +65,16 @@ const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 };
+
+const FAR_FUTURE = '9999-12-31T23:59:59.999Z';
+/** Moves when the reference app's pending operations are done (its `complete_after`) to `at`. */
+const setPendingDue = (ctx: KassaFixture['srv']['kassa']['ctx'], at: string) =>
+  demoAppTable(ctx.database.db)
+    .updateTable('demo_payment_app')
+    .set({ complete_after: at })
+    .where('account_id', '=', ACCOUNT)
+    .where('result', '=', 'pending')
+    .execute();
 
 const TYPE = 'payment_app.reference';
 const items = (amount: number) => [
@@ -132,6 +146,13 @@ export const paymentAppDriver = (k: Pick<KassaFixture, 'srv' | 'api' | 'customer
     customerAction,
     unavailable: async (down) => {
       app!.state.down = down;
+    },
+    holdPending: async () => {
+      app!.state.holdPending = true;
+      return {
+        settle: async () => void (await setPendingDue(k.srv.kassa.ctx, new Date().toISOString())),
+        release: async () => void (app!.state.holdPending = false),
+      };
     },
   };
 };
