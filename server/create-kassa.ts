@@ -52,6 +52,8 @@ export interface KassaOptions {
   log?: (e: unknown) => void;
   /** Default: JSON lines on stdout at KASSA_LOG_LEVEL. */
   logger?: Logger;
+  /** The time the in-memory rate limits refill by (ms); default Date.now. A test holds it still or moves it. */
+  rateLimitClock?: () => number;
 }
 
 /** Wires one Kassa process: database (migrated), secrets, startup merchant, dispatcher, callback worker. */
@@ -74,8 +76,8 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     onRecover: (failed_steps) => logger.warn({ poller: 'heartbeat', failed_steps }, 'heartbeat: recovered'),
   });
   const metrics = createMetrics(database);
-  const tokenRateLimits = createTokenRateLimits(env);
-  const payAttemptsPerAddress = createRateLimiter(env.KASSA_PAY_ATTEMPTS_PER_ADDRESS);
+  const tokenRateLimits = createTokenRateLimits(env, opts.rateLimitClock);
+  const payAttemptsPerAddress = createRateLimiter(env.KASSA_PAY_ATTEMPTS_PER_ADDRESS, opts.rateLimitClock);
   const walletPinKey = keys.wallet_pin_key;
   const ctx: AppContext = {
     env,
@@ -89,7 +91,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     cookiePassword,
     tokenRateLimits,
     payAttemptsPerAddress,
-    giftCardAttemptsPerAddress: createRateLimiter(env.KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS),
+    giftCardAttemptsPerAddress: createRateLimiter(env.KASSA_GIFT_CARD_ATTEMPTS_PER_ADDRESS, opts.rateLimitClock),
     walletPinKey,
     callbacksQueued: createWakeSignal(),
     payableSessions,

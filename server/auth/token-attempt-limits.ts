@@ -34,15 +34,16 @@ export interface TokenLimitSettings {
 /** How long an address that got a token for a client passes the client's ceiling. */
 export const REMEMBER_SUCCESS_MS = 24 * 3600_000;
 
-export const createTokenRateLimits = (env: TokenLimitSettings): TokenRateLimits => ({
-  perAddress: createRateLimiter(env.KASSA_TOKEN_RATE_PER_ADDRESS),
-  failuresPerAddress: createRateLimiter(env.KASSA_TOKEN_FAILURES_PER_ADDRESS),
-  failuresPerClientAddress: createRateLimiter(env.KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS),
-  failuresPerClient: createRateLimiter(env.KASSA_TOKEN_RATE_PER_CLIENT),
+/** `clock`: the time the buckets refill by (createRateLimiter); a call that passes a time uses that. */
+export const createTokenRateLimits = (env: TokenLimitSettings, clock?: () => number): TokenRateLimits => ({
+  perAddress: createRateLimiter(env.KASSA_TOKEN_RATE_PER_ADDRESS, clock),
+  failuresPerAddress: createRateLimiter(env.KASSA_TOKEN_FAILURES_PER_ADDRESS, clock),
+  failuresPerClientAddress: createRateLimiter(env.KASSA_TOKEN_FAILURES_PER_CLIENT_ADDRESS, clock),
+  failuresPerClient: createRateLimiter(env.KASSA_TOKEN_RATE_PER_CLIENT, clock),
 });
 
 /** Every token request takes one slot of its address first (before it is even parsed). */
-export const takeAddressSlot = (limits: TokenRateLimits, address: string, now = Date.now()): void => {
+export const takeAddressSlot = (limits: TokenRateLimits, address: string, now?: number): void => {
   const wait = limits.perAddress.take(address, now);
   if (wait !== undefined) throw tooManyAttempts('Too many token requests from this address', wait);
 };
@@ -70,11 +71,7 @@ export interface ReservedAttempt {
  * Reserves one failure slot in each bucket the attempt counts in, or throws 429 (giving back what
  * it took). A wrong secret keeps them.
  */
-export const reserveFailureSlots = (
-  limits: TokenRateLimits,
-  attempt: TokenAttempt,
-  now = Date.now(),
-): ReservedAttempt => {
+export const reserveFailureSlots = (limits: TokenRateLimits, attempt: TokenAttempt, now?: number): ReservedAttempt => {
   const client = `${attempt.accountId}/${attempt.clientId}`;
   const clientAddress = `${client}/${attempt.address}`;
   const remembered = attempt.remembered === true;
@@ -89,7 +86,7 @@ export const reserveFailureSlots = (
   if (!remembered)
     steps.push([limits.failuresPerClient, client, 'Too many failed token requests for this client from every address']);
   const taken: [RateLimiter, string][] = [];
-  const giveBack = (at: number) => taken.forEach(([limiter, key]) => limiter.giveBack(key, at));
+  const giveBack = (at?: number) => taken.forEach(([limiter, key]) => limiter.giveBack(key, at));
   for (const [limiter, key, what] of steps) {
     const wait = limiter.take(key, now);
     if (wait !== undefined) {
@@ -99,7 +96,7 @@ export const reserveFailureSlots = (
     taken.push([limiter, key]);
   }
   return {
-    notCounted: (at = Date.now()) => giveBack(at),
-    succeeded: (at = Date.now()) => giveBack(at),
+    notCounted: (at?: number) => giveBack(at),
+    succeeded: (at?: number) => giveBack(at),
   };
 };

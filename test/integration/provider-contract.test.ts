@@ -91,9 +91,14 @@ describe.each(drivers.map((d) => [d.type, d] as const))('%s', (type, driver) => 
 
   it('pending, then completed: a capture the provider accepts for later answers 202 and settles once it is done', async () => {
     const tx = await authorized(10_002);
+    // the provider keeps the capture pending until told: with a delay of wall time (100 ms after the
+    // unavailable test) a slow machine let it settle before the first look
+    const held = await driver.holdPending();
+    restores.push(held.release);
     const res = await capture(tx, ['1', '2']);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(await status(tx)).toBe('AUTHORIZED');
+    await held.settle();
     await expect.poll(() => status(tx), { interval: 50 }).toBe('CAPTURED');
     expect((await money(srv, tx)).captured).toBe(10_002);
   });

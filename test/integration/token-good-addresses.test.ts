@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stillClock } from '../support/fixtures';
 import { startTestServer, CLIENT_ID, CLIENT_SECRET, ACCOUNT } from '../support/test-server';
 
 /**
@@ -33,8 +34,8 @@ describe('the token endpoint’s remembered addresses', () => {
       KASSA_TOKEN_RATE_PER_CLIENT: '3',
     };
     const MERCHANT = '198.51.100.20';
-    const first = await startTestServer({ env });
-    const same = { env, dataDir: first.dataDir, pgSchema: first.pgSchema };
+    const first = await startTestServer({ env, rateLimitClock: stillClock().now }); // no refill between two checks
+    const same = { env, dataDir: first.dataDir, pgSchema: first.pgSchema, rateLimitClock: stillClock().now };
     let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
     try {
       expect((await askToken(first.baseUrl, MERCHANT, CLIENT_SECRET)).status).toBe(200);

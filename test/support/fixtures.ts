@@ -30,7 +30,22 @@ export interface KassaOptions {
   other?: boolean;
   /** Also start a merchant callback endpoint (`merchant`); a function picks the status per request. */
   merchant?: boolean | Respond;
+  /**
+   * The time the in-memory rate limits (token, pay and gift-card attempts per address) refill by. A
+   * test that asserts a bucket is still empty at its next request passes a stillClock(): on a slow
+   * machine wall time between two requests could refill it.
+   */
+  rateLimitClock?: () => number;
 }
+
+/** A clock that stands still until the test moves it: no rate-limit bucket refills unless `advance` says so. */
+export const stillClock = (start = Date.now()) => {
+  let at = start;
+  return {
+    now: () => at,
+    advance: (ms: number) => void (at += ms),
+  };
+};
 
 export interface KassaFixture {
   srv: TestServer;
@@ -58,7 +73,7 @@ const missing = (what: string, option: string) =>
 
 /** Starts a Kassa now; the caller stops it. Prefer useKassa or kassaForTest. */
 export const startKassa = async (opts: KassaOptions = {}): Promise<KassaFixture & { stop(): Promise<void> }> => {
-  const srv = await startTestServer({ env: opts.env });
+  const srv = await startTestServer({ env: opts.env, rateLimitClock: opts.rateLimitClock });
   let merchant: Merchant | undefined;
   try {
     const api = await ApiClient.login(srv.baseUrl);

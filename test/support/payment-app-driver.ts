@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { answerDemoAppCall } from '../../server/demo/payment-app/answer-demo-app-call';
 import { decideDemoAppPage, showDemoAppPage } from '../../server/demo/payment-app/demo-app-page';
 import { demoPaymentAppConfig } from '../../server/demo/payment-app/ensure-demo-payment-app';
+import { demoAppTable } from '../../server/demo/payment-app/demo-app-store';
 import { sessionBody, type ApiClient } from './api-client';
 import type { KassaFixture } from './fixtures';
 import type { ProductDriver } from './provider-drivers';
@@ -14,6 +15,7 @@ import { ACCOUNT } from './test-server';
  * page) on a server of its own on 127.0.0.1, serving the test account, as `payment_app.reference`.
  */
 const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
+  const state = { holdPending: false };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -42,6 +44,9 @@ const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
             },
             base,
           );
+          // held (holdPending): an operation the app accepted for later stays pending until the test settles it
+          if (state.holdPending && (a.body as { result?: string }).result === 'pending')
+            await setPendingDue(ctx, FAR_FUTURE);
           answer = Response.json(a.body, { status: a.status });
         }
         res
@@ -52,10 +57,21 @@ const startReferenceApp = async (k: Pick<KassaFixture, 'srv'>) => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
+    state,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/demo/payment-app`,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 };
+
+const FAR_FUTURE = '9999-12-31T23:59:59.999Z';
+/** Moves when the reference app's pending operations are done (its `complete_after`) to `at`. */
+const setPendingDue = (ctx: KassaFixture['srv']['kassa']['ctx'], at: string) =>
+  demoAppTable(ctx.database.db)
+    .updateTable('demo_payment_app')
+    .set({ complete_after: at })
+    .where('account_id', '=', ACCOUNT)
+    .where('result', '=', 'pending')
+    .execute();
 
 /** A URL nothing listens on: a connection to it is refused, so nothing is sent. */
 const refusingUrl = async () => {
@@ -140,5 +156,12 @@ export const paymentAppDriver = (k: Pick<KassaFixture, 'srv' | 'api' | 'customer
     customerAction,
     // Down: Kassa's calls are refused before anything is sent (an app that answers an error may have acted: ADR 041).
     unavailable: async (down) => configure(down ? await refusingUrl() : app!.url),
+    holdPending: async () => {
+      app!.state.holdPending = true;
+      return {
+        settle: async () => void (await setPendingDue(k.srv.kassa.ctx, new Date().toISOString())),
+        release: async () => void (app!.state.holdPending = false),
+      };
+    },
   };
 };

@@ -23,6 +23,12 @@ export interface ProductDriver {
   customerAction?(sessionId: string): Promise<{ transactionId: string; redirectUrl: string; finish(): Promise<void> }>;
   /** Makes the provider unreachable (true) or reachable again (false). */
   unavailable(down: boolean): Promise<void>;
+  /**
+   * From now on the provider keeps every operation it accepts for later (202) pending until `settle`
+   * (it is done then), however long the test takes; `release` undoes the hold. Without it the sandbox
+   * settles after a delay of wall time, which a slow machine spends before the test looks.
+   */
+  holdPending(): Promise<{ settle(): Promise<void>; release(): Promise<void> }>;
 }
 
 const CONTACT = { email: 'kari@example.com', phone_number: '+4741234567', country: 'NO' };
@@ -58,10 +64,26 @@ const paid = async (customer: ApiClient, sessionId: string, payment: Record<stri
 };
 
 /** The five sandbox products, each through the port like any other provider's. */
-export const sandboxDrivers = (k: Pick<KassaFixture, 'api' | 'customer'>): ProductDriver[] => {
+export const sandboxDrivers = (k: Pick<KassaFixture, 'api' | 'customer' | 'db'>): ProductDriver[] => {
   const { api, customer } = k;
   const sandboxDown = (down: boolean) =>
     setGateway(api, { unavailable: down, async_operations: false, async_delay_ms: 100 });
+  /** The sandbox's longest delay; `settle` makes its pending operations due now (as the acquirer finishing them). */
+  const holdPending = async () => {
+    await setGateway(api, { unavailable: false, async_operations: false, async_delay_ms: 600_000 });
+    return {
+      settle: async () => {
+        const now = new Date().toISOString();
+        await k
+          .db()
+          .updateTable('sandbox_operations')
+          .set({ complete_after: now })
+          .where('complete_after', '>', now)
+          .execute();
+      },
+      release: () => sandboxDown(false),
+    };
+  };
   const withSandbox = (key: string) => (amount: number) =>
     created(
       api,
@@ -121,6 +143,7 @@ export const sandboxDrivers = (k: Pick<KassaFixture, 'api' | 'customer'>): Produ
         ).transaction_id,
       customerAction: card3ds,
       unavailable: sandboxDown,
+      holdPending,
     },
     {
       type: 'sandbox.invoice',
@@ -137,6 +160,7 @@ export const sandboxDrivers = (k: Pick<KassaFixture, 'api' | 'customer'>): Produ
           )
         ).transaction_id,
       unavailable: sandboxDown,
+      holdPending,
     },
     {
       type: 'sandbox.installment',
@@ -165,6 +189,7 @@ export const sandboxDrivers = (k: Pick<KassaFixture, 'api' | 'customer'>): Produ
           )
         ).transaction_id,
       unavailable: sandboxDown,
+      holdPending,
     },
     {
       type: 'sandbox.wallet',
@@ -177,6 +202,7 @@ export const sandboxDrivers = (k: Pick<KassaFixture, 'api' | 'customer'>): Produ
       },
       customerAction: wallet,
       unavailable: sandboxDown,
+      holdPending,
     },
     {
       // Gift cards that pay the whole order: refused when applied (wrong PIN, no balance), never declined at authorization.
@@ -203,6 +229,7 @@ export const sandboxDrivers = (k: Pick<KassaFixture, 'api' | 'customer'>): Produ
       },
       approve: async (id) => (await paid(customer, id, { payment_product_type: 'kassa.wallets' }, true)).transaction_id,
       unavailable: sandboxDown,
+      holdPending,
     },
   ];
 };

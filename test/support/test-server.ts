@@ -30,7 +30,14 @@ export interface TestServer {
  * DATABASE_URL is set. Responses are validated against the route table's schemas.
  */
 export const startTestServer = async (
-  opts: { env?: Record<string, string>; dataDir?: string; pgSchema?: string; logger?: Logger } = {},
+  opts: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    pgSchema?: string;
+    logger?: Logger;
+    /** The time the rate limits refill by (a StillClock's `now`); default the wall clock. */
+    rateLimitClock?: () => number;
+  } = {},
 ): Promise<TestServer> => {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-test-'));
   const pgSchema = process.env.DATABASE_URL
@@ -54,6 +61,7 @@ export const startTestServer = async (
     pgSchema,
     log: () => undefined,
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.rateLimitClock ? { rateLimitClock: opts.rateLimitClock } : {}),
   });
   const server: http.Server = http.createServer(
     createNodeHandler(

@@ -51,4 +51,14 @@ describe('token bucket rate limiter', () => {
     ]);
     createRateLimiter(0).giveBack('a', 0);
   });
+
+  it('refills by the clock it was given when a call passes no time', () => {
+    let at = 0;
+    const limiter = createRateLimiter(2, () => at);
+    expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([undefined, undefined, 30]);
+    at = 29_999; // not yet a whole request back
+    expect(limiter.take('a')).toBe(1);
+    at = 30_000;
+    expect(limiter.take('a')).toBeUndefined();
+  });
 });
