@@ -41,7 +41,7 @@ const demoAdmin = async () => {
     body: { ...user, role: 'admin' },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
-  return user;
+  return { ...user, account: DEMO_ACCOUNT };
 };
 
 /** An authorized payment of the startup merchant (bootstrap client), for capture attempts. */

@@ -45,7 +45,7 @@ const makeUser = async (role: 'admin' | 'read-only') => {
   const user = { email: unique(`payments-${role}`), password: `${role}-password-0123` };
   const made = await api('POST', USERS, { token: await tokenOfDemoMerchant(), body: { ...user, role } });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
-  return user;
+  return { ...user, account: DEMO_ACCOUNT };
 };
 
 const noViolations = async (page: Page) => {
