@@ -6,21 +6,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+# Each step's line says when it started (seconds since this script started), so a slow CI run shows which step grew.
+say() { echo "== $* [at ${SECONDS} s]"; }
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "== installing npm packages (npm ci)"
+  say "installing npm packages (npm ci)"
   npm ci --no-audit --no-fund
 fi
 
 if [ ! -x /usr/bin/chromium ]; then
-  echo "== installing Debian's chromium for the browser tests"
+  say "installing Debian's chromium for the browser tests"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
 fi
 
 mkdir -p test-results
-echo "== engine: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite}" | sed -E 's#postgres(ql)?://[^ ]*##'
+say "engine: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite}" | sed -E 's#postgres(ql)?://[^ ]*##'
 # The static checks and the pure unit tests (test/unit) do not depend on the engine: they run on the default pass.
 # The PostgreSQL pass runs what does (the integration tests), unless KASSA_ALL_CHECKS=1 asks for everything.
 engine_only=0
@@ -29,22 +31,22 @@ if [ -n "${DATABASE_URL:-}" ] && [ "${KASSA_ALL_CHECKS:-}" != "1" ]; then engine
 # Lint, import boundaries (ADR 008) and formatting: a failure fails the run after the tests, so the closing summary still prints.
 checks_status=0
 if [ "$engine_only" -eq 0 ]; then
-  echo "== type check"
+  say "type check"
   npx tsc --noEmit
-  echo "== lint (ESLint)"
+  say "lint (ESLint)"
   npm run --silent lint || checks_status=$?
-  echo "== import boundaries (dependency-cruiser)"
+  say "import boundaries (dependency-cruiser)"
   npm run --silent lint:deps || checks_status=$?
-  echo "== formatting (Prettier)"
+  say "formatting (Prettier)"
   npm run --silent format:check || checks_status=$?
 else
-  echo "== type check, lint, import boundaries, formatting and unit tests: run on the default engine (KASSA_ALL_CHECKS=1 runs them here too)"
+  say "type check, lint, import boundaries, formatting and unit tests: run on the default engine (KASSA_ALL_CHECKS=1 runs them here too)"
 fi
 
-echo "== server bundle (dist/server/kassa.js; the process tests run it)"
+say "server bundle (dist/server/kassa.js; the process tests run it)"
 node scripts/build-server.mjs
 
-echo "== unit and integration tests (vitest)"
+say "unit and integration tests (vitest)"
 # The fuzz suite (ADR 024) sends 1,000 hostile inputs per operation on the default engine; the
 # PostgreSQL pass runs the same generators with 150 each (what differs there is the engine's path, which a
 # few hundred inputs per operation reach) to keep CI under 30 minutes
@@ -62,17 +64,17 @@ e2e_status=0
 e2e_ran=0
 rm -f test-results/playwright.json
 if [ -z "${DATABASE_URL:-}" ] || [ "${KASSA_BROWSER_TESTS:-}" = "1" ]; then
-  echo "== production build (next build + server bundle)"
+  say "production build (next build + server bundle)"
   node scripts/build.mjs > test-results/next-build.log 2>&1 || { cat test-results/next-build.log; exit 1; }
 
-  echo "== browser tests (Playwright, Chromium)"
+  say "browser tests (Playwright, Chromium)"
   e2e_ran=1
   PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || e2e_status=$?
 else
-  echo "== browser tests: run on the default engine (KASSA_BROWSER_TESTS=1 runs them on PostgreSQL too)"
+  say "browser tests: run on the default engine (KASSA_BROWSER_TESTS=1 runs them on PostgreSQL too)"
 fi
 
-[ "$checks_status" -eq 0 ] || echo "== lint, import boundaries or formatting failed (see above)"
+[ "$checks_status" -eq 0 ] || say "lint, import boundaries or formatting failed (see above)"
 if [ "$e2e_ran" -eq 1 ]; then
   node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
 else

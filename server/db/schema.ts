@@ -226,6 +226,8 @@ export interface TransactionOperationsTable {
   request_headers: string | null; // JSON, redacted
   created_at: string;
   updated_at: string;
+  /** The process that asked the provider (`kassa_processes.boot_id`, migration 0037); null on older rows. */
+  owner_boot_id: string | null;
 }
 
 export interface GatewaySettingsTable {

@@ -1,3 +1,5 @@
+import { withHeldWork } from '../idempotency/work-in-flight';
+
 /**
  * THE pipeline every movement of money runs (ADR 032): paying (the shopper's pay, a merchant-initiated
  * pay, the shopper's return from a provider's page), capture, refund, void, session cancel's void, an
@@ -13,7 +15,9 @@
  *     with the events and the outbox row of the callback.
  *
  * Each use case is the four steps written as one object; `runPipeline` is the only place their order
- * is decided.
+ * is decided. The four steps run as one request's held work (work-in-flight.ts): the attempt or
+ * operation `reserve` writes is held in this process until `settle` has ended, so no recovery step takes
+ * it over while a provider may still be answering it (ADR 047).
  */
 export interface Pipeline<Reserved, Outcome, Result> {
   reserve(): Promise<{ reserved: Reserved } | { answer: Result }>;
@@ -27,16 +31,17 @@ export const rethrow = (_reserved: unknown, error: unknown): never => {
   throw error;
 };
 
-export const runPipeline = async <Reserved, Outcome, Result>(
+export const runPipeline = <Reserved, Outcome, Result>(
   pipeline: Pipeline<Reserved, Outcome, Result>,
-): Promise<Result> => {
-  const first = await pipeline.reserve();
-  if ('answer' in first) return first.answer;
-  let outcome: Outcome;
-  try {
-    outcome = await pipeline.call(first.reserved);
-  } catch (error) {
-    outcome = await pipeline.failed(first.reserved, error);
-  }
-  return pipeline.settle(first.reserved, outcome);
-};
+): Promise<Result> =>
+  withHeldWork(async () => {
+    const first = await pipeline.reserve();
+    if ('answer' in first) return first.answer;
+    let outcome: Outcome;
+    try {
+      outcome = await pipeline.call(first.reserved);
+    } catch (error) {
+      outcome = await pipeline.failed(first.reserved, error);
+    }
+    return pipeline.settle(first.reserved, outcome);
+  });

@@ -6,6 +6,7 @@ import { sandboxDrivers, type ProductDriver } from '../support/provider-drivers'
 import { paymentAppDriver } from '../support/payment-app-driver';
 import { ACCOUNT } from '../support/test-server';
 import { eventsOf, money } from '../support/transaction-helpers';
+import { asAnotherProcess } from '../support/another-process';
 
 /**
  * The provider contract (issue 25): written once, run against every payment product the registry
@@ -209,14 +210,16 @@ describe.each(drivers.map((d) => [d.type, d] as const))('%s', (type, driver) => 
     });
     const inFlight = capture(tx, ['1', '2'], { capture_reference: 'crash-1' });
     await expect.poll(() => reached, { interval: 10 }).toBe(true);
-    // Later, on a restarted process: the operation is old enough to be reconciled.
+    // Later, on a restarted process (another one: this one's request still holds the operation, ADR 047):
+    // the operation is old enough for the age backstop.
+    const restarted = asAnotherProcess(srv.kassa.ctx);
     await srv.kassa.ctx.database.db
       .updateTable('transaction_operations')
       .set({ updated_at: new Date(Date.now() - 5 * 60_000).toISOString() })
       .where('transaction_id', '=', tx)
       .execute();
     await expect
-      .poll(async () => (await completePendingOperations(srv.kassa.ctx), status(tx)), { interval: 50 })
+      .poll(async () => (await completePendingOperations(restarted), status(tx)), { interval: 50 })
       .toBe('CAPTURED');
     resume();
     expect((await inFlight).status).toBeGreaterThanOrEqual(500);

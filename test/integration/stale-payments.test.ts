@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { recoverStalePayments } from '../../server/payments/attempt/recover-stale-payments';
 import { ApiClient, payBody, sessionBody } from '../support/api-client';
+import { asAnotherProcess } from '../support/another-process';
 import { useKassa } from '../support/fixtures';
 
 const { srv, api } = useKassa();
@@ -31,13 +32,15 @@ describe('a payment whose server died mid-way', () => {
       'SESSION_PAYMENT_IN_PROGRESS',
     );
 
-    expect(await recoverStalePayments(srv.kassa.ctx)).toBe(0); // not stale yet: nothing changes
+    // The restarted server's recovery (its request here still holds the attempt, ADR 047).
+    const restarted = asAnotherProcess(srv.kassa.ctx);
+    expect(await recoverStalePayments(restarted)).toBe(0); // not stale yet: nothing changes
     await db
       .updateTable('transactions')
       .set({ created_at: new Date(Date.now() - 180_000).toISOString() })
       .where('session_id', '=', sid)
       .execute();
-    await recoverStalePayments(srv.kassa.ctx);
+    await recoverStalePayments(restarted);
     abort.abort();
     await hanging;
 

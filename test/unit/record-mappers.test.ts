@@ -223,6 +223,7 @@ describe('aggregate mappers', () => {
       request_headers: null,
       created_at: 'now',
       updated_at: 'now',
+      owner_boot_id: null,
     };
     expect(toOperationRecord(op)).toMatchObject({
       reservation: { op: 'CAPTURE', amount: 40, lines: {}, finalCapture: false },

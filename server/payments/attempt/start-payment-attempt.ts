@@ -2,6 +2,7 @@ import type { AppContext, RequestMeta } from '../../app-context';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../shared/clock';
 import { bootIdOf } from '../../idempotency/kassa-processes';
+import { holdWork } from '../../idempotency/work-in-flight';
 import { accountScopedId } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
 import { redactHeaders } from '../../shared/request-headers';
@@ -55,6 +56,7 @@ export const startPaymentAttempt = async (
   const { order } = session;
   const now = nowIso();
   const transactionId = accountScopedId(session.account_id);
+  holdWork(ctx.database, transactionId); // this request works on it until its pipeline ends (ADR 047)
   await insertAttempt(trx, {
     id: transactionId,
     account_id: session.account_id,
@@ -96,7 +98,7 @@ export const startPaymentAttempt = async (
     created_at: now,
     updated_at: now,
     version: 1,
-    // Its process: once that process is dead, the stale-payment recovery closes the attempt (ADR 045).
+    // Its process: once that process is dead, or no request of it holds the attempt, the recovery closes it (ADR 045, 047).
     owner_boot_id: bootIdOf(ctx.database) ?? null,
   });
   await appendTransactionEvent(

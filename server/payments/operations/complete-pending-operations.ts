@@ -3,16 +3,23 @@ import { isAppError } from '../../errors/app-error';
 import { failOperation, releaseOperation, settleOperation } from './operation-steps';
 import type { OperationStatus } from '../../providers/port';
 import { rethrow, runPipeline } from '../pipeline';
+import { isHeldHere, orphaned } from '../../idempotency/work-in-flight';
 
-/** A synchronous operation still PENDING after this long lost its process between provider call and settlement. */
+/** An UNRESOLVED operation whose provider says it never received it is failed after this long (its request cannot still be on its way). */
 const STALE_PENDING_MS = 30_000;
+/**
+ * A PENDING operation written this long ago is taken over whoever names it (rows of no known owner, a
+ * process that runs no operations worker): far beyond the longest provider call (a payment app's 30 s).
+ */
+export const ORPHANED_OPERATION_MS = 120_000;
 
 type Open = { id: string; status: string; updated_at: string; account_id: string; payment_product_type: string };
 
 /**
  * What the provider's status means for an operation, by what Kassa knows of it: DONE settles it; FAILED
  * (accepted, then not done) releases it with a failed event; UNKNOWN (the provider never received it)
- * releases a PENDING one whose process died (no one was answered), and fails an UNRESOLVED one (its
+ * releases a PENDING one nobody works on any more (its process died, or its request gave up with a
+ * 503: no one was answered that it moved money), and fails an UNRESOLVED one (its
  * answer never came, the merchant got a 202) once it is old enough that the request cannot still be on
  * its way; PENDING waits. An ASYNC operation the provider said it accepted is never released on UNKNOWN.
  */
@@ -37,15 +44,33 @@ const resolve = async (ctx: AppContext, op: Open, status: OperationStatus, stale
 export const completePendingOperations = async (ctx: AppContext, limit = 50): Promise<number> => {
   const staleBefore = new Date(Date.now() - STALE_PENDING_MS).toISOString();
   // Two queries, so operations that stay pending at their provider for long (ASYNC, UNRESOLVED) never
-  // keep a dead process's stale PENDING ones from being reconciled, nor the other way round.
+  // keep a PENDING one that nobody works on any more from being reconciled, nor the other way round.
   const open = ctx.database.db
     .selectFrom('transaction_operations as op')
     .innerJoin('transactions as tx', 'tx.id', 'op.transaction_id')
     .select(['op.id', 'op.status', 'op.updated_at', 'op.account_id', 'tx.payment_product_type'])
     .orderBy('op.updated_at')
     .limit(limit);
+  // PENDING: its process died (heartbeat) or it is ours and no request holds it any more (ADR 047).
+  const pending = await open
+    .leftJoin('kassa_processes as p', 'p.boot_id', 'op.owner_boot_id')
+    .where('op.status', '=', 'PENDING')
+    .where(
+      orphaned(
+        ctx.database,
+        {
+          id: 'op.id',
+          owner: 'op.owner_boot_id',
+          ownerRow: 'p.boot_id',
+          ownerHeartbeat: 'p.heartbeat_at',
+          writtenAt: 'op.updated_at',
+        },
+        new Date(Date.now() - ORPHANED_OPERATION_MS).toISOString(),
+      ),
+    )
+    .execute();
   const ops = [
-    ...(await open.where('op.status', '=', 'PENDING').where('op.updated_at', '<', staleBefore).execute()),
+    ...pending.filter((op) => !isHeldHere(ctx.database, op.id)),
     ...(await open.where('op.status', 'in', ['ASYNC', 'UNRESOLVED']).execute()),
   ];
   let settled = 0;

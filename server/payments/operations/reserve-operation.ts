@@ -16,6 +16,9 @@ import {
 } from '../store/transaction-operations';
 import { saveState, stateOf } from '../store/transaction-repository';
 import type { UnitOfWork } from '../unit-of-work';
+import type { Database } from '../../db/database';
+import { bootIdOf } from '../../idempotency/kassa-processes';
+import { holdWork } from '../../idempotency/work-in-flight';
 
 export interface MoneyOperationRequest {
   transactionId: string;
@@ -67,6 +70,8 @@ export const reserveOperation = async (
   actor: Actor,
   req: MoneyOperationRequest,
   meta: RequestMeta,
+  /** This process's database: the operation names this process and is held by this request (ADR 047). */
+  database: Database,
 ): Promise<Reserved> => {
   const body = requestBodyOf(req);
   const recorded = await uow.idempotency.recorded(); // the key's row first, then the transaction's (the order every money step locks in)
@@ -107,6 +112,7 @@ export const reserveOperation = async (
     details: operationDetails(req.details),
     request_headers: toJson(redactHeaders(meta.headers)),
     updated_at: nowIso(),
+    owner_boot_id: bootIdOf(database) ?? null,
   };
   const op = {
     reuse: existing?.id,
@@ -115,7 +121,7 @@ export const reserveOperation = async (
     operation: req.operation,
     reference: req.reference,
   };
-  const operationId = await recordOperation(uow.trx, op, values);
+  const operationId = await recordOperation(uow.trx, op, values, (id) => holdWork(database, id));
   await uow.idempotency.record(operationId);
   return {
     operationId,

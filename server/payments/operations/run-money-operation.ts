@@ -61,7 +61,7 @@ export const runMoneyOperation = (
 ): Promise<MoneyOperationResult> =>
   runPipeline<Reservation, OperationOutcome | 'UNRESOLVED', MoneyOperationResult>({
     async reserve() {
-      const reserved = await unitOfWork(ctx, meta, (uow) => reserveOperation(uow, actor, req, meta));
+      const reserved = await unitOfWork(ctx, meta, (uow) => reserveOperation(uow, actor, req, meta, ctx.database));
       return 'replay' in reserved
         ? { answer: await read(ctx, actor, req.transactionId, reserved.replay) }
         : { reserved };

@@ -79,6 +79,7 @@ export type PendingOperation = Pick<
   | 'details'
   | 'request_headers'
   | 'updated_at'
+  | 'owner_boot_id'
 >;
 
 /**
@@ -89,12 +90,16 @@ export const recordOperation = async (
   trx: Executor,
   op: { reuse?: string; transactionId: string; accountId: string; operation: Operation; reference?: string },
   values: PendingOperation,
+  /** Called with the operation's id before it is written (the request holds it: work-in-flight.ts). */
+  hold: (id: string) => void,
 ): Promise<string> => {
   if (op.reuse) {
+    hold(op.reuse);
     await updateRows(trx, 'transaction_operations', values, { id: op.reuse });
     return op.reuse;
   }
   const id = timeOrderedUuid();
+  hold(id);
   // One object literal: merging two objects by spreading both ({ ...row, ...values }) built a slow
   // object here, many times the cost of this literal (it showed in the lifecycle's CPU profile).
   await insertRow(trx, 'transaction_operations', {
