@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, sessionBody, type ApiResponse } from '../support/api-client';
-import { sharedDatabase, startKassaProcess, type KassaProcess, type SharedDatabase } from '../support/kassa-process';
+import { useProcessCleanup, type SharedDatabase } from '../support/kassa-process';
 import { startPaymentApp, type AppRequest, type AppReply } from '../support/payment-app-server';
 import { ACCOUNT } from '../support/test-server';
 import { WAIT_MS } from '../support/wait';
@@ -12,28 +12,19 @@ import { WAIT_MS } from '../support/wait';
  * heartbeat says that process is dead (10 s), the worker of the restarted one asks the app, books
  * what it did, and the retry with the same key answers it. Every 409 meanwhile carries Retry-After.
  */
-const cleanup: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()!();
-});
+const processes = useProcessCleanup();
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 const pause = () => new Promise((r) => setTimeout(r, 200));
-
-const start = async (db: SharedDatabase): Promise<KassaProcess> => {
-  const p = await startKassaProcess(db);
-  cleanup.push(() => p.kill('SIGKILL'));
-  return p;
-};
+const start = (db: SharedDatabase) => processes.startKilledAfter(db);
 
 describe(`a capture cut off by a killed process (${engine})`, () => {
   it('is booked once and answered to the retry with its key once the heartbeat says its process is dead', async () => {
-    const db = sharedDatabase();
-    cleanup.push(() => db.drop());
+    const db = processes.database();
     const first = await start(db);
     const api = await ApiClient.login(first.baseUrl);
     const secret = (await api.post('/v1/admin/signature')).body.signature.secret as string;
     const app = await startPaymentApp({ accountId: ACCOUNT, secret: () => secret });
-    cleanup.push(() => app.close());
+    processes.later(() => app.close());
     const applied = new Set<string>();
     app.reply = (r: AppRequest): AppReply => {
       if (r.method === 'authorize')

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STALE_PAYMENT_MS } from '../../server/payments/attempt/recover-stale-payments';
 import { ApiClient, payBody, sessionBody, type ApiResponse } from '../support/api-client';
-import { sharedDatabase, startKassaProcess, type KassaProcess, type SharedDatabase } from '../support/kassa-process';
+import { useProcessCleanup, type KassaProcess, type SharedDatabase } from '../support/kassa-process';
 import { WAIT_MS } from '../support/wait';
 
 /**
@@ -12,19 +12,13 @@ import { WAIT_MS } from '../support/wait';
  * names its process: once the heartbeat says that process is dead (10 s), the recovery closes the
  * attempt and the session can be paid again. Every such 409 carries Retry-After.
  */
-const cleanup: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()!();
-});
+const processes = useProcessCleanup();
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 const pause = () => new Promise((r) => setTimeout(r, 200));
 
-const start = async (db: SharedDatabase): Promise<KassaProcess> => {
-  // No query timeout: the held update must stay held until the process is killed.
-  const p = await startKassaProcess(db, { KASSA_PG_QUERY_TIMEOUT_MS: '600000' });
-  cleanup.push(() => p.kill('SIGKILL'));
-  return p;
-};
+// No query timeout: the held update must stay held until the process is killed.
+const start = (db: SharedDatabase): Promise<KassaProcess> =>
+  processes.startKilledAfter(db, { KASSA_PG_QUERY_TIMEOUT_MS: '600000' });
 
 /** Holds the update that records the acquirer's answer on the session's attempt, in its open transaction. */
 interface Hold {
@@ -111,15 +105,14 @@ const expectRetryAfter = (res: ApiResponse) =>
 
 describe(`a pay cut off by a killed process (${engine})`, () => {
   it('is payable again once the heartbeat says its process is dead, not after the two-minute stale-payment wait; every 409 carries Retry-After', async () => {
-    const db = sharedDatabase();
-    cleanup.push(() => db.drop());
+    const db = processes.database();
     const first = await start(db);
     const api = await ApiClient.login(first.baseUrl);
     const created = await api.post('/v1/sessions', sessionBody());
     expect(created.status).toBe(200);
     const sid = created.body.id as string;
     const hold = db.engine === 'postgres' ? await postgresHold(db, sid) : await sqliteHold(db, sid);
-    cleanup.push(() => hold.close());
+    processes.later(() => hold.close());
 
     const inFlight = new ApiClient(first.baseUrl).post(`/v1/sessions/${sid}/pay`, payBody()).catch((e: unknown) => e);
     await waitFor('the acquirer answer to be held in its transaction', () => hold.holding());

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { randomBase58 } from '../../server/shared/ids';
 import { spawnKassa, type SpawnedKassa } from './spawn-kassa';
@@ -37,6 +37,33 @@ export const sharedDatabase = (): SharedDatabase => {
 };
 
 export type KassaProcess = SpawnedKassa;
+
+/**
+ * For tests that kill and restart server processes: `startKilledAfter(db, env)` starts one that is
+ * killed (SIGKILL) after the test, and `later(task)` adds any other clean-up; they run last first, so
+ * a process is gone before the database it used is dropped.
+ */
+export const useProcessCleanup = () => {
+  const tasks: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    while (tasks.length) await tasks.pop()!();
+  });
+  const later = (task: () => Promise<unknown>) => void tasks.push(task);
+  return {
+    later,
+    /** A shared database for this test, dropped after it. */
+    database: (): SharedDatabase => {
+      const db = sharedDatabase();
+      later(() => db.drop());
+      return db;
+    },
+    startKilledAfter: async (db: SharedDatabase, env: Record<string, string> = {}): Promise<KassaProcess> => {
+      const p = await startKassaProcess(db, env);
+      later(() => p.kill('SIGKILL'));
+      return p;
+    },
+  };
+};
 
 /**
  * The real production server (the compiled `node dist/server/kassa.js`, API only; vitest's global
