@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api } from './support/api';
+import { api, createSession, payWithApprovedCard } from './support/api';
 import { fillCard } from './support/checkout-page';
 import { signInToConsole } from './support/console';
 import { CARDS, E2E_BASE_URL, E2E_DEMO_MERCHANT } from './support/constants';
@@ -266,3 +266,42 @@ for (const width of [375, 1280])
     await expect(page.getByRole('dialog', { name: 'Capture payment' })).toBeVisible();
     await accessibleAndFits(page);
   });
+
+test('a capture whose answer is lost on the way is retried with the same Idempotency-Key: captured once (issue 38)', async ({
+  page,
+}) => {
+  const token = await tokenOfDemoMerchant();
+  const session = await createSession(token, { return_url: 'https://shop.example/return' });
+  const id = await payWithApprovedCard(session.id);
+  await signInToConsole(page, await makeUser('admin'), `/console/payments/transactions/${encodeURIComponent(id)}`);
+  await expectAmounts(page, { Authorized: 'NOK 527.50', Captured: 'NOK 0.00' });
+
+  // The first capture reaches the server and is done there; its answer never reaches the browser.
+  const keys: string[] = [];
+  let lost = 0;
+  await page.route(`**/v1/transactions/${encodeURIComponent(id)}/capture`, async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (lost++ > 0) return route.continue();
+    await route.fetch(); // the server captures
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Capture', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Capture payment' });
+  await dialog.getByLabel('Amount (NOK)').fill('200.00');
+  await dialog.getByLabel('Amount (NOK)').press('Enter');
+  const yes = dialog.getByRole('button', { name: 'Yes, capture NOK 200.00' });
+  await yes.click();
+  await expect(dialog.getByRole('alert')).toBeVisible(); // the operator sees it did not answer, and tries again
+  await yes.click();
+  await expect(dialog).toBeHidden();
+  await expectAmounts(page, { Captured: 'NOK 200.00', 'Left to capture': 'NOK 327.50' });
+
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  const tx = await api<{ events: { event: string; amount?: number }[]; captured_amount?: number }>(
+    'GET',
+    `/v1/transactions/${encodeURIComponent(id)}`,
+    { token },
+  );
+  expect(tx.body.events.filter((e) => e.event === 'CAPTURE').map((e) => e.amount)).toEqual([20000]);
+});

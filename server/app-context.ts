@@ -6,6 +6,7 @@ import type { TokenRateLimits } from './auth/token-attempt-limits';
 import type { TokenSigner } from './auth/tokens';
 import type { ProviderRegistry } from './providers/registry';
 import type { KassaMetrics } from './observability/metrics';
+import type { Logger } from './observability/logger';
 import type { PayableSessions } from './payments';
 
 /** Everything a use case may depend on. Built once per process by createAppContext. */
@@ -31,6 +32,8 @@ export interface AppContext {
   readonly callbacksQueued: WakeSignal;
   /** Prometheus metrics of this process (absent in contexts built without createKassa). */
   readonly metrics?: KassaMetrics;
+  /** This process's log (pino): what a use case notes for an operator, never a card number, token or secret. */
+  readonly logger: Logger;
 }
 
 /** The claimed Idempotency-Key; `replayed` is set when the use case answered from a recorded resource. */

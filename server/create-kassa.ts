@@ -22,6 +22,8 @@ import { recoverStalePayments } from './payments';
 import { expireOrders } from './orders/expire-orders';
 import { purgeExpiredRows } from './maintenance/purge-expired-rows';
 import { registerKassaProcess } from './idempotency/kassa-processes';
+import { observeProvider } from './providers/observed-provider';
+import { providerCallLog } from './observability/provider-call-log';
 import { payableSessions } from './sessions/payable-sessions';
 
 export interface Kassa {
@@ -85,9 +87,12 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     tokens: createTokenSigner(jwtSecret),
     providers:
       opts.providers ??
-      createProviderRegistry([...sandboxProviders(database), createPaymentAppProvider({ database, env })], {
-        defaultType: SANDBOX_DEFAULT_TYPE,
-      }),
+      createProviderRegistry(
+        [...sandboxProviders(database), createPaymentAppProvider({ database, env })].map((p) =>
+          observeProvider(p, providerCallLog(logger, metrics)),
+        ),
+        { defaultType: SANDBOX_DEFAULT_TYPE },
+      ),
     cookiePassword,
     tokenRateLimits,
     payAttemptsPerAddress,
@@ -96,6 +101,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     callbacksQueued: createWakeSignal(),
     payableSessions,
     metrics,
+    logger,
   };
   const merchant = await ensureStartupMerchant(database, env);
   const logRequestError = (e: unknown) => {

@@ -1,5 +1,6 @@
-import { Counter, Gauge, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/database';
+import type { ProviderCall } from '../providers/observed-provider';
 import { createReadinessProbe, READINESS_PROBE_MS, type Readiness } from './readiness';
 import { registerRequestMetrics } from './request-metrics';
 
@@ -9,6 +10,8 @@ export interface KassaMetrics {
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   readonly requestsInFlight: Gauge;
   readonly callbackAttempts: Counter<'outcome'>;
+  /** One finished provider call (issue 38 item 6): its latency and its outcome, per provider and operation. */
+  observeProviderCall(call: ProviderCall): void;
   /** The bounded readiness probe (`/readyz` and `kassa_database_up`): answers within a second whatever the database does. */
   readiness(): Promise<Readiness>;
 }
@@ -121,11 +124,29 @@ export const createMetrics = (database: Database): KassaMetrics => {
     labelNames: ['outcome'],
     registers: [registry],
   });
+  const providerSeconds = new Histogram({
+    name: 'kassa_provider_call_duration_seconds',
+    help: 'Payment provider calls by provider and port operation (authorize, capture, ...), in seconds',
+    labelNames: ['provider', 'operation'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const providerCalls = new Counter({
+    name: 'kassa_provider_calls_total',
+    help: "Payment provider calls by provider, port operation and outcome (the answer, or the error's code)",
+    labelNames: ['provider', 'operation', 'outcome'],
+    registers: [registry],
+  });
   return {
     registry,
     readiness,
     requestsInFlight,
     callbackAttempts,
     observeRequest,
+    observeProviderCall(call) {
+      const labels = { provider: call.provider, operation: call.operation };
+      providerSeconds.observe(labels, call.duration_ms / 1000);
+      providerCalls.inc({ ...labels, outcome: call.error_code ?? call.outcome });
+    },
   };
 };

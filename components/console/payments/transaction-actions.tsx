@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Alert } from '../../ui/alert';
 import { useConsoleApi } from '../console-context';
-import { newIdempotencyKey } from './idempotency-key';
+import { endsIntention, intendedActions } from './intended-action';
 import { ModalDialog } from './modal-dialog';
 import { OperationForm, type OperationChoice } from './operation-form';
 import { doneInWords, refusalInWords, VERB, type MoneyOperation } from './operation-words';
@@ -28,8 +28,9 @@ const question = (op: MoneyOperation, amount: string, of: string, items: number)
 
 /**
  * An admin's Capture, Refund and Void: each opens a dialog (how much, for capture and refund), then asks to
- * confirm the amount, then POSTs /v1/transactions/{id}/{op} with a fresh Idempotency-Key. A refusal is shown
- * in the dialog; success refreshes the transaction and closes it.
+ * confirm the amount, then POSTs /v1/transactions/{id}/{op} with the Idempotency-Key of that intended action
+ * (intended-action.ts: a retry after a lost answer is the same request, never a second capture). A refusal is
+ * shown in the dialog; success refreshes the transaction and closes it.
  */
 export function TransactionActions({
   transaction: t,
@@ -45,6 +46,7 @@ export function TransactionActions({
   const [op, setOp] = useState<MoneyOperation | undefined>();
   const [choice, setChoice] = useState<OperationChoice | undefined>();
   const opener = useRef<HTMLButtonElement | null>(null);
+  const intents = useRef<ReturnType<typeof intendedActions> | undefined>(undefined);
   const max = op === 'refund' ? amounts.leftToRefund : amounts.leftToCapture;
   const send = useMutation({
     mutationFn: async ({ op, choice }: { op: MoneyOperation; choice: OperationChoice }) => {
@@ -56,7 +58,15 @@ export function TransactionActions({
               ...(choice.lines ? { items: operationItems(choice.lines, op === 'capture' ? 'CAPTURE' : 'REFUND') } : {}),
             };
       const path = `/v1/transactions/${encodeURIComponent(t.id)}/${op}`;
-      return api.post<Transaction>(path, body, { 'Idempotency-Key': newIdempotencyKey() });
+      const intended = (intents.current ??= intendedActions());
+      try {
+        const answer = await api.post<Transaction>(path, body, { 'Idempotency-Key': intended.keyFor(t.id, op, body) });
+        intended.end(t.id, op, body);
+        return answer;
+      } catch (e) {
+        if (endsIntention(e)) intended.end(t.id, op, body);
+        throw e;
+      }
     },
     onSettled: () => queries.invalidateQueries({ queryKey: ['console', 'payments'] }),
   });
