@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, type KassaMetrics } from './observability/metrics';
 import { createUnavailableLog } from './observability/unavailable-log';
 import { SANDBOX_DEFAULT_TYPE, sandboxProviders } from './providers/sandbox';
+import { createGiftCardsOnly } from './providers/gift-cards/gift-cards-only';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry';
 import { createPaymentAppProvider } from './providers/payment-app/payment-app-provider';
 import { startPoller } from './shared/poller';
@@ -88,7 +89,7 @@ export const createKassa = async (env: Env, opts: KassaOptions = {}): Promise<Ka
     providers:
       opts.providers ??
       createProviderRegistry(
-        [...sandboxProviders(database), createPaymentAppProvider({ database, env })].map((p) =>
+        [...sandboxProviders(database), createGiftCardsOnly(), createPaymentAppProvider({ database, env })].map((p) =>
           observeProvider(p, providerCallLog(logger, metrics)),
         ),
         { defaultType: SANDBOX_DEFAULT_TYPE },

@@ -21,14 +21,20 @@ export interface ProductDriver {
   decline?(sessionId: string): Promise<string>;
   /** Starts a payment that sends the customer to the provider's page; `finish` completes it there. */
   customerAction?(sessionId: string): Promise<{ transactionId: string; redirectUrl: string; finish(): Promise<void> }>;
-  /** Makes the provider unreachable (true) or reachable again (false). */
-  unavailable(down: boolean): Promise<void>;
+  /**
+   * Makes the provider unreachable (true) or reachable again (false). Absent where the provider is
+   * Kassa's own ledger (gift cards alone): nothing outside Kassa can be down.
+   */
+  unavailable?(down: boolean): Promise<void>;
   /**
    * From now on the provider keeps every operation it accepts for later (202) pending until `settle`
    * (it is done then), however long the test takes; `release` undoes the hold. Without it the sandbox
-   * settles after a delay of wall time, which a slow machine spends before the test looks.
+   * settles after a delay of wall time, which a slow machine spends before the test looks. Absent where
+   * every operation is done at once (Kassa's own ledger).
    */
-  holdPending(): Promise<{ settle(): Promise<void>; release(): Promise<void> }>;
+  holdPending?(): Promise<{ settle(): Promise<void>; release(): Promise<void> }>;
+  /** For a product no acquirer serves: turns the sandbox gateway's unavailable switch on or off, to show it changes nothing. */
+  sandboxSwitches?(down: boolean): Promise<void>;
 }
 
 const CONTACT = { email: 'kari@example.com', phone_number: '+4741234567', country: 'NO' };
@@ -228,8 +234,8 @@ export const sandboxDrivers = (k: Pick<KassaFixture, 'api' | 'customer' | 'db'>)
         return id;
       },
       approve: async (id) => (await paid(customer, id, { payment_product_type: 'kassa.wallets' }, true)).transaction_id,
-      unavailable: sandboxDown,
-      holdPending,
+      // Kassa's own wallet ledger (issue 38 item 5): never down nor pending; the sandbox's switches do not reach it
+      sandboxSwitches: sandboxDown,
     },
   ];
 };

@@ -3,9 +3,10 @@ import type { Database } from '../../server/db/database';
 import type { PaymentProduct, PaymentProvider } from '../../server/providers/port';
 import { createProviderRegistry } from '../../server/providers/registry';
 import { SANDBOX_DEFAULT_TYPE, sandboxProviders } from '../../server/providers/sandbox';
+import { createGiftCardsOnly } from '../../server/providers/gift-cards/gift-cards-only';
 
 /** The sandbox's providers need a database only when they are called; the registry never calls them. */
-const sandbox = () => sandboxProviders({} as Database);
+const sandbox = () => [...sandboxProviders({} as Database), createGiftCardsOnly()];
 
 const appProduct: PaymentProduct = {
   type: 'payment_app.acme',

@@ -1,7 +1,6 @@
 import type { Database } from '../../db/database';
 import type { PaymentProvider } from '../port';
 import { createSandboxCard } from './card';
-import { createGiftCardsOnly } from './gift-cards-only';
 import { sandboxLedger } from './ledger';
 import { SANDBOX_INSTALLMENT, SANDBOX_INVOICE, createSandboxLender } from './lender';
 import { SANDBOX_CARD_TYPE } from './pages';
@@ -11,8 +10,9 @@ import { createSandboxWallet } from './wallet';
 export const SANDBOX_DEFAULT_TYPE = SANDBOX_CARD_TYPE;
 
 /**
- * The built-in providers (ADR 016, ADR 032): the sandbox's card, invoice, part payment and wallet,
- * and paying with gift cards alone. Their money operations share the sandbox ledger.
+ * The sandbox's providers (ADR 016, ADR 032): its card, invoice, part payment and wallet, for test
+ * accounts. Their money operations share the sandbox ledger. (Paying with gift cards alone is Kassa's
+ * own, server/providers/gift-cards.)
  */
 export const sandboxProviders = (database: Database): PaymentProvider[] => {
   const ledger = sandboxLedger(database);
@@ -21,6 +21,5 @@ export const sandboxProviders = (database: Database): PaymentProvider[] => {
     createSandboxLender(SANDBOX_INVOICE, ledger),
     createSandboxLender(SANDBOX_INSTALLMENT, ledger),
     createSandboxWallet(ledger),
-    createGiftCardsOnly(ledger),
   ];
 };
