@@ -32,6 +32,7 @@ import * as m0031 from './migrations/0031-customer-action-claims';
 import * as m0034 from './migrations/0034-sign-in-limits';
 import * as m0036 from './migrations/0036-attempt-owner';
 import * as m0037 from './migrations/0037-operation-owner';
+import * as m0038 from './migrations/0038-provider-reference';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034-sign-in-limits': m0034,
   '0036-attempt-owner': m0036,
   '0037-operation-owner': m0037,
+  '0038-provider-reference': m0038,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

@@ -208,6 +208,10 @@ export interface TransactionsTable {
   action_claimed_at: string | null;
   /** The process that started the attempt (`kassa_processes.boot_id`, migration 0036); null on older rows. */
   owner_boot_id: string | null;
+  /** The provider's own reference of an approved payment (migration 0038). */
+  provider_reference: string | null;
+  /** The provider's own data of an approved payment: a JSON object, at most 4 KiB (migration 0038). */
+  provider_data: string | null;
 }
 
 export interface TransactionOperationsTable {

@@ -67,11 +67,26 @@ export interface AuthorizeRequest extends PricedMoney {
   readonly returnUrl?: string;
 }
 
+/**
+ * What a provider keeps of its own with an approved payment (its payment id, its state), as JSON: Kassa
+ * stores it with the transaction (at most PROVIDER_DATA_MAX_BYTES) and hands it back to every later call.
+ */
+export type ProviderData = Readonly<Record<string, unknown>>;
+export const PROVIDER_DATA_MAX_BYTES = 4096;
+
+/** What a later call knows of the approved payment: the provider's reference and data, when it gave them. */
+export interface ApprovedPayment {
+  readonly providerReference?: string;
+  readonly providerData?: ProviderData;
+}
+
 export type AuthorizeAnswer =
   | {
       outcome: 'APPROVED';
       card?: CardSummary;
+      /** The provider's own reference of the payment: stored, shown on the AUTHORIZE event, handed back to every later call. */
       providerReference: string;
+      providerData?: ProviderData;
       /** ON_HOLD when the session allows it. */ review?: boolean;
     }
   | { outcome: 'DECLINED'; card?: CardSummary; code: string; message: string; retryable: boolean };
@@ -91,11 +106,13 @@ export interface CustomerActionAnswer {
   action?: { code: string; type: string };
 }
 
-export interface OperationRequest extends PricedMoney {
+export interface OperationRequest extends PricedMoney, ApprovedPayment {
   readonly accountId: string;
   readonly productType: string;
   readonly transactionId: string;
   readonly operationId: string;
+  /** A capture's or refund's order lines (what invoice and pay-later providers settle by); absent when it names none. */
+  readonly items?: readonly { readonly line_id: string; readonly amount: MinorUnits; readonly quantity?: number }[];
 }
 
 /** DONE: the money moved. PENDING: accepted for later; ask `operationStatus` until DONE. */
@@ -161,16 +178,16 @@ export interface PaymentProvider {
    * DONE: the money moved; PENDING: not yet; FAILED: accepted for later, then not done (nothing moved);
    * UNKNOWN: the provider never received it.
    */
-  operationStatus(req: { accountId: string; productType: string; operationId: string }): Promise<OperationStatus>;
+  operationStatus(
+    req: { accountId: string; productType: string; operationId: string; transactionId?: string } & ApprovedPayment,
+  ): Promise<OperationStatus>;
   /**
    * The transaction as the provider holds it (`POST /v1/events/transaction/sync_status`, ADR 036): every
    * capture, refund and void it recorded, whoever asked for it. Kassa books what it does not know of.
    */
-  transactionState(req: {
-    accountId: string;
-    productType: string;
-    transactionId: string;
-  }): Promise<ProviderTransactionState>;
+  transactionState(
+    req: { accountId: string; productType: string; transactionId: string } & ApprovedPayment,
+  ): Promise<ProviderTransactionState>;
   /** The card a stored token stands for, or undefined when the provider does not know it (saved cards on the page). */
   storedCard?(req: { accountId: string; productType: string; token: string }): Promise<CardSummary | undefined>;
   /** Stores the card (no charge) and returns its tokens (only with `capabilities.tokenization`). */

@@ -55,6 +55,8 @@ export const startTestServer = async (
     KASSA_CALLBACK_TIMEOUT_MS: '2000',
     // console passwords: scrypt's N=2^10 instead of 2^15 (the fuzz creates hundreds of users; ADR 033)
     KASSA_CONSOLE_PASSWORD_COST: '10',
+    // warnings and errors only on the suite's output (every provider call is an info line); a test that reads the log passes a logger
+    KASSA_LOG_LEVEL: process.env.KASSA_LOG_LEVEL ?? 'warn',
     ...opts.env,
   });
   const kassa = await createKassa(env, {

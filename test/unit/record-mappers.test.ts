@@ -196,6 +196,8 @@ describe('aggregate mappers', () => {
     action_claim_owner: null,
     action_claimed_at: null,
     owner_boot_id: null,
+    provider_reference: null,
+    provider_data: null,
   };
 
   it('transaction lines are money state: a stored shape that is not LineAmounts is refused, not misread', () => {

@@ -17,6 +17,7 @@ import { AppError } from '../../errors/app-error';
 import { chargeGiftCards } from '../../wallets/charge-gift-cards';
 import type { MinorUnits } from '../../../domain/money';
 import { recordedOutcome, type AttemptOutcome } from './recorded-outcome';
+import { providerDataColumn } from '../store/provider-data';
 
 export type AttemptResult =
   | AuthorizeAnswer
@@ -78,7 +79,11 @@ export const finishPaymentAttempt: FinishAttempt = async (ctx, sessionId, transa
       amount: opts.amount,
       currency: finished.session.currency,
     };
-    await voidLateAuthorization(ctx, { ...late, providerReference: result.providerReference });
+    await voidLateAuthorization(ctx, {
+      ...late,
+      providerReference: result.providerReference,
+      ...(result.providerData ? { providerData: result.providerData } : {}),
+    });
   }
   return finished;
 };
@@ -149,6 +154,17 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
       ...(result.outcome === 'TOKENIZED'
         ? { payment_token: result.tokens.payment_token, recurrence_token: result.tokens.recurrence_token ?? null }
         : {}),
+      // the provider's own reference and data, handed back to every later call (issue 38 item 1)
+      ...(result.outcome === 'APPROVED'
+        ? {
+            provider_reference: result.providerReference,
+            provider_data: providerDataColumn(result.providerData, {
+              logger: ctx.logger,
+              transactionId,
+              productType: attempt.payment_product_type,
+            }),
+          }
+        : {}),
     };
     await recordAttemptOutcome(trx, { id: transactionId, version: attempt.version }, set);
     if (result.outcome === 'TOKENIZED') {
@@ -163,6 +179,8 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
         createdAt: now,
       });
     }
+    // shown on the AUTHORIZE event as `provider_reference`
+    const reference = result.outcome === 'APPROVED' ? { provider_reference: result.providerReference } : {};
     const eventId = await appendTransactionEvent(trx, transactionId, {
       event: 'AUTHORIZE',
       success: providerApproved,
@@ -172,10 +190,12 @@ const recordAttempt: FinishAttempt = (ctx, sessionId, transactionId, approvedOrN
       requestHeaders: redactHeaders(meta.headers),
       ...(error ? { error } : {}),
       ...(onHold
-        ? { details: { on_hold: true } }
+        ? { details: { on_hold: true, ...reference } }
         : error
           ? { details: { retry_policy: { retryable: result.outcome === 'DECLINED' ? result.retryable : true } } }
-          : {}),
+          : result.outcome === 'APPROVED'
+            ? { details: reference }
+            : {}),
     });
     await uow.sessions.save(
       trx,

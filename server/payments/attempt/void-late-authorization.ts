@@ -12,6 +12,8 @@ export interface LateAuthorization {
   amount: MinorUnits;
   currency: string;
   providerReference: string;
+  /** The provider's own data of the approval, when it gave some (issue 38 item 1). */
+  providerData?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -33,10 +35,16 @@ export const voidLateAuthorization = (ctx: AppContext, late: LateAuthorization):
   };
   return runPipeline<LateAuthorization, NewTransactionEvent, void>({
     reserve: async () => ({ reserved: late }), // decided by the attempt's finish: nothing to reserve, the attempt is closed
-    async call({ accountId, productType, transactionId, amount, currency }) {
-      const outcome = await ctx.providers
-        .providerFor(productType)
-        .void({ accountId, productType, transactionId, operationId, ...priced(amount, currency) });
+    async call({ accountId, productType, transactionId, amount, currency, providerReference, providerData }) {
+      const outcome = await ctx.providers.providerFor(productType).void({
+        accountId,
+        productType,
+        transactionId,
+        operationId,
+        ...priced(amount, currency),
+        providerReference, // the approval being voided is named by its provider's reference
+        ...(providerData ? { providerData } : {}),
+      });
       return {
         event: 'VOID',
         success: true,

@@ -4,6 +4,8 @@ import { failOperation, releaseOperation, settleOperation } from './operation-st
 import type { OperationStatus } from '../../providers/port';
 import { rethrow, runPipeline } from '../pipeline';
 import { isHeldHere, orphaned } from '../../idempotency/work-in-flight';
+import { approvedPaymentOf } from '../store/provider-data';
+import { parseJson } from '../../shared/json-columns';
 
 /** An UNRESOLVED operation whose provider says it never received it is failed after this long (its request cannot still be on its way). */
 const STALE_PENDING_MS = 30_000;
@@ -13,7 +15,16 @@ const STALE_PENDING_MS = 30_000;
  */
 export const ORPHANED_OPERATION_MS = 120_000;
 
-type Open = { id: string; status: string; updated_at: string; account_id: string; payment_product_type: string };
+type Open = {
+  id: string;
+  status: string;
+  updated_at: string;
+  account_id: string;
+  transaction_id: string;
+  payment_product_type: string;
+  provider_reference: string | null;
+  provider_data: string | null;
+};
 
 /**
  * What the provider's status means for an operation, by what Kassa knows of it: DONE settles it; FAILED
@@ -48,7 +59,16 @@ export const completePendingOperations = async (ctx: AppContext, limit = 50): Pr
   const open = ctx.database.db
     .selectFrom('transaction_operations as op')
     .innerJoin('transactions as tx', 'tx.id', 'op.transaction_id')
-    .select(['op.id', 'op.status', 'op.updated_at', 'op.account_id', 'tx.payment_product_type'])
+    .select([
+      'op.id',
+      'op.status',
+      'op.updated_at',
+      'op.account_id',
+      'op.transaction_id',
+      'tx.payment_product_type',
+      'tx.provider_reference',
+      'tx.provider_data',
+    ])
     .orderBy('op.updated_at')
     .limit(limit);
   // PENDING: its process died (heartbeat) or it is ours and no request holds it any more (ADR 047).
@@ -80,9 +100,16 @@ export const completePendingOperations = async (ctx: AppContext, limit = 50): Pr
     const done = await runPipeline<Open, OperationStatus, boolean>({
       reserve: async () => ({ reserved: op }), // reserved when the operation was asked for
       call: () =>
-        ctx.providers
-          .providerFor(productType)
-          .operationStatus({ accountId: op.account_id, productType, operationId: op.id }),
+        ctx.providers.providerFor(productType).operationStatus({
+          accountId: op.account_id,
+          productType,
+          operationId: op.id,
+          transactionId: op.transaction_id,
+          ...approvedPaymentOf({
+            provider_reference: op.provider_reference,
+            ...(op.provider_data ? { provider_data: parseJson<Record<string, unknown>>(op.provider_data) } : {}),
+          }),
+        }),
       failed: rethrow,
       settle: (_op, status) => resolve(ctx, op, status, staleBefore),
     }).catch((e: unknown) => {

@@ -16,6 +16,8 @@ import {
 } from '../store/transaction-operations';
 import { saveState, stateOf } from '../store/transaction-repository';
 import type { UnitOfWork } from '../unit-of-work';
+import type { ApprovedPayment } from '../../providers/port';
+import { approvedPaymentOf } from '../store/provider-data';
 import type { Database } from '../../db/database';
 import { bootIdOf } from '../../idempotency/kassa-processes';
 import { holdWork } from '../../idempotency/work-in-flight';
@@ -36,7 +38,15 @@ export interface MoneyOperationRequest {
 
 export type Reserved =
   | { replay: string | undefined }
-  | { operationId: string; amount: MinorUnits; currency: string; productType: string; accountId: string };
+  | {
+      operationId: string;
+      amount: MinorUnits;
+      currency: string;
+      productType: string;
+      accountId: string;
+      /** What the provider said of the approval, for its call (issue 38 item 1). */
+      approved: ApprovedPayment;
+    };
 
 export const requestBodyOf = (req: MoneyOperationRequest): OperationRequestBody => ({
   amount: req.operation === 'VOID' ? ZERO_MINOR : req.amount,
@@ -129,5 +139,6 @@ export const reserveOperation = async (
     currency: row.currency,
     productType: row.payment_product_type,
     accountId: actor.accountId,
+    approved: approvedPaymentOf(row),
   };
 };

@@ -66,7 +66,7 @@ export const runMoneyOperation = (
         ? { answer: await read(ctx, actor, req.transactionId, reserved.replay) }
         : { reserved };
     },
-    call({ operationId, productType, accountId, currency, amount }) {
+    call({ operationId, productType, accountId, currency, amount, approved }) {
       const provider = ctx.providers.providerFor(productType);
       const call = {
         accountId,
@@ -74,6 +74,8 @@ export const runMoneyOperation = (
         transactionId: req.transactionId,
         operationId,
         ...priced(amount, currency),
+        ...approved, // the provider's reference and data of the payment (issue 38 item 1)
+        ...(req.items?.length ? { items: req.items } : {}), // the lines a capture or refund concerns
       };
       return req.operation === 'CAPTURE'
         ? provider.capture(call)

@@ -1,3 +1,5 @@
+import type { ApprovedPayment } from '../../providers/port';
+import { approvedPaymentOf } from '../store/provider-data';
 import type { AppContext, RequestMeta } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
 import type { ProviderTransactionState } from '../../providers/port';
@@ -11,7 +13,7 @@ import { bookProviderOperations } from './provider-drift';
 import type { TransactionIntentAnswer } from './transaction-intent-schemas';
 
 /** Whom the provider is asked about. */
-interface Asked {
+interface Asked extends ApprovedPayment {
   accountId: string;
   productType: string;
   transactionId: string;
@@ -91,7 +93,14 @@ export const syncTransactionStatus = (
         const recorded = await uow.idempotency.recorded();
         const row = await uow.transaction(transactionId, actor.accountId);
         if (recorded === undefined)
-          return { reserved: { accountId: row.account_id, productType: row.payment_product_type, transactionId } };
+          return {
+            reserved: {
+              accountId: row.account_id,
+              productType: row.payment_product_type,
+              transactionId,
+              ...approvedPaymentOf(row),
+            },
+          };
         uow.idempotency.replayed();
         return { answer: await unchanged(uow, row.id, actor.accountId) };
       }),

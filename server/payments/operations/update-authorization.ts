@@ -1,6 +1,8 @@
 import type { AppContext, RequestMeta } from '../../app-context';
 import type { Actor } from '../../auth/scopes';
 import { AppError } from '../../errors/app-error';
+import type { ApprovedPayment } from '../../providers/port';
+import { approvedPaymentOf } from '../store/provider-data';
 import { uuid } from '../../shared/ids';
 import { priced, type MinorUnits } from '../../../domain/money';
 import { autoCaptureIfConfigured } from './auto-capture';
@@ -20,6 +22,8 @@ interface Asked {
   productType: string;
   currency: string;
   amount: MinorUnits;
+  /** The provider's reference and data of the payment (issue 38 item 1). */
+  approved: ApprovedPayment;
 }
 
 type Decided = { updated: AuthorizationUpdated } | { ask: Asked } | { refused: AppError; restore: MinorUnits };
@@ -84,6 +88,7 @@ const decide = async (
       productType: row.payment_product_type,
       currency: row.currency,
       amount: decision.amount,
+      approved: approvedPaymentOf(row),
     };
     return { ask };
   }
@@ -97,6 +102,7 @@ const askProvider = (ctx: AppContext, transactionId: string, asked: Asked, amoun
     transactionId,
     operationId: uuid(),
     ...priced(amount, asked.currency),
+    ...asked.approved,
   });
 
 /**

@@ -79,9 +79,11 @@ type AmountColumn =
 
 export interface TransactionRecord
   extends
-    Omit<TransactionRow, 'card' | 'data' | 'lines' | 'owner_boot_id' | AmountColumn>,
+    Omit<TransactionRow, 'card' | 'data' | 'lines' | 'owner_boot_id' | 'provider_data' | AmountColumn>,
     Readonly<Record<AmountColumn, MinorUnits>> {
   card?: CardSummary;
+  /** The provider's own data of the approved payment (ProviderData), handed back to its later calls. */
+  provider_data?: Record<string, unknown>;
   data: TransactionData;
   /** Per order line amounts; undefined until the first operation wrote them. */
   lines?: Lines;
@@ -122,8 +124,10 @@ export const toTransactionRecord = (row: TransactionRow): TransactionRecord => {
     action_claim: row.action_claim,
     action_claim_owner: row.action_claim_owner,
     action_claimed_at: row.action_claimed_at,
+    provider_reference: row.provider_reference,
   };
   if (row.card != null) record.card = parseJson<CardSummary>(row.card);
+  if (row.provider_data != null) record.provider_data = parseJson<Record<string, unknown>>(row.provider_data);
   if (row.lines != null) record.lines = parseJsonWith(LinesSchema, row.lines);
   return record;
 };

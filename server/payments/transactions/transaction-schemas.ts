@@ -80,6 +80,12 @@ export const TransactionEventSchema = z
         'An INITIATE_* event of an operation whose provider did not answer in time: it may have done it, so the amount stays reserved until the provider says what it did (then an event with `initiate_request_id` settles it, or a failed one with OPERATION_FAILED releases it). Absent when the provider accepted it for later',
       ),
     message: z.string().optional().describe('With `provider_outcome`: what it means, in words'),
+    provider_reference: z
+      .string()
+      .optional()
+      .describe(
+        "A successful AUTHORIZE event: the payment's own reference at its provider (e.g. the acquirer's payment id)",
+      ),
   })
   .meta({ id: 'TransactionEvent' });
 

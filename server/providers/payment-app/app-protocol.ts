@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_DATA_MAX_BYTES } from '../port';
 import { HttpUrl, SafeString, SafeText } from '../../shared/schemas';
 
 /**
@@ -21,7 +22,18 @@ export type AppMethod = keyof typeof APP_PATHS;
 /** At most this much JSON is kept as a customer action's `state` (it is stored with the attempt). */
 export const MAX_STATE_BYTES = 4096;
 
-const Approved = z.object({ result: z.literal('approved'), provider_reference: SafeString.min(1).max(255) });
+const Approved = z.object({
+  result: z.literal('approved'),
+  provider_reference: SafeString.min(1).max(255),
+  /** The app's own data of the payment, handed back to its later calls (at most PROVIDER_DATA_MAX_BYTES of JSON). */
+  provider_data: z
+    .record(z.string(), z.unknown())
+    .refine(
+      (d) => Buffer.byteLength(JSON.stringify(d), 'utf8') <= PROVIDER_DATA_MAX_BYTES,
+      `must be at most ${PROVIDER_DATA_MAX_BYTES} bytes of JSON`,
+    )
+    .optional(),
+});
 const Declined = z.object({
   result: z.literal('declined'),
   code: SafeString.min(1).max(64),

@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error';
 import { minorUnits } from '../../../domain/money';
 import { findSigningSecret } from '../../signature/signature-secrets';
 import type {
+  ApprovedPayment,
   AuthorizeAnswer,
   AuthorizeRequest,
   CustomerActionAnswer,
@@ -60,8 +61,18 @@ export interface PaymentAppDeps {
 
 const decided = (answer: Decided): AuthorizeAnswer =>
   answer.result === 'approved'
-    ? { outcome: 'APPROVED', providerReference: answer.provider_reference }
+    ? {
+        outcome: 'APPROVED',
+        providerReference: answer.provider_reference,
+        ...(answer.provider_data ? { providerData: answer.provider_data } : {}),
+      }
     : { outcome: 'DECLINED', code: answer.code, message: answer.message, retryable: answer.retryable };
+
+/** The approval's `provider_reference` and `provider_data` the app gave, sent back with each later call. */
+const approvedFields = (req: ApprovedPayment) => ({
+  ...(req.providerReference ? { provider_reference: req.providerReference } : {}),
+  ...(req.providerData ? { provider_data: req.providerData } : {}),
+});
 
 /**
  * Every `payment_app.<name>` product type: an HTTP service of the merchant's (docs/payment-app.md),
@@ -106,6 +117,8 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
         amount: req.amount,
         currency: req.currency,
         exponent: req.exponent,
+        ...approvedFields(req),
+        ...(req.items?.length ? { items: req.items } : {}),
       };
       const answer = await call(req.accountId, config, method, body, OperationAppAnswer);
       return answer.result === 'pending' ? 'PENDING' : 'DONE';
@@ -159,14 +172,19 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
         req.accountId,
         config,
         'status',
-        { product_type: req.productType, operation_id: req.operationId },
+        {
+          product_type: req.productType,
+          operation_id: req.operationId,
+          ...(req.transactionId ? { transaction_id: req.transactionId } : {}),
+          ...approvedFields(req),
+        },
         StatusAppAnswer,
       );
       return STATUS[answer.result];
     },
     async transactionState(req) {
       const config = await configOf(req.accountId, req.productType);
-      const body = { product_type: req.productType, transaction_id: req.transactionId };
+      const body = { product_type: req.productType, transaction_id: req.transactionId, ...approvedFields(req) };
       const answer = await call(req.accountId, config, 'transactionStatus', body, TransactionStatusAppAnswer);
       return {
         operations: answer.operations.map((o) => ({
