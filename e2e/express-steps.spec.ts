@@ -97,6 +97,9 @@ test('express steps at 360 px and 1280 px: Pay waits for what the order lacks an
   // a discount: the Apply button keeps the focus, and the VAT line is the re-priced order's at once
   await applyDiscount(page, 'SAVE10');
   await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeFocused();
+  // the server has answered the discount (the page lists the code) before the test reads the order: on a busy
+  // machine a read right after the click got the order before the discount, with its VAT
+  await expect(page.getByRole('list', { name: 'Codes applied' })).toContainText('SAVE10');
   const view = await api<{ order: ViewOrder }>('GET', `/v1/view/${sid}/session`);
   const { order } = view.body;
   const lines = order.items.reduce((sum, i) => sum + i.vat_amount, 0) + (order.shipping_option?.vat_amount ?? 0);
