@@ -1,4 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
 import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { Database, Executor } from './database';
 import { holdConnection } from './held-connection';
@@ -121,7 +120,7 @@ const runBatch = async (database: Database, jobs: Job[]): Promise<void> => {
  * the commit that made its writes durable. A job must not call inTransaction itself, nor wait
  * on the network (ADR 003), and must be safe to run twice: its only effects are its writes through
  * `trx` and its return value (a batch whose job failed after writing runs again, ADR 028), besides
- * marks its caller's scope undoes (work-in-flight.ts). It runs in its caller's async context.
+ * holds its caller releases (work-in-flight.ts).
  */
 export const inTransaction = <T>(database: Database, fn: (trx: Executor) => Promise<T>): Promise<T> => {
   if (database.engine !== 'sqlite') return database.db.transaction().execute(fn);
@@ -129,9 +128,7 @@ export const inTransaction = <T>(database: Database, fn: (trx: Executor) => Prom
   if (!queue) queues.set(database, (queue = { jobs: [], draining: false }));
   const q = queue;
   return new Promise<T>((resolve, reject) => {
-    // The job runs in its caller's async context (a request's held work, ADR 047), not the drainer's.
-    const job = AsyncResource.bind(fn);
-    q.jobs.push({ fn: job, resolve: resolve as (value: unknown) => void, reject }); // the job's fn returns this T; the queue stores jobs of any T
+    q.jobs.push({ fn, resolve: resolve as (value: unknown) => void, reject }); // the job's fn returns this T; the queue stores jobs of any T
     if (q.draining) return;
     q.draining = true;
     setImmediate(async () => {

@@ -1,4 +1,4 @@
-import { withHeldWork } from '../idempotency/work-in-flight';
+import { withHeldWork, type HeldWork } from '../idempotency/work-in-flight';
 
 /**
  * THE pipeline every movement of money runs (ADR 032): paying (the shopper's pay, a merchant-initiated
@@ -16,11 +16,12 @@ import { withHeldWork } from '../idempotency/work-in-flight';
  *
  * Each use case is the four steps written as one object; `runPipeline` is the only place their order
  * is decided. The four steps run as one request's held work (work-in-flight.ts): the attempt or
- * operation `reserve` writes is held in this process until `settle` has ended, so no recovery step takes
- * it over while a provider may still be answering it (ADR 047).
+ * operation `reserve` writes is held (through the `held` it is given) in this process until `settle` has
+ * ended, so no recovery step takes it over while a provider may still be answering it (ADR 047).
  */
 export interface Pipeline<Reserved, Outcome, Result> {
-  reserve(): Promise<{ reserved: Reserved } | { answer: Result }>;
+  /** `held`: the request's hold, for the attempt or operation it writes (work-in-flight.ts). */
+  reserve(held: HeldWork): Promise<{ reserved: Reserved } | { answer: Result }>;
   call(reserved: Reserved): Promise<Outcome>;
   failed(reserved: Reserved, error: unknown): Promise<Outcome>;
   settle(reserved: Reserved, outcome: Outcome): Promise<Result>;
@@ -34,8 +35,8 @@ export const rethrow = (_reserved: unknown, error: unknown): never => {
 export const runPipeline = <Reserved, Outcome, Result>(
   pipeline: Pipeline<Reserved, Outcome, Result>,
 ): Promise<Result> =>
-  withHeldWork(async () => {
-    const first = await pipeline.reserve();
+  withHeldWork(async (held) => {
+    const first = await pipeline.reserve(held);
     if ('answer' in first) return first.answer;
     let outcome: Outcome;
     try {

@@ -103,7 +103,7 @@ export const payMerchantInitiated = async (
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
 
   return runPipeline<Started, AttemptResult, MerchantPayResult>({
-    async reserve() {
+    async reserve(held) {
       let started: Omit<Started, 'sessionId'> | undefined;
       const { id: sessionId, replayed } = await unitOfWork(ctx, meta, ({ trx, idempotency }) =>
         idempotency.once(async () => {
@@ -118,6 +118,7 @@ export const payMerchantInitiated = async (
             amount: session.amount,
             transactionId: await startPaymentAttempt(
               ctx,
+              held,
               trx,
               session,
               paymentType,

@@ -39,11 +39,20 @@ export const paySession = async (
   const returnUrl = (transactionId: string) =>
     `${meta.baseUrl}/v1/view/${encodeURIComponent(sessionId)}/payments/${encodeURIComponent(transactionId)}/return`;
   return runPipeline<Started, ProviderAnswer, PaymentResponse>({
-    async reserve() {
+    async reserve(held) {
       try {
         if ('card' in payment && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
         return {
-          reserved: await startPayment(ctx, sessionId, payment, paymentType, ifUnmodifiedSince, meta, clientAddress),
+          reserved: await startPayment(
+            ctx,
+            held,
+            sessionId,
+            payment,
+            paymentType,
+            ifUnmodifiedSince,
+            meta,
+            clientAddress,
+          ),
         };
       } catch (e) {
         slot.giveBack(); // refused before the provider: no attempt

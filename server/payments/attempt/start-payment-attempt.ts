@@ -2,7 +2,7 @@ import type { AppContext, RequestMeta } from '../../app-context';
 import type { Executor } from '../../db/database';
 import { nowIso } from '../../shared/clock';
 import { bootIdOf } from '../../idempotency/kassa-processes';
-import { holdWork } from '../../idempotency/work-in-flight';
+import type { HeldWork } from '../../idempotency/work-in-flight';
 import { accountScopedId } from '../../shared/ids';
 import { toJson } from '../../shared/json-columns';
 import { redactHeaders } from '../../shared/request-headers';
@@ -42,6 +42,8 @@ const metadataOf = async (trx: Executor, session: PayableSession): Promise<Recor
 /** Step 1 of every payment (inside the caller's transaction, session row locked): an INITIATED transaction; the session is PAYING. */
 export const startPaymentAttempt = async (
   ctx: AppContext,
+  /** The pay request's hold (runPipeline): the attempt is held until its pipeline ends (ADR 047). */
+  held: HeldWork,
   trx: Executor,
   session: PayableSession,
   paymentType: string,
@@ -56,7 +58,7 @@ export const startPaymentAttempt = async (
   const { order } = session;
   const now = nowIso();
   const transactionId = accountScopedId(session.account_id);
-  holdWork(ctx.database, transactionId); // this request works on it until its pipeline ends (ADR 047)
+  held.hold(ctx.database, transactionId); // this request works on it until its pipeline ends (ADR 047)
   await insertAttempt(trx, {
     id: transactionId,
     account_id: session.account_id,

@@ -9,6 +9,7 @@ import { lenderProblems } from './lender-details';
 import { amountDue } from '../../../domain/express-order';
 import { assertPayAttemptsLeft } from './limit-pay-attempts';
 import { startPaymentAttempt } from './start-payment-attempt';
+import type { HeldWork } from '../../idempotency/work-in-flight';
 import { tokenForId } from './saved-cards';
 import type { PayableSession } from '../payable-sessions';
 import type { PaySessionInput } from './pay-schemas';
@@ -109,6 +110,7 @@ const detailsOf = (payment: Payment): Record<string, unknown> | undefined => {
 /** Step 1 of paying: lock the session, check every rule, and record an INITIATED transaction. */
 export const startPayment = (
   ctx: AppContext,
+  held: HeldWork,
   sessionId: string,
   payment: Payment,
   paymentType: string,
@@ -128,6 +130,7 @@ export const startPayment = (
     const amount = session.kind === 'PAYMENT_TOKEN' ? ZERO_MINOR : session.amount;
     const transactionId = await startPaymentAttempt(
       ctx,
+      held,
       trx,
       session,
       paymentType,

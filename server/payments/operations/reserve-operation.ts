@@ -20,7 +20,7 @@ import type { ApprovedPayment } from '../../providers/port';
 import { approvedPaymentOf } from '../store/provider-data';
 import type { Database } from '../../db/database';
 import { bootIdOf } from '../../idempotency/kassa-processes';
-import { holdWork } from '../../idempotency/work-in-flight';
+import type { HeldWork } from '../../idempotency/work-in-flight';
 
 export interface MoneyOperationRequest {
   transactionId: string;
@@ -80,8 +80,8 @@ export const reserveOperation = async (
   actor: Actor,
   req: MoneyOperationRequest,
   meta: RequestMeta,
-  /** This process's database: the operation names this process and is held by this request (ADR 047). */
-  database: Database,
+  /** This process's database and the request's hold: the operation names this process and is held by this request (ADR 047). */
+  owner: { database: Database; held: HeldWork },
 ): Promise<Reserved> => {
   const body = requestBodyOf(req);
   const recorded = await uow.idempotency.recorded(); // the key's row first, then the transaction's (the order every money step locks in)
@@ -122,7 +122,7 @@ export const reserveOperation = async (
     details: operationDetails(req.details),
     request_headers: toJson(redactHeaders(meta.headers)),
     updated_at: nowIso(),
-    owner_boot_id: bootIdOf(database) ?? null,
+    owner_boot_id: bootIdOf(owner.database) ?? null,
   };
   const op = {
     reuse: existing?.id,
@@ -131,7 +131,7 @@ export const reserveOperation = async (
     operation: req.operation,
     reference: req.reference,
   };
-  const operationId = await recordOperation(uow.trx, op, values, (id) => holdWork(database, id));
+  const operationId = await recordOperation(uow.trx, op, values, (id) => owner.held.hold(owner.database, id));
   await uow.idempotency.record(operationId);
   return {
     operationId,

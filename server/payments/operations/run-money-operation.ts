@@ -60,8 +60,10 @@ export const runMoneyOperation = (
   meta: RequestMeta,
 ): Promise<MoneyOperationResult> =>
   runPipeline<Reservation, OperationOutcome | 'UNRESOLVED', MoneyOperationResult>({
-    async reserve() {
-      const reserved = await unitOfWork(ctx, meta, (uow) => reserveOperation(uow, actor, req, meta, ctx.database));
+    async reserve(held) {
+      const reserved = await unitOfWork(ctx, meta, (uow) =>
+        reserveOperation(uow, actor, req, meta, { database: ctx.database, held }),
+      );
       return 'replay' in reserved
         ? { answer: await read(ctx, actor, req.transactionId, reserved.replay) }
         : { reserved };
