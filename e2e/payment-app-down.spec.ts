@@ -100,3 +100,71 @@ test('the app is down: a clear message and the way to try again; back up, the pa
     await app.close();
   }
 });
+
+/**
+ * CI once saw the first test fail: the page's own read of the session (once, when the page is idle after it runs)
+ * reached the server while the page's payment was in flight; the session was PAYING, the read answered "payment in
+ * progress", and the page swapped the checkout (and the answer the shopper was waiting for) for that notice. Here the
+ * read is held until the app has the payment, and the app answers only after the read did.
+ */
+test("the page's own read of the session while it pays does not take the answer away", async ({ page }) => {
+  let releaseApp!: () => void;
+  const appMayAnswer = new Promise<void>((resolve) => (releaseApp = resolve));
+  let appAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (appAsked = resolve));
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      appAsked();
+      void appMayAnswer.then(() =>
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ result: 'declined', code: 'do_not_honor', message: 'No', retryable: true })),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await createSigningSecret(shop.token);
+    await configureApp(`http://127.0.0.1:${(server.address() as AddressInfo).port}/app`);
+    const created = await api<{ id: string; url: string }>('POST', '/v1/sessions', {
+      token: shop.token,
+      body: {
+        url: { return_url: shop.returnUrl() },
+        order: {
+          amount: ORDER_AMOUNT,
+          currency: 'NOK',
+          merchant_reference: `e2e-app-read-${Date.now()}`,
+          vat_amount: 10550,
+          items: ORDER_ITEMS,
+        },
+        configuration: { payment_app: { e2eapp: { enabled: true } } },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    let releaseRead!: () => void;
+    const readMayGo = new Promise<void>((resolve) => (releaseRead = resolve));
+    let readAsked!: () => void;
+    const read = new Promise<void>((resolve) => (readAsked = resolve));
+    let readAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (readAnswered = resolve));
+    await page.route(`**/v1/view/${created.body.id}/session`, async (route) => {
+      readAsked();
+      await readMayGo;
+      await route.continue();
+      readAnswered();
+    });
+    await page.goto(created.body.url);
+    await read; // the page runs and asked for the session once
+    await page.getByRole('button', { name: /Continue to E2E Pay/ }).click();
+    await asked; // the session is PAYING now
+    releaseRead();
+    await answered;
+    releaseApp();
+    await expect(page.getByRole('alert').filter({ hasText: /try again/i })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Continue to E2E Pay/ })).toBeEnabled();
+  } finally {
+    releaseApp();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});

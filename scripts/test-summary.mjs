@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Prints the closing lines for the whole run from the vitest and Playwright JSON reports: each failed
-// test by file and name (with the first line of its error), then "tests: N passed, N failed" (plus
+// test by file and name (with the first lines of its error: what failed and what was seen), then "tests: N passed, N failed" (plus
 // skipped when any). The failures come last so that the tail of a CI log names them.
 import fs from 'node:fs';
 
@@ -11,11 +11,15 @@ const failures = [];
 const [vitestFile, playwrightFile] = process.argv.slice(2);
 /** Terminal colour codes (ESC [ ... m), which vitest leaves in its failure messages. */
 const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+/** The first lines of an error, on one line: an assertion's own, its locator and what it saw (a CI log keeps only its tail). */
 const firstLine = (text) =>
   String(text ?? '')
     .replace(COLOURS, '')
     .split('\n')
-    .find((l) => l.trim()) ?? '';
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('at '))
+    .slice(0, 6)
+    .join(' ⏎ ');
 
 if (vitestFile && fs.existsSync(vitestFile)) {
   const v = JSON.parse(fs.readFileSync(vitestFile, 'utf8'));
@@ -59,5 +63,5 @@ if (playwrightFile === undefined) {
   console.error('no Playwright report');
 }
 
-for (const failure of failures) console.log(`FAILED ${failure.slice(0, 600)}`);
+for (const failure of failures) console.log(`FAILED ${failure.slice(0, 1000)}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -1,5 +1,5 @@
 'use client';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CardField } from '../../domain/card';
 import type { ErrorCode } from '../../domain/error-codes';
@@ -10,6 +10,7 @@ import { kindOf } from './method-kind';
 import { declinedKey, ORDER_REFUSALS, PAY_ATTEMPTS_EXHAUSTED, payRefusalKey } from './payment-errors';
 import { failedReturnLink } from './return-link';
 import { isEmbedded, postToParent, type ValidationResult } from './sdk-messages';
+import { payingKey } from './use-view-session';
 
 export interface PaymentDeps {
   sid: string;
@@ -54,8 +55,12 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
   const [approved, setApproved] = useState<{ transactionId: string; redirectUrl: string; onHold: boolean }>();
   /** Set when the payment cannot go on (every attempt refused for a while): the way back to the shop. */
   const [stopped, setStopped] = useState<{ href: string | undefined }>();
+  const client = useQueryClient();
   const mutation = useMutation({
+    mutationKey: payingKey(sid),
     mutationFn: async (payment: PaymentBody): Promise<PayOutcome> => {
+      // a read of the session already on its way may be answered while this payment runs: its answer is dropped
+      await client.cancelQueries({ queryKey: ['view-session', sid] });
       const first = await paySession(sid, payment);
       if (first.kind !== 'in_progress') return first;
       // An earlier attempt waits for a page the customer left (3-D Secure, wallet): start anew.
