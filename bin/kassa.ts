@@ -43,6 +43,7 @@ import { DataDirLocked, lockDataDir } from '../server/db/data-dir-lock';
 import { createConnectionShares } from '../server/http/connection-shares';
 import { installShutdown } from '../server/http/graceful-shutdown';
 import { pageBodyRefusal, pathRefusal } from '../server/http/request-edge';
+import { resealSecretsCommand } from '../server/secrets/reseal-cli';
 
 /** The project root: the nearest folder above this file with a package.json (bin/ in dev, dist/server/ compiled). */
 const projectRoot = (): string => {
@@ -53,6 +54,15 @@ const projectRoot = (): string => {
 };
 
 const main = async () => {
+  if (process.argv[2] === 'reseal-secrets') {
+    // key rotation's middle step (ADR 049): one run, on purpose, then exit; it serves nothing
+    process.exit(
+      await resealSecretsCommand().catch((err: unknown) => {
+        process.stderr.write(`reseal: ${err instanceof Error ? err.message : String(err)}\n`);
+        return 2;
+      }),
+    );
+  }
   const dev = process.argv.includes('--dev') || process.env.KASSA_DEV === '1';
   (process.env as Record<string, string>).NODE_ENV ??= dev ? 'development' : 'production';
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';

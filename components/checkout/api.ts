@@ -25,8 +25,12 @@ export type PayOutcome =
       redirectUrl: string;
       /** Taken, but held for extra control (ON_HOLD). */ onHold: boolean;
     }
-  /** The customer must confirm elsewhere first (3-D Secure, wallet): the page goes there and comes back. */
-  | { kind: 'redirect'; transactionId: string; redirectUrl: string }
+  /**
+   * The customer must confirm elsewhere first (3-D Secure, wallet): the page goes there and comes back. `confirming`:
+   * the provider's answer is not known yet (PAYMENT_CONFIRMING) and `redirectUrl` is this page itself, which then
+   * follows the payment to its end (confirming-payment.tsx).
+   */
+  | { kind: 'redirect'; transactionId: string; redirectUrl: string; confirming?: true }
   /** `code`: the first action's code (e.g. `DECLINED`), not an error code. */
   | { kind: 'declined'; transactionId?: string; temporary: boolean; code?: string }
   | { kind: 'invalid'; errors: FieldError[]; code?: ErrorCode }
@@ -77,13 +81,21 @@ export const fetchViewSession = async (sid: string, viewerCountry?: string): Pro
   throw new Error(error.message ?? `The payment could not be loaded (HTTP ${res.status})`);
 };
 
-const REDIRECT_ACTIONS = new Set(['3DS_CHALLENGE', 'WALLET_REDIRECT', 'CUSTOMER_ACTION']);
+/** The pay answer's action while the server asks the provider what became of a payment (e.g. after a timeout). */
+export const PAYMENT_CONFIRMING = 'PAYMENT_CONFIRMING';
+
+const REDIRECT_ACTIONS = new Set(['3DS_CHALLENGE', 'WALLET_REDIRECT', 'CUSTOMER_ACTION', PAYMENT_CONFIRMING]);
 
 /** A 200 from paying: approved, a page to visit first, or declined (the customer may try again). */
 const outcomeOf = (body: PaymentResponse): PayOutcome => {
   const code = body.actions[0]?.code;
   if (body.success === true && code && REDIRECT_ACTIONS.has(code))
-    return { kind: 'redirect', transactionId: String(body.transaction_id), redirectUrl: String(body.redirect_url) };
+    return {
+      kind: 'redirect',
+      transactionId: String(body.transaction_id),
+      redirectUrl: String(body.redirect_url),
+      ...(code === PAYMENT_CONFIRMING ? { confirming: true as const } : {}),
+    };
   if (body.success === true)
     return {
       kind: 'approved',

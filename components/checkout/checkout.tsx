@@ -27,12 +27,17 @@ interface Props {
 // just paid) its message: their code loads with them (ADR 018).
 const ReturnedPayment = lazyPart(() => import('./returned-payment').then((m) => m.ReturnedPayment));
 const SessionUnavailable = lazyPart(() => import('./session-unavailable').then((m) => m.SessionUnavailable));
+const ConfirmingPayment = lazyPart(() => import('./confirming-payment').then((m) => m.ConfirmingPayment));
 const ExpressSteps = lazyPart(() => import('./express/express-steps').then((m) => m.ExpressSteps));
 
 /** Loads the lazily loaded parts the page's first render shows (the island entry awaits it before hydrating). */
 export const preloadFirstRender = async (initial: CheckoutPageData): Promise<void> => {
   if (initial.kind !== 'open')
-    return void (await Promise.all([ReturnedPayment.preload(), SessionUnavailable.preload()]));
+    return void (await Promise.all([
+      ReturnedPayment.preload(),
+      SessionUnavailable.preload(),
+      initial.body.cause === 'PAYMENT_INITIATED' ? ConfirmingPayment.preload() : undefined,
+    ]));
   await Promise.all([
     initial.session.express ? ExpressSteps.preload() : undefined,
     initial.session.express ? preloadCardForm() : undefined,
@@ -64,15 +69,19 @@ const Unavailable = ({
   closed: ClosedSessionPage | undefined;
 }) => {
   const returned = options.returnedPayment;
+  // paid by the attempt the page came back from, or by the one it was sent back to confirm (and the confirmation won the race)
   const paidNow =
-    returned &&
-    body.session_details?.transaction_id === returned.transactionId &&
-    (body.cause === 'AUTHORIZED' || body.cause === 'ON_HOLD');
+    (body.cause === 'AUTHORIZED' || body.cause === 'ON_HOLD') &&
+    (returned?.confirming === true ||
+      (returned?.transactionId !== undefined && body.session_details?.transaction_id === returned.transactionId));
   return (
     <CheckoutFrame sid={sid} options={options} closed={closed}>
       <div className="mx-auto max-w-lg">
         {paidNow ? (
           <ReturnedPayment sid={sid} body={body} merchantName={closed?.merchant.name ?? ''} />
+        ) : body.cause === 'PAYMENT_INITIATED' ? (
+          // a payment's outcome is not known yet: the page waits for it, never says it failed
+          <ConfirmingPayment sid={sid} body={body} closed={closed} viewerCountry={options.viewerCountry} />
         ) : (
           <SessionUnavailable sid={sid} body={body} closed={closed} />
         )}

@@ -10,8 +10,12 @@ export interface CheckoutOptions {
   clientSideValidation: boolean;
   /** `show_payment_type`: only these types are offered (empty: every type the session enables). */
   showPaymentTypes: string[];
-  /** Back from a payment page (3-D Secure, wallet): the attempt, and why it failed if it did. */
-  returnedPayment?: { transactionId: string; error?: string };
+  /**
+   * Back from a payment page (3-D Secure, wallet): the attempt, and why it failed if it did; `payment=confirming`
+   * (CONFIRMING_PAYMENT) is this page after a payment whose outcome was not known yet, and names no attempt.
+   * Only `payment_error` when the page itself reloaded to say a payment ended unpaid (confirming-payment.tsx).
+   */
+  returnedPayment?: { transactionId?: string; confirming?: true; error?: string };
   /** The page request's `Viewer-Country` (set by the page, not the query): the browser's reads send it on. */
   viewerCountry?: string;
 }
@@ -35,11 +39,20 @@ const listParam = (query: Query, key: string): string[] => {
     .filter(Boolean);
 };
 
+/** `payment` on the URL the server answers paying with while it asks the provider what became of the payment. */
+export const CONFIRMING_PAYMENT = 'confirming';
+
 /** Reads the view options from the page query; unknown values fall back to defaults. */
 export const parseCheckoutOptions = (query: Query): CheckoutOptions => {
   const ui = firstParam(query, 'ui');
   const payment = firstParam(query, 'payment');
   const paymentError = firstParam(query, 'payment_error');
+  const confirming = payment === CONFIRMING_PAYMENT;
+  const returnedPayment = {
+    ...(payment && !confirming ? { transactionId: payment } : {}),
+    ...(confirming ? { confirming: true as const } : {}),
+    ...(paymentError ? { error: paymentError } : {}),
+  };
   return {
     ui: ui === 'inline' || ui === 'modal' ? ui : 'fullscreen',
     language: resolveLanguage(firstParam(query, 'language')),
@@ -48,8 +61,6 @@ export const parseCheckoutOptions = (query: Query): CheckoutOptions => {
     hideItems: flag(query, 'hide_items'),
     clientSideValidation: flag(query, 'client_side_validation'),
     showPaymentTypes: listParam(query, 'show_payment_type'),
-    ...(payment
-      ? { returnedPayment: { transactionId: payment, ...(paymentError ? { error: paymentError } : {}) } }
-      : {}),
+    ...(payment || paymentError ? { returnedPayment } : {}),
   };
 };

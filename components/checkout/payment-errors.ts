@@ -26,9 +26,14 @@ export const DECLINE_REASON_KEYS: Readonly<Record<string, MessageKey>> = {
 export const declineReasonKey = (code: string | undefined): MessageKey | undefined =>
   code && Object.hasOwn(DECLINE_REASON_KEYS, code) ? DECLINE_REASON_KEYS[code] : undefined;
 
+/** `payment_error` when a payment being confirmed with the provider ended unpaid (confirming-payment.tsx). */
+export const NOT_COMPLETED = 'not_completed';
+
 /** The message for `payment_error` when the customer comes back from a payment page. */
 export const returnedErrorKey = (error: string): MessageKey => {
   switch (error) {
+    case NOT_COMPLETED:
+      return 'pay.error_not_completed';
     case 'authentication_failed':
       return 'pay.error_authentication_failed';
     case 'wallet_rejected':

@@ -6,7 +6,7 @@ import { Panel } from '../ui/panel';
 import { GiftCardsPay } from './gift-cards-pay';
 import type { CheckoutOptions } from './options';
 import { PaymentMethods, type MethodChoice } from './payment-methods';
-import { returnedErrorKey } from './payment-errors';
+import { NOT_COMPLETED, returnedErrorKey } from './payment-errors';
 import { isEmbedded, type ValidationResult } from './sdk-messages';
 import { usePayment } from './use-payment';
 import { useCallback, useEffect, useRef } from 'react';
@@ -59,8 +59,10 @@ export const PaymentPanel = ({
         onHold={payment.approved.onHold}
       />
     );
+  // `payment=confirming` on a session that can be paid again: the payment being confirmed ended unpaid before the page loaded
+  const returnedCode = returned?.error ?? (returned?.confirming ? NOT_COMPLETED : undefined);
   const returnedError =
-    returned?.error && !payment.alert && !payment.stopped ? t(returnedErrorKey(returned.error)) : undefined;
+    returnedCode && !payment.alert && !payment.stopped ? t(returnedErrorKey(returnedCode)) : undefined;
   const panel = (
     <Panel labelledBy="payment-heading">
       <h2 id="payment-heading" className="mb-3 text-base font-semibold">

@@ -124,7 +124,8 @@ export const usePayment = ({ sid, session, validate, onNotPayable }: PaymentDeps
         return {};
       }
       case 'redirect':
-        window.location.assign(withBack(outcome.redirectUrl));
+        // a payment being confirmed comes back to this page itself, which needs no way back to itself
+        window.location.assign(outcome.confirming ? outcome.redirectUrl : withBack(outcome.redirectUrl));
         return {};
       case 'declined':
         // Not a final event: the customer may try again, so the SDK is not told.

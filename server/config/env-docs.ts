@@ -119,6 +119,20 @@ export const ENV_DOCS: { [K in EnvName]: EnvDoc<K> } = {
     about:
       "a JSON file (`jwt_signing_key`, `checkout_cookie_password`, `wallet_pin_key`) for the keys the three variables do not set, made (mode 0600) from the database's keys or new ones when missing; the database then keeps none of them (see Keys and secrets)",
   },
+  KASSA_SECRETS_KEY: {
+    unset: 'SQLite: generated; else none',
+    about:
+      'the key that encrypts gateway credentials at rest (AES-256-GCM; 64 hex characters or base64 of 32 bytes). Unset, without `KASSA_SECRETS_KEY_FILE`: SQLite makes `secrets.key` in the data directory, PostgreSQL refuses to store them (ADR 049)',
+  },
+  KASSA_SECRETS_KEY_FILE: {
+    unset: 'none',
+    about: 'a file holding that key (the same text; it must exist), instead of `KASSA_SECRETS_KEY`',
+  },
+  KASSA_SECRETS_PREVIOUS_KEYS: {
+    unset: 'none',
+    about:
+      'older keys, comma-separated, that still decrypt but never encrypt: key rotation (ADR 049: re-encrypt with `npm run secrets:reseal` (`node dist/server/kassa.js reseal-secrets`), then drop them)',
+  },
   KASSA_TOKEN_TTL_SECONDS: { about: 'how long an access token is valid (60 to 86400)' },
   KASSA_SESSION_UPDATE_REQUIRES_WRITE: {
     about: '`true`: `PUT /v1/sessions/{id}` needs `write:checkout` or `admin:checkout` (see Security notes)',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { KEY_TEXT, KEY_TEXT_RULE } from '../secrets/keyring';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -30,6 +31,15 @@ const EnvSchema = z
     KASSA_COOKIE_SECRET: z.string().min(32).optional(),
     /** A JSON file with the server's keys (server/auth/secrets-file.ts), made when missing; unset = the database keeps them. */
     KASSA_SECRETS_FILE: z.string().min(1).optional(),
+    /** ADR 049: the key that seals gateway credentials at rest (32 bytes, hex or base64); unset = KASSA_SECRETS_KEY_FILE's. */
+    KASSA_SECRETS_KEY: z.string().regex(KEY_TEXT, KEY_TEXT_RULE).optional(),
+    /** A file holding that key (it must exist); both unset = SQLite: `<data dir>/secrets.key`, made once; PostgreSQL: none. */
+    KASSA_SECRETS_KEY_FILE: z.string().min(1).optional(),
+    /** Older keys, comma-separated: they only open (key rotation, ADR 049). */
+    KASSA_SECRETS_PREVIOUS_KEYS: z
+      .string()
+      .refine((v) => v.split(',').every((k) => !k.trim() || KEY_TEXT.test(k.trim())), `each key ${KEY_TEXT_RULE}`)
+      .optional(),
     KASSA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(14400),
     /**
      * The token endpoint's limits a minute before 429 + Retry-After (0: no limit; server/auth/token-attempt-limits.ts):
@@ -146,6 +156,13 @@ const EnvSchema = z
       const message =
         'must be between 1 and KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL - 1 while that is set: one address may not reach the e-mail ceiling';
       ctx.addIssue({ code: 'custom', path: ['KASSA_CONSOLE_LOGIN_FAILURES_PER_EMAIL_ADDRESS'], message });
+    }
+    if (env.KASSA_SECRETS_KEY && env.KASSA_SECRETS_KEY_FILE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KASSA_SECRETS_KEY_FILE'],
+        message: 'set it or KASSA_SECRETS_KEY, not both',
+      });
     }
     if (env.KASSA_HEADERS_TIMEOUT_MS > env.KASSA_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({

@@ -33,6 +33,8 @@ import * as m0034 from './migrations/0034-sign-in-limits';
 import * as m0036 from './migrations/0036-attempt-owner';
 import * as m0037 from './migrations/0037-operation-owner';
 import * as m0038 from './migrations/0038-provider-reference';
+import * as m0039 from './migrations/0039-gateway-secrets';
+import * as m0040 from './migrations/0040-unresolved-authorizations';
 
 /** Migrations are imported statically so the same list works under tsx, vitest and Next's bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +72,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-attempt-owner': m0036,
   '0037-operation-owner': m0037,
   '0038-provider-reference': m0038,
+  '0039-gateway-secrets': m0039,
+  '0040-unresolved-authorizations': m0040,
 };
 
 /** Every migration this build knows, in order (readiness compares them with the applied ones). */

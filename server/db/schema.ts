@@ -212,6 +212,9 @@ export interface TransactionsTable {
   provider_reference: string | null;
   /** The provider's own data of an approved payment: a JSON object, at most 4 KiB (migration 0038). */
   provider_data: string | null;
+  /** An unresolved authorization (migration 0040): when the recovery asks the provider next, and how often it asked. */
+  confirm_after: string | null;
+  confirm_asks: Generated<number>;
 }
 
 export interface TransactionOperationsTable {
@@ -239,6 +242,17 @@ export interface GatewaySettingsTable {
   gateway: string;
   configuration: string; // JSON
   updated_at: string;
+  /** Its credentials, sealed: a JSON object of field name to sealed value, or null (migration 0039, ADR 049). */
+  secrets: string | null;
+}
+
+/** The sandbox's own record of the authorizations it decided (migration 0040): what `authorizationStatus` answers from. */
+export interface SandboxAuthorizationsTable {
+  transaction_id: string;
+  account_id: string;
+  /** JSON: the AuthorizeAnswer it gave (APPROVED or DECLINED). */
+  answer: string;
+  created_at: string;
 }
 
 export interface SandboxOperationsTable {
@@ -366,6 +380,7 @@ export interface DB
   transaction_operations: TransactionOperationsTable;
   gateway_settings: GatewaySettingsTable;
   sandbox_operations: SandboxOperationsTable;
+  sandbox_authorizations: SandboxAuthorizationsTable;
   transaction_events: TransactionEventsTable;
   outbox: OutboxTable;
   callback_attempts: CallbackAttemptsTable;

@@ -17,6 +17,8 @@ const SENSITIVE = [
   'password',
   'access_token',
   'token',
+  'auth_token',
+  'authToken',
   'payment_token',
   'card',
   'card_number',

@@ -23,6 +23,7 @@ export type ProviderCallObserver = (call: ProviderCall, error?: unknown) => void
 const CALLS = [
   'authorize',
   'completeCustomerAction',
+  'authorizationStatus',
   'capture',
   'refund',
   'void',

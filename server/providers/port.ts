@@ -91,6 +91,13 @@ export type AuthorizeAnswer =
     }
   | { outcome: 'DECLINED'; card?: CardSummary; code: string; message: string; retryable: boolean };
 
+/**
+ * What the provider holds of an authorization Kassa asked for and got no usable answer to (`authorizationStatus`):
+ * APPROVED or DECLINED as `authorize` would have answered; PENDING: not decided yet (ask again later); UNKNOWN: the
+ * provider never received it (nothing was authorized).
+ */
+export type AuthorizationStatus = AuthorizeAnswer | { outcome: 'PENDING' } | { outcome: 'UNKNOWN' };
+
 /** The shopper must act on another page before the payment is decided. */
 export interface CustomerActionAnswer {
   outcome: 'CUSTOMER_ACTION';
@@ -164,6 +171,15 @@ export interface PaymentProvider {
     /** What the page reported (e.g. `complete`/`fail`, `approve`/`reject`), when the provider's page is Kassa's own. */
     decision?: string;
   }): Promise<AuthorizeAnswer>;
+  /**
+   * What became of an authorization (`authorize`, or the decision after the shopper's page) whose answer never came:
+   * the recovery asks it before it closes anything (ADR 050). Must answer from what the provider holds, never guess.
+   */
+  authorizationStatus(req: {
+    accountId: string;
+    productType: string;
+    transactionId: string;
+  }): Promise<AuthorizationStatus>;
   capture(req: OperationRequest): Promise<OperationOutcome>;
   refund(req: OperationRequest): Promise<OperationOutcome>;
   void(req: OperationRequest): Promise<OperationOutcome>;

@@ -30,3 +30,10 @@ export class ProviderOutcomeUnknown extends AppError {
 }
 
 export const isOutcomeUnknown = (e: unknown): e is ProviderOutcomeUnknown => e instanceof ProviderOutcomeUnknown;
+
+/**
+ * A provider's refusal that says nothing happened there (not reached, a request it refused before acting): the
+ * attempt can fail. Anything else (no usable answer, an exception of the provider's code) may have moved money.
+ */
+export const saysNothingHappened = (e: unknown): e is AppError =>
+  e instanceof AppError && !(e instanceof ProviderOutcomeUnknown);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { providerNotReached } from '../../server/providers/provider-errors';
 import { buildCallbackRequest } from '../../server/callbacks/build-callback-request';
 import { classifyAttempt, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from '../../server/callbacks/retry-policy';
 import { APPROVE_CARD, ApiClient, DECLINE_CARD, payBody, sessionBody } from '../support/api-client';
@@ -166,7 +167,7 @@ describe('report_error=true', () => {
     const acquirer = srv.kassa.ctx.providers.providerFor('sandbox.creditcard');
     const authorize = acquirer.authorize;
     acquirer.authorize = async () => {
-      throw new Error('acquirer down');
+      throw providerNotReached('acquirer down'); // nothing was sent: a failure (an answer lost is not: ADR 050)
     };
     const failed = await pay(srv, api, `${merchant.url}/cb?report_error=true&method=POST`);
     acquirer.authorize = authorize;

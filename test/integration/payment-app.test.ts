@@ -1,3 +1,5 @@
+import { WAIT_MS } from '../support/wait';
+import { recoverStalePayments } from '../../server/payments/attempt/recover-stale-payments';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { completePendingOperations } from '../../server/payments';
 import { sessionBody } from '../support/api-client';
@@ -239,16 +241,30 @@ describe('a payment through a payment app', () => {
     expect(captures).toHaveLength(2); // cap-1 was sent once
   });
 
-  it('the app down while paying: a retryable failure the shopper can pay again after, with one authorization', async () => {
+  it('the app silent while paying: being confirmed, never failed; the app never got it, so it closes and pays again once', async () => {
     const sessionId = await session(10000);
     app.reply = () => 'hang';
-    const failed = await pay(sessionId);
-    expect(failed.status).toBe(200);
-    expect(failed.body).toMatchObject({
-      success: false,
-      error_details: [{ code: 'PROVIDER_UNAVAILABLE', category: 'temporary' }],
-    });
-    app.reply = rules;
+    const confirming = await pay(sessionId);
+    expect(confirming.status).toBe(200);
+    // the app may have authorized: the shopper's page is sent back to itself to show the payment being confirmed
+    expect(confirming.body).toMatchObject({ success: true, actions: [{ code: 'PAYMENT_CONFIRMING' }] });
+    expect(confirming.body.redirect_url).toContain(`sid=${sessionId}`);
+    const txId = String(confirming.body.transaction_id);
+    const statusOf = async () =>
+      (
+        await srv.kassa.ctx.database.db
+          .selectFrom('transactions')
+          .select('status')
+          .where('id', '=', txId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    expect(await statusOf()).toBe('INITIATED');
+    // asked, the app says it never received that authorization: closed, and the session pays again
+    app.reply = (r) => (r.method === 'authorization-status' ? { json: { result: 'unknown' } } : rules(r));
+    await expect
+      .poll(async () => (await recoverStalePayments(srv.kassa.ctx), statusOf()), { timeout: WAIT_MS })
+      .toBe('FAILED');
+    expect(app.of('authorization-status').map((r) => [r.body.transaction_id, r.signed])).toContainEqual([txId, true]);
     const again = await pay(sessionId);
     expect(again.body.success, JSON.stringify(again.body)).toBe(true);
     const txs = await srv.kassa.ctx.database.db

@@ -56,6 +56,23 @@ describe.each(drivers.map((d) => [d.type, d] as const))('%s', (type, driver) => 
     expect((await capture(declined, ['1'])).body.error.code).toBe('TRANSACTION_NOT_CAPTURABLE');
   });
 
+  it('authorization status (ADR 050): what the provider holds of a payment, asked after the fact; never received: UNKNOWN', async () => {
+    const tx = await authorized();
+    const provider = registry().providerFor(type);
+    const asked = await provider.authorizationStatus({ accountId: ACCOUNT, productType: type, transactionId: tx });
+    // gift cards alone hold nothing outside Kassa: what Kassa recorded is all there is (gift-cards-only.ts)
+    const holdsNothing = (await registry().productFor(ACCOUNT, type)).kind === 'gift_cards';
+    expect(asked.outcome).toBe(holdsNothing ? 'UNKNOWN' : 'APPROVED');
+    const never = `${ACCOUNT}.never-sent-${Date.now()}`;
+    expect(
+      (await provider.authorizationStatus({ accountId: ACCOUNT, productType: type, transactionId: never })).outcome,
+    ).toBe('UNKNOWN');
+    if (!driver.decline) return;
+    const declined = await driver.decline(await driver.session(10_000));
+    const said = await provider.authorizationStatus({ accountId: ACCOUNT, productType: type, transactionId: declined });
+    expect(said.outcome).toBe('DECLINED');
+  });
+
   it('customer action: the shopper is sent to the provider, nothing is authorized until they finish there', async () => {
     expect(Boolean(driver.customerAction)).toBe((await capabilitiesOf(type)).customerAction);
     if (!driver.customerAction) return;

@@ -45,7 +45,15 @@ describe('the sandbox gateway switches', () => {
   it('are read and replaced with PUT/GET /v1/admin/gateways/sandbox; async_delay_ms defaults to 1000', async () => {
     await api.request('PUT', '/v1/admin/gateways/sandbox', { configuration: { sandbox: {} } });
     expect((await api.get('/v1/admin/gateways/sandbox')).body).toEqual({
-      configuration: { sandbox: { unavailable: false, async_operations: false, async_delay_ms: 1000, silent: false } },
+      configuration: {
+        sandbox: {
+          unavailable: false,
+          async_operations: false,
+          async_delay_ms: 1000,
+          silent: false,
+          silent_authorize: false,
+        },
+      },
     });
     await setGateway(api, { unavailable: true, async_delay_ms: 50 });
     expect((await api.get('/v1/admin/gateways/sandbox')).body.configuration.sandbox).toEqual({
@@ -53,6 +61,7 @@ describe('the sandbox gateway switches', () => {
       async_operations: false,
       async_delay_ms: 50,
       silent: false,
+      silent_authorize: false,
     });
     for (const body of [
       { configuration: { sandbox: { unavailable: 'yes' } } },
@@ -68,6 +77,7 @@ describe('the sandbox gateway switches', () => {
       async_operations: false,
       async_delay_ms: 50,
       silent: false,
+      silent_authorize: false,
     });
   });
 });

@@ -198,6 +198,8 @@ describe('aggregate mappers', () => {
     owner_boot_id: null,
     provider_reference: null,
     provider_data: null,
+    confirm_after: null,
+    confirm_asks: 0,
   };
 
   it('transaction lines are money state: a stored shape that is not LineAmounts is refused, not misread', () => {

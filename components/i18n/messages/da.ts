@@ -82,6 +82,7 @@ export const da: Messages = {
     error_authentication_failed: 'Kortet kunne ikke bekræftes med 3-D Secure. Prøv igen, eller brug et andet kort.',
     error_wallet_rejected: 'Betalingen blev afvist i tegnebogen. Prøv igen, eller vælg en anden betalingsmetode.',
     error_cancelled: 'Betalingen blev annulleret.',
+    error_not_completed: 'Betalingen blev ikke gennemført, og du er ikke blevet trukket. Prøv igen.',
   },
   methods: {
     legend: 'Betalingsmetode',
@@ -238,6 +239,10 @@ export const da: Messages = {
     returning_shop: 'Sender dig tilbage til butikken…',
     continue: 'Fortsæt til {merchant}',
     continue_shop: 'Fortsæt til butikken',
+  },
+  confirming: {
+    title: 'Vi bekræfter din betaling',
+    body: 'Vi bekræfter betalingen hos betalingsudbyderen. Du skal ikke betale igen: siden opdateres af sig selv.',
   },
   unavailable: {
     title: 'Denne betaling er ikke længere tilgængelig',

@@ -87,6 +87,8 @@ export const de: Messages = {
     error_wallet_rejected:
       'Die Zahlung wurde in der Wallet abgelehnt. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
     error_cancelled: 'Die Zahlung wurde abgebrochen.',
+    error_not_completed:
+      'Die Zahlung wurde nicht abgeschlossen, und Sie wurden nicht belastet. Bitte versuchen Sie es erneut.',
   },
   methods: {
     legend: 'Zahlungsart',
@@ -244,6 +246,10 @@ export const de: Messages = {
     returning_shop: 'Sie werden zum Shop zurückgeleitet…',
     continue: 'Weiter zu {merchant}',
     continue_shop: 'Weiter zum Shop',
+  },
+  confirming: {
+    title: 'Ihre Zahlung wird bestätigt',
+    body: 'Wir bestätigen die Zahlung beim Zahlungsanbieter. Bitte zahlen Sie nicht erneut: Diese Seite aktualisiert sich von selbst.',
   },
   unavailable: {
     title: 'Diese Zahlung ist nicht mehr verfügbar',

@@ -82,6 +82,7 @@ export const en = {
     error_authentication_failed: 'The card could not be verified with 3-D Secure. Try again or use another card.',
     error_wallet_rejected: 'The payment was rejected in the wallet. Try again or choose another payment method.',
     error_cancelled: 'The payment was cancelled.',
+    error_not_completed: 'The payment was not completed, and you have not been charged. Please try again.',
   },
   methods: {
     legend: 'Payment method',
@@ -237,6 +238,10 @@ export const en = {
     returning_shop: 'Taking you back to the shop…',
     continue: 'Continue to {merchant}',
     continue_shop: 'Continue to the shop',
+  },
+  confirming: {
+    title: 'Confirming your payment',
+    body: 'We are confirming the payment with the payment provider. Please do not pay again: this page updates by itself.',
   },
   unavailable: {
     title: 'This payment is no longer available',

@@ -83,6 +83,7 @@ export const fi: Messages = {
       'Korttia ei voitu vahvistaa 3-D Secure -tunnistautumisella. Yritä uudelleen tai käytä toista korttia.',
     error_wallet_rejected: 'Maksu hylättiin lompakossa. Yritä uudelleen tai valitse toinen maksutapa.',
     error_cancelled: 'Maksu peruutettiin.',
+    error_not_completed: 'Maksua ei saatu suoritettua, eikä sinua ole veloitettu. Yritä uudelleen.',
   },
   methods: {
     legend: 'Maksutapa',
@@ -238,6 +239,10 @@ export const fi: Messages = {
     returning_shop: 'Palautetaan sinut kauppaan…',
     continue: 'Jatka kauppaan {merchant}',
     continue_shop: 'Jatka kauppaan',
+  },
+  confirming: {
+    title: 'Maksuasi vahvistetaan',
+    body: 'Vahvistamme maksua maksunvälittäjältä. Älä maksa uudelleen: sivu päivittyy itsestään.',
   },
   unavailable: {
     title: 'Tämä maksu ei ole enää käytettävissä',

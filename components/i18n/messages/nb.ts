@@ -82,6 +82,7 @@ export const nb: Messages = {
     error_authentication_failed: 'Kortet kunne ikke bekreftes med 3-D Secure. Prøv igjen eller bruk et annet kort.',
     error_wallet_rejected: 'Betalingen ble avvist i lommeboken. Prøv igjen eller velg en annen betalingsmåte.',
     error_cancelled: 'Betalingen ble avbrutt.',
+    error_not_completed: 'Betalingen ble ikke fullført, og du er ikke belastet. Prøv igjen.',
   },
   methods: {
     legend: 'Betalingsmåte',
@@ -237,6 +238,10 @@ export const nb: Messages = {
     returning_shop: 'Sender deg tilbake til butikken…',
     continue: 'Gå videre til {merchant}',
     continue_shop: 'Gå videre til butikken',
+  },
+  confirming: {
+    title: 'Vi bekrefter betalingen din',
+    body: 'Vi bekrefter betalingen med betalingsleverandøren. Ikke betal på nytt: siden oppdateres av seg selv.',
   },
   unavailable: {
     title: 'Denne betalingen er ikke lenger tilgjengelig',

@@ -83,6 +83,7 @@ export const sv: Messages = {
       'Kortet kunde inte verifieras med 3-D Secure. Försök igen eller använd ett annat kort.',
     error_wallet_rejected: 'Betalningen nekades i plånboken. Försök igen eller välj ett annat betalsätt.',
     error_cancelled: 'Betalningen avbröts.',
+    error_not_completed: 'Betalningen slutfördes inte, och du har inte debiterats. Försök igen.',
   },
   methods: {
     legend: 'Betalsätt',
@@ -238,6 +239,10 @@ export const sv: Messages = {
     returning_shop: 'Du skickas tillbaka till butiken…',
     continue: 'Fortsätt till {merchant}',
     continue_shop: 'Fortsätt till butiken',
+  },
+  confirming: {
+    title: 'Vi bekräftar din betalning',
+    body: 'Vi bekräftar betalningen med betalningsleverantören. Betala inte igen: sidan uppdateras av sig själv.',
   },
   unavailable: {
     title: 'Den här betalningen är inte längre tillgänglig',

@@ -135,6 +135,25 @@ const answer = async (
     const r = await findDemoAppRecord(db, accountId, s.data.operation_id);
     return { status: 200, body: { result: r && r.kind !== 'authorize' ? r.result : 'unknown' } };
   }
+  if (method === 'authorization-status') {
+    const c = Complete.safeParse(body);
+    if (!c.success) return undefined;
+    // Kassa asks once its page's deadline passed (or an answer was lost): a page still open can no longer approve
+    await demoAppTable(db)
+      .updateTable('demo_payment_app')
+      .set({ result: 'declined' })
+      .where('id', '=', c.data.transaction_id)
+      .where('result', '=', 'awaiting')
+      .execute();
+    const r = await findDemoAppRecord(db, accountId, c.data.transaction_id);
+    if (!r || r.kind !== 'authorize') return { status: 200, body: { result: 'unknown' } };
+    if (r.result === 'declined' && r.page_token)
+      return {
+        status: 200,
+        body: { result: 'declined', code: 'rejected_by_shopper', message: 'The shopper did not approve the payment' },
+      };
+    return { status: 200, body: authorizationAnswer(r, baseUrl) };
+  }
   return { status: 404, body: { error: 'unknown method' } };
 };
 

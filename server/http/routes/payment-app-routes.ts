@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { configurePaymentApp, getPaymentApp } from '../../providers/payment-app/configure-payment-app';
-import { PaymentAppConfig, PaymentAppName } from '../../providers/payment-app/payment-app-config';
+import {
+  PaymentAppConfigInput,
+  PaymentAppConfigView,
+  PaymentAppName,
+} from '../../providers/payment-app/payment-app-config';
 import { removePaymentApp } from '../../providers/payment-app/remove-payment-app';
 import { settleCustomerAction } from '../../payments';
 import { SessionIdParams } from '../../sessions/session-schemas';
@@ -12,9 +16,9 @@ const SCOPES = ['admin:checkout', 'write:checkout:/admin/gateways'] as const;
 const Params = z.object({
   name: PaymentAppName.describe("The app's name: its payment product type is `payment_app.<name>`"),
 });
-const Body = z.strictObject({ configuration: z.strictObject({ payment_app: PaymentAppConfig }) });
+const Body = z.strictObject({ configuration: z.strictObject({ payment_app: PaymentAppConfigInput }) });
 const description =
-  'A payment app is an HTTP service of yours that Kassa calls to authorize, complete a customer action, capture, refund, void and ask the status of an operation, signed with the account signing secret (docs/payment-app.md). Sessions offer it as `payment_app.<name>`.';
+  'A payment app is an HTTP service of yours that Kassa calls to authorize, complete a customer action, capture, refund, void and ask the status of an operation, signed with the account signing secret (docs/payment-app.md). Sessions offer it as `payment_app.<name>`. Its `auth_token`, when set, is stored encrypted and read back only as `********`.';
 
 export const paymentAppRoutes = [
   defineRoute({
@@ -55,7 +59,7 @@ export const paymentAppRoutes = [
     responses: {
       200: {
         description: 'The configuration',
-        schema: z.object({ configuration: z.object({ payment_app: PaymentAppConfig }) }),
+        schema: z.object({ configuration: z.object({ payment_app: PaymentAppConfigView }) }),
       },
       ...AUTH_ERRORS,
       ...NOT_FOUND,

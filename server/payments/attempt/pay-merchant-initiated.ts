@@ -6,6 +6,8 @@ import { DELETED_TOKEN_DECLINE, isCardTokenDeleted } from '../../customers/card-
 import { autoCaptureIfConfigured } from '../operations/auto-capture';
 import { getTransaction } from '../transactions/get-transaction';
 import type { TransactionView } from '../transactions/transaction-schemas';
+import { saysNothingHappened } from '../../providers/provider-errors';
+import { markUnresolved, type Unresolved } from './unresolved-attempt';
 import { finishPaymentAttempt, type AttemptResult } from './payment-attempt';
 import { startPaymentAttempt } from './start-payment-attempt';
 import type { NewPayableSession } from '../payable-sessions';
@@ -102,7 +104,7 @@ export const payMerchantInitiated = async (
   if (!(await ctx.payableSessions.checkNew(ctx, actor, { ...draft, configuration }, meta)).includes(paymentType))
     throw new AppError('PAYMENT_PRODUCT_NOT_ENABLED', `${paymentType} is not enabled by session.configuration`);
 
-  return runPipeline<Started, AttemptResult, MerchantPayResult>({
+  return runPipeline<Started, AttemptResult | Unresolved, MerchantPayResult>({
     async reserve(held) {
       let started: Omit<Started, 'sessionId'> | undefined;
       const { id: sessionId, replayed } = await unitOfWork(ctx, meta, ({ trx, idempotency }) =>
@@ -146,12 +148,23 @@ export const payMerchantInitiated = async (
       const answered = await ctx.providers.providerFor(paymentType).authorize(call);
       return answered.outcome === 'CUSTOMER_ACTION' ? CUSTOMER_ABSENT : answered;
     },
-    failed: async (_started, e) => ({
-      outcome: 'FAILED',
-      code: e instanceof AppError ? e.code : 'PROVIDER_ERROR',
-      message: 'The payment provider could not process the payment',
-    }),
+    // as the shopper's pay (pay-session.ts): only a refusal that says nothing happened fails it; else unresolved
+    failed: async (_started, e) =>
+      saysNothingHappened(e)
+        ? { outcome: 'FAILED', code: e.code, message: 'The payment provider could not process the payment' }
+        : { outcome: 'UNRESOLVED', detail: e instanceof Error ? e.message : String(e) },
     async settle({ sessionId, transactionId, amount }, answer) {
+      if (answer.outcome === 'UNRESOLVED') {
+        // INITIATED until the provider says (the recovery asks it); the merchant's callback tells the outcome
+        await markUnresolved(ctx, transactionId, answer.detail);
+        const transaction = await getTransaction(ctx, actor, transactionId);
+        return {
+          ...transaction,
+          session_id: sessionId,
+          success: false,
+          actions: [{ source: ctx.providers.providerFor(paymentType).name, code: 'PAYMENT_CONFIRMING', type: 'error' }],
+        };
+      }
       try {
         const errorCode = answer.outcome === 'DECLINED' && !answer.retryable ? 'DO_NOT_RETRY' : undefined;
         const { status, session, result } = await finishPaymentAttempt(ctx, sessionId, transactionId, answer, meta, {

@@ -1,8 +1,9 @@
 import type { AppContext, RequestMeta } from '../../app-context';
-import { AppError } from '../../errors/app-error';
 import { validateCard } from '../../providers/validate-card';
 import { awaitCustomer } from './await-customer';
 import { callPaymentProvider, type ProviderAnswer } from './call-payment-provider';
+import { saysNothingHappened } from '../../providers/provider-errors';
+import { confirmingResponse, markUnresolved, type Unresolved } from './unresolved-attempt';
 import { countsAsFailedAttempt, reserveAddressAttempt } from './limit-pay-attempts';
 import { finishPaymentAttempt } from './payment-attempt';
 import { paymentResponse } from './payment-response';
@@ -38,7 +39,7 @@ export const paySession = async (
   const paymentType = ctx.providers.product(payment.payment_product_type)?.type ?? payment.payment_product_type; // an alias (`dintero.wallets`) is stored by its type
   const returnUrl = (transactionId: string) =>
     `${meta.baseUrl}/v1/view/${encodeURIComponent(sessionId)}/payments/${encodeURIComponent(transactionId)}/return`;
-  return runPipeline<Started, ProviderAnswer, PaymentResponse>({
+  return runPipeline<Started, ProviderAnswer | Unresolved, PaymentResponse>({
     async reserve(held) {
       try {
         if ('card' in payment && payment.card) validateCard(payment.card); // bad card data is a 400 before anything is stored
@@ -61,12 +62,18 @@ export const paySession = async (
     },
     call: ({ session, transactionId }) =>
       callPaymentProvider(ctx, session, transactionId, payment, returnUrl(transactionId)),
-    failed: async (_started, e) => ({
-      outcome: 'FAILED',
-      code: e instanceof AppError ? e.code : 'PROVIDER_ERROR',
-      message: 'The payment could not be processed',
-    }),
+    // only a refusal that says nothing happened (not reached, a bad request) fails the attempt; anything else may
+    // have authorized, so nothing is decided here (unresolved-attempt.ts)
+    failed: async (_started, e) =>
+      saysNothingHappened(e)
+        ? { outcome: 'FAILED', code: e.code, message: 'The payment could not be processed' }
+        : { outcome: 'UNRESOLVED', detail: e instanceof Error ? e.message : String(e) },
     async settle({ transactionId, session, amount }, answer) {
+      if (answer.outcome === 'UNRESOLVED') {
+        slot.giveBack(); // not a failed attempt (yet): the recovery decides it
+        await markUnresolved(ctx, transactionId, answer.detail);
+        return confirmingResponse(meta, sessionId, transactionId, ctx.providers.providerFor(paymentType).name);
+      }
       if (answer.outcome === 'CUSTOMER_ACTION') {
         slot.giveBack(); // decided later on the provider's page: counted per session only
         await awaitCustomer(ctx, sessionId, transactionId, answer, meta);

@@ -1,10 +1,11 @@
 import type { AppContext, RequestMeta } from '../../app-context';
-import { AppError } from '../../errors/app-error';
 import { readPendingAction, type PendingAction } from './await-customer';
 import { claimCustomerAction, claimSettled } from './claim-customer-action';
 import { recordedOutcome } from './recorded-outcome';
 import { releaseActionClaim } from '../store/action-claims';
 import { runPipeline } from '../pipeline';
+import { saysNothingHappened } from '../../providers/provider-errors';
+import { markUnresolved, type Unresolved } from './unresolved-attempt';
 import { finishPaymentAttempt, type AttemptResult } from './payment-attempt';
 import { failureCode, paymentResponse } from './payment-response';
 import { checkoutReturnPath } from '../../sandbox/checkout-return-path';
@@ -40,8 +41,8 @@ interface Waiting {
  * attempt (claim-customer-action.ts); a request that finds it claimed waits for the outcome, and every
  * request for a decided or closed attempt answers what was recorded, so all of them send the customer
  * to the same place: back to the checkout page they came from. The one pipeline (pipeline.ts): reserve =
- * the claimed attempt, call = the provider, failed = FAILED when it is unavailable (else the claim is
- * given back), settle = the attempt's outcome.
+ * the claimed attempt, call = the provider, failed = FAILED when it was not reached, unresolved when its answer was
+ * lost (else the claim is given back), settle = the attempt's outcome.
  */
 export const settleCustomerAction = async (
   ctx: AppContext,
@@ -57,7 +58,7 @@ export const settleCustomerAction = async (
     await releaseActionClaim(ctx.database.db, transactionId, claim).catch(() => undefined); // best effort: else its lease ends
     claimSettled(ctx.database, transactionId);
   };
-  return runPipeline<Waiting, AttemptResult, string>({
+  return runPipeline<Waiting, AttemptResult | Unresolved, string>({
     async reserve() {
       const claimed = await claimCustomerAction(ctx, sessionId, transactionId);
       if (!claimed) {
@@ -95,12 +96,21 @@ export const settleCustomerAction = async (
             ...(decision ? { decision } : {}),
           }),
     async failed({ claim }, e) {
-      if (e instanceof AppError && e.code === 'PROVIDER_UNAVAILABLE')
+      if (!saysNothingHappened(e)) {
+        // no usable answer: the provider may have authorized; the recovery asks it (unresolved-attempt.ts)
+        await giveBack(claim);
+        return { outcome: 'UNRESOLVED', detail: e instanceof Error ? e.message : String(e) };
+      }
+      if (e.code === 'PROVIDER_UNAVAILABLE')
         return { outcome: 'FAILED', code: e.code, message: 'The payment could not be processed' };
       await giveBack(claim);
       throw e; // a decision that does not fit the provider's page: its 400, the attempt still waits
     },
     async settle({ claim, amount }, result) {
+      if (result.outcome === 'UNRESOLVED') {
+        await markUnresolved(ctx, transactionId, result.detail);
+        return returnPath(); // the session is PAYING: the page shows the payment being confirmed
+      }
       let finished;
       try {
         finished = await finishPaymentAttempt(ctx, sessionId, transactionId, result, meta, {

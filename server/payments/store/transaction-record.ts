@@ -79,7 +79,10 @@ type AmountColumn =
 
 export interface TransactionRecord
   extends
-    Omit<TransactionRow, 'card' | 'data' | 'lines' | 'owner_boot_id' | 'provider_data' | AmountColumn>,
+    Omit<
+      TransactionRow,
+      'card' | 'data' | 'lines' | 'owner_boot_id' | 'provider_data' | 'confirm_after' | 'confirm_asks' | AmountColumn
+    >,
     Readonly<Record<AmountColumn, MinorUnits>> {
   card?: CardSummary;
   /** The provider's own data of the approved payment (ProviderData), handed back to its later calls. */

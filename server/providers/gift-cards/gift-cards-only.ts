@@ -40,6 +40,9 @@ export const createGiftCardsOnly = (): PaymentProvider => ({
   completeCustomerAction() {
     return Promise.reject(new AppError('INVALID_REQUEST', `${GIFT_CARDS_TYPE} has no customer action`));
   },
+  // nothing is held outside Kassa until the attempt is recorded (that draws the cards down): an attempt cut off
+  // before it was recorded took nothing, and the shopper pays again
+  authorizationStatus: async () => ({ outcome: 'UNKNOWN' }),
   capture: async () => 'DONE',
   refund: async () => 'DONE',
   void: async () => 'DONE',

@@ -16,6 +16,7 @@ export const APP_PATHS = {
   void: 'void',
   status: 'status',
   transactionStatus: 'transaction-status',
+  authorizationStatus: 'authorization-status',
 } as const;
 export type AppMethod = keyof typeof APP_PATHS;
 
@@ -51,6 +52,13 @@ const CustomerAction = z.object({
 
 export const AuthorizeAppAnswer = z.discriminatedUnion('result', [Approved, Declined, CustomerAction]);
 export const CompleteAppAnswer = z.discriminatedUnion('result', [Approved, Declined]);
+/** `authorization-status`: what became of an authorization whose answer Kassa never got (ADR 050). */
+export const AuthorizationStatusAppAnswer = z.discriminatedUnion('result', [
+  Approved,
+  Declined,
+  z.object({ result: z.literal('pending') }),
+  z.object({ result: z.literal('unknown') }),
+]);
 export const OperationAppAnswer = z.object({ result: z.enum(['done', 'pending']) });
 export const StatusAppAnswer = z.object({ result: z.enum(['done', 'pending', 'failed', 'unknown']) });
 

@@ -18,6 +18,8 @@ export interface AppTarget {
   timeoutMs: number;
   /** The account's signing secret. */
   secret: string;
+  /** The app's own credential (ADR 049), sent as `Authorization: Bearer`; never logged, never in an error. */
+  authToken?: string;
 }
 
 export interface AppCallOptions {
@@ -45,8 +47,9 @@ export const appRequestUrl = (base: string, method: AppMethod, body: string): st
 };
 
 /**
- * Calls the app's `method` with `body` (JSON), signed with the account's secret, within the app's
- * timeout, through the outbound URL policy of callbacks (server/callbacks/callback-url-policy.ts).
+ * Calls the app's `method` with `body` (JSON), signed with the account's secret (and with the app's bearer
+ * token when it has one), within the app's timeout, through the outbound URL policy of callbacks
+ * (server/callbacks/callback-url-policy.ts).
  * Answers what `schema` reads from a 200. A refusal by the policy or a connection that never completed
  * is `providerNotReached` (nothing was sent); once the request was sent, a timeout, a cut connection,
  * any other status, and an answer that is not JSON or not the schema are `ProviderOutcomeUnknown`.
@@ -69,6 +72,7 @@ export const callPaymentApp = async <S extends z.ZodType>(
     'content-type': 'application/json',
     'user-agent': 'Kassa-PaymentApp/1.0',
     'kassa-signature': signatureHeader(target.secret, Math.floor(Date.now() / 1000), target.accountId, 'POST', url),
+    ...(target.authToken ? { authorization: `Bearer ${target.authToken}` } : {}),
   };
   let answer: { status: number; text: string };
   try {

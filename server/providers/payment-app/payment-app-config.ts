@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Executor } from '../../db/database';
+import { SECRET_MASK, parseSealedSecrets, type SealedSecrets } from '../../secrets/gateway-secrets';
 import { HttpUrl, SafeString } from '../../shared/schemas';
 import type { PaymentProduct, ProductKind } from '../port';
 
@@ -53,6 +54,34 @@ export const PaymentAppConfig = z.strictObject({
 });
 export type PaymentAppConfig = z.infer<typeof PaymentAppConfig>;
 
+/** The app's one stored credential (ADR 049): sealed at rest, sent as `Authorization: Bearer`, shown only masked. */
+export const AUTH_TOKEN = 'auth_token';
+const AUTH_TOKEN_RULE = `must be 16 to 512 visible ASCII characters, "${SECRET_MASK}" (keep the stored one) or null (remove it)`;
+const AuthToken = z
+  .string()
+  .min(16)
+  .max(512)
+  // the length in the pattern too: a generator of the document's strings (clients, the contract test) makes fitting ones
+  .regex(/^[\x21-\x7e]{16,512}$/);
+
+/** What a PUT takes: the stored configuration and the credential (the mask or no field keeps it, null removes it). */
+export const PaymentAppConfigInput = PaymentAppConfig.extend({
+  auth_token: z
+    .union([z.literal(SECRET_MASK), AuthToken], { error: AUTH_TOKEN_RULE })
+    .nullable()
+    .optional()
+    .describe(
+      `A bearer token Kassa sends the app on every call (\`Authorization: Bearer <token>\`), stored encrypted. Leave it out or send \`${SECRET_MASK}\` to keep the stored one, \`null\` to remove it.`,
+    ),
+});
+export type PaymentAppConfigInput = z.infer<typeof PaymentAppConfigInput>;
+
+/** What a GET shows: the credential only as the mask, and only when one is stored. */
+export const PaymentAppConfigView = PaymentAppConfig.extend({
+  auth_token: z.literal(SECRET_MASK).optional().describe('Present when a token is stored; never its value'),
+});
+export type PaymentAppConfigView = z.infer<typeof PaymentAppConfigView>;
+
 export const productTypeOf = (name: string): string => `${PAYMENT_APP}.${name}`;
 
 /** A payment with a payment app (the pay request's `payment`): the shopper gives Kassa nothing more, the app asks on its own page. */
@@ -86,20 +115,29 @@ export const productOf = (name: string, config: PaymentAppConfig): PaymentProduc
   },
 });
 
+/** The account's app `name` and its sealed credentials, or undefined when none is configured. */
+export const readPaymentAppRow = async (
+  exec: Executor,
+  accountId: string,
+  name: string,
+): Promise<{ config: PaymentAppConfig; secrets: SealedSecrets } | undefined> => {
+  const row = await exec
+    .selectFrom('gateway_settings')
+    .select(['configuration', 'secrets'])
+    .where('account_id', '=', accountId)
+    .where('gateway', '=', productTypeOf(name))
+    .executeTakeFirst();
+  return row
+    ? { config: PaymentAppConfig.parse(JSON.parse(row.configuration)), secrets: parseSealedSecrets(row.secrets) }
+    : undefined;
+};
+
 /** The account's app `name`, or undefined when none is configured. */
 export const readPaymentApp = async (
   exec: Executor,
   accountId: string,
   name: string,
-): Promise<PaymentAppConfig | undefined> => {
-  const row = await exec
-    .selectFrom('gateway_settings')
-    .select('configuration')
-    .where('account_id', '=', accountId)
-    .where('gateway', '=', productTypeOf(name))
-    .executeTakeFirst();
-  return row ? PaymentAppConfig.parse(JSON.parse(row.configuration)) : undefined;
-};
+): Promise<PaymentAppConfig | undefined> => (await readPaymentAppRow(exec, accountId, name))?.config;
 
 /** Every app of the account, by name, in name order. */
 export const listPaymentApps = async (

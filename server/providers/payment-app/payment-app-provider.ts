@@ -4,6 +4,9 @@ import type { Env } from '../../config/env';
 import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import { minorUnits } from '../../../domain/money';
+import { gatewayKeyring, type SecretsEnv } from '../../secrets/gateway-keyring';
+import { openGatewaySecret } from '../../secrets/gateway-secrets';
+import { SecretsError } from '../../secrets/keyring';
 import { findSigningSecret } from '../../signature/signature-secrets';
 import type {
   ApprovedPayment,
@@ -17,6 +20,7 @@ import type {
   PaymentProvider,
 } from '../port';
 import {
+  AuthorizationStatusAppAnswer,
   AuthorizeAppAnswer,
   CompleteAppAnswer,
   OperationAppAnswer,
@@ -29,11 +33,13 @@ import {
 import { ProviderOutcomeUnknown } from '../provider-errors';
 import { appUnavailable, callPaymentApp, type AppTarget } from './call-payment-app';
 import {
+  AUTH_TOKEN,
   PAYMENT_APP,
   appNameOf,
   listPaymentApps,
   productOf,
   readPaymentApp,
+  readPaymentAppRow,
   type PaymentAppConfig,
 } from './payment-app-config';
 
@@ -55,9 +61,13 @@ export interface PaymentAppProvider extends PaymentProvider {
 
 export interface PaymentAppDeps {
   database: Database;
-  env: Pick<Env, 'KASSA_ALLOW_PRIVATE_CALLBACKS'>;
+  /** With the secrets' variables, the keyring that opens the apps' `auth_token` (ADR 049); without, none opens. */
+  env: Pick<Env, 'KASSA_ALLOW_PRIVATE_CALLBACKS'> & Partial<SecretsEnv>;
   lookup?: LookupFn;
 }
+
+/** An app's configuration and its opened credential, for one call. */
+type CalledApp = PaymentAppConfig & { authToken?: string };
 
 const decided = (answer: Decided): AuthorizeAnswer =>
   answer.result === 'approved'
@@ -82,22 +92,35 @@ const approvedFields = (req: ApprovedPayment) => ({
  * reached when nothing was sent, `ProviderOutcomeUnknown` once it was (provider-errors.ts).
  */
 export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvider => {
-  const configOf = async (accountId: string, productType: string): Promise<PaymentAppConfig> => {
+  // read at startup, so a key file that cannot be read fails the start, not a payment
+  const keyring = gatewayKeyring(deps.env);
+  const configOf = async (accountId: string, productType: string): Promise<CalledApp> => {
     const name = appNameOf(productType);
-    const config = name ? await readPaymentApp(deps.database.db, accountId, name) : undefined;
-    if (!config) throw appUnavailable(`${productType} is not configured for ${accountId}`);
-    return config;
+    const row = name ? await readPaymentAppRow(deps.database.db, accountId, name) : undefined;
+    if (!row) throw appUnavailable(`${productType} is not configured for ${accountId}`);
+    try {
+      return { ...row.config, authToken: openGatewaySecret(keyring, accountId, productType, row.secrets, AUTH_TOKEN) };
+    } catch (err) {
+      if (!(err instanceof SecretsError)) throw err;
+      throw appUnavailable(`${productType}: its ${AUTH_TOKEN} cannot be decrypted: ${err.message}`);
+    }
   };
   const call = async <S extends z.ZodType>(
     accountId: string,
-    config: PaymentAppConfig,
+    config: CalledApp,
     method: AppMethod,
     body: Record<string, unknown>,
     schema: S,
   ): Promise<z.output<S>> => {
     const secret = await findSigningSecret(deps.database.db, accountId);
     if (!secret) throw appUnavailable(`${accountId} has no signing secret`);
-    const target: AppTarget = { accountId, url: config.url, timeoutMs: config.timeout_ms, secret: secret.secret };
+    const target: AppTarget = {
+      accountId,
+      url: config.url,
+      timeoutMs: config.timeout_ms,
+      secret: secret.secret,
+      authToken: config.authToken,
+    };
     return callPaymentApp(
       { env: deps.env, lookup: deps.lookup },
       target,
@@ -162,6 +185,15 @@ export const createPaymentAppProvider = (deps: PaymentAppDeps): PaymentAppProvid
       const config = await configOf(req.accountId, req.productType);
       const body = { product_type: req.productType, transaction_id: req.transactionId, state: req.state };
       return decided(await call(req.accountId, config, 'completeCustomerAction', body, CompleteAppAnswer));
+    },
+    /** `pending`: not decided yet; `unknown`: the app never received the authorization (nothing was authorized). */
+    async authorizationStatus(req) {
+      const config = await configOf(req.accountId, req.productType);
+      const body = { product_type: req.productType, transaction_id: req.transactionId };
+      const answer = await call(req.accountId, config, 'authorizationStatus', body, AuthorizationStatusAppAnswer);
+      if (answer.result === 'pending') return { outcome: 'PENDING' };
+      if (answer.result === 'unknown') return { outcome: 'UNKNOWN' };
+      return decided(answer);
     },
     capture: operation('capture'),
     refund: operation('refund'),

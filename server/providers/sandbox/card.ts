@@ -5,9 +5,10 @@ import { AppError } from '../../errors/app-error';
 import { nowIso } from '../../shared/clock';
 import { randomBase58 } from '../../shared/ids';
 import { parseJson } from '../../shared/json-columns';
-import type { AuthorizeAnswer, CardSummary, PaymentProduct, PaymentProvider } from '../port';
+import type { AuthorizeAnswer, CardSummary, PaymentProduct } from '../port';
 import { validateCard } from '../validate-card';
 import { DEFAULT_MERCHANT_COUNTRY, withIssuer, withRegion } from './card-issuers';
+import type { UnrecordedProvider } from './authorizations';
 import type { SandboxOperations } from './ledger';
 import { SANDBOX_CARD_TYPE, sandboxPagePath, type SandboxPageState } from './pages';
 
@@ -107,7 +108,7 @@ export const SANDBOX_CARD: PaymentProduct = {
  * (`sandbox_vault`: card summary and the behaviour of the test card, never the number), as a real
  * acquirer would on its side, for tokens and merchant-initiated payments.
  */
-export const createSandboxCard = (database: Database, ledger: SandboxOperations): PaymentProvider => {
+export const createSandboxCard = (database: Database, ledger: SandboxOperations): UnrecordedProvider => {
   const vaulted = (accountId: string, token: string) =>
     database.db
       .selectFrom('sandbox_vault')

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import type { PaymentProvider } from '../port';
 import { createSandboxCard } from './card';
+import { withAuthorizationRecord } from './authorizations';
 import { sandboxLedger } from './ledger';
 import { SANDBOX_INSTALLMENT, SANDBOX_INVOICE, createSandboxLender } from './lender';
 import { SANDBOX_CARD_TYPE } from './pages';
@@ -16,10 +17,11 @@ export const SANDBOX_DEFAULT_TYPE = SANDBOX_CARD_TYPE;
  */
 export const sandboxProviders = (database: Database): PaymentProvider[] => {
   const ledger = sandboxLedger(database);
-  return [
+  const providers = [
     createSandboxCard(database, ledger),
     createSandboxLender(SANDBOX_INVOICE, ledger),
     createSandboxLender(SANDBOX_INSTALLMENT, ledger),
     createSandboxWallet(ledger),
   ];
+  return providers.map((p) => withAuthorizationRecord(database, p));
 };

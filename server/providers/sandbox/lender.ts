@@ -1,6 +1,7 @@
 import { randomBase58 } from '../../shared/ids';
-import type { AuthorizeAnswer, PaymentProduct, PaymentProvider } from '../port';
+import type { AuthorizeAnswer, PaymentProduct } from '../port';
 import { AppError } from '../../errors/app-error';
+import type { UnrecordedProvider } from './authorizations';
 import type { SandboxOperations } from './ledger';
 
 /** What the sandbox invoice and part-payment lender decides on (README "Sandbox test data"). */
@@ -59,7 +60,7 @@ export const SANDBOX_INSTALLMENT: PaymentProduct = {
  * The sandbox lender for one product (invoice, or part payment): it decides on the shopper's details
  * (`applicant`). A merchant-initiated invoice comes without a shopper: the merchant vouches for it, and it is approved.
  */
-export const createSandboxLender = (product: PaymentProduct, ledger: SandboxOperations): PaymentProvider => ({
+export const createSandboxLender = (product: PaymentProduct, ledger: SandboxOperations): UnrecordedProvider => ({
   name: 'sandbox',
   products: [product],
   async authorize({ applicant }) {

@@ -20,6 +20,11 @@ export const SandboxGatewayConfig = z.strictObject({
    * operation once the sandbox's status says it is done.
    */
   silent: z.boolean().default(false),
+  /**
+   * Authorizations are decided (and kept in the sandbox's record), but their answer never comes: Kassa keeps the
+   * attempt unresolved, the page says the payment is being confirmed, and the recovery asks the sandbox what it did.
+   */
+  silent_authorize: z.boolean().default(false),
 });
 export type SandboxGatewayConfig = z.infer<typeof SandboxGatewayConfig>;
 

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors/app-error';
-import type { AuthorizeAnswer, PaymentProduct, PaymentProvider } from '../port';
+import type { AuthorizeAnswer, PaymentProduct } from '../port';
+import type { UnrecordedProvider } from './authorizations';
 import type { SandboxOperations } from './ledger';
 import { SANDBOX_WALLET_TYPE, sandboxPagePath, type SandboxPageState } from './pages';
 
@@ -28,7 +29,7 @@ export const SANDBOX_WALLET: PaymentProduct = {
 };
 
 /** The sandbox wallet (`sandbox.wallet`): the shopper approves or rejects on the sandbox's wallet page. */
-export const createSandboxWallet = (ledger: SandboxOperations): PaymentProvider => ({
+export const createSandboxWallet = (ledger: SandboxOperations): UnrecordedProvider => ({
   name: 'sandbox',
   products: [SANDBOX_WALLET],
   async authorize({ transactionId }) {
