@@ -25,6 +25,15 @@ const Complete = z.object({ transaction_id: z.string().min(1).max(255) });
 const Operation = z.object({ operation_id: z.string().min(1).max(255), amount: Amount, currency: Currency });
 const Status = z.object({ operation_id: z.string().min(1).max(255) });
 
+/** A payment still waiting on the app's page is declined: the page can no longer approve it. */
+const declineAwaiting = (db: AppContext['database']['db'], transactionId: string) =>
+  demoAppTable(db)
+    .updateTable('demo_payment_app')
+    .set({ result: 'declined' })
+    .where('id', '=', transactionId)
+    .where('result', '=', 'awaiting')
+    .execute();
+
 const pageUrl = (baseUrl: string, token: string) => `${baseUrl}/demo/payment-app/page/${token}`;
 
 const authorizationAnswer = (r: DemoAppRecord, baseUrl: string) => {
@@ -81,12 +90,7 @@ const answer = async (
     const c = Complete.safeParse(body);
     if (!c.success) return undefined;
     // The shopper came back without deciding: declined, and the page can no longer approve it.
-    await demoAppTable(db)
-      .updateTable('demo_payment_app')
-      .set({ result: 'declined' })
-      .where('id', '=', c.data.transaction_id)
-      .where('result', '=', 'awaiting')
-      .execute();
+    await declineAwaiting(db, c.data.transaction_id);
     const r = await findDemoAppRecord(db, accountId, c.data.transaction_id);
     if (r?.result === 'approved')
       return { status: 200, body: { result: 'approved', provider_reference: `demo_app_${r.id}` } };
@@ -139,12 +143,7 @@ const answer = async (
     const c = Complete.safeParse(body);
     if (!c.success) return undefined;
     // Kassa asks once its page's deadline passed (or an answer was lost): a page still open can no longer approve
-    await demoAppTable(db)
-      .updateTable('demo_payment_app')
-      .set({ result: 'declined' })
-      .where('id', '=', c.data.transaction_id)
-      .where('result', '=', 'awaiting')
-      .execute();
+    await declineAwaiting(db, c.data.transaction_id);
     const r = await findDemoAppRecord(db, accountId, c.data.transaction_id);
     if (!r || r.kind !== 'authorize') return { status: 200, body: { result: 'unknown' } };
     if (r.result === 'declined' && r.page_token)
